@@ -1,0 +1,101 @@
+/* g16k prove: one proof from a zkey and a witness, written atomically after it verified. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli.h"
+#include "g16k/g16k.h"
+#include "../bls12_381/field.h"
+
+/* "R,S" in decimal -> canonical limbs. */
+static int parse_rs(const char *arg, uint64_t r[4], uint64_t s[4])
+{
+    char buf[256];
+    char *comma;
+    if (strlen(arg) >= sizeof(buf))
+        return -1;
+    strcpy(buf, arg);
+    comma = strchr(buf, ',');
+    if (!comma)
+        return -1;
+    *comma = '\0';
+    if (bigint_from_dec(r, 4, buf) != 0 || bigint_from_dec(s, 4, comma + 1) != 0)
+        return -1;
+    if (bigint_cmp(r, FR_MODULUS.l, 4) >= 0 || bigint_cmp(s, FR_MODULUS.l, 4) >= 0)
+        return -1;
+    return 0;
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static void print_timings(const g16k_timings *t, double load_key)
+{
+    fprintf(stderr,
+            "timings (s): load_key %.3f  load_witness %.3f  synth %.3f  ntt %.3f\n"
+            "             msm A %.3f  B_G1 %.3f  B_G2 %.3f  L %.3f  H %.3f (sum %.3f)\n"
+            "             assemble %.3f  verify %.3f  prove_total %.3f\n",
+            load_key, t->load_witness, t->synth, t->ntt, t->msm_a, t->msm_b_g1, t->msm_b_g2,
+            t->msm_l, t->msm_h, t->msm_total, t->assemble, t->verify, t->total);
+}
+
+int cmd_prove(int argc, char **argv)
+{
+    const char *config = NULL, *zkey = NULL, *wtns = NULL, *proof_out = NULL, *public_out = NULL,
+               *rs = NULL;
+    int timings = 0, no_verify = 0;
+    const cli_opt opts[] = {
+        { "--config", &config, NULL }, { "--zkey", &zkey, NULL }, { "--witness", &wtns, NULL },
+        { "--proof", &proof_out, NULL }, { "--public", &public_out, NULL },
+        { "--insecure-rs", &rs, NULL }, { "--timings", NULL, &timings },
+        { "--no-verify", NULL, &no_verify },
+    };
+    g16k_prove_opts po;
+    g16k_timings tm;
+    g16k_prover *p = NULL;
+    g16k_key *key = NULL;
+    g16k_proof *proof = NULL;
+    int rc;
+
+    if ((rc = cli_parse(argc, argv, opts, sizeof(opts) / sizeof(opts[0]))))
+        return rc;
+    if (!(config = cli_config(config)))
+        return cli_usage_error("%s: --config is required (or set G16K_CONFIG)", "prove");
+    if (!zkey || !wtns || !proof_out || !public_out)
+        return cli_usage_error("%s: --zkey, --witness, --proof and --public are required", "prove");
+    memset(&po, 0, sizeof(po));
+    po.struct_size = sizeof(po);
+    po.verify = no_verify ? 0 : -1;
+    po.timings = &tm;
+    if (rs) {
+        if (parse_rs(rs, po.r, po.s) != 0)
+            return cli_usage_error("--insecure-rs '%s': expected R,S as decimal integers below r", rs);
+        po.insecure_fixed_rs = 1;
+        fprintf(stderr, "g16k: warning: --insecure-rs: fixed blinding values, the proof reveals the witness\n");
+    }
+
+    if ((rc = g16k_prover_open(config, &p)) != G16K_OK)
+        return cli_fail(rc);
+    double t0 = now();
+    if ((rc = g16k_key_load(p, zkey, &key)) != G16K_OK)
+        goto out;
+    double load_key = now() - t0;
+    if ((rc = g16k_prove(p, key, wtns, &po, &proof)) != G16K_OK)
+        goto out;
+    if ((rc = g16k_proof_write(proof, proof_out, public_out)) != G16K_OK)
+        goto out;
+    if (timings)
+        print_timings(&tm, load_key);
+out:
+    if (rc != G16K_OK)
+        rc = cli_fail(rc);
+    g16k_proof_free(proof);
+    g16k_key_free(key);
+    g16k_prover_close(p);
+    return rc;
+}

@@ -1,0 +1,42 @@
+/*
+ * JSON files of snarkjs (FORMATS.md section 7): proof.json and public.json (read and write),
+ * verification_key.json (read). Parsed with json-c. Points are affine, canonical decimal strings;
+ * the projective z coordinate "1" (affine) and "0" (infinity) are accepted, as snarkjs does; other
+ * z values are converted (X/Z^2, Y/Z^3). All values must be decimal strings < the modulus.
+ * Writers produce snarkjs's exact layout (bfj with space 1) and write atomically: a temporary file
+ * in the same folder, fsync, rename; on error nothing is left behind.
+ * Errors: negative g16k_status (G16K_EFORMAT, G16K_EIO) with a one-line message naming the file and
+ * the JSON path (e.g. "proof.json: pi_b[1][0]: not a decimal string"). Thread-safe.
+ */
+#ifndef G16K_FORMATS_JSON_IO_H
+#define G16K_FORMATS_JSON_IO_H
+
+#include <stddef.h>
+
+#include "../bls12_381/curve.h"
+
+typedef struct groth16_proof {
+    g1_affine_t a;
+    g2_affine_t b;
+    g1_affine_t c;
+} groth16_proof;
+
+typedef struct groth16_vk {
+    uint32_t n_public;
+    g1_affine_t alpha1;
+    g2_affine_t beta2, gamma2, delta2;
+    g1_affine_t *ic;        /* n_public + 1 */
+} groth16_vk;
+
+int  proof_json_read(const char *path, groth16_proof *out);
+int  proof_json_write(const char *path, const groth16_proof *p);
+/* Public signals: n Fr values, canonical limbs (fr_t used as a plain integer). */
+int  public_json_read(const char *path, fr_t **out, size_t *n);
+int  public_json_write(const char *path, const fr_t *canon, size_t n);
+int  vk_json_read(const char *path, groth16_vk *out);
+void vk_free(groth16_vk *vk);
+
+/* Write `len` bytes to path atomically (temp file + fsync + rename). Used by the writers above. */
+int  write_file_atomic(const char *path, const char *data, size_t len);
+
+#endif

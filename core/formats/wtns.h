@@ -1,0 +1,23 @@
+/*
+ * Reader of circom/snarkjs witness files (.wtns), FORMATS.md section 3.
+ * Validates magic "wtns", version 2, the section table, n8 = 32, the prime = BLS12-381 r, the
+ * section 2 size = nWitness * 32, every value < r, and (when expect_n_vars != 0) that nWitness
+ * equals it, and that w[0] = 1. Errors as in zkey.h: negative g16k_status and a one-line message
+ * naming the file, section and byte offset; nothing allocated on error. Thread-safe.
+ */
+#ifndef G16K_FORMATS_WTNS_H
+#define G16K_FORMATS_WTNS_H
+
+#include <stdint.h>
+
+#include "../bls12_381/field.h"
+
+typedef struct wtns {
+    uint32_t n;             /* number of values */
+    fr_t *values;           /* canonical (NOT Montgomery) limbs, as in the file */
+} wtns;
+
+int  wtns_load(const char *path, uint32_t expect_n_vars, wtns **out);
+void wtns_free(wtns *w);
+
+#endif

@@ -1,0 +1,44 @@
+/*
+ * Reader of snarkjs Groth16 proving keys (.zkey), BLS12-381 only (FORMATS.md sections 1, 2, 4).
+ *
+ * The whole file is validated: magic "zkey", version 1, section table (ids 1..10, unique, sizes
+ * inside the file, no 64-bit overflow), protocol 1 (Groth16), n8q = 48 and q = BLS12-381 p,
+ * n8r = 32 and r = BLS12-381 r, domainSize a power of two >= 1 and <= 2^28 and consistent with
+ * nVars/nPublic, every section size exactly what the header implies, coefficient matrix/row/signal
+ * in range and value < r, every point's coordinates < p, on the curve and in the prime-order
+ * subgroup (all-zero bytes = infinity, allowed in sections 5-9, not in the header points).
+ * On error: returns a negative g16k_status (G16K_EFORMAT for bad content, G16K_EIO for I/O,
+ * G16K_ENOMEM) and sets the core error (util/error.h) to one line naming the file, the section and
+ * the byte offset. Nothing is allocated on error. Thread-safe (no shared state).
+ */
+#ifndef G16K_FORMATS_ZKEY_H
+#define G16K_FORMATS_ZKEY_H
+
+#include <stdint.h>
+
+#include "g16k/plugin.h"
+#include "../bls12_381/curve.h"
+
+typedef struct zkey {
+    uint32_t n_vars;        /* witness length (incl. w[0] = 1) */
+    uint32_t n_public;      /* P = outputs + public inputs */
+    uint32_t domain_size;   /* n = 2^log_n */
+    uint32_t log_n;
+    g1_affine_t alpha1, beta1, delta1;   /* Montgomery form; never infinity */
+    g2_affine_t beta2, gamma2, delta2;
+    g1_affine_t *ic;        /* n_public + 1 points (section 3) */
+    uint64_t n_coefs;
+    g16k_coef *coefs;       /* section 4; value = coef in Fr Montgomery form (stored*R^-2 * R) */
+    g1_affine_t *a;         /* n_vars points (section 5) */
+    g1_affine_t *b1;        /* n_vars points (section 6) */
+    g2_affine_t *b2;        /* n_vars points (section 7) */
+    g1_affine_t *c;         /* n_vars - n_public - 1 points (section 8), for signals P+1.. */
+    g1_affine_t *h;         /* domain_size points (section 9) */
+} zkey;
+
+/* Load and validate path. On success *out is a new zkey owned by the caller (zkey_free).
+ * threads: worker threads for point validation (0 = 1). */
+int  zkey_load(const char *path, unsigned threads, zkey **out);
+void zkey_free(zkey *k);
+
+#endif

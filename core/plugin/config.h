@@ -1,0 +1,71 @@
+/*
+ * prover.ini: parsed with inih (Debian's libinih), validated, and the plugins it names loaded.
+ *
+ * Sections and keys (DESIGN.md "prover.ini"; README.md has the reference):
+ *   [core]        plugin_dir = DIR (relative to the ini file), verify = always|never,
+ *                 threads = 0 (all cores) | N
+ *   [plugin.NAME] path = FILE (bare name: searched in the plugin dirs; with '/': relative to
+ *                 the ini file), other keys are handed to the plugin's create() with their lines
+ *   [synthesizer] [ntt] [msm.g1] [msm.g2]
+ *                 provider = NAME, fallback = NAME (optional)
+ *   [window]      a, b_g1, b_g2, l, h = auto | 1..31 (Pippenger window bits per Groth16 MSM)
+ * Every error names the file and line: unknown section, unknown key, repeated key, bad value,
+ * a provider naming no [plugin.*] section or a plugin that lacks the capability of the slot.
+ *
+ * Plugin search order for a bare path: [core] plugin_dir, $G16K_PLUGIN_DIR, the folder
+ * lib/g16k next to the binary or library holding the core (<dir>/g16k and <dir>/../lib/g16k),
+ * then the compiled-in install folder.
+ */
+#ifndef G16K_PLUGIN_CONFIG_H
+#define G16K_PLUGIN_CONFIG_H
+
+#include <limits.h>
+#include <stdint.h>
+
+#include "g16k/plugin.h"
+
+/* One loaded and created plugin. */
+typedef struct loaded_plugin {
+    char name[64];                  /* NAME of [plugin.NAME] */
+    char path[PATH_MAX];            /* resolved path of the .so */
+    void *dl;                       /* dlopen handle (never closed once created) */
+    const g16k_plugin_desc *desc;
+    g16k_plugin_ctx *ctx;
+    char info[256];                 /* probe's device description, or "" */
+} loaded_plugin;
+
+/* A provider slot: the primary provider and an optional fallback used when the primary fails
+ * at load, probe or call time (the switch is logged). */
+typedef struct provider_slot {
+    loaded_plugin *primary;
+    loaded_plugin *fallback;        /* NULL when none */
+} provider_slot;
+
+enum { SLOT_SYNTH, SLOT_NTT, SLOT_MSM_G1, SLOT_MSM_G2, SLOT_COUNT };
+enum { WIN_A, WIN_B_G1, WIN_B_G2, WIN_L, WIN_H, WIN_COUNT };
+
+typedef struct prover_config {
+    char file[PATH_MAX];
+    int verify;                     /* 1 = always (default), 0 = never */
+    unsigned threads;               /* resolved: >= 1 */
+    uint32_t window[WIN_COUNT];     /* 0 = auto */
+    provider_slot slot[SLOT_COUNT];
+    loaded_plugin *plugins;         /* every [plugin.*] section that a slot uses, loaded */
+    unsigned n_plugins;
+} prover_config;
+
+/* Parse path, load and create every plugin a slot names, probe them, resolve fallbacks.
+ * Returns G16K_OK and a new config (config_free), or a negative g16k_status with the core error
+ * set (util/error.h). Thread-safe. */
+int  config_load(const char *path, prover_config **out);
+void config_free(prover_config *cfg);
+
+/* Slot names as written in prover.ini ("synthesizer", "ntt", "msm.g1", "msm.g2"). */
+const char *config_slot_name(int slot);
+
+/* The host API handed to plugins (threads filled in from the config at load time). */
+const g16k_host_api *host_api_get(void);
+/* Log level threshold for host->log and core logs (default G16K_LOG_WARN; $G16K_LOG overrides). */
+void g16k_log(int level, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+#endif

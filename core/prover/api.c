@@ -1,0 +1,169 @@
+/*
+ * The rest of the embedding API (include/g16k/g16k.h): opening a prover from prover.ini,
+ * describing it, writing proofs, and verifying proof files as snarkjs does.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+#include "../util/error.h"
+
+const char *g16k_version(void)
+{
+    return G16K_VERSION;
+}
+
+const char *g16k_last_error(void)
+{
+    return g16k_err_get();
+}
+
+int g16k_prover_open(const char *config_path, g16k_prover **out)
+{
+    g16k_prover *p;
+    int rc;
+
+    if (!config_path || !out)
+        return g16k_err(G16K_EINVAL, "g16k_prover_open: NULL argument");
+    *out = NULL;
+    p = calloc(1, sizeof(*p));
+    if (!p)
+        return g16k_err(G16K_ENOMEM, "out of memory");
+    rc = config_load(config_path, &p->cfg);
+    if (rc != G16K_OK) {
+        free(p);
+        return rc;
+    }
+    *out = p;
+    return G16K_OK;
+}
+
+void g16k_prover_close(g16k_prover *prover)
+{
+    if (!prover)
+        return;
+    config_free(prover->cfg);
+    free(prover);
+}
+
+static void caps_string(char *buf, size_t len, uint32_t caps)
+{
+    snprintf(buf, len, "%s%s%s%s",
+             caps & G16K_CAP_SYNTH ? " synth" : "", caps & G16K_CAP_NTT ? " ntt" : "",
+             caps & G16K_CAP_MSM_G1 ? " msm.g1" : "", caps & G16K_CAP_MSM_G2 ? " msm.g2" : "");
+}
+
+size_t g16k_prover_describe(const g16k_prover *prover, char *buf, size_t len)
+{
+    static const char *const win_names[WIN_COUNT] = { "a", "b_g1", "b_g2", "l", "h" };
+    const prover_config *cfg = prover->cfg;
+    size_t used = 0;
+    char caps[64];
+
+#define APPEND(...)                                                                  \
+    do {                                                                             \
+        int k_ = snprintf(buf ? buf + (used < len ? used : len) : NULL,              \
+                          used < len ? len - used : 0, __VA_ARGS__);                 \
+        if (k_ > 0)                                                                  \
+            used += (size_t)k_;                                                      \
+    } while (0)
+
+    APPEND("config: %s\nthreads: %u\nverify: %s\n", cfg->file, cfg->threads,
+           cfg->verify ? "always" : "never");
+    APPEND("plugins:\n");
+    for (unsigned i = 0; i < cfg->n_plugins; i++) {
+        const loaded_plugin *pl = &cfg->plugins[i];
+        caps_string(caps, sizeof(caps), pl->desc->caps);
+        APPEND("  %-8s %s %s (ABI %u.%u) %s\n           capabilities:%s\n", pl->name,
+               pl->desc->name, pl->desc->version, pl->desc->abi_major, pl->desc->abi_minor,
+               pl->path, caps);
+        if (pl->info[0])
+            APPEND("           device: %s\n", pl->info);
+    }
+    APPEND("slots:\n");
+    for (int s = 0; s < SLOT_COUNT; s++) {
+        const provider_slot *sl = &cfg->slot[s];
+        APPEND("  %-12s %s", config_slot_name(s), sl->primary ? sl->primary->name : "(none)");
+        if (sl->fallback)
+            APPEND(" (fallback %s)", sl->fallback->name);
+        APPEND("\n");
+    }
+    APPEND("windows:");
+    for (int w = 0; w < WIN_COUNT; w++) {
+        if (cfg->window[w])
+            APPEND(" %s=%u", win_names[w], cfg->window[w]);
+        else
+            APPEND(" %s=auto", win_names[w]);
+    }
+    APPEND("\n");
+#undef APPEND
+    return used;
+}
+
+int g16k_proof_write(const g16k_proof *proof, const char *proof_path, const char *public_path)
+{
+    int rc;
+    /* public.json first: a proof.json never exists without its public signals. */
+    if (public_path && (rc = public_json_write(public_path, proof->pub, proof->n_pub)) != G16K_OK)
+        return rc;
+    if (proof_path && (rc = proof_json_write(proof_path, &proof->pt)) != G16K_OK) {
+        if (public_path)
+            remove(public_path);   /* no public.json without its proof */
+        return rc;
+    }
+    return G16K_OK;
+}
+
+void g16k_proof_points(const g16k_proof *proof, uint8_t a[96], uint8_t b[192], uint8_t c[96])
+{
+    g1_affine_to_bytes_canon(a, &proof->pt.a);
+    g2_affine_to_bytes_canon(b, &proof->pt.b);
+    g1_affine_to_bytes_canon(c, &proof->pt.c);
+}
+
+int g16k_verify_files(const char *vk_path, const char *public_path, const char *proof_path)
+{
+    groth16_vk vk;
+    groth16_proof pf;
+    fr_t *pub = NULL;
+    size_t n_pub = 0;
+    int rc;
+
+    memset(&vk, 0, sizeof(vk));
+    if ((rc = vk_json_read(vk_path, &vk)) != G16K_OK)
+        return rc;
+    if ((rc = public_json_read(public_path, &pub, &n_pub)) != G16K_OK)
+        goto out;
+    if ((rc = proof_json_read(proof_path, &pf)) != G16K_OK)
+        goto out;
+    /* snarkjs: every public signal must be below r; more signals than IC points is an error. */
+    for (size_t i = 0; i < n_pub; i++)
+        if (bigint_cmp(pub[i].l, FR_MODULUS.l, FR_LIMBS) >= 0) {
+            rc = g16k_err(G16K_EVERIFY, "%s: public signal %zu is not below r", public_path, i);
+            goto out;
+        }
+    if (n_pub > vk.n_public) {
+        rc = g16k_err(G16K_EVERIFY, "%s: %zu public signals, the verification key has %u",
+                      public_path, n_pub, vk.n_public);
+        goto out;
+    }
+    if (!g1_affine_is_on_curve(&pf.a) || !g2_affine_is_on_curve(&pf.b) || !g1_affine_is_on_curve(&pf.c)) {
+        rc = g16k_err(G16K_EVERIFY, "%s: a proof point is not on the curve", proof_path);
+        goto out;
+    }
+    if (!g1_affine_in_subgroup(&pf.a) || !g2_affine_in_subgroup(&pf.b) || !g1_affine_in_subgroup(&pf.c)) {
+        rc = g16k_err(G16K_EVERIFY, "%s: a proof point is not in the prime-order subgroup", proof_path);
+        goto out;
+    }
+    if (!groth16_check(&pf, &vk.alpha1, &vk.beta2, &vk.gamma2, &vk.delta2, vk.ic, vk.n_public + 1,
+                       pub, n_pub)) {
+        rc = g16k_err(G16K_EVERIFY, "invalid proof: the pairing check failed");
+        goto out;
+    }
+    rc = G16K_OK;
+out:
+    free(pub);
+    vk_free(&vk);
+    return rc;
+}

@@ -1,0 +1,70 @@
+/*
+ * Private structures of the Groth16 pipeline (core/prover/). Not installed.
+ */
+#ifndef G16K_PROVER_INTERNAL_H
+#define G16K_PROVER_INTERNAL_H
+
+#include <pthread.h>
+
+#include "g16k/g16k.h"
+#include "../bls12_381/curve.h"
+#include "../formats/json_io.h"
+#include "../formats/zkey.h"
+#include "../plugin/config.h"
+
+struct g16k_prover {
+    prover_config *cfg;
+};
+
+/* The five Groth16 MSMs, in the order of DESIGN.md. */
+enum { MSM_A, MSM_B1, MSM_B2, MSM_L, MSM_H, MSM_COUNT };
+
+/* Provider-owned handles of one key for one set of plugins (primary or fallback). */
+typedef struct key_handles {
+    g16k_circuit *circuit;
+    g16k_ntt_domain *domain;
+    g16k_msm_bases *bases[MSM_COUNT];
+    int ready;              /* 1 once every handle was created */
+} key_handles;
+
+struct g16k_key {
+    g16k_prover *prover;
+    zkey *zk;               /* header and IC always; the big arrays are dropped once uploaded
+                             * unless a fallback may need them later */
+    int keep_arrays;
+    key_handles primary;
+    key_handles fallback;   /* created on first use, under fallback_lock */
+    pthread_mutex_t fallback_lock;
+};
+
+struct g16k_proof {
+    groth16_proof pt;       /* affine, Montgomery coordinates */
+    fr_t *pub;              /* n_pub canonical values w[1..P] */
+    size_t n_pub;
+};
+
+/* Which slot and which Groth16 MSM. */
+int  msm_slot(int msm);              /* SLOT_MSM_G1 or SLOT_MSM_G2 */
+int  msm_window_index(int msm);      /* WIN_* */
+const char *msm_name(int msm);       /* "A", "B_G1", ... */
+
+/* Create the handles of `which` (0 primary, 1 fallback) for key; G16K_OK or error. */
+int  key_handles_create(g16k_key *key, int which);
+void key_handles_destroy(g16k_key *key, key_handles *h, int which);
+/* The handles of `which`, creating the fallback set on first use (thread-safe). NULL on error. */
+key_handles *key_handles_get(g16k_key *key, int which);
+/* The plugin serving slot for `which` (NULL if none). */
+loaded_plugin *slot_plugin(const g16k_prover *p, int slot, int which);
+
+/* Groth16 algebra (groth16_math.c). */
+/* out = A0 + alpha1 + r delta1, etc.: FORMATS.md section 6 step 5. */
+void groth16_assemble(groth16_proof *out, const zkey *zk, const g1_affine_t *a0,
+                      const g1_affine_t *b1_0, const g2_affine_t *b2_0, const g1_affine_t *l0,
+                      const g1_affine_t *h0, const fr_t *r_canon, const fr_t *s_canon);
+/* Pairing check e(-A,B) e(cpub,gamma2) e(C,delta2) e(alpha1,beta2) == 1 with
+ * cpub = IC[0] + sum pub[i] IC[i+1] (pub canonical, n_pub <= n_ic - 1). 1 valid, 0 invalid. */
+int  groth16_check(const groth16_proof *pf, const g1_affine_t *alpha1, const g2_affine_t *beta2,
+                   const g2_affine_t *gamma2, const g2_affine_t *delta2, const g1_affine_t *ic,
+                   size_t n_ic, const fr_t *pub, size_t n_pub);
+
+#endif

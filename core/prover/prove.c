@@ -1,0 +1,406 @@
+/*
+ * The Groth16 proving pipeline (DESIGN.md "The pipeline", FORMATS.md section 6):
+ *   synthesize a, b, c -> NTT chain -> h        (thread "h")
+ *   B_G2 MSM                                     (thread "g2", overlaps everything else)
+ *   A, B_G1, L MSMs, then H once h is ready      (calling thread)
+ *   blinding with r, s -> pairing check -> proof
+ * Every provider call goes through call_* helpers that add the plugin name to errors, check the
+ * shape of what came back, and switch to the slot's fallback (logged) when the primary fails.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <time.h>
+
+#include "internal.h"
+#include "../formats/wtns.h"
+#include "../util/error.h"
+
+typedef struct prove_job {
+    g16k_prover *prover;
+    g16k_key *key;
+    const fr_t *w;                  /* canonical witness, n_vars values */
+    int which[SLOT_COUNT];          /* 0 primary, 1 fallback: where each slot starts */
+    fr_t *h;                        /* Montgomery h, domain_size values */
+    g1_affine_t g1[MSM_COUNT];      /* results, Montgomery (index MSM_B2 unused) */
+    g2_affine_t b2;
+    double t_synth, t_ntt, t_msm[MSM_COUNT];
+    int rc_h, rc_g2;
+    char err_h[G16K_ERR_MAX], err_g2[G16K_ERR_MAX];
+} prove_job;
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* After a failed call of plugin pl on slot: prefix the error and decide whether to retry with
+ * the fallback. Returns 1 to retry. */
+static int failed(prove_job *job, int slot, int *which, const loaded_plugin *pl, const char *what)
+{
+    const loaded_plugin *fb = job->prover->cfg->slot[slot].fallback;
+    g16k_err_prefix("plugin %s: %s", pl->name, what);
+    if (*which == 0 && fb) {
+        g16k_log(G16K_LOG_WARN, "%s; switching %s to fallback provider '%s'",
+                 g16k_err_get(), config_slot_name(slot), fb->name);
+        *which = 1;
+        return 1;
+    }
+    return 0;
+}
+
+/* Decode an MSM result written by a plugin in Montgomery form and check it is on the curve. */
+static int check_g1_result(const uint8_t *raw, g1_affine_t *out)
+{
+    if (g1_affine_from_bytes_mont(out, raw) != 0 || !g1_affine_is_on_curve(out))
+        return g16k_err(G16K_EINTERNAL, "MSM result is not a point of G1");
+    return G16K_OK;
+}
+
+static int check_g2_result(const uint8_t *raw, g2_affine_t *out)
+{
+    if (g2_affine_from_bytes_mont(out, raw) != 0 || !g2_affine_is_on_curve(out))
+        return g16k_err(G16K_EINTERNAL, "MSM result is not a point of G2");
+    return G16K_OK;
+}
+
+static int call_msm(prove_job *job, int m, const void *scalars, uint64_t n, uint32_t enc)
+{
+    int slot = msm_slot(m);
+    int which = job->which[slot];
+    const prover_config *cfg = job->prover->cfg;
+    uint8_t raw[192];
+    double t0 = now();
+
+    for (;;) {
+        loaded_plugin *pl = slot_plugin(job->prover, slot, which);
+        key_handles *kh = key_handles_get(job->key, which);
+        g16k_msm_params params = {
+            .struct_size = sizeof(params), .msm_id = (uint32_t)(m + 1),
+            .window = cfg->window[msm_window_index(m)], .threads = 0,
+        };
+        int rc;
+        if (!kh)
+            return g16k_err(G16K_EINTERNAL, "fallback provider for %s could not take the key",
+                            config_slot_name(slot));
+        memset(raw, 0xff, sizeof(raw));   /* not a valid encoding: catches "wrote nothing" */
+        g16k_err_clear();
+        rc = pl->desc->msm->msm(kh->bases[m], scalars, n, enc, &params, raw, G16K_ENC_MONTGOMERY);
+        if (rc == G16K_OK)
+            rc = slot == SLOT_MSM_G2 ? check_g2_result(raw, &job->b2)
+                                     : check_g1_result(raw, &job->g1[m]);
+        if (rc == G16K_OK)
+            break;
+        char what[64];
+        snprintf(what, sizeof(what), "MSM %s", msm_name(m));
+        if (!failed(job, slot, &which, pl, what))
+            return rc < 0 ? rc : G16K_EINTERNAL;
+    }
+    job->t_msm[m] = now() - t0;
+    return G16K_OK;
+}
+
+/* a, b, c = synthesize(w): buffers of domain_size Fr, Montgomery. */
+static int call_synth(prove_job *job, fr_t *a, fr_t *b, fr_t *c)
+{
+    int which = job->which[SLOT_SYNTH];
+    for (;;) {
+        loaded_plugin *pl = slot_plugin(job->prover, SLOT_SYNTH, which);
+        key_handles *kh = key_handles_get(job->key, which);
+        int rc;
+        if (!kh)
+            return g16k_err(G16K_EINTERNAL, "fallback synthesizer could not take the key");
+        g16k_err_clear();
+        rc = pl->desc->synth->synthesize(kh->circuit, job->w, job->key->zk->n_vars,
+                                         G16K_ENC_CANONICAL, a, b, c, G16K_ENC_MONTGOMERY);
+        if (rc == G16K_OK)
+            return G16K_OK;
+        if (!failed(job, SLOT_SYNTH, &which, pl, "synthesize"))
+            return rc;
+    }
+}
+
+/* The H chain through transform() alone, for providers without compute_h. */
+static int compose_h(const g16k_ntt_vtable *v, g16k_ntt_domain *d, fr_t *x[3], fr_t *h, size_t n)
+{
+    for (int i = 0; i < 3; i++) {
+        int rc = v->transform(d, x[i], G16K_NTT_INVERSE, G16K_ENC_MONTGOMERY);
+        if (rc == G16K_OK)
+            rc = v->transform(d, x[i], G16K_NTT_FORWARD_COSET, G16K_ENC_MONTGOMERY);
+        if (rc != G16K_OK)
+            return rc;
+    }
+    for (size_t i = 0; i < n; i++) {
+        fr_t t;
+        fr_mul(&t, &x[0][i], &x[1][i]);
+        fr_sub(&h[i], &t, &x[2][i]);
+    }
+    return G16K_OK;
+}
+
+static int compute_h(prove_job *job)
+{
+    size_t n = job->key->zk->domain_size;
+    fr_t *a = malloc(n * sizeof(fr_t)), *b = malloc(n * sizeof(fr_t)), *c = malloc(n * sizeof(fr_t));
+    int which = job->which[SLOT_NTT];
+    int rc = G16K_ENOMEM;
+    double t0;
+
+    if (!a || !b || !c) {
+        g16k_err(G16K_ENOMEM, "out of memory for 3 vectors of %zu Fr elements", n);
+        goto out;
+    }
+    for (;;) {
+        t0 = now();
+        rc = call_synth(job, a, b, c);
+        job->t_synth = now() - t0;
+        if (rc != G16K_OK)
+            goto out;
+        t0 = now();
+        loaded_plugin *pl = slot_plugin(job->prover, SLOT_NTT, which);
+        key_handles *kh = key_handles_get(job->key, which);
+        if (!kh) {
+            rc = g16k_err(G16K_EINTERNAL, "fallback NTT provider could not take the key");
+            goto out;
+        }
+        const g16k_ntt_vtable *v = pl->desc->ntt;
+        g16k_err_clear();
+        if (v->compute_h) {
+            rc = v->compute_h(kh->domain, a, b, c, G16K_ENC_MONTGOMERY, job->h, G16K_ENC_MONTGOMERY);
+        } else {
+            fr_t *x[3] = { a, b, c };
+            rc = compose_h(v, kh->domain, x, job->h, n);
+        }
+        job->t_ntt = now() - t0;
+        if (rc == G16K_OK)
+            break;
+        if (!failed(job, SLOT_NTT, &which, pl, "NTT"))   /* retry: synthesize again, the NTT ran in place */
+            goto out;
+    }
+out:
+    free(a);
+    free(b);
+    free(c);
+    return rc;
+}
+
+static void *h_thread(void *arg)
+{
+    prove_job *job = arg;
+    job->rc_h = compute_h(job);
+    if (job->rc_h == G16K_OK)
+        job->rc_h = call_msm(job, MSM_H, job->h, job->key->zk->domain_size, G16K_ENC_MONTGOMERY);
+    if (job->rc_h != G16K_OK)
+        snprintf(job->err_h, sizeof(job->err_h), "%s", g16k_err_get());
+    return NULL;
+}
+
+static void *g2_thread(void *arg)
+{
+    prove_job *job = arg;
+    job->rc_g2 = call_msm(job, MSM_B2, job->w, job->key->zk->n_vars, G16K_ENC_CANONICAL);
+    if (job->rc_g2 != G16K_OK)
+        snprintf(job->err_g2, sizeof(job->err_g2), "%s", g16k_err_get());
+    return NULL;
+}
+
+/* One pass of the pipeline: the five MSM results in job. */
+static int run_msms(prove_job *job)
+{
+    const zkey *zk = job->key->zk;
+    pthread_t th, tg;
+    int have_h, have_g2, rc;
+
+    have_h = pthread_create(&th, NULL, h_thread, job) == 0;
+    if (!have_h)
+        h_thread(job);
+    have_g2 = pthread_create(&tg, NULL, g2_thread, job) == 0;
+    if (!have_g2)
+        g2_thread(job);
+
+    rc = call_msm(job, MSM_A, job->w, zk->n_vars, G16K_ENC_CANONICAL);
+    if (rc == G16K_OK)
+        rc = call_msm(job, MSM_B1, job->w, zk->n_vars, G16K_ENC_CANONICAL);
+    if (rc == G16K_OK)
+        rc = call_msm(job, MSM_L, job->w + zk->n_public + 1, zk->n_vars - zk->n_public - 1,
+                      G16K_ENC_CANONICAL);
+    if (have_h)
+        pthread_join(th, NULL);
+    if (have_g2)
+        pthread_join(tg, NULL);
+    if (rc != G16K_OK)
+        return rc;
+    if (job->rc_h != G16K_OK)
+        return g16k_err(job->rc_h, "%s", job->err_h);
+    if (job->rc_g2 != G16K_OK)
+        return g16k_err(job->rc_g2, "%s", job->err_g2);
+    return G16K_OK;
+}
+
+/* Uniform r in [0, r) by rejection sampling of 255-bit strings from getrandom(). */
+static int random_fr(fr_t *out)
+{
+    for (;;) {
+        uint8_t buf[32];
+        size_t got = 0;
+        while (got < sizeof(buf)) {
+            ssize_t k = getrandom(buf + got, sizeof(buf) - got, 0);
+            if (k < 0)
+                return g16k_err(G16K_EIO, "getrandom failed");
+            got += (size_t)k;
+        }
+        buf[31] &= 0x7f;
+        for (int i = 0; i < 4; i++) {
+            uint64_t v = 0;
+            for (int j = 7; j >= 0; j--)
+                v = (v << 8) | buf[8 * i + j];
+            out->l[i] = v;
+        }
+        if (bigint_cmp(out->l, FR_MODULUS.l, FR_LIMBS) < 0)
+            return G16K_OK;
+    }
+}
+
+static int check_witness(const g16k_key *key, const fr_t *w, uint64_t n)
+{
+    const zkey *zk = key->zk;
+    if (n != zk->n_vars)
+        return g16k_err(G16K_EFORMAT, "witness has %llu values, the proving key expects %u",
+                        (unsigned long long)n, zk->n_vars);
+    for (uint64_t i = 0; i < n; i++)
+        if (bigint_cmp(w[i].l, FR_MODULUS.l, FR_LIMBS) >= 0)
+            return g16k_err(G16K_EFORMAT, "witness value %llu is not below r", (unsigned long long)i);
+    if (!(w[0].l[0] == 1 && w[0].l[1] == 0 && w[0].l[2] == 0 && w[0].l[3] == 0))
+        return g16k_err(G16K_EFORMAT, "witness value 0 is not 1");
+    return G16K_OK;
+}
+
+int g16k_prove_witness(g16k_prover *prover, g16k_key *key, const void *witness, uint64_t n,
+                       const g16k_prove_opts *opts, g16k_proof **out)
+{
+    const zkey *zk;
+    prove_job job;
+    g16k_proof *pf = NULL;
+    fr_t r, s;
+    int rc, verify, any_fallback = 0;
+    double t_start = now(), t0;
+    g16k_timings tm;
+
+    if (!prover || !key || !witness || !out)
+        return g16k_err(G16K_EINVAL, "g16k_prove: NULL argument");
+    *out = NULL;
+    zk = key->zk;
+    rc = check_witness(key, witness, n);
+    if (rc != G16K_OK)
+        return rc;
+    if (opts && opts->insecure_fixed_rs) {
+        memcpy(r.l, opts->r, sizeof(r.l));
+        memcpy(s.l, opts->s, sizeof(s.l));
+        if (bigint_cmp(r.l, FR_MODULUS.l, FR_LIMBS) >= 0 || bigint_cmp(s.l, FR_MODULUS.l, FR_LIMBS) >= 0)
+            return g16k_err(G16K_EINVAL, "injected r or s is not below the group order");
+    } else if ((rc = random_fr(&r)) != G16K_OK || (rc = random_fr(&s)) != G16K_OK) {
+        return rc;
+    }
+    verify = opts && opts->verify >= 0 ? opts->verify : prover->cfg->verify;
+
+    memset(&job, 0, sizeof(job));
+    job.prover = prover;
+    job.key = key;
+    job.w = witness;
+    for (int sl = 0; sl < SLOT_COUNT; sl++)
+        any_fallback |= prover->cfg->slot[sl].fallback != NULL;
+    job.h = malloc((size_t)zk->domain_size * sizeof(fr_t));
+    pf = calloc(1, sizeof(*pf));
+    if (pf && zk->n_public)
+        pf->pub = malloc(zk->n_public * sizeof(fr_t));
+    if (!job.h || !pf || (zk->n_public && !pf->pub)) {
+        rc = g16k_err(G16K_ENOMEM, "out of memory");
+        goto fail;
+    }
+
+    for (int attempt = 0;; attempt++) {
+        rc = run_msms(&job);
+        if (rc != G16K_OK)
+            goto fail;
+        t0 = now();
+        groth16_assemble(&pf->pt, zk, &job.g1[MSM_A], &job.g1[MSM_B1], &job.b2, &job.g1[MSM_L],
+                         &job.g1[MSM_H], &r, &s);
+        tm.assemble = now() - t0;
+        memcpy(pf->pub, job.w + 1, zk->n_public * sizeof(fr_t));
+        pf->n_pub = zk->n_public;
+        tm.verify = 0;
+        if (!verify)
+            break;
+        t0 = now();
+        int ok = groth16_check(&pf->pt, &zk->alpha1, &zk->beta2, &zk->gamma2, &zk->delta2, zk->ic,
+                               zk->n_public + 1, pf->pub, pf->n_pub);
+        tm.verify = now() - t0;
+        if (ok)
+            break;
+        if (attempt == 0 && any_fallback) {
+            /* A provider may have returned a wrong but well-formed result: redo on the fallbacks. */
+            g16k_log(G16K_LOG_WARN, "proof failed verification; retrying with the fallback providers");
+            for (int sl = 0; sl < SLOT_COUNT; sl++)
+                if (prover->cfg->slot[sl].fallback)
+                    job.which[sl] = 1;
+            continue;
+        }
+        rc = g16k_err(G16K_EVERIFY, "the proof failed verification: the witness does not satisfy "
+                      "the circuit, or a provider returned a wrong result");
+        goto fail;
+    }
+
+    if (opts && opts->timings) {
+        tm.load_witness = 0;
+        tm.synth = job.t_synth;
+        tm.ntt = job.t_ntt;
+        tm.msm_a = job.t_msm[MSM_A];
+        tm.msm_b_g1 = job.t_msm[MSM_B1];
+        tm.msm_b_g2 = job.t_msm[MSM_B2];
+        tm.msm_l = job.t_msm[MSM_L];
+        tm.msm_h = job.t_msm[MSM_H];
+        tm.msm_total = tm.msm_a + tm.msm_b_g1 + tm.msm_b_g2 + tm.msm_l + tm.msm_h;
+        tm.total = now() - t_start;
+        *opts->timings = tm;
+    }
+    free(job.h);
+    *out = pf;
+    return G16K_OK;
+
+fail:
+    free(job.h);
+    g16k_proof_free(pf);
+    return rc;
+}
+
+int g16k_prove(g16k_prover *prover, g16k_key *key, const char *wtns_path,
+               const g16k_prove_opts *opts, g16k_proof **out)
+{
+    wtns *w = NULL;
+    double t0 = now();
+    int rc;
+
+    if (!prover || !key || !wtns_path || !out)
+        return g16k_err(G16K_EINVAL, "g16k_prove: NULL argument");
+    rc = wtns_load(wtns_path, key->zk->n_vars, &w);
+    if (rc != G16K_OK)
+        return rc;
+    double t_load = now() - t0;
+    rc = g16k_prove_witness(prover, key, w->values, w->n, opts, out);
+    if (rc == G16K_OK && opts && opts->timings) {
+        opts->timings->load_witness = t_load;
+        opts->timings->total += t_load;
+    }
+    wtns_free(w);
+    return rc;
+}
+
+void g16k_proof_free(g16k_proof *proof)
+{
+    if (!proof)
+        return;
+    free(proof->pub);
+    free(proof);
+}

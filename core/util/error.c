@@ -1,0 +1,41 @@
+#include "error.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static _Thread_local char err_buf[G16K_ERR_MAX];
+
+void g16k_err_vset(const char *fmt, va_list ap)
+{
+    vsnprintf(err_buf, sizeof(err_buf), fmt, ap);
+}
+
+int g16k_err(int status, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    g16k_err_vset(fmt, ap);
+    va_end(ap);
+    return status;
+}
+
+void g16k_err_prefix(const char *fmt, ...)
+{
+    char prefix[256], old[G16K_ERR_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(prefix, sizeof(prefix), fmt, ap);
+    va_end(ap);
+    memcpy(old, err_buf, sizeof(old));
+    snprintf(err_buf, sizeof(err_buf), "%s: %s", prefix, old);
+}
+
+const char *g16k_err_get(void)
+{
+    return err_buf;
+}
+
+void g16k_err_clear(void)
+{
+    err_buf[0] = '\0';
+}
