@@ -1,5 +1,5 @@
 /*
- * The g16k command: prove, verify, plugins (and the subcommands of cli/*.c).
+ * The g16k command: prove, verify, plugins (and the subcommands in the other files of cli/).
  * Exit codes are documented in usage() and README.md; errors are one line on stderr.
  */
 #include <stdio.h>

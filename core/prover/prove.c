@@ -7,6 +7,7 @@
  * Every provider call goes through call_* helpers that add the plugin name to errors, check the
  * shape of what came back, and switch to the slot's fallback (logged) when the primary fails.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
