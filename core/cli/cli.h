@@ -21,6 +21,7 @@ int cli_usage_error(const char *fmt, const char *arg);
 const char *cli_config(const char *given);
 
 int cmd_prove(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
 
 /* Further subcommands (bench, ...): returns the exit code, or -1 if cmd is not one of them. */
 int cli_extra_command(const char *cmd, int argc, char **argv);

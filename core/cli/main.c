@@ -24,6 +24,9 @@ static void usage(FILE *f)
         "  verify   --vk verification_key.json --public public.json --proof proof.json\n"
         "           Same verdict as `snarkjs groth16 verify`; prints OK or INVALID.\n"
         "  plugins  --config INI    show the plugins, their capabilities and the slot assignment\n"
+        "  bench    msm --group g1|g2 --log-n N [--window C] [--threads T] | ntt --log-n N |\n"
+        "           synth --zkey Z --witness W | prove --zkey Z --witness W\n"
+        "           with --config INI [--runs K]: one phase alone, JSON (median, min, max seconds)\n"
         "%s"
         "\n"
         "  --help, --version\n"
@@ -152,6 +155,8 @@ int main(int argc, char **argv)
         return cmd_verify(argc, argv);
     if (strcmp(cmd, "plugins") == 0)
         return cmd_plugins(argc, argv);
+    if (strcmp(cmd, "bench") == 0)
+        return cmd_bench(argc, argv);
     int rc = cli_extra_command(cmd, argc, argv);
     if (rc >= 0)
         return rc;
