@@ -27,7 +27,9 @@ void g16k_err_prefix(const char *fmt, ...)
     vsnprintf(prefix, sizeof(prefix), fmt, ap);
     va_end(ap);
     memcpy(old, err_buf, sizeof(old));
-    snprintf(err_buf, sizeof(err_buf), "%s: %s", prefix, old);
+    /* A long message is cut at G16K_ERR_MAX; testing the result tells GCC that is intended. */
+    if (snprintf(err_buf, sizeof(err_buf), "%s: %s", prefix, old) >= (int)sizeof(err_buf))
+        err_buf[sizeof(err_buf) - 1] = '\0';
 }
 
 const char *g16k_err_get(void)

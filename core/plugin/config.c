@@ -1,0 +1,595 @@
+/*
+ * prover.ini: parse with inih, validate, then load the plugins the slots name (loader.c).
+ *
+ * Debian's inih is built without INI_HANDLER_LINENO, so we feed ini_parse_stream through our own
+ * reader that counts lines; the handler runs while the reader's line is current, so every key
+ * knows its line. The reader also checks section headers itself, because inih only reports a
+ * section when it holds a key and an empty misspelt section must still be an error.
+ * Only the first error is reported: after it the reader returns EOF.
+ *
+ * Loading: each slot's provider (and fallback) is loaded once however many slots name it.
+ * A provider that fails to load, create or probe is an error, unless the slot names a fallback;
+ * then the fallback is used and a warning names both. A fallback is loaded even when the
+ * provider works, so the core can switch at call time, and so a broken fallback is found now.
+ * After a switch the slot's primary is the fallback and its fallback is NULL. A plugin lacking
+ * the slot's capability is a config error, never a reason to fall back.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <ini.h>
+
+#include "plugin/internal.h"
+#include "util/error.h"
+
+#define NAME_MAX_LEN 63
+#define THREADS_MAX 4096u
+
+static const char *const slot_names[SLOT_COUNT] = { "synthesizer", "ntt", "msm.g1", "msm.g2" };
+static const unsigned slot_caps[SLOT_COUNT] = { G16K_CAP_SYNTH, G16K_CAP_NTT, G16K_CAP_MSM_G1,
+                                                G16K_CAP_MSM_G2 };
+static const char *const window_keys[WIN_COUNT] = { "a", "b_g1", "b_g2", "l", "h" };
+
+/* One [plugin.NAME] section as written, and what became of it. */
+typedef struct plugin_sec {
+    char name[NAME_MAX_LEN + 1];
+    unsigned line;                  /* first [plugin.NAME] header */
+    char *path;
+    unsigned path_line;
+    g16k_config_entry *entries;     /* key/value owned (strdup) */
+    size_t n_entries, cap_entries;
+    int state;                      /* 0 untouched, 1 started, -1 failed */
+    loaded_plugin *lp;              /* when started */
+    int status;                     /* when failed: code and message, for a second slot */
+    char *err;
+} plugin_sec;
+
+typedef struct slot_spec {
+    char provider[NAME_MAX_LEN + 1];
+    unsigned provider_line;
+    char fallback[NAME_MAX_LEN + 1];
+    unsigned fallback_line;
+} slot_spec;
+
+typedef struct seen_key {
+    char *section;
+    char *key;
+    unsigned line;
+} seen_key;
+
+typedef struct parse_ctx {
+    prover_config *cfg;
+    FILE *fp;
+    char *buf;                      /* getline buffer */
+    size_t buf_cap;
+    unsigned line;                  /* of the line inih is processing */
+    unsigned err_line;              /* 0 = no error yet */
+    int status;
+    char ini_dir[PATH_MAX];
+    char plugin_dir[PATH_MAX];      /* raw [core] plugin_dir, "" when absent */
+    char plugin_dir_abs[PATH_MAX];  /* the same made absolute (ini_dir/...), "" when absent */
+    long threads;                   /* -1 = absent */
+    seen_key *seen;
+    size_t n_seen, cap_seen;
+    plugin_sec *secs;
+    size_t n_secs, cap_secs;
+    slot_spec slot[SLOT_COUNT];
+} parse_ctx;
+
+const char *config_slot_name(int slot)
+{
+    return slot >= 0 && slot < SLOT_COUNT ? slot_names[slot] : "?";
+}
+
+static int grow(void **arr, size_t *cap, size_t need, size_t elem)
+{
+    void *p;
+    size_t n;
+
+    if (need <= *cap)
+        return 0;
+    n = *cap ? *cap * 2 : 8;
+    p = realloc(*arr, n * elem);
+    if (!p)
+        return -1;
+    *arr = p;
+    *cap = n;
+    return 0;
+}
+
+/* Record the first error at the current line and make the reader stop. Returns 0 for inih. */
+static int fail(parse_ctx *p, int status, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int fail(parse_ctx *p, int status, const char *fmt, ...)
+{
+    char msg[G16K_ERR_MAX];
+    va_list ap;
+
+    if (p->err_line)
+        return 0;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof(msg), fmt, ap);
+    va_end(ap);
+    g16k_err(status, "%s:%u: %s", p->cfg->file, p->line, msg);
+    p->err_line = p->line ? p->line : 1;
+    p->status = status;
+    return 0;
+}
+
+static int valid_name(const char *s)
+{
+    size_t n = strlen(s);
+    if (n == 0 || n > NAME_MAX_LEN)
+        return 0;
+    for (; *s; s++)
+        if (!isalnum((unsigned char)*s) && *s != '_' && *s != '-')
+            return 0;
+    return 1;
+}
+
+static plugin_sec *find_sec(parse_ctx *p, const char *name)
+{
+    for (size_t i = 0; i < p->n_secs; i++)
+        if (strcmp(p->secs[i].name, name) == 0)
+            return &p->secs[i];
+    return NULL;
+}
+
+static int slot_index(const char *section)
+{
+    for (int i = 0; i < SLOT_COUNT; i++)
+        if (strcmp(section, slot_names[i]) == 0)
+            return i;
+    return -1;
+}
+
+/* A "[...]" header line: must name a known section. [plugin.NAME] is registered here so that a
+ * section without keys still exists (and then fails for lack of a path). */
+static int check_header(parse_ctx *p, const char *text)
+{
+    char name[256];
+    const char *end = strchr(text, ']');
+    size_t n;
+
+    if (!end)
+        return 1;               /* inih reports the syntax error */
+    n = (size_t)(end - text);
+    if (n >= sizeof(name))
+        n = sizeof(name) - 1;
+    memcpy(name, text, n);
+    name[n] = '\0';
+    if (strcmp(name, "core") == 0 || strcmp(name, "window") == 0 || slot_index(name) >= 0)
+        return 1;
+    if (strncmp(name, "plugin.", 7) == 0) {
+        const char *pname = name + 7;
+        plugin_sec *s;
+        if (!valid_name(pname))
+            return fail(p, G16K_ECONFIG, "bad plugin name in [%s] (expected 1..%d of A-Z a-z 0-9 _ -)",
+                        name, NAME_MAX_LEN);
+        if (find_sec(p, pname))
+            return 1;
+        if (grow((void **)&p->secs, &p->cap_secs, p->n_secs + 1, sizeof(*p->secs)) < 0)
+            return fail(p, G16K_ENOMEM, "out of memory");
+        s = &p->secs[p->n_secs++];
+        memset(s, 0, sizeof(*s));
+        memcpy(s->name, pname, strlen(pname) + 1);
+        s->line = p->line;
+        return 1;
+    }
+    return fail(p, G16K_ECONFIG, "unknown section [%s]", name);
+}
+
+/* inih's reader: one line per call, counted; too long a line is an error rather than a silent
+ * split (inih would parse the rest as a new line). */
+static char *read_line(char *str, int num, void *stream)
+{
+    parse_ctx *p = stream;
+    const char *t;
+    ssize_t len;
+
+    if (p->err_line)
+        return NULL;
+    len = getline(&p->buf, &p->buf_cap, p->fp);
+    if (len < 0)
+        return NULL;
+    p->line++;
+    if (len >= num) {
+        fail(p, G16K_ECONFIG, "line longer than %d characters", num - 1);
+        return NULL;
+    }
+    memcpy(str, p->buf, (size_t)len + 1);
+    t = str;
+    if (p->line == 1 && strncmp(t, "\xEF\xBB\xBF", 3) == 0)
+        t += 3;
+    while (isspace((unsigned char)*t))
+        t++;
+    if (*t == '[' && !check_header(p, t + 1))
+        return NULL;
+    return str;
+}
+
+static int parse_core(parse_ctx *p, const char *key, const char *value)
+{
+    if (strcmp(key, "plugin_dir") == 0) {
+        size_t n = strlen(value);
+        if (n == 0 || n >= sizeof(p->plugin_dir))
+            return fail(p, G16K_ECONFIG, "bad value '%s' for plugin_dir (expected a folder)", value);
+        memcpy(p->plugin_dir, value, n + 1);
+        return 1;
+    }
+    if (strcmp(key, "verify") == 0) {
+        if (strcmp(value, "always") == 0)
+            p->cfg->verify = 1;
+        else if (strcmp(value, "never") == 0)
+            p->cfg->verify = 0;
+        else
+            return fail(p, G16K_ECONFIG, "bad value '%s' for verify (expected always or never)",
+                        value);
+        return 1;
+    }
+    if (strcmp(key, "threads") == 0) {
+        char *end;
+        unsigned long v;
+        errno = 0;
+        v = isdigit((unsigned char)value[0]) ? strtoul(value, &end, 10) : ULONG_MAX;
+        if (v == ULONG_MAX || errno || *end || v > THREADS_MAX)
+            return fail(p, G16K_ECONFIG, "bad value '%s' for threads (expected 0 for all cores "
+                        "or a count 1..%u)", value, THREADS_MAX);
+        p->threads = (long)v;
+        return 1;
+    }
+    return fail(p, G16K_ECONFIG, "unknown key '%s' in [core]", key);
+}
+
+static int parse_window(parse_ctx *p, const char *key, const char *value)
+{
+    for (int i = 0; i < WIN_COUNT; i++) {
+        char *end;
+        unsigned long v;
+        if (strcmp(key, window_keys[i]) != 0)
+            continue;
+        if (strcmp(value, "auto") == 0) {
+            p->cfg->window[i] = 0;
+            return 1;
+        }
+        v = isdigit((unsigned char)value[0]) ? strtoul(value, &end, 10) : 0;
+        if (v < 1 || v > 31 || *end)
+            return fail(p, G16K_ECONFIG, "bad value '%s' for window %s (expected auto or 1..31)",
+                        value, key);
+        p->cfg->window[i] = (uint32_t)v;
+        return 1;
+    }
+    return fail(p, G16K_ECONFIG, "unknown key '%s' in [window]", key);
+}
+
+static int parse_slot(parse_ctx *p, int s, const char *key, const char *value)
+{
+    slot_spec *sp = &p->slot[s];
+    int is_fallback = strcmp(key, "fallback") == 0;
+
+    if (!is_fallback && strcmp(key, "provider") != 0)
+        return fail(p, G16K_ECONFIG, "unknown key '%s' in [%s]", key, slot_names[s]);
+    if (!valid_name(value))
+        return fail(p, G16K_ECONFIG, "bad value '%s' for %s (expected the NAME of a "
+                    "[plugin.NAME] section)", value, key);
+    memcpy(is_fallback ? sp->fallback : sp->provider, value, strlen(value) + 1);
+    *(is_fallback ? &sp->fallback_line : &sp->provider_line) = p->line;
+    return 1;
+}
+
+static int parse_plugin(parse_ctx *p, const char *pname, const char *key, const char *value)
+{
+    plugin_sec *s = find_sec(p, pname);
+    g16k_config_entry *e;
+
+    if (!s)                     /* the reader registers every header it lets through */
+        return fail(p, G16K_EINTERNAL, "[plugin.%s] was not registered", pname);
+    if (strcmp(key, "path") == 0) {
+        if (!*value)
+            return fail(p, G16K_ECONFIG, "bad value '' for path (expected a file)");
+        if (!(s->path = strdup(value)))
+            return fail(p, G16K_ENOMEM, "out of memory");
+        s->path_line = p->line;
+        return 1;
+    }
+    if (grow((void **)&s->entries, &s->cap_entries, s->n_entries + 1, sizeof(*s->entries)) < 0)
+        return fail(p, G16K_ENOMEM, "out of memory");
+    e = &s->entries[s->n_entries];
+    e->key = strdup(key);
+    e->value = strdup(value);
+    e->line = p->line;
+    if (!e->key || !e->value) {
+        free((char *)e->key);
+        free((char *)e->value);
+        return fail(p, G16K_ENOMEM, "out of memory");
+    }
+    s->n_entries++;
+    return 1;
+}
+
+static int on_key(void *user, const char *section, const char *key, const char *value)
+{
+    parse_ctx *p = user;
+    seen_key *k;
+    int s;
+
+    if (p->err_line)
+        return 0;
+    if (!*section)
+        return fail(p, G16K_ECONFIG, "key '%s' outside any section", key);
+    for (size_t i = 0; i < p->n_seen; i++)
+        if (strcmp(p->seen[i].section, section) == 0 && strcmp(p->seen[i].key, key) == 0)
+            return fail(p, G16K_ECONFIG, "repeated key '%s' in [%s] (first at line %u)", key,
+                        section, p->seen[i].line);
+    if (grow((void **)&p->seen, &p->cap_seen, p->n_seen + 1, sizeof(*p->seen)) < 0)
+        return fail(p, G16K_ENOMEM, "out of memory");
+    k = &p->seen[p->n_seen];
+    k->section = strdup(section);
+    k->key = strdup(key);
+    k->line = p->line;
+    if (!k->section || !k->key) {
+        free(k->section);
+        free(k->key);
+        return fail(p, G16K_ENOMEM, "out of memory");
+    }
+    p->n_seen++;
+
+    if (strcmp(section, "core") == 0)
+        return parse_core(p, key, value);
+    if (strcmp(section, "window") == 0)
+        return parse_window(p, key, value);
+    if ((s = slot_index(section)) >= 0)
+        return parse_slot(p, s, key, value);
+    if (strncmp(section, "plugin.", 7) == 0)
+        return parse_plugin(p, section + 7, key, value);
+    return fail(p, G16K_ECONFIG, "unknown section [%s]", section);
+}
+
+static void ctx_cleanup(parse_ctx *p)
+{
+    for (size_t i = 0; i < p->n_seen; i++) {
+        free(p->seen[i].section);
+        free(p->seen[i].key);
+    }
+    free(p->seen);
+    for (size_t i = 0; i < p->n_secs; i++) {
+        plugin_sec *s = &p->secs[i];
+        for (size_t j = 0; j < s->n_entries; j++) {
+            free((char *)s->entries[j].key);
+            free((char *)s->entries[j].value);
+        }
+        free(s->entries);
+        free(s->path);
+        free(s->err);
+    }
+    free(p->secs);
+    free(p->buf);
+}
+
+/* ini_dir = the absolute folder holding the file; plugin_dir made absolute against it. */
+static int set_ini_dir(parse_ctx *p, const char *path)
+{
+    char abs[PATH_MAX];
+    char *slash;
+
+    if (!realpath(path, abs))
+        return g16k_err(G16K_EIO, "%s: %s", path, strerror(errno));
+    slash = strrchr(abs, '/');
+    if (slash == abs)
+        slash[1] = '\0';
+    else
+        *slash = '\0';
+    memcpy(p->ini_dir, abs, strlen(abs) + 1);
+    if (p->plugin_dir[0]) {
+        int n = p->plugin_dir[0] == '/' ?
+            snprintf(p->plugin_dir_abs, sizeof(p->plugin_dir_abs), "%s", p->plugin_dir) :
+            snprintf(p->plugin_dir_abs, sizeof(p->plugin_dir_abs), "%s/%s", p->ini_dir, p->plugin_dir);
+        if (n < 0 || (size_t)n >= sizeof(p->plugin_dir_abs))
+            return g16k_err(G16K_ECONFIG, "%s: plugin_dir '%s' makes too long a path", path,
+                            p->plugin_dir);
+    }
+    return G16K_OK;
+}
+
+static int parse_file(parse_ctx *p, const char *path)
+{
+    int rc;
+
+    p->fp = fopen(path, "r");
+    if (!p->fp)
+        return g16k_err(G16K_EIO, "%s: cannot open: %s", path,
+                        strerror(errno));
+    rc = ini_parse_stream(read_line, p, on_key, p);
+    if (ferror(p->fp) && !p->err_line) {
+        g16k_err(G16K_EIO, "%s: read error after line %u", path, p->line);
+        p->status = G16K_EIO;
+        p->err_line = p->line + 1;
+    }
+    fclose(p->fp);
+    p->fp = NULL;
+    if (rc == -2)
+        return g16k_err(G16K_ENOMEM, "%s: out of memory", path);
+    if (rc > 0 && (!p->err_line || (unsigned)rc < p->err_line))
+        return g16k_err(G16K_ECONFIG, "%s:%d: syntax error (expected [section] or key = value)",
+                        path, rc);
+    if (p->err_line)
+        return p->status;       /* message already set */
+    return G16K_OK;
+}
+
+/* Whole-file checks once every key is known. */
+static int validate(parse_ctx *p)
+{
+    const char *file = p->cfg->file;
+
+    for (size_t i = 0; i < p->n_secs; i++)
+        if (!p->secs[i].path)
+            return g16k_err(G16K_ECONFIG, "%s:%u: [plugin.%s] has no path", file,
+                            p->secs[i].line, p->secs[i].name);
+    for (int s = 0; s < SLOT_COUNT; s++) {
+        const slot_spec *sp = &p->slot[s];
+        if (!sp->provider[0])
+            return g16k_err(G16K_ECONFIG, "%s: no [%s] provider", file, slot_names[s]);
+        if (!find_sec(p, sp->provider))
+            return g16k_err(G16K_ECONFIG, "%s:%u: [%s] provider '%s' has no [plugin.%s] section",
+                            file, sp->provider_line, slot_names[s], sp->provider, sp->provider);
+        if (!sp->fallback[0])
+            continue;
+        if (!find_sec(p, sp->fallback))
+            return g16k_err(G16K_ECONFIG, "%s:%u: [%s] fallback '%s' has no [plugin.%s] section",
+                            file, sp->fallback_line, slot_names[s], sp->fallback, sp->fallback);
+        if (strcmp(sp->fallback, sp->provider) == 0)
+            return g16k_err(G16K_ECONFIG, "%s:%u: [%s] fallback '%s' is the provider itself",
+                            file, sp->fallback_line, slot_names[s], sp->fallback);
+    }
+    return G16K_OK;
+}
+
+/* Load, check, create and probe one plugin section (once), and check it serves slot s.
+ * *hard is set when the failure is a config error that a fallback must not hide. */
+static int use_plugin(parse_ctx *p, int s, plugin_sec *sec, unsigned line, loaded_plugin **out,
+                      int *hard)
+{
+    prover_config *cfg = p->cfg;
+    loader_dirs dirs = { p->ini_dir, NULL };
+    char section[80];
+    loaded_plugin *lp;
+    g16k_config gc;
+    int rc;
+
+    *hard = 0;
+    if (sec->state < 0)
+        return g16k_err(sec->status, "%s", sec->err);
+    lp = sec->lp;
+    if (sec->state == 0) {
+        lp = &cfg->plugins[cfg->n_plugins];
+        memset(lp, 0, sizeof(*lp));
+        memcpy(lp->name, sec->name, sizeof(lp->name));
+        if (p->plugin_dir_abs[0])
+            dirs.plugin_dir = p->plugin_dir_abs;
+        if ((rc = loader_find(sec->name, sec->path, &dirs, lp->path)) < 0 ||
+            (rc = loader_open(lp)) < 0)
+            goto out_failed;
+        if (!loader_has_cap(lp, slot_caps[s])) {
+            rc = g16k_err(G16K_ECONFIG, "%s:%u: [%s] plugin %s (%s) lacks the %s capability",
+                          cfg->file, line, slot_names[s], lp->name, lp->path, slot_names[s]);
+            loader_unload(lp);
+            *hard = 1;
+            return rc;
+        }
+        snprintf(section, sizeof(section), "plugin.%s", sec->name);
+        gc = (g16k_config){ .struct_size = sizeof(gc), .file = cfg->file, .section = section,
+                            .entries = sec->entries, .n_entries = sec->n_entries };
+        if ((rc = loader_start(lp, &gc)) < 0)
+            goto out_failed;
+        cfg->n_plugins++;
+        sec->state = 1;
+        sec->lp = lp;
+        g16k_log(G16K_LOG_INFO, "plugin %s (%s) %s%s%s", lp->name, lp->path, lp->desc->version ?
+                 lp->desc->version : "", lp->info[0] ? ": " : "", lp->info);
+    }
+    if (!loader_has_cap(lp, slot_caps[s])) {
+        *hard = 1;
+        return g16k_err(G16K_ECONFIG, "%s:%u: [%s] plugin %s (%s) lacks the %s capability",
+                        cfg->file, line, slot_names[s], lp->name, lp->path, slot_names[s]);
+    }
+    *out = lp;
+    return G16K_OK;
+
+out_failed:
+    g16k_err_prefix("%s:%u", cfg->file, sec->path_line);
+    memset(lp, 0, sizeof(*lp));
+    sec->state = -1;
+    sec->status = rc;
+    sec->err = strdup(g16k_err_get());
+    if (!sec->err)
+        sec->status = G16K_ENOMEM;
+    return rc;
+}
+
+static int load_slots(parse_ctx *p)
+{
+    prover_config *cfg = p->cfg;
+    int rc, hard;
+
+    cfg->plugins = calloc(p->n_secs ? p->n_secs : 1, sizeof(*cfg->plugins));
+    if (!cfg->plugins)
+        return g16k_err(G16K_ENOMEM, "%s: out of memory", cfg->file);
+    for (int s = 0; s < SLOT_COUNT; s++) {
+        const slot_spec *sp = &p->slot[s];
+        plugin_sec *prim = find_sec(p, sp->provider);
+        plugin_sec *fb = sp->fallback[0] ? find_sec(p, sp->fallback) : NULL;
+        provider_slot *slot = &cfg->slot[s];
+
+        rc = use_plugin(p, s, prim, sp->provider_line, &slot->primary, &hard);
+        if (rc < 0 && (hard || !fb))
+            return rc;
+        if (rc < 0) {
+            g16k_log(G16K_LOG_WARN, "[%s] provider '%s' is unusable, using fallback '%s': %s",
+                     slot_names[s], prim->name, fb->name, g16k_err_get());
+            rc = use_plugin(p, s, fb, sp->fallback_line, &slot->primary, &hard);
+            if (rc < 0)
+                return rc;
+            continue;
+        }
+        if (fb && (rc = use_plugin(p, s, fb, sp->fallback_line, &slot->fallback, &hard)) < 0)
+            return rc;
+    }
+    return G16K_OK;
+}
+
+int config_load(const char *path, prover_config **out)
+{
+    parse_ctx p;
+    prover_config *cfg;
+    int rc;
+
+    *out = NULL;
+    memset(&p, 0, sizeof(p));
+    p.threads = -1;
+    if (!path || !*path)
+        return g16k_err(G16K_EINVAL, "config_load: no file name");
+    if (strlen(path) >= sizeof(cfg->file))
+        return g16k_err(G16K_EINVAL, "%s: path too long", path);
+    cfg = calloc(1, sizeof(*cfg));
+    if (!cfg)
+        return g16k_err(G16K_ENOMEM, "%s: out of memory", path);
+    memcpy(cfg->file, path, strlen(path) + 1);
+    cfg->verify = 1;
+    p.cfg = cfg;
+
+    if ((rc = parse_file(&p, path)) < 0 || (rc = set_ini_dir(&p, path)) < 0 ||
+        (rc = validate(&p)) < 0)
+        goto out_free;
+    if (p.threads <= 0) {
+        long n = sysconf(_SC_NPROCESSORS_ONLN);
+        cfg->threads = n > 0 ? (unsigned)n : 1;
+    } else {
+        cfg->threads = (unsigned)p.threads;
+    }
+    host_api_init(cfg->threads);
+    if ((rc = load_slots(&p)) < 0)
+        goto out_free;
+    ctx_cleanup(&p);
+    *out = cfg;
+    return G16K_OK;
+
+out_free:
+    ctx_cleanup(&p);
+    config_free(cfg);
+    return rc;
+}
+
+void config_free(prover_config *cfg)
+{
+    if (!cfg)
+        return;
+    for (unsigned i = 0; i < cfg->n_plugins; i++)
+        loader_stop(&cfg->plugins[i]);
+    free(cfg->plugins);
+    free(cfg);
+}

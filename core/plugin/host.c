@@ -1,0 +1,112 @@
+/*
+ * The g16k_host_api handed to every plugin, and the core's log.
+ *
+ * set_error stores into the calling thread's core error (util/error.h), which is thread-local, so
+ * plugins may fail on many threads at once. The log writes one line per call to stderr, formatted
+ * into a local buffer first so concurrent lines do not interleave. The threshold comes from
+ * $G16K_LOG (error|warn|info|debug, default warn), read once.
+ */
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <strings.h>
+
+#include "plugin/internal.h"
+#include "util/error.h"
+
+static void host_set_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void host_log(int level, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static g16k_host_api host = {
+    .struct_size = sizeof(g16k_host_api),
+    .abi_major = G16K_ABI_MAJOR,
+    .abi_minor = G16K_ABI_MINOR,
+    .set_error = host_set_error,
+    .log = host_log,
+    .threads = 1,
+};
+static pthread_mutex_t host_lock = PTHREAD_MUTEX_INITIALIZER;
+static int host_threads_set;
+
+static pthread_once_t level_once = PTHREAD_ONCE_INIT;
+static int log_level = G16K_LOG_WARN;
+
+static const char *const level_names[] = { "error", "warn", "info", "debug" };
+
+int host_log_level_parse(const char *s)
+{
+    if (!s || !*s)
+        return G16K_LOG_WARN;
+    for (int i = 0; i < 4; i++)
+        if (strcasecmp(s, level_names[i]) == 0)
+            return i;
+    return -1;
+}
+
+static void level_init(void)
+{
+    const char *s = getenv("G16K_LOG");
+    int l = host_log_level_parse(s);
+    if (l < 0) {
+        fprintf(stderr, "g16k: warn: ignoring G16K_LOG='%s' (expected error, warn, info or debug)\n", s);
+        l = G16K_LOG_WARN;
+    }
+    log_level = l;
+}
+
+static void log_v(int level, const char *fmt, va_list ap)
+{
+    char line[G16K_ERR_MAX + 64];
+    int n;
+
+    pthread_once(&level_once, level_init);
+    if (level > log_level)
+        return;
+    if (level < G16K_LOG_ERROR)
+        level = G16K_LOG_ERROR;
+    if (level > G16K_LOG_DEBUG)
+        level = G16K_LOG_DEBUG;
+    n = snprintf(line, sizeof(line), "g16k: %s: ", level_names[level]);
+    vsnprintf(line + n, sizeof(line) - (size_t)n, fmt, ap);
+    fprintf(stderr, "%s\n", line);
+}
+
+void g16k_log(int level, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    log_v(level, fmt, ap);
+    va_end(ap);
+}
+
+static void host_log(int level, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    log_v(level, fmt, ap);
+    va_end(ap);
+}
+
+static void host_set_error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    g16k_err_vset(fmt, ap);
+    va_end(ap);
+}
+
+void host_api_init(unsigned threads)
+{
+    pthread_mutex_lock(&host_lock);
+    if (!host_threads_set) {
+        host.threads = threads ? threads : 1;
+        host_threads_set = 1;
+    }
+    pthread_mutex_unlock(&host_lock);
+}
+
+const g16k_host_api *host_api_get(void)
+{
+    return &host;
+}

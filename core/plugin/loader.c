@@ -1,0 +1,310 @@
+/*
+ * Plugin loader: find a plugin file, dlopen it, check its descriptor against ABI 1.0, create and
+ * probe it. Which plugins to load, capabilities per slot and fallbacks are config.c's business.
+ *
+ * Every error names the plugin and its path ("plugin cuda (/x/libg16k_cuda.so): ..."), because
+ * the person reading it has to find the file. Checks run in the order that gives the most useful
+ * message: the ABI major is compared before the descriptor size, since a plugin for another
+ * major may have a different layout and "built for ABI 2.0" says more than "struct too small".
+ * A library whose create() was called is never dlclose()d (plugin.h: plugins may keep static
+ * state and threads).
+ */
+#include <dlfcn.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "plugin/internal.h"
+#include "util/error.h"
+
+#ifndef G16K_DEFAULT_PLUGIN_DIR
+#define G16K_DEFAULT_PLUGIN_DIR "/usr/local/lib/g16k"
+#endif
+
+/* Size of a struct up to and including its last ABI 1.0 member: later minors append fields, so
+ * sizeof() would grow while the minimum we accept must not. */
+#define SIZE_1_0(type, last) (offsetof(type, last) + sizeof(((type *)0)->last))
+
+static const size_t desc_size_1_0 = SIZE_1_0(g16k_plugin_desc, msm);
+static const size_t synth_size_1_0 = SIZE_1_0(g16k_synth_vtable, synthesize);
+static const size_t ntt_size_1_0 = SIZE_1_0(g16k_ntt_vtable, compute_h);
+static const size_t msm_size_1_0 = SIZE_1_0(g16k_msm_vtable, msm);
+/* abi_major and abi_minor must be readable before anything else is trusted. */
+static const size_t desc_size_abi = SIZE_1_0(g16k_plugin_desc, abi_minor);
+
+static int is_file(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+int loader_self_dir(char *out)
+{
+    Dl_info info;
+    char buf[PATH_MAX];
+    char *slash;
+
+    /* For the main executable glibc reports argv[0], which may be a bare name found via PATH;
+     * /proc/self/exe is exact there. */
+    if (dladdr((void *)loader_self_dir, &info) && info.dli_fname && strchr(info.dli_fname, '/') &&
+        realpath(info.dli_fname, buf)) {
+        /* buf is set */
+    } else {
+        ssize_t n = readlink("/proc/self/exe", buf, sizeof(buf) - 1);
+        if (n <= 0)
+            return -1;
+        buf[n] = '\0';
+    }
+    slash = strrchr(buf, '/');
+    if (!slash)
+        return -1;
+    if (slash == buf)
+        slash[1] = '\0';
+    else
+        *slash = '\0';
+    memcpy(out, buf, strlen(buf) + 1);
+    return 0;
+}
+
+/* Try dir/spec; on success leave it in out and return 1. Appends dir to the tried list. */
+static int try_dir(const char *dir, const char *spec, char *out, char *tried, size_t tried_len)
+{
+    size_t used;
+    int n;
+
+    if (!dir || !*dir)
+        return 0;
+    used = strlen(tried);
+    if (used + 1 < tried_len)
+        snprintf(tried + used, tried_len - used, "%s%s", used ? ", " : "", dir);
+    n = snprintf(out, PATH_MAX, "%s/%s", dir, spec);
+    return n > 0 && n < PATH_MAX && is_file(out);
+}
+
+int loader_find(const char *name, const char *spec, const loader_dirs *dirs, char *out)
+{
+    char tried[2048] = "";
+    char self[PATH_MAX], dir[PATH_MAX];
+    int n;
+
+    if (strchr(spec, '/')) {
+        if (spec[0] == '/')
+            n = snprintf(out, PATH_MAX, "%s", spec);
+        else
+            n = snprintf(out, PATH_MAX, "%s/%s", dirs->ini_dir, spec);
+        if (n < 0 || n >= PATH_MAX)
+            return g16k_err(G16K_EINVAL, "plugin %s: path '%s' is too long", name, spec);
+        return G16K_OK;
+    }
+    if (try_dir(dirs->plugin_dir, spec, out, tried, sizeof(tried)))
+        return G16K_OK;
+    if (try_dir(getenv("G16K_PLUGIN_DIR"), spec, out, tried, sizeof(tried)))
+        return G16K_OK;
+    if (loader_self_dir(self) == 0) {
+        static const char *const subs[] = { "g16k", "../lib/g16k" };
+        for (int i = 0; i < 2; i++) {
+            int n = snprintf(dir, sizeof(dir), "%s/%s", self, subs[i]);
+            if (n > 0 && (size_t)n < sizeof(dir) && try_dir(dir, spec, out, tried, sizeof(tried)))
+                return G16K_OK;
+        }
+    }
+    if (try_dir(G16K_DEFAULT_PLUGIN_DIR, spec, out, tried, sizeof(tried)))
+        return G16K_OK;
+    out[0] = '\0';
+    return g16k_err(G16K_EIO, "plugin %s: '%s' not found in %s", name, spec, tried);
+}
+
+/* A vtable: present, at least its 1.0 size, every mandatory entry set. */
+static int check_vtable(const loaded_plugin *lp, const char *what, uint32_t size, size_t min,
+                        const void *const *entries, const char *const *names, int n)
+{
+    if (size < min)
+        return g16k_err(G16K_EINVAL, "plugin %s (%s): %s vtable struct_size %u is smaller than "
+                        "its ABI 1.0 size %zu", lp->name, lp->path, what, size, min);
+    for (int i = 0; i < n; i++)
+        if (!entries[i])
+            return g16k_err(G16K_EINVAL, "plugin %s (%s): %s.%s is NULL", lp->name, lp->path,
+                            what, names[i]);
+    return G16K_OK;
+}
+
+static int check_caps(const loaded_plugin *lp, const g16k_plugin_desc *d)
+{
+    static const struct {
+        unsigned caps;
+        const char *what;
+        size_t off;
+    } map[] = {
+        { G16K_CAP_SYNTH, "synth", offsetof(g16k_plugin_desc, synth) },
+        { G16K_CAP_NTT, "ntt", offsetof(g16k_plugin_desc, ntt) },
+        { G16K_CAP_MSM_G1 | G16K_CAP_MSM_G2, "msm", offsetof(g16k_plugin_desc, msm) },
+    };
+    for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++) {
+        const void *vt;
+        memcpy(&vt, (const char *)d + map[i].off, sizeof(vt));
+        if (!(d->caps & map[i].caps) != !vt)
+            return g16k_err(G16K_EINVAL, "plugin %s (%s): caps 0x%x %s the %s capability but "
+                            "the %s vtable is %s", lp->name, lp->path, d->caps,
+                            vt ? "lack" : "claim", map[i].what, map[i].what,
+                            vt ? "present" : "NULL");
+    }
+    return G16K_OK;
+}
+
+static int check_desc(const loaded_plugin *lp, const g16k_plugin_desc *d)
+{
+    int rc;
+
+    if (!d)
+        return g16k_err(G16K_EINVAL, "plugin %s (%s): g16k_plugin_entry returned a NULL "
+                        "descriptor", lp->name, lp->path);
+    if (d->struct_size < desc_size_abi)
+        return g16k_err(G16K_EINVAL, "plugin %s (%s): descriptor struct_size %u is too small",
+                        lp->name, lp->path, d->struct_size);
+    if (d->abi_major != G16K_ABI_MAJOR)
+        return g16k_err(G16K_EUNSUPPORTED, "plugin %s (%s) was built for ABI %u.%u, this g16k "
+                        "has ABI %d.%d", lp->name, lp->path, d->abi_major, d->abi_minor,
+                        G16K_ABI_MAJOR, G16K_ABI_MINOR);
+    if (d->struct_size < desc_size_1_0)
+        return g16k_err(G16K_EINVAL, "plugin %s (%s): descriptor struct_size %u is smaller than "
+                        "its ABI 1.0 size %zu", lp->name, lp->path, d->struct_size, desc_size_1_0);
+    if (d->curve != G16K_CURVE_BLS12_381)
+        return g16k_err(G16K_EUNSUPPORTED, "plugin %s (%s): curve %u is not BLS12-381 (%d)",
+                        lp->name, lp->path, d->curve, G16K_CURVE_BLS12_381);
+    if (!d->name)
+        return g16k_err(G16K_EINVAL, "plugin %s (%s): desc.name is NULL", lp->name, lp->path);
+    if (!d->create)
+        return g16k_err(G16K_EINVAL, "plugin %s (%s): desc.create is NULL", lp->name, lp->path);
+    if (!d->destroy)
+        return g16k_err(G16K_EINVAL, "plugin %s (%s): desc.destroy is NULL", lp->name, lp->path);
+    if ((rc = check_caps(lp, d)) < 0)
+        return rc;
+    if (d->synth) {
+        const void *e[] = { (void *)d->synth->circuit_create, (void *)d->synth->circuit_destroy,
+                            (void *)d->synth->synthesize };
+        const char *const n[] = { "circuit_create", "circuit_destroy", "synthesize" };
+        if ((rc = check_vtable(lp, "synth", d->synth->struct_size, synth_size_1_0, e, n, 3)) < 0)
+            return rc;
+    }
+    if (d->ntt) {
+        const void *e[] = { (void *)d->ntt->domain_create, (void *)d->ntt->domain_destroy,
+                            (void *)d->ntt->transform };
+        const char *const n[] = { "domain_create", "domain_destroy", "transform" };
+        if ((rc = check_vtable(lp, "ntt", d->ntt->struct_size, ntt_size_1_0, e, n, 3)) < 0)
+            return rc;
+    }
+    if (d->msm) {
+        const void *e[] = { (void *)d->msm->bases_create, (void *)d->msm->bases_destroy,
+                            (void *)d->msm->msm };
+        const char *const n[] = { "bases_create", "bases_destroy", "msm" };
+        if ((rc = check_vtable(lp, "msm", d->msm->struct_size, msm_size_1_0, e, n, 3)) < 0)
+            return rc;
+    }
+    return G16K_OK;
+}
+
+/* The plugin's own message, or a stand-in when it returned an error without one. */
+static void ensure_message(int rc)
+{
+    if (!g16k_err_get()[0])
+        g16k_err(rc, "failed with status %d and no message", rc);
+}
+
+int loader_open(loaded_plugin *lp)
+{
+    g16k_plugin_entry_fn entry;
+    const g16k_plugin_desc *desc = NULL;
+    void *sym;
+    int rc;
+
+    dlerror();
+    lp->dl = dlopen(lp->path, RTLD_NOW | RTLD_LOCAL);
+    if (!lp->dl) {
+        const char *why = dlerror();
+        return g16k_err(G16K_EIO, "plugin %s (%s): dlopen failed: %s", lp->name, lp->path,
+                        why ? why : "unknown error");
+    }
+    sym = dlsym(lp->dl, G16K_PLUGIN_ENTRY_SYMBOL);
+    if (!sym) {
+        rc = g16k_err(G16K_EUNSUPPORTED, "plugin %s (%s): no exported symbol %s (not a g16k "
+                      "plugin?)", lp->name, lp->path, G16K_PLUGIN_ENTRY_SYMBOL);
+        goto out_close;
+    }
+    memcpy(&entry, &sym, sizeof(entry));
+    g16k_err_clear();
+    rc = entry(host_api_get(), &desc);
+    if (rc != G16K_OK) {
+        rc = rc < 0 ? rc : G16K_EINTERNAL;
+        ensure_message(rc);
+        g16k_err_prefix("plugin %s (%s): %s", lp->name, lp->path, G16K_PLUGIN_ENTRY_SYMBOL);
+        goto out_close;
+    }
+    if ((rc = check_desc(lp, desc)) < 0)
+        goto out_close;
+    lp->desc = desc;
+    return G16K_OK;
+
+out_close:
+    dlclose(lp->dl);
+    lp->dl = NULL;
+    lp->desc = NULL;
+    return rc;
+}
+
+int loader_start(loaded_plugin *lp, const g16k_config *cfg)
+{
+    const g16k_plugin_desc *d = lp->desc;
+    int rc;
+
+    lp->info[0] = '\0';
+    g16k_err_clear();
+    rc = d->create(cfg, &lp->ctx);
+    if (rc != G16K_OK) {
+        rc = rc < 0 ? rc : G16K_EINTERNAL;
+        ensure_message(rc);
+        g16k_err_prefix("plugin %s (%s): create", lp->name, lp->path);
+        goto out_pin;
+    }
+    if (d->probe) {
+        g16k_err_clear();
+        rc = d->probe(lp->ctx, lp->info, sizeof(lp->info));
+        lp->info[sizeof(lp->info) - 1] = '\0';
+        if (rc != G16K_OK) {
+            rc = rc < 0 ? rc : G16K_EINTERNAL;
+            ensure_message(rc);
+            g16k_err_prefix("plugin %s (%s): probe", lp->name, lp->path);
+            d->destroy(lp->ctx);
+            lp->ctx = NULL;
+            goto out_pin;
+        }
+    }
+    return G16K_OK;
+
+out_pin:
+    /* create() ran, so the library may hold state or threads: leave it mapped for good. */
+    lp->dl = NULL;
+    lp->desc = NULL;
+    return rc;
+}
+
+void loader_unload(loaded_plugin *lp)
+{
+    if (lp->dl)
+        dlclose(lp->dl);
+    memset(lp, 0, sizeof(*lp));
+}
+
+void loader_stop(loaded_plugin *lp)
+{
+    if (lp->desc)
+        lp->desc->destroy(lp->ctx);
+    lp->ctx = NULL;
+}
+
+int loader_has_cap(const loaded_plugin *lp, unsigned cap)
+{
+    return lp->desc && (lp->desc->caps & cap) == cap;
+}
