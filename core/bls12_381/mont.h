@@ -18,8 +18,23 @@ typedef unsigned __int128 mont_u128;
 
 #define MONT_MAX_LIMBS 6
 
+/* Force inlining and unrolling so that n is a constant and the limb loops disappear (measured
+ * on the shared 2-core dev box, -O2: fp_mul ~120-170 ns as generic loops, ~70 ns unrolled). */
+#if defined(__GNUC__) || defined(__clang__)
+#define MONT_INLINE static inline __attribute__((always_inline))
+#else
+#define MONT_INLINE static inline
+#endif
+#if defined(__GNUC__) && !defined(__clang__)
+#define MONT_UNROLL _Pragma("GCC unroll 8")
+#elif defined(__clang__)
+#define MONT_UNROLL _Pragma("unroll")
+#else
+#define MONT_UNROLL
+#endif
+
 /* out = a - b over N limbs; returns the borrow (0 or 1). */
-static inline uint64_t mont_sub_raw(uint64_t *out, const uint64_t *a, const uint64_t *b, int n)
+MONT_INLINE uint64_t mont_sub_raw(uint64_t *out, const uint64_t *a, const uint64_t *b, int n)
 {
     uint64_t borrow = 0;
     for (int i = 0; i < n; i++) {
@@ -31,7 +46,7 @@ static inline uint64_t mont_sub_raw(uint64_t *out, const uint64_t *a, const uint
 }
 
 /* out = a + b over N limbs; returns the carry. */
-static inline uint64_t mont_add_raw(uint64_t *out, const uint64_t *a, const uint64_t *b, int n)
+MONT_INLINE uint64_t mont_add_raw(uint64_t *out, const uint64_t *a, const uint64_t *b, int n)
 {
     uint64_t carry = 0;
     for (int i = 0; i < n; i++) {
@@ -43,7 +58,7 @@ static inline uint64_t mont_add_raw(uint64_t *out, const uint64_t *a, const uint
 }
 
 /* 1 if a >= m. */
-static inline int mont_geq(const uint64_t *a, const uint64_t *m, int n)
+MONT_INLINE int mont_geq(const uint64_t *a, const uint64_t *m, int n)
 {
     for (int i = n - 1; i >= 0; i--) {
         if (a[i] != m[i])
@@ -52,7 +67,7 @@ static inline int mont_geq(const uint64_t *a, const uint64_t *m, int n)
     return 1;
 }
 
-static inline void mont_add(uint64_t *out, const uint64_t *a, const uint64_t *b,
+MONT_INLINE void mont_add(uint64_t *out, const uint64_t *a, const uint64_t *b,
                             const uint64_t *m, int n)
 {
     uint64_t t[MONT_MAX_LIMBS];
@@ -63,7 +78,7 @@ static inline void mont_add(uint64_t *out, const uint64_t *a, const uint64_t *b,
         out[i] = t[i];
 }
 
-static inline void mont_sub(uint64_t *out, const uint64_t *a, const uint64_t *b,
+MONT_INLINE void mont_sub(uint64_t *out, const uint64_t *a, const uint64_t *b,
                             const uint64_t *m, int n)
 {
     uint64_t t[MONT_MAX_LIMBS];
@@ -73,7 +88,7 @@ static inline void mont_sub(uint64_t *out, const uint64_t *a, const uint64_t *b,
         out[i] = t[i];
 }
 
-static inline int mont_is_zero(const uint64_t *a, int n)
+MONT_INLINE int mont_is_zero(const uint64_t *a, int n)
 {
     uint64_t acc = 0;
     for (int i = 0; i < n; i++)
@@ -81,7 +96,7 @@ static inline int mont_is_zero(const uint64_t *a, int n)
     return acc == 0;
 }
 
-static inline void mont_neg(uint64_t *out, const uint64_t *a, const uint64_t *m, int n)
+MONT_INLINE void mont_neg(uint64_t *out, const uint64_t *a, const uint64_t *m, int n)
 {
     if (mont_is_zero(a, n)) {
         for (int i = 0; i < n; i++)
@@ -92,13 +107,15 @@ static inline void mont_neg(uint64_t *out, const uint64_t *a, const uint64_t *m,
 }
 
 /* out = a * b / 2^(64n) mod m; minv = -m^-1 mod 2^64. */
-static inline void mont_mul(uint64_t *out, const uint64_t *a, const uint64_t *b,
+MONT_INLINE void mont_mul(uint64_t *out, const uint64_t *a, const uint64_t *b,
                             const uint64_t *m, uint64_t minv, int n)
 {
     uint64_t t[MONT_MAX_LIMBS + 2] = {0};
+    MONT_UNROLL
     for (int i = 0; i < n; i++) {
         /* t += a * b[i] */
         uint64_t c = 0;
+        MONT_UNROLL
         for (int j = 0; j < n; j++) {
             mont_u128 s = (mont_u128)a[j] * b[i] + t[j] + c;
             t[j] = (uint64_t)s;
@@ -111,6 +128,7 @@ static inline void mont_mul(uint64_t *out, const uint64_t *a, const uint64_t *b,
         uint64_t q = t[0] * minv;
         s = (mont_u128)q * m[0] + t[0];
         c = (uint64_t)(s >> 64);
+        MONT_UNROLL
         for (int j = 1; j < n; j++) {
             s = (mont_u128)q * m[j] + t[j] + c;
             t[j - 1] = (uint64_t)s;
@@ -128,7 +146,7 @@ static inline void mont_mul(uint64_t *out, const uint64_t *a, const uint64_t *b,
 }
 
 /* Little-endian bytes <-> limbs, independent of host byte order. */
-static inline void mont_load_le(uint64_t *l, const uint8_t *in, int n)
+MONT_INLINE void mont_load_le(uint64_t *l, const uint8_t *in, int n)
 {
     for (int i = 0; i < n; i++) {
         uint64_t v = 0;
@@ -138,7 +156,7 @@ static inline void mont_load_le(uint64_t *l, const uint8_t *in, int n)
     }
 }
 
-static inline void mont_store_le(uint8_t *out, const uint64_t *l, int n)
+MONT_INLINE void mont_store_le(uint8_t *out, const uint64_t *l, int n)
 {
     for (int i = 0; i < n; i++)
         for (int b = 0; b < 8; b++)
