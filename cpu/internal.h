@@ -1,0 +1,55 @@
+/*
+ * Private declarations shared by the files of the CPU plugin (cpu/). Nothing here crosses the
+ * plugin boundary; only g16k_plugin_entry (plugin.c) is exported.
+ */
+#ifndef G16K_CPU_INTERNAL_H
+#define G16K_CPU_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "g16k/plugin.h"
+#include "bls12_381/curve.h"
+
+/* The plugin context made by create(): the [plugin.cpu] settings. Read-only after create. */
+struct g16k_plugin_ctx {
+    uint32_t threads;            /* [plugin.cpu] threads; 0 = host->threads */
+};
+
+/* ---- plugin.c ---- */
+
+/* Report a one-line error through host->set_error (a no-op before g16k_plugin_entry ran).
+ * Returns status so callers can write `return cpu_error(G16K_EINVAL, ...)`. Thread-safe. */
+int cpu_error(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Worker threads for a call: override if non-zero, else ctx->threads if non-zero, else
+ * host->threads, else 1. Always >= 1 and at most CPU_MAX_THREADS. Thread-safe. */
+#define CPU_MAX_THREADS 1024u
+uint32_t cpu_threads(const g16k_plugin_ctx *ctx, uint32_t override);
+
+/* The vtables, defined in synth.c, ntt.c and msm.c. */
+extern const g16k_synth_vtable cpu_synth_vtable;
+extern const g16k_ntt_vtable cpu_ntt_vtable;
+extern const g16k_msm_vtable cpu_msm_vtable;
+
+/* ---- encoding.c: bulk Fr conversions between buffers in a g16k_encoding and fr_t ---- */
+
+/* 1 if enc is G16K_ENC_CANONICAL or G16K_ENC_MONTGOMERY. */
+int cpu_enc_valid(uint32_t enc);
+
+/* Read n Fr elements (32 B little-endian each, in enc) from src into dst (Montgomery form).
+ * src may be unaligned; dst may alias src when src is 8-byte aligned. Runs on `threads` workers.
+ * Returns G16K_OK, or G16K_EINVAL (message names `what` and the index) when a value is >= r. */
+int cpu_fr_load(fr_t *dst, const void *src, uint64_t n, uint32_t enc, uint32_t threads,
+                const char *what);
+
+/* Write n Montgomery-form elements of src to dst (32 B each, in enc; dst may be unaligned and
+ * may alias src). Cannot fail. */
+void cpu_fr_store(void *dst, const fr_t *src, uint64_t n, uint32_t enc, uint32_t threads);
+
+/* Read n Fr elements in enc as canonical integers (4 little-endian limbs each) into dst.
+ * Errors as cpu_fr_load. */
+int cpu_fr_load_canon(uint64_t (*dst)[4], const void *src, uint64_t n, uint32_t enc,
+                      uint32_t threads, const char *what);
+
+#endif

@@ -1,0 +1,156 @@
+/*
+ * The MSM vtable of the CPU plugin (plugin.h g16k_msm_vtable): bases handles holding the points
+ * decoded once into Montgomery affine form, and msm() which checks its arguments, turns the
+ * scalars into canonical integers, picks the window and runs the Pippenger driver
+ * (msm_pippenger.c) on the group's operation table (msm_g1.c, msm_g2.c).
+ */
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "msm.h"
+#include "threads.h"
+
+struct g16k_msm_bases {
+    const cpu_group *g;
+    const g16k_plugin_ctx *ctx;
+    uint64_t n;
+    uint8_t *points;             /* n affine points, stride g->affine_size, Montgomery */
+};
+
+typedef struct decode_job {
+    const cpu_group *g;
+    const uint8_t *in;
+    uint8_t *out;
+    uint32_t enc;
+    atomic_uint_fast64_t first_bad;
+} decode_job;
+
+static void decode_range(void *arg, uint64_t begin, uint64_t end, uint32_t worker)
+{
+    (void)worker;
+    decode_job *j = arg;
+    for (uint64_t i = begin; i < end; i++) {
+        if (j->g->affine_decode(j->out + i * j->g->affine_size, j->in + i * j->g->wire_bytes,
+                                j->enc) != 0) {
+            uint_fast64_t cur = atomic_load(&j->first_bad);
+            while (i < cur && !atomic_compare_exchange_weak(&j->first_bad, &cur, i)) {
+            }
+            return;
+        }
+    }
+}
+
+/* bases_create: see g16k_msm_vtable. points: n affine points of `group` (96 or 192 bytes each,
+ * any alignment) in point_enc; copied. Memory: n * 96 (G1) or n * 192 (G2) bytes.
+ * Errors: G16K_EUNSUPPORTED (group), G16K_EINVAL (NULL, encoding, coordinate >= p),
+ * G16K_ENOMEM. Thread-safe. */
+static int cpu_bases_create(g16k_plugin_ctx *ctx, uint32_t group, const void *points,
+                            uint64_t n, uint32_t point_enc, g16k_msm_bases **out)
+{
+    if (!out || (n && !points))
+        return cpu_error(G16K_EINVAL, "bases_create: NULL argument");
+    *out = NULL;
+    const cpu_group *g = group == G16K_G1 ? &cpu_group_g1 : group == G16K_G2 ? &cpu_group_g2
+                                                                             : NULL;
+    if (!g)
+        return cpu_error(G16K_EUNSUPPORTED, "bases_create: unknown group %u", group);
+    if (!cpu_enc_valid(point_enc))
+        return cpu_error(G16K_EINVAL, "bases_create: bad encoding %u", point_enc);
+    if (n > SIZE_MAX / g->affine_size)
+        return cpu_error(G16K_ENOMEM, "bases_create: %llu points do not fit in memory",
+                         (unsigned long long)n);
+    g16k_msm_bases *b = calloc(1, sizeof *b);
+    if (b)
+        b->points = malloc(n ? n * g->affine_size : 1);
+    if (!b || !b->points) {
+        free(b);
+        return cpu_error(G16K_ENOMEM, "bases_create: out of memory for %llu %s points",
+                         (unsigned long long)n, g->name);
+    }
+    b->g = g;
+    b->ctx = ctx;
+    b->n = n;
+    uint32_t threads = cpu_threads(ctx, 0);
+    decode_job j = {.g = g, .in = points, .out = b->points, .enc = point_enc};
+    atomic_init(&j.first_bad, UINT64_MAX);
+    cpu_parallel_for(threads, n, cpu_grain(n, threads, 4096), decode_range, &j);
+    uint64_t bad = atomic_load(&j.first_bad);
+    if (bad != UINT64_MAX) {
+        free(b->points);
+        free(b);
+        return cpu_error(G16K_EINVAL, "bases_create: %s point %llu has a coordinate >= p",
+                         g->name, (unsigned long long)bad);
+    }
+    *out = b;
+    return G16K_OK;
+}
+
+/* bases_destroy: frees the handle; NULL is a no-op. */
+static void cpu_bases_destroy(g16k_msm_bases *bases)
+{
+    if (!bases)
+        return;
+    free(bases->points);
+    free(bases);
+}
+
+/* msm: see g16k_msm_vtable. scalars: n Fr elements (32 B each, any alignment) in scalar_enc,
+ * each < r. params: NULL or struct_size >= 16; window 0 = cpu_msm_window(n), else 1..24;
+ * threads 0 = [plugin.cpu] threads or host->threads. result: one affine point (96 or 192 B) in
+ * result_enc; n = 0 gives infinity (0,0). Memory: n * 32 bytes of canonical scalars plus
+ * 2^(window-1) Jacobian buckets per thread. Concurrent calls on one handle are safe.
+ * Errors: G16K_EINVAL (NULL, n > bases, encodings, scalar >= r, window > 24, short params),
+ * G16K_ENOMEM. */
+static int cpu_msm(g16k_msm_bases *bases, const void *scalars, uint64_t n, uint32_t scalar_enc,
+                   const g16k_msm_params *params, void *result, uint32_t result_enc)
+{
+    if (!bases || !result || (n && !scalars))
+        return cpu_error(G16K_EINVAL, "msm: NULL argument");
+    const cpu_group *g = bases->g;
+    if (n > bases->n)
+        return cpu_error(G16K_EINVAL, "msm %s: %llu scalars for %llu bases", g->name,
+                         (unsigned long long)n, (unsigned long long)bases->n);
+    if (!cpu_enc_valid(scalar_enc) || !cpu_enc_valid(result_enc))
+        return cpu_error(G16K_EINVAL, "msm %s: bad encoding (scalars %u, result %u)", g->name,
+                         scalar_enc, result_enc);
+    uint32_t window = 0;
+    uint32_t threads_req = 0;
+    if (params) {
+        if (params->struct_size < sizeof(g16k_msm_params))
+            return cpu_error(G16K_EINVAL, "msm %s: g16k_msm_params struct_size %u < %zu",
+                             g->name, params->struct_size, sizeof(g16k_msm_params));
+        window = params->window;
+        threads_req = params->threads;
+    }
+    if (window > CPU_MSM_MAX_WINDOW)
+        return cpu_error(G16K_EINVAL, "msm %s: window %u > %u", g->name, window,
+                         CPU_MSM_MAX_WINDOW);
+    uint32_t threads = cpu_threads(bases->ctx, threads_req);
+
+    _Alignas(64) uint8_t acc[sizeof(g2_jac_t)];
+    if (n == 0) {
+        g->jac_set_inf(acc);
+        g->jac_encode(result, acc, result_enc);
+        return G16K_OK;
+    }
+    uint64_t(*k)[4] = malloc(n * sizeof *k);
+    if (!k)
+        return cpu_error(G16K_ENOMEM, "msm %s: out of memory for %llu scalars", g->name,
+                         (unsigned long long)n);
+    int st = cpu_fr_load_canon(k, scalars, n, scalar_enc, threads, "msm: scalar");
+    if (st == G16K_OK)
+        st = cpu_msm_pippenger(g, bases->points, (const uint64_t(*)[4])k, n,
+                               window ? window : cpu_msm_window(n), threads, acc);
+    if (st == G16K_OK)
+        g->jac_encode(result, acc, result_enc);
+    free(k);
+    return st;
+}
+
+const g16k_msm_vtable cpu_msm_vtable = {
+    .struct_size = sizeof(g16k_msm_vtable),
+    .bases_create = cpu_bases_create,
+    .bases_destroy = cpu_bases_destroy,
+    .msm = cpu_msm,
+};

@@ -1,0 +1,151 @@
+/*
+ * The CPU provider plugin: descriptor, entry point, context create/destroy/probe and the
+ * [plugin.cpu] configuration keys. The work itself lives in synth.c, ntt.c and msm*.c, all on
+ * the portable reference arithmetic of core/bls12_381 (linked in statically, hidden).
+ *
+ * Configuration keys of [plugin.cpu] (the core strips `path`):
+ *   threads = N   worker threads for this plugin's calls; 0 (default) = the host's [core] threads.
+ * Any other key is rejected with G16K_ECONFIG.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+#define CPU_PLUGIN_VERSION "0.1.0"
+
+/* Set once by g16k_plugin_entry; the host API stays valid until process exit. */
+static const g16k_host_api *host;
+
+int cpu_error(int status, const char *fmt, ...)
+{
+    if (host && host->set_error) {
+        char msg[512];
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(msg, sizeof msg, fmt, ap);
+        va_end(ap);
+        host->set_error("%s", msg);
+    }
+    return status;
+}
+
+uint32_t cpu_threads(const g16k_plugin_ctx *ctx, uint32_t override)
+{
+    uint32_t t = override;
+    if (t == 0 && ctx)
+        t = ctx->threads;
+    if (t == 0 && host)
+        t = host->threads;
+    if (t == 0)
+        t = 1;
+    return t > CPU_MAX_THREADS ? CPU_MAX_THREADS : t;
+}
+
+/* Parse a decimal in [0, CPU_MAX_THREADS]; 0 on success, -1 otherwise. */
+static int parse_threads(const char *s, uint32_t *out)
+{
+    if (!s || *s < '0' || *s > '9')
+        return -1;
+    errno = 0;
+    char *end;
+    unsigned long v = strtoul(s, &end, 10);
+    if (errno || *end != '\0' || v > CPU_MAX_THREADS)
+        return -1;
+    *out = (uint32_t)v;
+    return 0;
+}
+
+static int cpu_create(const g16k_config *config, g16k_plugin_ctx **out);
+static void cpu_destroy(g16k_plugin_ctx *ctx);
+static int cpu_probe(g16k_plugin_ctx *ctx, char *info, size_t info_len);
+
+/* create: see g16k_plugin_desc.create. config may be NULL (no keys). Errors: G16K_EINVAL (NULL
+ * out, short config struct), G16K_ECONFIG ("FILE:LINE: unknown key 'k' in [SECTION]" or a bad
+ * value), G16K_ENOMEM. Thread-safe. */
+static int cpu_create(const g16k_config *config, g16k_plugin_ctx **out)
+{
+    if (!out)
+        return cpu_error(G16K_EINVAL, "create: NULL out");
+    *out = NULL;
+    g16k_plugin_ctx cfg = {.threads = 0};
+    if (config) {
+        if (config->struct_size < sizeof(g16k_config))
+            return cpu_error(G16K_EINVAL, "create: g16k_config struct_size %u < %zu",
+                             config->struct_size, sizeof(g16k_config));
+        const char *file = config->file ? config->file : "(config)";
+        const char *section = config->section ? config->section : "plugin.cpu";
+        for (uint64_t i = 0; i < config->n_entries; i++) {
+            const g16k_config_entry *e = &config->entries[i];
+            const char *key = e->key ? e->key : "";
+            if (strcmp(key, "threads") == 0) {
+                if (parse_threads(e->value, &cfg.threads) != 0)
+                    return cpu_error(G16K_ECONFIG,
+                                     "%s:%u: bad value '%s' for key 'threads' in [%s] "
+                                     "(expected 0..%u)",
+                                     file, e->line, e->value ? e->value : "", section,
+                                     CPU_MAX_THREADS);
+            } else {
+                return cpu_error(G16K_ECONFIG, "%s:%u: unknown key '%s' in [%s]", file,
+                                 e->line, key, section);
+            }
+        }
+    }
+    g16k_plugin_ctx *ctx = malloc(sizeof *ctx);
+    if (!ctx)
+        return cpu_error(G16K_ENOMEM, "create: out of memory");
+    *ctx = cfg;
+    *out = ctx;
+    return G16K_OK;
+}
+
+/* destroy: frees the context; NULL is a no-op. */
+static void cpu_destroy(g16k_plugin_ctx *ctx)
+{
+    free(ctx);
+}
+
+/* probe: always usable; describes the arithmetic path and thread count. */
+static int cpu_probe(g16k_plugin_ctx *ctx, char *info, size_t info_len)
+{
+    if (info && info_len > 0)
+        snprintf(info, info_len, "cpu: portable C arithmetic, %u threads",
+                 cpu_threads(ctx, 0));
+    return G16K_OK;
+}
+
+static const g16k_plugin_desc cpu_desc = {
+    .struct_size = sizeof(g16k_plugin_desc),
+    .abi_major = G16K_ABI_MAJOR,
+    .abi_minor = G16K_ABI_MINOR,
+    .curve = G16K_CURVE_BLS12_381,
+    .caps = G16K_CAP_SYNTH | G16K_CAP_NTT | G16K_CAP_MSM_G1 | G16K_CAP_MSM_G2,
+    .name = "cpu",
+    .version = CPU_PLUGIN_VERSION,
+    .description = "CPU synthesizer, NTT and Pippenger MSM (G1, G2) for BLS12-381",
+    .create = cpu_create,
+    .destroy = cpu_destroy,
+    .probe = cpu_probe,
+    .synth = &cpu_synth_vtable,
+    .ntt = &cpu_ntt_vtable,
+    .msm = &cpu_msm_vtable,
+};
+
+/* The one exported symbol (plugin.h). Stores host, returns the static descriptor. Errors:
+ * G16K_EINVAL for NULL arguments or a host struct shorter than ABI 1.0, G16K_EUNSUPPORTED when
+ * the host's ABI major differs (the loader reports it). No other side effects. */
+G16K_PLUGIN_EXPORT int g16k_plugin_entry(const g16k_host_api *h, const g16k_plugin_desc **out);
+
+G16K_PLUGIN_EXPORT int g16k_plugin_entry(const g16k_host_api *h, const g16k_plugin_desc **out)
+{
+    if (!h || !out || h->struct_size < sizeof(g16k_host_api))
+        return G16K_EINVAL;
+    if (h->abi_major != G16K_ABI_MAJOR)
+        return G16K_EUNSUPPORTED;
+    host = h;
+    *out = &cpu_desc;
+    return G16K_OK;
+}

@@ -1,0 +1,227 @@
+/*
+ * Synthesizer of the CPU plugin: the QAP evaluation vectors of snarkjs's buildABC
+ * (FORMATS.md section 6 step 1, snarkjs groth16_prove.js buildABC1):
+ *   a[i] = sum_j A[i][j] w[j],  b[i] = sum_j B[i][j] w[j],  c[i] = a[i] * b[i].
+ * circuit_create turns the coefficient list (any order, repeats allowed) into one compressed
+ * sparse row (CSR) matrix per A and B, so synthesis is a read-only pass over rows that threads
+ * split without locks. Entries keep their input order within a row.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+#include "threads.h"
+
+/* One matrix in CSR form: row i holds entries [row_start[i], row_start[i+1]). */
+typedef struct csr {
+    uint64_t *row_start;         /* domain_size + 1 */
+    uint32_t *signal;            /* nnz */
+    fr_t *value;                 /* nnz, Montgomery */
+} csr;
+
+struct g16k_circuit {
+    const g16k_plugin_ctx *ctx;
+    uint64_t n_vars;
+    uint64_t domain_size;
+    csr m[2];                    /* 0 = A, 1 = B */
+};
+
+static void csr_free(csr *m)
+{
+    free(m->row_start);
+    free(m->signal);
+    free(m->value);
+}
+
+static void circuit_free(g16k_circuit *c)
+{
+    csr_free(&c->m[0]);
+    csr_free(&c->m[1]);
+    free(c);
+}
+
+/* Check every coefficient (matrix, row, signal, value < r); fills counts[m][row + 1]. */
+static int count_entries(const g16k_constraints *cs, uint64_t *counts[2])
+{
+    for (uint64_t k = 0; k < cs->n_coefs; k++) {
+        const g16k_coef *e = &cs->coefs[k];
+        if (e->matrix > 1)
+            return cpu_error(G16K_EINVAL,
+                             "circuit_create: coef %llu: matrix %u is not 0 (A) or 1 (B)",
+                             (unsigned long long)k, e->matrix);
+        if (e->row >= cs->domain_size)
+            return cpu_error(G16K_EINVAL, "circuit_create: coef %llu: row %u >= domain size %llu",
+                             (unsigned long long)k, e->row, (unsigned long long)cs->domain_size);
+        if (e->signal >= cs->n_vars)
+            return cpu_error(G16K_EINVAL, "circuit_create: coef %llu: signal %u >= n_vars %llu",
+                             (unsigned long long)k, e->signal, (unsigned long long)cs->n_vars);
+        if (bigint_cmp(e->value, FR_MODULUS.l, FR_LIMBS) >= 0)
+            return cpu_error(G16K_EINVAL, "circuit_create: coef %llu: value is not below r",
+                             (unsigned long long)k);
+        counts[e->matrix][(uint64_t)e->row + 1]++;
+    }
+    return G16K_OK;
+}
+
+/* circuit_create: see g16k_synth_vtable. cs is copied. Errors: G16K_EINVAL (NULL, short struct,
+ * encoding, domain_size not a power of two, out-of-range matrix/row/signal/value), G16K_ENOMEM.
+ * Thread-safe (no shared state). */
+static int cpu_circuit_create(g16k_plugin_ctx *ctx, const g16k_constraints *cs,
+                              g16k_circuit **out)
+{
+    if (!cs || !out || (cs->n_coefs && !cs->coefs))
+        return cpu_error(G16K_EINVAL, "circuit_create: NULL argument");
+    *out = NULL;
+    if (cs->struct_size < sizeof(g16k_constraints))
+        return cpu_error(G16K_EINVAL, "circuit_create: g16k_constraints struct_size %u < %zu",
+                         cs->struct_size, sizeof(g16k_constraints));
+    if (!cpu_enc_valid(cs->coef_encoding))
+        return cpu_error(G16K_EINVAL, "circuit_create: bad coef_encoding %u", cs->coef_encoding);
+    uint64_t n = cs->domain_size;
+    if (n == 0 || (n & (n - 1)) != 0 || n > ((uint64_t)1 << 32))
+        return cpu_error(G16K_EINVAL, "circuit_create: domain_size %llu is not a power of two "
+                         "<= 2^32", (unsigned long long)n);
+
+    g16k_circuit *c = calloc(1, sizeof *c);
+    if (!c)
+        return cpu_error(G16K_ENOMEM, "circuit_create: out of memory");
+    c->ctx = ctx;
+    c->n_vars = cs->n_vars;
+    c->domain_size = n;
+    uint64_t *counts[2];
+    for (int m = 0; m < 2; m++) {
+        c->m[m].row_start = calloc(n + 1, sizeof(uint64_t));
+        counts[m] = c->m[m].row_start;
+    }
+    if (!counts[0] || !counts[1]) {
+        circuit_free(c);
+        return cpu_error(G16K_ENOMEM, "circuit_create: out of memory (%llu rows)",
+                         (unsigned long long)n);
+    }
+    int st = count_entries(cs, counts);
+    if (st != G16K_OK) {
+        circuit_free(c);
+        return st;
+    }
+    uint64_t *fill[2] = {NULL, NULL};
+    for (int m = 0; m < 2; m++) {
+        uint64_t *rs = c->m[m].row_start;
+        for (uint64_t i = 0; i < n; i++)
+            rs[i + 1] += rs[i];
+        uint64_t nnz = rs[n];
+        c->m[m].signal = malloc((nnz ? nnz : 1) * sizeof(uint32_t));
+        c->m[m].value = malloc((nnz ? nnz : 1) * sizeof(fr_t));
+        fill[m] = malloc(n * sizeof(uint64_t));
+        if (!c->m[m].signal || !c->m[m].value || !fill[m]) {
+            free(fill[0]);
+            free(fill[1]);
+            circuit_free(c);
+            return cpu_error(G16K_ENOMEM, "circuit_create: out of memory (%llu entries)",
+                             (unsigned long long)nnz);
+        }
+        memcpy(fill[m], rs, n * sizeof(uint64_t));
+    }
+    for (uint64_t k = 0; k < cs->n_coefs; k++) {
+        const g16k_coef *e = &cs->coefs[k];
+        csr *m = &c->m[e->matrix];
+        uint64_t at = fill[e->matrix][e->row]++;
+        m->signal[at] = e->signal;
+        fr_t v;
+        memcpy(v.l, e->value, sizeof v.l);
+        if (cs->coef_encoding == G16K_ENC_CANONICAL)
+            fr_from_canon(&m->value[at], &v);   /* cannot fail: checked < r above */
+        else
+            m->value[at] = v;
+    }
+    free(fill[0]);
+    free(fill[1]);
+    *out = c;
+    return G16K_OK;
+}
+
+/* circuit_destroy: frees the circuit; NULL is a no-op. */
+static void cpu_circuit_destroy(g16k_circuit *circuit)
+{
+    if (circuit)
+        circuit_free(circuit);
+}
+
+typedef struct synth_job {
+    const g16k_circuit *c;
+    const fr_t *w;               /* n_vars, Montgomery */
+    uint8_t *out[3];             /* a, b, c */
+    uint32_t out_enc;
+} synth_job;
+
+static void row_dot(fr_t *out, const csr *m, uint64_t row, const fr_t *w)
+{
+    fr_t acc = {{0}};
+    for (uint64_t k = m->row_start[row]; k < m->row_start[row + 1]; k++) {
+        fr_t t;
+        fr_mul(&t, &m->value[k], &w[m->signal[k]]);
+        fr_add(&acc, &acc, &t);
+    }
+    *out = acc;
+}
+
+static void put(uint8_t *dst, const fr_t *v, uint32_t enc)
+{
+    uint8_t tmp[FR_BYTES];
+    if (enc == G16K_ENC_CANONICAL)
+        fr_to_bytes_canon(tmp, v);
+    else
+        fr_to_bytes_mont(tmp, v);
+    memcpy(dst, tmp, sizeof tmp);
+}
+
+static void synth_rows(void *arg, uint64_t begin, uint64_t end, uint32_t worker)
+{
+    (void)worker;
+    const synth_job *j = arg;
+    for (uint64_t i = begin; i < end; i++) {
+        fr_t a, b, c;
+        row_dot(&a, &j->c->m[0], i, j->w);
+        row_dot(&b, &j->c->m[1], i, j->w);
+        fr_mul(&c, &a, &b);
+        put(j->out[0] + i * FR_BYTES, &a, j->out_enc);
+        put(j->out[1] + i * FR_BYTES, &b, j->out_enc);
+        put(j->out[2] + i * FR_BYTES, &c, j->out_enc);
+    }
+}
+
+/* synthesize: see g16k_synth_vtable. witness: n_vars elements in witness_enc (each < r);
+ * a, b, c: domain_size elements each in out_enc, must not overlap each other or the witness.
+ * Threads: [plugin.cpu] threads or host->threads. Concurrent calls on one circuit are safe.
+ * Errors: G16K_EINVAL (NULL, encodings, n_vars mismatch, witness value >= r), G16K_ENOMEM. */
+static int cpu_synthesize(g16k_circuit *circuit, const void *witness, uint64_t n_vars,
+                          uint32_t witness_enc, void *a, void *b, void *c, uint32_t out_enc)
+{
+    if (!circuit || !a || !b || !c || (n_vars && !witness))
+        return cpu_error(G16K_EINVAL, "synthesize: NULL argument");
+    if (!cpu_enc_valid(witness_enc) || !cpu_enc_valid(out_enc))
+        return cpu_error(G16K_EINVAL, "synthesize: bad encoding (witness %u, out %u)",
+                         witness_enc, out_enc);
+    if (n_vars != circuit->n_vars)
+        return cpu_error(G16K_EINVAL, "synthesize: witness has %llu values, circuit expects %llu",
+                         (unsigned long long)n_vars, (unsigned long long)circuit->n_vars);
+    uint32_t threads = cpu_threads(circuit->ctx, 0);
+    fr_t *w = malloc((n_vars ? n_vars : 1) * sizeof(fr_t));
+    if (!w)
+        return cpu_error(G16K_ENOMEM, "synthesize: out of memory (%llu witness values)",
+                         (unsigned long long)n_vars);
+    int st = cpu_fr_load(w, witness, n_vars, witness_enc, threads, "synthesize: witness");
+    if (st == G16K_OK) {
+        synth_job j = {.c = circuit, .w = w, .out = {a, b, c}, .out_enc = out_enc};
+        uint64_t n = circuit->domain_size;
+        cpu_parallel_for(threads, n, cpu_grain(n, threads, 1024), synth_rows, &j);
+    }
+    free(w);
+    return st;
+}
+
+const g16k_synth_vtable cpu_synth_vtable = {
+    .struct_size = sizeof(g16k_synth_vtable),
+    .circuit_create = cpu_circuit_create,
+    .circuit_destroy = cpu_circuit_destroy,
+    .synthesize = cpu_synthesize,
+};

@@ -1,0 +1,421 @@
+/*
+ * The CPU plugin's MSM (G1 and G2) against a naive sum of g1_jac_mul / g2_jac_mul written
+ * here: random inputs of several lengths (n = 1, not a power of two), zero scalars, scalar
+ * r - 1, repeated points, P and -P, infinity bases, n = 0, every forced window 1..16 on G1 and a
+ * spread on G2, both scalar encodings, both point and result encodings, several thread counts,
+ * and the argument errors.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "bls12_381/curve.h"
+#include "plugin_host.h"
+#include "test_util.h"
+
+/* One group's test helpers, so every case runs on G1 and G2. */
+typedef struct grp {
+    uint32_t id;
+    size_t wire;                 /* 96 / 192 */
+    /* bytes (canonical wire) of k * base_i summed naively; bases given as canonical wire. */
+    void (*naive)(uint8_t *out, const uint8_t *bases, const fr_t *k, uint64_t n);
+    /* canonical wire bytes of a random point (seeded), or of -P for a given P. */
+    void (*random_point)(uint8_t *out, uint64_t *seed);
+    void (*neg)(uint8_t *out, const uint8_t *in);
+    /* canonical wire -> Montgomery wire */
+    void (*to_mont)(uint8_t *out, const uint8_t *in);
+} grp;
+
+static void g1_naive(uint8_t *out, const uint8_t *bases, const fr_t *k, uint64_t n)
+{
+    g1_jac_t acc;
+    g1_jac_set_inf(&acc);
+    for (uint64_t i = 0; i < n; i++) {
+        g1_affine_t a;
+        g1_jac_t p;
+        assert_int_equal(g1_affine_from_bytes_canon(&a, bases + 96 * i), 0);
+        if (g1_affine_is_inf(&a))
+            continue;
+        g1_jac_from_affine(&p, &a);
+        g1_jac_mul(&p, &p, k[i].l, 4);
+        g1_jac_add(&acc, &acc, &p);
+    }
+    memset(out, 0, 96);
+    if (!g1_jac_is_inf(&acc)) {
+        g1_affine_t a;
+        g1_jac_to_affine(&a, &acc);
+        g1_affine_to_bytes_canon(out, &a);
+    }
+}
+
+static void g1_random(uint8_t *out, uint64_t *seed)
+{
+    g1_jac_t p;
+    g1_affine_t a;
+    uint64_t k = tu_rand(seed) | 1;
+    g1_jac_from_affine(&p, &G1_GENERATOR);
+    g1_jac_mul(&p, &p, &k, 1);
+    g1_jac_to_affine(&a, &p);
+    g1_affine_to_bytes_canon(out, &a);
+}
+
+static void g1_negate(uint8_t *out, const uint8_t *in)
+{
+    g1_affine_t a;
+    g1_affine_from_bytes_canon(&a, in);
+    g1_affine_neg(&a, &a);
+    g1_affine_to_bytes_canon(out, &a);
+}
+
+static void g1_mont(uint8_t *out, const uint8_t *in)
+{
+    g1_affine_t a;
+    g1_affine_from_bytes_canon(&a, in);
+    fp_to_bytes_mont(out, &a.x);
+    fp_to_bytes_mont(out + 48, &a.y);
+}
+
+static void g2_naive(uint8_t *out, const uint8_t *bases, const fr_t *k, uint64_t n)
+{
+    g2_jac_t acc;
+    g2_jac_set_inf(&acc);
+    for (uint64_t i = 0; i < n; i++) {
+        g2_affine_t a;
+        g2_jac_t p;
+        assert_int_equal(g2_affine_from_bytes_canon(&a, bases + 192 * i), 0);
+        if (g2_affine_is_inf(&a))
+            continue;
+        g2_jac_from_affine(&p, &a);
+        g2_jac_mul(&p, &p, k[i].l, 4);
+        g2_jac_add(&acc, &acc, &p);
+    }
+    memset(out, 0, 192);
+    if (!g2_jac_is_inf(&acc)) {
+        g2_affine_t a;
+        g2_jac_to_affine(&a, &acc);
+        g2_affine_to_bytes_canon(out, &a);
+    }
+}
+
+static void g2_random(uint8_t *out, uint64_t *seed)
+{
+    g2_jac_t p;
+    g2_affine_t a;
+    uint64_t k = tu_rand(seed) | 1;
+    g2_jac_from_affine(&p, &G2_GENERATOR);
+    g2_jac_mul(&p, &p, &k, 1);
+    g2_jac_to_affine(&a, &p);
+    g2_affine_to_bytes_canon(out, &a);
+}
+
+static void g2_negate(uint8_t *out, const uint8_t *in)
+{
+    g2_affine_t a;
+    g2_affine_from_bytes_canon(&a, in);
+    g2_affine_neg(&a, &a);
+    g2_affine_to_bytes_canon(out, &a);
+}
+
+static void g2_mont(uint8_t *out, const uint8_t *in)
+{
+    g2_affine_t a;
+    g2_affine_from_bytes_canon(&a, in);
+    fp_to_bytes_mont(out, &a.x.c0);
+    fp_to_bytes_mont(out + 48, &a.x.c1);
+    fp_to_bytes_mont(out + 96, &a.y.c0);
+    fp_to_bytes_mont(out + 144, &a.y.c1);
+}
+
+static const grp G1 = {G16K_G1, 96, g1_naive, g1_random, g1_negate, g1_mont};
+static const grp G2 = {G16K_G2, 192, g2_naive, g2_random, g2_negate, g2_mont};
+
+static const g16k_msm_vtable *vt(void)
+{
+    return th_plugin()->msm;
+}
+
+/* Scalars kinds for a case. */
+enum { S_RANDOM, S_ZERO, S_R_MINUS_1, S_MIXED };
+
+static void make_scalars(fr_t *k, uint64_t n, int kind, uint64_t *seed)
+{
+    for (uint64_t i = 0; i < n; i++) {
+        int kk = kind == S_MIXED ? (int)(tu_rand(seed) % 4) : kind;
+        switch (kk) {
+        case S_ZERO:
+            memset(&k[i], 0, sizeof k[i]);
+            break;
+        case S_R_MINUS_1:
+            tu_r_minus_1(&k[i]);
+            break;
+        case 3:   /* small: 1, 2 or 3 (witness-like) */
+            memset(&k[i], 0, sizeof k[i]);
+            k[i].l[0] = 1 + tu_rand(seed) % 3;
+            break;
+        default:
+            tu_rand_canon(&k[i], seed);
+        }
+    }
+}
+
+/* Run the plugin on (bases, k) with the given window/threads/encodings and compare with
+ * expect (canonical wire bytes of the sum), or with the naive sum when expect is NULL.
+ * bases are canonical wire bytes. */
+static void check_against(const grp *g, const uint8_t *bases, const fr_t *k, uint64_t n,
+                          uint32_t window, uint32_t threads, uint32_t point_enc,
+                          uint32_t scalar_enc, uint32_t result_enc, const uint8_t *expect)
+{
+    uint8_t *pts = malloc(n ? n * g->wire : 1);
+    for (uint64_t i = 0; i < n; i++) {
+        if (point_enc == G16K_ENC_MONTGOMERY)
+            g->to_mont(pts + i * g->wire, bases + i * g->wire);
+        else
+            memcpy(pts + i * g->wire, bases + i * g->wire, g->wire);
+    }
+    uint8_t *sc = malloc(n ? n * 32 : 1);
+    for (uint64_t i = 0; i < n; i++) {
+        if (scalar_enc == G16K_ENC_MONTGOMERY) {
+            fr_t m;
+            fr_from_canon(&m, &k[i]);
+            fr_to_bytes_mont(sc + 32 * i, &m);
+        } else {
+            memcpy(sc + 32 * i, k[i].l, 32);
+        }
+    }
+    g16k_msm_bases *b = NULL;
+    assert_int_equal(vt()->bases_create(th_ctx(), g->id, pts, n, point_enc, &b), G16K_OK);
+    g16k_msm_params params = {.struct_size = sizeof params, .window = window, .threads = threads};
+    uint8_t got[192], want[192];
+    assert_int_equal(vt()->msm(b, sc, n, scalar_enc, &params, got, result_enc), G16K_OK);
+    if (expect)
+        memcpy(want, expect, g->wire);
+    else
+        g->naive(want, bases, k, n);
+    if (result_enc == G16K_ENC_MONTGOMERY)
+        g->to_mont(want, want);   /* zeros (infinity) stay zeros */
+    if (memcmp(got, want, g->wire) != 0)
+        fail_msg("G%u n=%llu window=%u threads=%u enc p/s/r=%u/%u/%u: result differs", g->id,
+                 (unsigned long long)n, window, threads, point_enc, scalar_enc, result_enc);
+    vt()->bases_destroy(b);
+    free(pts);
+    free(sc);
+}
+
+static void check(const grp *g, const uint8_t *bases, const fr_t *k, uint64_t n, uint32_t window,
+                  uint32_t threads, uint32_t point_enc, uint32_t scalar_enc, uint32_t result_enc)
+{
+    check_against(g, bases, k, n, window, threads, point_enc, scalar_enc, result_enc, NULL);
+}
+
+static uint8_t *random_bases(const grp *g, uint64_t n, uint64_t *seed)
+{
+    uint8_t *p = malloc(n * g->wire);
+    for (uint64_t i = 0; i < n; i++)
+        g->random_point(p + i * g->wire, seed);
+    return p;
+}
+
+/* Random bases and scalars for n = ns[0..count); G2 takes the shorter list (its naive
+ * reference is ~3x slower, and the tests must stay quick under sanitizers). */
+static void random_cases(const grp *g, uint64_t seed0, size_t count)
+{
+    uint64_t seed = seed0;
+    const uint64_t ns[] = {1, 2, 3, 7, 33, 100};
+    for (size_t t = 0; t < count; t++) {
+        uint64_t n = ns[t];
+        uint8_t *bases = random_bases(g, n, &seed);
+        fr_t *k = malloc(n * sizeof *k);
+        make_scalars(k, n, S_RANDOM, &seed);
+        check(g, bases, k, n, 0, 0, G16K_ENC_CANONICAL, G16K_ENC_CANONICAL, G16K_ENC_CANONICAL);
+        make_scalars(k, n, S_MIXED, &seed);
+        check(g, bases, k, n, 0, (uint32_t)t + 1, G16K_ENC_MONTGOMERY, G16K_ENC_MONTGOMERY,
+              G16K_ENC_MONTGOMERY);
+        free(k);
+        free(bases);
+    }
+}
+
+static void test_msm_g1_random(void **state)
+{
+    (void)state;
+    random_cases(&G1, 100, 6);
+}
+
+static void test_msm_g2_random(void **state)
+{
+    (void)state;
+    random_cases(&G2, 200, 5);
+}
+
+/* zero scalars, r-1, repeated points, P and -P, infinity bases, n = 0 */
+static void edge_cases(const grp *g, uint64_t seed0)
+{
+    uint64_t seed = seed0;
+    const uint64_t n = 24;
+    uint8_t *bases = random_bases(g, n, &seed);
+    fr_t *k = malloc(n * sizeof *k);
+
+    make_scalars(k, n, S_ZERO, &seed);   /* all zero: infinity */
+    check(g, bases, k, n, 0, 0, G16K_ENC_CANONICAL, G16K_ENC_MONTGOMERY, G16K_ENC_CANONICAL);
+    make_scalars(k, n, S_R_MINUS_1, &seed);   /* = -sum P */
+    check(g, bases, k, n, 0, 0, G16K_ENC_CANONICAL, G16K_ENC_CANONICAL, G16K_ENC_CANONICAL);
+    check(g, bases, k, n, 5, 2, G16K_ENC_CANONICAL, G16K_ENC_MONTGOMERY, G16K_ENC_MONTGOMERY);
+
+    /* Every point the same: P + P meets in buckets. */
+    for (uint64_t i = 1; i < n; i++)
+        memcpy(bases + i * g->wire, bases, g->wire);
+    make_scalars(k, n, S_MIXED, &seed);
+    check(g, bases, k, n, 0, 0, G16K_ENC_CANONICAL, G16K_ENC_CANONICAL, G16K_ENC_CANONICAL);
+    make_scalars(k, n, S_R_MINUS_1, &seed);
+    for (uint64_t i = 0; i < n; i += 2)
+        k[i].l[0] = 7;   /* same scalar 7 on half, r-1 on the others */
+    check(g, bases, k, n, 3, 3, G16K_ENC_CANONICAL, G16K_ENC_CANONICAL, G16K_ENC_CANONICAL);
+
+    /* P and -P with equal scalars cancel exactly: infinity. */
+    for (uint64_t i = 0; i < n; i += 2) {
+        g->random_point(bases + i * g->wire, &seed);
+        g->neg(bases + (i + 1) * g->wire, bases + i * g->wire);
+    }
+    make_scalars(k, n, S_RANDOM, &seed);
+    for (uint64_t i = 0; i < n; i += 2)
+        k[i + 1] = k[i];
+    check(g, bases, k, n, 0, 0, G16K_ENC_MONTGOMERY, G16K_ENC_CANONICAL, G16K_ENC_CANONICAL);
+    k[0].l[0] ^= 1;   /* now only nearly cancelling */
+    check(g, bases, k, n, 0, 0, G16K_ENC_MONTGOMERY, G16K_ENC_CANONICAL, G16K_ENC_CANONICAL);
+
+    /* Infinity bases every third point, and all of them. */
+    for (uint64_t i = 0; i < n; i += 3)
+        memset(bases + i * g->wire, 0, g->wire);
+    make_scalars(k, n, S_MIXED, &seed);
+    check(g, bases, k, n, 0, 0, G16K_ENC_MONTGOMERY, G16K_ENC_MONTGOMERY, G16K_ENC_CANONICAL);
+    memset(bases, 0, n * g->wire);
+    check(g, bases, k, n, 0, 0, G16K_ENC_CANONICAL, G16K_ENC_CANONICAL, G16K_ENC_MONTGOMERY);
+
+    /* n = 0: (0,0), with or without a scalar buffer; also fewer scalars than bases. */
+    check(g, bases, k, 0, 0, 0, G16K_ENC_CANONICAL, G16K_ENC_CANONICAL, G16K_ENC_CANONICAL);
+    g16k_msm_bases *b = NULL;
+    uint8_t *pts = random_bases(g, 4, &seed);
+    assert_int_equal(vt()->bases_create(th_ctx(), g->id, pts, 4, G16K_ENC_CANONICAL, &b), G16K_OK);
+    uint8_t got[192], want[192];
+    memset(got, 0xab, sizeof got);
+    assert_int_equal(vt()->msm(b, NULL, 0, G16K_ENC_CANONICAL, NULL, got, G16K_ENC_CANONICAL),
+                     G16K_OK);
+    memset(want, 0, sizeof want);
+    assert_memory_equal(got, want, g->wire);
+    make_scalars(k, 4, S_RANDOM, &seed);
+    assert_int_equal(vt()->msm(b, k, 3, G16K_ENC_CANONICAL, NULL, got, G16K_ENC_CANONICAL),
+                     G16K_OK);
+    g->naive(want, pts, k, 3);
+    assert_memory_equal(got, want, g->wire);
+    vt()->bases_destroy(b);
+    free(pts);
+    free(k);
+    free(bases);
+}
+
+static void test_msm_g1_edges(void **state)
+{
+    (void)state;
+    edge_cases(&G1, 300);
+}
+
+static void test_msm_g2_edges(void **state)
+{
+    (void)state;
+    edge_cases(&G2, 400);
+}
+
+static void test_msm_g1_every_window(void **state)
+{
+    (void)state;
+    uint64_t seed = 500;
+    const uint64_t n = 41;
+    uint8_t *bases = random_bases(&G1, n, &seed);
+    fr_t *k = malloc(n * sizeof *k);
+    uint8_t want[2][96];
+    for (int v = 0; v < 2; v++) {
+        make_scalars(k, n, v ? S_MIXED : S_RANDOM, &seed);
+        tu_r_minus_1(&k[v + 3]);
+        G1.naive(want[v], bases, k, n);
+        for (uint32_t c = 1; c <= 16; c++)
+            check_against(&G1, bases, k, n, c, c % 4 + 1, G16K_ENC_CANONICAL,
+                          c % 3 ? G16K_ENC_CANONICAL : G16K_ENC_MONTGOMERY, G16K_ENC_CANONICAL,
+                          want[v]);
+    }
+    free(k);
+    free(bases);
+}
+
+static void test_msm_g2_windows(void **state)
+{
+    (void)state;
+    uint64_t seed = 600;
+    const uint64_t n = 19;
+    uint8_t *bases = random_bases(&G2, n, &seed);
+    fr_t *k = malloc(n * sizeof *k);
+    const uint32_t cs[] = {1, 2, 4, 7, 9, 12};
+    uint8_t want[192];
+    make_scalars(k, n, S_MIXED, &seed);
+    G2.naive(want, bases, k, n);
+    for (size_t i = 0; i < sizeof cs / sizeof cs[0]; i++)
+        check_against(&G2, bases, k, n, cs[i], (uint32_t)i + 1, G16K_ENC_MONTGOMERY,
+                      G16K_ENC_CANONICAL, G16K_ENC_MONTGOMERY, want);
+    free(k);
+    free(bases);
+}
+
+static void test_msm_rejects_bad_arguments(void **state)
+{
+    (void)state;
+    uint64_t seed = 700;
+    uint8_t *pts = random_bases(&G1, 2, &seed);
+    g16k_msm_bases *b = NULL;
+    assert_int_equal(vt()->bases_create(th_ctx(), 3, pts, 2, G16K_ENC_CANONICAL, &b),
+                     G16K_EUNSUPPORTED);
+    assert_int_equal(vt()->bases_create(th_ctx(), G16K_G1, pts, 2, 0, &b), G16K_EINVAL);
+    uint8_t bad[96];
+    memcpy(bad, pts, 96);
+    memcpy(bad, FP_MODULUS.l, 48);   /* x = p */
+    assert_int_equal(vt()->bases_create(th_ctx(), G16K_G1, bad, 1, G16K_ENC_CANONICAL, &b),
+                     G16K_EINVAL);
+    assert_null(b);
+    assert_int_equal(vt()->bases_create(th_ctx(), G16K_G1, pts, 2, G16K_ENC_CANONICAL, &b),
+                     G16K_OK);
+    fr_t k[3] = {{{1}}, {{2}}, {{3}}};
+    uint8_t out[96];
+    assert_int_equal(vt()->msm(b, k, 3, G16K_ENC_CANONICAL, NULL, out, G16K_ENC_CANONICAL),
+                     G16K_EINVAL);
+    assert_int_equal(vt()->msm(b, k, 2, 0, NULL, out, G16K_ENC_CANONICAL), G16K_EINVAL);
+    assert_int_equal(vt()->msm(b, k, 2, G16K_ENC_CANONICAL, NULL, out, 0), G16K_EINVAL);
+    g16k_msm_params p = {.struct_size = sizeof p, .window = 25};
+    assert_int_equal(vt()->msm(b, k, 2, G16K_ENC_CANONICAL, &p, out, G16K_ENC_CANONICAL),
+                     G16K_EINVAL);
+    k[1] = FR_MODULUS;   /* scalar = r is not < r */
+    th_clear_error();
+    assert_int_equal(vt()->msm(b, k, 2, G16K_ENC_CANONICAL, NULL, out, G16K_ENC_CANONICAL),
+                     G16K_EINVAL);
+    assert_non_null(strstr(th_last_error(), "[1]"));
+    vt()->bases_destroy(b);
+    vt()->bases_destroy(NULL);
+    free(pts);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_msm_g1_random),
+        cmocka_unit_test(test_msm_g2_random),
+        cmocka_unit_test(test_msm_g1_edges),
+        cmocka_unit_test(test_msm_g2_edges),
+        cmocka_unit_test(test_msm_g1_every_window),
+        cmocka_unit_test(test_msm_g2_windows),
+        cmocka_unit_test(test_msm_rejects_bad_arguments),
+    };
+    if (getenv("CPU_TEST_FILTER"))   /* run one test by name pattern when debugging */
+        cmocka_set_test_filter(getenv("CPU_TEST_FILTER"));
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,283 @@
+/*
+ * Synthesizer and H chain of the CPU plugin on real snarkjs fixtures (mult, nopub, poseidon2,
+ * poseidon_chain):
+ * a and b against a plain accumulation of the zkey's section 4 written here, c = a*b, and the
+ * compute_h output against ref_h_scalars.json (the H-MSM scalars made by the independent
+ * BigInt prover of the fixtures). Plus the circuit_create / synthesize argument errors.
+ * The zkey section 4 and wtns section 2 readers below are test-local (FORMATS.md sections 1,
+ * 3, 4) so this test does not depend on core/formats.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+#include <json-c/json.h>
+
+#include "plugin_host.h"
+#include "test_util.h"
+
+/* ---- test-local readers ---- */
+
+typedef struct blob {
+    uint8_t *p;
+    size_t n;
+} blob;
+
+static blob slurp(const char *name, const char *file)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s/%s", G16K_FIXTURES, name, file);
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        fail_msg("cannot open %s", path);
+    fseek(f, 0, SEEK_END);
+    blob b = {.n = (size_t)ftell(f)};
+    fseek(f, 0, SEEK_SET);
+    b.p = malloc(b.n);
+    assert_int_equal(fread(b.p, 1, b.n, f), b.n);
+    fclose(f);
+    return b;
+}
+
+static uint32_t u32(const uint8_t *p)
+{
+    uint32_t v;
+    memcpy(&v, p, 4);
+    return v;
+}
+
+/* Payload of section `id` of a binfileutils container (FORMATS.md section 1). */
+static const uint8_t *section(const blob *b, uint32_t id, uint64_t *size)
+{
+    size_t off = 12;
+    uint32_t n = u32(b->p + 8);
+    for (uint32_t s = 0; s < n; s++) {
+        uint64_t sz;
+        memcpy(&sz, b->p + off + 4, 8);
+        if (u32(b->p + off) == id) {
+            *size = sz;
+            return b->p + off + 12;
+        }
+        off += 12 + sz;
+    }
+    fail_msg("section %u not found", id);
+    return NULL;
+}
+
+typedef struct fixture {
+    uint32_t n_vars;
+    uint32_t domain_size;
+    uint64_t n_coefs;
+    g16k_coef *coefs;            /* Montgomery values */
+    fr_t *w;                     /* canonical witness */
+} fixture;
+
+static fixture load_fixture(const char *name)
+{
+    fixture fx;
+    uint64_t sz;
+    blob z = slurp(name, "circuit_final.zkey");
+    const uint8_t *h = section(&z, 2, &sz);   /* n8q q n8r r nVars nPublic domainSize */
+    fx.n_vars = u32(h + 4 + 48 + 4 + 32);
+    fx.domain_size = u32(h + 4 + 48 + 4 + 32 + 8);
+    const uint8_t *c = section(&z, 4, &sz);
+    fx.n_coefs = u32(c);
+    assert_int_equal(sz, 4 + 44 * fx.n_coefs);
+    fx.coefs = calloc(fx.n_coefs, sizeof *fx.coefs);
+    for (uint64_t k = 0; k < fx.n_coefs; k++) {
+        const uint8_t *e = c + 4 + 44 * k;
+        fr_t stored, mont;
+        memcpy(stored.l, e + 12, 32);
+        fr_mont_reduce(&mont, &stored);   /* coef * R^2 / R = Montgomery form of coef */
+        fx.coefs[k] = (g16k_coef){.matrix = u32(e), .row = u32(e + 4), .signal = u32(e + 8)};
+        memcpy(fx.coefs[k].value, mont.l, 32);
+    }
+    free(z.p);
+    blob w = slurp(name, "witness.wtns");
+    const uint8_t *v = section(&w, 2, &sz);
+    assert_int_equal(sz, 32 * (uint64_t)fx.n_vars);
+    fx.w = malloc(sz);
+    memcpy(fx.w, v, sz);
+    free(w.p);
+    return fx;
+}
+
+static fr_t *load_ref_h(const char *name, uint32_t n)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s/ref_h_scalars.json", G16K_FIXTURES, name);
+    json_object *j = json_object_from_file(path);
+    assert_non_null(j);
+    assert_int_equal(json_object_array_length(j), n);
+    fr_t *h = malloc(n * sizeof *h);
+    for (uint32_t i = 0; i < n; i++) {
+        fr_t m;
+        assert_int_equal(fr_from_dec(&m, json_object_get_string(json_object_array_get_idx(j, i))),
+                         0);
+        fr_to_canon(&h[i], &m);
+    }
+    json_object_put(j);
+    return h;
+}
+
+/* ---- tests ---- */
+
+static void check_fixture(const char *name, uint32_t coef_enc)
+{
+    const g16k_plugin_desc *d = th_plugin();
+    fixture fx = load_fixture(name);
+    uint32_t n = fx.domain_size;
+    if (coef_enc == G16K_ENC_CANONICAL)
+        for (uint64_t k = 0; k < fx.n_coefs; k++) {
+            fr_t m, canon;
+            memcpy(m.l, fx.coefs[k].value, 32);
+            fr_to_canon(&canon, &m);
+            memcpy(fx.coefs[k].value, canon.l, 32);
+        }
+    g16k_constraints cs = {.struct_size = sizeof cs, .coef_encoding = coef_enc,
+                           .n_vars = fx.n_vars, .domain_size = n, .n_coefs = fx.n_coefs,
+                           .coefs = fx.coefs};
+    g16k_circuit *circ = NULL;
+    assert_int_equal(d->synth->circuit_create(th_ctx(), &cs, &circ), G16K_OK);
+
+    fr_t *abc = malloc(3 * (size_t)n * sizeof(fr_t));
+    fr_t *a = abc, *b = abc + n, *c = abc + 2 * (size_t)n;
+    assert_int_equal(d->synth->synthesize(circ, fx.w, fx.n_vars, G16K_ENC_CANONICAL, a, b, c,
+                                          G16K_ENC_MONTGOMERY),
+                     G16K_OK);
+    /* Independent accumulation: (matrix ? b : a)[row] += coef * w[signal]. */
+    fr_t *acc = calloc(2 * (size_t)n, sizeof(fr_t));
+    for (uint64_t k = 0; k < fx.n_coefs; k++) {
+        const g16k_coef *e = &fx.coefs[k];
+        fr_t coef, w, t;
+        memcpy(coef.l, e->value, 32);
+        if (coef_enc == G16K_ENC_CANONICAL)
+            fr_from_canon(&coef, &coef);
+        fr_from_canon(&w, &fx.w[e->signal]);
+        fr_mul(&t, &coef, &w);
+        fr_add(&acc[e->matrix * (size_t)n + e->row], &acc[e->matrix * (size_t)n + e->row], &t);
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        fr_t ab;
+        assert_true(fr_eq(&a[i], &acc[i]));
+        assert_true(fr_eq(&b[i], &acc[n + i]));
+        fr_mul(&ab, &acc[i], &acc[n + i]);
+        assert_true(fr_eq(&c[i], &ab));
+    }
+    free(acc);
+
+    unsigned log_n = 0;
+    while ((1u << log_n) < n)
+        log_n++;
+    g16k_ntt_domain *dom = NULL;
+    assert_int_equal(d->ntt->domain_create(th_ctx(), log_n, &dom), G16K_OK);
+    fr_t *h = malloc((size_t)n * sizeof *h);
+    assert_int_equal(d->ntt->compute_h(dom, a, b, c, G16K_ENC_MONTGOMERY, h, G16K_ENC_CANONICAL),
+                     G16K_OK);
+    fr_t *ref = load_ref_h(name, n);
+    for (uint32_t i = 0; i < n; i++)
+        if (memcmp(&h[i], &ref[i], 32) != 0)
+            fail_msg("%s: h[%u] differs from ref_h_scalars.json", name, i);
+    free(ref);
+    free(h);
+    d->ntt->domain_destroy(dom);
+    free(abc);
+    d->synth->circuit_destroy(circ);
+    free(fx.coefs);
+    free(fx.w);
+}
+
+static void test_h_matches_fixture_mult(void **state)
+{
+    (void)state;
+    check_fixture("mult", G16K_ENC_MONTGOMERY);
+}
+
+static void test_h_matches_fixture_nopub(void **state)
+{
+    (void)state;
+    check_fixture("nopub", G16K_ENC_CANONICAL);
+}
+
+static void test_h_matches_fixture_poseidon2(void **state)
+{
+    (void)state;
+    check_fixture("poseidon2", G16K_ENC_MONTGOMERY);
+}
+
+/* 2^14 rows: large enough that synthesis and every NTT stage run on several threads. */
+static void test_h_matches_fixture_poseidon_chain(void **state)
+{
+    (void)state;
+    check_fixture("poseidon_chain", G16K_ENC_MONTGOMERY);
+}
+
+static void test_synth_rejects_bad_input(void **state)
+{
+    (void)state;
+    const g16k_synth_vtable *s = th_plugin()->synth;
+    g16k_coef e = {.matrix = 0, .row = 1, .signal = 1, .value = {1}};
+    g16k_constraints cs = {.struct_size = sizeof cs, .coef_encoding = G16K_ENC_CANONICAL,
+                           .n_vars = 2, .domain_size = 4, .n_coefs = 1, .coefs = &e};
+    g16k_circuit *c = NULL;
+    struct {
+        g16k_coef e;
+        const char *msg;
+    } bad[] = {
+        {{.matrix = 2, .row = 1, .signal = 1}, "matrix 2"},
+        {{.matrix = 1, .row = 4, .signal = 1}, "row 4 >= domain size 4"},
+        {{.matrix = 0, .row = 3, .signal = 2}, "signal 2 >= n_vars 2"},
+        {{.matrix = 0, .row = 0, .signal = 0,
+          .value = {0x1, 0x0, 0x0, 0xffffffffffffffffull}},
+         "not below r"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        th_clear_error();
+        cs.coefs = &bad[i].e;
+        assert_int_equal(s->circuit_create(th_ctx(), &cs, &c), G16K_EINVAL);
+        assert_null(c);
+        assert_non_null(strstr(th_last_error(), bad[i].msg));
+    }
+    cs.coefs = &e;
+    cs.coef_encoding = 0;
+    assert_int_equal(s->circuit_create(th_ctx(), &cs, &c), G16K_EINVAL);
+    cs.coef_encoding = G16K_ENC_CANONICAL;
+    cs.domain_size = 3;
+    assert_int_equal(s->circuit_create(th_ctx(), &cs, &c), G16K_EINVAL);
+    cs.domain_size = 4;
+    assert_int_equal(s->circuit_create(th_ctx(), &cs, &c), G16K_OK);
+
+    /* a[1] = 1 * w[1]; everything else 0. */
+    uint64_t w[2][4] = {{1}, {42}}, a[4][4], b[4][4], cc[4][4];
+    assert_int_equal(s->synthesize(c, w, 3, G16K_ENC_CANONICAL, a, b, cc, G16K_ENC_CANONICAL),
+                     G16K_EINVAL);
+    assert_int_equal(s->synthesize(c, w, 2, 0, a, b, cc, G16K_ENC_CANONICAL), G16K_EINVAL);
+    assert_int_equal(s->synthesize(c, w, 2, G16K_ENC_CANONICAL, a, b, cc, G16K_ENC_CANONICAL),
+                     G16K_OK);
+    uint64_t zero[4] = {0}, want_a1[4] = {42};
+    assert_memory_equal(a[1], want_a1, 32);
+    assert_memory_equal(a[0], zero, 32);
+    assert_memory_equal(b[1], zero, 32);
+    assert_memory_equal(cc[1], zero, 32);
+    memcpy(w[1], FR_MODULUS.l, 32);
+    assert_int_equal(s->synthesize(c, w, 2, G16K_ENC_CANONICAL, a, b, cc, G16K_ENC_CANONICAL),
+                     G16K_EINVAL);
+    s->circuit_destroy(c);
+    s->circuit_destroy(NULL);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_h_matches_fixture_mult),
+        cmocka_unit_test(test_h_matches_fixture_nopub),
+        cmocka_unit_test(test_h_matches_fixture_poseidon2),
+        cmocka_unit_test(test_h_matches_fixture_poseidon_chain),
+        cmocka_unit_test(test_synth_rejects_bad_input),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

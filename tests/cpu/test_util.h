@@ -1,0 +1,20 @@
+/* Small helpers shared by the CPU plugin tests: a seeded PRNG and Fr helpers. */
+#ifndef G16K_TESTS_CPU_TEST_UTIL_H
+#define G16K_TESTS_CPU_TEST_UTIL_H
+
+#include <stdint.h>
+
+#include "bls12_381/field.h"
+
+/* splitmix64 (Steele, Lea, Flood, OOPSLA 2014): deterministic, seeded per test. */
+uint64_t tu_rand(uint64_t *state);
+/* Uniform-ish canonical integer < r (rejection sampling on 255 random bits). */
+void tu_rand_canon(fr_t *canon, uint64_t *state);
+/* Random element in Montgomery form. */
+void tu_rand_fr(fr_t *out, uint64_t *state);
+/* Parse "0x..." (or bare hex) into 4 little-endian limbs (canonical). */
+void tu_hex(fr_t *canon, const char *hex);
+/* r - 1 as a canonical integer. */
+void tu_r_minus_1(fr_t *canon);
+
+#endif
