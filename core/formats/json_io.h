@@ -3,9 +3,13 @@
  * verification_key.json (read). Parsed with json-c. Points are affine, canonical decimal strings;
  * the projective z coordinate "1" (affine) and "0" (infinity) are accepted, as snarkjs does; other
  * z values are converted (X/Z^2, Y/Z^3). All values must be decimal strings < the modulus.
+ * Points read must be on the curve and in the prime-order subgroup (snarkjs checks only the
+ * curve; honest provers never produce the difference). Points are in Montgomery form in memory.
+ * Files larger than 16 MiB (proof, public) or 64 MiB (vk) are rejected before reading.
  * Writers produce snarkjs's exact layout (bfj with space 1) and write atomically: a temporary file
  * in the same folder, fsync, rename; on error nothing is left behind.
- * Errors: negative g16k_status (G16K_EFORMAT, G16K_EIO) with a one-line message naming the file and
+ * Errors: negative g16k_status (G16K_EFORMAT, G16K_EIO, G16K_ENOMEM; G16K_EINVAL when a value to
+ * write is not below its modulus) with a one-line message naming the file and
  * the JSON path (e.g. "proof.json: pi_b[1][0]: not a decimal string"). Thread-safe.
  */
 #ifndef G16K_FORMATS_JSON_IO_H
@@ -28,11 +32,15 @@ typedef struct groth16_vk {
     g1_affine_t *ic;        /* n_public + 1 */
 } groth16_vk;
 
+/* Outputs are written only on success. Infinity is written as snarkjs' zero ["0", "1", "0"]. */
 int  proof_json_read(const char *path, groth16_proof *out);
 int  proof_json_write(const char *path, const groth16_proof *p);
-/* Public signals: n Fr values, canonical limbs (fr_t used as a plain integer). */
+/* Public signals: n Fr values, canonical limbs (fr_t used as a plain integer). The array read is
+ * malloc'ed (caller frees with free(); non-NULL even when n = 0). An empty list is written "[\n]"
+ * as snarkjs does. */
 int  public_json_read(const char *path, fr_t **out, size_t *n);
 int  public_json_write(const char *path, const fr_t *canon, size_t n);
+/* vk->ic is malloc'ed; release with vk_free (which leaves the struct reusable; NULL-safe). */
 int  vk_json_read(const char *path, groth16_vk *out);
 void vk_free(groth16_vk *vk);
 

@@ -17,7 +17,9 @@ typedef struct wtns {
     fr_t *values;           /* canonical (NOT Montgomery) limbs, as in the file */
 } wtns;
 
+/* On success *out is new and owned by the caller (wtns_free); on error it is untouched.
+ * expect_n_vars: the proving key's nVars, or 0 to accept any length. */
 int  wtns_load(const char *path, uint32_t expect_n_vars, wtns **out);
-void wtns_free(wtns *w);
+void wtns_free(wtns *w);   /* NULL is a no-op */
 
 #endif

@@ -6,7 +6,9 @@
  * n8r = 32 and r = BLS12-381 r, domainSize a power of two >= 1 and <= 2^28 and consistent with
  * nVars/nPublic, every section size exactly what the header implies, coefficient matrix/row/signal
  * in range and value < r, every point's coordinates < p, on the curve and in the prime-order
- * subgroup (all-zero bytes = infinity, allowed in sections 5-9, not in the header points).
+ * subgroup (all-zero bytes = infinity, allowed in sections 3 and 5-9, not in the header points).
+ * Section 10 (contributions) is not read and may be absent. Point validation (mostly the
+ * subgroup tests) dominates the load time; it runs on `threads` threads (zkey_points.c).
  * On error: returns a negative g16k_status (G16K_EFORMAT for bad content, G16K_EIO for I/O,
  * G16K_ENOMEM) and sets the core error (util/error.h) to one line naming the file, the section and
  * the byte offset. Nothing is allocated on error. Thread-safe (no shared state).
@@ -36,9 +38,10 @@ typedef struct zkey {
     g1_affine_t *h;         /* domain_size points (section 9) */
 } zkey;
 
-/* Load and validate path. On success *out is a new zkey owned by the caller (zkey_free).
- * threads: worker threads for point validation (0 = 1). */
+/* Load and validate path (read through mmap; unmapped before returning, nothing kept).
+ * On success *out is a new zkey owned by the caller (zkey_free); on error *out is untouched.
+ * threads: threads for point validation, the calling thread included (0 = 1). */
 int  zkey_load(const char *path, unsigned threads, zkey **out);
-void zkey_free(zkey *k);
+void zkey_free(zkey *k);   /* NULL is a no-op */
 
 #endif

@@ -1,0 +1,138 @@
+/*
+ * Section-table reader of the iden3 binary container (binfile.h, FORMATS.md section 1).
+ * The table is walked once from byte 12; every entry is checked before its size is used, so a
+ * hostile size can neither read past the mapping nor wrap the 64-bit offset.
+ */
+#include "binfile.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "g16k/plugin.h"
+#include "util/error.h"
+
+#define HEADER_BYTES 12u        /* magic + version + nSections */
+#define ENTRY_BYTES 12u         /* id + size */
+
+static int map_file(binfile *bf, const char *path)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return g16k_err(G16K_EIO, "%s: cannot open: %s", path, strerror(errno));
+    struct stat st;
+    if (fstat(fd, &st) != 0) {
+        int e = errno;
+        close(fd);
+        return g16k_err(G16K_EIO, "%s: cannot stat: %s", path, strerror(e));
+    }
+    if (!S_ISREG(st.st_mode)) {
+        close(fd);
+        return g16k_err(G16K_EIO, "%s: not a regular file", path);
+    }
+    bf->size = (uint64_t)st.st_size;
+    bf->data = NULL;
+    if (bf->size > 0) {
+        void *m = mmap(NULL, (size_t)bf->size, PROT_READ, MAP_PRIVATE, fd, 0);
+        if (m == MAP_FAILED) {
+            int e = errno;
+            close(fd);
+            return g16k_err(G16K_EIO, "%s: cannot map %llu bytes: %s", path,
+                            (unsigned long long)bf->size, strerror(e));
+        }
+        /* One forward pass over the payloads follows. */
+        (void)madvise(m, (size_t)bf->size, MADV_SEQUENTIAL);
+        bf->data = m;
+    }
+    close(fd);
+    return G16K_OK;
+}
+
+static int read_table(binfile *bf, const char magic[4], uint32_t version, uint32_t max_id)
+{
+    const char *path = bf->path;
+    if (bf->size < HEADER_BYTES)
+        return g16k_err(G16K_EFORMAT, "%s: header at byte 0: file is %llu bytes, need %u",
+                        path, (unsigned long long)bf->size, HEADER_BYTES);
+    if (memcmp(bf->data, magic, 4) != 0)
+        return g16k_err(G16K_EFORMAT, "%s: header at byte 0: magic is not \"%.4s\"", path,
+                        magic);
+    bf->version = binfile_le32(bf->data + 4);
+    if (bf->version != version)
+        return g16k_err(G16K_EFORMAT, "%s: header at byte 4: version %u, expected %u", path,
+                        bf->version, version);
+    uint32_t n = binfile_le32(bf->data + 8);
+
+    uint64_t pos = HEADER_BYTES;
+    for (uint32_t k = 0; k < n; k++) {
+        if (bf->size - pos < ENTRY_BYTES)
+            return g16k_err(G16K_EFORMAT,
+                            "%s: section table entry %u at byte %llu: file ends (%llu bytes)",
+                            path, k, (unsigned long long)pos, (unsigned long long)bf->size);
+        uint32_t id = binfile_le32(bf->data + pos);
+        uint64_t size = binfile_le64(bf->data + pos + 4);
+        uint64_t start = pos + ENTRY_BYTES;
+        if (id == 0 || id > max_id)
+            return g16k_err(G16K_EFORMAT,
+                            "%s: section table entry %u at byte %llu: unknown section id %u", path,
+                            k, (unsigned long long)pos, id);
+        if (bf->sec[id].present)
+            return g16k_err(G16K_EFORMAT,
+                            "%s: section table entry %u at byte %llu: duplicate section %u "
+                            "(first at byte %llu)",
+                            path, k, (unsigned long long)pos, id,
+                            (unsigned long long)(bf->sec[id].offset - ENTRY_BYTES));
+        /* start <= size here, so size - start cannot wrap; comparing this way also rules out
+         * start + size overflowing 64 bits. */
+        if (size > bf->size - start)
+            return g16k_err(G16K_EFORMAT,
+                            "%s: section table entry %u at byte %llu: section %u size %llu goes "
+                            "past the end of the file (%llu bytes)",
+                            path, k, (unsigned long long)pos, id, (unsigned long long)size,
+                            (unsigned long long)bf->size);
+        bf->sec[id].present = 1;
+        bf->sec[id].offset = start;
+        bf->sec[id].size = size;
+        pos = start + size;
+    }
+    if (pos != bf->size)
+        return g16k_err(G16K_EFORMAT, "%s: byte %llu: %llu bytes after the last section", path,
+                        (unsigned long long)pos, (unsigned long long)(bf->size - pos));
+    return G16K_OK;
+}
+
+int binfile_open(binfile *bf, const char *path, const char magic[4], uint32_t version,
+                 uint32_t max_id)
+{
+    memset(bf, 0, sizeof(*bf));
+    bf->path = path;
+    if (max_id > BINFILE_MAX_ID)
+        max_id = BINFILE_MAX_ID;
+    int rc = map_file(bf, path);
+    if (rc != G16K_OK)
+        return rc;
+    rc = read_table(bf, magic, version, max_id);
+    if (rc != G16K_OK)
+        binfile_close(bf);
+    return rc;
+}
+
+void binfile_close(binfile *bf)
+{
+    if (bf->data != NULL)
+        munmap((void *)bf->data, (size_t)bf->size);
+    bf->data = NULL;
+    bf->size = 0;
+}
+
+int binfile_section_get(const binfile *bf, uint32_t id, const char *name,
+                        const binfile_section **out)
+{
+    if (id == 0 || id > BINFILE_MAX_ID || !bf->sec[id].present)
+        return g16k_err(G16K_EFORMAT, "%s: section %u (%s) missing", bf->path, id, name);
+    *out = &bf->sec[id];
+    return G16K_OK;
+}

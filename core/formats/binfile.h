@@ -1,0 +1,73 @@
+/*
+ * The iden3 binary container shared by .zkey, .wtns, .r1cs and .ptau (FORMATS.md section 1,
+ * @iden3/binfileutils): magic (4 ASCII bytes), u32 version, u32 nSections, then nSections times
+ * { u32 id, u64 size, size bytes of payload }, all little-endian, sections in any order.
+ *
+ * binfile_open maps the whole file read-only (mmap; the kernel pages it in on demand, so a
+ * multi-GB proving key costs no copy) and validates the container: magic, version, every table
+ * entry inside the file, sizes that do not overflow 64 bits, ids in 1..max_id, no id twice
+ * (snarkjs' startReadUniqueSection rejects repeats too), no bytes after the last section.
+ * It says nothing about what the payloads mean; zkey.c and wtns.c do that.
+ * As with any mapping, a file truncated by someone else while mapped raises SIGBUS on access;
+ * readers keep the mapping only for the duration of one load.
+ *
+ * Errors: negative g16k_status (G16K_EIO for open/stat/mmap, G16K_EFORMAT for content; no
+ * allocation, so never G16K_ENOMEM) and the thread-local core error (util/error.h), one line:
+ * "PATH: section table entry K at byte OFFSET: what is wrong". Thread-safe (no shared state).
+ */
+#ifndef G16K_FORMATS_BINFILE_H
+#define G16K_FORMATS_BINFILE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Highest section id any reader of ours accepts (zkey uses 1..10). */
+#define BINFILE_MAX_ID 15
+
+typedef struct binfile_section {
+    uint64_t offset;        /* file offset of the first payload byte */
+    uint64_t size;          /* payload bytes */
+    int present;            /* 0 if the table has no section with this id */
+} binfile_section;
+
+typedef struct binfile {
+    const char *path;       /* borrowed from the caller: used in messages only */
+    const uint8_t *data;    /* the mapped file (NULL when empty); read-only */
+    uint64_t size;          /* file bytes */
+    uint32_t version;
+    binfile_section sec[BINFILE_MAX_ID + 1];   /* indexed by id; sec[0] unused */
+} binfile;
+
+/* Map path and validate the container. magic: 4 bytes; version: the only accepted version;
+ * max_id: highest accepted section id (<= BINFILE_MAX_ID). path must outlive *bf.
+ * On success the caller releases with binfile_close; on error nothing is left mapped. */
+int binfile_open(binfile *bf /* OUT */, const char *path, const char magic[4], uint32_t version,
+                 uint32_t max_id);
+
+/* Unmap. Safe on a zeroed or already closed binfile. */
+void binfile_close(binfile *bf);
+
+/* The section with this id; if missing, sets the error "PATH: section ID (NAME) missing" and
+ * returns G16K_EFORMAT. name is used in messages only. */
+int binfile_section_get(const binfile *bf, uint32_t id, const char *name,
+                        const binfile_section **out /* OUT: points into bf */);
+
+/* Little-endian loads from the mapped bytes (no alignment needed). */
+static inline uint32_t binfile_le32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static inline uint64_t binfile_le64(const uint8_t *p)
+{
+    return (uint64_t)binfile_le32(p) | (uint64_t)binfile_le32(p + 4) << 32;
+}
+
+/* Load n little-endian 64-bit limbs (8n bytes). */
+static inline void binfile_limbs(uint64_t *out, const uint8_t *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        out[i] = binfile_le64(p + 8 * i);
+}
+
+#endif

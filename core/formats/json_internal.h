@@ -1,0 +1,55 @@
+/*
+ * Helpers shared by the snarkjs JSON readers and writers of core/formats (json_io.h): strict
+ * loading with json-c, typed member access that names the JSON path in errors, snarkjs point
+ * objects, and a small append-only text buffer for the writers. Private to core/formats.
+ * Every int-returning function returns G16K_OK or a negative g16k_status after setting the
+ * one-line core error "FILE: JSON.PATH: what is wrong". Thread-safe.
+ */
+#ifndef G16K_FORMATS_JSON_INTERNAL_H
+#define G16K_FORMATS_JSON_INTERNAL_H
+
+#include <json-c/json.h>
+#include <stddef.h>
+
+#include "../bls12_381/curve.h"
+
+/* Size limits (reject before reading): proof.json / public.json, and verification_key.json. */
+#define JSON_MAX_SMALL (16u << 20)
+#define JSON_MAX_VK (64u << 20)
+
+/* Read and parse the whole file (at most max_bytes) in json-c strict mode; only whitespace may
+ * follow the value. *out is a new reference the caller drops with json_object_put.
+ * G16K_EIO: cannot open/read; G16K_EFORMAT: too big, syntax error (with the byte offset). */
+int json_load(const char *file, size_t max_bytes, json_object **out /* OUT */);
+
+/* obj[key] (obj at JSON path `at`, "" for the root) must exist and have the given type.
+ * *out is borrowed from obj. */
+int json_member(const char *file, const char *at, json_object *obj, const char *key,
+                json_type type, json_object **out /* OUT */);
+
+/* Require arr (at path `at`) to be an array of exactly n elements. */
+int json_expect_array(const char *file, const char *at, json_object *arr, size_t n);
+
+/* A canonical decimal string < p at path `at`, decoded into Montgomery form. */
+int json_fp(const char *file, const char *at, json_object *s, fp_t *out);
+
+/* snarkjs point objects: G1 [x, y, z], G2 [[x0, x1], [y0, y1], [z0, z1]], decimal strings < p.
+ * z = 1 is affine, z = 0 is infinity, other z are Jacobian (x/z^2, y/z^3), as snarkjs'
+ * fromObject. The result must be on the curve and in the prime-order subgroup (snarkjs checks
+ * only the curve; a point outside the subgroup never comes from an honest prover). */
+int json_g1(const char *file, const char *at, json_object *v, g1_affine_t *out);
+int json_g2(const char *file, const char *at, json_object *v, g2_affine_t *out);
+
+/* Growable text for the writers. Append functions remember a failed allocation; the text is
+ * valid only when strbuf_ok. Owner frees data with strbuf_free. */
+typedef struct strbuf {
+    char *data;
+    size_t len, cap;
+    int failed;
+} strbuf;
+
+void strbuf_puts(strbuf *b, const char *s);
+int  strbuf_ok(const strbuf *b);
+void strbuf_free(strbuf *b);
+
+#endif

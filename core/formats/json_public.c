@@ -1,0 +1,82 @@
+/*
+ * public.json (FORMATS.md section 7): a JSON array of canonical decimal strings, each < r.
+ * Written as snarkjs' bfj with space 1 does: "[\n \"v\",\n \"v\"\n]", and "[\n]" when empty
+ * (fixtures/nopub/public.json); no final newline.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "g16k/plugin.h"
+#include "json_internal.h"
+#include "json_io.h"
+#include "util/error.h"
+
+int public_json_write(const char *path, const fr_t *canon, size_t n)
+{
+    strbuf b = {0};
+    strbuf_puts(&b, "[\n");
+    for (size_t i = 0; i < n; i++) {
+        if (bigint_cmp(canon[i].l, FR_MODULUS.l, FR_LIMBS) >= 0) {
+            strbuf_free(&b);
+            return g16k_err(G16K_EINVAL, "%s: public signal %zu is not below r", path, i);
+        }
+        char dec[FR_DEC_MAX];
+        bigint_to_dec(dec, canon[i].l, FR_LIMBS);
+        strbuf_puts(&b, " \"");
+        strbuf_puts(&b, dec);
+        strbuf_puts(&b, i + 1 < n ? "\",\n" : "\"\n");
+    }
+    strbuf_puts(&b, "]");
+    if (!strbuf_ok(&b)) {
+        strbuf_free(&b);
+        return g16k_err(G16K_ENOMEM, "%s: out of memory", path);
+    }
+    int rc = write_file_atomic(path, b.data, b.len);
+    strbuf_free(&b);
+    return rc;
+}
+
+int public_json_read(const char *path, fr_t **out, size_t *n_out)
+{
+    json_object *root;
+    int rc = json_load(path, JSON_MAX_SMALL, &root);
+    if (rc != G16K_OK)
+        return rc;
+    fr_t *v = NULL;
+    if (!json_object_is_type(root, json_type_array)) {
+        rc = g16k_err(G16K_EFORMAT, "%s: (root): expected an array, found %s", path,
+                      json_type_to_name(json_object_get_type(root)));
+        goto out;
+    }
+    size_t n = json_object_array_length(root);
+    /* n is bounded by the 16 MiB file limit (at least 4 bytes per element). */
+    v = malloc(n > 0 ? n * sizeof(fr_t) : 1);
+    if (v == NULL) {
+        rc = g16k_err(G16K_ENOMEM, "%s: out of memory for %zu public signals", path, n);
+        goto out;
+    }
+    for (size_t i = 0; i < n; i++) {
+        json_object *s = json_object_array_get_idx(root, i);
+        if (!json_object_is_type(s, json_type_string)) {
+            rc = g16k_err(G16K_EFORMAT, "%s: [%zu]: not a decimal string (found %s)", path, i,
+                          json_type_to_name(json_object_get_type(s)));
+            goto out;
+        }
+        const char *str = json_object_get_string(s);
+        if (strlen(str) != (size_t)json_object_get_string_len(s) ||
+            bigint_from_dec(v[i].l, FR_LIMBS, str) != 0 ||
+            bigint_cmp(v[i].l, FR_MODULUS.l, FR_LIMBS) >= 0) {
+            rc = g16k_err(G16K_EFORMAT, "%s: [%zu]: \"%.100s\" is not a decimal integer below r",
+                          path, i, str);
+            goto out;
+        }
+    }
+    *out = v;
+    *n_out = n;
+    v = NULL;
+out:
+    free(v);
+    json_object_put(root);
+    return rc;
+}

@@ -1,0 +1,267 @@
+/*
+ * Strict JSON reading for the snarkjs files (json_internal.h): bounded file load, typed members,
+ * decimal field elements and snarkjs point objects (ffjavascript fromObject: z = "1" affine,
+ * z = "0" infinity, other z Jacobian). Also the writers' text buffer.
+ */
+#include "json_internal.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "g16k/plugin.h"
+#include "util/error.h"
+
+static const char *type_name(json_type t)
+{
+    return json_type_to_name(t);
+}
+
+static int read_all(const char *file, size_t max_bytes, char **buf, size_t *len)
+{
+    int fd = open(file, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return g16k_err(G16K_EIO, "%s: cannot open: %s", file, strerror(errno));
+    struct stat st;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        close(fd);
+        return g16k_err(G16K_EIO, "%s: not a readable regular file", file);
+    }
+    if ((uint64_t)st.st_size > max_bytes) {
+        close(fd);
+        return g16k_err(G16K_EFORMAT, "%s: %llu bytes, more than the %zu allowed", file,
+                        (unsigned long long)st.st_size, max_bytes);
+    }
+    size_t n = (size_t)st.st_size;
+    char *b = malloc(n + 1);
+    if (b == NULL) {
+        close(fd);
+        return g16k_err(G16K_ENOMEM, "%s: out of memory", file);
+    }
+    size_t got = 0;
+    while (got < n) {
+        ssize_t r = read(fd, b + got, n - got);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0) {
+            int e = r < 0 ? errno : 0;
+            free(b);
+            close(fd);
+            return g16k_err(G16K_EIO, "%s: read failed at byte %zu: %s", file, got,
+                            e ? strerror(e) : "file shrank");
+        }
+        got += (size_t)r;
+    }
+    close(fd);
+    b[n] = '\0';
+    *buf = b;
+    *len = n;
+    return G16K_OK;
+}
+
+int json_load(const char *file, size_t max_bytes, json_object **out)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    int rc = read_all(file, max_bytes, &buf, &len);
+    if (rc != G16K_OK)
+        return rc;
+    json_tokener *tok = json_tokener_new();
+    if (tok == NULL) {
+        free(buf);
+        return g16k_err(G16K_ENOMEM, "%s: out of memory", file);
+    }
+    json_tokener_set_flags(tok, JSON_TOKENER_STRICT);
+    json_object *obj = json_tokener_parse_ex(tok, buf, (int)len);
+    enum json_tokener_error jerr = json_tokener_get_error(tok);
+    size_t end = json_tokener_get_parse_end(tok);
+    if (obj == NULL || jerr != json_tokener_success) {
+        /* json_tokener_continue: the text ended inside a value. */
+        rc = g16k_err(G16K_EFORMAT, "%s: byte %zu: invalid JSON: %s", file, end,
+                      jerr == json_tokener_continue ? "unexpected end of file"
+                                                    : json_tokener_error_desc(jerr));
+        goto out;
+    }
+    for (size_t i = end; i < len; i++) {
+        if (buf[i] != ' ' && buf[i] != '\n' && buf[i] != '\r' && buf[i] != '\t') {
+            rc = g16k_err(G16K_EFORMAT, "%s: byte %zu: text after the JSON value", file, i);
+            goto out;
+        }
+    }
+    *out = obj;
+    obj = NULL;
+out:
+    json_object_put(obj);
+    json_tokener_free(tok);
+    free(buf);
+    return rc;
+}
+
+int json_member(const char *file, const char *at, json_object *obj, const char *key,
+                json_type type, json_object **out)
+{
+    const char *dot = at[0] ? "." : "";
+    if (!json_object_is_type(obj, json_type_object))
+        return g16k_err(G16K_EFORMAT, "%s: %s: expected an object, found %s", file,
+                        at[0] ? at : "(root)", type_name(json_object_get_type(obj)));
+    json_object *v;
+    if (!json_object_object_get_ex(obj, key, &v))
+        return g16k_err(G16K_EFORMAT, "%s: %s%s%s: missing", file, at, dot, key);
+    if (!json_object_is_type(v, type))
+        return g16k_err(G16K_EFORMAT, "%s: %s%s%s: expected %s, found %s", file, at, dot, key,
+                        type_name(type), type_name(json_object_get_type(v)));
+    *out = v;
+    return G16K_OK;
+}
+
+int json_expect_array(const char *file, const char *at, json_object *arr, size_t n)
+{
+    if (!json_object_is_type(arr, json_type_array))
+        return g16k_err(G16K_EFORMAT, "%s: %s: expected an array, found %s", file, at,
+                        type_name(json_object_get_type(arr)));
+    size_t got = json_object_array_length(arr);
+    if (got != n)
+        return g16k_err(G16K_EFORMAT, "%s: %s: %zu elements, expected %zu", file, at, got, n);
+    return G16K_OK;
+}
+
+int json_fp(const char *file, const char *at, json_object *s, fp_t *out)
+{
+    if (!json_object_is_type(s, json_type_string))
+        return g16k_err(G16K_EFORMAT, "%s: %s: not a decimal string (found %s)", file, at,
+                        type_name(json_object_get_type(s)));
+    const char *str = json_object_get_string(s);
+    /* json-c strings may hold NUL bytes; fp_from_dec would stop early and accept a prefix. */
+    if (strlen(str) != (size_t)json_object_get_string_len(s) || fp_from_dec(out, str) != 0)
+        return g16k_err(G16K_EFORMAT, "%s: %s: \"%.100s\" is not a decimal integer below p", file,
+                        at, str);
+    return G16K_OK;
+}
+
+/* "at[i]" into p; a path too long for p is cut (the return value is checked only to say so). */
+static void elem_path(char *p, size_t cap, const char *at, size_t i)
+{
+    if (snprintf(p, cap, "%s[%zu]", at, i) >= (int)cap)
+        p[cap - 1] = '\0';
+}
+
+/* Element i of an array as a field element, with the path "at[i]". */
+static int elem_fp(const char *file, const char *at, json_object *arr, size_t i, fp_t *out)
+{
+    char p[160];
+    elem_path(p, sizeof(p), at, i);
+    return json_fp(file, p, json_object_array_get_idx(arr, i), out);
+}
+
+static int elem_fp2(const char *file, const char *at, json_object *arr, size_t i, fp2_t *out)
+{
+    char p[160];
+    elem_path(p, sizeof(p), at, i);
+    json_object *pair = json_object_array_get_idx(arr, i);
+    int rc;
+    if ((rc = json_expect_array(file, p, pair, 2)) != G16K_OK ||
+        (rc = elem_fp(file, p, pair, 0, &out->c0)) != G16K_OK ||
+        (rc = elem_fp(file, p, pair, 1, &out->c1)) != G16K_OK)
+        return rc;
+    return G16K_OK;
+}
+
+int json_g1(const char *file, const char *at, json_object *v, g1_affine_t *out)
+{
+    fp_t x, y, z;
+    int rc;
+    if ((rc = json_expect_array(file, at, v, 3)) != G16K_OK ||
+        (rc = elem_fp(file, at, v, 0, &x)) != G16K_OK ||
+        (rc = elem_fp(file, at, v, 1, &y)) != G16K_OK ||
+        (rc = elem_fp(file, at, v, 2, &z)) != G16K_OK)
+        return rc;
+    if (fp_is_zero(&z)) {
+        memset(out, 0, sizeof(*out));
+        return G16K_OK;
+    }
+    if (fp_eq(&z, &FP_ONE)) {
+        out->x = x;
+        out->y = y;
+    } else {
+        fp_t zi, zi2, zi3;
+        fp_inv(&zi, &z);
+        fp_sqr(&zi2, &zi);
+        fp_mul(&zi3, &zi2, &zi);
+        fp_mul(&out->x, &x, &zi2);
+        fp_mul(&out->y, &y, &zi3);
+    }
+    if (!g1_affine_is_on_curve(out))
+        return g16k_err(G16K_EFORMAT, "%s: %s: point not on the curve", file, at);
+    if (!g1_affine_in_subgroup(out))
+        return g16k_err(G16K_EFORMAT, "%s: %s: point not in the prime-order subgroup", file, at);
+    return G16K_OK;
+}
+
+int json_g2(const char *file, const char *at, json_object *v, g2_affine_t *out)
+{
+    fp2_t x, y, z, one;
+    int rc;
+    if ((rc = json_expect_array(file, at, v, 3)) != G16K_OK ||
+        (rc = elem_fp2(file, at, v, 0, &x)) != G16K_OK ||
+        (rc = elem_fp2(file, at, v, 1, &y)) != G16K_OK ||
+        (rc = elem_fp2(file, at, v, 2, &z)) != G16K_OK)
+        return rc;
+    if (fp2_is_zero(&z)) {
+        memset(out, 0, sizeof(*out));
+        return G16K_OK;
+    }
+    fp2_set_one(&one);
+    if (fp2_eq(&z, &one)) {
+        out->x = x;
+        out->y = y;
+    } else {
+        fp2_t zi, zi2, zi3;
+        fp2_inv(&zi, &z);
+        fp2_sqr(&zi2, &zi);
+        fp2_mul(&zi3, &zi2, &zi);
+        fp2_mul(&out->x, &x, &zi2);
+        fp2_mul(&out->y, &y, &zi3);
+    }
+    if (!g2_affine_is_on_curve(out))
+        return g16k_err(G16K_EFORMAT, "%s: %s: point not on the curve", file, at);
+    if (!g2_affine_in_subgroup(out))
+        return g16k_err(G16K_EFORMAT, "%s: %s: point not in the prime-order subgroup", file, at);
+    return G16K_OK;
+}
+
+void strbuf_puts(strbuf *b, const char *s)
+{
+    size_t n = strlen(s);
+    if (b->failed)
+        return;
+    if (b->len + n + 1 > b->cap) {
+        size_t cap = b->cap ? b->cap : 1024;
+        while (cap < b->len + n + 1)
+            cap *= 2;
+        char *d = realloc(b->data, cap);
+        if (d == NULL) {
+            b->failed = 1;
+            return;
+        }
+        b->data = d;
+        b->cap = cap;
+    }
+    memcpy(b->data + b->len, s, n + 1);
+    b->len += n;
+}
+
+int strbuf_ok(const strbuf *b)
+{
+    return !b->failed && b->data != NULL;
+}
+
+void strbuf_free(strbuf *b)
+{
+    free(b->data);
+    b->data = NULL;
+    b->len = b->cap = 0;
+}

@@ -1,0 +1,131 @@
+/*
+ * Witness file reader (.wtns, FORMATS.md section 3; snarkjs src/wtns_utils.js):
+ * section 1 = u32 n8 | prime (n8 bytes) | u32 nWitness, section 2 = nWitness canonical values.
+ * Values stay canonical: they are MSM scalars and synthesizer inputs, both canonical in our ABI.
+ */
+#include "wtns.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "binfile.h"
+#include "g16k/plugin.h"
+#include "util/error.h"
+
+#define WTNS_VERSION 2
+#define SEC_HEADER 1
+#define SEC_VALUES 2
+
+static int read_header(const binfile *bf, uint32_t *n_out)
+{
+    const binfile_section *s;
+    int rc = binfile_section_get(bf, SEC_HEADER, "header", &s);
+    if (rc != G16K_OK)
+        return rc;
+    const uint8_t *p = bf->data + s->offset;
+    unsigned long long off = (unsigned long long)s->offset;
+    if (s->size < 4)
+        return g16k_err(G16K_EFORMAT, "%s: section 1 (header) at byte %llu: size %llu, need 40",
+                        bf->path, off, (unsigned long long)s->size);
+    uint32_t n8 = binfile_le32(p);
+    if (n8 != FR_BYTES)
+        return g16k_err(G16K_EFORMAT,
+                        "%s: section 1 (header) at byte %llu: n8 %u, expected %u (BLS12-381 r)",
+                        bf->path, off, n8, FR_BYTES);
+    if (s->size != 4 + FR_BYTES + 4)
+        return g16k_err(G16K_EFORMAT, "%s: section 1 (header) at byte %llu: size %llu, need %u",
+                        bf->path, off, (unsigned long long)s->size, 4 + FR_BYTES + 4);
+    uint64_t prime[FR_LIMBS];
+    binfile_limbs(prime, p + 4, FR_LIMBS);
+    if (bigint_cmp(prime, FR_MODULUS.l, FR_LIMBS) != 0)
+        return g16k_err(G16K_EFORMAT,
+                        "%s: section 1 (header) at byte %llu: prime is not BLS12-381 r", bf->path,
+                        off + 4);
+    *n_out = binfile_le32(p + 4 + FR_BYTES);
+    return G16K_OK;
+}
+
+int wtns_load(const char *path, uint32_t expect_n_vars, wtns **out)
+{
+    binfile bf;
+    int rc = binfile_open(&bf, path, "wtns", WTNS_VERSION, 2);
+    if (rc != G16K_OK)
+        return rc;
+    uint32_t n = 0;
+    const binfile_section *s;
+    wtns *w = NULL;
+    rc = read_header(&bf, &n);
+    if (rc != G16K_OK)
+        goto out_close;
+    rc = binfile_section_get(&bf, SEC_VALUES, "values", &s);
+    if (rc != G16K_OK)
+        goto out_close;
+    unsigned long long off = (unsigned long long)s->offset;
+    if (s->size != (uint64_t)n * FR_BYTES) {
+        rc = g16k_err(G16K_EFORMAT,
+                      "%s: section 2 (values) at byte %llu: size %llu, header says %u values "
+                      "(%llu bytes)",
+                      path, off, (unsigned long long)s->size, n,
+                      (unsigned long long)n * FR_BYTES);
+        goto out_close;
+    }
+    if (n == 0) {
+        rc = g16k_err(G16K_EFORMAT, "%s: section 1 (header) at byte %llu: no witness values",
+                      path, (unsigned long long)bf.sec[SEC_HEADER].offset);
+        goto out_close;
+    }
+    if (expect_n_vars != 0 && n != expect_n_vars) {
+        rc = g16k_err(G16K_EFORMAT,
+                      "%s: section 1 (header) at byte %llu: %u witness values, the proving key "
+                      "has %u variables",
+                      path, (unsigned long long)bf.sec[SEC_HEADER].offset + 4 + FR_BYTES, n,
+                      expect_n_vars);
+        goto out_close;
+    }
+
+    /* Sizes are checked against the mapped file, so this allocation is bounded by it. */
+    w = calloc(1, sizeof(*w));
+    fr_t *v = malloc((size_t)n * sizeof(fr_t));
+    if (w != NULL)
+        w->values = v;
+    if (w == NULL || v == NULL) {
+        free(v);
+        if (w != NULL)
+            w->values = NULL;
+        rc = g16k_err(G16K_ENOMEM, "%s: out of memory for %u witness values", path, n);
+        goto out_free;
+    }
+    w->n = n;
+    const uint8_t *p = bf.data + s->offset;
+    for (uint32_t i = 0; i < n; i++) {
+        binfile_limbs(v[i].l, p + (size_t)i * FR_BYTES, FR_LIMBS);
+        if (bigint_cmp(v[i].l, FR_MODULUS.l, FR_LIMBS) >= 0) {
+            rc = g16k_err(G16K_EFORMAT, "%s: section 2 (values) at byte %llu: w[%u] >= r", path,
+                          off + (unsigned long long)i * FR_BYTES, i);
+            goto out_free;
+        }
+    }
+    static const uint64_t one[FR_LIMBS] = {1, 0, 0, 0};
+    if (bigint_cmp(v[0].l, one, FR_LIMBS) != 0) {
+        rc = g16k_err(G16K_EFORMAT, "%s: section 2 (values) at byte %llu: w[0] is not 1", path,
+                      off);
+        goto out_free;
+    }
+    binfile_close(&bf);
+    *out = w;
+    return G16K_OK;
+
+out_free:
+    wtns_free(w);
+out_close:
+    binfile_close(&bf);
+    return rc;
+}
+
+void wtns_free(wtns *w)
+{
+    if (w == NULL)
+        return;
+    free(w->values);
+    free(w);
+}

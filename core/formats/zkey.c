@@ -1,0 +1,301 @@
+/*
+ * Groth16 proving key reader (.zkey, BLS12-381; FORMATS.md sections 1, 2, 4; snarkjs
+ * src/zkey_utils.js readHeader/readSection, zkey_new.js for the coefficient encoding).
+ *
+ * Order of work: container (binfile.c), then the headers (sections 1, 2), then every section
+ * size against what nVars/nPublic/domainSize imply, and only then allocation: a hostile header
+ * can make us allocate at most about the size of the mapped file. Coefficients are checked on
+ * this thread; points are decoded and validated in parallel (zkey_points.c). Section 10
+ * (contributions) is not needed for proving and may be absent.
+ */
+#include "zkey.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "binfile.h"
+#include "util/error.h"
+#include "zkey_points.h"
+
+#define ZKEY_VERSION 1
+#define ZKEY_MAX_ID 10
+#define PROTOCOL_GROTH16 1
+#define MAX_LOG_N 28
+#define G1_BYTES 96u
+#define G2_BYTES 192u
+#define COEF_BYTES 44u          /* u32 matrix, u32 row, u32 signal, 32-byte value */
+
+/* Byte layout of section 2 (groth16 header), 964 bytes for BLS12-381. */
+enum {
+    H2_N8Q = 0, H2_Q = 4, H2_N8R = 52, H2_R = 56, H2_NVARS = 88, H2_NPUB = 92, H2_DOMAIN = 96,
+    H2_ALPHA1 = 100, H2_BETA1 = 196, H2_BETA2 = 292, H2_GAMMA2 = 484, H2_DELTA1 = 676,
+    H2_DELTA2 = 772, H2_SIZE = 964
+};
+
+static const char *const SECTION_NAME[ZKEY_MAX_ID + 1] = {
+    "", "header", "groth16 header", "IC", "coefficients", "A", "B1", "B2", "C", "H",
+    "contributions"};
+
+/* The one-line message: "PATH: section ID (NAME) at byte OFFSET: what". */
+__attribute__((format(printf, 4, 5)))
+static int sec_err(const binfile *bf, uint32_t id, uint64_t offset, const char *fmt, ...)
+{
+    char what[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof(what), fmt, ap);
+    va_end(ap);
+    return g16k_err(G16K_EFORMAT, "%s: section %u (%s) at byte %llu: %s", bf->path, id,
+                    SECTION_NAME[id], (unsigned long long)offset, what);
+}
+
+static int get_sec(const binfile *bf, uint32_t id, const binfile_section **s)
+{
+    return binfile_section_get(bf, id, SECTION_NAME[id], s);
+}
+
+static int expect_size(const binfile *bf, uint32_t id, uint64_t want, const char *why)
+{
+    const binfile_section *s = &bf->sec[id];
+    if (s->size != want)
+        return sec_err(bf, id, s->offset, "size %llu, expected %llu (%s)",
+                       (unsigned long long)s->size, (unsigned long long)want, why);
+    return G16K_OK;
+}
+
+static int read_protocol(const binfile *bf)
+{
+    const binfile_section *s;
+    int rc = get_sec(bf, 1, &s);
+    if (rc != G16K_OK)
+        return rc;
+    if ((rc = expect_size(bf, 1, 4, "u32 protocol")) != G16K_OK)
+        return rc;
+    uint32_t protocol = binfile_le32(bf->data + s->offset);
+    if (protocol != PROTOCOL_GROTH16)
+        return sec_err(bf, 1, s->offset, "protocol %u, expected 1 (Groth16)", protocol);
+    return G16K_OK;
+}
+
+/* Section 2: field sizes and moduli, counts, and the six header points. */
+static int read_groth16_header(const binfile *bf, zkey *k)
+{
+    const binfile_section *s;
+    int rc = get_sec(bf, 2, &s);
+    if (rc != G16K_OK)
+        return rc;
+    const uint8_t *p = bf->data + s->offset;
+    uint64_t off = s->offset;
+    if (s->size < 4)
+        return sec_err(bf, 2, off, "size %llu, expected %u", (unsigned long long)s->size,
+                       H2_SIZE);
+    uint32_t n8q = binfile_le32(p + H2_N8Q);
+    if (n8q != FP_BYTES)
+        return sec_err(bf, 2, off, "n8q %u, expected %u (BLS12-381 q)", n8q, FP_BYTES);
+    if ((rc = expect_size(bf, 2, H2_SIZE, "BLS12-381 groth16 header")) != G16K_OK)
+        return rc;
+
+    uint64_t q[FP_LIMBS];
+    binfile_limbs(q, p + H2_Q, FP_LIMBS);
+    if (bigint_cmp(q, FP_MODULUS.l, FP_LIMBS) != 0)
+        return sec_err(bf, 2, off + H2_Q, "base field prime q is not BLS12-381 p");
+    uint32_t n8r = binfile_le32(p + H2_N8R);
+    if (n8r != FR_BYTES)
+        return sec_err(bf, 2, off + H2_N8R, "n8r %u, expected %u (BLS12-381 r)", n8r, FR_BYTES);
+    uint64_t r[FR_LIMBS];
+    binfile_limbs(r, p + H2_R, FR_LIMBS);
+    if (bigint_cmp(r, FR_MODULUS.l, FR_LIMBS) != 0)
+        return sec_err(bf, 2, off + H2_R, "scalar field prime r is not BLS12-381 r");
+
+    k->n_vars = binfile_le32(p + H2_NVARS);
+    k->n_public = binfile_le32(p + H2_NPUB);
+    k->domain_size = binfile_le32(p + H2_DOMAIN);
+    if (k->n_vars == 0 || k->n_public >= k->n_vars)
+        return sec_err(bf, 2, off + H2_NVARS, "nPublic %u, nVars %u: need nPublic < nVars",
+                       k->n_public, k->n_vars);
+    uint32_t n = k->domain_size;
+    if (n == 0 || (n & (n - 1)) != 0 || n > (1u << MAX_LOG_N))
+        return sec_err(bf, 2, off + H2_DOMAIN, "domainSize %u is not a power of two in [1, 2^%d]",
+                       n, MAX_LOG_N);
+    /* The public-input rows m..m+P of the extended system must fit in the domain. */
+    if ((uint64_t)k->n_public + 1 > n)
+        return sec_err(bf, 2, off + H2_DOMAIN, "domainSize %u < nPublic + 1 = %llu", n,
+                       (unsigned long long)k->n_public + 1);
+    k->log_n = 0;
+    while ((1u << k->log_n) < n)
+        k->log_n++;
+
+    static const struct { uint32_t at; const char *name; } g1s[] = {
+        {H2_ALPHA1, "alpha1"}, {H2_BETA1, "beta1"}, {H2_DELTA1, "delta1"}};
+    g1_affine_t *g1dst[] = {&k->alpha1, &k->beta1, &k->delta1};
+    for (int i = 0; i < 3; i++) {
+        const char *what = zkey_point_g1(g1dst[i], p + g1s[i].at, 0);
+        if (what != NULL)
+            return sec_err(bf, 2, off + g1s[i].at, "%s: %s", g1s[i].name, what);
+    }
+    static const struct { uint32_t at; const char *name; } g2s[] = {
+        {H2_BETA2, "beta2"}, {H2_GAMMA2, "gamma2"}, {H2_DELTA2, "delta2"}};
+    g2_affine_t *g2dst[] = {&k->beta2, &k->gamma2, &k->delta2};
+    for (int i = 0; i < 3; i++) {
+        const char *what = zkey_point_g2(g2dst[i], p + g2s[i].at, 0);
+        if (what != NULL)
+            return sec_err(bf, 2, off + g2s[i].at, "%s: %s", g2s[i].name, what);
+    }
+    return G16K_OK;
+}
+
+/* Every payload section must be present with exactly the size the header implies. */
+static int check_sizes(const binfile *bf, const zkey *k, uint64_t *n_coefs)
+{
+    const binfile_section *s;
+    int rc;
+    for (uint32_t id = 3; id <= 9; id++)
+        if ((rc = get_sec(bf, id, &s)) != G16K_OK)
+            return rc;
+    uint64_t nv = k->n_vars;
+    uint64_t np1 = (uint64_t)k->n_public + 1;
+    if ((rc = expect_size(bf, 3, np1 * G1_BYTES, "nPublic + 1 G1 points")) != G16K_OK ||
+        (rc = expect_size(bf, 5, nv * G1_BYTES, "nVars G1 points")) != G16K_OK ||
+        (rc = expect_size(bf, 6, nv * G1_BYTES, "nVars G1 points")) != G16K_OK ||
+        (rc = expect_size(bf, 7, nv * G2_BYTES, "nVars G2 points")) != G16K_OK ||
+        (rc = expect_size(bf, 8, (nv - np1) * G1_BYTES, "nVars - nPublic - 1 G1 points")) !=
+            G16K_OK ||
+        (rc = expect_size(bf, 9, (uint64_t)k->domain_size * G1_BYTES, "domainSize G1 points")) !=
+            G16K_OK)
+        return rc;
+    s = &bf->sec[4];
+    if (s->size < 4)
+        return sec_err(bf, 4, s->offset, "size %llu, too small for the u32 count",
+                       (unsigned long long)s->size);
+    *n_coefs = binfile_le32(bf->data + s->offset);
+    return expect_size(bf, 4, 4 + *n_coefs * COEF_BYTES, "4 + nCoef * 44");
+}
+
+/* Section 4: {matrix, row, signal, value}; value = coef * R^2 mod r, so one Montgomery
+ * reduction gives coef * R, the Montgomery form the header promises. */
+static int read_coefs(const binfile *bf, zkey *k)
+{
+    const binfile_section *s = &bf->sec[4];
+    const uint8_t *p = bf->data + s->offset + 4;
+    for (uint64_t i = 0; i < k->n_coefs; i++, p += COEF_BYTES) {
+        uint64_t at = s->offset + 4 + i * COEF_BYTES;
+        g16k_coef *c = &k->coefs[i];
+        c->matrix = binfile_le32(p);
+        c->row = binfile_le32(p + 4);
+        c->signal = binfile_le32(p + 8);
+        c->pad = 0;
+        if (c->matrix > 1)
+            return sec_err(bf, 4, at, "coefficient %llu: matrix %u, expected 0 (A) or 1 (B)",
+                           (unsigned long long)i, c->matrix);
+        if (c->row >= k->domain_size)
+            return sec_err(bf, 4, at + 4, "coefficient %llu: row %u >= domainSize %u",
+                           (unsigned long long)i, c->row, k->domain_size);
+        if (c->signal >= k->n_vars)
+            return sec_err(bf, 4, at + 8, "coefficient %llu: signal %u >= nVars %u",
+                           (unsigned long long)i, c->signal, k->n_vars);
+        fr_t stored;
+        binfile_limbs(stored.l, p + 12, FR_LIMBS);
+        if (bigint_cmp(stored.l, FR_MODULUS.l, FR_LIMBS) >= 0)
+            return sec_err(bf, 4, at + 12, "coefficient %llu: value >= r", (unsigned long long)i);
+        fr_t mont;
+        fr_mont_reduce(&mont, &stored);
+        memcpy(c->value, mont.l, sizeof(c->value));
+    }
+    return G16K_OK;
+}
+
+/* malloc that never returns NULL for a zero count (C may have no points). */
+static void *alloc_array(uint64_t n, size_t elem)
+{
+    return malloc(n > 0 ? (size_t)n * elem : 1);
+}
+
+static int read_points(const binfile *bf, zkey *k, unsigned threads)
+{
+    const struct { uint32_t id; void *dst; int g2; uint64_t count; } arr[] = {
+        {3, k->ic, 0, (uint64_t)k->n_public + 1},
+        {5, k->a, 0, k->n_vars},
+        {6, k->b1, 0, k->n_vars},
+        {7, k->b2, 1, k->n_vars},
+        {8, k->c, 0, (uint64_t)k->n_vars - k->n_public - 1},
+        {9, k->h, 0, k->domain_size},
+    };
+    enum { N_JOBS = sizeof(arr) / sizeof(arr[0]) };
+    zkey_point_job jobs[N_JOBS];
+    for (uint32_t j = 0; j < N_JOBS; j++) {
+        const binfile_section *s = &bf->sec[arr[j].id];
+        jobs[j] = (zkey_point_job){.section = arr[j].id, .src = bf->data + s->offset,
+                                   .file_offset = s->offset, .dst = arr[j].dst,
+                                   .count = arr[j].count, .g2 = arr[j].g2, .allow_inf = 1};
+    }
+    zkey_point_error e;
+    int r = zkey_points_validate(jobs, N_JOBS, threads, &e);
+    if (r < 0)
+        return g16k_err(G16K_ENOMEM, "%s: cannot start %u point validation threads", bf->path,
+                        threads);
+    if (r > 0) {
+        const zkey_point_job *j = &jobs[e.job];
+        uint64_t at = j->file_offset + e.index * (j->g2 ? G2_BYTES : G1_BYTES);
+        return sec_err(bf, j->section, at, "point %llu: %s", (unsigned long long)e.index,
+                       e.what);
+    }
+    return G16K_OK;
+}
+
+int zkey_load(const char *path, unsigned threads, zkey **out)
+{
+    binfile bf;
+    int rc = binfile_open(&bf, path, "zkey", ZKEY_VERSION, ZKEY_MAX_ID);
+    if (rc != G16K_OK)
+        return rc;
+    zkey *k = calloc(1, sizeof(*k));
+    if (k == NULL) {
+        rc = g16k_err(G16K_ENOMEM, "%s: out of memory", path);
+        goto out_close;
+    }
+    if ((rc = read_protocol(&bf)) != G16K_OK || (rc = read_groth16_header(&bf, k)) != G16K_OK ||
+        (rc = check_sizes(&bf, k, &k->n_coefs)) != G16K_OK)
+        goto out_free;
+
+    /* Every count below was just matched against a section that lies inside the file. */
+    uint64_t nv = k->n_vars;
+    k->ic = alloc_array((uint64_t)k->n_public + 1, sizeof(g1_affine_t));
+    k->coefs = alloc_array(k->n_coefs, sizeof(g16k_coef));
+    k->a = alloc_array(nv, sizeof(g1_affine_t));
+    k->b1 = alloc_array(nv, sizeof(g1_affine_t));
+    k->b2 = alloc_array(nv, sizeof(g2_affine_t));
+    k->c = alloc_array(nv - k->n_public - 1, sizeof(g1_affine_t));
+    k->h = alloc_array(k->domain_size, sizeof(g1_affine_t));
+    if (!k->ic || !k->coefs || !k->a || !k->b1 || !k->b2 || !k->c || !k->h) {
+        rc = g16k_err(G16K_ENOMEM, "%s: out of memory for %u variables, domain %u", path,
+                      k->n_vars, k->domain_size);
+        goto out_free;
+    }
+    if ((rc = read_coefs(&bf, k)) != G16K_OK || (rc = read_points(&bf, k, threads)) != G16K_OK)
+        goto out_free;
+    binfile_close(&bf);
+    *out = k;
+    return G16K_OK;
+
+out_free:
+    zkey_free(k);
+out_close:
+    binfile_close(&bf);
+    return rc;
+}
+
+void zkey_free(zkey *k)
+{
+    if (k == NULL)
+        return;
+    free(k->ic);
+    free(k->coefs);
+    free(k->a);
+    free(k->b1);
+    free(k->b2);
+    free(k->c);
+    free(k->h);
+    free(k);
+}

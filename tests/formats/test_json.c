@@ -1,0 +1,373 @@
+/*
+ * core/formats JSON: snarkjs' own files read and written back must be byte-identical (snarkjs
+ * writes with bfj, space 1); projective z handling as ffjavascript's fromObject; strict typing
+ * with the JSON path in messages; the size limit; write_file_atomic.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "fmt_util.h"
+#include "g16k/plugin.h"
+#include "formats/json_io.h"
+#include "util/error.h"
+
+#define P_DEC "4002409555221667393417789825735904156556882819939007885332058136124031650490837864442687629129015664037894272559787"
+#define R_DEC "52435875175126190479447740508185965837690552500527637822603658699938581184513"
+
+static int teardown(void **state)
+{
+    (void)state;
+    scratch_cleanup();
+    return 0;
+}
+
+static void assert_same_file(const char *a, const char *b)
+{
+    size_t la, lb;
+    uint8_t *da = read_whole(a, &la), *db = read_whole(b, &lb);
+    if (la != lb || memcmp(da, db, la) != 0)
+        fail_msg("%s (%zu bytes) differs from %s (%zu bytes)", a, la, b, lb);
+    free(da);
+    free(db);
+}
+
+static void test_proof_round_trip_is_byte_exact(void **state)
+{
+    (void)state;
+    static const char *const files[] = {"proof.json", "ref_proof_r0_s0.json",
+                                        "ref_proof_r123456789_s987654321.json"};
+    char src[1024];
+    for (int i = 0; i < FIXTURE_COUNT; i++) {
+        for (int f = 0; f < 3; f++) {
+            snprintf(src, sizeof(src), "%s", fixture_path(FIXTURES[i], files[f]));
+            groth16_proof p;
+            if (proof_json_read(src, &p) != 0)
+                fail_msg("%s", g16k_err_get());
+            const char *out = scratch_path("proof.json");
+            assert_int_equal(proof_json_write(out, &p), 0);
+            assert_same_file(out, src);
+        }
+    }
+}
+
+static void test_public_round_trip_is_byte_exact(void **state)
+{
+    (void)state;
+    char src[1024];
+    for (int i = 0; i < FIXTURE_COUNT; i++) {
+        snprintf(src, sizeof(src), "%s", fixture_path(FIXTURES[i], "public.json"));
+        fr_t *v;
+        size_t n;
+        if (public_json_read(src, &v, &n) != 0)
+            fail_msg("%s", g16k_err_get());
+        const char *out = scratch_path("public.json");
+        assert_int_equal(public_json_write(out, v, n), 0);
+        assert_same_file(out, src);     /* includes "[\n]" for nopub */
+        free(v);
+    }
+    /* mult: [33] (FORMATS.md section 3) */
+    fr_t *v;
+    size_t n;
+    assert_int_equal(public_json_read(fixture_path("mult", "public.json"), &v, &n), 0);
+    assert_int_equal(n, 1);
+    assert_int_equal(v[0].l[0], 33);
+    free(v);
+    /* The compact empty array of ref_public.json reads too. */
+    assert_int_equal(public_json_read(fixture_path("nopub", "ref_public.json"), &v, &n), 0);
+    assert_int_equal(n, 0);
+    free(v);
+}
+
+static void test_vk_fixtures(void **state)
+{
+    (void)state;
+    for (int i = 0; i < FIXTURE_COUNT; i++) {
+        groth16_vk vk;
+        if (vk_json_read(fixture_path(FIXTURES[i], "verification_key.json"), &vk) != 0)
+            fail_msg("%s", g16k_err_get());
+        assert_int_equal(vk.n_public,
+                         r1cs_info(FIXTURES[i], "Outputs") + r1cs_info(FIXTURES[i], "Public Inputs"));
+        assert_true(g2_affine_eq(&vk.gamma2, &G2_GENERATOR));
+        vk_free(&vk);
+    }
+}
+
+/* Write text to a scratch file and return its path. */
+static const char *text_file(const char *name, const char *text)
+{
+    const char *path = scratch_path(name);
+    write_whole(path, text, strlen(text));
+    return path;
+}
+
+static void put_dec(char *buf, const fp_t *a)
+{
+    fp_to_dec(buf, a);
+}
+
+/* The generator given in Jacobian form with z = 2 and z = (2 + 3u) must read as the affine
+ * generator (x/z^2, y/z^3); z = 0 is infinity. */
+static void test_proof_projective_z(void **state)
+{
+    (void)state;
+    fp_t z, z2, z3, x, y;
+    fp_set_u64(&z, 2);
+    fp_sqr(&z2, &z);
+    fp_mul(&z3, &z2, &z);
+    fp_mul(&x, &G1_GENERATOR.x, &z2);
+    fp_mul(&y, &G1_GENERATOR.y, &z3);
+    fp2_t w, w2, w3, bx, by;
+    fp_set_u64(&w.c0, 2);
+    fp_set_u64(&w.c1, 3);
+    fp2_sqr(&w2, &w);
+    fp2_mul(&w3, &w2, &w);
+    fp2_mul(&bx, &G2_GENERATOR.x, &w2);
+    fp2_mul(&by, &G2_GENERATOR.y, &w3);
+    char d[9][FP_DEC_MAX];
+    put_dec(d[0], &x);
+    put_dec(d[1], &y);
+    put_dec(d[2], &bx.c0);
+    put_dec(d[3], &bx.c1);
+    put_dec(d[4], &by.c0);
+    put_dec(d[5], &by.c1);
+    char text[4096];
+    snprintf(text, sizeof(text),
+             "{\"pi_a\": [\"%s\", \"%s\", \"2\"],\n"
+             " \"pi_b\": [[\"%s\", \"%s\"], [\"%s\", \"%s\"], [\"2\", \"3\"]],\n"
+             " \"pi_c\": [\"5\", \"7\", \"0\"]}\n",
+             d[0], d[1], d[2], d[3], d[4], d[5]);
+    groth16_proof p;
+    if (proof_json_read(text_file("jac.json", text), &p) != 0)
+        fail_msg("%s", g16k_err_get());
+    assert_true(g1_affine_eq(&p.a, &G1_GENERATOR));
+    assert_true(g2_affine_eq(&p.b, &G2_GENERATOR));
+    assert_true(g1_affine_is_inf(&p.c));
+
+    /* Infinity is written as snarkjs' zero: [0, 1, 0], and reads back as infinity. */
+    const char *out = scratch_path("inf.json");
+    memset(&p.b, 0, sizeof(p.b));
+    assert_int_equal(proof_json_write(out, &p), 0);
+    size_t len;
+    char *t = (char *)read_whole(out, &len);
+    assert_non_null(strstr(t, " \"pi_c\": [\n  \"0\",\n  \"1\",\n  \"0\"\n ],"));
+    assert_non_null(strstr(t, "  [\n   \"0\",\n   \"0\"\n  ],\n  [\n   \"1\",\n   \"0\"\n  ],\n"
+                              "  [\n   \"0\",\n   \"0\"\n  ]\n ],\n \"pi_c\""));
+    free(t);
+    groth16_proof q;
+    assert_int_equal(proof_json_read(out, &q), 0);
+    assert_true(g1_affine_eq(&q.a, &G1_GENERATOR));
+    assert_true(g2_affine_is_inf(&q.b));
+    assert_true(g1_affine_is_inf(&q.c));
+}
+
+/* A valid proof text with one piece replaced: fixture proof with `from` swapped for `to`. */
+static const char *mutated_proof(const char *from, const char *to)
+{
+    size_t len;
+    char *t = (char *)read_whole(fixture_path("mult", "proof.json"), &len);
+    char *hit = strstr(t, from);
+    if (hit == NULL)
+        fail_msg("\"%s\" not in proof.json", from);
+    char *o = malloc(len + strlen(to) + 1);
+    size_t pre = (size_t)(hit - t);
+    memcpy(o, t, pre);
+    strcpy(o + pre, to);
+    strcat(o, hit + strlen(from));
+    const char *path = text_file("bad_proof.json", o);
+    free(o);
+    free(t);
+    return path;
+}
+
+static void expect_proof_bad(const char *path, int code, ...)
+{
+    groth16_proof p;
+    int rc = proof_json_read(path, &p);
+    const char *msg = g16k_err_get();
+    if (rc != code)
+        fail_msg("status %d, expected %d; message: %s", rc, code, msg);
+    const char *base = strrchr(path, '/') + 1;
+    if (strstr(msg, base) == NULL)
+        fail_msg("message lacks the file name: %s", msg);
+    va_list ap;
+    va_start(ap, code);
+    for (const char *s = va_arg(ap, const char *); s != NULL; s = va_arg(ap, const char *))
+        if (strstr(msg, s) == NULL)
+            fail_msg("message \"%s\" lacks \"%s\"", msg, s);
+    va_end(ap);
+}
+
+#define MULT_PI_A_X "2819637785803794325200818244046798904792214809065822053282965741046377039616539707773205712709597945699321965085241"
+#define MULT_PI_B_Y0 "3231351430846274171995199012097562194503913922201054128094748968441176218127415573535863012185018538758953529200633"
+
+static void test_proof_malformed(void **state)
+{
+    (void)state;
+    expect_proof_bad(mutated_proof("\"" MULT_PI_A_X "\"", "12"), G16K_EFORMAT,
+                     "pi_a[0]: not a decimal string", NULL);
+    expect_proof_bad(mutated_proof(MULT_PI_A_X, P_DEC), G16K_EFORMAT, "pi_a[0]",
+                     "not a decimal integer below p", NULL);
+    expect_proof_bad(mutated_proof(MULT_PI_A_X, "0x12"), G16K_EFORMAT, "pi_a[0]", NULL);
+    expect_proof_bad(mutated_proof(MULT_PI_A_X, "-1"), G16K_EFORMAT, "pi_a[0]", NULL);
+    expect_proof_bad(mutated_proof(MULT_PI_A_X, ""), G16K_EFORMAT, "pi_a[0]", NULL);
+    expect_proof_bad(mutated_proof(MULT_PI_A_X, "1"), G16K_EFORMAT, "pi_a: point not on the curve",
+                     NULL);
+    expect_proof_bad(mutated_proof(MULT_PI_B_Y0, "7"), G16K_EFORMAT,
+                     "pi_b: point not on the curve", NULL);
+    expect_proof_bad(mutated_proof("\"" MULT_PI_B_Y0 "\",", "\"1\", \"2\","), G16K_EFORMAT,
+                     "pi_b[1]: 3 elements, expected 2", NULL);
+    expect_proof_bad(mutated_proof("\"pi_c\"", "\"pi_x\""), G16K_EFORMAT, "pi_c: missing", NULL);
+    expect_proof_bad(mutated_proof("\"pi_a\": [", "\"pi_a\": {\"a\": 1}, \"q\": ["),
+                     G16K_EFORMAT, "pi_a: expected array, found object", NULL);
+    expect_proof_bad(mutated_proof("\"groth16\"", "\"plonk\""), G16K_EFORMAT, "protocol",
+                     NULL);
+    expect_proof_bad(mutated_proof("\"bls12381\"", "\"bn128\""), G16K_EFORMAT, "curve", NULL);
+    expect_proof_bad(mutated_proof("\"bls12381\"\n}", "\"bls12381\"\n} x"), G16K_EFORMAT,
+                     "invalid JSON", NULL);
+    expect_proof_bad(mutated_proof("\"bls12381\"\n}", "\"bls12381\"\n}{}"), G16K_EFORMAT,
+                     "JSON", NULL);
+    /* Trailing white space is fine. */
+    groth16_proof ok;
+    if (proof_json_read(mutated_proof("\"bls12381\"\n}", "\"bls12381\"\n}\n \r\n"), &ok) != 0)
+        fail_msg("%s", g16k_err_get());
+    expect_proof_bad(mutated_proof("\"bls12381\"\n}", "\"bls12381\""), G16K_EFORMAT,
+                     "invalid JSON", NULL);
+    expect_proof_bad(mutated_proof("\"pi_a\": [", "\"pi_a\": [,"), G16K_EFORMAT, "invalid JSON",
+                     NULL);
+    expect_proof_bad(text_file("arr.json", "[1, 2]"), G16K_EFORMAT, "expected an object", NULL);
+    expect_proof_bad(scratch_path("missing.json"), G16K_EIO, NULL);
+
+    /* Over the 16 MiB limit: rejected by size before reading (sparse file). */
+    const char *big = scratch_path("big.json");
+    write_whole(big, "{}", 2);
+    assert_int_equal(truncate(big, (16 << 20) + 1), 0);
+    expect_proof_bad(big, G16K_EFORMAT, "16777217 bytes", NULL);
+}
+
+static void expect_public_bad(const char *text, const char *want)
+{
+    fr_t *v = (fr_t *)0x1;
+    size_t n = 99;
+    int rc = public_json_read(text_file("bad_public.json", text), &v, &n);
+    assert_ptr_equal(v, (fr_t *)0x1);
+    expect_error(rc, G16K_EFORMAT, "bad_public.json", want, NULL);
+}
+
+static void test_public_malformed(void **state)
+{
+    (void)state;
+    expect_public_bad("{\"a\": \"1\"}", "expected an array");
+    expect_public_bad("[\"1\", 2]", "[1]: not a decimal string");
+    expect_public_bad("[\"" R_DEC "\"]", "[0]: \"" R_DEC "\" is not a decimal integer below r");
+    expect_public_bad("[\"1e3\"]", "[0]");
+    expect_public_bad("[\"1\",]", "invalid JSON");
+
+    /* r - 1 is the largest valid value. */
+    fr_t *v;
+    size_t n;
+    const char *ok = text_file("max.json",
+        "[\"52435875175126190479447740508185965837690552500527637822603658699938581184512\"]");
+    assert_int_equal(public_json_read(ok, &v, &n), 0);
+    assert_int_equal(n, 1);
+    fr_t rm1 = FR_MODULUS;
+    rm1.l[0] -= 1;
+    assert_memory_equal(v[0].l, rm1.l, 32);
+    free(v);
+    /* Writing a value >= r is a caller bug. */
+    expect_error(public_json_write(scratch_path("w.json"), &FR_MODULUS, 1), G16K_EINVAL,
+                 "w.json", NULL);
+}
+
+/* The mult vk with one piece replaced. */
+static const char *mutated_vk(const char *from, const char *to)
+{
+    size_t len;
+    char *t = (char *)read_whole(fixture_path("mult", "verification_key.json"), &len);
+    char *hit = strstr(t, from);
+    if (hit == NULL)
+        fail_msg("\"%s\" not in verification_key.json", from);
+    char *o = malloc(len + strlen(to) + 1);
+    size_t pre = (size_t)(hit - t);
+    memcpy(o, t, pre);
+    strcpy(o + pre, to);
+    strcat(o, hit + strlen(from));
+    const char *path = text_file("bad_vk.json", o);
+    free(o);
+    free(t);
+    return path;
+}
+
+static void expect_vk_bad(const char *path, const char *want)
+{
+    groth16_vk vk;
+    expect_error(vk_json_read(path, &vk), G16K_EFORMAT, "bad_vk.json", want, NULL);
+}
+
+static void test_vk_malformed(void **state)
+{
+    (void)state;
+    expect_vk_bad(mutated_vk("\"nPublic\": 1", "\"nPublic\": 2"), "IC: 2 elements, expected 3");
+    expect_vk_bad(mutated_vk("\"nPublic\": 1", "\"nPublic\": -1"), "nPublic: -1 is out of range");
+    expect_vk_bad(mutated_vk("\"nPublic\": 1", "\"nPublic\": 99999999999999999999999"),
+                  "nPublic");
+    expect_vk_bad(mutated_vk("\"nPublic\": 1", "\"nPublic\": 1.5"),
+                  "nPublic: expected int, found double");
+    expect_vk_bad(mutated_vk("\"nPublic\": 1", "\"nPublic\": \"1\""),
+                  "nPublic: expected int, found string");
+    expect_vk_bad(mutated_vk("\"curve\": \"bls12381\"", "\"curve\": \"bn128\""), "curve");
+    expect_vk_bad(mutated_vk("\"IC\": [\n  [\n   \"", "\"IC\": [\n  [\n   \"1"), "IC[0]");
+    expect_vk_bad(mutated_vk("\"vk_delta_2\"", "\"vk_delta\""), "vk_delta_2: missing");
+}
+
+static void test_write_file_atomic(void **state)
+{
+    (void)state;
+    const char *path = scratch_path("atomic.txt");
+    char keep[1024];
+    snprintf(keep, sizeof(keep), "%s", path);
+    assert_int_equal(write_file_atomic(keep, "first", 5), 0);
+    assert_int_equal(write_file_atomic(keep, "second!", 7), 0);
+    size_t len;
+    char *t = (char *)read_whole(keep, &len);
+    assert_int_equal(len, 7);
+    assert_memory_equal(t, "second!", 7);
+    free(t);
+    struct stat st;
+    assert_int_equal(stat(keep, &st), 0);
+    assert_int_equal(st.st_mode & 0777, 0644);
+
+    /* A folder that does not exist: EIO, nothing created. */
+    snprintf(keep, sizeof(keep), "%s/no/such/dir/x.json", scratch_dir());
+    expect_error(write_file_atomic(keep, "x", 1), G16K_EIO, "x.json", NULL);
+    /* rename onto a folder fails after the temp file was written: the temp must be gone. */
+    snprintf(keep, sizeof(keep), "%s/adir", scratch_dir());
+    assert_int_equal(mkdir(keep, 0755), 0);
+    expect_error(write_file_atomic(keep, "x", 1), G16K_EIO, "adir", "rename", NULL);
+    char cmd[1200];
+    snprintf(cmd, sizeof(cmd), "ls '%s' | grep -q tmp", scratch_dir());
+    assert_int_not_equal(system(cmd), 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_proof_round_trip_is_byte_exact),
+        cmocka_unit_test(test_public_round_trip_is_byte_exact),
+        cmocka_unit_test(test_vk_fixtures),
+        cmocka_unit_test(test_proof_projective_z),
+        cmocka_unit_test(test_proof_malformed),
+        cmocka_unit_test(test_public_malformed),
+        cmocka_unit_test(test_vk_malformed),
+        cmocka_unit_test(test_write_file_atomic),
+    };
+    return cmocka_run_group_tests(tests, NULL, teardown);
+}

@@ -1,0 +1,503 @@
+/*
+ * core/formats/zkey.c against the snarkjs fixtures and against corrupted copies of them.
+ * Cross-checks come from outside our reader: r1cs_info.txt (snarkjs r1cs info), circuit.r1cs
+ * (parsed here independently: section 4 must be its A and B terms plus the public-input rows,
+ * FORMATS.md section 4), verification_key.json (decimal, read through the JSON path) and the
+ * infinity counts quoted in FORMATS.md.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "fmt_util.h"
+#include "formats/json_io.h"
+#include "formats/zkey.h"
+#include "util/error.h"
+
+/* ---- an independent reader of the r1cs constraint section (A and B terms only) ---- */
+
+typedef struct r1cs_term {
+    uint32_t matrix, row, signal;
+    fr_t coef;      /* canonical */
+} r1cs_term;
+
+static r1cs_term *r1cs_ab_terms(const char *fixture, uint32_t *n_constraints, size_t *n_terms)
+{
+    size_t len;
+    uint8_t *d = read_whole(fixture_path(fixture, "circuit.r1cs"), &len);
+    size_t h, c;
+    uint64_t hs, cs;
+    assert_int_equal(container_find(d, len, 1, &h, &hs, NULL), 0);
+    assert_int_equal(container_find(d, len, 2, &c, &cs, NULL), 0);
+    assert_int_equal(get_le32(d + h), 32);
+    uint32_t m = get_le32(d + h + 4 + 32 + 4 * 4 + 8);
+    *n_constraints = m;
+    size_t cap = 1024, n = 0;
+    r1cs_term *t = malloc(cap * sizeof(*t));
+    size_t o = c;
+    for (uint32_t row = 0; row < m; row++) {
+        for (uint32_t mat = 0; mat < 3; mat++) {
+            uint32_t nt = get_le32(d + o);
+            o += 4;
+            for (uint32_t k = 0; k < nt; k++, o += 36) {
+                if (mat == 2)
+                    continue;   /* C is not in the zkey */
+                if (n == cap)
+                    t = realloc(t, (cap *= 2) * sizeof(*t));
+                t[n].matrix = mat;
+                t[n].row = row;
+                t[n].signal = get_le32(d + o);
+                memcpy(t[n].coef.l, d + o + 4, 32);   /* little-endian host */
+                n++;
+            }
+        }
+    }
+    assert_int_equal(o, c + cs);
+    free(d);
+    *n_terms = n;
+    return t;
+}
+
+static void assert_vk_matches(const zkey *k, const groth16_vk *vk, int same_delta)
+{
+    assert_int_equal(vk->n_public, k->n_public);
+    assert_true(g1_affine_eq(&vk->alpha1, &k->alpha1));
+    assert_true(g2_affine_eq(&vk->beta2, &k->beta2));
+    assert_true(g2_affine_eq(&vk->gamma2, &k->gamma2));
+    if (same_delta)
+        assert_true(g2_affine_eq(&vk->delta2, &k->delta2));
+    for (uint32_t i = 0; i <= k->n_public; i++)
+        assert_true(g1_affine_eq(&vk->ic[i], &k->ic[i]));
+}
+
+static void check_fixture_zkey(const char *fx, const char *file, int is_final)
+{
+    zkey *k = NULL;
+    int rc = zkey_load(fixture_path(fx, file), 2, &k);
+    if (rc != 0)
+        fail_msg("%s/%s: %d %s", fx, file, rc, g16k_err_get());
+    uint32_t p = r1cs_info(fx, "Outputs") + r1cs_info(fx, "Public Inputs");
+    uint32_t m = r1cs_info(fx, "Constraints");
+    assert_int_equal(k->n_vars, r1cs_info(fx, "Wires"));
+    assert_int_equal(k->n_public, p);
+    uint32_t n = 1;
+    while (n < m + p + 1)
+        n *= 2;
+    assert_int_equal(k->domain_size, n);
+    assert_int_equal(1u << k->log_n, n);
+
+    /* gamma is 1 in snarkjs keys; delta is 1 before any contribution. */
+    assert_true(g2_affine_eq(&k->gamma2, &G2_GENERATOR));
+    if (!is_final) {
+        assert_true(g1_affine_eq(&k->delta1, &G1_GENERATOR));
+        assert_true(g2_affine_eq(&k->delta2, &G2_GENERATOR));
+    }
+
+    groth16_vk vk;
+    rc = vk_json_read(fixture_path(fx, "verification_key.json"), &vk);
+    if (rc != 0)
+        fail_msg("%s: vk: %s", fx, g16k_err_get());
+    assert_vk_matches(k, &vk, is_final);
+    vk_free(&vk);
+
+    /* Section 4 = r1cs A, B terms in order, then {A, m + s, s, 1} for s = 0..P. */
+    uint32_t m2;
+    size_t nt;
+    r1cs_term *t = r1cs_ab_terms(fx, &m2, &nt);
+    assert_int_equal(m2, m);
+    assert_int_equal(k->n_coefs, nt + p + 1);
+    for (size_t i = 0; i < k->n_coefs; i++) {
+        const g16k_coef *c = &k->coefs[i];
+        fr_t want;
+        if (i < nt) {
+            assert_int_equal(c->matrix, t[i].matrix);
+            assert_int_equal(c->row, t[i].row);
+            assert_int_equal(c->signal, t[i].signal);
+            assert_int_equal(fr_from_canon(&want, &t[i].coef), 0);
+        } else {
+            uint32_t s = (uint32_t)(i - nt);
+            assert_int_equal(c->matrix, 0);
+            assert_int_equal(c->row, m + s);
+            assert_int_equal(c->signal, s);
+            want = FR_ONE;
+        }
+        assert_memory_equal(c->value, want.l, 32);
+    }
+    free(t);
+    zkey_free(k);
+}
+
+/* The first three fixtures are small and ship circuit_0000.zkey too. */
+#define SMALL_FIXTURES 3
+
+static void test_zkey_small_fixtures_match_r1cs_and_vk(void **state)
+{
+    (void)state;
+    for (int i = 0; i < SMALL_FIXTURES; i++) {
+        check_fixture_zkey(FIXTURES[i], "circuit_final.zkey", 1);
+        check_fixture_zkey(FIXTURES[i], "circuit_0000.zkey", 0);
+    }
+}
+
+/* poseidon_chain (11 MB) and sha256_64 (45 MB): most of the time is point validation. */
+static void test_zkey_large_fixtures_match_r1cs_and_vk(void **state)
+{
+    (void)state;
+    for (int i = SMALL_FIXTURES; i < FIXTURE_COUNT; i++)
+        check_fixture_zkey(FIXTURES[i], "circuit_final.zkey", 1);
+}
+
+static void test_zkey_mult_coefficients(void **state)
+{
+    (void)state;
+    zkey *k;
+    assert_int_equal(zkey_load(fixture_path("mult", "circuit_final.zkey"), 1, &k), 0);
+    /* c <== a*b: A = {a: -1}, B = {b: 1}; wires 0 = one, 1 = c, 2 = a, 3 = b. */
+    assert_int_equal(k->n_coefs, 4);
+    fr_t minus_one;
+    fr_neg(&minus_one, &FR_ONE);
+    assert_int_equal(k->coefs[0].matrix, 0);
+    assert_int_equal(k->coefs[0].signal, 2);
+    assert_memory_equal(k->coefs[0].value, minus_one.l, 32);
+    assert_int_equal(k->coefs[1].matrix, 1);
+    assert_int_equal(k->coefs[1].signal, 3);
+    assert_memory_equal(k->coefs[1].value, FR_ONE.l, 32);
+    zkey_free(k);
+}
+
+static void test_zkey_infinity_counts(void **state)
+{
+    (void)state;
+    zkey *k;
+    assert_int_equal(zkey_load(fixture_path("poseidon2", "circuit_final.zkey"), 1, &k), 0);
+    /* FORMATS.md section 2: poseidon2 has 275 of 520 A points and 358 of 520 B at infinity. */
+    unsigned ia = 0, ib1 = 0, ib2 = 0;
+    for (uint32_t i = 0; i < k->n_vars; i++) {
+        ia += g1_affine_is_inf(&k->a[i]) != 0;
+        ib1 += g1_affine_is_inf(&k->b1[i]) != 0;
+        ib2 += g2_affine_is_inf(&k->b2[i]) != 0;
+    }
+    assert_int_equal(k->n_vars, 520);
+    assert_int_equal(ia, 275);
+    assert_int_equal(ib1, 358);
+    assert_int_equal(ib2, 358);
+    zkey_free(k);
+}
+
+static void test_zkey_threads_agree(void **state)
+{
+    (void)state;
+    zkey *k1, *k3;
+    const char *path = fixture_path("nopub", "circuit_final.zkey");
+    assert_int_equal(zkey_load(path, 1, &k1), 0);
+    assert_int_equal(zkey_load(path, 3, &k3), 0);
+    assert_memory_equal(k1->a, k3->a, k1->n_vars * sizeof(g1_affine_t));
+    assert_memory_equal(k1->b2, k3->b2, k1->n_vars * sizeof(g2_affine_t));
+    assert_memory_equal(k1->h, k3->h, k1->domain_size * sizeof(g1_affine_t));
+    zkey_free(k1);
+    zkey_free(k3);
+}
+
+/* ---- corrupted copies of mult/circuit_final.zkey ---- */
+
+static uint8_t *orig;
+static size_t orig_len;
+
+static int setup(void **state)
+{
+    (void)state;
+    orig = read_whole(fixture_path("mult", "circuit_final.zkey"), &orig_len);
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    free(orig);
+    scratch_cleanup();
+    return 0;
+}
+
+static uint8_t *copy(void)
+{
+    uint8_t *d = malloc(orig_len);
+    memcpy(d, orig, orig_len);
+    return d;
+}
+
+static size_t payload_of(uint32_t id)
+{
+    size_t p;
+    assert_int_equal(container_find(orig, orig_len, id, &p, NULL, NULL), 0);
+    return p;
+}
+
+static size_t entry_of(uint32_t id)
+{
+    size_t e;
+    assert_int_equal(container_find(orig, orig_len, id, NULL, NULL, &e), 0);
+    return e;
+}
+
+/* Load d as bad.zkey; expect G16K_EFORMAT and the file name plus the given pieces. */
+static void expect_bad(const uint8_t *d, size_t len, ...)
+{
+    const char *path = scratch_path("bad.zkey");
+    write_whole(path, d, len);
+    zkey *k = (zkey *)0x1;
+    int rc = zkey_load(path, 2, &k);
+    assert_ptr_equal(k, (zkey *)0x1);   /* untouched on error */
+    const char *msg = g16k_err_get();
+    if (rc != G16K_EFORMAT)
+        fail_msg("status %d, expected EFORMAT; message: %s", rc, msg);
+    if (strstr(msg, "bad.zkey") == NULL)
+        fail_msg("message lacks the file name: %s", msg);
+    va_list ap;
+    va_start(ap, len);
+    for (const char *s = va_arg(ap, const char *); s != NULL; s = va_arg(ap, const char *))
+        if (strstr(msg, s) == NULL)
+            fail_msg("message \"%s\" lacks \"%s\"", msg, s);
+    va_end(ap);
+}
+
+static void expect_good(const uint8_t *d, size_t len)
+{
+    const char *path = scratch_path("good.zkey");
+    write_whole(path, d, len);
+    zkey *k = NULL;
+    int rc = zkey_load(path, 2, &k);
+    if (rc != 0)
+        fail_msg("expected success: %s", g16k_err_get());
+    zkey_free(k);
+}
+
+static char at_byte[64];
+static const char *byte_str(size_t off)
+{
+    snprintf(at_byte, sizeof(at_byte), "at byte %zu:", off);
+    return at_byte;
+}
+
+static void test_zkey_missing_file_is_eio(void **state)
+{
+    (void)state;
+    zkey *k;
+    expect_error(zkey_load(scratch_path("nope.zkey"), 1, &k), G16K_EIO, "nope.zkey", NULL);
+}
+
+static void test_zkey_truncated(void **state)
+{
+    (void)state;
+    expect_bad(orig, 0, "byte 0", NULL);
+    expect_bad(orig, 3, "byte 0", NULL);
+    expect_bad(orig, 11, "byte 0", NULL);
+    expect_bad(orig, 20, "section table entry 0 at byte 12", NULL);
+    expect_bad(orig, 30, "section table entry 1 at byte 28", "file ends", NULL);
+    expect_bad(orig, 100, "section table entry 1 at byte 28", "section 2 size 964",
+               "past the end", NULL);
+    expect_bad(orig, payload_of(9) + 100, "section 9", "past the end", NULL);
+    expect_bad(orig, orig_len - 1, "section 10", "past the end", NULL);
+}
+
+static void test_zkey_bad_container(void **state)
+{
+    (void)state;
+    uint8_t *d = copy();
+    d[0] = 'Z';
+    expect_bad(d, orig_len, "magic", "byte 0", NULL);
+    memcpy(d, orig, orig_len);
+    put_le32(d + 4, 2);
+    expect_bad(d, orig_len, "version 2", "byte 4", NULL);
+    memcpy(d, orig, orig_len);
+    /* A size so large that offset + size wraps around 2^64. */
+    put_le64(d + entry_of(5) + 4, UINT64_MAX - 8);
+    expect_bad(d, orig_len, "section 5 size", "past the end", NULL);
+    memcpy(d, orig, orig_len);
+    put_le64(d + entry_of(3) + 4, 1u << 20);
+    expect_bad(d, orig_len, "section 3 size 1048576", "past the end", NULL);
+    memcpy(d, orig, orig_len);
+    put_le32(d + entry_of(10), 9);
+    expect_bad(d, orig_len, "duplicate section 9", NULL);
+    memcpy(d, orig, orig_len);
+    put_le32(d + entry_of(10), 11);
+    expect_bad(d, orig_len, "unknown section id 11", NULL);
+    /* A bigger section count than there are sections. */
+    memcpy(d, orig, orig_len);
+    put_le32(d + 8, 11);
+    expect_bad(d, orig_len, "section table entry 10", "file ends", NULL);
+    free(d);
+
+    uint8_t *longer = malloc(orig_len + 1);
+    memcpy(longer, orig, orig_len);
+    longer[orig_len] = 0;
+    expect_bad(longer, orig_len + 1, "1 bytes after the last section", NULL);
+    free(longer);
+}
+
+static void test_zkey_missing_sections(void **state)
+{
+    (void)state;
+    size_t len;
+    uint8_t *d = container_drop(orig, orig_len, 9, &len);
+    expect_bad(d, len, "section 9 (H) missing", NULL);
+    free(d);
+    d = container_drop(orig, orig_len, 2, &len);
+    expect_bad(d, len, "section 2 (groth16 header) missing", NULL);
+    free(d);
+    /* Section 10 (contributions) is not needed for proving. */
+    d = container_drop(orig, orig_len, 10, &len);
+    expect_good(d, len);
+    free(d);
+}
+
+static void test_zkey_bad_headers(void **state)
+{
+    (void)state;
+    uint8_t *d = copy();
+    size_t h1 = payload_of(1), h2 = payload_of(2);
+    put_le32(d + h1, 2);
+    expect_bad(d, orig_len, "section 1 (header)", byte_str(h1), "protocol 2", NULL);
+    memcpy(d, orig, orig_len);
+    put_le32(d + h2, 32);
+    expect_bad(d, orig_len, "section 2 (groth16 header)", byte_str(h2), "n8q 32", NULL);
+    memcpy(d, orig, orig_len);
+    d[h2 + 4] ^= 1;     /* q */
+    expect_bad(d, orig_len, "section 2", byte_str(h2 + 4), "not BLS12-381 p", NULL);
+    memcpy(d, orig, orig_len);
+    d[h2 + 56 + 31] ^= 1;  /* r */
+    expect_bad(d, orig_len, "section 2", byte_str(h2 + 56), "not BLS12-381 r", NULL);
+    memcpy(d, orig, orig_len);
+    put_le32(d + h2 + 92, 4);   /* nPublic = nVars */
+    expect_bad(d, orig_len, "section 2", "nPublic 4, nVars 4", NULL);
+    memcpy(d, orig, orig_len);
+    put_le32(d + h2 + 96, 3);
+    expect_bad(d, orig_len, "section 2", byte_str(h2 + 96), "power of two", NULL);
+    memcpy(d, orig, orig_len);
+    put_le32(d + h2 + 96, 8);   /* H then has the wrong size */
+    expect_bad(d, orig_len, "section 9 (H)", byte_str(payload_of(9)), "size 384, expected 768",
+               NULL);
+    memcpy(d, orig, orig_len);
+    put_le32(d + h2 + 88, 5);   /* nVars */
+    expect_bad(d, orig_len, "section 5 (A)", "expected 480", NULL);
+    memcpy(d, orig, orig_len);
+    memset(d + h2 + 100, 0, 96);    /* alpha1 = infinity */
+    expect_bad(d, orig_len, "section 2", byte_str(h2 + 100), "alpha1", "infinity", NULL);
+    free(d);
+}
+
+static void test_zkey_bad_coefficients(void **state)
+{
+    (void)state;
+    uint8_t *d = copy();
+    size_t c = payload_of(4);   /* u32 nCoef, then 44-byte entries */
+    put_le32(d + c, 5);
+    expect_bad(d, orig_len, "section 4 (coefficients)", "size 180, expected 224", NULL);
+    memcpy(d, orig, orig_len);
+    put_le32(d + c + 4 + 44, 2);
+    expect_bad(d, orig_len, "section 4", byte_str(c + 4 + 44), "coefficient 1: matrix 2", NULL);
+    memcpy(d, orig, orig_len);
+    put_le32(d + c + 4 + 4, 4);
+    expect_bad(d, orig_len, "section 4", byte_str(c + 8), "row 4 >= domainSize 4", NULL);
+    memcpy(d, orig, orig_len);
+    put_le32(d + c + 4 + 88 + 8, 4);
+    expect_bad(d, orig_len, "section 4", byte_str(c + 100), "coefficient 2: signal 4", NULL);
+    memcpy(d, orig, orig_len);
+    memset(d + c + 4 + 12, 0xff, 32);
+    expect_bad(d, orig_len, "section 4", byte_str(c + 16), "value >= r", NULL);
+    free(d);
+}
+
+/* A point of y^2 = x^3 + 4 that is not in the order-r subgroup (the cofactor is ~2^126, so the
+ * first x that gives a point does it). */
+static g1_affine_t off_subgroup_point(void)
+{
+    fp_t four;
+    fp_set_u64(&four, 4);
+    for (uint64_t i = 1; i < 1000; i++) {
+        g1_affine_t p;
+        fp_t rhs;
+        fp_set_u64(&p.x, i);
+        fp_sqr(&rhs, &p.x);
+        fp_mul(&rhs, &rhs, &p.x);
+        fp_add(&rhs, &rhs, &four);
+        if (fp_sqrt(&p.y, &rhs) && g1_affine_is_on_curve(&p) && !g1_affine_in_subgroup(&p))
+            return p;
+    }
+    fail_msg("no point outside the subgroup found");
+    g1_affine_t none;
+    memset(&none, 0, sizeof(none));
+    return none;
+}
+
+static void test_zkey_bad_points(void **state)
+{
+    (void)state;
+    uint8_t *d = copy();
+    size_t a = payload_of(5), b1 = payload_of(6), b2 = payload_of(7), h = payload_of(9);
+    memset(d + a + 96, 0xff, 48);   /* A[1].x > p */
+    expect_bad(d, orig_len, "section 5 (A)", byte_str(a + 96), "point 1", ">= p", NULL);
+    memcpy(d, orig, orig_len);
+    fp_to_bytes_mont(d + a + 96, &FP_MODULUS);  /* A[1].x = p exactly */
+    expect_bad(d, orig_len, "section 5 (A)", byte_str(a + 96), ">= p", NULL);
+
+    memcpy(d, orig, orig_len);
+    /* B1[3] = (1, 1): 1 != 1 + 4 */
+    fp_to_bytes_mont(d + b1 + 3 * 96, &FP_ONE);
+    fp_to_bytes_mont(d + b1 + 3 * 96 + 48, &FP_ONE);
+    expect_bad(d, orig_len, "section 6 (B1)", byte_str(b1 + 288), "point 3", "not on the curve",
+               NULL);
+
+    memcpy(d, orig, orig_len);
+    fp_to_bytes_mont(d + b2 + 192 + 96, &FP_ONE);   /* B2[1].y.c0 changed */
+    expect_bad(d, orig_len, "section 7 (B2)", byte_str(b2 + 192), "not on the curve", NULL);
+
+    memcpy(d, orig, orig_len);
+    g1_affine_t q = off_subgroup_point();
+    fp_to_bytes_mont(d + h + 2 * 96, &q.x);
+    fp_to_bytes_mont(d + h + 2 * 96 + 48, &q.y);
+    expect_bad(d, orig_len, "section 9 (H)", byte_str(h + 192), "point 2", "subgroup", NULL);
+
+    memcpy(d, orig, orig_len);
+    fp_to_bytes_mont(d + payload_of(2) + 676, &q.x);  /* delta1 */
+    fp_to_bytes_mont(d + payload_of(2) + 676 + 48, &q.y);
+    expect_bad(d, orig_len, "section 2", "delta1", "subgroup", NULL);
+
+    /* Infinity is allowed in IC and the point sections. */
+    memcpy(d, orig, orig_len);
+    memset(d + payload_of(3), 0, 96);
+    memset(d + payload_of(8), 0, 96);
+    expect_good(d, orig_len);
+    free(d);
+}
+
+/* No argument: small fixtures and corrupted keys. "large": the two large fixtures, registered
+ * as a ctest of their own so that ctest -j runs them beside the rest. */
+int main(int argc, char **argv)
+{
+    if (argc > 1 && strcmp(argv[1], "large") == 0) {
+        const struct CMUnitTest large[] = {
+            cmocka_unit_test(test_zkey_large_fixtures_match_r1cs_and_vk),
+        };
+        return cmocka_run_group_tests(large, NULL, NULL);
+    }
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_zkey_small_fixtures_match_r1cs_and_vk),
+        cmocka_unit_test(test_zkey_mult_coefficients),
+        cmocka_unit_test(test_zkey_infinity_counts),
+        cmocka_unit_test(test_zkey_threads_agree),
+        cmocka_unit_test(test_zkey_missing_file_is_eio),
+        cmocka_unit_test(test_zkey_truncated),
+        cmocka_unit_test(test_zkey_bad_container),
+        cmocka_unit_test(test_zkey_missing_sections),
+        cmocka_unit_test(test_zkey_bad_headers),
+        cmocka_unit_test(test_zkey_bad_coefficients),
+        cmocka_unit_test(test_zkey_bad_points),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
