@@ -195,9 +195,9 @@ int json_g1(const char *file, const char *at, json_object *v, g1_affine_t *out)
         fp_mul(&out->y, &y, &zi3);
     }
     if (!g1_affine_is_on_curve(out))
-        return g16k_err(G16K_EFORMAT, "%s: %s: point not on the curve", file, at);
+        return g16k_err(G16K_EVERIFY, "%s: %s: point not on the curve", file, at);
     if (!g1_affine_in_subgroup(out))
-        return g16k_err(G16K_EFORMAT, "%s: %s: point not in the prime-order subgroup", file, at);
+        return g16k_err(G16K_EVERIFY, "%s: %s: point not in the prime-order subgroup", file, at);
     return G16K_OK;
 }
 
@@ -227,9 +227,9 @@ int json_g2(const char *file, const char *at, json_object *v, g2_affine_t *out)
         fp2_mul(&out->y, &y, &zi3);
     }
     if (!g2_affine_is_on_curve(out))
-        return g16k_err(G16K_EFORMAT, "%s: %s: point not on the curve", file, at);
+        return g16k_err(G16K_EVERIFY, "%s: %s: point not on the curve", file, at);
     if (!g2_affine_in_subgroup(out))
-        return g16k_err(G16K_EFORMAT, "%s: %s: point not in the prime-order subgroup", file, at);
+        return g16k_err(G16K_EVERIFY, "%s: %s: point not in the prime-order subgroup", file, at);
     return G16K_OK;
 }
 

@@ -114,7 +114,7 @@ int loader_find(const char *name, const char *spec, const loader_dirs *dirs, cha
     if (try_dir(G16K_DEFAULT_PLUGIN_DIR, spec, out, tried, sizeof(tried)))
         return G16K_OK;
     out[0] = '\0';
-    return g16k_err(G16K_EIO, "plugin %s: '%s' not found in %s", name, spec, tried);
+    return g16k_err(G16K_ECONFIG, "plugin %s: '%s' not found in %s", name, spec, tried);
 }
 
 /* A vtable: present, at least its 1.0 size, every mandatory entry set. */
@@ -224,7 +224,7 @@ int loader_open(loaded_plugin *lp)
     lp->dl = dlopen(lp->path, RTLD_NOW | RTLD_LOCAL);
     if (!lp->dl) {
         const char *why = dlerror();
-        return g16k_err(G16K_EIO, "plugin %s (%s): dlopen failed: %s", lp->name, lp->path,
+        return g16k_err(G16K_ECONFIG, "plugin %s (%s): dlopen failed: %s", lp->name, lp->path,
                         why ? why : "unknown error");
     }
     sym = dlsym(lp->dl, G16K_PLUGIN_ENTRY_SYMBOL);

@@ -219,9 +219,9 @@ static void test_proof_malformed(void **state)
     expect_proof_bad(mutated_proof(MULT_PI_A_X, "0x12"), G16K_EFORMAT, "pi_a[0]", NULL);
     expect_proof_bad(mutated_proof(MULT_PI_A_X, "-1"), G16K_EFORMAT, "pi_a[0]", NULL);
     expect_proof_bad(mutated_proof(MULT_PI_A_X, ""), G16K_EFORMAT, "pi_a[0]", NULL);
-    expect_proof_bad(mutated_proof(MULT_PI_A_X, "1"), G16K_EFORMAT, "pi_a: point not on the curve",
+    expect_proof_bad(mutated_proof(MULT_PI_A_X, "1"), G16K_EVERIFY, "pi_a: point not on the curve",
                      NULL);
-    expect_proof_bad(mutated_proof(MULT_PI_B_Y0, "7"), G16K_EFORMAT,
+    expect_proof_bad(mutated_proof(MULT_PI_B_Y0, "7"), G16K_EVERIFY,
                      "pi_b: point not on the curve", NULL);
     expect_proof_bad(mutated_proof("\"" MULT_PI_B_Y0 "\",", "\"1\", \"2\","), G16K_EFORMAT,
                      "pi_b[1]: 3 elements, expected 2", NULL);

@@ -252,7 +252,7 @@ static void search_plugin_dir_then_env(void **vs)
 
     /* Found nowhere: the message lists where it looked. */
     assert_int_equal(load(st, &cfg, "%s", "[core]\nplugin_dir = plugs\n[plugin.good]\n"
-                                          "path = libnothere.so\n" SEARCH_SLOTS), G16K_EIO);
+                                          "path = libnothere.so\n" SEARCH_SLOTS), G16K_ECONFIG);
     snprintf(want, sizeof(want), ":4: plugin good: 'libnothere.so' not found in %s/plugs, %s",
              st->real, env);
     assert_true(contains(g16k_err_get(), want));
