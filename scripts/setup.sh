@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Install what g16k needs to build and test on a fresh Debian 12 machine (idempotent):
-# compilers and CMake, inih, json-c, cmocka, the OpenCL ICD loader + PoCL, abigail-tools, clang
+# compilers and CMake, inih, json-c, libsodium (BLAKE2b), cmocka, the OpenCL ICD loader + PoCL, abigail-tools, clang
 # (libFuzzer), Node.js for snarkjs, and snarkjs 0.7.6 pinned by tools/snarkjs/package-lock.json.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SUDO=; [ "$(id -u)" -eq 0 ] || SUDO=sudo
-pkgs="build-essential cmake pkg-config libinih-dev libjson-c-dev libcmocka-dev
+pkgs="build-essential cmake pkg-config libinih-dev libjson-c-dev libcmocka-dev libsodium-dev
       ocl-icd-opencl-dev opencl-headers pocl-opencl-icd clinfo abigail-tools clang"
 command -v node >/dev/null && command -v npm >/dev/null || pkgs="$pkgs nodejs npm"
 missing=

@@ -9,6 +9,7 @@
  * (contributions) is not needed for proving and may be absent.
  */
 #include "zkey.h"
+#include "zkey_cache.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -212,7 +213,7 @@ static void *alloc_array(uint64_t n, size_t elem)
     return malloc(n > 0 ? (size_t)n * elem : 1);
 }
 
-static int read_points(const binfile *bf, zkey *k, unsigned threads)
+static int read_points(const binfile *bf, zkey *k, unsigned threads, int skip_subgroup)
 {
     const struct { uint32_t id; void *dst; int g2; uint64_t count; } arr[] = {
         {3, k->ic, 0, (uint64_t)k->n_public + 1},
@@ -228,7 +229,8 @@ static int read_points(const binfile *bf, zkey *k, unsigned threads)
         const binfile_section *s = &bf->sec[arr[j].id];
         jobs[j] = (zkey_point_job){.section = arr[j].id, .src = bf->data + s->offset,
                                    .file_offset = s->offset, .dst = arr[j].dst,
-                                   .count = arr[j].count, .g2 = arr[j].g2, .allow_inf = 1};
+                                   .count = arr[j].count, .g2 = arr[j].g2, .allow_inf = 1,
+                                   .skip_subgroup = skip_subgroup};
     }
     zkey_point_error e;
     int r = zkey_points_validate(jobs, N_JOBS, threads, &e);
@@ -246,6 +248,13 @@ static int read_points(const binfile *bf, zkey *k, unsigned threads)
 
 int zkey_load(const char *path, unsigned threads, zkey **out)
 {
+    return zkey_load_cached(path, threads, NULL, out);
+}
+
+int zkey_load_cached(const char *path, unsigned threads, const char *cache_dir, zkey **out)
+{
+    uint8_t digest[ZKEY_DIGEST_BYTES];
+    int use_cache = 0, known = 0;
     binfile bf;
     int rc = binfile_open(&bf, path, "zkey", ZKEY_VERSION, ZKEY_MAX_ID);
     if (rc != G16K_OK)
@@ -273,8 +282,14 @@ int zkey_load(const char *path, unsigned threads, zkey **out)
                       k->n_vars, k->domain_size);
         goto out_free;
     }
-    if ((rc = read_coefs(&bf, k)) != G16K_OK || (rc = read_points(&bf, k, threads)) != G16K_OK)
+    if (cache_dir && cache_dir[0] && zkey_digest(digest, bf.data, bf.size) == 0) {
+        use_cache = 1;
+        known = zkey_cache_has(cache_dir, digest);
+    }
+    if ((rc = read_coefs(&bf, k)) != G16K_OK || (rc = read_points(&bf, k, threads, known)) != G16K_OK)
         goto out_free;
+    if (use_cache && !known)
+        zkey_cache_put(cache_dir, digest, path);
     binfile_close(&bf);
     *out = k;
     return G16K_OK;

@@ -42,6 +42,9 @@ typedef struct zkey {
  * On success *out is a new zkey owned by the caller (zkey_free); on error *out is untouched.
  * threads: threads for point validation, the calling thread included (0 = 1). */
 int  zkey_load(const char *path, unsigned threads, zkey **out);
+/* As zkey_load, with the verdict cache of zkey_cache.h in cache_dir (NULL or "": no cache): a key
+ * whose digest is recorded there skips the subgroup checks; a fully checked key is recorded. */
+int  zkey_load_cached(const char *path, unsigned threads, const char *cache_dir, zkey **out);
 void zkey_free(zkey *k);   /* NULL is a no-op */
 
 #endif

@@ -13,7 +13,8 @@
 #define CHUNK_POINTS 1024u
 #define MAX_THREADS 256u
 
-const char *zkey_point_g1(g1_affine_t *out, const uint8_t in[96], int allow_inf)
+const char *zkey_point_g1(g1_affine_t *out, const uint8_t in[96], int allow_inf,
+                           int skip_subgroup)
 {
     if (g1_affine_from_bytes_mont(out, in) != 0)
         return "a coordinate is >= p";
@@ -21,12 +22,13 @@ const char *zkey_point_g1(g1_affine_t *out, const uint8_t in[96], int allow_inf)
         return allow_inf ? NULL : "point at infinity not allowed here";
     if (!g1_affine_is_on_curve(out))
         return "point not on the curve";
-    if (!g1_affine_in_subgroup(out))
+    if (!skip_subgroup && !g1_affine_in_subgroup(out))
         return "point not in the prime-order subgroup";
     return NULL;
 }
 
-const char *zkey_point_g2(g2_affine_t *out, const uint8_t in[192], int allow_inf)
+const char *zkey_point_g2(g2_affine_t *out, const uint8_t in[192], int allow_inf,
+                           int skip_subgroup)
 {
     if (g2_affine_from_bytes_mont(out, in) != 0)
         return "a coordinate is >= p";
@@ -34,7 +36,7 @@ const char *zkey_point_g2(g2_affine_t *out, const uint8_t in[192], int allow_inf
         return allow_inf ? NULL : "point at infinity not allowed here";
     if (!g2_affine_is_on_curve(out))
         return "point not on the curve";
-    if (!g2_affine_in_subgroup(out))
+    if (!skip_subgroup && !g2_affine_in_subgroup(out))
         return "point not in the prime-order subgroup";
     return NULL;
 }
@@ -60,9 +62,11 @@ static void run_chunk(shared *sh, uint64_t chunk)
     for (uint64_t i = begin; i < end; i++) {
         const char *what;
         if (job->g2)
-            what = zkey_point_g2((g2_affine_t *)job->dst + i, job->src + i * 192, job->allow_inf);
+            what = zkey_point_g2((g2_affine_t *)job->dst + i, job->src + i * 192, job->allow_inf,
+                                 job->skip_subgroup);
         else
-            what = zkey_point_g1((g1_affine_t *)job->dst + i, job->src + i * 96, job->allow_inf);
+            what = zkey_point_g1((g1_affine_t *)job->dst + i, job->src + i * 96, job->allow_inf,
+                                 job->skip_subgroup);
         if (what != NULL) {
             pthread_mutex_lock(&sh->lock);
             if (!atomic_load(&sh->failed)) {

@@ -19,6 +19,7 @@ typedef struct zkey_point_job {
     uint64_t count;
     int g2;                 /* 0 = G1, 1 = G2 */
     int allow_inf;          /* infinity (all-zero bytes) accepted */
+    int skip_subgroup;      /* 1: the key's digest is in the verdict cache (zkey_cache.h) */
 } zkey_point_job;
 
 /* Where validation failed: the first bad point found (not necessarily the lowest index when
@@ -29,10 +30,11 @@ typedef struct zkey_point_error {
     const char *what;       /* static string: "a coordinate is >= p", "not on the curve", ... */
 } zkey_point_error;
 
-/* Decode and validate one point (coordinates < p, infinity only if allow_inf, on the curve, in
- * the prime-order subgroup). Returns NULL if valid, else a static description. */
-const char *zkey_point_g1(g1_affine_t *out, const uint8_t in[96], int allow_inf);
-const char *zkey_point_g2(g2_affine_t *out, const uint8_t in[192], int allow_inf);
+/* Decode and validate one point (coordinates < p, infinity only if allow_inf, on the curve, and
+ * unless skip_subgroup in the prime-order subgroup). Returns NULL if valid, else a static
+ * description. */
+const char *zkey_point_g1(g1_affine_t *out, const uint8_t in[96], int allow_inf, int skip_subgroup);
+const char *zkey_point_g2(g2_affine_t *out, const uint8_t in[192], int allow_inf, int skip_subgroup);
 
 /* Decode and validate all jobs with `threads` threads (0 = 1; the calling thread is one of them).
  * Returns 0 when every point is valid; 1 with *err filled when one is not; -1 when a thread

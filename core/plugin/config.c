@@ -73,6 +73,7 @@ typedef struct parse_ctx {
     char ini_dir[PATH_MAX];
     char plugin_dir[PATH_MAX];      /* raw [core] plugin_dir, "" when absent */
     char plugin_dir_abs[PATH_MAX];  /* the same made absolute (ini_dir/...), "" when absent */
+    char key_cache[PATH_MAX];       /* raw [core] key_cache, "" when absent */
     long threads;                   /* -1 = absent */
     seen_key *seen;
     size_t n_seen, cap_seen;
@@ -219,6 +220,13 @@ static int parse_core(parse_ctx *p, const char *key, const char *value)
         if (n == 0 || n >= sizeof(p->plugin_dir))
             return fail(p, G16K_ECONFIG, "bad value '%s' for plugin_dir (expected a folder)", value);
         memcpy(p->plugin_dir, value, n + 1);
+        return 1;
+    }
+    if (strcmp(key, "key_cache") == 0) {
+        size_t n = strlen(value);
+        if (n == 0 || n >= sizeof(p->key_cache))
+            return fail(p, G16K_ECONFIG, "bad value '%s' for key_cache (expected a folder)", value);
+        memcpy(p->key_cache, value, n + 1);
         return 1;
     }
     if (strcmp(key, "verify") == 0) {
@@ -391,6 +399,15 @@ static int set_ini_dir(parse_ctx *p, const char *path)
         if (n < 0 || (size_t)n >= sizeof(p->plugin_dir_abs))
             return g16k_err(G16K_ECONFIG, "%s: plugin_dir '%s' makes too long a path", path,
                             p->plugin_dir);
+    }
+    if (p->key_cache[0]) {
+        char *dst = p->cfg->key_cache;
+        size_t cap = sizeof(p->cfg->key_cache);
+        int n = p->key_cache[0] == '/' ? snprintf(dst, cap, "%s", p->key_cache)
+                                       : snprintf(dst, cap, "%s/%s", p->ini_dir, p->key_cache);
+        if (n < 0 || (size_t)n >= cap)
+            return g16k_err(G16K_ECONFIG, "%s: key_cache '%s' makes too long a path", path,
+                            p->key_cache);
     }
     return G16K_OK;
 }

@@ -137,7 +137,7 @@ int g16k_key_load(g16k_prover *prover, const char *zkey_path, g16k_key **out)
         return g16k_err(G16K_ENOMEM, "out of memory");
     key->prover = prover;
     pthread_mutex_init(&key->fallback_lock, NULL);
-    rc = zkey_load(zkey_path, prover->cfg->threads, &key->zk);
+    rc = zkey_load_cached(zkey_path, prover->cfg->threads, prover->cfg->key_cache, &key->zk);
     if (rc != G16K_OK) {
         pthread_mutex_destroy(&key->fallback_lock);
         free(key);
