@@ -132,7 +132,7 @@ static int read_groth16_header(const binfile *bf, zkey *k)
         {H2_ALPHA1, "alpha1"}, {H2_BETA1, "beta1"}, {H2_DELTA1, "delta1"}};
     g1_affine_t *g1dst[] = {&k->alpha1, &k->beta1, &k->delta1};
     for (int i = 0; i < 3; i++) {
-        const char *what = zkey_point_g1(g1dst[i], p + g1s[i].at, 0);
+        const char *what = zkey_point_g1(g1dst[i], p + g1s[i].at, 0, 0);
         if (what != NULL)
             return sec_err(bf, 2, off + g1s[i].at, "%s: %s", g1s[i].name, what);
     }
@@ -140,7 +140,7 @@ static int read_groth16_header(const binfile *bf, zkey *k)
         {H2_BETA2, "beta2"}, {H2_GAMMA2, "gamma2"}, {H2_DELTA2, "delta2"}};
     g2_affine_t *g2dst[] = {&k->beta2, &k->gamma2, &k->delta2};
     for (int i = 0; i < 3; i++) {
-        const char *what = zkey_point_g2(g2dst[i], p + g2s[i].at, 0);
+        const char *what = zkey_point_g2(g2dst[i], p + g2s[i].at, 0, 0);
         if (what != NULL)
             return sec_err(bf, 2, off + g2s[i].at, "%s: %s", g2s[i].name, what);
     }
