@@ -1,0 +1,51 @@
+/*
+ * g16k setup: a Groth16 proving key from a circom .r1cs, either from a prepared powers-of-tau
+ * file (byte-identical to `snarkjs groth16 setup`) or, for benchmarks, from toxic waste drawn
+ * at random and discarded (core/setup/setup.h). Progress goes to stderr when it is a terminal
+ * or with --progress.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "g16k/g16k.h"
+#include "setup/setup.h"
+
+int cmd_setup(int argc, char **argv)
+{
+    const char *r1cs = NULL, *ptau = NULL, *zkey = NULL, *threads = NULL;
+    int insecure = 0, progress = 0, quiet = 0;
+    const cli_opt opts[] = {
+        { "--r1cs", &r1cs, NULL },
+        { "--ptau", &ptau, NULL },
+        { "--zkey", &zkey, NULL },
+        { "--threads", &threads, NULL },
+        { "--insecure-random-toxic-waste", NULL, &insecure },
+        { "--progress", NULL, &progress },
+        { "--quiet", NULL, &quiet },
+    };
+    int rc = cli_parse(argc, argv, opts, sizeof opts / sizeof opts[0]);
+    if (rc)
+        return rc;
+    if (!r1cs || !zkey)
+        return cli_usage_error("%s: --r1cs and --zkey are required", "setup");
+    if (!ptau == !insecure)
+        return cli_usage_error("%s: give exactly one of --ptau and --insecure-random-toxic-waste",
+                               "setup");
+    setup_opts o = { .r1cs_path = r1cs, .ptau_path = ptau, .zkey_path = zkey };
+    if (threads) {
+        char *end;
+        long t = strtol(threads, &end, 10);
+        if (*end || t < 0 || t > 4096)
+            return cli_usage_error("setup: bad --threads '%s'", threads);
+        o.threads = (unsigned)t;
+    }
+    o.progress = !quiet && (progress || isatty(STDERR_FILENO));
+    if (insecure)
+        fprintf(stderr, "g16k setup: WARNING: insecure random toxic waste: this key is for "
+                        "benchmarks and tests only; it has no ceremony behind it.\n");
+    if ((rc = setup_run(&o)) != G16K_OK)
+        return cli_fail(rc);
+    return 0;
+}

@@ -1,0 +1,18 @@
+/* g16k vk: verification_key.json of a Groth16 .zkey, as `snarkjs zkey export verificationkey`. */
+#include "cli.h"
+#include "g16k/g16k.h"
+#include "setup/setup.h"
+
+int cmd_vk(int argc, char **argv)
+{
+    const char *zkey = NULL, *vk = NULL;
+    const cli_opt opts[] = { { "--zkey", &zkey, NULL }, { "--vk", &vk, NULL } };
+    int rc = cli_parse(argc, argv, opts, sizeof opts / sizeof opts[0]);
+    if (rc)
+        return rc;
+    if (!zkey || !vk)
+        return cli_usage_error("%s: --zkey and --vk are required", "vk");
+    if ((rc = setup_vk_export(zkey, vk)) != G16K_OK)
+        return cli_fail(rc);
+    return 0;
+}

@@ -1,0 +1,161 @@
+/*
+ * Private to core/setup: the pieces that setup_ptau.c, setup_random.c and vk.c share.
+ * Field elements are fr_t/fp_t of core/bls12_381 (Montgomery form unless a name says canon);
+ * points are affine with (0, 0) = infinity. Every function returning int returns G16K_OK or a
+ * negative g16k_status after setting the core error (util/error.h).
+ */
+#ifndef G16K_SETUP_INTERNAL_H
+#define G16K_SETUP_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bls12_381/curve.h"
+#include "formats/binfile.h"
+
+/* ---- blake2b.c: BLAKE2b (RFC 7693), unkeyed, digest length 16..64, from libsodium's
+ * crypto_generichash (the hash snarkjs uses for the circuit hash of zkey section 10) ---- */
+#include <sodium.h>
+typedef struct blake2b_state {
+    crypto_generichash_state st;
+    size_t out_len;
+} blake2b_state;
+
+void blake2b_init(blake2b_state *s, size_t out_len);
+void blake2b_update(blake2b_state *s, const void *data, size_t len);
+void blake2b_final(blake2b_state *s, uint8_t *out /* out_len bytes */);
+
+/* ---- r1cs.c: circom constraint systems (FORMATS.md section 5) ---- */
+typedef struct r1cs_term {
+    uint32_t wire;
+    fr_t coef;              /* canonical integer (not Montgomery), < r */
+} r1cs_term;
+
+typedef struct r1cs {
+    uint32_t n_wires;       /* = zkey nVars */
+    uint32_t n_pub_out;
+    uint32_t n_pub_in;
+    uint32_t n_prv_in;
+    uint32_t n_constraints;
+    uint64_t n_terms;
+    /* Linear combination L (0 = A, 1 = B, 2 = C) of constraint c is
+     * terms[lc[3c + L] .. lc[3c + L + 1]); lc has 3 * n_constraints + 1 entries. */
+    uint64_t *lc;
+    r1cs_term *terms;
+} r1cs;
+
+/* Read and validate path (magic, version 1, prime = r, n8 = 32, wire ids < nWires, coefficients
+ * < r, sections 1 and 2 exactly consumed). Caller frees with r1cs_free. */
+int  r1cs_load(const char *path, r1cs *out);
+void r1cs_free(r1cs *cs);
+
+/* ---- ptau.c: prepared powers of tau (snarkjs powersoftau_utils.js) ---- */
+typedef struct ptau {
+    binfile bf;
+    uint32_t power;         /* the file holds 2^power powers (tauG1: 2^(power+1) - 1) */
+} ptau;
+
+/* Map and validate the header (n8 = 48, q = BLS12-381 p) and the sizes of sections 2..6 and
+ * 12..15. Caller closes with binfile_close(&p->bf). path must outlive *p. */
+int ptau_open(const char *path, ptau *out);
+/* Section ids. */
+enum { PTAU_TAU_G1 = 2, PTAU_TAU_G2 = 3, PTAU_ALPHA_TAU_G1 = 4, PTAU_BETA_TAU_G1 = 5,
+       PTAU_BETA_G2 = 6, PTAU_LAGR_TAU_G1 = 12, PTAU_LAGR_TAU_G2 = 13,
+       PTAU_LAGR_ALPHA_TAU_G1 = 14, PTAU_LAGR_BETA_TAU_G1 = 15 };
+/* Decode `count` points starting at point index `first` of section id (G1 or G2 by id) into
+ * out (g1_affine_t or g2_affine_t array). Checks bounds and that coordinates are < p. */
+int ptau_read_points(const ptau *p, uint32_t id, uint64_t first, uint64_t count, void *out);
+
+/* ---- progress.c: phase, percent and elapsed time on stderr ---- */
+typedef struct progress {
+    int enabled;
+    int tty;                /* rewrite one line with \r instead of printing lines */
+    double t0;              /* start of the whole run (monotonic seconds) */
+    double last;            /* time of the last line printed */
+} progress;
+
+void   progress_init(progress *pg, int enabled);
+double progress_now(void);
+/* done of total items of phase; rate-limited, thread-safe enough for one calling thread. */
+void   progress_update(progress *pg, const char *phase, uint64_t done, uint64_t total);
+void   progress_done(progress *pg, const char *phase);
+
+/* ---- pool.c: fork-join loops on pthreads ---- */
+/* fn(ctx, begin, end) handles items [begin, end); it must not fail. */
+typedef void pool_fn(void *ctx, uint64_t begin, uint64_t end);
+/* Run fn over [0, n) in chunks of `chunk` items on `threads` threads (0 = online CPUs), while the
+ * calling thread reports progress for `phase` (pg may be NULL). Falls back to fewer threads if
+ * pthread_create fails. */
+void pool_run(unsigned threads, uint64_t n, uint64_t chunk, pool_fn *fn, void *ctx,
+              progress *pg, const char *phase);
+unsigned pool_threads(unsigned requested);
+
+/* ---- fixed_base.c: k*G for many k and one fixed G ---- */
+/* Table of d * 2^(8j) * G for j < 32, d in 1..255, affine (784 KiB for G1, 1.5 MiB for G2):
+ * a 255-bit scalar costs 32 mixed additions instead of ~380 group operations. */
+typedef struct fixed_base_g1 { g1_affine_t *t; } fixed_base_g1;
+typedef struct fixed_base_g2 { g2_affine_t *t; } fixed_base_g2;
+
+int  fixed_base_g1_init(fixed_base_g1 *fb, const g1_affine_t *base);
+int  fixed_base_g2_init(fixed_base_g2 *fb, const g2_affine_t *base);
+void fixed_base_g1_free(fixed_base_g1 *fb);
+void fixed_base_g2_free(fixed_base_g2 *fb);
+/* out[i] = k[i] * base, k in Montgomery form, n points, on `threads` threads with progress. */
+int  fixed_base_g1_batch(g1_affine_t *out, const fixed_base_g1 *fb, const fr_t *k, uint64_t n,
+                         unsigned threads, progress *pg, const char *phase);
+int  fixed_base_g2_batch(g2_affine_t *out, const fixed_base_g2 *fb, const fr_t *k, uint64_t n,
+                         unsigned threads, progress *pg, const char *phase);
+
+/* ---- lagrange.c ---- */
+/* out[i] = L_j(tau) for the points x_i = g * omega^i, i < count, where L_j is the Lagrange basis
+ * polynomial of x_i in the multiplicative subgroup of order N that contains every x_i:
+ * L_j(tau) = (tau^N - 1) / N * x_i / (tau - x_i). All Montgomery. Fails (G16K_EINVAL) if tau
+ * is one of the x_i. Allocates count fr_t scratch. */
+int lagrange_eval(fr_t *out, uint64_t count, const fr_t *tau, const fr_t *g, const fr_t *omega,
+                  uint64_t N);
+
+/* ---- zkey_write.c: the zkey of a fresh Groth16 setup ---- */
+typedef struct setup_key {
+    uint32_t n_vars;
+    uint32_t n_public;
+    uint32_t domain_size;
+    g1_affine_t alpha1, beta1, delta1;
+    g2_affine_t beta2, gamma2, delta2;
+    uint64_t n_coefs;
+    uint8_t *coefs;         /* n_coefs * 44 bytes, section 4 encoding */
+    g1_affine_t *ic;        /* n_public + 1 */
+    g1_affine_t *h;         /* domain_size */
+    g1_affine_t *c;         /* n_vars - n_public - 1 */
+    g1_affine_t *a, *b1;    /* n_vars */
+    g2_affine_t *b2;        /* n_vars */
+    uint8_t hash[64];       /* section 10 circuit hash */
+} setup_key;
+
+/* Section 4 from the r1cs, snarkjs order: per constraint its A terms then its B terms, then the
+ * rows {A, m + s, s, 1} for s = 0..P; values coef * R^2 mod r. Sets k->coefs, k->n_coefs. */
+int setup_coefs_build(setup_key *k, const r1cs *cs);
+/* Write sections in snarkjs's order 1,2,4,3,9,8,5,6,7,10 to path (temporary + rename). */
+int zkey_write(const char *path, const setup_key *k);
+
+/* The circuit hash of zkey_new.js: blake2b-512 over the uncompressed (big-endian, canonical;
+ * infinity = zeros) encodings of alpha1, beta1, beta2, gamma2, delta1, delta2, then for IC, the
+ * "H" points hpts (n_hpts of them, counted as domain_size - 1), C, A, B1, B2: a big-endian u32
+ * count followed by the points. */
+void setup_circuit_hash(setup_key *k, const g1_affine_t *hpts, uint64_t n_hpts);
+
+/* The two ways of filling k (all arrays allocated by the caller, sized from cs; the caller
+ * then builds section 4 and writes the file). setup_ptau.c / setup_random.c. */
+int setup_from_ptau(setup_key *k, const r1cs *cs, const char *ptau_path, unsigned threads,
+                    progress *pg);
+int setup_from_random(setup_key *k, const r1cs *cs, unsigned threads, progress *pg);
+
+/* Encodings. */
+void setup_g1_to_lem(uint8_t out[96], const g1_affine_t *p);
+void setup_g2_to_lem(uint8_t out[192], const g2_affine_t *p);
+void setup_g1_to_u(uint8_t out[96], const g1_affine_t *p);
+void setup_g2_to_u(uint8_t out[192], const g2_affine_t *p);
+
+/* Domain size exponent of a circuit: smallest k with 2^k >= m + P + 1 (zkey_new.js cirPower). */
+unsigned setup_cir_power(const r1cs *cs);
+
+#endif

@@ -1,0 +1,51 @@
+/*
+ * Progress of a long setup on stderr: "g16k setup: <phase> 42% (12.3 s)". On a terminal one line
+ * is rewritten in place (\r) up to 10 times a second; elsewhere (logs, --progress in a pipe) a
+ * line is printed at most every 5 seconds and at the end of every phase, so logs stay short.
+ * Disabled: every call returns at once. Called from one thread only (pool_run's caller).
+ */
+#include <stdio.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "internal.h"
+
+double progress_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void progress_init(progress *pg, int enabled)
+{
+    pg->enabled = enabled;
+    pg->tty = isatty(STDERR_FILENO);
+    pg->t0 = progress_now();
+    pg->last = 0;
+}
+
+void progress_update(progress *pg, const char *phase, uint64_t done, uint64_t total)
+{
+    if (!pg || !pg->enabled)
+        return;
+    double now = progress_now();
+    if (now - pg->last < (pg->tty ? 0.1 : 5.0))
+        return;
+    pg->last = now;
+    unsigned pct = total ? (unsigned)(done * 100 / total) : 100;
+    fprintf(stderr, "%sg16k setup: %-24s %3u%% (%.1f s)%s", pg->tty ? "\r" : "", phase, pct,
+            now - pg->t0, pg->tty ? "" : "\n");
+    fflush(stderr);
+}
+
+void progress_done(progress *pg, const char *phase)
+{
+    if (!pg || !pg->enabled)
+        return;
+    double now = progress_now();
+    fprintf(stderr, "%sg16k setup: %-24s done (%.1f s)\n", pg->tty ? "\r" : "", phase,
+            now - pg->t0);
+    fflush(stderr);
+    pg->last = now;     /* the next phase's first line waits a full interval: no "0%" lines */
+}

@@ -1,0 +1,86 @@
+/*
+ * Reader of snarkjs powers-of-tau files (.ptau version 1; snarkjs src/powersoftau_utils.js,
+ * powersoftau_new.js, powersoftau_prepare_phase2.js), BLS12-381 only. What setup needs:
+ *   1  header: u32 n8 (48), q (48 B LE), u32 power, u32 ceremonyPower
+ *   2  tauG1       2^(power+1) - 1 G1 points tau^i * G1
+ *   3  tauG2       2^power G2 points;  4 alphaTauG1, 5 betaTauG1: 2^power G1 points each
+ *   6  betaG2      1 G2 point
+ *   12..15         the same four in Lagrange form, written by `powersoftau prepare phase2`:
+ *                  for each p = 0..power, 2^p points L_i^(2^p)(tau) * {G1, G2, alpha G1, beta G1},
+ *                  so the basis of the domain of size 2^p starts at point index 2^p - 1.
+ * Points are affine, Montgomery form, LE (like zkey points); infinity = all zeros.
+ * The file stays mapped (binfile); points are decoded on demand.
+ */
+#include <string.h>
+
+#include "g16k/plugin.h"
+#include "internal.h"
+#include "util/error.h"
+
+static int is_g2_section(uint32_t id)
+{
+    return id == PTAU_TAU_G2 || id == PTAU_BETA_G2 || id == PTAU_LAGR_TAU_G2;
+}
+
+int ptau_open(const char *path, ptau *out)
+{
+    memset(out, 0, sizeof(*out));
+    int rc = binfile_open(&out->bf, path, "ptau", 1, 15);
+    if (rc)
+        return rc;
+    const binfile_section *s;
+    if ((rc = binfile_section_get(&out->bf, 1, "header", &s)) != G16K_OK)
+        goto out_close;
+    const uint8_t *p = out->bf.data + s->offset;
+    if (s->size != 4 + FP_BYTES + 8 || binfile_le32(p) != FP_BYTES) {
+        rc = g16k_err(G16K_EFORMAT, "%s: section 1 at byte %llu: not a BLS12-381 header (n8 48, "
+                      "size 60)", path, (unsigned long long)s->offset);
+        goto out_close;
+    }
+    fp_t q;
+    binfile_limbs(q.l, p + 4, FP_LIMBS);
+    if (bigint_cmp(q.l, FP_MODULUS.l, FP_LIMBS) != 0) {
+        rc = g16k_err(G16K_EFORMAT, "%s: section 1 at byte %llu: q is not the BLS12-381 base "
+                      "field", path, (unsigned long long)(s->offset + 4));
+        goto out_close;
+    }
+    out->power = binfile_le32(p + 4 + FP_BYTES);
+    if (out->power < 1 || out->power > 28) {
+        rc = g16k_err(G16K_EFORMAT, "%s: section 1 at byte %llu: power %u out of range 1..28",
+                      path, (unsigned long long)(s->offset + 52), out->power);
+        goto out_close;
+    }
+    if (!out->bf.sec[PTAU_LAGR_TAU_G1].present) {
+        rc = g16k_err(G16K_EFORMAT, "%s: powers of tau not prepared for phase 2 (no section 12): "
+                      "run `snarkjs powersoftau prepare phase2`", path);
+        goto out_close;
+    }
+    return G16K_OK;
+out_close:
+    binfile_close(&out->bf);
+    return rc;
+}
+
+int ptau_read_points(const ptau *p, uint32_t id, uint64_t first, uint64_t count, void *out)
+{
+    const binfile_section *s;
+    int rc = binfile_section_get(&p->bf, id, "points", &s);
+    if (rc)
+        return rc;
+    int g2 = is_g2_section(id);
+    uint64_t sz = g2 ? 192 : 96;
+    if (first > s->size / sz || count > s->size / sz - first)
+        return g16k_err(G16K_EFORMAT, "%s: section %u at byte %llu: points %llu..%llu needed, "
+                        "the section holds %llu", p->bf.path, id,
+                        (unsigned long long)s->offset, (unsigned long long)first,
+                        (unsigned long long)(first + count), (unsigned long long)(s->size / sz));
+    const uint8_t *src = p->bf.data + s->offset + first * sz;
+    for (uint64_t i = 0; i < count; i++, src += sz) {
+        int bad = g2 ? g2_affine_from_bytes_mont((g2_affine_t *)out + i, src)
+                     : g1_affine_from_bytes_mont((g1_affine_t *)out + i, src);
+        if (bad)
+            return g16k_err(G16K_EFORMAT, "%s: section %u at byte %llu: coordinate not below p",
+                            p->bf.path, id, (unsigned long long)(src - p->bf.data));
+    }
+    return G16K_OK;
+}

@@ -1,0 +1,76 @@
+/*
+ * setup_run (setup.h): load the r1cs, allocate the key, fill it from a ptau (setup_ptau.c) or
+ * from random toxic waste (setup_random.c), build section 4, write the zkey.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "g16k/plugin.h"
+#include "internal.h"
+#include "setup.h"
+#include "util/error.h"
+
+static void key_free(setup_key *k)
+{
+    free(k->coefs);
+    free(k->ic);
+    free(k->h);
+    free(k->c);
+    free(k->a);
+    free(k->b1);
+    free(k->b2);
+}
+
+static int key_alloc(setup_key *k, const r1cs *cs)
+{
+    uint64_t nv = cs->n_wires;
+    uint64_t P = (uint64_t)cs->n_pub_out + cs->n_pub_in;
+    k->n_vars = cs->n_wires;
+    k->n_public = (uint32_t)P;
+    k->domain_size = 1u << setup_cir_power(cs);
+    k->ic = malloc((P + 1) * sizeof(*k->ic));
+    k->h = malloc(k->domain_size * sizeof(*k->h));
+    k->c = malloc((nv - P - 1 + 1) * sizeof(*k->c));      /* +1: never malloc(0) */
+    k->a = malloc(nv * sizeof(*k->a));
+    k->b1 = malloc(nv * sizeof(*k->b1));
+    k->b2 = malloc(nv * sizeof(*k->b2));
+    if (!k->ic || !k->h || !k->c || !k->a || !k->b1 || !k->b2)
+        return g16k_err(G16K_ENOMEM, "setup: no memory for the proving key (%llu signals, "
+                        "domain %u)", (unsigned long long)nv, k->domain_size);
+    return G16K_OK;
+}
+
+int setup_run(const setup_opts *o)
+{
+    r1cs cs;
+    setup_key k;
+    progress pg;
+    memset(&k, 0, sizeof k);
+    progress_init(&pg, o->progress);
+    int rc = r1cs_load(o->r1cs_path, &cs);
+    if (rc)
+        return rc;
+    if (setup_cir_power(&cs) > 28) {
+        rc = g16k_err(G16K_EUNSUPPORTED, "%s: %u constraints need a domain above 2^28",
+                      o->r1cs_path, cs.n_constraints);
+        goto out;
+    }
+    progress_done(&pg, "read r1cs");
+    if ((rc = key_alloc(&k, &cs)) != G16K_OK)
+        goto out;
+    if (o->ptau_path)
+        rc = setup_from_ptau(&k, &cs, o->ptau_path, o->threads, &pg);
+    else
+        rc = setup_from_random(&k, &cs, o->threads, &pg);
+    if (rc)
+        goto out;
+    if ((rc = setup_coefs_build(&k, &cs)) != G16K_OK)
+        goto out;
+    if ((rc = zkey_write(o->zkey_path, &k)) != G16K_OK)
+        goto out;
+    progress_done(&pg, "write zkey");
+out:
+    key_free(&k);
+    r1cs_free(&cs);
+    return rc;
+}

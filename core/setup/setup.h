@@ -1,0 +1,36 @@
+/*
+ * Groth16 key generation for BLS12-381 circuits (the `g16k setup` and `g16k vk` commands).
+ *
+ * Two ways to make a proving key (.zkey, FORMATS.md section 4) from a circom .r1cs:
+ *   - from a prepared powers-of-tau file (.ptau with the Lagrange sections 12..15): the result is
+ *     byte for byte what `snarkjs groth16 setup` writes (snarkjs 0.7.6 src/zkey_new.js), i.e. the
+ *     initial phase-2 key with delta = 1, ready for `snarkjs zkey contribute`;
+ *   - from toxic waste drawn at random in this process (tau, alpha, beta, delta), for benchmarks
+ *     only: whoever runs it could forge proofs if the values leaked; they are wiped after use.
+ * The heavy work uses the reference arithmetic of core/bls12_381 on pthreads (fixed-base
+ * windowed tables). It could later be routed through the MSM/NTT providers of core/plugin; it is
+ * not, because setup runs once per circuit and has no prover.ini.
+ */
+#ifndef G16K_SETUP_SETUP_H
+#define G16K_SETUP_SETUP_H
+
+typedef struct setup_opts {
+    const char *r1cs_path;      /* circom .r1cs (version 1, BLS12-381 prime) */
+    const char *ptau_path;      /* prepared .ptau, or NULL for insecure random toxic waste */
+    const char *zkey_path;      /* output; written to a temporary beside it, then renamed */
+    unsigned threads;           /* worker threads; 0 = all online CPUs */
+    int progress;               /* 1: print phase, percent and elapsed time to stderr */
+} setup_opts;
+
+/* Make the proving key described by *o. Returns G16K_OK or a negative g16k_status with the core
+ * error set (util/error.h): G16K_EFORMAT (malformed r1cs/ptau, naming file, section and byte),
+ * G16K_EUNSUPPORTED (circuit too big for the ptau), G16K_EIO, G16K_ENOMEM. On error no output
+ * file is left behind. Thread-safe (no shared state besides the progress output). */
+int setup_run(const setup_opts *o);
+
+/* Write the verification key of a Groth16 .zkey as snarkjs's `zkey export verificationkey` does
+ * (FORMATS.md section 7; byte-identical file, including vk_alphabeta_12 = e(alpha1, beta2)).
+ * Reads only zkey sections 1..3. Errors as setup_run. Thread-safe. */
+int setup_vk_export(const char *zkey_path, const char *vk_path);
+
+#endif

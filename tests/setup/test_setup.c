@@ -1,0 +1,272 @@
+/*
+ * core/setup against snarkjs: `g16k setup --ptau` must write the bytes of the fixtures'
+ * circuit_0000.zkey (made by `snarkjs groth16 setup` from the same pot12_final.ptau), and
+ * `g16k vk` the bytes of their verification_key.json (snarkjs zkey export verificationkey of
+ * circuit_final.zkey). Plus the RFC 7693 BLAKE2b vectors, a Lagrange-basis identity, and
+ * malformed or too-large inputs with their exact status and message.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "g16k/plugin.h"
+#include "setup/internal.h"
+#include "setup/setup.h"
+#include "util/error.h"
+
+#define FIX G16K_FIXTURES
+#define PTAU FIX "/ptau/pot12_final.ptau"
+
+static uint8_t *slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    uint8_t *b = malloc((size_t)n + 1);
+    if (b && fread(b, 1, (size_t)n, f) != (size_t)n) {
+        free(b);
+        b = NULL;
+    }
+    fclose(f);
+    *len = (size_t)n;
+    return b;
+}
+
+static void spit(const char *path, const uint8_t *b, size_t len)
+{
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(b, 1, len, f), len);
+    fclose(f);
+}
+
+static void assert_same_file(const char *got, const char *want)
+{
+    size_t lg, lw;
+    uint8_t *g = slurp(got, &lg);
+    uint8_t *w = slurp(want, &lw);
+    assert_non_null(g);
+    assert_non_null(w);
+    assert_int_equal(lg, lw);
+    size_t i = 0;
+    while (i < lg && g[i] == w[i])
+        i++;
+    if (i != lg)
+        fail_msg("%s differs from %s at byte %zu", got, want, i);
+    free(g);
+    free(w);
+}
+
+static void tmp_path(char *buf, size_t n, const char *name)
+{
+    const char *d = getenv("TMPDIR");
+    snprintf(buf, n, "%s/g16k_setup_%ld_%s", d ? d : "/tmp", (long)getpid(), name);
+}
+
+static void hex(char *out, const uint8_t *b, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        sprintf(out + 2 * i, "%02x", b[i]);
+}
+
+static void test_blake2b_rfc7693_vectors(void **state)
+{
+    (void)state;
+    uint8_t d[64];
+    char h[129];
+    blake2b_state s;
+    blake2b_init(&s, 64);
+    blake2b_update(&s, "abc", 3);
+    blake2b_final(&s, d);
+    hex(h, d, 64);
+    /* RFC 7693 appendix A */
+    assert_string_equal(h, "ba80a53f981c4d0d6a2797b69f12f6e94c212f14685ac4b74b12bb6fdbffa2d1"
+                           "7d87c5392aab792dc252d5de4533cc9518d38aa8dbf1925ab92386edd4009923");
+    blake2b_init(&s, 64);
+    blake2b_final(&s, d);
+    hex(h, d, 64);
+    assert_string_equal(h, "786a02f742015903c6c6fd852552d272912f4740e15847618a86e217f71f5419"
+                           "d25e1031afee585313896444934eb04b903a685b1448b755d56f701afe9be2ce");
+    /* Block boundaries: 128 and 300 bytes fed whole and byte by byte agree. */
+    uint8_t msg[300], d2[64];
+    for (size_t i = 0; i < sizeof msg; i++)
+        msg[i] = (uint8_t)(i * 7);
+    size_t lens[] = { 128, 300 };
+    for (int k = 0; k < 2; k++) {
+        blake2b_init(&s, 64);
+        blake2b_update(&s, msg, lens[k]);
+        blake2b_final(&s, d);
+        blake2b_init(&s, 64);
+        for (size_t i = 0; i < lens[k]; i++)
+            blake2b_update(&s, msg + i, 1);
+        blake2b_final(&s, d2);
+        assert_memory_equal(d, d2, 64);
+    }
+}
+
+/* sum_i L_i(tau) = 1 for any tau, on the n-domain and on the 2n-domain (even + odd points). */
+static void test_lagrange_sums_to_one(void **state)
+{
+    (void)state;
+    enum { N = 16 };
+    fr_t tau, one = FR_ONE, omega, omega2, g2, l[N], le[N], lo[N], sum;
+    fr_set_u64(&tau, 123456789);
+    fr_root_of_unity(&omega, 4);
+    fr_root_of_unity(&g2, 5);
+    assert_int_equal(lagrange_eval(l, N, &tau, &one, &omega, N), G16K_OK);
+    memset(&sum, 0, sizeof sum);
+    for (int i = 0; i < N; i++)
+        fr_add(&sum, &sum, &l[i]);
+    assert_true(fr_eq(&sum, &one));
+    omega2 = omega;     /* the 2N-domain = even points (omega^i) and odd points (g2 omega^i) */
+    assert_int_equal(lagrange_eval(le, N, &tau, &one, &omega2, 2 * N), G16K_OK);
+    assert_int_equal(lagrange_eval(lo, N, &tau, &g2, &omega2, 2 * N), G16K_OK);
+    memset(&sum, 0, sizeof sum);
+    for (int i = 0; i < N; i++) {
+        fr_add(&sum, &sum, &le[i]);
+        fr_add(&sum, &sum, &lo[i]);
+    }
+    assert_true(fr_eq(&sum, &one));
+    /* tau on the domain is refused */
+    assert_int_equal(lagrange_eval(l, N, &omega, &one, &omega, N), G16K_EINVAL);
+}
+
+static void check_ptau_setup(const char *name)
+{
+    char r1cs[512], want[512], out[512];
+    snprintf(r1cs, sizeof r1cs, FIX "/%s/circuit.r1cs", name);
+    snprintf(want, sizeof want, FIX "/%s/circuit_0000.zkey", name);
+    tmp_path(out, sizeof out, "out.zkey");
+    setup_opts o = { .r1cs_path = r1cs, .ptau_path = PTAU, .zkey_path = out, .threads = 2 };
+    int rc = setup_run(&o);
+    if (rc)
+        fail_msg("setup_run: %d %s", rc, g16k_err_get());
+    assert_same_file(out, want);
+    unlink(out);
+}
+
+static void test_setup_ptau_mult_matches_snarkjs(void **s) { (void)s; check_ptau_setup("mult"); }
+static void test_setup_ptau_nopub_matches_snarkjs(void **s) { (void)s; check_ptau_setup("nopub"); }
+static void test_setup_ptau_poseidon2_matches_snarkjs(void **s)
+{
+    (void)s;
+    check_ptau_setup("poseidon2");
+}
+
+static void test_vk_matches_snarkjs_all_fixtures(void **state)
+{
+    (void)state;
+    const char *names[] = { "mult", "nopub", "poseidon2", "poseidon_chain", "sha256_64" };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        char zkey[512], want[512], out[512];
+        snprintf(zkey, sizeof zkey, FIX "/%s/circuit_final.zkey", names[i]);
+        snprintf(want, sizeof want, FIX "/%s/verification_key.json", names[i]);
+        if (access(zkey, R_OK) != 0)
+            continue;   /* the large fixtures are optional */
+        tmp_path(out, sizeof out, "vk.json");
+        int rc = setup_vk_export(zkey, out);
+        if (rc)
+            fail_msg("setup_vk_export %s: %d %s", names[i], rc, g16k_err_get());
+        assert_same_file(out, want);
+        unlink(out);
+    }
+}
+
+/* A broken r1cs: the status, a message naming the file, and no output left behind. */
+static void expect_r1cs_error(const uint8_t *b, size_t len, int status, const char *msg)
+{
+    char r1cs[512], out[512];
+    tmp_path(r1cs, sizeof r1cs, "bad.r1cs");
+    tmp_path(out, sizeof out, "bad.zkey");
+    spit(r1cs, b, len);
+    setup_opts o = { .r1cs_path = r1cs, .ptau_path = PTAU, .zkey_path = out, .threads = 1 };
+    assert_int_equal(setup_run(&o), status);
+    assert_non_null(strstr(g16k_err_get(), r1cs));
+    if (!strstr(g16k_err_get(), msg))
+        fail_msg("message '%s' lacks '%s'", g16k_err_get(), msg);
+    assert_int_equal(access(out, F_OK), -1);
+    unlink(r1cs);
+}
+
+static void test_setup_rejects_malformed_r1cs(void **state)
+{
+    (void)state;
+    size_t len;
+    uint8_t *b = slurp(FIX "/mult/circuit.r1cs", &len);
+    assert_non_null(b);
+    /* Section 2 (constraints) comes first in circom's files: find its payload. */
+    assert_int_equal(b[12], 2);
+    size_t c0 = 12 + 12;
+    uint8_t *copy = malloc(len);
+    /* 1. the first A term's wire id -> 99 (mult has 4 wires) */
+    memcpy(copy, b, len);
+    copy[c0 + 4] = 99;
+    expect_r1cs_error(copy, len, G16K_EFORMAT, "uses wire 99 of 4");
+    /* 2. its coefficient -> 2^256 - 1 (not below r) */
+    memcpy(copy, b, len);
+    memset(copy + c0 + 8, 0xff, 32);
+    expect_r1cs_error(copy, len, G16K_EFORMAT, "coefficient not below r");
+    /* 3. A term count so large the section cannot hold it */
+    memcpy(copy, b, len);
+    copy[c0 + 3] = 0x7f;
+    expect_r1cs_error(copy, len, G16K_EFORMAT, "truncated");
+    /* 4. a file cut in the middle of the section table */
+    expect_r1cs_error(b, 30, G16K_EFORMAT, "");
+    free(copy);
+    free(b);
+}
+
+static void test_setup_circuit_too_big_for_ptau(void **state)
+{
+    (void)state;
+    char out[512];
+    tmp_path(out, sizeof out, "big.zkey");
+    setup_opts o = { .r1cs_path = FIX "/poseidon_chain/circuit.r1cs", .ptau_path = PTAU,
+                     .zkey_path = out, .threads = 1 };
+    if (access(o.r1cs_path, R_OK) != 0)
+        skip();
+    assert_int_equal(setup_run(&o), G16K_EUNSUPPORTED);
+    assert_non_null(strstr(g16k_err_get(), "needs 2^15 powers of tau"));
+    assert_int_equal(access(out, F_OK), -1);
+}
+
+static void test_setup_missing_ptau_is_io_error(void **state)
+{
+    (void)state;
+    char out[512];
+    tmp_path(out, sizeof out, "none.zkey");
+    setup_opts o = { .r1cs_path = FIX "/mult/circuit.r1cs", .ptau_path = "/nonexistent.ptau",
+                     .zkey_path = out, .threads = 1 };
+    assert_int_equal(setup_run(&o), G16K_EIO);
+    assert_non_null(strstr(g16k_err_get(), "/nonexistent.ptau"));
+    /* a zkey is not a ptau */
+    o.ptau_path = FIX "/mult/circuit_0000.zkey";
+    assert_int_equal(setup_run(&o), G16K_EFORMAT);
+    assert_int_equal(access(out, F_OK), -1);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_blake2b_rfc7693_vectors),
+        cmocka_unit_test(test_lagrange_sums_to_one),
+        cmocka_unit_test(test_setup_ptau_mult_matches_snarkjs),
+        cmocka_unit_test(test_setup_ptau_nopub_matches_snarkjs),
+        cmocka_unit_test(test_setup_ptau_poseidon2_matches_snarkjs),
+        cmocka_unit_test(test_vk_matches_snarkjs_all_fixtures),
+        cmocka_unit_test(test_setup_rejects_malformed_r1cs),
+        cmocka_unit_test(test_setup_circuit_too_big_for_ptau),
+        cmocka_unit_test(test_setup_missing_ptau_is_io_error),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
