@@ -1,0 +1,36 @@
+/*
+ * kernels.h: C entry points of cuda/kernels.cu, which compiles the shared device code of
+ * opencl/kernels/ (g16k.cl) with nvcc. Each function enqueues one kernel on stream s over the
+ * given device buffers (layouts as in opencl/kernels/msm.cl and ntt.cl) and returns the launch
+ * status (cudaGetLastError); it does not synchronise. Thread-safe (no shared state).
+ */
+#ifndef G16K_CUDA_KERNELS_H
+#define G16K_CUDA_KERNELS_H
+
+#include <stdint.h>
+
+#include <cuda_runtime_api.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* group: 1 = G1, 2 = G2 (g16k_group) */
+cudaError_t cuda_launch_bucket_acc(uint32_t group, const uint64_t *bases, const uint32_t *entries,
+                                   const uint32_t *offsets, uint32_t n_buckets, uint64_t *buckets,
+                                   cudaStream_t s);
+cudaError_t cuda_launch_segment_reduce(uint32_t group, const uint64_t *buckets, uint32_t n_threads,
+                                       uint32_t n_segs, uint32_t nb, uint32_t seg_len,
+                                       uint64_t *out, cudaStream_t s);
+cudaError_t cuda_launch_ntt_convert(uint64_t *data, uint64_t n, uint32_t to_mont, cudaStream_t s);
+cudaError_t cuda_launch_ntt_bitrev(uint64_t *data, uint64_t n, uint32_t log_n, cudaStream_t s);
+cudaError_t cuda_launch_ntt_stage(uint64_t *data, const uint64_t *tw, uint64_t n, uint32_t log_m,
+                                  cudaStream_t s);
+cudaError_t cuda_launch_ntt_scale(uint64_t *data, uint64_t n, const uint64_t *tab,
+                                  uint32_t with_pow, cudaStream_t s);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

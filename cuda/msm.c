@@ -1,0 +1,175 @@
+/*
+ * msm.c: the CUDA MSM vtable (G1 and G2): same plan as the OpenCL plugin (digits and final sums
+ * on the host, common/msm_plan.c; bucket sums and segment running sums on the device,
+ * opencl/kernels/msm.cl via kernels.cu). The window comes per call in params->window, which
+ * the core fills from its [window] section for each Groth16 MSM (A, B_G1, B_G2, L, H).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/msm_plan.h"
+#include "common/plugin_util.h"
+#include "internal.h"
+#include "kernels.h"
+
+struct g16k_msm_bases {
+    g16k_plugin_ctx *ctx;
+    uint32_t group;
+    uint64_t n;
+    uint64_t *points;     /* device: n affine points, Montgomery limbs; NULL when n == 0 */
+};
+
+static int cuda_bases_create(g16k_plugin_ctx *ctx, uint32_t group, const void *points,
+                             uint64_t n, uint32_t point_enc, g16k_msm_bases **out);
+static void cuda_bases_destroy(g16k_msm_bases *bases);
+static int cuda_msm(g16k_msm_bases *bases, const void *scalars, uint64_t n, uint32_t scalar_enc,
+                    const g16k_msm_params *params, void *result, uint32_t result_enc);
+
+const g16k_msm_vtable cuda_msm_vtable = {
+    .struct_size = sizeof(g16k_msm_vtable),
+    .bases_create = cuda_bases_create,
+    .bases_destroy = cuda_bases_destroy,
+    .msm = cuda_msm,
+};
+
+/* Copy n points (96 / 192 B each, point_enc) to device memory in Montgomery form.
+ * Errors: G16K_ENODEV (no device), G16K_EUNSUPPORTED (group), G16K_EINVAL, G16K_ENOMEM.
+ * Thread-safe. */
+static int cuda_bases_create(g16k_plugin_ctx *ctx, uint32_t group, const void *points,
+                             uint64_t n, uint32_t point_enc, g16k_msm_bases **out)
+{
+    if (!ctx || !out || (n && !points))
+        return plugin_fail(G16K_EINVAL, "bases_create: NULL argument");
+    if (group != G16K_G1 && group != G16K_G2)
+        return plugin_fail(G16K_EUNSUPPORTED, "bases_create: unknown group %u", group);
+    int rc = cuda_use_device(ctx);
+    if (rc)
+        return rc;
+    size_t bytes = (size_t)n * (group == G16K_G1 ? 96 : 192);
+    g16k_msm_bases *b = calloc(1, sizeof *b);
+    uint64_t *limbs = n ? malloc(bytes) : NULL;
+    if (!b || (n && !limbs)) {
+        rc = plugin_fail(G16K_ENOMEM, "bases_create: no host memory for %llu points",
+                         (unsigned long long)n);
+        goto out_free;
+    }
+    rc = msm_points_to_mont(group, points, n, point_enc, limbs);
+    if (rc)
+        goto out_free;
+    b->ctx = ctx;
+    b->group = group;
+    b->n = n;
+    if (n) {
+        cudaError_t err = cudaMalloc((void **)&b->points, bytes);
+        if (err == cudaSuccess)
+            err = cudaMemcpy(b->points, limbs, bytes, cudaMemcpyHostToDevice);
+        if (err != cudaSuccess) {
+            rc = cuda_fail(err, "bases_create: upload");
+            cudaFree(b->points);
+            goto out_free;
+        }
+    }
+    free(limbs);
+    *out = b;
+    return G16K_OK;
+
+out_free:
+    free(limbs);
+    free(b);
+    return rc;
+}
+
+/* NULL is a no-op. */
+static void cuda_bases_destroy(g16k_msm_bases *bases)
+{
+    if (!bases)
+        return;
+    if (bases->points && cuda_use_device(bases->ctx) == G16K_OK)
+        cudaFree(bases->points);
+    free(bases);
+}
+
+static int run_kernels(g16k_msm_bases *b, const msm_plan *plan, uint64_t *segout)
+{
+    uint32_t *entries = NULL, *offsets = NULL;
+    uint64_t *buckets = NULL, *out = NULL;
+    cudaStream_t s = NULL;
+    uint64_t n_buckets = (uint64_t)plan->nw * plan->nb;
+    uint32_t n_threads = plan->nw * plan->n_segs;
+    size_t seg_bytes = msm_plan_segout_limbs(plan, b->group) * 8;
+    cudaError_t err = cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking);
+    if (err == cudaSuccess)
+        err = cudaMalloc((void **)&entries, plan->n_entries * 4);
+    if (err == cudaSuccess)
+        err = cudaMalloc((void **)&offsets, (n_buckets + 1) * 4);
+    if (err == cudaSuccess)
+        err = cudaMalloc((void **)&buckets, msm_plan_bucket_limbs(plan, b->group) * 8);
+    if (err == cudaSuccess)
+        err = cudaMalloc((void **)&out, seg_bytes);
+    if (err == cudaSuccess)
+        err = cudaMemcpyAsync(entries, plan->entries, plan->n_entries * 4,
+                              cudaMemcpyHostToDevice, s);
+    if (err == cudaSuccess)
+        err = cudaMemcpyAsync(offsets, plan->offsets, (n_buckets + 1) * 4,
+                              cudaMemcpyHostToDevice, s);
+    if (err == cudaSuccess)
+        err = cuda_launch_bucket_acc(b->group, b->points, entries, offsets, (uint32_t)n_buckets,
+                                     buckets, s);
+    if (err == cudaSuccess)
+        err = cuda_launch_segment_reduce(b->group, buckets, n_threads, plan->n_segs, plan->nb,
+                                         plan->seg_len, out, s);
+    if (err == cudaSuccess)
+        err = cudaMemcpyAsync(segout, out, seg_bytes, cudaMemcpyDeviceToHost, s);
+    if (err == cudaSuccess)
+        err = cudaStreamSynchronize(s);
+    cudaFree(out);
+    cudaFree(buckets);
+    cudaFree(offsets);
+    cudaFree(entries);
+    if (s)
+        cudaStreamDestroy(s);
+    return err == cudaSuccess ? G16K_OK : cuda_fail(err, "msm: CUDA");
+}
+
+/* result = sum scalars[i] * bases[i], i < n (plugin.h). params->window: 0 = auto.
+ * Errors: G16K_EINVAL, G16K_ENODEV, G16K_ENOMEM, G16K_EINTERNAL (CUDA). Thread-safe. */
+static int cuda_msm(g16k_msm_bases *b, const void *scalars, uint64_t n, uint32_t scalar_enc,
+                    const g16k_msm_params *params, void *result, uint32_t result_enc)
+{
+    if (!b || !result || (n && !scalars))
+        return plugin_fail(G16K_EINVAL, "msm: NULL argument");
+    if (n > b->n)
+        return plugin_fail(G16K_EINVAL, "msm: %llu scalars for %llu bases",
+                           (unsigned long long)n, (unsigned long long)b->n);
+    if (result_enc != G16K_ENC_CANONICAL && result_enc != G16K_ENC_MONTGOMERY)
+        return plugin_fail(G16K_EINVAL, "msm: result encoding %u is not 1 or 2", result_enc);
+    uint32_t window = 0;
+    if (params && params->struct_size >= offsetof(g16k_msm_params, window) + sizeof(uint32_t))
+        window = params->window;
+    msm_plan plan;
+    int rc = msm_plan_build(&plan, scalars, n, scalar_enc, window);
+    if (rc)
+        return rc;
+    if (plan.n_entries == 0) {
+        msm_plan_cleanup(&plan);
+        msm_plan_result_inf(b->group, result);
+        return G16K_OK;
+    }
+    uint64_t *segout = malloc(msm_plan_segout_limbs(&plan, b->group) * 8);
+    if (!segout) {
+        msm_plan_cleanup(&plan);
+        return plugin_fail(G16K_ENOMEM, "msm: no host memory for segment sums");
+    }
+    rc = cuda_use_device(b->ctx);
+    if (rc == G16K_OK)
+        rc = run_kernels(b, &plan, segout);
+    if (rc == G16K_OK) {
+        if (b->group == G16K_G1)
+            rc = msm_plan_finish_g1(&plan, segout, result, result_enc);
+        else
+            rc = msm_plan_finish_g2(&plan, segout, result, result_enc);
+    }
+    free(segout);
+    msm_plan_cleanup(&plan);
+    return rc;
+}

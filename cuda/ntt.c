@@ -1,0 +1,151 @@
+/*
+ * ntt.c: the CUDA NTT vtable; same steps as opencl/ntt.c (convert, coset scale, bit reversal,
+ * log n radix-2 stages, 1/n and unshift, convert back) with the kernels of
+ * opencl/kernels/ntt.cl built by kernels.cu. Tables from common/ntt_tables.c. compute_h is left
+ * to the core (optional entry, NULL).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/ntt_tables.h"
+#include "common/plugin_util.h"
+#include "internal.h"
+#include "kernels.h"
+
+struct g16k_ntt_domain {
+    g16k_plugin_ctx *ctx;
+    uint32_t log_n;
+    uint64_t n;
+    uint64_t *tw, *itw;                  /* device: n/2 forward / inverse twiddles */
+    uint64_t *coset, *inv, *inv_coset;   /* device: NTT_SCALE_ELEMS-element scale tables */
+};
+
+static int cuda_domain_create(g16k_plugin_ctx *ctx, uint32_t log_n, g16k_ntt_domain **out);
+static void cuda_domain_destroy(g16k_ntt_domain *d);
+static int cuda_transform(g16k_ntt_domain *d, void *data, uint32_t dir, uint32_t enc);
+
+const g16k_ntt_vtable cuda_ntt_vtable = {
+    .struct_size = sizeof(g16k_ntt_vtable),
+    .domain_create = cuda_domain_create,
+    .domain_destroy = cuda_domain_destroy,
+    .transform = cuda_transform,
+    .compute_h = NULL,
+};
+
+static cudaError_t upload(uint64_t **dst, const void *src, size_t bytes)
+{
+    cudaError_t err = cudaMalloc((void **)dst, bytes);
+    return err != cudaSuccess ? err : cudaMemcpy(*dst, src, bytes, cudaMemcpyHostToDevice);
+}
+
+/* Twiddles for n = 2^log_n, 0 <= log_n <= 31, in device memory.
+ * Errors: G16K_EINVAL, G16K_ENODEV, G16K_EUNSUPPORTED (log_n), G16K_ENOMEM. Thread-safe. */
+static int cuda_domain_create(g16k_plugin_ctx *ctx, uint32_t log_n, g16k_ntt_domain **out)
+{
+    if (!ctx || !out)
+        return plugin_fail(G16K_EINVAL, "domain_create: NULL argument");
+    int rc = cuda_use_device(ctx);
+    if (rc)
+        return rc;
+    ntt_tables t;
+    rc = ntt_tables_init(&t, log_n);
+    if (rc)
+        return rc;
+    g16k_ntt_domain *d = calloc(1, sizeof *d);
+    if (!d) {
+        ntt_tables_cleanup(&t);
+        return plugin_fail(G16K_ENOMEM, "domain_create: no memory");
+    }
+    d->ctx = ctx;
+    d->log_n = log_n;
+    d->n = t.n;
+    const size_t sbytes = NTT_SCALE_ELEMS * 32;
+    cudaError_t err = upload(&d->tw, t.tw, t.n_tw * 32);
+    if (err == cudaSuccess)
+        err = upload(&d->itw, t.itw, t.n_tw * 32);
+    if (err == cudaSuccess)
+        err = upload(&d->coset, t.coset, sbytes);
+    if (err == cudaSuccess)
+        err = upload(&d->inv, t.inv, sbytes);
+    if (err == cudaSuccess)
+        err = upload(&d->inv_coset, t.inv_coset, sbytes);
+    ntt_tables_cleanup(&t);
+    if (err != cudaSuccess) {
+        rc = cuda_fail(err, "domain_create: upload");
+        cuda_domain_destroy(d);
+        d = NULL;
+    }
+    *out = d;
+    return rc;
+}
+
+/* NULL is a no-op. */
+static void cuda_domain_destroy(g16k_ntt_domain *d)
+{
+    if (!d)
+        return;
+    if (cuda_use_device(d->ctx) == G16K_OK) {
+        cudaFree(d->tw);
+        cudaFree(d->itw);
+        cudaFree(d->coset);
+        cudaFree(d->inv);
+        cudaFree(d->inv_coset);
+    }
+    free(d);
+}
+
+static cudaError_t run(g16k_ntt_domain *d, uint64_t *buf, uint32_t dir, uint32_t enc,
+                       cudaStream_t s)
+{
+    cudaError_t err = cudaSuccess;
+    int forward = dir == G16K_NTT_FORWARD || dir == G16K_NTT_FORWARD_COSET;
+    if (enc == G16K_ENC_CANONICAL)
+        err = cuda_launch_ntt_convert(buf, d->n, 1, s);
+    if (err == cudaSuccess && dir == G16K_NTT_FORWARD_COSET)
+        err = cuda_launch_ntt_scale(buf, d->n, d->coset, 1, s);
+    if (err == cudaSuccess && d->log_n > 0)
+        err = cuda_launch_ntt_bitrev(buf, d->n, d->log_n, s);
+    for (uint32_t m = 0; m < d->log_n && err == cudaSuccess; m++)
+        err = cuda_launch_ntt_stage(buf, forward ? d->tw : d->itw, d->n, m, s);
+    if (err == cudaSuccess && dir == G16K_NTT_INVERSE)
+        err = cuda_launch_ntt_scale(buf, d->n, d->inv, 0, s);
+    if (err == cudaSuccess && dir == G16K_NTT_INVERSE_COSET)
+        err = cuda_launch_ntt_scale(buf, d->n, d->inv_coset, 1, s);
+    if (err == cudaSuccess && enc == G16K_ENC_CANONICAL)
+        err = cuda_launch_ntt_convert(buf, d->n, 0, s);
+    return err;
+}
+
+/* In-place transform of n = 2^log_n Fr elements (plugin.h g16k_ntt_dir semantics), natural
+ * order in and out. Errors: G16K_EINVAL (NULL, dir, enc), G16K_ENODEV, G16K_ENOMEM,
+ * G16K_EINTERNAL. Thread-safe. */
+static int cuda_transform(g16k_ntt_domain *d, void *data, uint32_t dir, uint32_t enc)
+{
+    if (!d || !data)
+        return plugin_fail(G16K_EINVAL, "ntt transform: NULL argument");
+    if (dir < G16K_NTT_FORWARD || dir > G16K_NTT_INVERSE_COSET)
+        return plugin_fail(G16K_EINVAL, "ntt transform: direction %u is not 1..4", dir);
+    if (enc != G16K_ENC_CANONICAL && enc != G16K_ENC_MONTGOMERY)
+        return plugin_fail(G16K_EINVAL, "ntt transform: encoding %u is not 1 or 2", enc);
+    int rc = cuda_use_device(d->ctx);
+    if (rc)
+        return rc;
+    size_t bytes = (size_t)d->n * 32;
+    uint64_t *buf = NULL;
+    cudaStream_t s = NULL;
+    cudaError_t err = cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking);
+    if (err == cudaSuccess)
+        err = cudaMalloc((void **)&buf, bytes);
+    if (err == cudaSuccess)
+        err = cudaMemcpyAsync(buf, data, bytes, cudaMemcpyHostToDevice, s);
+    if (err == cudaSuccess)
+        err = run(d, buf, dir, enc, s);
+    if (err == cudaSuccess)
+        err = cudaMemcpyAsync(data, buf, bytes, cudaMemcpyDeviceToHost, s);
+    if (err == cudaSuccess)
+        err = cudaStreamSynchronize(s);
+    cudaFree(buf);
+    if (s)
+        cudaStreamDestroy(s);
+    return err == cudaSuccess ? G16K_OK : cuda_fail(err, "ntt transform: CUDA");
+}

@@ -1,0 +1,318 @@
+/*
+ * msm_plan.c: host side of the GPU Pippenger MSM (see msm_plan.h): signed digits, the CSR
+ * bucket lists, and the final combination of segment sums with the reference arithmetic of
+ * core/bls12_381 (g16k_bls). The device does the O(n) work (bucket sums) and the O(2^c) work
+ * (running sums per segment); the host does O(windows * segments) point additions, a few
+ * thousand at most, which costs milliseconds.
+ */
+#include "msm_plan.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "bls12_381/curve.h"
+#include "g16k/plugin.h"
+#include "plugin_util.h"
+
+uint32_t msm_plan_auto_window(uint64_t n)
+{
+    uint32_t lg = 0;
+    while (lg < 63 && ((uint64_t)1 << (lg + 1)) <= n)
+        lg++;
+    /* about log2(n) - 4 balances n additions per window against 2^c bucket sums */
+    if (lg < 7)
+        return 3;
+    if (lg - 4 > 16)
+        return 16;
+    return lg - 4;
+}
+
+/* bits [off, off + c) of a canonical 256-bit scalar, c <= 31 */
+static uint32_t scalar_bits(const uint64_t s[4], uint32_t off, uint32_t c)
+{
+    if (off >= 256)
+        return 0;
+    uint32_t li = off / 64;
+    uint32_t sh = off % 64;
+    uint64_t v = s[li] >> sh;
+    if (sh + c > 64 && li + 1 < 4)
+        v |= s[li + 1] << (64 - sh);
+    return (uint32_t)(v & (((uint64_t)1 << c) - 1));
+}
+
+/* Signed digits of s: d[w] in [-2^(c-1), 2^(c-1)], s = sum d[w] 2^(wc). */
+static void scalar_digits(int32_t *d, const uint64_t s[4], uint32_t c, uint32_t nw)
+{
+    uint32_t carry = 0;
+    int64_t half = (int64_t)1 << (c - 1);
+    for (uint32_t w = 0; w < nw; w++) {
+        int64_t v = (int64_t)scalar_bits(s, w * c, c) + carry;
+        carry = 0;
+        if (v > half) {
+            v -= (int64_t)1 << c;
+            carry = 1;
+        }
+        d[w] = (int32_t)v;
+    }
+}
+
+static int load_scalar(uint64_t out[4], const uint8_t *src, uint32_t enc)
+{
+    fr_t v;
+    memcpy(v.l, src, 32);
+    if (enc == G16K_ENC_MONTGOMERY)
+        fr_to_canon(&v, &v);
+    memcpy(out, v.l, 32);
+    return 0;
+}
+
+int msm_plan_build(msm_plan *plan, const void *scalars, uint64_t n, uint32_t scalar_enc,
+                   uint32_t window)
+{
+    memset(plan, 0, sizeof *plan);
+    if (scalar_enc != G16K_ENC_CANONICAL && scalar_enc != G16K_ENC_MONTGOMERY)
+        return plugin_fail(G16K_EINVAL, "msm: scalar encoding %u is not 1 (canonical) or 2 "
+                                        "(Montgomery)", scalar_enc);
+    uint32_t c = window ? window : msm_plan_auto_window(n);
+    if (c > MSM_PLAN_MAX_WINDOW)
+        c = MSM_PLAN_MAX_WINDOW;
+    plan->c = c;
+    plan->nw = (256 + c - 1) / c;
+    plan->nb = (uint32_t)1 << (c - 1);
+    plan->n_segs = plan->nb < MSM_PLAN_MAX_SEGS ? plan->nb : MSM_PLAN_MAX_SEGS;
+    plan->seg_len = plan->nb / plan->n_segs;
+    if (n > (uint64_t)INT32_MAX || n * plan->nw > UINT32_MAX)
+        return plugin_fail(G16K_EUNSUPPORTED, "msm: %llu points with window %u exceed the "
+                           "32-bit bucket lists", (unsigned long long)n, c);
+
+    uint64_t n_buckets = (uint64_t)plan->nw * plan->nb;
+    const uint8_t *src = scalars;
+    int32_t d[256];
+    uint64_t s[4];
+    plan->offsets = calloc(n_buckets + 1, sizeof *plan->offsets);
+    if (!plan->offsets)
+        return plugin_fail(G16K_ENOMEM, "msm: no memory for %llu bucket offsets",
+                           (unsigned long long)n_buckets);
+    /* pass 1: count entries per bucket (offsets[k + 1]) */
+    for (uint64_t i = 0; i < n; i++) {
+        load_scalar(s, src + 32 * i, scalar_enc);
+        if ((s[0] | s[1] | s[2] | s[3]) == 0)
+            continue;
+        scalar_digits(d, s, c, plan->nw);
+        for (uint32_t w = 0; w < plan->nw; w++) {
+            if (d[w] != 0)
+                plan->offsets[(uint64_t)w * plan->nb + (uint32_t)abs(d[w]) - 1 + 1]++;
+        }
+    }
+    for (uint64_t k = 0; k < n_buckets; k++)
+        plan->offsets[k + 1] += plan->offsets[k];
+    plan->n_entries = plan->offsets[n_buckets];
+    if (plan->n_entries == 0)
+        return G16K_OK;
+    plan->entries = malloc(plan->n_entries * sizeof *plan->entries);
+    uint32_t *fill = malloc(n_buckets * sizeof *fill);
+    if (!plan->entries || !fill) {
+        free(fill);
+        msm_plan_cleanup(plan);
+        return plugin_fail(G16K_ENOMEM, "msm: no memory for %llu bucket entries",
+                           (unsigned long long)n * plan->nw);
+    }
+    memcpy(fill, plan->offsets, n_buckets * sizeof *fill);
+    /* pass 2: place entries; digits are recomputed rather than stored (n * nw ints) */
+    for (uint64_t i = 0; i < n; i++) {
+        load_scalar(s, src + 32 * i, scalar_enc);
+        if ((s[0] | s[1] | s[2] | s[3]) == 0)
+            continue;
+        scalar_digits(d, s, c, plan->nw);
+        for (uint32_t w = 0; w < plan->nw; w++) {
+            if (d[w] == 0)
+                continue;
+            uint64_t k = (uint64_t)w * plan->nb + (uint32_t)abs(d[w]) - 1;
+            plan->entries[fill[k]++] = (uint32_t)(i << 1) | (d[w] < 0);
+        }
+    }
+    free(fill);
+    return G16K_OK;
+}
+
+void msm_plan_cleanup(msm_plan *plan)
+{
+    free(plan->offsets);
+    free(plan->entries);
+    plan->offsets = NULL;
+    plan->entries = NULL;
+}
+
+static uint64_t fe_limbs(uint32_t group)
+{
+    return group == G16K_G2 ? 12 : 6;
+}
+
+uint64_t msm_plan_bucket_limbs(const msm_plan *plan, uint32_t group)
+{
+    return (uint64_t)plan->nw * plan->nb * 4 * fe_limbs(group);
+}
+
+uint64_t msm_plan_segout_limbs(const msm_plan *plan, uint32_t group)
+{
+    return (uint64_t)2 * plan->nw * plan->n_segs * 4 * fe_limbs(group);
+}
+
+void msm_plan_result_inf(uint32_t group, void *result)
+{
+    memset(result, 0, group == G16K_G2 ? 192 : 96);
+}
+
+/* XYZZ (x/zz, y/zzz) -> Jacobian without inversion: Z = ZZ ZZZ, X = X ZZ ZZZ^2,
+ * Y = Y ZZ^3 ZZZ^2; ZZ = 0 gives Z = 0, infinity. */
+static void g1_from_xyzz(g1_jac_t *o, const uint64_t *limbs)
+{
+    fp_t x, y, zz, zzz, t, u;
+    memcpy(x.l, limbs, 48);
+    memcpy(y.l, limbs + 6, 48);
+    memcpy(zz.l, limbs + 12, 48);
+    memcpy(zzz.l, limbs + 18, 48);
+    fp_mul(&o->z, &zz, &zzz);
+    fp_sqr(&t, &zzz);                /* ZZZ^2 */
+    fp_mul(&u, &t, &zz);             /* ZZ ZZZ^2 */
+    fp_mul(&o->x, &x, &u);
+    fp_sqr(&t, &zz);
+    fp_mul(&u, &u, &t);              /* ZZ^3 ZZZ^2 */
+    fp_mul(&o->y, &y, &u);
+}
+
+static void g2_from_xyzz(g2_jac_t *o, const uint64_t *limbs)
+{
+    fp2_t x, y, zz, zzz, t, u;
+    memcpy(&x, limbs, 96);
+    memcpy(&y, limbs + 12, 96);
+    memcpy(&zz, limbs + 24, 96);
+    memcpy(&zzz, limbs + 36, 96);
+    fp2_mul(&o->z, &zz, &zzz);
+    fp2_sqr(&t, &zzz);
+    fp2_mul(&u, &t, &zz);
+    fp2_mul(&o->x, &x, &u);
+    fp2_sqr(&t, &zz);
+    fp2_mul(&u, &u, &t);
+    fp2_mul(&o->y, &y, &u);
+}
+
+static int check_enc(uint32_t enc)
+{
+    if (enc != G16K_ENC_CANONICAL && enc != G16K_ENC_MONTGOMERY)
+        return plugin_fail(G16K_EINVAL, "msm: result encoding %u is not 1 (canonical) or 2 "
+                                        "(Montgomery)", enc);
+    return G16K_OK;
+}
+
+/* Both groups share this shape; written twice because the reference API is typed per group. */
+int msm_plan_finish_g1(const msm_plan *plan, const uint64_t *segout, void *result,
+                       uint32_t result_enc)
+{
+    int rc = check_enc(result_enc);
+    if (rc)
+        return rc;
+    const uint64_t stride = 4 * 6;
+    g1_jac_t total, win, a, run, bsum, p;
+    g1_jac_set_inf(&total);
+    for (uint32_t w = plan->nw; w-- > 0;) {
+        for (uint32_t i = 0; i < plan->c; i++)
+            g1_jac_dbl(&total, &total);
+        g1_jac_set_inf(&a);
+        g1_jac_set_inf(&run);
+        g1_jac_set_inf(&bsum);
+        for (uint32_t s = plan->n_segs; s-- > 0;) {
+            uint64_t t = (uint64_t)w * plan->n_segs + s;
+            g1_from_xyzz(&p, segout + 2 * t * stride);
+            g1_jac_add(&a, &a, &p);
+            if (s == 0)
+                break;
+            g1_from_xyzz(&p, segout + (2 * t + 1) * stride);
+            g1_jac_add(&run, &run, &p);
+            g1_jac_add(&bsum, &bsum, &run);          /* sum_{s>=1} s tot_s */
+        }
+        for (uint32_t l = plan->seg_len; l > 1; l >>= 1)
+            g1_jac_dbl(&bsum, &bsum);                /* seg_len is a power of two */
+        g1_jac_add(&win, &a, &bsum);
+        g1_jac_add(&total, &total, &win);
+    }
+    if (g1_jac_is_inf(&total)) {
+        msm_plan_result_inf(G16K_G1, result);
+        return G16K_OK;
+    }
+    g1_affine_t r;
+    g1_jac_to_affine(&r, &total);
+    if (result_enc == G16K_ENC_CANONICAL)
+        g1_affine_to_bytes_canon(result, &r);
+    else {
+        memcpy(result, r.x.l, 48);
+        memcpy((uint8_t *)result + 48, r.y.l, 48);
+    }
+    return G16K_OK;
+}
+
+int msm_plan_finish_g2(const msm_plan *plan, const uint64_t *segout, void *result,
+                       uint32_t result_enc)
+{
+    int rc = check_enc(result_enc);
+    if (rc)
+        return rc;
+    const uint64_t stride = 4 * 12;
+    g2_jac_t total, win, a, run, bsum, p;
+    g2_jac_set_inf(&total);
+    for (uint32_t w = plan->nw; w-- > 0;) {
+        for (uint32_t i = 0; i < plan->c; i++)
+            g2_jac_dbl(&total, &total);
+        g2_jac_set_inf(&a);
+        g2_jac_set_inf(&run);
+        g2_jac_set_inf(&bsum);
+        for (uint32_t s = plan->n_segs; s-- > 0;) {
+            uint64_t t = (uint64_t)w * plan->n_segs + s;
+            g2_from_xyzz(&p, segout + 2 * t * stride);
+            g2_jac_add(&a, &a, &p);
+            if (s == 0)
+                break;
+            g2_from_xyzz(&p, segout + (2 * t + 1) * stride);
+            g2_jac_add(&run, &run, &p);
+            g2_jac_add(&bsum, &bsum, &run);
+        }
+        for (uint32_t l = plan->seg_len; l > 1; l >>= 1)
+            g2_jac_dbl(&bsum, &bsum);
+        g2_jac_add(&win, &a, &bsum);
+        g2_jac_add(&total, &total, &win);
+    }
+    if (g2_jac_is_inf(&total)) {
+        msm_plan_result_inf(G16K_G2, result);
+        return G16K_OK;
+    }
+    g2_affine_t r;
+    g2_jac_to_affine(&r, &total);
+    if (result_enc == G16K_ENC_CANONICAL)
+        g2_affine_to_bytes_canon(result, &r);
+    else
+        memcpy(result, &r, 192);
+    return G16K_OK;
+}
+
+int msm_points_to_mont(uint32_t group, const void *points, uint64_t n, uint32_t point_enc,
+                       uint64_t *out)
+{
+    if (point_enc != G16K_ENC_CANONICAL && point_enc != G16K_ENC_MONTGOMERY)
+        return plugin_fail(G16K_EINVAL, "bases_create: point encoding %u is not 1 (canonical) "
+                                        "or 2 (Montgomery)", point_enc);
+    uint64_t limbs = 2 * fe_limbs(group);
+    if (point_enc == G16K_ENC_MONTGOMERY) {
+        memcpy(out, points, n * limbs * 8);
+        return G16K_OK;
+    }
+    const uint8_t *src = points;
+    for (uint64_t i = 0; i < n * limbs / 6; i++) {
+        fp_t v;
+        memcpy(v.l, src + 48 * i, 48);
+        if (fp_from_canon(&v, &v) != 0)
+            return plugin_fail(G16K_EINVAL, "bases_create: point %llu: coordinate >= p",
+                               (unsigned long long)(i * 6 / limbs));
+        memcpy(out + 6 * i, v.l, 48);
+    }
+    return G16K_OK;
+}

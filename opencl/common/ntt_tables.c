@@ -1,0 +1,69 @@
+/*
+ * ntt_tables.c: twiddles and scale tables of a GPU NTT domain, computed once per domain with
+ * the reference Fr arithmetic of core/bls12_381 (n/2 multiplications per direction).
+ */
+#include "ntt_tables.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "bls12_381/field.h"
+#include "g16k/plugin.h"
+#include "plugin_util.h"
+
+static void powers(uint64_t *out, const fr_t *w, uint64_t count)
+{
+    fr_t acc = FR_ONE;
+    for (uint64_t k = 0; k < count; k++) {
+        memcpy(out + 4 * k, acc.l, 32);
+        fr_mul(&acc, &acc, w);
+    }
+}
+
+static void scale_table(uint64_t *tab, const fr_t *factor, const fr_t *g)
+{
+    fr_t p = *g;
+    memcpy(tab, factor->l, 32);
+    for (int b = 0; b < 32; b++) {
+        memcpy(tab + 4 * (1 + b), p.l, 32);
+        fr_sqr(&p, &p);
+    }
+}
+
+int ntt_tables_init(ntt_tables *t, uint32_t log_n)
+{
+    memset(t, 0, sizeof *t);
+    if (log_n > 31)
+        return plugin_fail(G16K_EUNSUPPORTED, "ntt: log_n %u > 31", log_n);
+    t->log_n = log_n;
+    t->n = (uint64_t)1 << log_n;
+    t->n_tw = t->n / 2 ? t->n / 2 : 1;
+    t->tw = malloc(t->n_tw * 32);
+    t->itw = malloc(t->n_tw * 32);
+    if (!t->tw || !t->itw) {
+        ntt_tables_cleanup(t);
+        return plugin_fail(G16K_ENOMEM, "ntt: no memory for 2 x %llu twiddles",
+                           (unsigned long long)t->n_tw);
+    }
+    fr_t w, iw, g, ig, ninv, one = FR_ONE;
+    fr_root_of_unity(&w, log_n);
+    fr_inv(&iw, &w);
+    fr_root_of_unity(&g, log_n + 1);
+    fr_inv(&ig, &g);
+    fr_set_u64(&ninv, t->n);
+    fr_inv(&ninv, &ninv);
+    powers(t->tw, &w, t->n_tw);
+    powers(t->itw, &iw, t->n_tw);
+    scale_table(t->coset, &one, &g);
+    scale_table(t->inv, &ninv, &one);
+    scale_table(t->inv_coset, &ninv, &ig);
+    return G16K_OK;
+}
+
+void ntt_tables_cleanup(ntt_tables *t)
+{
+    free(t->tw);
+    free(t->itw);
+    t->tw = NULL;
+    t->itw = NULL;
+}

@@ -1,0 +1,32 @@
+/*
+ * g16k.cl: the whole device program, in dependency order. opencl/cmake/embed.cmake inlines the
+ * #include "..." lines below (recursively) into one string embedded in the OpenCL plugin;
+ * cuda/kernels.cu #includes this file as it is. The curve and MSM templates are instantiated
+ * once per group.
+ */
+#include "compat.h"
+#include "field.cl"
+
+#define CURVE g1
+#define FE fp
+#define FE_LIMBS 6
+#define FE_NEG fp_neg
+#include "curve.cl"
+#include "msm.cl"
+#undef CURVE
+#undef FE
+#undef FE_LIMBS
+#undef FE_NEG
+
+#define CURVE g2
+#define FE fp2
+#define FE_LIMBS 12
+#define FE_NEG fp2_neg
+#include "curve.cl"
+#include "msm.cl"
+#undef CURVE
+#undef FE
+#undef FE_LIMBS
+#undef FE_NEG
+
+#include "ntt.cl"

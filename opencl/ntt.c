@@ -1,0 +1,183 @@
+/*
+ * ntt.c: the OpenCL NTT vtable. A domain holds the twiddles and scale tables of
+ * common/ntt_tables.c on the device; transform() uploads the data, runs kernels/ntt.cl
+ * (convert, coset scale, bit reversal, log n stages, 1/n and unshift scale, convert back) and
+ * reads it back. compute_h is left to the core (optional entry, NULL).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/ntt_tables.h"
+#include "common/plugin_util.h"
+#include "internal.h"
+
+struct g16k_ntt_domain {
+    g16k_plugin_ctx *ctx;
+    uint32_t log_n;
+    uint64_t n;
+    cl_mem tw, itw;                       /* n/2 forward / inverse twiddles */
+    cl_mem coset, inv, inv_coset;         /* NTT_SCALE_ELEMS-element scale tables */
+};
+
+static int opencl_domain_create(g16k_plugin_ctx *ctx, uint32_t log_n, g16k_ntt_domain **out);
+static void opencl_domain_destroy(g16k_ntt_domain *d);
+static int opencl_transform(g16k_ntt_domain *d, void *data, uint32_t dir, uint32_t enc);
+
+const g16k_ntt_vtable opencl_ntt_vtable = {
+    .struct_size = sizeof(g16k_ntt_vtable),
+    .domain_create = opencl_domain_create,
+    .domain_destroy = opencl_domain_destroy,
+    .transform = opencl_transform,
+    .compute_h = NULL,
+};
+
+static cl_mem upload(g16k_plugin_ctx *ctx, const void *src, size_t bytes, cl_int *err)
+{
+    return clCreateBuffer(ctx->context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, bytes,
+                          (void *)src, err);
+}
+
+/* Twiddles for n = 2^log_n, 0 <= log_n <= 31, on the device (n * 32 bytes).
+ * Errors: G16K_EINVAL (NULL), G16K_EUNSUPPORTED (log_n), G16K_ENOMEM. Thread-safe. */
+static int opencl_domain_create(g16k_plugin_ctx *ctx, uint32_t log_n, g16k_ntt_domain **out)
+{
+    if (!ctx || !out)
+        return plugin_fail(G16K_EINVAL, "domain_create: NULL argument");
+    ntt_tables t;
+    int rc = ntt_tables_init(&t, log_n);
+    if (rc)
+        return rc;
+    g16k_ntt_domain *d = calloc(1, sizeof *d);
+    if (!d) {
+        ntt_tables_cleanup(&t);
+        return plugin_fail(G16K_ENOMEM, "domain_create: no memory");
+    }
+    d->ctx = ctx;
+    d->log_n = log_n;
+    d->n = t.n;
+    cl_int err = CL_SUCCESS;
+    const size_t sbytes = NTT_SCALE_ELEMS * 32;
+    if (!(d->tw = upload(ctx, t.tw, t.n_tw * 32, &err))
+        || !(d->itw = upload(ctx, t.itw, t.n_tw * 32, &err))
+        || !(d->coset = upload(ctx, t.coset, sbytes, &err))
+        || !(d->inv = upload(ctx, t.inv, sbytes, &err))
+        || !(d->inv_coset = upload(ctx, t.inv_coset, sbytes, &err))) {
+        rc = opencl_fail(err, "domain_create: clCreateBuffer");
+        opencl_domain_destroy(d);
+        d = NULL;
+    }
+    ntt_tables_cleanup(&t);
+    *out = d;
+    return rc;
+}
+
+/* NULL is a no-op. */
+static void opencl_domain_destroy(g16k_ntt_domain *d)
+{
+    if (!d)
+        return;
+    cl_mem m[] = { d->tw, d->itw, d->coset, d->inv, d->inv_coset };
+    for (size_t i = 0; i < sizeof m / sizeof m[0]; i++) {
+        if (m[i])
+            clReleaseMemObject(m[i]);
+    }
+    free(d);
+}
+
+static cl_int run1(g16k_plugin_ctx *ctx, cl_kernel k, size_t global)
+{
+    return clEnqueueNDRangeKernel(ctx->queue, k, 1, NULL, &global, NULL, 0, NULL, NULL);
+}
+
+static cl_int convert(g16k_ntt_domain *d, cl_mem buf, cl_uint to_mont)
+{
+    cl_kernel k = d->ctx->kernels[K_NTT_CONVERT];
+    cl_ulong n = d->n;
+    cl_int err = clSetKernelArg(k, 0, sizeof(cl_mem), &buf);
+    err |= clSetKernelArg(k, 1, sizeof n, &n);
+    err |= clSetKernelArg(k, 2, sizeof to_mont, &to_mont);
+    return err != CL_SUCCESS ? err : run1(d->ctx, k, d->n);
+}
+
+static cl_int scale(g16k_ntt_domain *d, cl_mem buf, cl_mem tab, cl_uint with_pow)
+{
+    cl_kernel k = d->ctx->kernels[K_NTT_SCALE];
+    cl_ulong n = d->n;
+    cl_int err = clSetKernelArg(k, 0, sizeof(cl_mem), &buf);
+    err |= clSetKernelArg(k, 1, sizeof n, &n);
+    err |= clSetKernelArg(k, 2, sizeof(cl_mem), &tab);
+    err |= clSetKernelArg(k, 3, sizeof with_pow, &with_pow);
+    return err != CL_SUCCESS ? err : run1(d->ctx, k, d->n);
+}
+
+/* Bit reversal and the log n butterfly stages with twiddles tw. */
+static cl_int dit(g16k_ntt_domain *d, cl_mem buf, cl_mem tw)
+{
+    if (d->log_n == 0)
+        return CL_SUCCESS;
+    cl_kernel k = d->ctx->kernels[K_NTT_BITREV];
+    cl_ulong n = d->n;
+    cl_uint log_n = d->log_n;
+    cl_int err = clSetKernelArg(k, 0, sizeof(cl_mem), &buf);
+    err |= clSetKernelArg(k, 1, sizeof n, &n);
+    err |= clSetKernelArg(k, 2, sizeof log_n, &log_n);
+    err = err != CL_SUCCESS ? err : run1(d->ctx, k, d->n);
+    k = d->ctx->kernels[K_NTT_STAGE];
+    for (cl_uint s = 0; s < d->log_n && err == CL_SUCCESS; s++) {
+        err = clSetKernelArg(k, 0, sizeof(cl_mem), &buf);
+        err |= clSetKernelArg(k, 1, sizeof(cl_mem), &tw);
+        err |= clSetKernelArg(k, 2, sizeof n, &n);
+        err |= clSetKernelArg(k, 3, sizeof s, &s);
+        err = err != CL_SUCCESS ? err : run1(d->ctx, k, d->n / 2);
+    }
+    return err;
+}
+
+static cl_int transform_locked(g16k_ntt_domain *d, cl_mem buf, uint32_t dir, uint32_t enc)
+{
+    cl_int err = CL_SUCCESS;
+    if (enc == G16K_ENC_CANONICAL)
+        err = convert(d, buf, 1);
+    if (err == CL_SUCCESS && dir == G16K_NTT_FORWARD_COSET)
+        err = scale(d, buf, d->coset, 1);
+    if (err == CL_SUCCESS)
+        err = dit(d, buf, dir == G16K_NTT_FORWARD || dir == G16K_NTT_FORWARD_COSET ? d->tw
+                                                                                    : d->itw);
+    if (err == CL_SUCCESS && dir == G16K_NTT_INVERSE)
+        err = scale(d, buf, d->inv, 0);
+    if (err == CL_SUCCESS && dir == G16K_NTT_INVERSE_COSET)
+        err = scale(d, buf, d->inv_coset, 1);
+    if (err == CL_SUCCESS && enc == G16K_ENC_CANONICAL)
+        err = convert(d, buf, 0);
+    return err;
+}
+
+/* In-place transform of n = 2^log_n Fr elements (plugin.h g16k_ntt_dir semantics), natural
+ * order in and out, output in enc. Errors: G16K_EINVAL (NULL, dir, enc), G16K_ENOMEM,
+ * G16K_EINTERNAL. Thread-safe (device work serialised on ctx->lock). */
+static int opencl_transform(g16k_ntt_domain *d, void *data, uint32_t dir, uint32_t enc)
+{
+    if (!d || !data)
+        return plugin_fail(G16K_EINVAL, "ntt transform: NULL argument");
+    if (dir < G16K_NTT_FORWARD || dir > G16K_NTT_INVERSE_COSET)
+        return plugin_fail(G16K_EINVAL, "ntt transform: direction %u is not 1..4", dir);
+    if (enc != G16K_ENC_CANONICAL && enc != G16K_ENC_MONTGOMERY)
+        return plugin_fail(G16K_EINVAL, "ntt transform: encoding %u is not 1 or 2", enc);
+    g16k_plugin_ctx *ctx = d->ctx;
+    size_t bytes = (size_t)d->n * 32;
+    cl_int err;
+    int rc = G16K_OK;
+    pthread_mutex_lock(&ctx->lock);
+    cl_mem buf = clCreateBuffer(ctx->context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, bytes,
+                                data, &err);
+    if (buf) {
+        err = transform_locked(d, buf, dir, enc);
+        if (err == CL_SUCCESS)
+            err = clEnqueueReadBuffer(ctx->queue, buf, CL_TRUE, 0, bytes, data, 0, NULL, NULL);
+        clReleaseMemObject(buf);
+    }
+    pthread_mutex_unlock(&ctx->lock);
+    if (err != CL_SUCCESS)
+        rc = opencl_fail(err, "ntt transform: OpenCL");
+    return rc;
+}

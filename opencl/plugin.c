@@ -1,0 +1,189 @@
+/*
+ * plugin.c: the OpenCL plugin's descriptor, entry point, configuration and context life cycle.
+ *
+ * Provides NTT and MSM (G1 and G2) on one OpenCL 1.2 device through the ICD loader; no
+ * synthesizer. create() selects the device, builds (or loads from cache) the program embedded
+ * from opencl/kernels/, and runs the known-answer self-test of opencl/common/selftest.c; a device
+ * that fails it is refused. [plugin.opencl] keys: platform, device (index or name substring),
+ * cache_dir (program binary cache; default $XDG_CACHE_HOME/g16k or ~/.cache/g16k).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/plugin_util.h"
+#include "common/selftest.h"
+#include "internal.h"
+
+static int opencl_create(const g16k_config *config, g16k_plugin_ctx **out);
+static void opencl_destroy(g16k_plugin_ctx *ctx);
+static int opencl_probe(g16k_plugin_ctx *ctx, char *info, size_t info_len);
+
+static const g16k_plugin_desc opencl_desc = {
+    .struct_size = sizeof(g16k_plugin_desc),
+    .abi_major = G16K_ABI_MAJOR,
+    .abi_minor = G16K_ABI_MINOR,
+    .curve = G16K_CURVE_BLS12_381,
+    .caps = G16K_CAP_NTT | G16K_CAP_MSM_G1 | G16K_CAP_MSM_G2,
+    .name = "opencl",
+    .version = "0.1.0",
+    .description = "OpenCL 1.2 NTT and Pippenger MSM (G1, G2)",
+    .create = opencl_create,
+    .destroy = opencl_destroy,
+    .probe = opencl_probe,
+    .synth = NULL,
+    .ntt = &opencl_ntt_vtable,
+    .msm = &opencl_msm_vtable,
+};
+
+/* Stores host (valid until exit) and returns the static descriptor; touches no device.
+ * Errors: G16K_EUNSUPPORTED when the host ABI major differs. */
+G16K_PLUGIN_EXPORT int g16k_plugin_entry(const g16k_host_api *host, const g16k_plugin_desc **out)
+{
+    if (!host || !out || host->abi_major != G16K_ABI_MAJOR)
+        return G16K_EUNSUPPORTED;
+    plugin_host = host;
+    *out = &opencl_desc;
+    return G16K_OK;
+}
+
+int opencl_fail(cl_int err, const char *what)
+{
+    int code = G16K_EINTERNAL;
+    if (err == CL_OUT_OF_HOST_MEMORY || err == CL_OUT_OF_RESOURCES
+        || err == CL_MEM_OBJECT_ALLOCATION_FAILURE)
+        code = G16K_ENOMEM;
+    return plugin_fail(code, "%s failed: %s", what, opencl_strerror(err));
+}
+
+static void default_cache_dir(char *dir, size_t len)
+{
+    const char *xdg = getenv("XDG_CACHE_HOME");
+    const char *home = getenv("HOME");
+    dir[0] = '\0';
+    if (xdg && xdg[0] == '/')
+        snprintf(dir, len, "%s/g16k", xdg);
+    else if (home && home[0])
+        snprintf(dir, len, "%s/.cache/g16k", home);
+}
+
+static const char *const kernel_names[K_COUNT] = {
+    [K_G1_BUCKET_ACC] = "g1_msm_bucket_acc",
+    [K_G1_SEGMENT_REDUCE] = "g1_msm_segment_reduce",
+    [K_G2_BUCKET_ACC] = "g2_msm_bucket_acc",
+    [K_G2_SEGMENT_REDUCE] = "g2_msm_segment_reduce",
+    [K_NTT_CONVERT] = "ntt_convert",
+    [K_NTT_BITREV] = "ntt_bitrev",
+    [K_NTT_STAGE] = "ntt_stage",
+    [K_NTT_SCALE] = "ntt_scale",
+};
+
+/* Create the context: [plugin.opencl] keys, device, program, kernels, self-test.
+ * Errors: G16K_ECONFIG (unknown key, with file:line), G16K_ENODEV (no device, build failure,
+ * failed self-test: the device is refused), G16K_ENOMEM. */
+static int opencl_create(const g16k_config *config, g16k_plugin_ctx **out)
+{
+    const char *platform = NULL;
+    const char *device = NULL;
+    const char *cache_dir = NULL;
+    const char *file = config && config->file ? config->file : "prover.ini";
+    const char *section = config && config->section ? config->section : "plugin.opencl";
+    if (!out)
+        return plugin_fail(G16K_EINVAL, "create: out is NULL");
+    *out = NULL;
+    for (uint64_t i = 0; config && i < config->n_entries; i++) {
+        const g16k_config_entry *e = &config->entries[i];
+        if (strcmp(e->key, "platform") == 0)
+            platform = e->value;
+        else if (strcmp(e->key, "device") == 0)
+            device = e->value;
+        else if (strcmp(e->key, "cache_dir") == 0)
+            cache_dir = e->value;
+        else
+            return plugin_fail(G16K_ECONFIG, "%s:%u: unknown key '%s' in [%s] (known: platform, "
+                               "device, cache_dir)", file, e->line, e->key, section);
+    }
+
+    g16k_plugin_ctx *ctx = calloc(1, sizeof *ctx);
+    if (!ctx)
+        return plugin_fail(G16K_ENOMEM, "create: no memory");
+    pthread_mutex_init(&ctx->lock, NULL);
+    if (cache_dir)
+        snprintf(ctx->cache_dir, sizeof ctx->cache_dir, "%s", cache_dir);
+    else
+        default_cache_dir(ctx->cache_dir, sizeof ctx->cache_dir);
+
+    cl_int err;
+    int rc = opencl_device_select(ctx, platform, device);
+    if (rc)
+        goto out_destroy;
+    cl_context_properties props[] = { CL_CONTEXT_PLATFORM, (cl_context_properties)ctx->platform,
+                                      0 };
+    ctx->context = clCreateContext(props, 1, &ctx->device, NULL, NULL, &err);
+    if (!ctx->context) {
+        rc = plugin_fail(G16K_ENODEV, "%s: clCreateContext failed: %s", ctx->info,
+                         opencl_strerror(err));
+        goto out_destroy;
+    }
+    ctx->queue = clCreateCommandQueue(ctx->context, ctx->device, 0, &err);
+    if (!ctx->queue) {
+        rc = plugin_fail(G16K_ENODEV, "%s: clCreateCommandQueue failed: %s", ctx->info,
+                         opencl_strerror(err));
+        goto out_destroy;
+    }
+    rc = opencl_program_build(ctx);
+    if (rc)
+        goto out_destroy;
+    for (int k = 0; k < K_COUNT; k++) {
+        ctx->kernels[k] = clCreateKernel(ctx->program, kernel_names[k], &err);
+        if (!ctx->kernels[k]) {
+            rc = plugin_fail(G16K_ENODEV, "%s: kernel %s: %s", ctx->info, kernel_names[k],
+                             opencl_strerror(err));
+            goto out_destroy;
+        }
+    }
+    rc = selftest_run(ctx, &opencl_msm_vtable, &opencl_ntt_vtable);
+    if (rc) {
+        /* keep the self-test's own message visible in the log, refuse the device */
+        plugin_log(G16K_LOG_ERROR, "opencl: self-test failed on %s (status %d)", ctx->info, rc);
+        rc = plugin_fail(G16K_ENODEV, "%s: known-answer self-test failed (status %d); device "
+                         "refused", ctx->info, rc);
+        goto out_destroy;
+    }
+    plugin_log(G16K_LOG_INFO, "opencl: using %s", ctx->info);
+    *out = ctx;
+    return G16K_OK;
+
+out_destroy:
+    opencl_destroy(ctx);
+    return rc;
+}
+
+/* Release every OpenCL object of ctx; NULL is a no-op. Not thread-safe (called once). */
+static void opencl_destroy(g16k_plugin_ctx *ctx)
+{
+    if (!ctx)
+        return;
+    for (int k = 0; k < K_COUNT; k++) {
+        if (ctx->kernels[k])
+            clReleaseKernel(ctx->kernels[k]);
+    }
+    if (ctx->program)
+        clReleaseProgram(ctx->program);
+    if (ctx->queue)
+        clReleaseCommandQueue(ctx->queue);
+    if (ctx->context)
+        clReleaseContext(ctx->context);
+    pthread_mutex_destroy(&ctx->lock);
+    free(ctx);
+}
+
+/* The device was checked at create, so probe only reports it. Thread-safe. */
+static int opencl_probe(g16k_plugin_ctx *ctx, char *info, size_t info_len)
+{
+    if (!ctx)
+        return plugin_fail(G16K_ENODEV, "no OpenCL device");
+    if (info && info_len)
+        snprintf(info, info_len, "%s", ctx->info);
+    return G16K_OK;
+}

@@ -1,0 +1,192 @@
+/*
+ * program.c: builds the embedded device program (opencl/kernels/g16k.cl, inlined at build time)
+ * and keeps a binary cache on disk, since run-time compilation of the field code takes seconds.
+ *
+ * Cache entry: <cache_dir>/opencl-<fnv1a64(key)>.bin holding "G16KCLB1\n", u32 key length, the
+ * key text (device name, driver version, platform version, source SHA-256), u64 binary length,
+ * the binary from CL_PROGRAM_BINARIES. A key that differs (stale) or a binary the driver refuses
+ * (corrupt) is ignored and overwritten after a build from source. Writes go to a temporary file
+ * renamed into place, so concurrent processes never read a half-written entry.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "common/plugin_util.h"
+#include "internal.h"
+
+#define BUILD_OPTIONS "-cl-std=CL1.2"
+static const char CACHE_MAGIC[9] = "G16KCLB1\n";
+
+static uint64_t fnv1a64(const char *s)
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (; *s; s++) {
+        h ^= (unsigned char)*s;
+        h *= 0x100000001b3ull;
+    }
+    return h;
+}
+
+static void cache_key(g16k_plugin_ctx *ctx, char *key, size_t len)
+{
+    char dev[256] = "", drv[128] = "", plat[256] = "";
+    clGetDeviceInfo(ctx->device, CL_DEVICE_NAME, sizeof dev - 1, dev, NULL);
+    clGetDeviceInfo(ctx->device, CL_DRIVER_VERSION, sizeof drv - 1, drv, NULL);
+    clGetPlatformInfo(ctx->platform, CL_PLATFORM_VERSION, sizeof plat - 1, plat, NULL);
+    snprintf(key, len, "device=%s\ndriver=%s\nplatform=%s\nsource=%s\noptions=%s\n", dev, drv,
+             plat, opencl_program_hash, BUILD_OPTIONS);
+}
+
+static void cache_path(g16k_plugin_ctx *ctx, const char *key, char *path, size_t len)
+{
+    snprintf(path, len, "%s/opencl-%016llx.bin", ctx->cache_dir,
+             (unsigned long long)fnv1a64(key));
+}
+
+/* Returns a malloc'd binary and its length, or NULL when absent, stale or malformed. */
+static unsigned char *cache_load(const char *path, const char *key, size_t *bin_len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    char magic[sizeof CACHE_MAGIC];
+    uint32_t klen = 0;
+    uint64_t blen = 0;
+    unsigned char *bin = NULL;
+    char *k = NULL;
+    if (fread(magic, 1, sizeof magic, f) != sizeof magic
+        || memcmp(magic, CACHE_MAGIC, sizeof magic) != 0 || fread(&klen, 4, 1, f) != 1
+        || klen != strlen(key) || !(k = malloc(klen)) || fread(k, 1, klen, f) != klen)
+        goto out;
+    if (memcmp(k, key, klen) != 0) {
+        plugin_log(G16K_LOG_INFO, "opencl: stale program cache %s ignored", path);
+        goto out;
+    }
+    if (fread(&blen, 8, 1, f) != 1 || blen == 0 || blen > ((uint64_t)1 << 30)
+        || !(bin = malloc(blen)) || fread(bin, 1, blen, f) != blen) {
+        free(bin);
+        bin = NULL;
+        goto out;
+    }
+    *bin_len = blen;
+out:
+    free(k);
+    fclose(f);
+    return bin;
+}
+
+static int mkdir_p(const char *dir)
+{
+    char tmp[PATH_MAX];
+    snprintf(tmp, sizeof tmp, "%s", dir);
+    for (char *p = tmp + 1; *p; p++) {
+        if (*p == '/') {
+            *p = '\0';
+            if (mkdir(tmp, 0755) != 0 && errno != EEXIST)
+                return -1;
+            *p = '/';
+        }
+    }
+    return mkdir(tmp, 0755) != 0 && errno != EEXIST ? -1 : 0;
+}
+
+/* Best effort: a cache that cannot be written is logged, never an error. */
+static void cache_store(g16k_plugin_ctx *ctx, const char *path, const char *key)
+{
+    size_t blen = 0;
+    if (clGetProgramInfo(ctx->program, CL_PROGRAM_BINARY_SIZES, sizeof blen, &blen, NULL)
+            != CL_SUCCESS || blen == 0)
+        return;
+    unsigned char *bin = malloc(blen);
+    if (!bin)
+        return;
+    unsigned char *bins[1] = { bin };
+    char tmp[PATH_MAX + 32];
+    snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, (long)getpid());
+    FILE *f = NULL;
+    if (clGetProgramInfo(ctx->program, CL_PROGRAM_BINARIES, sizeof bins, bins, NULL) != CL_SUCCESS
+        || mkdir_p(ctx->cache_dir) != 0 || !(f = fopen(tmp, "wb"))) {
+        plugin_log(G16K_LOG_WARN, "opencl: cannot write program cache in %s", ctx->cache_dir);
+        free(bin);
+        return;
+    }
+    uint32_t klen = (uint32_t)strlen(key);
+    uint64_t b64 = blen;
+    int ok = fwrite(CACHE_MAGIC, 1, sizeof CACHE_MAGIC, f) == sizeof CACHE_MAGIC
+             && fwrite(&klen, 4, 1, f) == 1 && fwrite(key, 1, klen, f) == klen
+             && fwrite(&b64, 8, 1, f) == 1 && fwrite(bin, 1, blen, f) == blen;
+    ok = (fclose(f) == 0) && ok;
+    if (!ok || rename(tmp, path) != 0) {
+        plugin_log(G16K_LOG_WARN, "opencl: cannot write program cache %s", path);
+        remove(tmp);
+    }
+    free(bin);
+}
+
+static int build_from_source(g16k_plugin_ctx *ctx)
+{
+    cl_int err;
+    const char *src = opencl_program_source;
+    ctx->program = clCreateProgramWithSource(ctx->context, 1, &src, NULL, &err);
+    if (!ctx->program)
+        return opencl_fail(err, "clCreateProgramWithSource");
+    err = clBuildProgram(ctx->program, 1, &ctx->device, BUILD_OPTIONS, NULL, NULL);
+    if (err == CL_SUCCESS)
+        return G16K_OK;
+    size_t log_len = 0;
+    clGetProgramBuildInfo(ctx->program, ctx->device, CL_PROGRAM_BUILD_LOG, 0, NULL, &log_len);
+    char *log = malloc(log_len + 1);
+    if (log) {
+        log[0] = '\0';
+        clGetProgramBuildInfo(ctx->program, ctx->device, CL_PROGRAM_BUILD_LOG, log_len, log, NULL);
+        log[log_len] = '\0';
+        if (plugin_host && plugin_host->log)
+            plugin_host->log(G16K_LOG_ERROR, "opencl: build log for %s:\n%s", ctx->info, log);
+        else
+            fprintf(stderr, "opencl: build log for %s:\n%s\n", ctx->info, log);
+        char *nl = strchr(log, '\n');
+        if (nl)
+            *nl = '\0';
+    }
+    int rc = plugin_fail(G16K_ENODEV, "%s: program build failed (%s): %.300s", ctx->info,
+                         opencl_strerror(err), log ? log : "");
+    free(log);
+    clReleaseProgram(ctx->program);
+    ctx->program = NULL;
+    return rc;
+}
+
+int opencl_program_build(g16k_plugin_ctx *ctx)
+{
+    char key[1024];
+    char path[PATH_MAX + 64] = "";
+    cache_key(ctx, key, sizeof key);
+    if (ctx->cache_dir[0]) {
+        cache_path(ctx, key, path, sizeof path);
+        size_t blen = 0;
+        unsigned char *bin = cache_load(path, key, &blen);
+        if (bin) {
+            cl_int err, status;
+            const unsigned char *bins[1] = { bin };
+            ctx->program = clCreateProgramWithBinary(ctx->context, 1, &ctx->device, &blen, bins,
+                                                     &status, &err);
+            free(bin);
+            if (ctx->program
+                && clBuildProgram(ctx->program, 1, &ctx->device, BUILD_OPTIONS, NULL, NULL)
+                       == CL_SUCCESS)
+                return G16K_OK;
+            plugin_log(G16K_LOG_WARN, "opencl: corrupt program cache %s, rebuilding", path);
+            if (ctx->program)
+                clReleaseProgram(ctx->program);
+            ctx->program = NULL;
+        }
+    }
+    int rc = build_from_source(ctx);
+    if (rc == G16K_OK && ctx->cache_dir[0])
+        cache_store(ctx, path, key);
+    return rc;
+}
