@@ -16,7 +16,8 @@
  * a g16k_encoding argument: G16K_ENC_CANONICAL (the integer itself) or G16K_ENC_MONTGOMERY (x*R mod m,
  * R = 2^256 for Fr and 2^384 for Fp). Encoding 0 is invalid and must be rejected with G16K_EINVAL.
  * G1 affine point: x || y, 96 bytes. G2 affine point: x.c0 || x.c1 || y.c0 || y.c1, 192 bytes.
- * (0, 0) is the point at infinity. Counts are uint64_t.
+ * (0, 0) is the point at infinity. Counts are uint64_t. Buffers of field elements and points
+ * are 8-byte aligned (a plugin may reject others with G16K_EINVAL).
  * Buffers passed in are owned by the caller and valid only during the call; a plugin that needs
  * the data later copies it. Buffers a plugin returns results into are caller-allocated.
  *
