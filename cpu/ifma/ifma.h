@@ -1,0 +1,125 @@
+/*
+ * cpu/ifma: eight-lane radix-2^52 Montgomery arithmetic for BLS12-381 on AVX-512 IFMA, for the
+ * CPU plugin's MSMs (G2 above all, G1 too). This header is portable C: the plugin's portable
+ * files include it and call in only after ifma_available() said yes.
+ *
+ * Representation ("r52"). An Fp element x is held as X = x * 2^416 mod p (Montgomery with
+ * R = 2^416), written in 8 limbs of 52 bits, little-endian, each limb in a uint64_t. X is *not*
+ * fully reduced: every r52 value handed out by this library is below 128p (limbs always
+ * < 2^52), and every function here accepts any value below 128p (vfp.h tracks the bounds). Two r52 encodings of one field element
+ * may therefore differ; compare after conversion to fp_t (core/bls12_381/field.h, Montgomery
+ * R = 2^384, fully reduced), which is unique.
+ *
+ * Eight field elements form one "lane group": lane k of every operation is independent of the
+ * other lanes (structure of arrays, one zmm register per limb). Sources of the method: Gueron and
+ * Krasnov, "Accelerating big integer arithmetic using Intel IFMA extensions" (ARITH 2016), and
+ * Drucker and Gueron, "Fast modular squaring with AVX512IFMA" (2019): word-serial Montgomery in
+ * radix 2^52 with vpmadd52luq/vpmadd52huq; here applied across lanes instead of within one
+ * number, which needs no shuffles at all.
+ *
+ * Threads: every function is pure apart from its outputs and is thread-safe for disjoint outputs.
+ * Nothing allocates. All struct types below need 64-byte alignment (declared with _Alignas).
+ * Calling anything but ifma_available() on a CPU where it returned 0 raises SIGILL.
+ */
+#ifndef G16K_CPU_IFMA_H
+#define G16K_CPU_IFMA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bls12_381/curve.h"
+
+#define IFMA_LANES 8
+#define R52_LIMBS 8
+
+/* 1 if this CPU and OS can run g16k_ifma: CPUID.(7,0):EBX has AVX512F (bit 16), AVX512DQ (17),
+ * AVX512IFMA (21), AVX512BW (30), AVX512VL (31), CPUID.1:ECX has OSXSAVE, and XCR0 shows the
+ * OS saves SSE, AVX, opmask and both ZMM halves (bits 1, 2, 5, 6, 7). The environment variable
+ * G16K_SIMD=portable forces 0. Cheap after the first call (cached); thread-safe. (ifma_cpuid.c;
+ * method of libsodium's runtime.c.) */
+int ifma_available(void);
+
+/* ---- Fp, 8 lanes (fp_ifma.c) ---- */
+
+/* Eight Fp elements in r52, structure of arrays: l[j][k] is limb j of lane k. */
+typedef struct {
+    _Alignas(64) uint64_t l[R52_LIMBS][IFMA_LANES];
+} fp8_r52;
+
+/* fp_t (Montgomery 2^384, < p) -> r52: re-radix 6x64 -> 8x52 bits, then one Montgomery
+ * multiplication by 2^448 mod p, i.e. X = x 2^384 * 2^448 / 2^416 = x 2^416. Output < 2p. */
+void fp_ifma_to_r52(fp8_r52 *out, const fp_t in[IFMA_LANES]);
+/* r52 (any value < 128p) -> fp_t, fully reduced: Montgomery multiplication by 2^384 mod p
+ * (gives x 2^384 in [0, 2p)), re-radix, one conditional subtraction of p. */
+void fp_ifma_from_r52(fp_t out[IFMA_LANES], const fp8_r52 *in);
+/* out = a * b / 2^416 mod p, lane by lane; inputs < 128p, output < 2p. Aliasing allowed. */
+void fp_ifma_mul(fp8_r52 *out, const fp8_r52 *a, const fp8_r52 *b);
+/* out = a + b, no reduction: inputs < 64p, output < 128p. */
+void fp_ifma_add(fp8_r52 *out, const fp8_r52 *a, const fp8_r52 *b);
+/* out = a - b + 64p (lazy): a < 64p, b <= 64p, output < 128p. */
+void fp_ifma_sub(fp8_r52 *out, const fp8_r52 *a, const fp8_r52 *b);
+
+/* ---- Fp2 = Fp[u]/(u^2+1), 8 lanes (fp_ifma.c) ---- */
+typedef struct {
+    fp8_r52 c0, c1;
+} fp2x8_r52;
+
+void fp2_ifma_to_r52(fp2x8_r52 *out, const fp2_t in[IFMA_LANES]);
+void fp2_ifma_from_r52(fp2_t out[IFMA_LANES], const fp2x8_r52 *in);
+/* Karatsuba, 3 Fp multiplications; inputs < 128p per coordinate, output < 8p. */
+void fp2_ifma_mul(fp2x8_r52 *out, const fp2x8_r52 *a, const fp2x8_r52 *b);
+/* (a0 + a1)(a0 - a1) + 2 a0 a1 u, 2 Fp multiplications; output < 8p. */
+void fp2_ifma_sqr(fp2x8_r52 *out, const fp2x8_r52 *a);
+
+/* ---- G2 buckets (g2_ifma.c) ---- */
+
+/* One G2 Jacobian point (X/Z^2, Y/Z^3) in r52, each Fp2 coordinate as [c0, c1] x 8 limbs.
+ * Z = 0 mod p is infinity. 384 bytes, one per Pippenger bucket, array of structures. */
+typedef struct {
+    _Alignas(64) uint64_t x[2][R52_LIMBS];
+    uint64_t y[2][R52_LIMBS];
+    uint64_t z[2][R52_LIMBS];
+} g2_jac_r52;
+
+/* Sets *b to infinity, (1, 1, 0) like g2_jac_set_inf. Any thread. */
+void g2_ifma_set_inf(g2_jac_r52 *b);
+/* n points, reference Jacobian <-> r52; n any size (8 at a time inside). to_jac output is
+ * exactly what the reference arithmetic would hold (fully reduced Montgomery 2^384). */
+void g2_ifma_from_jac(g2_jac_r52 *out, const g2_jac_t *in, size_t n);
+void g2_ifma_to_jac(g2_jac_t *out, const g2_jac_r52 *in, size_t n);
+
+/* Pippenger bucket accumulation, 8 at a time:
+ *   buckets[idx[k]] += (neg bit k ? -pts[k] : pts[k])   for lanes k < n (n <= 8).
+ * idx[0..n-1] must be pairwise distinct (the caller batches distinct buckets); lanes >= n are not
+ * read. pts[k] are affine, Montgomery 2^384 (fp_t), (0, 0) = infinity; borrowed for the call.
+ * The result of every lane equals g2_jac_add_affine (madd-2007-bl) of the reference after
+ * conversion, including the special cases: point at infinity and empty bucket are handled
+ * in-vector (blends); lanes where bucket == +-point (H = 0) are detected exactly and recomputed
+ * by the scalar reference (g2_jac_add_affine: doubling or infinity), a rare path.
+ * Returns how many lanes took that scalar path (for statistics). Thread-safe for disjoint
+ * buckets. Cost: 29 Fp multiplications in 8 lanes for the formula (7 Fp2 mul, 4 Fp2 sqr), 4 to
+ * convert the points, the 8x8 transposes of gather/scatter, and 2 more in calls that meet an
+ * empty bucket (exact infinity test). Buckets need no particular alignment. */
+unsigned g2_ifma_bucket_add(g2_jac_r52 *buckets, const uint32_t idx[IFMA_LANES],
+                            const g2_affine_t *const pts[IFMA_LANES], unsigned neg_mask,
+                            unsigned n);
+/* buckets[idx[k]] = 2 * buckets[idx[k]] for k < n (dbl-2009-l, same as g2_jac_dbl, infinity
+ * stays infinity, no special case needed). idx distinct. Cost ~ 2 mul + 5 sqr of Fp2. */
+void g2_ifma_bucket_dbl(g2_jac_r52 *buckets, const uint32_t idx[IFMA_LANES], unsigned n);
+
+/* ---- G1 buckets (g1_ifma.c): the same contracts over Fp ---- */
+typedef struct {
+    _Alignas(64) uint64_t x[R52_LIMBS];
+    uint64_t y[R52_LIMBS];
+    uint64_t z[R52_LIMBS];
+} g1_jac_r52;
+
+void g1_ifma_set_inf(g1_jac_r52 *b);
+void g1_ifma_from_jac(g1_jac_r52 *out, const g1_jac_t *in, size_t n);
+void g1_ifma_to_jac(g1_jac_t *out, const g1_jac_r52 *in, size_t n);
+unsigned g1_ifma_bucket_add(g1_jac_r52 *buckets, const uint32_t idx[IFMA_LANES],
+                            const g1_affine_t *const pts[IFMA_LANES], unsigned neg_mask,
+                            unsigned n);
+void g1_ifma_bucket_dbl(g1_jac_r52 *buckets, const uint32_t idx[IFMA_LANES], unsigned n);
+
+#endif

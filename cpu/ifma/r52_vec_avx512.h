@@ -1,0 +1,32 @@
+/*
+ * Private to cpu/ifma (included through r52_vec.h only): eight 64-bit lanes in one __m512i.
+ * Needs -mavx512f -mavx512ifma (set per file by cpu/ifma/CMakeLists.txt). Semantics of each
+ * primitive are those of r52_vec_emul.h, which spells them out in C.
+ */
+#ifndef G16K_CPU_IFMA_R52_VEC_AVX512_H
+#define G16K_CPU_IFMA_R52_VEC_AVX512_H
+
+#include <immintrin.h>
+
+typedef __m512i r52v;
+typedef __mmask8 r52m;          /* bit k = lane k */
+
+R52_INLINE r52v r52v_zero(void) { return _mm512_setzero_si512(); }
+R52_INLINE r52v r52v_set1(uint64_t x) { return _mm512_set1_epi64((long long)x); }
+/* p: 8 words, word k = lane k (unaligned access is allowed, aligned is faster). */
+R52_INLINE r52v r52v_load(const uint64_t *p) { return _mm512_loadu_si512((const void *)p); }
+R52_INLINE void r52v_store(uint64_t *p, r52v v) { _mm512_storeu_si512((void *)p, v); }
+R52_INLINE r52v r52v_add(r52v a, r52v b) { return _mm512_add_epi64(a, b); }
+R52_INLINE r52v r52v_sub(r52v a, r52v b) { return _mm512_sub_epi64(a, b); }
+R52_INLINE r52v r52v_and(r52v a, r52v b) { return _mm512_and_si512(a, b); }
+/* Arithmetic (signed) shift right by 52: the carry out of a possibly negative limb. */
+R52_INLINE r52v r52v_sar52(r52v a) { return _mm512_srai_epi64(a, 52); }
+/* acc + low 52 bits of (a mod 2^52) * (b mod 2^52) */
+R52_INLINE r52v r52v_madlo(r52v acc, r52v a, r52v b) { return _mm512_madd52lo_epu64(acc, a, b); }
+/* acc + bits 52..103 of (a mod 2^52) * (b mod 2^52) */
+R52_INLINE r52v r52v_madhi(r52v acc, r52v a, r52v b) { return _mm512_madd52hi_epu64(acc, a, b); }
+R52_INLINE r52m r52v_eq(r52v a, r52v b) { return _mm512_cmpeq_epi64_mask(a, b); }
+/* lane k: bit k of m set ? b : a */
+R52_INLINE r52v r52v_blend(r52m m, r52v a, r52v b) { return _mm512_mask_blend_epi64(m, a, b); }
+
+#endif

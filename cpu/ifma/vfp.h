@@ -1,0 +1,232 @@
+/*
+ * Private to cpu/ifma: Fp and Fp2 in radix 2^52, eight lanes, as always-inline functions on
+ * r52v registers (r52_vec.h). Included by the ISA-compiled files only (fp_ifma.c, g1_ifma.c,
+ * g2_ifma.c). See ifma.h for the representation.
+ *
+ * Bounds. A value v is "normalized" when every limb is in [0, 2^52); vfp_mul, vfp_add and
+ * vfp_sub return normalized values, and the multiplier needs normalized inputs (vpmadd52 reads
+ * only 52 bits). Values are not reduced below p: each function states its output bound as a
+ * multiple of p, and callers track bounds in comments ("< 8p"). The rules:
+ *   vfp_mul:  a * b < p * 2^416 (true for a, b < 2^17 p)  ->  output < 2p
+ *             (t = (ab + qp) / 2^416 with q < 2^416, so t < ab / 2^416 + p < 2p; p < 2^381).
+ *   vfp_add:  a + b.
+ *   vfp_sub(a, b, m):  a + m p - b, needs b <= m p; output < a + m p. m is a compile-time
+ *             constant up to 1024 so that m p_j (limb-wise, not normalized) stays below 2^62.
+ * Every intermediate in this library is far below 2^17 p; values stored across calls are < 128p.
+ */
+#ifndef G16K_CPU_IFMA_VFP_H
+#define G16K_CPU_IFMA_VFP_H
+
+#include "r52_vec.h"
+
+typedef struct { r52v l[8]; } vfp;
+typedef struct { vfp c0, c1; } vfp2;
+
+/* p in radix 2^52 (p = 0x1a0111ea...ffaaab, 381 bits). */
+static const uint64_t VFP_P[8] = {
+    0xeffffffffaaabULL, 0xfeb153ffffb9fULL, 0x6b0f6241eabffULL, 0x12bf6730d2a0fULL,
+    0x764774b84f385ULL, 0x1ba7b6434bacdULL, 0x1ea397fe69a4bULL, 0x000000001a011ULL};
+/* -p^-1 mod 2^52 */
+#define VFP_PINV 0x3fffcfffcfffdULL
+/* 2^448 mod p: multiplying a Montgomery-2^384 value by it re-bases it to 2^416. */
+static const uint64_t VFP_TO_R52[8] = {
+    0x7fde37dba9366ULL, 0x4e27525bc342bULL, 0x1f5b1e9778489ULL, 0xb872b2b91b9dcULL,
+    0xb206f497dfcafULL, 0x4137cc89a9b0bULL, 0xd9d20d7e39959ULL, 0x000000000411cULL};
+/* 2^384 mod p: multiplying an r52 value by it re-bases it to Montgomery 2^384. */
+static const uint64_t VFP_FROM_R52[8] = {
+    0x900000002fffdULL, 0x0bc40c0002760ULL, 0x3c758baebf400ULL, 0x57455f4898575ULL,
+    0xd77ce58537052ULL, 0x071a97a256ec6ULL, 0xec3fa80e4935cULL, 0x0000000015f65ULL};
+/* 1 in r52 = 2^416 mod p */
+static const uint64_t VFP_ONE[8] = {
+    0x6480ea8e9b9afULL, 0x65766c8fe444fULL, 0x8b540fea96f7dULL, 0x3b2ee82efd422ULL,
+    0xa6723e5f0ade5ULL, 0xff6eb6fdd4230ULL, 0xe06ef23c24a25ULL, 0x0000000014c8eULL};
+
+R52_INLINE void vfp_set_const(vfp *r, const uint64_t c[8])
+{
+    R52_UNROLL
+    for (int j = 0; j < 8; j++)
+        r->l[j] = r52v_set1(c[j]);
+}
+
+R52_INLINE void vfp_zero(vfp *r)
+{
+    R52_UNROLL
+    for (int j = 0; j < 8; j++)
+        r->l[j] = r52v_zero();
+}
+
+/* Limbs from/to a structure-of-arrays block: s[j * 8 + k] = limb j of lane k (64-B aligned). */
+R52_INLINE void vfp_load(vfp *r, const uint64_t *s)
+{
+    R52_UNROLL
+    for (int j = 0; j < 8; j++)
+        r->l[j] = r52v_load(s + 8 * j);
+}
+
+R52_INLINE void vfp_store(uint64_t *s, const vfp *a)
+{
+    R52_UNROLL
+    for (int j = 0; j < 8; j++)
+        r52v_store(s + 8 * j, a->l[j]);
+}
+
+/* Carry-propagate limbs that may be negative or exceed 52 bits (|limb| < 2^62) into
+ * normalized limbs; the value must be non-negative and below 2^416. */
+R52_INLINE void vfp_normalize(vfp *r, const r52v t[8])
+{
+    const r52v mask = r52v_set1(R52_MASK);
+    r52v c = r52v_zero();
+    R52_UNROLL
+    for (int j = 0; j < 8; j++) {
+        r52v x = r52v_add(t[j], c);
+        c = r52v_sar52(x);
+        r->l[j] = r52v_and(x, mask);
+    }
+}
+
+/* r = a * b / 2^416 mod p, < 2p (bound rule above). Word-serial Montgomery (CIOS, Koc et al.
+ * 1996) in radix 2^52: per word b_i, accumulate a*b_i into t[0..8] with the low and high
+ * 52-bit halves, add q*p with q = t_0 * (-p^-1) mod 2^52, drop the zero limb. The 64-bit
+ * accumulators take 32 terms below 2^52 each before the final carry pass, far from overflow;
+ * only t_0's carry is moved each round because q needs just its low 52 bits. r may alias.
+ * Out of line on purpose: inlined into the G2 formula it made a 100 KB function (29 products,
+ * four times the L1 instruction cache) and 40 s compiles; a call costs a few cycles of ~200. */
+static __attribute__((noinline, unused)) void vfp_mul(vfp *r, const vfp *a, const vfp *b)
+{
+    const r52v pinv = r52v_set1(VFP_PINV);
+    r52v p[8];
+    r52v t[9];
+    R52_UNROLL
+    for (int j = 0; j < 8; j++) {
+        p[j] = r52v_set1(VFP_P[j]);
+        t[j] = r52v_zero();
+    }
+    t[8] = r52v_zero();
+    R52_UNROLL
+    for (int i = 0; i < 8; i++) {
+        r52v bi = b->l[i];
+        R52_UNROLL
+        for (int j = 0; j < 8; j++) {
+            t[j] = r52v_madlo(t[j], a->l[j], bi);
+            t[j + 1] = r52v_madhi(t[j + 1], a->l[j], bi);
+        }
+        r52v q = r52v_madlo(r52v_zero(), t[0], pinv);
+        R52_UNROLL
+        for (int j = 0; j < 8; j++) {
+            t[j] = r52v_madlo(t[j], q, p[j]);
+            t[j + 1] = r52v_madhi(t[j + 1], q, p[j]);
+        }
+        /* t_0 is now 0 mod 2^52: shift one limb down, keeping its carry. */
+        t[1] = r52v_add(t[1], r52v_sar52(t[0]));
+        R52_UNROLL
+        for (int j = 0; j < 8; j++)
+            t[j] = t[j + 1];
+        t[8] = r52v_zero();
+    }
+    vfp_normalize(r, t);
+}
+
+R52_INLINE void vfp_add(vfp *r, const vfp *a, const vfp *b)
+{
+    r52v t[8];
+    R52_UNROLL
+    for (int j = 0; j < 8; j++)
+        t[j] = r52v_add(a->l[j], b->l[j]);
+    vfp_normalize(r, t);
+}
+
+/* r = a + m p - b; needs b <= m p (m a constant <= 1024). */
+R52_INLINE void vfp_sub(vfp *r, const vfp *a, const vfp *b, uint64_t m)
+{
+    r52v t[8];
+    R52_UNROLL
+    for (int j = 0; j < 8; j++)
+        t[j] = r52v_sub(r52v_add(a->l[j], r52v_set1(m * VFP_P[j])), b->l[j]);
+    vfp_normalize(r, t);
+}
+
+/* Per lane: blend lanes of b (bit set) into a. */
+R52_INLINE void vfp_blend(vfp *r, r52m m, const vfp *a, const vfp *b)
+{
+    R52_UNROLL
+    for (int j = 0; j < 8; j++)
+        r->l[j] = r52v_blend(m, a->l[j], b->l[j]);
+}
+
+/* Lanes where a == 0 mod p, exactly, for any normalized a < 2^416: t = a / 2^416 mod p via a
+ * Montgomery multiplication by the integer 1 lies in [0, p] (t < a / 2^416 + p), so a = 0 mod p
+ * iff t is 0 or p. Costs one multiplication; callers use a cheap filter first. */
+R52_INLINE r52m vfp_is_zero_exact(const vfp *a)
+{
+    vfp one, t;
+    vfp_zero(&one);
+    one.l[0] = r52v_set1(1);
+    vfp_mul(&t, a, &one);
+    r52m z = 0xff;
+    r52m e = 0xff;
+    R52_UNROLL
+    for (int j = 0; j < 8; j++) {
+        z &= r52v_eq(t.l[j], r52v_zero());
+        e &= r52v_eq(t.l[j], r52v_set1(VFP_P[j]));
+    }
+    return (r52m)(z | e);
+}
+
+/* Conservative filter for "m == 0 mod p" where m is known to be k p for some k < 4 when it is
+ * 0 mod p: compares limb 0 with (k p) mod 2^52. Never misses; false positives ~2^-50. */
+R52_INLINE r52m vfp_maybe_zero_lt4p(const vfp *a)
+{
+    r52m m = 0;
+    R52_UNROLL
+    for (uint64_t k = 0; k < 4; k++)
+        m |= r52v_eq(a->l[0], r52v_set1((k * VFP_P[0]) & R52_MASK));
+    return m;
+}
+
+/* ---- Fp2 ---- */
+
+R52_INLINE void vfp2_add(vfp2 *r, const vfp2 *a, const vfp2 *b)
+{
+    vfp_add(&r->c0, &a->c0, &b->c0);
+    vfp_add(&r->c1, &a->c1, &b->c1);
+}
+
+R52_INLINE void vfp2_sub(vfp2 *r, const vfp2 *a, const vfp2 *b, uint64_t m)
+{
+    vfp_sub(&r->c0, &a->c0, &b->c0, m);
+    vfp_sub(&r->c1, &a->c1, &b->c1, m);
+}
+
+/* Karatsuba: a0 b0 - a1 b1 (< 4p), (a0 + a1)(b0 + b1) - a0 b0 - a1 b1 (< 6p). Needs
+ * (a0 + a1)(b0 + b1) < p 2^416: any inputs below 2^16 p. r may alias. */
+R52_INLINE void vfp2_mul(vfp2 *r, const vfp2 *a, const vfp2 *b)
+{
+    vfp t0, t1, sa, sb;
+    vfp_mul(&t0, &a->c0, &b->c0);
+    vfp_mul(&t1, &a->c1, &b->c1);
+    vfp_add(&sa, &a->c0, &a->c1);
+    vfp_add(&sb, &b->c0, &b->c1);
+    vfp_mul(&sa, &sa, &sb);
+    vfp_sub(&r->c0, &t0, &t1, 2);
+    vfp_add(&t0, &t0, &t1);
+    vfp_sub(&r->c1, &sa, &t0, 4);
+}
+
+/* (a0 + a1)(a0 - a1) (< 2p), 2 a0 a1 (< 4p). Needs a1 <= 1024p, a0 + a1 < 2^16 p. */
+R52_INLINE void vfp2_sqr(vfp2 *r, const vfp2 *a)
+{
+    vfp s, d, m;
+    vfp_add(&s, &a->c0, &a->c1);
+    vfp_sub(&d, &a->c0, &a->c1, 1024);
+    vfp_mul(&m, &a->c0, &a->c1);
+    vfp_mul(&r->c0, &s, &d);
+    vfp_add(&r->c1, &m, &m);
+}
+
+R52_INLINE void vfp2_blend(vfp2 *r, r52m m, const vfp2 *a, const vfp2 *b)
+{
+    vfp_blend(&r->c0, m, &a->c0, &b->c0);
+    vfp_blend(&r->c1, m, &a->c1, &b->c1);
+}
+
+#endif
