@@ -271,7 +271,6 @@ void g1_jac_add_affine(g1_jac_t *out, const g1_jac_t *a, const g1_affine_t *b)
     fp_mul(&j, &h, &i);
     fp_dbl(&r, &r);
     fp_mul(&v, &a->x, &i);
-    fp_t y1 = a->y;
     fp_add(&t, &a->z, &h);
     fp_sqr(&t, &t);
     fp_sub(&t, &t, &z1z1);
@@ -282,9 +281,9 @@ void g1_jac_add_affine(g1_jac_t *out, const g1_jac_t *a, const g1_affine_t *b)
     fp_sub(&out->x, &t, &v);
     fp_sub(&t, &v, &out->x);
     fp_mul(&t, &r, &t);
-    fp_mul(&y1, &y1, &j);
-    fp_dbl(&y1, &y1);
-    fp_sub(&out->y, &t, &y1);           /* Y3 = r(V - X3) - 2 Y1 J */
+    fp_mul(&u2, &a->y, &j);             /* a->y is intact even when out == a: written last */
+    fp_dbl(&u2, &u2);
+    fp_sub(&out->y, &t, &u2);           /* Y3 = r(V - X3) - 2 Y1 J */
 }
 
 void g1_jac_mul(g1_jac_t *out, const g1_jac_t *p, const uint64_t *k, size_t k_limbs)

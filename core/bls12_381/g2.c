@@ -311,7 +311,6 @@ void g2_jac_add_affine(g2_jac_t *out, const g2_jac_t *a, const g2_affine_t *b)
     fp2_mul(&j, &h, &i);
     fp2_dbl(&r, &r);
     fp2_mul(&v, &a->x, &i);
-    fp2_t y1 = a->y;
     fp2_add(&t, &a->z, &h);
     fp2_sqr(&t, &t);
     fp2_sub(&t, &t, &z1z1);
@@ -322,9 +321,9 @@ void g2_jac_add_affine(g2_jac_t *out, const g2_jac_t *a, const g2_affine_t *b)
     fp2_sub(&out->x, &t, &v);
     fp2_sub(&t, &v, &out->x);
     fp2_mul(&t, &r, &t);
-    fp2_mul(&y1, &y1, &j);
-    fp2_dbl(&y1, &y1);
-    fp2_sub(&out->y, &t, &y1);           /* Y3 = r(V - X3) - 2 Y1 J */
+    fp2_mul(&u2, &a->y, &j);             /* a->y is intact even when out == a: written last */
+    fp2_dbl(&u2, &u2);
+    fp2_sub(&out->y, &t, &u2);           /* Y3 = r(V - X3) - 2 Y1 J */
 }
 
 void g2_jac_mul(g2_jac_t *out, const g2_jac_t *p, const uint64_t *k, size_t k_limbs)

@@ -1,76 +1,164 @@
 /*
- * The optimal ate pairing on BLS12-381: Miller loop over |x| = 0xd201000000010000 with affine
- * steps on the twist, then the final exponentiation.
+ * The optimal ate pairing on BLS12-381: Miller loop over |x| = 0xd201000000010000 with
+ * projective steps on the twist and sparse line multiplication, then the final exponentiation.
  *
  * Lines: with the M-twist untwisted as (x', y') -> (x' w^-2, y' w^-3), the line through T with
  * twist slope L evaluated at P = (xP, yP), times w^3 (a factor in the subfield Fp4, killed by the
  * final exponentiation), is (L x'_T - y'_T) + (-L xP) w^2 + yP w^3. Vertical lines lie in Fp6 and
  * are dropped for the same reason. Since x < 0, the loop result is conjugated (f_{-|x|} =
  * 1/f_{|x|} up to such factors, and 1/f = conj(f) after the easy part).
+ * The steps keep T in homogeneous projective coordinates (x' = X/Z, y' = Y/Z) and scale each
+ * line by an Fp2 factor (a denominator), which the final exponentiation also kills
+ * ((p^12 - 1)/r is a multiple of p^2 - 1), so bls_pairing's value is the same as with affine
+ * steps; bls_miller_loop's raw value differs by such a factor. Formulas: Costello, Lange,
+ * Naehrig, "Faster pairing computations on curves with high-degree twists", eprint 2009/615,
+ * section 5 (doubling and mixed addition for y^2 = x^3 + b), rederived for this line layout:
+ *   doubling (factor -2y Z^2): l = (3b'Z^2 - Y^2) + (3X^2 xP) w^2 + (-2YZ yP) w^3
+ *   addition with affine Q (factor X - xQ Z): l = (th xQ - la yQ) + (-th xP) w^2 + (la yP) w^3,
+ *     th = Y - yQ Z, la = X - xQ Z.
+ * A line has three nonzero Fp2 coefficients, at w^0 (c0.c0), w^2 (c0.c1) and w^3 (c1.c1);
+ * mul_by_line multiplies by it with 13 Fp2 multiplications instead of 18.
  *
  * Final exponentiation f^(3 (p^12 - 1)/r): easy part f^((p^6 - 1)(p^2 + 1)), hard part of
  * Hayashida, Hayasaka, Teruya (eprint 2020/875): 3 (p^4 - p^2 + 1)/r =
  * (x - 1)^2 (x + p)(x^2 + p^2 - 1) + 3. The result is the textbook (p^12 - 1)/r pairing cubed
  * (3 is prime to r, so it is still a non-degenerate bilinear pairing); it is the value
- * @noble/curves returns, which tests/arith/vectors/pairing.txt checks.
+ * @noble/curves returns, which tests/arith/vectors/pairing.txt checks. After the easy part every
+ * value is in the cyclotomic subgroup, where squaring uses the 9-squaring formula of Granger and
+ * Scott ("Faster squaring in the cyclotomic subgroup of sixth degree extensions", eprint
+ * 2009/565, section 3.1); it computes the same square as fp12_sqr.
  * Not constant time; no allocation.
  */
 #include "pairing.h"
 #include "curve_internal.h"
 
-/* Affine T on the twist; returns the line at P in out (as a full Fp12). */
-static void line_at(fp12_t *l, const fp2_t *slope, const g2_affine_t *t, const g1_affine_t *p)
+/* Projective point on the twist. */
+typedef struct { fp2_t x, y, z; } g2_proj_t;
+
+/* A line: coefficients of w^0, w^2 (= v), w^3 (= v w). */
+typedef struct { fp2_t l0, l2, l3; } line_t;
+
+/* T = 2T (scaled by 4, the same projective point); l = tangent at the old T, at P. */
+static void dbl_step(line_t *l, g2_proj_t *t, const g1_affine_t *p)
 {
-    fp2_t c;
-    fp2_mul(&c, slope, &t->x);
-    fp2_sub(&l->c0.c0, &c, &t->y);                  /* L x'_T - y'_T */
-    fp2_mul_fp(&c, slope, &p->x);
-    fp2_neg(&l->c0.c1, &c);                         /* -L xP at w^2 = v */
-    fp2_set_zero(&l->c0.c2);
-    fp2_set_zero(&l->c1.c0);
-    l->c1.c1.c0 = p->y;                             /* yP at w^3 = v w */
-    l->c1.c1.c1 = (fp_t){{0}};
-    fp2_set_zero(&l->c1.c2);
+    fp2_t a, b, c, e, f, g, h, x2, u;
+    fp2_mul(&a, &t->x, &t->y);
+    fp2_dbl(&a, &a);                                /* A' = 2XY */
+    fp2_sqr(&b, &t->y);                             /* B = Y^2 */
+    fp2_sqr(&c, &t->z);                             /* C = Z^2 */
+    fp2_mul_nr(&e, &c);
+    fp2_dbl(&e, &e);
+    fp2_dbl(&e, &e);                                /* 4 (u + 1) C = b' C */
+    fp2_dbl(&f, &e);
+    fp2_add(&e, &f, &e);                            /* E = 3b'Z^2 (adds, not a multiplication) */
+    fp2_dbl(&f, &e);
+    fp2_add(&f, &f, &e);                            /* F = 3E */
+    fp2_add(&g, &b, &f);                            /* G' = B + F = 2G */
+    fp2_add(&h, &t->y, &t->z);
+    fp2_sqr(&h, &h);
+    fp2_sub(&h, &h, &b);
+    fp2_sub(&h, &h, &c);                            /* H = 2YZ */
+    fp2_sqr(&x2, &t->x);                            /* X^2, for the line */
+    /* line: (E - B) + 3X^2 xP w^2 - H yP w^3 */
+    fp2_sub(&l->l0, &e, &b);
+    fp2_dbl(&u, &x2);
+    fp2_add(&u, &u, &x2);
+    fp2_mul_fp(&l->l2, &u, &p->x);
+    fp2_mul_fp(&u, &h, &p->y);
+    fp2_neg(&l->l3, &u);
+    /* 4 X3 = A'(B - F); 4 Y3 = G'^2 - 12 E^2; 4 Z3 = 4 B H */
+    fp2_sub(&u, &b, &f);
+    fp2_mul(&t->x, &a, &u);
+    fp2_sqr(&e, &e);
+    fp2_dbl(&u, &e);
+    fp2_add(&u, &u, &e);
+    fp2_dbl(&u, &u);
+    fp2_dbl(&u, &u);                                /* 12 E^2 */
+    fp2_sqr(&g, &g);
+    fp2_sub(&t->y, &g, &u);
+    fp2_mul(&t->z, &b, &h);
+    fp2_dbl(&t->z, &t->z);
+    fp2_dbl(&t->z, &t->z);
 }
 
-/* T = 2T; l = tangent line at the old T evaluated at P. */
-static void dbl_step(fp12_t *l, g2_affine_t *t, const g1_affine_t *p)
+/* T = T + Q (Q affine); l = line through T and Q at P. T != +-Q for Q of order r. */
+static void add_step(line_t *l, g2_proj_t *t, const g2_affine_t *q, const g1_affine_t *p)
 {
-    fp2_t num, den, slope, x3, y3;
-    fp2_sqr(&num, &t->x);
-    fp2_add(&den, &num, &num);
-    fp2_add(&num, &den, &num);                      /* 3 x^2 */
-    fp2_dbl(&den, &t->y);
-    fp2_inv(&den, &den);
-    fp2_mul(&slope, &num, &den);
-    line_at(l, &slope, t, p);
-    fp2_sqr(&x3, &slope);
-    fp2_sub(&x3, &x3, &t->x);
-    fp2_sub(&x3, &x3, &t->x);                       /* L^2 - 2x */
-    fp2_sub(&y3, &t->x, &x3);
-    fp2_mul(&y3, &y3, &slope);
-    fp2_sub(&y3, &y3, &t->y);                       /* L (x - x3) - y */
-    t->x = x3;
-    t->y = y3;
+    fp2_t th, la, c, d, e, f, g, h, u;
+    fp2_mul(&u, &q->y, &t->z);
+    fp2_sub(&th, &t->y, &u);                        /* theta = Y - yQ Z */
+    fp2_mul(&u, &q->x, &t->z);
+    fp2_sub(&la, &t->x, &u);                        /* lambda = X - xQ Z */
+    /* line: (th xQ - la yQ) - th xP w^2 + la yP w^3 */
+    fp2_mul(&u, &th, &q->x);
+    fp2_mul(&c, &la, &q->y);
+    fp2_sub(&l->l0, &u, &c);
+    fp2_mul_fp(&u, &th, &p->x);
+    fp2_neg(&l->l2, &u);
+    fp2_mul_fp(&l->l3, &la, &p->y);
+    /* C = th^2, D = la^2, E = la^3, F = Z C, G = X D, H = E + F - 2G */
+    fp2_sqr(&c, &th);
+    fp2_sqr(&d, &la);
+    fp2_mul(&e, &d, &la);
+    fp2_mul(&f, &t->z, &c);
+    fp2_mul(&g, &t->x, &d);
+    fp2_add(&h, &e, &f);
+    fp2_sub(&h, &h, &g);
+    fp2_sub(&h, &h, &g);
+    /* X3 = la H; Y3 = th (G - H) - Y E; Z3 = Z E */
+    fp2_mul(&t->x, &la, &h);
+    fp2_sub(&u, &g, &h);
+    fp2_mul(&u, &u, &th);
+    fp2_mul(&c, &t->y, &e);
+    fp2_sub(&t->y, &u, &c);
+    fp2_mul(&t->z, &t->z, &e);
 }
 
-/* T = T + Q; l = line through T and Q evaluated at P. T != +-Q for Q of order r. */
-static void add_step(fp12_t *l, g2_affine_t *t, const g2_affine_t *q, const g1_affine_t *p)
+/* out = a (b0 + b1 v), a in Fp6: 5 Fp2 multiplications (Karatsuba on the first two terms). */
+static void fp6_mul_by_01(fp6_t *out, const fp6_t *a, const fp2_t *b0, const fp2_t *b1)
 {
-    fp2_t num, den, slope, x3, y3;
-    fp2_sub(&num, &q->y, &t->y);
-    fp2_sub(&den, &q->x, &t->x);
-    fp2_inv(&den, &den);
-    fp2_mul(&slope, &num, &den);
-    line_at(l, &slope, t, p);
-    fp2_sqr(&x3, &slope);
-    fp2_sub(&x3, &x3, &t->x);
-    fp2_sub(&x3, &x3, &q->x);
-    fp2_sub(&y3, &t->x, &x3);
-    fp2_mul(&y3, &y3, &slope);
-    fp2_sub(&y3, &y3, &t->y);
-    t->x = x3;
-    t->y = y3;
+    fp2_t t0, t1, s, u, c0, c2;
+    fp2_mul(&t0, &a->c0, b0);
+    fp2_mul(&t1, &a->c1, b1);
+    fp2_mul(&c0, &a->c2, b1);
+    fp2_mul_nr(&c0, &c0);
+    fp2_add(&c0, &c0, &t0);                         /* a0 b0 + xi a2 b1 */
+    fp2_mul(&c2, &a->c2, b0);
+    fp2_add(&c2, &c2, &t1);                         /* a1 b1 + a2 b0 */
+    fp2_add(&s, &a->c0, &a->c1);
+    fp2_add(&u, b0, b1);
+    fp2_mul(&s, &s, &u);
+    fp2_sub(&s, &s, &t0);
+    fp2_sub(&out->c1, &s, &t1);                     /* a0 b1 + a1 b0 */
+    out->c0 = c0;
+    out->c2 = c2;
+}
+
+/* out = a (b1 v), a in Fp6: xi a2 b1 + a0 b1 v + a1 b1 v^2. */
+static void fp6_mul_by_1(fp6_t *out, const fp6_t *a, const fp2_t *b1)
+{
+    fp2_t c0;
+    fp2_mul(&c0, &a->c2, b1);
+    fp2_mul_nr(&c0, &c0);
+    fp2_mul(&out->c2, &a->c1, b1);
+    fp2_mul(&out->c1, &a->c0, b1);
+    out->c0 = c0;
+}
+
+/* f *= l, l = (l0 + l2 v) + (l3 v) w: Karatsuba over Fp6 with sparse factors. */
+static void mul_by_line(fp12_t *f, const line_t *l)
+{
+    fp6_t t0, t1, s;
+    fp2_t l23;
+    fp6_mul_by_01(&t0, &f->c0, &l->l0, &l->l2);     /* f0 L0 */
+    fp6_mul_by_1(&t1, &f->c1, &l->l3);              /* f1 L1 */
+    fp6_add(&s, &f->c0, &f->c1);
+    fp2_add(&l23, &l->l2, &l->l3);
+    fp6_mul_by_01(&s, &s, &l->l0, &l23);            /* (f0 + f1)(L0 + L1) */
+    fp6_sub(&s, &s, &t0);
+    fp6_sub(&f->c1, &s, &t1);                       /* f0 L1 + f1 L0 */
+    fp6_mul_v(&t1, &t1);
+    fp6_add(&f->c0, &t0, &t1);                      /* f0 L0 + v f1 L1 */
 }
 
 /* f *= f_{|x|,Q}(P) squared in lockstep: f is squared once per bit by the caller's loop. */
@@ -81,13 +169,16 @@ static void miller_accumulate(fp12_t *f, const g1_affine_t *p, const g2_affine_t
     enum { BATCH = 8 };
     for (size_t base = 0; base < n; base += BATCH) {
         size_t m = n - base < BATCH ? n - base : BATCH;
-        g2_affine_t t[BATCH];
+        g2_proj_t t[BATCH];
         int live[BATCH];
         for (size_t i = 0; i < m; i++) {
             live[i] = !g1_affine_is_inf(&p[base + i]) && !g2_affine_is_inf(&q[base + i]);
-            t[i] = q[base + i];
+            t[i].x = q[base + i].x;
+            t[i].y = q[base + i].y;
+            fp2_set_one(&t[i].z);
         }
-        fp12_t g, l;
+        fp12_t g;
+        line_t l;
         fp12_set_one(&g);
         for (int bit = 62; bit >= 0; bit--) {
             fp12_sqr(&g, &g);
@@ -95,10 +186,10 @@ static void miller_accumulate(fp12_t *f, const g1_affine_t *p, const g2_affine_t
                 if (!live[i])
                     continue;
                 dbl_step(&l, &t[i], &p[base + i]);
-                fp12_mul(&g, &g, &l);
+                mul_by_line(&g, &l);
                 if ((BLS_X_ABS >> bit) & 1) {
                     add_step(&l, &t[i], &q[base + i], &p[base + i]);
-                    fp12_mul(&g, &g, &l);
+                    mul_by_line(&g, &l);
                 }
             }
         }
@@ -115,12 +206,61 @@ void bls_miller_loop(fp12_t *out, const g1_affine_t *p, const g2_affine_t *q)
     *out = f;
 }
 
+/* Fp4 = Fp2[s]/(s^2 - xi) squaring: (a + b s)^2 = (a^2 + xi b^2) + ((a + b)^2 - a^2 - b^2) s */
+static void fp4_sqr(fp2_t *c0, fp2_t *c1, const fp2_t *a, const fp2_t *b)
+{
+    fp2_t t0, t1, t;
+    fp2_sqr(&t0, a);
+    fp2_sqr(&t1, b);
+    fp2_add(&t, a, b);
+    fp2_sqr(&t, &t);
+    fp2_sub(&t, &t, &t0);
+    fp2_sub(c1, &t, &t1);
+    fp2_mul_nr(&t1, &t1);
+    fp2_add(c0, &t0, &t1);
+}
+
+/* out = a^2 for a in the cyclotomic subgroup (Granger-Scott). With s = w^3 and
+ * A = g0 + g3 s, B = g1 + g4 s, C = g2 + g5 s (g_k the coefficient of w^k), a = A + B w + C w^2 and
+ *   A' = 3 A^2 - 2 conj(A),  B' = 3 s C^2 + 2 conj(B),  C' = 3 B^2 - 2 conj(C),
+ * conj(x + y s) = x - y s. Here g0 = c0.c0, g2 = c0.c1, g4 = c0.c2, g1 = c1.c0, g3 = c1.c1,
+ * g5 = c1.c2. */
+static void cyclotomic_sqr(fp12_t *out, const fp12_t *a)
+{
+    fp2_t a0, a1, b0, b1, c0, c1, t;
+    fp4_sqr(&a0, &a1, &a->c0.c0, &a->c1.c1);        /* A^2 */
+    fp4_sqr(&b0, &b1, &a->c1.c0, &a->c0.c2);        /* B^2 */
+    fp4_sqr(&c0, &c1, &a->c0.c1, &a->c1.c2);        /* C^2 */
+    /* A' = (3 A^2.0 - 2 g0) + (3 A^2.1 + 2 g3) s */
+    fp2_sub(&t, &a0, &a->c0.c0);
+    fp2_dbl(&t, &t);
+    fp2_add(&out->c0.c0, &t, &a0);
+    fp2_add(&t, &a1, &a->c1.c1);
+    fp2_dbl(&t, &t);
+    fp2_add(&out->c1.c1, &t, &a1);
+    /* C' = (3 B^2.0 - 2 g2) + (3 B^2.1 + 2 g5) s */
+    fp2_sub(&t, &b0, &a->c0.c1);
+    fp2_dbl(&t, &t);
+    fp2_add(&out->c0.c1, &t, &b0);
+    fp2_add(&t, &b1, &a->c1.c2);
+    fp2_dbl(&t, &t);
+    fp2_add(&out->c1.c2, &t, &b1);
+    /* B' = (3 xi C^2.1 + 2 g1) + (3 C^2.0 - 2 g4) s */
+    fp2_mul_nr(&c1, &c1);
+    fp2_add(&t, &c1, &a->c1.c0);
+    fp2_dbl(&t, &t);
+    fp2_add(&out->c1.c0, &t, &c1);
+    fp2_sub(&t, &c0, &a->c0.c2);
+    fp2_dbl(&t, &t);
+    fp2_add(&out->c0.c2, &t, &c0);
+}
+
 /* out = a^x for a in the cyclotomic subgroup (x < 0: conj of a^|x|). */
 static void pow_x(fp12_t *out, const fp12_t *a)
 {
     fp12_t acc = *a;
     for (int bit = 62; bit >= 0; bit--) {
-        fp12_sqr(&acc, &acc);
+        cyclotomic_sqr(&acc, &acc);
         if ((BLS_X_ABS >> bit) & 1)
             fp12_mul(&acc, &acc, a);
     }
@@ -158,7 +298,7 @@ void bls_final_exp(fp12_t *out, const fp12_t *f)
     fp12_conj(&u, &b);
     fp12_mul(&c, &c, &u);
     /* out = c * t^3 */
-    fp12_sqr(&u, &t);
+    cyclotomic_sqr(&u, &t);
     fp12_mul(&u, &u, &t);
     fp12_mul(out, &c, &u);
 }
