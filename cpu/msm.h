@@ -1,8 +1,11 @@
 /*
  * The MSM pieces of the CPU plugin: one group-agnostic Pippenger driver (msm_pippenger.c) run
- * on a table of group operations, one table per group (msm_g1.c, msm_g2.c), and the vtable
- * that ties them to the ABI (msm.c). Points passed through `void *` are the curve.h types of
- * the table's group (g1_affine_t / g1_jac_t or g2_affine_t / g2_jac_t), in Montgomery form.
+ * on a table of group operations, one table per group (msm_g1.c, msm_g2.c), the batch-affine
+ * bucket accumulator it uses for large windows (msm_batch_affine.c), and the vtable that ties
+ * them to the ABI and splits off the 0/1 scalars of witnesses (msm.c). Points passed through
+ * `void *` are the curve.h types of the table's group (g1_affine_t / g1_jac_t or g2_affine_t /
+ * g2_jac_t), in Montgomery form; "fe" is the coordinate field (fp_t for G1, fp2_t for G2). An
+ * affine point is x then y, each fe_size bytes.
  */
 #ifndef G16K_CPU_MSM_H
 #define G16K_CPU_MSM_H
@@ -30,6 +33,17 @@ typedef struct cpu_group {
     void (*jac_add_affine)(void *out, const void *a, const void *b);    /* complete */
     void (*jac_sub_affine)(void *out, const void *a, const void *b);    /* a - b, complete */
     void (*jac_dbl)(void *out, const void *p);
+    int (*affine_is_inf)(const void *p);
+    /* Coordinate field, for batch-affine additions. Outputs may alias inputs. */
+    size_t fe_size;              /* sizeof fp_t (48) or fp2_t (96) */
+    void (*fe_add)(void *out, const void *a, const void *b);
+    void (*fe_sub)(void *out, const void *a, const void *b);
+    void (*fe_neg)(void *out, const void *a);
+    void (*fe_mul)(void *out, const void *a, const void *b);
+    void (*fe_sqr)(void *out, const void *a);
+    void (*fe_inv)(void *out, const void *a);                           /* 0 -> 0 */
+    int (*fe_eq)(const void *a, const void *b);
+    int (*fe_is_zero)(const void *a);
 } cpu_group;
 
 extern const cpu_group cpu_group_g1;
@@ -40,19 +54,60 @@ extern const cpu_group cpu_group_g2;
 #define CPU_MSM_MAX_WINDOW 24u
 #define CPU_MSM_MAX_AUTO_WINDOW 16u
 
-/* The window c minimising the modelled cost ceil(256/c) * (n + 2^c) of signed-digit Pippenger
- * (n bucket additions plus ~2 additions per bucket in each window). 1 <= c <= MAX_AUTO. */
+/* The window c minimising the modelled cost of signed-digit Pippenger on n points (see
+ * msm_pippenger.c: bucket additions at their batch-affine or Jacobian price, plus the bucket
+ * fold). 1 <= c <= MAX_AUTO. */
 uint32_t cpu_msm_window(uint64_t n);
 
-/* out (Jacobian, g's type) = sum_{i<n} k[i] * bases[i]. bases: n affine points of group g
- * (infinity allowed, repeats allowed); k: n canonical scalars < r as 4 little-endian limbs.
- * c: window bits, 1..CPU_MSM_MAX_WINDOW. Runs on up to `threads` threads; allocates its
- * buckets (2^(c-1) Jacobian points per worker). Thread-safe (no shared state).
- * Algorithm: Pippenger's bucket method with signed (Booth) radix-2^c digits, buckets in
- * Jacobian with mixed additions, windows and point chunks spread over threads
- * (Bernstein et al., "Faster batch forgery identification", INDOCRYPT 2012, section 4;
- * digit recoding as in Booth 1951). Returns G16K_OK or G16K_ENOMEM (message set). */
-int cpu_msm_pippenger(const cpu_group *g, const void *bases, const uint64_t (*k)[4], uint64_t n,
-                      uint32_t c, uint32_t threads, void *out);
+/* out (Jacobian, g's type) = sum_{i<n} k[i] * bases[idx ? idx[i] : i]. bases: affine points of
+ * group g (infinity allowed, repeats allowed); k: n canonical scalars < r as 4 little-endian
+ * limbs; idx: NULL or n indices into bases. c: window bits, 1..CPU_MSM_MAX_WINDOW. Runs on up
+ * to `threads` threads (windows and point chunks are tasks). Memory, per worker: Jacobian
+ * buckets 2^(c-1) * jac_size when c < CPU_BA_MIN_WINDOW, else the batch-affine set of
+ * cpu_ba_size(); plus one Jacobian point per task. Thread-safe (no shared state).
+ * Algorithm: Pippenger's bucket method with signed (Booth) radix-2^c digits (Bernstein et al.,
+ * "Faster batch forgery identification", INDOCRYPT 2012, section 4; Booth 1951).
+ * Returns G16K_OK or G16K_ENOMEM (message set). */
+int cpu_msm_pippenger(const cpu_group *g, const void *bases, const uint64_t *idx,
+                      const uint64_t (*k)[4], uint64_t n, uint32_t c, uint32_t threads,
+                      void *out);
+
+/* ---- msm_batch_affine.c: buckets in affine form, added in batches with one inversion ---- */
+
+/* Windows from this size up accumulate buckets with batch-affine additions (below it the batch
+ * would be too small to amortise the inversion, and Jacobian mixed additions win). */
+#define CPU_BA_MIN_WINDOW 10u
+
+/* One worker's bucket set. Each bucket j is aff[j] (when state FULL) plus side[j] (Jacobian,
+ * when state SIDE; only additions that hit a bucket already waiting in the batch go there, so
+ * the batch never holds one bucket twice and the side array is rarely touched). */
+typedef struct cpu_ba {
+    const cpu_group *g;
+    uint64_t nbuckets;
+    uint32_t batch_max;          /* additions per inversion */
+    uint32_t count;              /* additions waiting */
+    uint8_t *state;              /* nbuckets: BA_* bits */
+    uint8_t *aff;                /* nbuckets affine points */
+    uint8_t *side;               /* nbuckets Jacobian points (touched only on conflicts) */
+    uint64_t *bidx;              /* batch_max: bucket of each waiting addition */
+    const uint8_t **bpt;         /* batch_max: its point (borrowed from the bases) */
+    uint8_t *bneg;               /* batch_max: 1 to add -point */
+    uint8_t *fe;                 /* 3 * batch_max field elements of scratch */
+} cpu_ba;
+
+/* Bytes of memory cpu_ba_init needs for nbuckets buckets: about
+ * nbuckets * (affine_size + jac_size + 1) + batch * (3 fe_size + 17). */
+size_t cpu_ba_size(const cpu_group *g, uint64_t nbuckets);
+/* Lay ba out in mem (cpu_ba_size bytes, 64-byte aligned, owned by the caller) and empty it. */
+void cpu_ba_init(cpu_ba *ba, const cpu_group *g, void *mem, uint64_t nbuckets);
+/* Empty every bucket (start of a task). */
+void cpu_ba_reset(cpu_ba *ba);
+/* bucket j += (neg ? -p : p); p: affine, borrowed until the next cpu_ba_flush. */
+void cpu_ba_add(cpu_ba *ba, uint64_t j, const void *p, int neg);
+/* Finish every waiting addition. */
+void cpu_ba_flush(cpu_ba *ba);
+/* acc (Jacobian) += bucket j; returns 0 when the bucket is empty (acc untouched). Flushed
+ * state only. */
+int cpu_ba_add_bucket_to(const cpu_ba *ba, void *acc, uint64_t j);
 
 #endif

@@ -5,7 +5,8 @@
  * Algorithm: radix-2 decimation-in-time Cooley-Tukey after a bit-reversal permutation (Cormen et
  * al., "Introduction to Algorithms", ITERATIVE-FFT). The first BLOCK_LOG stages run block by
  * block (2^BLOCK_LOG elements = 32 KiB stay in cache, one block per task); the later stages are
- * split over butterflies. The inverse uses the table of omega^-k and a final scale by 1/n; coset
+ * split over butterflies; butterflies with twiddle 1 skip their multiplication (about n of the
+ * (n/2) log2 n). The inverse uses the table of omega^-k and a final scale by 1/n; coset
  * shifts multiply x[j] by s * g^j, with g^j generated per chunk (no n-sized table).
  * Twiddle tables (omega^k and omega^-k, k < n/2: n * 32 bytes together) are built once in
  * domain_create; a domain is read-only afterwards, so concurrent transforms on it are safe.
@@ -89,6 +90,15 @@ static void bitrev_range(void *arg, uint64_t begin, uint64_t end, uint32_t worke
     }
 }
 
+/* The butterfly with twiddle 1 (j = 0 of every group): no multiplication. Saves about n of
+ * the (n/2) log2 n multiplications (10% at 2^20). */
+static inline void butterfly1(fr_t *x0, fr_t *x1)
+{
+    fr_t v = *x1;
+    fr_sub(x1, x0, &v);
+    fr_add(x0, x0, &v);
+}
+
 static inline void butterfly(fr_t *x0, fr_t *x1, const fr_t *w)
 {
     fr_t v;
@@ -116,9 +126,11 @@ static void block_range(void *arg, uint64_t begin, uint64_t end, uint32_t worker
         for (uint32_t lh = 0; lh < s->log_block; lh++) {
             uint64_t half = (uint64_t)1 << lh;
             uint32_t tw_shift = s->log_n - lh - 1;   /* stride n / (2 half) */
-            for (uint64_t grp = 0; grp < bs; grp += 2 * half)
-                for (uint64_t j = 0; j < half; j++)
+            for (uint64_t grp = 0; grp < bs; grp += 2 * half) {
+                butterfly1(&x[grp], &x[grp + half]);
+                for (uint64_t j = 1; j < half; j++)
                     butterfly(&x[grp + j], &x[grp + j + half], &s->tw[j << tw_shift]);
+            }
         }
     }
 }
@@ -133,7 +145,10 @@ static void stage_range(void *arg, uint64_t begin, uint64_t end, uint32_t worker
     for (uint64_t k = begin; k < end; k++) {
         uint64_t j = k & (half - 1);
         uint64_t i0 = ((k >> s->log_half) << (s->log_half + 1)) + j;
-        butterfly(&s->x[i0], &s->x[i0 + half], &s->tw[j << tw_shift]);
+        if (j == 0)
+            butterfly1(&s->x[i0], &s->x[i0 + half]);
+        else
+            butterfly(&s->x[i0], &s->x[i0 + half], &s->tw[j << tw_shift]);
     }
 }
 

@@ -5,6 +5,10 @@
  *
  * Configuration keys of [plugin.cpu] (the core strips `path`):
  *   threads = N   worker threads for this plugin's calls; 0 (default) = the host's [core] threads.
+ *   simd = auto|ifma|portable   arithmetic for the MSM: auto (default) uses AVX-512 IFMA when
+ *                 cpu/ifma's ifma_available() says so; ifma demands it (create fails with
+ *                 G16K_EUNSUPPORTED on a CPU without it, no silent fallback); portable never
+ *                 uses it. The environment variable G16K_SIMD, when set, overrides the key.
  * Any other key is rejected with G16K_ECONFIG.
  */
 #include <errno.h>
@@ -13,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ifma.h"
 #include "internal.h"
 
 #define CPU_PLUGIN_VERSION "0.1.0"
@@ -59,19 +64,33 @@ static int parse_threads(const char *s, uint32_t *out)
     return 0;
 }
 
+/* "auto" | "ifma" | "portable" -> enum cpu_simd; 0 on success, -1 otherwise. */
+static int parse_simd(const char *s, uint32_t *out)
+{
+    static const char *const names[] = {"auto", "ifma", "portable"};
+    for (uint32_t i = 0; s && i < 3; i++) {
+        if (strcmp(s, names[i]) == 0) {
+            *out = i;
+            return 0;
+        }
+    }
+    return -1;
+}
+
 static int cpu_create(const g16k_config *config, g16k_plugin_ctx **out);
 static void cpu_destroy(g16k_plugin_ctx *ctx);
 static int cpu_probe(g16k_plugin_ctx *ctx, char *info, size_t info_len);
 
-/* create: see g16k_plugin_desc.create. config may be NULL (no keys). Errors: G16K_EINVAL (NULL
- * out, short config struct), G16K_ECONFIG ("FILE:LINE: unknown key 'k' in [SECTION]" or a bad
- * value), G16K_ENOMEM. Thread-safe. */
+/* create: see g16k_plugin_desc.create. config may be NULL (no keys). Reads G16K_SIMD and CPUID
+ * (through ifma_available). Errors: G16K_EINVAL (NULL out, short config struct), G16K_ECONFIG
+ * ("FILE:LINE: unknown key 'k' in [SECTION]" or a bad value, also for G16K_SIMD),
+ * G16K_EUNSUPPORTED (simd = ifma without IFMA), G16K_ENOMEM. Thread-safe. */
 static int cpu_create(const g16k_config *config, g16k_plugin_ctx **out)
 {
     if (!out)
         return cpu_error(G16K_EINVAL, "create: NULL out");
     *out = NULL;
-    g16k_plugin_ctx cfg = {.threads = 0};
+    g16k_plugin_ctx cfg = {.threads = 0, .simd = CPU_SIMD_AUTO};
     if (config) {
         if (config->struct_size < sizeof(g16k_config))
             return cpu_error(G16K_EINVAL, "create: g16k_config struct_size %u < %zu",
@@ -88,12 +107,26 @@ static int cpu_create(const g16k_config *config, g16k_plugin_ctx **out)
                                      "(expected 0..%u)",
                                      file, e->line, e->value ? e->value : "", section,
                                      CPU_MAX_THREADS);
+            } else if (strcmp(key, "simd") == 0) {
+                if (parse_simd(e->value, &cfg.simd) != 0)
+                    return cpu_error(G16K_ECONFIG,
+                                     "%s:%u: bad value '%s' for key 'simd' in [%s] "
+                                     "(expected auto, ifma or portable)",
+                                     file, e->line, e->value ? e->value : "", section);
             } else {
                 return cpu_error(G16K_ECONFIG, "%s:%u: unknown key '%s' in [%s]", file,
                                  e->line, key, section);
             }
         }
     }
+    const char *env = getenv("G16K_SIMD");
+    if (env && *env && parse_simd(env, &cfg.simd) != 0)
+        return cpu_error(G16K_ECONFIG, "environment G16K_SIMD='%s': expected auto, ifma or "
+                         "portable", env);
+    cfg.use_ifma = cfg.simd != CPU_SIMD_PORTABLE && ifma_available();
+    if (cfg.simd == CPU_SIMD_IFMA && !cfg.use_ifma)
+        return cpu_error(G16K_EUNSUPPORTED, "create: simd = ifma, but this CPU or OS lacks "
+                         "AVX-512 IFMA (F, DQ, IFMA, BW, VL and ZMM state)");
     g16k_plugin_ctx *ctx = malloc(sizeof *ctx);
     if (!ctx)
         return cpu_error(G16K_ENOMEM, "create: out of memory");
@@ -112,8 +145,8 @@ static void cpu_destroy(g16k_plugin_ctx *ctx)
 static int cpu_probe(g16k_plugin_ctx *ctx, char *info, size_t info_len)
 {
     if (info && info_len > 0)
-        snprintf(info, info_len, "cpu: portable C arithmetic, %u threads",
-                 cpu_threads(ctx, 0));
+        snprintf(info, info_len, "cpu: portable C arithmetic (AVX-512 IFMA %s), %u threads",
+                 ctx && ctx->use_ifma ? "available" : "not used", cpu_threads(ctx, 0));
     return G16K_OK;
 }
 

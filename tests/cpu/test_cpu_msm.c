@@ -3,7 +3,11 @@
  * here: random inputs of several lengths (n = 1, not a power of two), zero scalars, scalar
  * r - 1, repeated points, P and -P, infinity bases, n = 0, every forced window 1..16 on G1 and a
  * spread on G2, both scalar encodings, both point and result encodings, several thread counts,
- * and the argument errors.
+ * and the argument errors. The batch-affine bucket path (windows >= 10) gets its own cases:
+ * every point in one bucket (conflicts and doublings), P and -P meeting in a bucket, sizes
+ * around the batch length, and results equal to the Jacobian path (window 9) and to closed
+ * forms. The witness split (scalars 0 and 1) is checked with only 0/1 scalars, one other
+ * scalar among them, and n = 1.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -368,6 +372,184 @@ static void test_msm_g2_windows(void **state)
     free(bases);
 }
 
+/* Canonical wire bytes of m * P (P canonical wire bytes), for closed-form expectations. */
+static void g1_mul_bytes(uint8_t *out, const uint8_t *p, const fr_t *m)
+{
+    g1_affine_t a;
+    g1_jac_t j;
+    g1_affine_from_bytes_canon(&a, p);
+    g1_jac_from_affine(&j, &a);
+    g1_jac_mul(&j, &j, m->l, 4);
+    memset(out, 0, 96);
+    if (!g1_jac_is_inf(&j)) {
+        g1_jac_to_affine(&a, &j);
+        g1_affine_to_bytes_canon(out, &a);
+    }
+}
+
+/* n * s mod r for a canonical s < r, by repeated modular addition in Montgomery form. */
+static void times_n(fr_t *out, const fr_t *s, uint64_t n)
+{
+    fr_t m;
+    fr_t acc = {{0}};
+    fr_from_canon(&m, s);
+    for (uint64_t i = 0; i < n; i++)
+        fr_add(&acc, &acc, &m);
+    fr_to_canon(out, &acc);
+}
+
+/* Windows 10..13 take the batch-affine path (batch = min(1024, 2^(c-1) / 4) additions). */
+static void test_msm_g1_batch_affine_edges(void **state)
+{
+    (void)state;
+    uint64_t seed = 800;
+    const uint64_t n = 1100;
+    uint8_t *bases = random_bases(&G1, n, &seed);
+    fr_t *k = malloc(n * sizeof *k);
+    uint8_t want[96];
+
+    /* Random points and scalars; sizes around the batch length 128 of window 10 (2 threads:
+     * chunks split too). Jacobian window 9 and naive agree. */
+    const uint64_t ns[] = {127, 128, 129, 257, 300};
+    for (size_t t = 0; t < sizeof ns / sizeof ns[0]; t++) {
+        make_scalars(k, ns[t], t % 2 ? S_MIXED : S_RANDOM, &seed);
+        tu_r_minus_1(&k[ns[t] - 1]);
+        G1.naive(want, bases, k, ns[t]);
+        for (uint32_t c = 9; c <= 13; c++)
+            check_against(&G1, bases, k, ns[t], c, 1 + (uint32_t)t % 2, G16K_ENC_CANONICAL,
+                          G16K_ENC_CANONICAL, G16K_ENC_CANONICAL, want);
+    }
+
+    /* One point, one scalar, n times: every addition of a window hits one bucket (bucket == P,
+     * doublings, then conflicts into the side bucket). Expect (n * s) P. */
+    uint8_t *same = malloc(n * 96);
+    for (uint64_t i = 0; i < n; i++)
+        memcpy(same + i * 96, bases, 96);
+    const uint64_t cnts[] = {1, 2, 3, 1023, 1024, 1025, 1100};
+    for (size_t t = 0; t < sizeof cnts / sizeof cnts[0]; t++) {
+        fr_t s;
+        fr_t m;
+        if (t % 3 == 0)
+            tu_r_minus_1(&s);
+        else if (t % 3 == 1)
+            tu_hex(&s, "0x3fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff");
+        else
+            tu_rand_canon(&s, &seed);
+        for (uint64_t i = 0; i < cnts[t]; i++)
+            k[i] = s;
+        times_n(&m, &s, cnts[t]);
+        g1_mul_bytes(want, bases, &m);
+        check_against(&G1, same, k, cnts[t], 10 + (uint32_t)t % 4, 1, G16K_ENC_CANONICAL,
+                      G16K_ENC_CANONICAL, G16K_ENC_CANONICAL, want);
+        check_against(&G1, same, k, cnts[t], 16, 2, G16K_ENC_MONTGOMERY, G16K_ENC_CANONICAL,
+                      G16K_ENC_MONTGOMERY, want);
+    }
+
+    /* P, -P, P, -P ... with one scalar: buckets empty out and refill. Odd n leaves P * s. */
+    for (uint64_t i = 0; i < n; i++)
+        G1.neg(same + i * 96, bases);
+    for (uint64_t i = 0; i < n; i += 2)
+        memcpy(same + i * 96, bases, 96);
+    fr_t s;
+    tu_rand_canon(&s, &seed);
+    for (uint64_t i = 0; i < n; i++)
+        k[i] = s;
+    memset(want, 0, sizeof want);
+    check_against(&G1, same, k, 1024, 11, 1, G16K_ENC_CANONICAL, G16K_ENC_CANONICAL,
+                  G16K_ENC_CANONICAL, want);
+    g1_mul_bytes(want, bases, &s);
+    check_against(&G1, same, k, 1025, 12, 2, G16K_ENC_CANONICAL, G16K_ENC_CANONICAL,
+                  G16K_ENC_CANONICAL, want);
+
+    /* Pairs (P_i, -P_i) and repeats (P_i, P_i) spread over many buckets, infinity every 5th,
+     * random scalars: naive and every path agree. */
+    const uint64_t m = 200;
+    for (uint64_t i = 0; i + 3 < m; i += 4) {
+        G1.neg(bases + (i + 1) * 96, bases + i * 96);
+        memcpy(bases + (i + 3) * 96, bases + (i + 2) * 96, 96);
+    }
+    for (uint64_t i = 0; i < m; i += 5)
+        memset(bases + i * 96, 0, 96);
+    make_scalars(k, m, S_RANDOM, &seed);
+    for (uint64_t i = 0; i + 3 < m; i += 4) {
+        k[i + 1] = k[i];
+        k[i + 3] = k[i + 2];
+    }
+    G1.naive(want, bases, k, m);
+    for (uint32_t c = 9; c <= 12; c++)
+        check_against(&G1, bases, k, m, c, 1, G16K_ENC_CANONICAL, G16K_ENC_CANONICAL,
+                      G16K_ENC_CANONICAL, want);
+    free(same);
+    free(k);
+    free(bases);
+}
+
+static void test_msm_g2_batch_affine(void **state)
+{
+    (void)state;
+    uint64_t seed = 900;
+    const uint64_t n = 130;
+    uint8_t *bases = random_bases(&G2, n, &seed);
+    fr_t *k = malloc(n * sizeof *k);
+    uint8_t want[192];
+    for (uint64_t i = 0; i + 1 < 40; i += 2)   /* P, -P pairs and one repeat run */
+        G2.neg(bases + (i + 1) * 192, bases + i * 192);
+    for (uint64_t i = 40; i < 60; i++)
+        memcpy(bases + i * 192, bases + 40 * 192, 192);
+    memset(bases + 70 * 192, 0, 192);
+    make_scalars(k, n, S_MIXED, &seed);
+    for (uint64_t i = 0; i + 1 < 40; i += 2)
+        k[i + 1] = k[i];
+    for (uint64_t i = 40; i < 60; i++)
+        k[i] = k[40];
+    G2.naive(want, bases, k, n);
+    for (uint32_t c = 9; c <= 11; c++)
+        check_against(&G2, bases, k, n, c, c % 2 + 1, G16K_ENC_CANONICAL, G16K_ENC_CANONICAL,
+                      G16K_ENC_CANONICAL, want);
+    free(k);
+    free(bases);
+}
+
+/* Witness-like scalars: only 0 and 1 (no Pippenger at all), one larger scalar among them,
+ * n = 1 with scalar 1, all ones. */
+static void witness_cases(const grp *g, uint64_t seed0)
+{
+    uint64_t seed = seed0;
+    const uint64_t n = 37;
+    uint8_t *bases = random_bases(g, n, &seed);
+    memset(bases + 5 * g->wire, 0, g->wire);   /* an infinity base with scalar 1 */
+    fr_t *k = malloc(n * sizeof *k);
+    for (uint64_t i = 0; i < n; i++) {
+        memset(&k[i], 0, sizeof k[i]);
+        k[i].l[0] = tu_rand(&seed) % 2;
+    }
+    k[5].l[0] = 1;
+    check(g, bases, k, n, 0, 2, G16K_ENC_CANONICAL, G16K_ENC_CANONICAL, G16K_ENC_CANONICAL);
+    check(g, bases, k, n, 3, 1, G16K_ENC_MONTGOMERY, G16K_ENC_MONTGOMERY, G16K_ENC_CANONICAL);
+    tu_r_minus_1(&k[9]);
+    check(g, bases, k, n, 0, 3, G16K_ENC_CANONICAL, G16K_ENC_CANONICAL, G16K_ENC_CANONICAL);
+    k[9].l[0] = 2;
+    k[9].l[1] = k[9].l[2] = k[9].l[3] = 0;
+    check(g, bases, k, n, 10, 1, G16K_ENC_CANONICAL, G16K_ENC_CANONICAL, G16K_ENC_MONTGOMERY);
+    for (uint64_t i = 0; i < n; i++) {
+        memset(&k[i], 0, sizeof k[i]);
+        k[i].l[0] = 1;
+    }
+    check(g, bases, k, n, 0, 2, G16K_ENC_CANONICAL, G16K_ENC_MONTGOMERY, G16K_ENC_CANONICAL);
+    check(g, bases, k, 1, 0, 1, G16K_ENC_CANONICAL, G16K_ENC_CANONICAL, G16K_ENC_CANONICAL);
+    k[0].l[0] = 0;
+    check(g, bases, k, 1, 0, 1, G16K_ENC_CANONICAL, G16K_ENC_CANONICAL, G16K_ENC_CANONICAL);
+    free(k);
+    free(bases);
+}
+
+static void test_msm_witness_split(void **state)
+{
+    (void)state;
+    witness_cases(&G1, 1000);
+    witness_cases(&G2, 1100);
+}
+
 static void test_msm_rejects_bad_arguments(void **state)
 {
     (void)state;
@@ -413,6 +595,9 @@ int main(void)
         cmocka_unit_test(test_msm_g2_edges),
         cmocka_unit_test(test_msm_g1_every_window),
         cmocka_unit_test(test_msm_g2_windows),
+        cmocka_unit_test(test_msm_g1_batch_affine_edges),
+        cmocka_unit_test(test_msm_g2_batch_affine),
+        cmocka_unit_test(test_msm_witness_split),
         cmocka_unit_test(test_msm_rejects_bad_arguments),
     };
     if (getenv("CPU_TEST_FILTER"))   /* run one test by name pattern when debugging */

@@ -2,9 +2,13 @@
  * The CPU plugin's descriptor and context against the ABI rules of include/g16k/plugin.h:
  * versions, curve, caps matching the vtables, mandatory entries present, ABI-major mismatch
  * refused, and the [plugin.cpu] configuration keys (threads accepted, unknown keys and bad
- * values refused with G16K_ECONFIG and "FILE:LINE: ..." messages).
+ * values refused with G16K_ECONFIG and "FILE:LINE: ..." messages; simd = auto|ifma|portable and
+ * its G16K_SIMD override).
  */
+#define _POSIX_C_SOURCE 200809L   /* setenv, unsetenv */
+
 #include <setjmp.h>
+#include <stdlib.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <string.h>
@@ -95,6 +99,50 @@ static void test_create_rejects_bad_threads(void **state)
     }
 }
 
+/* simd = auto|ifma|portable, G16K_SIMD overrides, ifma without IFMA is refused. */
+static void test_create_simd_key(void **state)
+{
+    (void)state;
+    unsetenv("G16K_SIMD");
+    g16k_config_entry e = {"simd", "auto", 2};
+    g16k_plugin_ctx *ctx = NULL;
+    assert_int_equal(create_with(&e, 1, &ctx), G16K_OK);
+    char info[128] = "";
+    assert_int_equal(th_plugin()->probe(ctx, info, sizeof info), G16K_OK);
+    int has_ifma = strstr(info, "IFMA available") != NULL;
+    th_plugin()->destroy(ctx);
+
+    e.value = "portable";
+    assert_int_equal(create_with(&e, 1, &ctx), G16K_OK);
+    assert_int_equal(th_plugin()->probe(ctx, info, sizeof info), G16K_OK);
+    assert_non_null(strstr(info, "IFMA not used"));
+    th_plugin()->destroy(ctx);
+
+    e.value = "ifma";
+    ctx = NULL;
+    assert_int_equal(create_with(&e, 1, &ctx), has_ifma ? G16K_OK : G16K_EUNSUPPORTED);
+    if (!has_ifma)
+        assert_non_null(strstr(th_last_error(), "simd = ifma"));
+    th_plugin()->destroy(ctx);
+
+    e.value = "avx2";
+    ctx = NULL;
+    assert_int_equal(create_with(&e, 1, &ctx), G16K_ECONFIG);
+    assert_null(ctx);
+    assert_non_null(strstr(th_last_error(), "conf/prover.ini:2: bad value 'avx2' for key 'simd'"));
+
+    /* The environment wins over the key, and is checked too. */
+    setenv("G16K_SIMD", "portable", 1);
+    e.value = "ifma";
+    assert_int_equal(create_with(&e, 1, &ctx), G16K_OK);
+    th_plugin()->destroy(ctx);
+    setenv("G16K_SIMD", "fast", 1);
+    ctx = NULL;
+    assert_int_equal(create_with(&e, 1, &ctx), G16K_ECONFIG);
+    assert_non_null(strstr(th_last_error(), "G16K_SIMD='fast'"));
+    unsetenv("G16K_SIMD");
+}
+
 static void test_create_without_config_uses_host_threads(void **state)
 {
     (void)state;
@@ -112,6 +160,7 @@ int main(void)
         cmocka_unit_test(test_create_accepts_threads),
         cmocka_unit_test(test_create_rejects_unknown_key),
         cmocka_unit_test(test_create_rejects_bad_threads),
+        cmocka_unit_test(test_create_simd_key),
         cmocka_unit_test(test_create_without_config_uses_host_threads),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
