@@ -61,10 +61,13 @@ size_t g16k_prover_describe(const g16k_prover *prover, char *buf, size_t len)
     size_t used = 0;
     char caps[64];
 
+    char dummy[1];
+    /* snprintf-style: with buf == NULL only the length is counted. */
 #define APPEND(...)                                                                  \
     do {                                                                             \
-        int k_ = snprintf(buf ? buf + (used < len ? used : len) : NULL,              \
-                          used < len ? len - used : 0, __VA_ARGS__);                 \
+        char *dst_ = buf && used < len ? buf + used : dummy;                         \
+        size_t cap_ = buf && used < len ? len - used : 0;                            \
+        int k_ = snprintf(dst_, cap_, __VA_ARGS__);                                  \
         if (k_ > 0)                                                                  \
             used += (size_t)k_;                                                      \
     } while (0)
