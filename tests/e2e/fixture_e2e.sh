@@ -13,6 +13,14 @@ trap 'rm -rf "$T"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 name=$(basename "$FIX")
 
+# A GPU config on a machine without that device is skipped, visibly.
+if ! "$G16K" plugins --config "$CONFIG" >"$T/plugins" 2>&1; then
+  if grep -qE "no (OpenCL|CUDA) (platform|device)" "$T/plugins"; then
+    echo "SKIP: $name with $(basename "$CONFIG"): $(cat "$T/plugins")"; exit 77
+  fi
+  fail "g16k plugins --config $CONFIG: $(cat "$T/plugins")"
+fi
+
 prove() { # prove OUTPREFIX [extra args]
   local out=$1; shift
   "$G16K" prove --config "$CONFIG" --zkey "$FIX/circuit_final.zkey" --witness "$FIX/witness.wtns" \
