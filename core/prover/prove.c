@@ -329,7 +329,8 @@ int g16k_prove_witness(g16k_prover *prover, g16k_key *key, const void *witness, 
         groth16_assemble(&pf->pt, zk, &job.g1[MSM_A], &job.g1[MSM_B1], &job.b2, &job.g1[MSM_L],
                          &job.g1[MSM_H], &r, &s);
         tm.assemble = now() - t0;
-        memcpy(pf->pub, job.w + 1, zk->n_public * sizeof(fr_t));
+        if (zk->n_public)   /* pf->pub is NULL when there are no public signals */
+            memcpy(pf->pub, job.w + 1, zk->n_public * sizeof(fr_t));
         pf->n_pub = zk->n_public;
         tm.verify = 0;
         if (!verify)
@@ -348,8 +349,17 @@ int g16k_prove_witness(g16k_prover *prover, g16k_key *key, const void *witness, 
                     job.which[sl] = 1;
             continue;
         }
+        /* Name the providers: the person reading this has to know whom to suspect. */
+        char who[384];
+        size_t k = 0;
+        for (int sl = 0; sl < SLOT_COUNT && k < sizeof(who); sl++) {
+            const loaded_plugin *pl = slot_plugin(prover, sl, job.which[sl]);
+            int n = snprintf(who + k, sizeof(who) - k, "%s%s %s", sl ? ", " : "",
+                             config_slot_name(sl), pl ? pl->name : "?");
+            k += n > 0 ? (size_t)n : 0;
+        }
         rc = g16k_err(G16K_EVERIFY, "the proof failed verification: the witness does not satisfy "
-                      "the circuit, or a provider returned a wrong result");
+                      "the circuit, or a provider returned a wrong result (providers: %s)", who);
         goto fail;
     }
 

@@ -1,0 +1,272 @@
+/*
+ * "faulty": a test plugin that serves MSM G1 and G2 by forwarding to a real plugin and misbehaves
+ * on purpose, so tests can check that the core never writes a wrong proof (tests/reliability/
+ * faulty_plugins.sh). Built from include/g16k/plugin.h only, like a vendor's plugin.
+ *
+ * The real plugin is dlopen()ed in create() from $G16K_FAULTY_REAL (an absolute path to e.g.
+ * libg16k_cpu.so) and gets the same host API. prover.ini section [plugin.NAME]:
+ *   fault = none | error | wrong | nothing | nodev | bases      (default none)
+ *     error:   msm() returns G16K_EINTERNAL with a message
+ *     wrong:   msm() returns a well-formed but wrong point (the real result negated: -P is on the
+ *              curve and in the subgroup, and differs from P unless P is infinity)
+ *     nothing: msm() returns G16K_OK without writing the result
+ *     nodev:   probe() reports G16K_ENODEV
+ *     bases:   bases_create() fails with G16K_ENOMEM (at key load)
+ *   group = g1 | g2 | both                                     (default both: where MSM faults hit)
+ * Every other key goes to the real plugin's create(), which rejects keys it does not know.
+ *
+ * Ownership: ctx owns the real ctx; each bases handle wraps the real handle. Thread-safety as the
+ * real plugin: the wrappers are read-only after creation. The real library is never closed.
+ */
+#include <dlfcn.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "g16k/plugin.h"
+
+enum fault { F_NONE, F_ERROR, F_WRONG, F_NOTHING, F_NODEV, F_BASES };
+
+struct g16k_plugin_ctx {
+    const g16k_plugin_desc *real;
+    g16k_plugin_ctx *real_ctx;
+    enum fault fault;
+    unsigned groups;                /* bit 1 = G1, bit 2 = G2: where MSM faults apply */
+};
+
+struct g16k_msm_bases {
+    const g16k_plugin_ctx *ctx;
+    g16k_msm_bases *real;
+    uint32_t group;
+};
+
+static const g16k_host_api *host;
+
+/* p of BLS12-381, little-endian 64-bit limbs. */
+static const uint64_t P[6] = {
+    0xb9feffffffffaaabull, 0x1eabfffeb153ffffull, 0x6730d2a0f6b0f624ull,
+    0x64774b84f38512bfull, 0x4b1ba7b6434bacd7ull, 0x1a0111ea397fe69aull};
+
+static void load_limbs(uint64_t out[6], const uint8_t *b)
+{
+    for (int i = 0; i < 6; i++) {
+        out[i] = 0;
+        for (int j = 7; j >= 0; j--)
+            out[i] = out[i] << 8 | b[8 * i + j];
+    }
+}
+
+static void store_limbs(uint8_t *b, const uint64_t v[6])
+{
+    for (int i = 0; i < 6; i++)
+        for (int j = 0; j < 8; j++)
+            b[8 * i + j] = (uint8_t)(v[i] >> (8 * j));
+}
+
+/* 48-byte Fp element (canonical or Montgomery: both negate as p - x) in place; 0 stays 0. */
+static void fp_negate(uint8_t *b)
+{
+    uint64_t x[6], out[6], borrow = 0;
+    int zero = 1;
+    load_limbs(x, b);
+    for (int i = 0; i < 6; i++)
+        zero &= x[i] == 0;
+    if (zero)
+        return;
+    for (int i = 0; i < 6; i++) {
+        uint64_t d = P[i] - x[i];
+        uint64_t b1 = P[i] < x[i];
+        out[i] = d - borrow;
+        borrow = b1 | (d < borrow);
+    }
+    store_limbs(b, out);
+}
+
+static int parse_fault(const char *v, enum fault *out)
+{
+    static const char *const names[] = {"none", "error", "wrong", "nothing", "nodev", "bases"};
+    for (int i = 0; i < 6; i++)
+        if (strcmp(v, names[i]) == 0) {
+            *out = (enum fault)i;
+            return 0;
+        }
+    return -1;
+}
+
+static int faulty_create(const g16k_config *cfg, g16k_plugin_ctx **out)
+{
+    const char *path = getenv("G16K_FAULTY_REAL");
+    g16k_plugin_ctx *ctx;
+    g16k_config_entry *rest;
+    uint64_t n_rest = 0;
+    int rc;
+
+    if (!path || !*path) {
+        host->set_error("$G16K_FAULTY_REAL is not set (path of the real plugin)");
+        return G16K_ECONFIG;
+    }
+    ctx = calloc(1, sizeof(*ctx));
+    rest = calloc(cfg->n_entries ? cfg->n_entries : 1, sizeof(*rest));
+    if (!ctx || !rest) {
+        free(ctx);
+        free(rest);
+        host->set_error("out of memory");
+        return G16K_ENOMEM;
+    }
+    ctx->groups = 3;
+    for (uint64_t i = 0; i < cfg->n_entries; i++) {
+        const g16k_config_entry *e = &cfg->entries[i];
+        if (strcmp(e->key, "fault") == 0) {
+            if (parse_fault(e->value, &ctx->fault) != 0) {
+                host->set_error("%s:%u: bad fault '%s'", cfg->file, e->line, e->value);
+                rc = G16K_ECONFIG;
+                goto fail;
+            }
+        } else if (strcmp(e->key, "group") == 0) {
+            ctx->groups = strcmp(e->value, "g1") == 0 ? 1 : strcmp(e->value, "g2") == 0 ? 2
+                          : strcmp(e->value, "both") == 0 ? 3 : 0;
+            if (!ctx->groups) {
+                host->set_error("%s:%u: bad group '%s'", cfg->file, e->line, e->value);
+                rc = G16K_ECONFIG;
+                goto fail;
+            }
+        } else {
+            rest[n_rest++] = *e;
+        }
+    }
+    void *dl = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    void *sym = dl ? dlsym(dl, G16K_PLUGIN_ENTRY_SYMBOL) : NULL;
+    g16k_plugin_entry_fn entry;
+    if (!sym) {
+        host->set_error("cannot load the real plugin %s: %s", path, dlerror());
+        rc = G16K_ECONFIG;
+        goto fail;
+    }
+    memcpy(&entry, &sym, sizeof(entry));
+    if ((rc = entry(host, &ctx->real)) != G16K_OK)
+        goto fail;
+    if (!ctx->real->msm) {
+        host->set_error("the real plugin %s has no MSM", path);
+        rc = G16K_EUNSUPPORTED;
+        goto fail;
+    }
+    g16k_config real_cfg = *cfg;
+    real_cfg.entries = rest;
+    real_cfg.n_entries = n_rest;
+    if ((rc = ctx->real->create(&real_cfg, &ctx->real_ctx)) != G16K_OK)
+        goto fail;
+    free(rest);
+    *out = ctx;
+    return G16K_OK;
+fail:
+    free(rest);
+    free(ctx);
+    return rc;
+}
+
+static void faulty_destroy(g16k_plugin_ctx *ctx)
+{
+    if (!ctx)
+        return;
+    ctx->real->destroy(ctx->real_ctx);
+    free(ctx);
+}
+
+static int faulty_probe(g16k_plugin_ctx *ctx, char *info, size_t info_len)
+{
+    if (ctx->fault == F_NODEV) {
+        host->set_error("injected fault: no device");
+        return G16K_ENODEV;
+    }
+    if (ctx->real->probe)
+        return ctx->real->probe(ctx->real_ctx, info, info_len);
+    if (info && info_len)
+        info[0] = '\0';
+    return G16K_OK;
+}
+
+static int faulty_bases_create(g16k_plugin_ctx *ctx, uint32_t group, const void *points,
+                               uint64_t n, uint32_t point_enc, g16k_msm_bases **out)
+{
+    g16k_msm_bases *b;
+    int rc;
+    if (ctx->fault == F_BASES) {
+        host->set_error("injected fault: bases_create out of memory");
+        return G16K_ENOMEM;
+    }
+    if (!(b = calloc(1, sizeof(*b)))) {
+        host->set_error("out of memory");
+        return G16K_ENOMEM;
+    }
+    b->ctx = ctx;
+    b->group = group;
+    if ((rc = ctx->real->msm->bases_create(ctx->real_ctx, group, points, n, point_enc,
+                                           &b->real)) != G16K_OK) {
+        free(b);
+        return rc;
+    }
+    *out = b;
+    return G16K_OK;
+}
+
+static void faulty_bases_destroy(g16k_msm_bases *b)
+{
+    if (!b)
+        return;
+    b->ctx->real->msm->bases_destroy(b->real);
+    free(b);
+}
+
+static int faulty_msm(g16k_msm_bases *b, const void *scalars, uint64_t n, uint32_t scalar_enc,
+                      const g16k_msm_params *params, void *result, uint32_t result_enc)
+{
+    const g16k_plugin_ctx *ctx = b->ctx;
+    int hit = (ctx->groups & (b->group == G16K_G2 ? 2u : 1u)) != 0;
+    int rc;
+
+    if (hit && ctx->fault == F_ERROR) {
+        host->set_error("injected fault: MSM failed");
+        return G16K_EINTERNAL;
+    }
+    if (hit && ctx->fault == F_NOTHING)
+        return G16K_OK;
+    rc = ctx->real->msm->msm(b->real, scalars, n, scalar_enc, params, result, result_enc);
+    if (rc == G16K_OK && hit && ctx->fault == F_WRONG) {
+        /* y is the second half of the affine point: 1 Fp (G1) or 2 Fp (G2, c0 and c1). */
+        uint8_t *y = (uint8_t *)result + (b->group == G16K_G2 ? 96 : 48);
+        fp_negate(y);
+        if (b->group == G16K_G2)
+            fp_negate(y + 48);
+    }
+    return rc;
+}
+
+static const g16k_msm_vtable faulty_msm_vt = {
+    .struct_size = sizeof(g16k_msm_vtable),
+    .bases_create = faulty_bases_create,
+    .bases_destroy = faulty_bases_destroy,
+    .msm = faulty_msm,
+};
+
+static const g16k_plugin_desc faulty_desc = {
+    .struct_size = sizeof(g16k_plugin_desc),
+    .abi_major = G16K_ABI_MAJOR,
+    .abi_minor = G16K_ABI_MINOR,
+    .curve = G16K_CURVE_BLS12_381,
+    .caps = G16K_CAP_MSM_G1 | G16K_CAP_MSM_G2,
+    .name = "faulty",
+    .version = "0.1.0",
+    .description = "test plugin: forwards MSMs to $G16K_FAULTY_REAL and injects faults",
+    .create = faulty_create,
+    .destroy = faulty_destroy,
+    .probe = faulty_probe,
+    .msm = &faulty_msm_vt,
+};
+
+G16K_PLUGIN_EXPORT int g16k_plugin_entry(const g16k_host_api *h, const g16k_plugin_desc **out)
+{
+    if (!h || h->abi_major != G16K_ABI_MAJOR)
+        return G16K_EUNSUPPORTED;
+    host = h;
+    *out = &faulty_desc;
+    return G16K_OK;
+}

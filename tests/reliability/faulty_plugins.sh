@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# Faulty providers (faulty_plugin.c) in the MSM slots of `g16k prove`:
+#  - without a fallback the proof is refused: exit 3 or 6, one error line naming the plugin,
+#    nothing written;
+#  - with `fallback = cpu` the proof is made by the fallback, the switch is logged on stderr, the
+#    proof verifies with `g16k verify` and equals the all-CPU proof for the same fixed r, s.
+# usage: faulty_plugins.sh G16K CPU_PLUGIN FAULTY_PLUGIN FIXTURES
+set -u
+G16K=$(realpath "$1") CPU=$(realpath "$2") FAULTY=$(realpath "$3") FIXS=$(realpath "$4")
+export G16K_FAULTY_REAL=$CPU G16K_LOG=warn
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+fails=0 passes=0
+fail() { echo "FAIL: $*"; fails=$((fails+1)); }
+
+# ini FILE FAULT GROUP SLOT [FALLBACK]: the faulty plugin in SLOT (msm.g1 or msm.g2), cpu elsewhere.
+ini() {
+  local f=$1 fault=$2 group=$3 slot=$4 fb=${5:-}
+  {
+    printf '[core]\nverify = always\n'
+    printf '[plugin.cpu]\npath = %s\n' "$CPU"
+    printf '[plugin.faulty]\npath = %s\nfault = %s\ngroup = %s\n' "$FAULTY" "$fault" "$group"
+    printf '[synthesizer]\nprovider = cpu\n[ntt]\nprovider = cpu\n'
+    for s in msm.g1 msm.g2; do
+      if [ "$s" = "$slot" ]; then
+        printf '[%s]\nprovider = faulty\n' "$s"
+        [ -n "$fb" ] && printf 'fallback = %s\n' "$fb"
+      else
+        printf '[%s]\nprovider = cpu\n' "$s"
+      fi
+    done
+  } > "$f"
+}
+
+# prove FIXTURE INI: runs g16k prove with r = s = 0 into $T/out; sets rc, err.
+prove() {
+  local fx=$FIXS/$1
+  rm -rf "$T/out"; mkdir -p "$T/out"
+  "$G16K" prove --config "$2" --zkey "$fx/circuit_final.zkey" --witness "$fx/witness.wtns" \
+    --proof "$T/out/proof.json" --public "$T/out/public.json" --insecure-rs 0,0 \
+    >"$T/stdout" 2>"$T/err"
+  rc=$?
+  err=$(grep -v 'warning: --insecure-rs' "$T/err")
+}
+
+crashed() {
+  [ "$rc" -ge 128 ] || grep -qE 'Sanitizer|runtime error' "$T/err"
+}
+
+# The all-CPU reference proof per fixture.
+for fx in mult poseidon2; do
+  ini "$T/cpu.ini" none both none
+  sed -i 's/provider = faulty/provider = cpu/' "$T/cpu.ini"
+  prove $fx "$T/cpu.ini"
+  if [ $rc -ne 0 ]; then fail "reference proof of $fx: exit $rc: $err"; continue; fi
+  cp "$T/out/proof.json" "$T/ref_$fx.json"
+done
+
+# refuse FIXTURE FAULT GROUP SLOT CODES: no fallback: refused, names the plugin, writes nothing.
+refuse() {
+  local fx=$1 fault=$2 group=$3 slot=$4 codes=$5 what="$1 fault=$2 group=$3 in $4"
+  ini "$T/p.ini" "$fault" "$group" "$slot"
+  prove "$fx" "$T/p.ini"
+  if crashed; then fail "$what: crashed (exit $rc): $err"; return; fi
+  if ! [[ " $codes " == *" $rc "* ]]; then fail "$what: exit $rc, expected one of $codes: $err"; return; fi
+  local lines; lines=$(grep -c '^g16k: error:' "$T/err")
+  if [ "$lines" -ne 1 ]; then fail "$what: $lines error lines: $err"; return; fi
+  if ! grep '^g16k: error:' "$T/err" | grep -q 'faulty'; then fail "$what: message does not name the plugin: $err"; return; fi
+  if [ -n "$(ls -A "$T/out")" ]; then fail "$what: wrote $(ls "$T/out")"; return; fi
+  echo "ok: refused ($what): exit $rc: $(grep '^g16k: error:' "$T/err")"; passes=$((passes+1))
+}
+
+# recover FIXTURE FAULT GROUP SLOT LOGPATTERN: with fallback = cpu: logged switch, valid proof.
+recover() {
+  local fx=$1 fault=$2 group=$3 slot=$4 pat=$5 what="$1 fault=$2 group=$3 in $4 with fallback"
+  ini "$T/p.ini" "$fault" "$group" "$slot" cpu
+  prove "$fx" "$T/p.ini"
+  if crashed; then fail "$what: crashed (exit $rc): $err"; return; fi
+  if [ $rc -ne 0 ]; then fail "$what: exit $rc: $err"; return; fi
+  if ! grep -qE -- "$pat" "$T/err"; then fail "$what: switch not logged (/$pat/): $err"; return; fi
+  if ! cmp -s "$T/out/proof.json" "$T/ref_$fx.json"; then fail "$what: proof differs from the all-CPU proof"; return; fi
+  if ! "$G16K" verify --vk "$FIXS/$fx/verification_key.json" --public "$T/out/public.json" \
+       --proof "$T/out/proof.json" >"$T/vout" 2>&1; then fail "$what: g16k verify: $(cat "$T/vout")"; return; fi
+  echo "ok: recovered ($what): $(grep -E -- "$pat" "$T/err" | head -1)"; passes=$((passes+1))
+}
+
+# A pass-through plugin must not change anything.
+for slot in msm.g1 msm.g2; do
+  ini "$T/p.ini" none both $slot
+  prove mult "$T/p.ini"
+  if [ $rc -ne 0 ] || ! cmp -s "$T/out/proof.json" "$T/ref_mult.json"; then
+    fail "fault=none in $slot: exit $rc, or proof differs: $err"
+  else
+    echo "ok: fault=none in $slot proves the same"; passes=$((passes+1))
+  fi
+done
+
+for fx in mult poseidon2; do
+  for slot in msm.g1 msm.g2; do
+    g=${slot#msm.}
+    refuse $fx error $g $slot "3"
+    refuse $fx nothing $g $slot "3"
+    refuse $fx wrong $g $slot "6"
+    refuse $fx nodev both $slot "3"
+    refuse $fx bases both $slot "3 7"
+    recover $fx error $g $slot "switching $slot to fallback provider 'cpu'"
+    recover $fx nothing $g $slot "switching $slot to fallback provider 'cpu'"
+    recover $fx wrong $g $slot "retrying with the fallback providers"
+    recover $fx nodev both $slot "\[$slot\] provider 'faulty' is unusable, using fallback 'cpu'"
+  done
+done
+
+# Unknown keys reach the real plugin, which must reject them with the line.
+ini "$T/p.ini" none both msm.g1
+printf 'bogus = 1\n' > "$T/extra"
+sed -i "/^group = both/r $T/extra" "$T/p.ini"
+prove mult "$T/p.ini"
+if [ $rc -eq 3 ] && grep -q 'bogus' "$T/err" && [ -z "$(ls -A "$T/out")" ]; then
+  echo "ok: unknown key rejected: $(grep '^g16k: error:' "$T/err")"; passes=$((passes+1))
+else
+  fail "unknown key in [plugin.faulty]: exit $rc: $err"
+fi
+
+echo "$passes passed, $fails failed"
+[ $fails -eq 0 ]
