@@ -14,17 +14,29 @@ static unsigned blocks(uint64_t n, unsigned bs)
     return (unsigned)((n + bs - 1) / bs);
 }
 
-extern "C" cudaError_t cuda_launch_bucket_acc(uint32_t group, const uint64_t *bases,
-                                              const uint32_t *entries, const uint32_t *offsets,
-                                              uint32_t n_buckets, uint64_t *buckets,
-                                              cudaStream_t s)
+extern "C" cudaError_t cuda_launch_chunk_acc(uint32_t group, const uint64_t *bases,
+                                             const uint32_t *entries, const uint32_t *chunk_starts,
+                                             uint32_t n_chunks, uint64_t *partials, cudaStream_t s)
 {
     if (group == 1)
-        g1_msm_bucket_acc<<<blocks(n_buckets, 128), 128, 0, s>>>(
-            (const u64 *)bases, entries, offsets, n_buckets, (u64 *)buckets);
+        g1_msm_chunk_acc<<<blocks(n_chunks, 128), 128, 0, s>>>(
+            (const u64 *)bases, entries, chunk_starts, n_chunks, (u64 *)partials);
     else
-        g2_msm_bucket_acc<<<blocks(n_buckets, 64), 64, 0, s>>>(
-            (const u64 *)bases, entries, offsets, n_buckets, (u64 *)buckets);
+        g2_msm_chunk_acc<<<blocks(n_chunks, 64), 64, 0, s>>>(
+            (const u64 *)bases, entries, chunk_starts, n_chunks, (u64 *)partials);
+    return cudaGetLastError();
+}
+
+extern "C" cudaError_t cuda_launch_bucket_sum(uint32_t group, const uint64_t *partials,
+                                              const uint32_t *bucket_chunks, uint32_t n_buckets,
+                                              uint64_t *buckets, cudaStream_t s)
+{
+    if (group == 1)
+        g1_msm_bucket_sum<<<blocks(n_buckets, 128), 128, 0, s>>>(
+            (const u64 *)partials, bucket_chunks, n_buckets, (u64 *)buckets);
+    else
+        g2_msm_bucket_sum<<<blocks(n_buckets, 64), 64, 0, s>>>(
+            (const u64 *)partials, bucket_chunks, n_buckets, (u64 *)buckets);
     return cudaGetLastError();
 }
 

@@ -16,9 +16,13 @@ extern "C" {
 #endif
 
 /* group: 1 = G1, 2 = G2 (g16k_group) */
-cudaError_t cuda_launch_bucket_acc(uint32_t group, const uint64_t *bases, const uint32_t *entries,
-                                   const uint32_t *offsets, uint32_t n_buckets, uint64_t *buckets,
-                                   cudaStream_t s);
+/* msm.cl chunk_acc (one thread per chunk) and bucket_sum (one per bucket) */
+cudaError_t cuda_launch_chunk_acc(uint32_t group, const uint64_t *bases, const uint32_t *entries,
+                                  const uint32_t *chunk_starts, uint32_t n_chunks,
+                                  uint64_t *partials, cudaStream_t s);
+cudaError_t cuda_launch_bucket_sum(uint32_t group, const uint64_t *partials,
+                                   const uint32_t *bucket_chunks, uint32_t n_buckets,
+                                   uint64_t *buckets, cudaStream_t s);
 cudaError_t cuda_launch_segment_reduce(uint32_t group, const uint64_t *buckets, uint32_t n_threads,
                                        uint32_t n_segs, uint32_t nb, uint32_t seg_len,
                                        uint64_t *out, cudaStream_t s);

@@ -1,9 +1,16 @@
 /*
- * msm.c: the CUDA MSM vtable (G1 and G2): same plan as the OpenCL plugin (digits and final sums
- * on the host, common/msm_plan.c; bucket sums and segment running sums on the device,
- * opencl/kernels/msm.cl via kernels.cu). The window comes per call in params->window, which
- * the core fills from its [window] section for each Groth16 MSM (A, B_G1, B_G2, L, H).
+ * msm.c: the CUDA MSM vtable (G1 and G2): same plan as the OpenCL plugin (digits, chunks and
+ * final sums on the host, common/msm_plan.c; chunk sums, bucket sums and segment running sums
+ * on the device, opencl/kernels/msm.cl via kernels.cu). The window comes per call in
+ * params->window, which the core fills from its [window] section for each Groth16 MSM (A, B_G1,
+ * B_G2, L, H); 0 = the auto model of msm_plan.h with this GPU's multiprocessors and the device
+ * memory free at the time of the call.
+ * Memory: every call computes what it will allocate first (n * point size for bases,
+ * msm_plan_device_bytes for an MSM) and refuses with G16K_ENOMEM, naming both sizes, what does
+ * not fit (devmem.c). Transfers go through pinned staging buffers (transfer.c); the bases
+ * array itself is never pinned.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -60,9 +67,19 @@ static int cuda_bases_create(g16k_plugin_ctx *ctx, uint32_t group, const void *p
     b->group = group;
     b->n = n;
     if (n) {
-        cudaError_t err = cudaMalloc((void **)&b->points, bytes);
+        char what[96];
+        snprintf(what, sizeof what, "bases_create: %llu G%u points", (unsigned long long)n,
+                 group);
+        if ((rc = cuda_mem_check(ctx, bytes, what)) != G16K_OK)
+            goto out_free;
+        cudaStream_t s = NULL;
+        cudaError_t err = cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking);
         if (err == cudaSuccess)
-            err = cudaMemcpy(b->points, limbs, bytes, cudaMemcpyHostToDevice);
+            err = cudaMalloc((void **)&b->points, bytes);
+        if (err == cudaSuccess)
+            err = cuda_h2d(ctx, b->points, limbs, bytes, s);
+        if (s)
+            cudaStreamDestroy(s);
         if (err != cudaSuccess) {
             rc = cuda_fail(err, "bases_create: upload");
             cudaFree(b->points);
@@ -89,42 +106,60 @@ static void cuda_bases_destroy(g16k_msm_bases *bases)
     free(bases);
 }
 
+/* Uploads the plan, runs chunk_acc, bucket_sum, segment_reduce and reads the segment sums
+ * back into segout (msm_plan_segout_limbs limbs). Errors: G16K_ENOMEM (does not fit: checked
+ * before allocating), G16K_EINTERNAL (CUDA), message set. */
 static int run_kernels(g16k_msm_bases *b, const msm_plan *plan, uint64_t *segout)
 {
-    uint32_t *entries = NULL, *offsets = NULL;
-    uint64_t *buckets = NULL, *out = NULL;
+    g16k_plugin_ctx *ctx = b->ctx;
+    uint32_t *entries = NULL, *starts = NULL, *bchunks = NULL;
+    uint64_t *partials = NULL, *buckets = NULL, *out = NULL;
     cudaStream_t s = NULL;
     uint64_t n_buckets = (uint64_t)plan->nw * plan->nb;
     uint32_t n_threads = plan->nw * plan->n_segs;
     size_t seg_bytes = msm_plan_segout_limbs(plan, b->group) * 8;
+    char what[128];
+    snprintf(what, sizeof what, "msm G%u: window %u, %llu bucket entries", b->group, plan->c,
+             (unsigned long long)plan->n_entries);
+    int rc = cuda_mem_check(ctx, msm_plan_device_bytes(plan, b->group), what);
+    if (rc)
+        return rc;
     cudaError_t err = cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking);
     if (err == cudaSuccess)
         err = cudaMalloc((void **)&entries, plan->n_entries * 4);
     if (err == cudaSuccess)
-        err = cudaMalloc((void **)&offsets, (n_buckets + 1) * 4);
+        err = cudaMalloc((void **)&starts, ((size_t)plan->n_chunks + 1) * 4);
+    if (err == cudaSuccess)
+        err = cudaMalloc((void **)&bchunks, (n_buckets + 1) * 4);
+    if (err == cudaSuccess)
+        err = cudaMalloc((void **)&partials, msm_plan_partial_limbs(plan, b->group) * 8);
     if (err == cudaSuccess)
         err = cudaMalloc((void **)&buckets, msm_plan_bucket_limbs(plan, b->group) * 8);
     if (err == cudaSuccess)
         err = cudaMalloc((void **)&out, seg_bytes);
     if (err == cudaSuccess)
-        err = cudaMemcpyAsync(entries, plan->entries, plan->n_entries * 4,
-                              cudaMemcpyHostToDevice, s);
+        err = cuda_h2d(ctx, entries, plan->entries, plan->n_entries * 4, s);
     if (err == cudaSuccess)
-        err = cudaMemcpyAsync(offsets, plan->offsets, (n_buckets + 1) * 4,
-                              cudaMemcpyHostToDevice, s);
+        err = cuda_h2d(ctx, starts, plan->chunk_starts, ((size_t)plan->n_chunks + 1) * 4, s);
     if (err == cudaSuccess)
-        err = cuda_launch_bucket_acc(b->group, b->points, entries, offsets, (uint32_t)n_buckets,
-                                     buckets, s);
+        err = cuda_h2d(ctx, bchunks, plan->bucket_chunks, (n_buckets + 1) * 4, s);
+    if (err == cudaSuccess)
+        err = cuda_launch_chunk_acc(b->group, b->points, entries, starts, plan->n_chunks,
+                                    partials, s);
+    if (err == cudaSuccess)
+        err = cuda_launch_bucket_sum(b->group, partials, bchunks, (uint32_t)n_buckets, buckets, s);
     if (err == cudaSuccess)
         err = cuda_launch_segment_reduce(b->group, buckets, n_threads, plan->n_segs, plan->nb,
                                          plan->seg_len, out, s);
     if (err == cudaSuccess)
-        err = cudaMemcpyAsync(segout, out, seg_bytes, cudaMemcpyDeviceToHost, s);
+        err = cuda_d2h(ctx, segout, out, seg_bytes, s);
     if (err == cudaSuccess)
         err = cudaStreamSynchronize(s);
     cudaFree(out);
     cudaFree(buckets);
-    cudaFree(offsets);
+    cudaFree(partials);
+    cudaFree(bchunks);
+    cudaFree(starts);
     cudaFree(entries);
     if (s)
         cudaStreamDestroy(s);
@@ -146,8 +181,15 @@ static int cuda_msm(g16k_msm_bases *b, const void *scalars, uint64_t n, uint32_t
     uint32_t window = 0;
     if (params && params->struct_size >= offsetof(g16k_msm_params, window) + sizeof(uint32_t))
         window = params->window;
+    int rc = cuda_use_device(b->ctx);
+    if (rc)
+        return rc;
+    /* the auto model sees this GPU and the memory free now, less the bases already resident */
+    msm_device dev = { .compute_units = b->ctx->sm_count, .lanes = CUDA_MSM_LANES };
+    if (!window && (rc = cuda_mem_free(&dev.mem_bytes, NULL)) != G16K_OK)
+        return rc;
     msm_plan plan;
-    int rc = msm_plan_build(&plan, scalars, n, scalar_enc, window);
+    rc = msm_plan_build(&plan, scalars, n, scalar_enc, window, b->group, &dev);
     if (rc)
         return rc;
     if (plan.n_entries == 0) {
@@ -160,9 +202,7 @@ static int cuda_msm(g16k_msm_bases *b, const void *scalars, uint64_t n, uint32_t
         msm_plan_cleanup(&plan);
         return plugin_fail(G16K_ENOMEM, "msm: no host memory for segment sums");
     }
-    rc = cuda_use_device(b->ctx);
-    if (rc == G16K_OK)
-        rc = run_kernels(b, &plan, segout);
+    rc = run_kernels(b, &plan, segout);
     if (rc == G16K_OK) {
         if (b->group == G16K_G1)
             rc = msm_plan_finish_g1(&plan, segout, result, result_enc);

@@ -2,8 +2,11 @@
  * ntt.c: the CUDA NTT vtable; same steps as opencl/ntt.c (convert, coset scale, bit reversal,
  * log n radix-2 stages, 1/n and unshift, convert back) with the kernels of
  * opencl/kernels/ntt.cl built by kernels.cu. Tables from common/ntt_tables.c. compute_h is left
- * to the core (optional entry, NULL).
+ * to the core (optional entry, NULL). Device memory is checked before each allocation
+ * (devmem.c: tables at domain_create, n * 32 bytes per transform); vectors travel through the
+ * pinned staging buffers of transfer.c, the caller's vector is never pinned.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -60,6 +63,14 @@ static int cuda_domain_create(g16k_plugin_ctx *ctx, uint32_t log_n, g16k_ntt_dom
     d->log_n = log_n;
     d->n = t.n;
     const size_t sbytes = NTT_SCALE_ELEMS * 32;
+    char what[64];
+    snprintf(what, sizeof what, "ntt domain_create 2^%u", log_n);
+    rc = cuda_mem_check(ctx, 2 * (uint64_t)t.n_tw * 32 + 3 * (uint64_t)sbytes, what);
+    if (rc) {
+        ntt_tables_cleanup(&t);
+        free(d);
+        return rc;
+    }
     cudaError_t err = upload(&d->tw, t.tw, t.n_tw * 32);
     if (err == cudaSuccess)
         err = upload(&d->itw, t.itw, t.n_tw * 32);
@@ -131,17 +142,21 @@ static int cuda_transform(g16k_ntt_domain *d, void *data, uint32_t dir, uint32_t
     if (rc)
         return rc;
     size_t bytes = (size_t)d->n * 32;
+    char what[64];
+    snprintf(what, sizeof what, "ntt transform 2^%u", d->log_n);
+    if ((rc = cuda_mem_check(d->ctx, bytes, what)) != G16K_OK)
+        return rc;
     uint64_t *buf = NULL;
     cudaStream_t s = NULL;
     cudaError_t err = cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking);
     if (err == cudaSuccess)
         err = cudaMalloc((void **)&buf, bytes);
     if (err == cudaSuccess)
-        err = cudaMemcpyAsync(buf, data, bytes, cudaMemcpyHostToDevice, s);
+        err = cuda_h2d(d->ctx, buf, data, bytes, s);
     if (err == cudaSuccess)
         err = run(d, buf, dir, enc, s);
     if (err == cudaSuccess)
-        err = cudaMemcpyAsync(data, buf, bytes, cudaMemcpyDeviceToHost, s);
+        err = cuda_d2h(d->ctx, data, buf, bytes, s);
     if (err == cudaSuccess)
         err = cudaStreamSynchronize(s);
     cudaFree(buf);

@@ -102,6 +102,7 @@ static int cuda_create(const g16k_config *config, g16k_plugin_ctx **out)
     if (!ctx)
         return plugin_fail(G16K_ENOMEM, "create: no memory");
     ctx->device = device;
+    pthread_mutex_init(&ctx->stage_lock, NULL);
     int count = 0;
     cudaError_t err = cudaGetDeviceCount(&count);
     if (err != cudaSuccess) {
@@ -119,6 +120,7 @@ static int cuda_create(const g16k_config *config, g16k_plugin_ctx **out)
         snprintf(ctx->info, sizeof ctx->info, "CUDA device %d: %.100s (sm_%d%d, %zu MiB)",
                  device, prop.name, prop.major, prop.minor, prop.totalGlobalMem >> 20);
         ctx->has_device = 1;
+        ctx->sm_count = prop.multiProcessorCount > 0 ? (uint32_t)prop.multiProcessorCount : 1;
     }
     if (ctx->has_device) {
         int rc = selftest_run(ctx, &cuda_msm_vtable, &cuda_ntt_vtable);
@@ -127,7 +129,7 @@ static int cuda_create(const g16k_config *config, g16k_plugin_ctx **out)
                        rc);
             rc = plugin_fail(G16K_ENODEV, "%s: known-answer self-test failed (status %d); "
                              "device refused", ctx->info, rc);
-            free(ctx);
+            cuda_destroy(ctx);
             return rc;
         }
         plugin_log(G16K_LOG_INFO, "cuda: using %s", ctx->info);
@@ -136,9 +138,14 @@ static int cuda_create(const g16k_config *config, g16k_plugin_ctx **out)
     return G16K_OK;
 }
 
-/* NULL is a no-op. */
+/* Frees the staging pool and the context; NULL is a no-op. */
 static void cuda_destroy(g16k_plugin_ctx *ctx)
 {
+    if (!ctx)
+        return;
+    if (ctx->stages && cuda_use_device(ctx) == G16K_OK)
+        cuda_stage_pool_free(ctx);
+    pthread_mutex_destroy(&ctx->stage_lock);
     free(ctx);
 }
 

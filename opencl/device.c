@@ -121,6 +121,17 @@ int opencl_device_select(g16k_plugin_ctx *ctx, const char *platform, const char 
     }
     ctx->platform = pids[pi];
     ctx->device = dids[di];
+    cl_uint cus = 1;
+    cl_ulong gmem = 0, maxalloc = 0;
+    cl_device_type type = 0;
+    clGetDeviceInfo(ctx->device, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof cus, &cus, NULL);
+    clGetDeviceInfo(ctx->device, CL_DEVICE_GLOBAL_MEM_SIZE, sizeof gmem, &gmem, NULL);
+    clGetDeviceInfo(ctx->device, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof maxalloc, &maxalloc, NULL);
+    clGetDeviceInfo(ctx->device, CL_DEVICE_TYPE, sizeof type, &type, NULL);
+    ctx->msm_dev.compute_units = cus ? cus : 1;
+    ctx->msm_dev.lanes = (type & CL_DEVICE_TYPE_GPU) ? 64 : 1;
+    ctx->msm_dev.mem_bytes = gmem / 2;
+    ctx->max_alloc = maxalloc;
     char driver[128] = "";
     clGetDeviceInfo(ctx->device, CL_DRIVER_VERSION, sizeof driver, driver, NULL);
     driver[sizeof driver - 1] = '\0';

@@ -12,12 +12,15 @@
 #include <limits.h>
 #include <pthread.h>
 
+#include "common/msm_plan.h"
 #include "g16k/plugin.h"
 
 enum opencl_kernel_id {
-    K_G1_BUCKET_ACC,
+    K_G1_CHUNK_ACC,
+    K_G1_BUCKET_SUM,
     K_G1_SEGMENT_REDUCE,
-    K_G2_BUCKET_ACC,
+    K_G2_CHUNK_ACC,
+    K_G2_BUCKET_SUM,
     K_G2_SEGMENT_REDUCE,
     K_NTT_CONVERT,
     K_NTT_BITREV,
@@ -35,6 +38,8 @@ struct g16k_plugin_ctx {
     cl_kernel kernels[K_COUNT];
     pthread_mutex_t lock;         /* serialises kernel arguments and enqueues */
     char info[256];               /* "platform / device / driver" for probe */
+    msm_device msm_dev;           /* auto window model inputs (compute units, lanes, memory) */
+    uint64_t max_alloc;           /* CL_DEVICE_MAX_MEM_ALLOC_SIZE: the largest one buffer */
     char cache_dir[PATH_MAX];     /* "" = no binary cache */
 };
 
@@ -47,7 +52,9 @@ const char *opencl_strerror(cl_int err);
 
 /* Pick platform and device from the [plugin.opencl] values (NULL = default: the first platform
  * that has a device, its first device); an all-digits value is an index, anything else a
- * case-sensitive substring of the name. Fills ctx->platform, ->device, ->info.
+ * case-sensitive substring of the name. Fills ctx->platform, ->device, ->info, ->max_alloc and
+ * ->msm_dev: compute units, lanes (64 on a GPU device, 1 on any other), memory (half of
+ * CL_DEVICE_GLOBAL_MEM_SIZE: OpenCL cannot tell free memory).
  * Errors: G16K_ENODEV (no platform/device, or none matches), message set. */
 int opencl_device_select(g16k_plugin_ctx *ctx, const char *platform, const char *device);
 

@@ -1,8 +1,10 @@
 /*
  * msm.c: the OpenCL MSM vtable (G1 and G2). Bases are converted to Montgomery affine limbs on
- * the host and uploaded once. Each msm() call plans signed digits on the host
- * (common/msm_plan.c), uploads the bucket lists, runs bucket_acc (one work-item per bucket) and
- * segment_reduce (one per window segment) from kernels/msm.cl, and finishes on the host.
+ * the host and uploaded once. Each msm() call plans signed digits and their chunks on the host
+ * (common/msm_plan.c; params->window, or 0 for the auto model with this device's compute
+ * units and memory), uploads the lists, runs chunk_acc (one work-item per chunk of a bucket),
+ * bucket_sum (one per bucket) and segment_reduce (one per window segment) from kernels/msm.cl,
+ * and finishes on the host.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -85,48 +87,71 @@ static void opencl_bases_destroy(g16k_msm_bases *bases)
     free(bases);
 }
 
-/* Runs the two kernels and reads back the segment sums; called with ctx->lock held. */
+/* A read-only device copy of a host array; NULL with *err set on failure. */
+static cl_mem upload(g16k_plugin_ctx *ctx, const void *src, size_t bytes, cl_int *err)
+{
+    return clCreateBuffer(ctx->context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, bytes,
+                          (void *)src, err);
+}
+
+static cl_int launch(g16k_plugin_ctx *ctx, cl_kernel k, size_t global)
+{
+    return clEnqueueNDRangeKernel(ctx->queue, k, 1, NULL, &global, NULL, 0, NULL, NULL);
+}
+
+/* Runs chunk_acc, bucket_sum and segment_reduce (kernels/msm.cl) and reads back the segment
+ * sums into segout (msm_plan_segout_limbs limbs); called with ctx->lock held.
+ * Errors: G16K_ENOMEM (a buffer larger than the device allows, or allocation failure),
+ * G16K_EINTERNAL (other OpenCL errors), message set. */
 static int run_kernels(g16k_msm_bases *b, const msm_plan *plan, uint64_t *segout)
 {
     g16k_plugin_ctx *ctx = b->ctx;
-    cl_int err;
-    cl_mem entries = NULL, offsets = NULL, buckets = NULL, out = NULL;
+    cl_int err = CL_SUCCESS;
+    cl_mem entries = NULL, starts = NULL, bchunks = NULL, partials = NULL, buckets = NULL,
+           out = NULL;
     uint64_t n_buckets = (uint64_t)plan->nw * plan->nb;
     uint64_t n_threads = (uint64_t)plan->nw * plan->n_segs;
     size_t seg_bytes = msm_plan_segout_limbs(plan, b->group) * 8;
+    size_t part_bytes = msm_plan_partial_limbs(plan, b->group) * 8;
+    size_t bucket_bytes = msm_plan_bucket_limbs(plan, b->group) * 8;
+    int g1 = b->group == G16K_G1;
+    cl_kernel acc = ctx->kernels[g1 ? K_G1_CHUNK_ACC : K_G2_CHUNK_ACC];
+    cl_kernel sum = ctx->kernels[g1 ? K_G1_BUCKET_SUM : K_G2_BUCKET_SUM];
+    cl_kernel red = ctx->kernels[g1 ? K_G1_SEGMENT_REDUCE : K_G2_SEGMENT_REDUCE];
     int rc = G16K_OK;
-    cl_kernel acc = ctx->kernels[b->group == G16K_G1 ? K_G1_BUCKET_ACC : K_G2_BUCKET_ACC];
-    cl_kernel red = ctx->kernels[b->group == G16K_G1 ? K_G1_SEGMENT_REDUCE : K_G2_SEGMENT_REDUCE];
 
-    entries = clCreateBuffer(ctx->context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
-                             plan->n_entries * 4, plan->entries, &err);
-    if (!entries)
-        goto out_cl;
-    offsets = clCreateBuffer(ctx->context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
-                             (n_buckets + 1) * 4, plan->offsets, &err);
-    if (!offsets)
-        goto out_cl;
-    buckets = clCreateBuffer(ctx->context, CL_MEM_READ_WRITE,
-                             msm_plan_bucket_limbs(plan, b->group) * 8, NULL, &err);
-    if (!buckets)
-        goto out_cl;
-    out = clCreateBuffer(ctx->context, CL_MEM_WRITE_ONLY, seg_bytes, NULL, &err);
-    if (!out)
+    size_t biggest = plan->n_entries * 4;
+    if (part_bytes > biggest)
+        biggest = part_bytes;
+    if (bucket_bytes > biggest)
+        biggest = bucket_bytes;
+    if (ctx->max_alloc && biggest > ctx->max_alloc)
+        return plugin_fail(G16K_ENOMEM, "msm: window %u needs a %zu MiB buffer, the device "
+                           "allows %llu MiB per buffer (%s); try a smaller [window]", plan->c,
+                           biggest >> 20, (unsigned long long)(ctx->max_alloc >> 20), ctx->info);
+
+    if (!(entries = upload(ctx, plan->entries, plan->n_entries * 4, &err))
+        || !(starts = upload(ctx, plan->chunk_starts, ((size_t)plan->n_chunks + 1) * 4, &err))
+        || !(bchunks = upload(ctx, plan->bucket_chunks, (n_buckets + 1) * 4, &err))
+        || !(partials = clCreateBuffer(ctx->context, CL_MEM_READ_WRITE, part_bytes, NULL, &err))
+        || !(buckets = clCreateBuffer(ctx->context, CL_MEM_READ_WRITE, bucket_bytes, NULL, &err))
+        || !(out = clCreateBuffer(ctx->context, CL_MEM_WRITE_ONLY, seg_bytes, NULL, &err)))
         goto out_cl;
 
-    cl_uint nbk = (cl_uint)n_buckets;
+    cl_uint nc = plan->n_chunks, nbk = (cl_uint)n_buckets;
     err = clSetKernelArg(acc, 0, sizeof(cl_mem), &b->points);
     err |= clSetKernelArg(acc, 1, sizeof(cl_mem), &entries);
-    err |= clSetKernelArg(acc, 2, sizeof(cl_mem), &offsets);
-    err |= clSetKernelArg(acc, 3, sizeof(cl_uint), &nbk);
-    err |= clSetKernelArg(acc, 4, sizeof(cl_mem), &buckets);
-    if (err != CL_SUCCESS)
+    err |= clSetKernelArg(acc, 2, sizeof(cl_mem), &starts);
+    err |= clSetKernelArg(acc, 3, sizeof(cl_uint), &nc);
+    err |= clSetKernelArg(acc, 4, sizeof(cl_mem), &partials);
+    if (err != CL_SUCCESS || (err = launch(ctx, acc, nc)) != CL_SUCCESS)
         goto out_cl;
-    size_t global = (size_t)n_buckets;
-    err = clEnqueueNDRangeKernel(ctx->queue, acc, 1, NULL, &global, NULL, 0, NULL, NULL);
-    if (err != CL_SUCCESS)
+    err = clSetKernelArg(sum, 0, sizeof(cl_mem), &partials);
+    err |= clSetKernelArg(sum, 1, sizeof(cl_mem), &bchunks);
+    err |= clSetKernelArg(sum, 2, sizeof(cl_uint), &nbk);
+    err |= clSetKernelArg(sum, 3, sizeof(cl_mem), &buckets);
+    if (err != CL_SUCCESS || (err = launch(ctx, sum, nbk)) != CL_SUCCESS)
         goto out_cl;
-
     cl_uint nt = (cl_uint)n_threads, ns = plan->n_segs, nb = plan->nb, sl = plan->seg_len;
     err = clSetKernelArg(red, 0, sizeof(cl_mem), &buckets);
     err |= clSetKernelArg(red, 1, sizeof(cl_uint), &nt);
@@ -134,11 +159,7 @@ static int run_kernels(g16k_msm_bases *b, const msm_plan *plan, uint64_t *segout
     err |= clSetKernelArg(red, 3, sizeof(cl_uint), &nb);
     err |= clSetKernelArg(red, 4, sizeof(cl_uint), &sl);
     err |= clSetKernelArg(red, 5, sizeof(cl_mem), &out);
-    if (err != CL_SUCCESS)
-        goto out_cl;
-    global = (size_t)n_threads;
-    err = clEnqueueNDRangeKernel(ctx->queue, red, 1, NULL, &global, NULL, 0, NULL, NULL);
-    if (err != CL_SUCCESS)
+    if (err != CL_SUCCESS || (err = launch(ctx, red, nt)) != CL_SUCCESS)
         goto out_cl;
     err = clEnqueueReadBuffer(ctx->queue, out, CL_TRUE, 0, seg_bytes, segout, 0, NULL, NULL);
     if (err != CL_SUCCESS)
@@ -148,14 +169,12 @@ static int run_kernels(g16k_msm_bases *b, const msm_plan *plan, uint64_t *segout
 out_cl:
     rc = opencl_fail(err, "msm: OpenCL");
 out_release:
-    if (out)
-        clReleaseMemObject(out);
-    if (buckets)
-        clReleaseMemObject(buckets);
-    if (offsets)
-        clReleaseMemObject(offsets);
-    if (entries)
-        clReleaseMemObject(entries);
+    {
+        cl_mem all[] = { out, buckets, partials, bchunks, starts, entries };
+        for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+            if (all[i])
+                clReleaseMemObject(all[i]);
+    }
     return rc;
 }
 
@@ -176,7 +195,7 @@ static int opencl_msm(g16k_msm_bases *b, const void *scalars, uint64_t n, uint32
     if (params && params->struct_size >= offsetof(g16k_msm_params, window) + sizeof(uint32_t))
         window = params->window;
     msm_plan plan;
-    int rc = msm_plan_build(&plan, scalars, n, scalar_enc, window);
+    int rc = msm_plan_build(&plan, scalars, n, scalar_enc, window, b->group, &b->ctx->msm_dev);
     if (rc)
         return rc;
     if (plan.n_entries == 0) {

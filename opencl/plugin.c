@@ -68,9 +68,11 @@ static void default_cache_dir(char *dir, size_t len)
 }
 
 static const char *const kernel_names[K_COUNT] = {
-    [K_G1_BUCKET_ACC] = "g1_msm_bucket_acc",
+    [K_G1_CHUNK_ACC] = "g1_msm_chunk_acc",
+    [K_G1_BUCKET_SUM] = "g1_msm_bucket_sum",
     [K_G1_SEGMENT_REDUCE] = "g1_msm_segment_reduce",
-    [K_G2_BUCKET_ACC] = "g2_msm_bucket_acc",
+    [K_G2_CHUNK_ACC] = "g2_msm_chunk_acc",
+    [K_G2_BUCKET_SUM] = "g2_msm_bucket_sum",
     [K_G2_SEGMENT_REDUCE] = "g2_msm_segment_reduce",
     [K_NTT_CONVERT] = "ntt_convert",
     [K_NTT_BITREV] = "ntt_bitrev",

@@ -8,6 +8,7 @@
 
 int cmd_setup(int argc, char **argv);
 int cmd_vk(int argc, char **argv);
+int cmd_tune(int argc, char **argv);
 
 static const struct {
     const char *name;
@@ -15,6 +16,7 @@ static const struct {
 } extras[] = {
     { "setup", cmd_setup },
     { "vk", cmd_vk },
+    { "tune", cmd_tune },
 };
 
 int cli_extra_command(const char *cmd, int argc, char **argv)
@@ -34,5 +36,9 @@ const char *cli_extra_usage(void)
            "           beta, delta here and discards them: for benchmarks only. Progress is\n"
            "           printed to stderr when it is a terminal, or with --progress.\n"
            "  vk       --zkey FILE --vk OUT.json\n"
-           "           verification key, as `snarkjs zkey export verificationkey`\n";
+           "           verification key, as `snarkjs zkey export verificationkey`\n"
+           "  tune     --config INI --zkey FILE --witness FILE [--runs K] [--windows LO-HI]\n"
+           "           fastest Pippenger window of each Groth16 MSM (A, B_G1, B_G2, L, H) on the\n"
+           "           configured MSM providers with the key's bases and the witness's scalars;\n"
+           "           prints a [window] section for prover.ini, timings as JSON on stderr\n";
 }

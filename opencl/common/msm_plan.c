@@ -3,28 +3,76 @@
  * bucket lists, and the final combination of segment sums with the reference arithmetic of
  * core/bls12_381 (g16k_bls). The device does the O(n) work (bucket sums) and the O(2^c) work
  * (running sums per segment); the host does O(windows * segments) point additions, a few
- * thousand at most, which costs milliseconds.
+ * thousand at most, which costs milliseconds. The two passes of the plan (count, place) run on
+ * up to one thread per window (run_passes).
  */
 #include "msm_plan.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "bls12_381/curve.h"
 #include "g16k/plugin.h"
 #include "plugin_util.h"
 
-uint32_t msm_plan_auto_window(uint64_t n)
+static uint64_t fe_limbs(uint32_t group)
 {
-    uint32_t lg = 0;
-    while (lg < 63 && ((uint64_t)1 << (lg + 1)) <= n)
-        lg++;
-    /* about log2(n) - 4 balances n additions per window against 2^c bucket sums */
-    if (lg < 7)
-        return 3;
-    if (lg - 4 > 16)
-        return 16;
-    return lg - 4;
+    return group == G16K_G2 ? 12 : 6;
+}
+
+/* buffers of one MSM for window c with e entries per window (msm_plan_device_bytes, with the
+ * chunk partials bounded by entries / MSM_PLAN_MIN_CHUNK + buckets) */
+static double model_bytes(uint64_t e, uint32_t c, uint32_t group)
+{
+    double nw = (double)((256 + c - 1) / c), nb = (double)((uint64_t)1 << (c - 1));
+    double xyzz = 32.0 * (double)fe_limbs(group);
+    double entries = nw * (double)e, buckets = nw * nb;
+    double chunks = entries / MSM_PLAN_MIN_CHUNK + buckets;
+    return entries * 4 + chunks * (4 + xyzz) + buckets * (4 + xyzz);
+}
+
+uint32_t msm_plan_auto_window(uint64_t n_eff, uint32_t group, const msm_device *dev)
+{
+    double lanes = 1;
+    uint64_t mem = 0;
+    if (dev) {
+        lanes = (double)(dev->compute_units ? dev->compute_units : 1) * (dev->lanes ? dev->lanes : 1);
+        mem = dev->mem_bytes;
+    }
+    double n = n_eff ? (double)n_eff : 1;
+    uint32_t best = 0;
+    double best_cost = 0;
+    for (uint32_t c = 1; c <= MSM_PLAN_MAX_AUTO_WINDOW; c++) {
+        double nw = (double)((256 + c - 1) / c), nb = (double)((uint64_t)1 << (c - 1));
+        double segs = nb < MSM_PLAN_MAX_SEGS ? nb : MSM_PLAN_MAX_SEGS;
+        double work = nw * (n + 3 * nb);
+        double depth = n / (2 * nb) + 2 * nb / segs;
+        double cost = work / lanes + depth + nw * segs;
+        if (mem && c > 1 && model_bytes(n_eff, c, group) > (double)mem)
+            break;                                   /* larger windows need still more */
+        if (!best || cost < best_cost) {
+            best = c;
+            best_cost = cost;
+        }
+    }
+    return best;
+}
+
+uint64_t msm_plan_effective_n(const void *scalars, uint64_t n, uint32_t enc)
+{
+    const uint64_t *s = scalars;
+    uint64_t dense = 0, small = 0;
+    for (uint64_t i = 0; i < n; i++, s += 4) {
+        if (s[1] | s[2] | s[3])
+            dense++;
+        else if (s[0])
+            small++;
+    }
+    if (enc == G16K_ENC_MONTGOMERY)
+        return dense + small;
+    return dense + (small + 3) / 4;
 }
 
 /* bits [off, off + c) of a canonical 256-bit scalar, c <= 31 */
@@ -66,16 +114,141 @@ static int load_scalar(uint64_t out[4], const uint8_t *src, uint32_t enc)
     return 0;
 }
 
+/* One thread's share of a pass over all scalars: windows [w_lo, w_hi). Pass 1 (fill == NULL)
+ * counts into offsets[k + 1], pass 2 places entries at fill[k]++. Threads own disjoint window
+ * ranges, so they write disjoint parts of offsets, fill and entries: no locks. Each thread
+ * decodes every scalar (digits of windows below w_hi, for the carries); the scattered writes,
+ * which dominate, are split. */
+typedef struct plan_pass {
+    msm_plan *plan;
+    const uint8_t *src;
+    uint64_t n;
+    uint32_t enc, w_lo, w_hi;
+    uint32_t *fill;
+} plan_pass;
+
+static void *plan_pass_run(void *arg)
+{
+    plan_pass *a = arg;
+    msm_plan *p = a->plan;
+    int32_t d[256];
+    uint64_t s[4];
+    for (uint64_t i = 0; i < a->n; i++) {
+        load_scalar(s, a->src + 32 * i, a->enc);
+        if ((s[0] | s[1] | s[2] | s[3]) == 0)
+            continue;
+        scalar_digits(d, s, p->c, a->w_hi);
+        for (uint32_t w = a->w_lo; w < a->w_hi; w++) {
+            if (d[w] == 0)
+                continue;
+            uint64_t k = (uint64_t)w * p->nb + (uint32_t)abs(d[w]) - 1;
+            if (a->fill)
+                p->entries[a->fill[k]++] = (uint32_t)(i << 1) | (d[w] < 0);
+            else
+                p->offsets[k + 1]++;
+        }
+    }
+    return NULL;
+}
+
+#define PLAN_MAX_THREADS 32
+
+/* Run one pass over windows split among up to PLAN_MAX_THREADS threads (online CPUs; one
+ * thread below 4096 scalars); a share whose thread cannot start runs on the caller. */
+static void run_passes(msm_plan *plan, const uint8_t *src, uint64_t n, uint32_t enc,
+                      uint32_t *fill)
+{
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    uint32_t t = n < 4096 || cpus < 2 ? 1 : (uint32_t)(cpus < PLAN_MAX_THREADS ? cpus
+                                                                             : PLAN_MAX_THREADS);
+    if (t > plan->nw)
+        t = plan->nw;
+    plan_pass a[PLAN_MAX_THREADS];
+    pthread_t th[PLAN_MAX_THREADS];
+    int started[PLAN_MAX_THREADS] = { 0 };
+    for (uint32_t j = 0; j < t; j++) {
+        a[j] = (plan_pass){ .plan = plan, .src = src, .n = n, .enc = enc, .fill = fill,
+                            .w_lo = plan->nw * j / t, .w_hi = plan->nw * (j + 1) / t };
+    }
+    for (uint32_t j = 1; j < t; j++)
+        started[j] = pthread_create(&th[j], NULL, plan_pass_run, &a[j]) == 0;
+    plan_pass_run(&a[0]);
+    for (uint32_t j = 1; j < t; j++) {
+        if (started[j])
+            pthread_join(th[j], NULL);
+        else
+            plan_pass_run(&a[j]);    /* no thread: do its share here */
+    }
+}
+
+static uint32_t isqrt_ceil(uint64_t v)
+{
+    uint64_t r = 0;
+    while (r * r < v)
+        r++;                    /* at most 2^16 steps: v < 2^32 */
+    return (uint32_t)r;
+}
+
+/* Cut the bucket lists of a built plan into chunks (msm_plan.h); G16K_OK or G16K_ENOMEM. */
+static int build_chunks(msm_plan *plan)
+{
+    uint64_t n_buckets = (uint64_t)plan->nw * plan->nb;
+    uint32_t max_len = 0;
+    for (uint64_t k = 0; k < n_buckets; k++) {
+        uint32_t len = plan->offsets[k + 1] - plan->offsets[k];
+        if (len > max_len)
+            max_len = len;
+    }
+    uint64_t even = (plan->n_entries + 2 * n_buckets - 1) / (2 * n_buckets);
+    uint64_t len = isqrt_ceil(max_len);
+    if (len < even)
+        len = even;
+    if (len < MSM_PLAN_MIN_CHUNK)
+        len = MSM_PLAN_MIN_CHUNK;
+    plan->chunk_len = (uint32_t)len;
+    plan->max_bucket = max_len;
+    plan->bucket_chunks = malloc((n_buckets + 1) * sizeof *plan->bucket_chunks);
+    if (!plan->bucket_chunks) {
+        msm_plan_cleanup(plan);
+        return plugin_fail(G16K_ENOMEM, "msm: no memory for %llu bucket chunk offsets",
+                           (unsigned long long)n_buckets);
+    }
+    uint64_t total = 0;
+    for (uint64_t k = 0; k < n_buckets; k++) {
+        plan->bucket_chunks[k] = (uint32_t)total;
+        total += (plan->offsets[k + 1] - plan->offsets[k] + len - 1) / len;
+    }
+    plan->bucket_chunks[n_buckets] = (uint32_t)total;
+    plan->n_chunks = (uint32_t)total;        /* <= n_entries < 2^32 */
+    plan->chunk_starts = malloc((total + 1) * sizeof *plan->chunk_starts);
+    if (!plan->chunk_starts) {
+        msm_plan_cleanup(plan);
+        return plugin_fail(G16K_ENOMEM, "msm: no memory for %llu chunk offsets",
+                           (unsigned long long)total);
+    }
+    uint64_t j = 0;
+    for (uint64_t k = 0; k < n_buckets; k++)
+        for (uint64_t e = plan->offsets[k]; e < plan->offsets[k + 1]; e += len)
+            plan->chunk_starts[j++] = (uint32_t)e;
+    plan->chunk_starts[j] = (uint32_t)plan->n_entries;
+    return G16K_OK;
+}
+
 int msm_plan_build(msm_plan *plan, const void *scalars, uint64_t n, uint32_t scalar_enc,
-                   uint32_t window)
+                   uint32_t window, uint32_t group, const msm_device *dev)
 {
     memset(plan, 0, sizeof *plan);
     if (scalar_enc != G16K_ENC_CANONICAL && scalar_enc != G16K_ENC_MONTGOMERY)
         return plugin_fail(G16K_EINVAL, "msm: scalar encoding %u is not 1 (canonical) or 2 "
                                         "(Montgomery)", scalar_enc);
-    uint32_t c = window ? window : msm_plan_auto_window(n);
+    uint32_t c = window ? window
+                        : msm_plan_auto_window(msm_plan_effective_n(scalars, n, scalar_enc),
+                                               group, dev);
     if (c > MSM_PLAN_MAX_WINDOW)
         c = MSM_PLAN_MAX_WINDOW;
+    /* an auto window never trips the 32-bit limit below while a wider one would not */
+    while (!window && c < MSM_PLAN_MAX_WINDOW && n * ((256 + c - 1) / c) > UINT32_MAX)
+        c++;
     plan->c = c;
     plan->nw = (256 + c - 1) / c;
     plan->nb = (uint32_t)1 << (c - 1);
@@ -87,23 +260,12 @@ int msm_plan_build(msm_plan *plan, const void *scalars, uint64_t n, uint32_t sca
 
     uint64_t n_buckets = (uint64_t)plan->nw * plan->nb;
     const uint8_t *src = scalars;
-    int32_t d[256];
-    uint64_t s[4];
     plan->offsets = calloc(n_buckets + 1, sizeof *plan->offsets);
     if (!plan->offsets)
         return plugin_fail(G16K_ENOMEM, "msm: no memory for %llu bucket offsets",
                            (unsigned long long)n_buckets);
     /* pass 1: count entries per bucket (offsets[k + 1]) */
-    for (uint64_t i = 0; i < n; i++) {
-        load_scalar(s, src + 32 * i, scalar_enc);
-        if ((s[0] | s[1] | s[2] | s[3]) == 0)
-            continue;
-        scalar_digits(d, s, c, plan->nw);
-        for (uint32_t w = 0; w < plan->nw; w++) {
-            if (d[w] != 0)
-                plan->offsets[(uint64_t)w * plan->nb + (uint32_t)abs(d[w]) - 1 + 1]++;
-        }
-    }
+    run_passes(plan, src, n, scalar_enc, NULL);
     for (uint64_t k = 0; k < n_buckets; k++)
         plan->offsets[k + 1] += plan->offsets[k];
     plan->n_entries = plan->offsets[n_buckets];
@@ -119,38 +281,39 @@ int msm_plan_build(msm_plan *plan, const void *scalars, uint64_t n, uint32_t sca
     }
     memcpy(fill, plan->offsets, n_buckets * sizeof *fill);
     /* pass 2: place entries; digits are recomputed rather than stored (n * nw ints) */
-    for (uint64_t i = 0; i < n; i++) {
-        load_scalar(s, src + 32 * i, scalar_enc);
-        if ((s[0] | s[1] | s[2] | s[3]) == 0)
-            continue;
-        scalar_digits(d, s, c, plan->nw);
-        for (uint32_t w = 0; w < plan->nw; w++) {
-            if (d[w] == 0)
-                continue;
-            uint64_t k = (uint64_t)w * plan->nb + (uint32_t)abs(d[w]) - 1;
-            plan->entries[fill[k]++] = (uint32_t)(i << 1) | (d[w] < 0);
-        }
-    }
+    run_passes(plan, src, n, scalar_enc, fill);
     free(fill);
-    return G16K_OK;
+    return build_chunks(plan);
 }
 
 void msm_plan_cleanup(msm_plan *plan)
 {
     free(plan->offsets);
     free(plan->entries);
+    free(plan->chunk_starts);
+    free(plan->bucket_chunks);
     plan->offsets = NULL;
     plan->entries = NULL;
-}
-
-static uint64_t fe_limbs(uint32_t group)
-{
-    return group == G16K_G2 ? 12 : 6;
+    plan->chunk_starts = NULL;
+    plan->bucket_chunks = NULL;
 }
 
 uint64_t msm_plan_bucket_limbs(const msm_plan *plan, uint32_t group)
 {
     return (uint64_t)plan->nw * plan->nb * 4 * fe_limbs(group);
+}
+
+uint64_t msm_plan_partial_limbs(const msm_plan *plan, uint32_t group)
+{
+    return (uint64_t)plan->n_chunks * 4 * fe_limbs(group);
+}
+
+uint64_t msm_plan_device_bytes(const msm_plan *plan, uint32_t group)
+{
+    uint64_t n_buckets = (uint64_t)plan->nw * plan->nb;
+    return plan->n_entries * 4 + ((uint64_t)plan->n_chunks + 1) * 4 + (n_buckets + 1) * 4
+           + (msm_plan_partial_limbs(plan, group) + msm_plan_bucket_limbs(plan, group)
+              + msm_plan_segout_limbs(plan, group)) * 8;
 }
 
 uint64_t msm_plan_segout_limbs(const msm_plan *plan, uint32_t group)

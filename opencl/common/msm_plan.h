@@ -1,9 +1,9 @@
 /*
  * msm_plan.h: the host half of the GPU Pippenger MSM, shared by opencl/ and cuda/.
  *
- * msm_plan_build turns n scalars into signed c-bit digits (2^(c-1) buckets per window) and a
- * CSR list of (point, sign) per (window, bucket) that the device kernels of
- * opencl/kernels/msm.cl consume; msm_plan_finish_g1/_g2 combine the per-segment sums those
+ * msm_plan_build turns n scalars into signed c-bit digits (2^(c-1) buckets per window), a
+ * CSR list of (point, sign) per (window, bucket), and its cut into chunks, which the device
+ * kernels of opencl/kernels/msm.cl consume; msm_plan_finish_g1/_g2 combine the per-segment sums those
  * kernels return into the affine result. Device layout of a point sum: XYZZ (X, Y, ZZ, ZZZ),
  * each coordinate FE_LIMBS 64-bit little-endian Montgomery limbs (6 for G1, 12 for G2).
  * Source: Pippenger's bucket method with signed digits (Bernstein, Doumen, Lange, Oosterwijk,
@@ -21,8 +21,29 @@ extern "C" {
 #endif
 
 #define MSM_PLAN_MAX_WINDOW 24
+#define MSM_PLAN_MAX_AUTO_WINDOW 20
 #define MSM_PLAN_MAX_SEGS 128
+#define MSM_PLAN_MIN_CHUNK 8
 
+/* What the auto window model knows of the device (msm_plan_auto_window). */
+typedef struct msm_device {
+    uint32_t compute_units;  /* SMs (CUDA) or CL_DEVICE_MAX_COMPUTE_UNITS, >= 1 */
+    uint32_t lanes;          /* work-items running at once per compute unit: 1 on a CPU device,
+                              * about 64-128 on a GPU (bounded by the XYZZ registers) */
+    uint64_t mem_bytes;      /* device memory one MSM may use (free memory, or a share of
+                              * the global size); 0 = unknown, no memory limit in the model */
+} msm_device;
+
+/*
+ * The bucket lists of a plan are cut into chunks of at most chunk_len consecutive entries that
+ * never straddle two buckets, so a bucket holding most points (a 0/1-heavy witness puts every
+ * scalar 1 into bucket 0 of window 0) is summed by many work-items in parallel:
+ *   msm_chunk_acc:  one work-item per chunk sums its entries        -> partials[chunk]
+ *   msm_bucket_sum: one work-item per bucket sums its chunk partials -> buckets[bucket]
+ * chunk_len = max(MSM_PLAN_MIN_CHUNK, ceil(sqrt(largest bucket)), ceil(entries / (2 buckets))),
+ * so the longest serial chain is about 2 sqrt(largest bucket) additions instead of the bucket
+ * size, and random scalars (buckets of similar size) keep about two chunks per bucket.
+ */
 typedef struct msm_plan {
     uint32_t c;             /* window bits, 1..MSM_PLAN_MAX_WINDOW */
     uint32_t nw;            /* windows = ceil(256 / c): the top signed digit never carries out */
@@ -32,21 +53,52 @@ typedef struct msm_plan {
     uint32_t *offsets;      /* nw*nb + 1 CSR offsets into entries (owned, msm_plan_cleanup) */
     uint32_t *entries;      /* n_entries of point_index << 1 | (digit < 0) (owned) */
     uint64_t n_entries;     /* 0: every scalar is zero, the result is infinity */
+    uint32_t chunk_len;     /* most entries per chunk */
+    uint32_t max_bucket;    /* entries in the largest bucket */
+    uint32_t n_chunks;      /* chunks over all buckets (empty buckets have none) */
+    uint32_t *chunk_starts; /* n_chunks + 1 offsets into entries: chunk j is
+                             * entries[chunk_starts[j] .. chunk_starts[j + 1]) (owned) */
+    uint32_t *bucket_chunks;/* nw*nb + 1 CSR offsets into the chunks: bucket k owns chunks
+                             * bucket_chunks[k] .. bucket_chunks[k + 1] - 1 (owned) */
 } msm_plan;
 
-/* Window the plugin picks for n points when params->window is 0. */
-uint32_t msm_plan_auto_window(uint64_t n);
+/*
+ * Window for n scalars when params->window is 0, by a cost model of the kernels above, in units
+ * of one point addition on one lane (P = compute_units * lanes lanes), for each c in
+ * 1..MSM_PLAN_MAX_AUTO_WINDOW with windows nw = ceil(256 / c) and nb = 2^(c-1) buckets:
+ *   work  = nw (n_eff + 3 nb)                   bucket additions, chunk partials, running sums
+ *   depth = n_eff / (2 nb) + 2 nb / n_segs       longest serial chains (chunk, segment)
+ *   host  = nw n_segs                            final combination on the host (3 Jacobian
+ *                                                additions per segment, ~1/3 of a lane's)
+ *   cost  = work / P + depth + host
+ * keeping only windows whose buffers (msm_plan_device_bytes with n_eff entries per window) fit
+ * in mem_bytes. n_eff: scalars that are not small; see msm_plan_effective_n. group 1 = G1,
+ * 2 = G2 (G2 doubles every term, which does not move the minimum, but doubles memory).
+ */
+uint32_t msm_plan_auto_window(uint64_t n_eff, uint32_t group, const msm_device *dev);
 
-/* Build the digit plan for n scalars (32 B each, scalar_enc G16K_ENC_*) and window c (0: auto;
- * values above MSM_PLAN_MAX_WINDOW are clamped). plan is caller-allocated; on success it owns two
- * heap arrays released by msm_plan_cleanup. Errors: G16K_EINVAL (encoding), G16K_EUNSUPPORTED
- * (n * windows does not fit 32-bit indices), G16K_ENOMEM; the message is set via plugin_fail. */
+/* The n_eff of the model from n scalars (32 B each, enc): zero scalars count 0, scalars below
+ * 2^64 count 1/4 (they have digits in a quarter of the windows at most), the rest 1. Montgomery
+ * scalars are not decoded: every non-zero one counts 1. */
+uint64_t msm_plan_effective_n(const void *scalars, uint64_t n, uint32_t enc);
+
+/* Build the digit plan and its chunks for n scalars (32 B each, scalar_enc G16K_ENC_*) of an
+ * MSM over group (1 = G1, 2 = G2) and window c (0: msm_plan_auto_window for dev, which may be NULL = one lane, no memory limit;
+ * values above MSM_PLAN_MAX_WINDOW are clamped). plan is caller-allocated; on success it owns
+ * heap arrays released by msm_plan_cleanup (also safe after a failed build). Errors:
+ * G16K_EINVAL (encoding), G16K_EUNSUPPORTED (n * windows does not fit 32-bit indices),
+ * G16K_ENOMEM; the message is set via plugin_fail. */
 int msm_plan_build(msm_plan *plan, const void *scalars, uint64_t n, uint32_t scalar_enc,
-                   uint32_t window);
+                   uint32_t window, uint32_t group, const msm_device *dev);
 void msm_plan_cleanup(msm_plan *plan);
+
+/* Device bytes one MSM call of this plan allocates (entries, chunk starts, bucket chunk CSR,
+ * chunk partials, buckets, segment sums), for the memory check before allocating. */
+uint64_t msm_plan_device_bytes(const msm_plan *plan, uint32_t group);
 
 /* Sizes in 64-bit limbs of the device buffers for a group (1 = G1, 2 = G2). */
 uint64_t msm_plan_bucket_limbs(const msm_plan *plan, uint32_t group);   /* nw*nb XYZZ */
+uint64_t msm_plan_partial_limbs(const msm_plan *plan, uint32_t group);  /* n_chunks XYZZ */
 uint64_t msm_plan_segout_limbs(const msm_plan *plan, uint32_t group);   /* 2*nw*n_segs XYZZ */
 
 /* Combine the segment outputs (layout of msm.cl msm_segment_reduce: for thread

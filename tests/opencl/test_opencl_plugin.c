@@ -2,8 +2,8 @@
  * test_opencl_plugin.c: the OpenCL plugin (opencl/) loaded with dlopen through the ABI, run on
  * whatever OpenCL device is present (PoCL here), and compared with naive host arithmetic from
  * core/bls12_381: MSM G1/G2 on random and edge inputs (zero scalars, r-1, repeated points, P and
- * -P, infinity, n = 1, n not a power of two, several windows, both encodings) and the NTT in all
- * four directions. Without an OpenCL device every test is skipped (and the program exits 77).
+ * -P, infinity, n = 1, n not a power of two, several windows, both encodings), on 0/1-heavy
+ * scalars (one bucket holding most points, cut into chunks) and the NTT in all four directions. Without an OpenCL device every test is skipped (and the program exits 77).
  *
  * usage: test_opencl_plugin <plugin.so> <cache dir | ->
  * The same source also tests the CUDA plugin (tests/cuda), with "-": no cache_dir key.
@@ -272,6 +272,74 @@ static void test_msm_g2_random_and_edges(void **state)
     check_g2(pts, (const uint64_t(*)[4])s, N, N, windows, 1);
 }
 
+/* 0/1-heavy scalars, as real witnesses have: one bucket (digit 1 of window 0) holds most
+ * points, so the plan cuts it into several chunks summed in parallel (common/msm_plan.h) */
+static void fill_01_heavy(uint64_t (*s)[4], int n)
+{
+    for (int i = 0; i < n; i++) {
+        uint64_t r = gpu_test_rand() % 10;
+        memset(s[i], 0, 32);
+        if (r < 6)
+            s[i][0] = 1;                          /* 60% ones */
+        else if (r == 9)
+            gpu_test_rand_scalar(s[i]);           /* 10% dense */
+        else if (r == 8)
+            s[i][0] = 2 + gpu_test_rand() % 5;    /* 10% small */
+    }                                             /* 20% zeros */
+}
+
+static void test_msm_g1_01_heavy_matches_naive(void **state)
+{
+    (void)state;
+    REQUIRE_DEVICE();
+    enum { N = 400 };
+    g1_affine_t *pts = malloc(N * sizeof *pts);
+    uint64_t (*s)[4] = malloc(N * sizeof *s);
+    for (int i = 0; i < N; i++)
+        ref_g1_mul_gen(&pts[i], 1 + gpu_test_rand() % 1000000);
+    pts[7] = pts[3];                              /* repeated point in the big bucket */
+    memset(&pts[11], 0, sizeof pts[11]);          /* infinity */
+    fill_01_heavy(s, N);
+    s[3][0] = 1, s[3][1] = s[3][2] = s[3][3] = 0;
+    s[7][0] = 1, s[7][1] = s[7][2] = s[7][3] = 0;
+    s[11][0] = 1, s[11][1] = s[11][2] = s[11][3] = 0;
+    const uint32_t windows[] = { 0, 1, 4, 9 };
+    check_g1(pts, (const uint64_t(*)[4])s, N, N, windows, 4);
+    /* every scalar 1: a single bucket holds all points */
+    for (int i = 0; i < N; i++)
+        memcpy(s[i], (uint64_t[4]){ 1, 0, 0, 0 }, 32);
+    check_g1(pts, (const uint64_t(*)[4])s, N, N, windows, 4);
+    /* random scalars over the same points, many windows */
+    for (int i = 0; i < N; i++)
+        gpu_test_rand_scalar(s[i]);
+    const uint32_t wr[] = { 0, 3, 7, 11 };
+    check_g1(pts, (const uint64_t(*)[4])s, N, N, wr, 4);
+    free(pts);
+    free(s);
+}
+
+static void test_msm_g2_01_heavy_matches_naive(void **state)
+{
+    (void)state;
+    REQUIRE_DEVICE();
+    enum { N = 120 };
+    g2_affine_t *pts = malloc(N * sizeof *pts);
+    uint64_t (*s)[4] = malloc(N * sizeof *s);
+    for (int i = 0; i < N; i++)
+        ref_g2_mul_gen(&pts[i], 1 + gpu_test_rand() % 100000);
+    pts[5] = pts[4];
+    fill_01_heavy(s, N);
+    memcpy(s[4], (uint64_t[4]){ 1, 0, 0, 0 }, 32);
+    memcpy(s[5], (uint64_t[4]){ 1, 0, 0, 0 }, 32);
+    const uint32_t windows[] = { 0, 5 };
+    check_g2(pts, (const uint64_t(*)[4])s, N, N, windows, 2);
+    for (int i = 0; i < N; i++)
+        gpu_test_rand_scalar(s[i]);
+    check_g2(pts, (const uint64_t(*)[4])s, N, N, windows, 2);
+    free(pts);
+    free(s);
+}
+
 static void test_ntt_all_directions_match_naive(void **state)
 {
     (void)state;
@@ -430,6 +498,8 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_msm_g1_random_matches_naive),
         cmocka_unit_test(test_msm_g1_edges),
         cmocka_unit_test(test_msm_g2_random_and_edges),
+        cmocka_unit_test(test_msm_g1_01_heavy_matches_naive),
+        cmocka_unit_test(test_msm_g2_01_heavy_matches_naive),
         cmocka_unit_test(test_ntt_all_directions_match_naive),
         cmocka_unit_test(test_bad_arguments_rejected),
         cmocka_unit_test(test_program_cache_corrupt_rebuilt),
