@@ -106,8 +106,12 @@ static void cache_store(g16k_plugin_ctx *ctx, const char *path, const char *key)
         return;
     unsigned char *bins[1] = { bin };
     char tmp[PATH_MAX + 32];
-    snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, (long)getpid());
+    int tn = snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, (long)getpid());
     FILE *f = NULL;
+    if (tn < 0 || (size_t)tn >= sizeof tmp) {
+        free(bin);
+        return;                 /* a path that long is no place for a cache */
+    }
     if (clGetProgramInfo(ctx->program, CL_PROGRAM_BINARIES, sizeof bins, bins, NULL) != CL_SUCCESS
         || mkdir_p(ctx->cache_dir) != 0 || !(f = fopen(tmp, "wb"))) {
         plugin_log(G16K_LOG_WARN, "opencl: cannot write program cache in %s", ctx->cache_dir);
