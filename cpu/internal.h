@@ -14,12 +14,19 @@
 /* [plugin.cpu] simd: which arithmetic the MSM may use. */
 enum cpu_simd { CPU_SIMD_AUTO = 0, CPU_SIMD_IFMA, CPU_SIMD_PORTABLE };
 
+/* 1 in the test-only build of the plugin on the emulated IFMA library (cpu/CMakeLists.txt):
+ * simd = auto then takes the IFMA paths without asking the CPU. 0 in the real plugin. */
+#ifndef CPU_IFMA_FORCE
+#define CPU_IFMA_FORCE 0
+#endif
+
 /* The plugin context made by create(): the [plugin.cpu] settings. Read-only after create. */
 struct g16k_plugin_ctx {
     uint32_t threads;            /* [plugin.cpu] threads; 0 = host->threads */
     uint32_t simd;               /* enum cpu_simd as configured (G16K_SIMD env wins) */
     int use_ifma;                /* 1 when simd resolved to AVX-512 IFMA (auto + available, or
-                                    ifma); no kernel uses it yet, results never depend on it */
+                                    ifma): the G2 MSM buckets run on cpu/ifma; results never
+                                    depend on it */
 };
 
 /* ---- plugin.c ---- */

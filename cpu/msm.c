@@ -138,7 +138,7 @@ static int sum_points(const cpu_group *g, const uint8_t *points, const uint64_t 
 /* out = sum k[i] * points[i]: zeros dropped, ones summed, the rest by Pippenger (window 0 =
  * chosen by count). k is compacted in place (the rest moves to its front). */
 static int msm_split(const cpu_group *g, const uint8_t *points, uint64_t (*k)[4], uint64_t n,
-                     uint32_t window, uint32_t threads, void *out)
+                     uint32_t window, uint32_t threads, int ifma, void *out)
 {
     uint64_t ones = 0;
     uint64_t rest = 0;
@@ -151,7 +151,7 @@ static int msm_split(const cpu_group *g, const uint8_t *points, uint64_t (*k)[4]
     }
     if (rest == n)
         return cpu_msm_pippenger(g, points, NULL, (const uint64_t(*)[4])k, n,
-                                 window ? window : cpu_msm_window(n), threads, out);
+                                 window ? window : cpu_msm_window(n), threads, ifma, out);
     uint64_t *idx = malloc((rest + ones ? rest + ones : 1) * sizeof *idx);
     if (!idx)
         return cpu_error(G16K_ENOMEM, "msm %s: out of memory for %llu indices", g->name,
@@ -172,7 +172,7 @@ static int msm_split(const cpu_group *g, const uint8_t *points, uint64_t (*k)[4]
     int st = sum_points(g, points, idx_one, ones, threads, out);
     if (st == G16K_OK && rest) {
         st = cpu_msm_pippenger(g, points, idx, (const uint64_t(*)[4])k, rest,
-                               window ? window : cpu_msm_window(rest), threads, part);
+                               window ? window : cpu_msm_window(rest), threads, ifma, part);
         if (st == G16K_OK)
             g->jac_add(out, out, part);
     }
@@ -185,7 +185,8 @@ static int msm_split(const cpu_group *g, const uint8_t *points, uint64_t (*k)[4]
  * threads 0 = [plugin.cpu] threads or host->threads. result: one affine point (96 or 192 B) in
  * result_enc; n = 0 gives infinity (0,0). Memory: n * 32 bytes of canonical scalars, 8 bytes
  * per scalar other than 0 when some are 0 or 1, and per thread the buckets of
- * cpu_msm_pippenger (G1, window 16: 7.9 MB; G2: 15.7 MB, mostly untouched side buckets).
+ * cpu_msm_pippenger (G1, window 16: 7.9 MB; G2: 15.7 MB, mostly untouched side buckets, or
+ * 22 MB of radix-2^52 and Jacobian buckets on the IFMA path).
  * Concurrent calls on one handle are safe.
  * Errors: G16K_EINVAL (NULL, n > bases, encodings, scalar >= r, window > 24, short params),
  * G16K_ENOMEM. */
@@ -227,7 +228,8 @@ static int cpu_msm(g16k_msm_bases *bases, const void *scalars, uint64_t n, uint3
                          (unsigned long long)n);
     int st = cpu_fr_load_canon(k, scalars, n, scalar_enc, threads, "msm: scalar");
     if (st == G16K_OK)
-        st = msm_split(g, bases->points, k, n, window, threads, acc);
+        st = msm_split(g, bases->points, k, n, window, threads, bases->ctx && bases->ctx->use_ifma,
+                       acc);
     if (st == G16K_OK)
         g->jac_encode(result, acc, result_enc);
     free(k);

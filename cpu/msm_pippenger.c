@@ -10,9 +10,11 @@
  * points into 2^(c-1) buckets (negative digits add -P), then folds the buckets with the
  * running-sum trick (sum_j j * B_j in 2 additions per bucket). Buckets are batch-affine
  * (msm_batch_affine.c) for c >= CPU_BA_MIN_WINDOW, else Jacobian with mixed additions and a
- * prefetch of the next point's bucket. Window sums are combined by Horner's rule with c
- * doublings each. Zero digits cost nothing; infinity bases and repeated points rely on the
- * complete addition formulas of curve.h and the exact special cases of the batch path.
+ * prefetch of the next point's bucket; G2 buckets with IFMA chosen are radix-2^52 Jacobian
+ * ones added 8 at a time (msm_g2_ifma.c), converted once per task for the fold. Window sums are
+ * combined by Horner's rule with c doublings each. Zero digits cost nothing; infinity bases and
+ * repeated points rely on the complete addition formulas of curve.h and the exact special cases
+ * of the batch path.
  * Memory per worker is bounded by the window: 2^(c-1) buckets (see msm.h), reused by its tasks.
  * Measured (tests/cpu/bench_cpu, one thread, shared 2-core Zen 5, both sides on the same field
  * arithmetic, medians): G1 2^18 5.7 -> 4.1 s, G2 2^18 13.2 -> 8.7 s, G1 2^16 1.08 -> 0.80 s
@@ -41,6 +43,7 @@ typedef struct pip {
     uint64_t chunk_len;
     uint64_t nbuckets;           /* 2^(c-1) */
     int batch;                   /* 1: batch-affine buckets (cpu_ba), 0: Jacobian */
+    int ifma;                    /* 1: G2 buckets on cpu/ifma (cpu_g2_ifma); batch is then 0 */
     size_t worker_bytes;         /* per-worker scratch, 64-byte multiple */
     uint8_t *scratch;            /* workers * worker_bytes */
     uint8_t *partial;            /* per task: the weighted bucket sum of (window, chunk) */
@@ -170,14 +173,31 @@ static void window_tasks(void *arg, uint64_t begin, uint64_t end, uint32_t worke
     uint8_t *running = mem;                  /* 3 Jacobian points of fold scratch */
     uint8_t *sets = mem + ((3 * js + 63) & ~(size_t)63);
     cpu_ba ba;
+    cpu_g2_ifma vs;
     jac_set js_set = {.g = g, .bk = sets};
     if (p->batch)
         cpu_ba_init(&ba, g, sets, p->nbuckets);
+    if (p->ifma) {
+        cpu_g2_ifma_init(&vs, sets, p->nbuckets);
+        js_set.bk = (const uint8_t *)vs.jac;
+    }
     for (uint64_t t = begin; t < end; t++) {
         uint32_t win = (uint32_t)(t / p->nchunks);
         uint64_t lo = (t % p->nchunks) * p->chunk_len;
         uint64_t hi = lo + p->chunk_len < p->n ? lo + p->chunk_len : p->n;
         uint8_t *acc = p->partial + t * js;
+        if (p->ifma) {
+            cpu_g2_ifma_reset(&vs);
+            for (uint64_t i = lo; i < hi; i++) {
+                int64_t d = booth_digit(p->k[i], win, p->c);
+                if (d)
+                    cpu_g2_ifma_add(&vs, (uint64_t)(d > 0 ? d : -d) - 1,
+                                    (const g2_affine_t *)base_of(p, i), d < 0);
+            }
+            cpu_g2_ifma_finish(&vs);
+            fold_buckets(g, acc, jac_bucket_add, &js_set, p->nbuckets, running, running + js);
+            continue;
+        }
         if (!p->batch) {
             fill_jacobian(p, sets, win, lo, hi);
             fold_buckets(g, acc, jac_bucket_add, &js_set, p->nbuckets, running, running + js);
@@ -220,13 +240,14 @@ uint32_t cpu_msm_window(uint64_t n)
 }
 
 int cpu_msm_pippenger(const cpu_group *g, const void *bases, const uint64_t *idx,
-                      const uint64_t (*k)[4], uint64_t n, uint32_t c, uint32_t threads,
+                      const uint64_t (*k)[4], uint64_t n, uint32_t c, uint32_t threads, int ifma,
                       void *out)
 {
     pip p = {.g = g, .bases = bases, .idx = idx, .k = k, .n = n, .c = c};
     p.nwin = (SCALAR_BITS + c - 1) / c;
     p.nbuckets = (uint64_t)1 << (c - 1);
-    p.batch = c >= CPU_BA_MIN_WINDOW;
+    p.ifma = ifma && g->id == G16K_G2;
+    p.batch = c >= CPU_BA_MIN_WINDOW && !p.ifma;
     /* Enough tasks for every thread, but chunks no shorter than the bucket count, where the
      * per-chunk bucket fold (2 additions per bucket) would start to dominate. */
     uint64_t want = ((uint64_t)threads * 2 + p.nwin - 1) / p.nwin;
@@ -241,7 +262,9 @@ int cpu_msm_pippenger(const cpu_group *g, const void *bases, const uint64_t *idx
     uint32_t workers = cpu_parallel_workers(threads, tasks, 1);
 
     size_t js = g->jac_size;
-    size_t sets = p.batch ? cpu_ba_size(g, p.nbuckets) : p.nbuckets * js;
+    size_t sets = p.ifma    ? cpu_g2_ifma_size(p.nbuckets)
+                  : p.batch ? cpu_ba_size(g, p.nbuckets)
+                            : p.nbuckets * js;
     p.worker_bytes = ((3 * js + 63) & ~(size_t)63) + ((sets + 63) & ~(size_t)63);
     p.scratch = aligned_alloc(64, (size_t)workers * p.worker_bytes);
     p.partial = malloc(tasks * js);

@@ -2,35 +2,101 @@
  * NTT of the CPU plugin over Fr on the snarkjs domain (plugin.h, FORMATS.md sections 0 and 6):
  * omega = w[log_n], coset generator g = w[log_n + 1], natural order in and out.
  *
- * Algorithm: radix-2 decimation-in-time Cooley-Tukey after a bit-reversal permutation (Cormen et
- * al., "Introduction to Algorithms", ITERATIVE-FFT). The first BLOCK_LOG stages run block by
- * block (2^BLOCK_LOG elements = 32 KiB stay in cache, one block per task); the later stages are
- * split over butterflies; butterflies with twiddle 1 skip their multiplication (about n of the
- * (n/2) log2 n). The inverse uses the table of omega^-k and a final scale by 1/n; coset
- * shifts multiply x[j] by s * g^j, with g^j generated per chunk (no n-sized table).
- * Twiddle tables (omega^k and omega^-k, k < n/2: n * 32 bytes together) are built once in
- * domain_create; a domain is read-only afterwards, so concurrent transforms on it are safe.
+ * Algorithm: radix-2 butterflies (Cooley and Tukey 1965; Gentleman and Sande 1966), cache-blocked
+ * as in Bailey's "FFTs in external or hierarchical memory" (J. Supercomputing 4, 1990): the
+ * array is cut into rows, the stages spanning rows run on column tiles copied into a contiguous
+ * scratch tile, the rest inside each row, recursively down to 32 KiB leaves; two sweeps over the
+ * data at 2^20 (see "the transform proper" below). Twiddles come from per-stage tables read in
+ * order (the inverse reads them backwards, negated: omega_2h^-j = -omega_2h^(h-j)).
+ *   transform: a DIF (natural in, bit-reversed out), then one bit-reversal pass that also
+ *     applies 1/n for the inverse; coset shifts multiply x[j] by s * g^j (g^j per chunk).
+ *   compute_h: per vector an inverse DIF (natural -> bit-reversed coefficients) whose leaves
+ *     also scale by n_inv g^j (factors from two small tables, 2^10 + n/2^10 entries), then a
+ *     forward DIT (bit-reversed -> natural coset values): no permutation pass at all.
+ * Measured (g16k bench ntt --log-n 20, shared 2-core EPYC VM, quiet spell, medians of 3 runs,
+ * old and new alternated): h_chain 2.60 -> 2.35 s on 1 thread, 1.36 -> 1.25 s on 2; forward
+ * unchanged at ~0.41 / ~0.22 s. The bound (n/2) log2 n fr_mul at 23 ns is 0.24 s per transform
+ * on one thread: fr_mul is ~60% of the time, the rest are the butterflies' additions, loads and
+ * the call. In place (no scratch tile) the column pass ran twice as slowly: its rows lie 32 KiB
+ * apart and map onto the same cache sets.
+ * Tables (n + 2^10 + n/2^10 entries, ~n * 32 bytes) are built once in domain_create; a domain
+ * is read-only afterwards, so concurrent transforms on it are safe. Scratch: one 256 KiB tile
+ * per worker per call (without memory, the column pass runs in place, slower, same results).
  */
 #include <stdlib.h>
 #include <string.h>
+#include <x86intrin.h>
 
 #include "internal.h"
 #include "threads.h"
 
 #define MAX_LOG_N 31
-#define BLOCK_LOG 10
-#define MIN_GRAIN 2048           /* elements or butterflies per task: below that, stay inline */
+/* Leaf blocks: 2^10 elements = 32 KiB, all their stages in L1. The test build of the plugin
+ * sets CPU_NTT_LEAF_LOG=3 (cpu/CMakeLists.txt) so that small sizes run every blocking level;
+ * COLS must stay <= 2^LEAF_LOG. */
+#ifdef CPU_NTT_LEAF_LOG
+#define LEAF_LOG CPU_NTT_LEAF_LOG
+#else
+#define LEAF_LOG 10
+#endif
+#define COLS 8                   /* columns per tile of a column pass: 8 elements = 256 B a row */
+#define MIN_GRAIN 2048           /* elements per task of the element-wise passes */
 
 struct g16k_ntt_domain {
     const g16k_plugin_ctx *ctx;
     uint32_t log_n;
+    uint32_t leaf_log;           /* min(log_n, LEAF_LOG) */
     uint64_t n;
-    fr_t *tw;                    /* n/2 entries: omega^k */
-    fr_t *itw;                   /* n/2 entries: omega^-k */
+    fr_t *tw;                    /* max(n, 2) entries, per-stage tables: tw[h + j] = omega_2h^j
+                                    for h = 2^s < n, j < h (omega_2h = omega^(n / 2h)); tw[0]
+                                    unused. Inverse twiddles: omega_2h^-j = -tw[2h - j], j > 0. */
+    fr_t *coset_lo;              /* 2^leaf_log entries: G^bitrev_leaf(t), G = g^(n / 2^leaf_log) */
+    fr_t *coset_hi;              /* n / 2^leaf_log entries: n_inv * g^bitrev_(log_n - leaf)(b) */
     fr_t n_inv;                  /* 1/n */
     fr_t g;                      /* coset generator w[log_n + 1] */
     fr_t g_inv;
 };
+
+/* ---- inline Fr addition and subtraction (inputs and outputs fully reduced, < r) ----
+ * The core's fr_add/fr_sub are calls of about 5 ns here, a fifth of a butterfly; these inline
+ * carry chains (_addcarry_u64/_subborrow_u64 compile to adc/sbb; unsigned __int128 made GCC
+ * spill every limb) give the same unique reduced values. r < 2^255: a + b never carries out. */
+
+static inline void fr_add_in(fr_t *out, const fr_t *a, const fr_t *b)
+{
+    unsigned long long s0, s1, s2, s3, u0, u1, u2, u3;
+    unsigned char c = _addcarry_u64(0, a->l[0], b->l[0], &s0);
+    c = _addcarry_u64(c, a->l[1], b->l[1], &s1);
+    c = _addcarry_u64(c, a->l[2], b->l[2], &s2);
+    (void)_addcarry_u64(c, a->l[3], b->l[3], &s3);
+    unsigned char br = _subborrow_u64(0, s0, FR_MODULUS.l[0], &u0);
+    br = _subborrow_u64(br, s1, FR_MODULUS.l[1], &u1);
+    br = _subborrow_u64(br, s2, FR_MODULUS.l[2], &u2);
+    br = _subborrow_u64(br, s3, FR_MODULUS.l[3], &u3);
+    int keep = br;               /* s < r: keep s */
+    out->l[0] = keep ? s0 : u0;
+    out->l[1] = keep ? s1 : u1;
+    out->l[2] = keep ? s2 : u2;
+    out->l[3] = keep ? s3 : u3;
+}
+
+static inline void fr_sub_in(fr_t *out, const fr_t *a, const fr_t *b)
+{
+    unsigned long long s0, s1, s2, s3;
+    unsigned char br = _subborrow_u64(0, a->l[0], b->l[0], &s0);
+    br = _subborrow_u64(br, a->l[1], b->l[1], &s1);
+    br = _subborrow_u64(br, a->l[2], b->l[2], &s2);
+    br = _subborrow_u64(br, a->l[3], b->l[3], &s3);
+    uint64_t mask = 0 - (uint64_t)br;   /* a < b: add r back */
+    unsigned char c = _addcarry_u64(0, s0, FR_MODULUS.l[0] & mask, &s0);
+    c = _addcarry_u64(c, s1, FR_MODULUS.l[1] & mask, &s1);
+    c = _addcarry_u64(c, s2, FR_MODULUS.l[2] & mask, &s2);
+    (void)_addcarry_u64(c, s3, FR_MODULUS.l[3] & mask, &s3);
+    out->l[0] = s0;
+    out->l[1] = s1;
+    out->l[2] = s2;
+    out->l[3] = s3;
+}
 
 /* ---- element-wise passes ---- */
 
@@ -40,6 +106,7 @@ typedef struct pass {
     const fr_t *z;               /* third operand (h pass) */
     uint8_t *out;                /* h pass output bytes */
     uint32_t out_enc;
+    int scale;                   /* bitrev pass: also multiply by s */
     fr_t s;                      /* scale */
     fr_t g;                      /* geometric ratio */
     const g16k_ntt_domain *d;
@@ -65,16 +132,18 @@ static void scale_geom(fr_t *x, uint64_t n, const fr_t *s, const fr_t *g, uint32
     cpu_parallel_for(threads, n, cpu_grain(n, threads, MIN_GRAIN), geom_range, &p);
 }
 
-/* ---- the transform proper ---- */
-
-static uint64_t bitrev(uint64_t i, uint32_t log_n)
+/* The low `bits` bits of i reversed (bits <= 63; 0 bits -> 0). */
+static uint64_t bitrev(uint64_t i, uint32_t bits)
 {
-    uint64_t r = 0;
-    for (uint32_t b = 0; b < log_n; b++)
-        r |= ((i >> b) & 1) << (log_n - 1 - b);
-    return r;
+    if (bits == 0)
+        return 0;
+    i = ((i >> 1) & 0x5555555555555555u) | ((i & 0x5555555555555555u) << 1);
+    i = ((i >> 2) & 0x3333333333333333u) | ((i & 0x3333333333333333u) << 2);
+    i = ((i >> 4) & 0x0f0f0f0f0f0f0f0fu) | ((i & 0x0f0f0f0f0f0f0f0fu) << 4);
+    return __builtin_bswap64(i) >> (64 - bits);
 }
 
+/* Bit-reversal permutation, optionally times the constant s. */
 static void bitrev_range(void *arg, uint64_t begin, uint64_t end, uint32_t worker)
 {
     (void)worker;
@@ -86,109 +155,289 @@ static void bitrev_range(void *arg, uint64_t begin, uint64_t end, uint32_t worke
             fr_t t = p->x[i];
             p->x[i] = p->x[j];
             p->x[j] = t;
-        }
-    }
-}
-
-/* The butterfly with twiddle 1 (j = 0 of every group): no multiplication. Saves about n of
- * the (n/2) log2 n multiplications (10% at 2^20). */
-static inline void butterfly1(fr_t *x0, fr_t *x1)
-{
-    fr_t v = *x1;
-    fr_sub(x1, x0, &v);
-    fr_add(x0, x0, &v);
-}
-
-static inline void butterfly(fr_t *x0, fr_t *x1, const fr_t *w)
-{
-    fr_t v;
-    fr_mul(&v, x1, w);
-    fr_sub(x1, x0, &v);
-    fr_add(x0, x0, &v);
-}
-
-typedef struct stage_job {
-    fr_t *x;
-    const fr_t *tw;
-    uint32_t log_n;
-    uint32_t log_block;          /* block stages: blocks of 2^log_block elements */
-    uint32_t log_half;           /* big stages: butterfly distance 2^log_half */
-} stage_job;
-
-/* All stages with butterfly distance < block size, on blocks [begin, end). */
-static void block_range(void *arg, uint64_t begin, uint64_t end, uint32_t worker)
-{
-    (void)worker;
-    const stage_job *s = arg;
-    uint64_t bs = (uint64_t)1 << s->log_block;
-    for (uint64_t blk = begin; blk < end; blk++) {
-        fr_t *x = s->x + blk * bs;
-        for (uint32_t lh = 0; lh < s->log_block; lh++) {
-            uint64_t half = (uint64_t)1 << lh;
-            uint32_t tw_shift = s->log_n - lh - 1;   /* stride n / (2 half) */
-            for (uint64_t grp = 0; grp < bs; grp += 2 * half) {
-                butterfly1(&x[grp], &x[grp + half]);
-                for (uint64_t j = 1; j < half; j++)
-                    butterfly(&x[grp + j], &x[grp + j + half], &s->tw[j << tw_shift]);
+            if (p->scale) {
+                fr_mul(&p->x[i], &p->x[i], &p->s);
+                fr_mul(&p->x[j], &p->x[j], &p->s);
             }
+        } else if (i == j && p->scale) {
+            fr_mul(&p->x[i], &p->x[i], &p->s);
         }
     }
 }
 
-/* One stage with butterfly distance 2^log_half, butterflies [begin, end) of n/2. */
-static void stage_range(void *arg, uint64_t begin, uint64_t end, uint32_t worker)
+static void permute(const g16k_ntt_domain *d, fr_t *x, const fr_t *s, uint32_t threads)
 {
-    (void)worker;
-    const stage_job *s = arg;
-    uint64_t half = (uint64_t)1 << s->log_half;
-    uint32_t tw_shift = s->log_n - s->log_half - 1;
-    for (uint64_t k = begin; k < end; k++) {
-        uint64_t j = k & (half - 1);
-        uint64_t i0 = ((k >> s->log_half) << (s->log_half + 1)) + j;
-        if (j == 0)
-            butterfly1(&s->x[i0], &s->x[i0 + half]);
-        else
-            butterfly(&s->x[i0], &s->x[i0 + half], &s->tw[j << tw_shift]);
+    pass p = {.x = x, .d = d, .scale = s != NULL};
+    if (s)
+        p.s = *s;
+    cpu_parallel_for(threads, d->n, cpu_grain(d->n, threads, MIN_GRAIN), bitrev_range, &p);
+}
+
+/* ---- the transform proper ----
+ * Two radix-2 kernels on the per-stage twiddle tables, both cache-blocked the same way: an
+ * array of 2^log_m elements is seen as R = 2^k rows of S = 2^(log_m - k) columns; the k stages
+ * whose butterflies span rows run as a "column pass", tile by tile (R rows x COLS adjacent
+ * columns, 256 KiB at k = 10, in L2), and the other stages run inside each row, which is a
+ * contiguous sub-array handled the same way until it fits a leaf block (L1). At 2^20 that is
+ * two sweeps over the data instead of twenty; at 2^28, three.
+ *   DIF (Gentleman-Sande, (a, b) <- (a + b, (a - b) w)): natural order in, bit-reversed out.
+ *   DIT (Cooley-Tukey, (a, b) <- (a + w b, a - w b)): bit-reversed in, natural order out.
+ * Butterflies with twiddle 1 (j = 0) skip their multiplication: about n of the (n/2) log2 n. */
+
+typedef struct ntt_job {
+    const g16k_ntt_domain *d;
+    fr_t *x;
+    int inv;                     /* DIF only: inverse twiddles (omega^-1) */
+    int coset;                   /* DIF only: leaves end with x[i] *= n_inv g^bitrev(i) */
+    uint32_t log_s;              /* top level: rows are 2^log_s elements */
+    uint32_t k;                  /* top level: 2^k rows */
+    fr_t *scratch;               /* one column tile per worker, or NULL (no memory) */
+} ntt_job;
+
+static uint32_t split(uint32_t log_m)
+{
+    uint32_t k = log_m - LEAF_LOG;
+    return k < LEAF_LOG ? k : LEAF_LOG;
+}
+
+/* Gentleman-Sande butterfly on (a, b) with twiddle j of the stage of span h. */
+static inline void gs(fr_t *a, fr_t *b, const fr_t *tw, uint64_t h, uint64_t j, int inv)
+{
+    fr_t u = *a, v = *b, t;
+    fr_add_in(a, &u, &v);
+    if (j == 0) {
+        fr_sub_in(b, &u, &v);
+    } else if (inv) {             /* (a - b) omega_2h^-j = (b - a) tw[2h - j] */
+        fr_sub_in(&t, &v, &u);
+        fr_mul(b, &t, &tw[2 * h - j]);
+    } else {
+        fr_sub_in(&t, &u, &v);
+        fr_mul(b, &t, &tw[h + j]);
     }
 }
 
-/* Unscaled DFT of x with the twiddle table tw (omega^k or omega^-k), natural order. */
-static void dft(const g16k_ntt_domain *d, fr_t *x, const fr_t *tw, uint32_t threads)
+/* Cooley-Tukey butterfly on (a, b) with twiddle j of the stage of span h (forward only). */
+static inline void ct(fr_t *a, fr_t *b, const fr_t *tw, uint64_t h, uint64_t j)
 {
-    uint64_t n = d->n;
-    if (n == 1)
+    fr_t u = *a, v;
+    if (j == 0)
+        v = *b;
+    else
+        fr_mul(&v, b, &tw[h + j]);
+    fr_add_in(a, &u, &v);
+    fr_sub_in(b, &u, &v);
+}
+
+/* All stages of one leaf block x (m elements, the leaf with index blk of the whole array). */
+static void dif_leaf(const ntt_job *J, fr_t *x, uint64_t m, uint64_t blk)
+{
+    const fr_t *tw = J->d->tw;
+    for (uint64_t h = m / 2; h >= 1; h /= 2)
+        for (uint64_t g = 0; g < m; g += 2 * h)
+            for (uint64_t j = 0; j < h; j++)
+                gs(&x[g + j], &x[g + j + h], tw, h, j, J->inv);
+    if (J->coset) {
+        const fr_t *lo = J->d->coset_lo, *hi = &J->d->coset_hi[blk];
+        for (uint64_t t = 0; t < m; t++) {
+            fr_t f;
+            fr_mul(&f, &lo[t], hi);
+            fr_mul(&x[t], &x[t], &f);
+        }
+    }
+}
+
+static void dit_leaf(const ntt_job *J, fr_t *x, uint64_t m)
+{
+    const fr_t *tw = J->d->tw;
+    for (uint64_t h = 1; h < m; h *= 2)
+        for (uint64_t g = 0; g < m; g += 2 * h)
+            for (uint64_t j = 0; j < h; j++)
+                ct(&x[g + j], &x[g + j + h], tw, h, j);
+}
+
+/* The stages spanning rows, on one tile: R rows x COLS columns c0.. of an array of rows of S
+ * elements. The tile is copied into scratch (R * COLS elements, contiguous) and back, because
+ * the rows lie a power of two apart (2^10 * 32 B at 2^20) and would all fall into the same few
+ * cache sets: in place, the pass ran twice as slowly as the old stage-by-stage code. Element
+ * (r, c) of the tile is t[r * ld + c] (ld = COLS in scratch, S in place); its twiddle index is
+ * r * S + c0 + c. */
+static void dif_tile(const ntt_job *J, fr_t *t, uint64_t ld, uint64_t S, uint64_t R, uint64_t c0)
+{
+    const fr_t *tw = J->d->tw;
+    for (uint64_t hr = R / 2; hr >= 1; hr /= 2) {
+        uint64_t h = hr * S;
+        for (uint64_t g = 0; g < R; g += 2 * hr)
+            for (uint64_t r = 0; r < hr; r++) {
+                fr_t *p = t + (g + r) * ld;
+                for (uint64_t c = 0; c < COLS; c++)
+                    gs(&p[c], &p[c + hr * ld], tw, h, r * S + c0 + c, J->inv);
+            }
+    }
+}
+
+static void dit_tile(const ntt_job *J, fr_t *t, uint64_t ld, uint64_t S, uint64_t R, uint64_t c0)
+{
+    const fr_t *tw = J->d->tw;
+    for (uint64_t hr = 1; hr < R; hr *= 2) {
+        uint64_t h = hr * S;
+        for (uint64_t g = 0; g < R; g += 2 * hr)
+            for (uint64_t r = 0; r < hr; r++) {
+                fr_t *p = t + (g + r) * ld;
+                for (uint64_t c = 0; c < COLS; c++)
+                    ct(&p[c], &p[c + hr * ld], tw, h, r * S + c0 + c);
+            }
+    }
+}
+
+typedef void tile_fn(const ntt_job *, fr_t *, uint64_t, uint64_t, uint64_t, uint64_t);
+
+/* The column pass over tiles [b0, b1) of x (R rows of S elements); scratch: R * COLS
+ * elements, or NULL to work in place (slower, only when memory ran out). */
+static void cols(const ntt_job *J, tile_fn *fn, fr_t *x, uint64_t S, uint64_t R, uint64_t b0,
+                 uint64_t b1, fr_t *scratch)
+{
+    for (uint64_t b = b0; b < b1; b++) {
+        uint64_t c0 = b * COLS;
+        if (!scratch) {
+            fn(J, x + c0, S, S, R, c0);
+            continue;
+        }
+        for (uint64_t r = 0; r < R; r++)
+            memcpy(scratch + r * COLS, x + r * S + c0, COLS * sizeof(fr_t));
+        fn(J, scratch, COLS, S, R, c0);
+        for (uint64_t r = 0; r < R; r++)
+            memcpy(x + r * S + c0, scratch + r * COLS, COLS * sizeof(fr_t));
+    }
+}
+
+/* DIF of the sub-array x of 2^log_m elements starting at element `off`, on this thread. */
+static void dif_rec(const ntt_job *J, fr_t *x, uint32_t log_m, uint64_t off, fr_t *scratch)
+{
+    uint32_t leaf = J->d->leaf_log;
+    if (log_m <= leaf) {
+        dif_leaf(J, x, (uint64_t)1 << log_m, off >> leaf);
         return;
-    pass p = {.x = x, .d = d};
-    cpu_parallel_for(threads, n, cpu_grain(n, threads, MIN_GRAIN), bitrev_range, &p);
-
-    stage_job s = {.x = x, .tw = tw, .log_n = d->log_n};
-    s.log_block = d->log_n < BLOCK_LOG ? d->log_n : BLOCK_LOG;
-    uint64_t blocks = n >> s.log_block;
-    cpu_parallel_for(threads, blocks, cpu_grain(blocks, threads, 1), block_range, &s);
-    for (uint32_t lh = s.log_block; lh < d->log_n; lh++) {
-        s.log_half = lh;
-        cpu_parallel_for(threads, n / 2, cpu_grain(n / 2, threads, MIN_GRAIN), stage_range, &s);
     }
+    uint32_t k = split(log_m);
+    uint64_t S = (uint64_t)1 << (log_m - k), R = (uint64_t)1 << k;
+    cols(J, dif_tile, x, S, R, 0, S / COLS, scratch);
+    for (uint64_t b = 0; b < R; b++)
+        dif_rec(J, x + b * S, log_m - k, off + b * S, scratch);
 }
 
-/* Transform of Montgomery-form x in place, dir already validated. */
+static void dit_rec(const ntt_job *J, fr_t *x, uint32_t log_m, fr_t *scratch)
+{
+    if (log_m <= J->d->leaf_log) {
+        dit_leaf(J, x, (uint64_t)1 << log_m);
+        return;
+    }
+    uint32_t k = split(log_m);
+    uint64_t S = (uint64_t)1 << (log_m - k), R = (uint64_t)1 << k;
+    for (uint64_t b = 0; b < R; b++)
+        dit_rec(J, x + b * S, log_m - k, scratch);
+    cols(J, dit_tile, x, S, R, 0, S / COLS, scratch);
+}
+
+/* Scratch of worker w (2^LEAF_LOG * COLS elements = 256 KiB), or NULL. */
+static fr_t *scratch_of(const ntt_job *J, uint32_t w)
+{
+    return J->scratch ? J->scratch + (size_t)w * ((size_t)1 << LEAF_LOG) * COLS : NULL;
+}
+
+/* Top level tasks: column tiles [begin, end) of the whole array, or rows [begin, end). */
+static void dif_tiles(void *arg, uint64_t begin, uint64_t end, uint32_t worker)
+{
+    const ntt_job *J = arg;
+    cols(J, dif_tile, J->x, (uint64_t)1 << J->log_s, (uint64_t)1 << J->k, begin, end,
+         scratch_of(J, worker));
+}
+
+static void dit_tiles(void *arg, uint64_t begin, uint64_t end, uint32_t worker)
+{
+    const ntt_job *J = arg;
+    cols(J, dit_tile, J->x, (uint64_t)1 << J->log_s, (uint64_t)1 << J->k, begin, end,
+         scratch_of(J, worker));
+}
+
+static void dif_rows(void *arg, uint64_t begin, uint64_t end, uint32_t worker)
+{
+    const ntt_job *J = arg;
+    for (uint64_t b = begin; b < end; b++)
+        dif_rec(J, J->x + (b << J->log_s), J->log_s, b << J->log_s, scratch_of(J, worker));
+}
+
+static void dit_rows(void *arg, uint64_t begin, uint64_t end, uint32_t worker)
+{
+    const ntt_job *J = arg;
+    for (uint64_t b = begin; b < end; b++)
+        dit_rec(J, J->x + (b << J->log_s), J->log_s, scratch_of(J, worker));
+}
+
+/* Split the whole array into 2^k rows and give each worker a scratch tile. */
+static uint64_t top_split(ntt_job *J, uint32_t threads, uint64_t *tiles)
+{
+    const g16k_ntt_domain *d = J->d;
+    J->k = split(d->log_n);
+    J->log_s = d->log_n - J->k;
+    *tiles = ((uint64_t)1 << J->log_s) / COLS;
+    uint64_t rows = (uint64_t)1 << J->k;
+    uint32_t w1 = cpu_parallel_workers(threads, *tiles, cpu_grain(*tiles, threads, 1));
+    uint32_t w2 = cpu_parallel_workers(threads, rows, cpu_grain(rows, threads, 1));
+    J->scratch = malloc((w1 > w2 ? w1 : w2) * ((size_t)1 << LEAF_LOG) * COLS * sizeof(fr_t));
+    return rows;
+}
+
+/* Unscaled DIF of x (natural in, bit-reversed out); inv: with omega^-1; coset: then times
+ * n_inv g^bitrev(i) at position i (the scaling compute_h needs between its transforms). */
+static void dif(const g16k_ntt_domain *d, fr_t *x, int inv, int coset, uint32_t threads)
+{
+    ntt_job J = {.d = d, .x = x, .inv = inv, .coset = coset};
+    if (d->log_n <= d->leaf_log) {
+        dif_leaf(&J, x, d->n, 0);
+        return;
+    }
+    uint64_t tiles, rows = top_split(&J, threads, &tiles);
+    cpu_parallel_for(threads, tiles, cpu_grain(tiles, threads, 1), dif_tiles, &J);
+    cpu_parallel_for(threads, rows, cpu_grain(rows, threads, 1), dif_rows, &J);
+    free(J.scratch);
+}
+
+/* Unscaled forward DIT of x (bit-reversed in, natural out). */
+static void dit(const g16k_ntt_domain *d, fr_t *x, uint32_t threads)
+{
+    ntt_job J = {.d = d, .x = x};
+    if (d->log_n <= d->leaf_log) {
+        dit_leaf(&J, x, d->n);
+        return;
+    }
+    uint64_t tiles, rows = top_split(&J, threads, &tiles);
+    cpu_parallel_for(threads, rows, cpu_grain(rows, threads, 1), dit_rows, &J);
+    cpu_parallel_for(threads, tiles, cpu_grain(tiles, threads, 1), dit_tiles, &J);
+    free(J.scratch);
+}
+
+/* Transform of Montgomery-form x in place, dir already validated: DIF, then the bit-reversal
+ * pass (which also applies 1/n for the plain inverse). */
 static void transform_mont(const g16k_ntt_domain *d, fr_t *x, uint32_t dir, uint32_t threads)
 {
     fr_t one = FR_ONE;
     switch (dir) {
     case G16K_NTT_FORWARD:
-        dft(d, x, d->tw, threads);
+        dif(d, x, 0, 0, threads);
+        permute(d, x, NULL, threads);
         break;
     case G16K_NTT_INVERSE:
-        dft(d, x, d->itw, threads);
-        scale_geom(x, d->n, &d->n_inv, &one, threads);
+        dif(d, x, 1, 0, threads);
+        permute(d, x, &d->n_inv, threads);
         break;
     case G16K_NTT_FORWARD_COSET:
         scale_geom(x, d->n, &one, &d->g, threads);
-        dft(d, x, d->tw, threads);
+        dif(d, x, 0, 0, threads);
+        permute(d, x, NULL, threads);
         break;
     case G16K_NTT_INVERSE_COSET:
-        dft(d, x, d->itw, threads);
+        dif(d, x, 1, 0, threads);
+        permute(d, x, NULL, threads);
         scale_geom(x, d->n, &d->n_inv, &d->g_inv, threads);
         break;
     }
@@ -213,8 +462,29 @@ static void powers_range(void *arg, uint64_t begin, uint64_t end, uint32_t worke
     }
 }
 
-/* domain_create: see g16k_ntt_vtable. Memory: n * 32 bytes of twiddles (n = 2^log_n).
- * Errors: G16K_EINVAL (NULL out), G16K_EUNSUPPORTED (log_n > 31), G16K_ENOMEM. Thread-safe. */
+/* out[t] = table[bitrev(t, bits)] for t < 2^bits, table[i] = s * base^i built in out's place
+ * first (sequential powers, then the in-place permutation). */
+static void bitrev_powers(fr_t *out, uint32_t bits, const fr_t *base, const fr_t *s)
+{
+    uint64_t m = (uint64_t)1 << bits;
+    fr_t f = *s;
+    for (uint64_t i = 0; i < m; i++) {
+        out[i] = f;
+        fr_mul(&f, &f, base);
+    }
+    for (uint64_t i = 0; i < m; i++) {
+        uint64_t j = bitrev(i, bits);
+        if (i < j) {
+            fr_t t = out[i];
+            out[i] = out[j];
+            out[j] = t;
+        }
+    }
+}
+
+/* domain_create: see g16k_ntt_vtable. Memory: n * 32 bytes of twiddles (n = 2^log_n) plus
+ * (2^10 + n / 2^10) * 32 bytes of coset factors. Errors: G16K_EINVAL (NULL out),
+ * G16K_EUNSUPPORTED (log_n > 31), G16K_ENOMEM. Thread-safe. */
 static int cpu_domain_create(g16k_plugin_ctx *ctx, uint32_t log_n, g16k_ntt_domain **out)
 {
     if (!out)
@@ -228,27 +498,39 @@ static int cpu_domain_create(g16k_plugin_ctx *ctx, uint32_t log_n, g16k_ntt_doma
     d->ctx = ctx;
     d->log_n = log_n;
     d->n = (uint64_t)1 << log_n;
-    uint64_t half = d->n / 2;
-    d->tw = malloc((half ? half : 1) * sizeof(fr_t));
-    d->itw = malloc((half ? half : 1) * sizeof(fr_t));
-    if (!d->tw || !d->itw) {
+    d->leaf_log = log_n < LEAF_LOG ? log_n : LEAF_LOG;
+    uint64_t n = d->n, half = n / 2;
+    d->tw = malloc((n > 2 ? n : 2) * sizeof(fr_t));
+    d->coset_lo = malloc(((uint64_t)1 << d->leaf_log) * sizeof(fr_t));
+    d->coset_hi = malloc((n >> d->leaf_log) * sizeof(fr_t));
+    if (!d->tw || !d->coset_lo || !d->coset_hi) {
         free(d->tw);
-        free(d->itw);
+        free(d->coset_lo);
+        free(d->coset_hi);
         free(d);
         return cpu_error(G16K_ENOMEM, "domain_create: out of memory for 2^%u twiddles", log_n);
     }
     uint32_t threads = cpu_threads(ctx, 0);
     fr_t omega;
     fr_root_of_unity(&omega, log_n);
-    powers_job pj = {.out = d->tw, .base = omega};
+    /* The top stage (h = n/2) is omega^j; each lower stage takes every other entry above. */
+    powers_job pj = {.out = d->tw + half, .base = omega};
     cpu_parallel_for(threads, half, cpu_grain(half, threads, MIN_GRAIN), powers_range, &pj);
-    pj.out = d->itw;
-    fr_inv(&pj.base, &omega);
-    cpu_parallel_for(threads, half, cpu_grain(half, threads, MIN_GRAIN), powers_range, &pj);
-    fr_set_u64(&d->n_inv, d->n);
+    for (uint64_t h = half / 2; h >= 1; h /= 2)
+        for (uint64_t j = 0; j < h; j++)
+            d->tw[h + j] = d->tw[2 * h + 2 * j];
+    fr_set_u64(&d->n_inv, n);
     fr_inv(&d->n_inv, &d->n_inv);
     fr_root_of_unity(&d->g, log_n + 1);
     fr_inv(&d->g_inv, &d->g);
+    /* Coset factors of compute_h: position b * 2^leaf + t of a DIF output holds coefficient
+     * bitrev_leaf(t) * 2^(log_n - leaf) + bitrev_(log_n - leaf)(b), to be scaled by n_inv g^that.
+     */
+    fr_t one = FR_ONE, big = d->g;
+    for (uint32_t i = d->leaf_log; i < log_n; i++)
+        fr_sqr(&big, &big);                        /* g^(n / 2^leaf) */
+    bitrev_powers(d->coset_lo, d->leaf_log, &big, &one);
+    bitrev_powers(d->coset_hi, log_n - d->leaf_log, &d->g, &d->n_inv);
     *out = d;
     return G16K_OK;
 }
@@ -259,7 +541,8 @@ static void cpu_domain_destroy(g16k_ntt_domain *domain)
     if (!domain)
         return;
     free(domain->tw);
-    free(domain->itw);
+    free(domain->coset_lo);
+    free(domain->coset_hi);
     free(domain);
 }
 
@@ -343,10 +626,11 @@ static int cpu_compute_h(g16k_ntt_domain *domain, void *a, void *b, void *c, uin
             return st;
     }
     for (int k = 0; k < 3; k++) {
-        /* INVERSE then FORWARD_COSET, with 1/n and g^j folded into one pass. */
-        dft(domain, v[k], domain->itw, threads);
-        scale_geom(v[k], n, &domain->n_inv, &domain->g, threads);
-        dft(domain, v[k], domain->tw, threads);
+        /* INVERSE then FORWARD_COSET with no bit-reversal pass: the inverse DIF leaves the
+         * coefficients bit-reversed, its leaves scale them by n_inv g^j, and the forward DIT
+         * takes them bit-reversed and gives the coset values in natural order. */
+        dif(domain, v[k], 1, 1, threads);
+        dit(domain, v[k], threads);
     }
     pass p = {.x = a, .y = b, .z = c, .out = h, .out_enc = h_enc};
     cpu_parallel_for(threads, n, cpu_grain(n, threads, MIN_GRAIN), h_range, &p);

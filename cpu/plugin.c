@@ -1,12 +1,14 @@
 /*
  * The CPU provider plugin: descriptor, entry point, context create/destroy/probe and the
- * [plugin.cpu] configuration keys. The work itself lives in synth.c, ntt.c and msm*.c, all on
- * the portable reference arithmetic of core/bls12_381 (linked in statically, hidden).
+ * [plugin.cpu] configuration keys. The work itself lives in synth.c, ntt.c and msm*.c, on the
+ * portable reference arithmetic of core/bls12_381 (linked in statically, hidden), with the G2
+ * MSM buckets on cpu/ifma when simd resolves to IFMA (msm_g2_ifma.c).
  *
  * Configuration keys of [plugin.cpu] (the core strips `path`):
  *   threads = N   worker threads for this plugin's calls; 0 (default) = the host's [core] threads.
  *   simd = auto|ifma|portable   arithmetic for the MSM: auto (default) uses AVX-512 IFMA when
- *                 cpu/ifma's ifma_available() says so; ifma demands it (create fails with
+ *                 cpu/ifma's ifma_available() says so (or always, in the emulated test build
+ *                 with CPU_IFMA_FORCE); ifma demands it (create fails with
  *                 G16K_EUNSUPPORTED on a CPU without it, no silent fallback); portable never
  *                 uses it. The environment variable G16K_SIMD, when set, overrides the key.
  * Any other key is rejected with G16K_ECONFIG.
@@ -123,7 +125,7 @@ static int cpu_create(const g16k_config *config, g16k_plugin_ctx **out)
     if (env && *env && parse_simd(env, &cfg.simd) != 0)
         return cpu_error(G16K_ECONFIG, "environment G16K_SIMD='%s': expected auto, ifma or "
                          "portable", env);
-    cfg.use_ifma = cfg.simd != CPU_SIMD_PORTABLE && ifma_available();
+    cfg.use_ifma = cfg.simd != CPU_SIMD_PORTABLE && (CPU_IFMA_FORCE || ifma_available());
     if (cfg.simd == CPU_SIMD_IFMA && !cfg.use_ifma)
         return cpu_error(G16K_EUNSUPPORTED, "create: simd = ifma, but this CPU or OS lacks "
                          "AVX-512 IFMA (F, DQ, IFMA, BW, VL and ZMM state)");

@@ -229,6 +229,117 @@ static void test_compute_h_matches_transforms(void **state)
     ntt()->domain_destroy(d);
 }
 
+/* Reference transform for the larger sizes, independent of the plugin's blocking: textbook
+ * iterative radix-2 (bit-reversal, then Cooley-Tukey stages with twiddles from fr_pow), plus the
+ * same scalings as naive(). O(n log n). */
+static void reference(fr_t *x, uint32_t log_n, uint32_t dir)
+{
+    uint64_t n = (uint64_t)1 << log_n;
+    fr_t root, g, ninv;
+    fr_root_of_unity(&root, log_n);
+    fr_root_of_unity(&g, log_n + 1);
+    fr_set_u64(&ninv, n);
+    fr_inv(&ninv, &ninv);
+    int inverse = dir == G16K_NTT_INVERSE || dir == G16K_NTT_INVERSE_COSET;
+    int coset = dir == G16K_NTT_FORWARD_COSET || dir == G16K_NTT_INVERSE_COSET;
+    if (inverse)
+        fr_inv(&root, &root);
+    if (coset && !inverse) {
+        fr_t f = FR_ONE;
+        for (uint64_t j = 0; j < n; j++) {
+            fr_mul(&x[j], &x[j], &f);
+            fr_mul(&f, &f, &g);
+        }
+    }
+    for (uint64_t i = 0; i < n; i++) {
+        uint64_t j = 0;
+        for (uint32_t b = 0; b < log_n; b++)
+            j |= ((i >> b) & 1) << (log_n - 1 - b);
+        if (i < j) {
+            fr_t t = x[i];
+            x[i] = x[j];
+            x[j] = t;
+        }
+    }
+    for (uint64_t half = 1; half < n; half *= 2) {
+        fr_t wm;
+        uint64_t e = n / (2 * half);
+        fr_pow(&wm, &root, &e, 1);
+        for (uint64_t grp = 0; grp < n; grp += 2 * half) {
+            fr_t w = FR_ONE;
+            for (uint64_t j = 0; j < half; j++) {
+                fr_t t, u = x[grp + j];
+                fr_mul(&t, &x[grp + j + half], &w);
+                fr_add(&x[grp + j], &u, &t);
+                fr_sub(&x[grp + j + half], &u, &t);
+                fr_mul(&w, &w, &wm);
+            }
+        }
+    }
+    if (inverse) {
+        fr_t f = ninv, gi;
+        fr_inv(&gi, &g);
+        for (uint64_t j = 0; j < n; j++) {
+            fr_mul(&x[j], &x[j], &f);
+            if (coset)
+                fr_mul(&f, &f, &gi);
+        }
+    }
+}
+
+/* Sizes around and above the blocking thresholds (one leaf of 2^10, one column split, and, in
+ * the small-leaf test plugin, recursion), all directions; compute_h against reference chains.
+ * Inputs include zeros and r - 1 (edge values) among random elements. */
+static void test_blocked_sizes_match_reference(void **state)
+{
+    (void)state;
+    static const uint32_t sizes[] = {7, 9, 10, 11, 13, 14};
+    uint64_t seed = 99;
+    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+        uint32_t log_n = sizes[s];
+        uint64_t n = (uint64_t)1 << log_n;
+        g16k_ntt_domain *d = NULL;
+        assert_int_equal(ntt()->domain_create(th_ctx(), log_n, &d), G16K_OK);
+        fr_t *x = malloc(4 * n * sizeof *x), *want = malloc(4 * n * sizeof *want);
+        assert_non_null(x);
+        assert_non_null(want);
+        for (uint64_t i = 0; i < 4 * n; i++)
+            tu_rand_fr(&x[i], &seed);
+        memset(&x[3], 0, sizeof x[3]);
+        fr_t rm1;
+        tu_r_minus_1(&rm1);
+        fr_from_canon(&x[n - 1], &rm1);
+        for (uint32_t dir = G16K_NTT_FORWARD; dir <= G16K_NTT_INVERSE_COSET; dir++) {
+            memcpy(want, x, n * sizeof *x);
+            reference(want, log_n, dir);
+            memcpy(x + n, x, n * sizeof *x);
+            assert_int_equal(ntt()->transform(d, x + n, dir, G16K_ENC_MONTGOMERY), G16K_OK);
+            if (memcmp(x + n, want, n * sizeof *x) != 0)
+                fail_msg("log_n %u dir %u differs from the reference", log_n, dir);
+        }
+        /* compute_h on x[0..n), x[n..2n), x[2n..3n) (x[n..2n) refreshed first). */
+        for (uint64_t i = n; i < 2 * n; i++)
+            tu_rand_fr(&x[i], &seed);
+        memcpy(want, x, 3 * n * sizeof *x);
+        for (int k = 0; k < 3; k++) {
+            reference(want + k * n, log_n, G16K_NTT_INVERSE);
+            reference(want + k * n, log_n, G16K_NTT_FORWARD_COSET);
+        }
+        for (uint64_t i = 0; i < n; i++) {
+            fr_mul(&want[3 * n + i], &want[i], &want[n + i]);
+            fr_sub(&want[3 * n + i], &want[3 * n + i], &want[2 * n + i]);
+        }
+        assert_int_equal(ntt()->compute_h(d, x, x + n, x + 2 * n, G16K_ENC_MONTGOMERY, x + 3 * n,
+                                          G16K_ENC_MONTGOMERY),
+                         G16K_OK);
+        if (memcmp(x, want, 4 * n * sizeof *x) != 0)
+            fail_msg("log_n %u: compute_h differs from the reference chain", log_n);
+        free(x);
+        free(want);
+        ntt()->domain_destroy(d);
+    }
+}
+
 static void test_ntt_rejects_bad_arguments(void **state)
 {
     (void)state;
@@ -259,6 +370,7 @@ int main(void)
         cmocka_unit_test(test_transform_matches_naive),
         cmocka_unit_test(test_roundtrip_4096),
         cmocka_unit_test(test_compute_h_matches_transforms),
+        cmocka_unit_test(test_blocked_sizes_match_reference),
         cmocka_unit_test(test_ntt_rejects_bad_arguments),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
