@@ -6,19 +6,27 @@
 #   CIRCUIT: sha256_<blocks> (circomlib Sha256 of 64*blocks - 9 private bytes, i.e. exactly that
 #            many 512-bit blocks; digest as 2 public 128-bit halves) or poseidon_<n> (a chain of n
 #            circomlib Poseidon(2) hashes, 1 public output). Default: the small rungs
-#            poseidon_60 sha256_1 sha256_4; the full ladder is
-#            sha256_1 sha256_4 sha256_16 sha256_64 poseidon_60 poseidon_250 poseidon_1000 poseidon_4000.
+#            poseidon_60 sha256_1 sha256_4; the full ladder (README.md, Benchmarks) is
+#            poseidon_60 sha256_1 sha256_4 sha256_16 poseidon_1000 sha256_35 (2^20 constraints,
+#            domain 2^21; SNARKJS_MAX=1200000 to compare with snarkjs there too). circom2 runs the
+#            compiler as 32-bit WebAssembly, 4 GiB at most: sha256_35 peaks at 3.8 GB RSS and
+#            poseidon_1000 at 1.2 GB, so sha256_64 (2M constraints) and poseidon_4000 would not fit.
 # environment:
 #   LADDER_WORK    work folder (default /tmp/g16k-ladder): npm packages, circuits, keys, logs,
 #                  report.md. Nothing is written inside the repository.
 #   G16K           the g16k binary (default: build/bin/g16k of this checkout)
-#   CONF           prover.ini for g16k prove (default conf/cpu.ini)
+#   CONF           prover.ini for g16k prove (default conf/cpu.ini). The ladder proves with a
+#                  copy of it, LADDER_WORK/prover.ini, that adds `[core] key_cache =
+#                  LADDER_WORK/keycache` unless CONF sets key_cache itself.
 #   SNARKJS_MAX    run `snarkjs groth16 prove` for comparison only up to this many constraints
-#                  (default 150000: about a minute on 2 cores)
+#                  (default 600000: a few minutes on 2 cores; 2^20 constraints take it 10+ min)
 #   FORCE=1        recompile circuits and redo witnesses (keys are always made afresh)
-# Per circuit, one row of report.md: constraints, domain size, compile / setup / prove seconds,
-# the g16k prove phases (--timings), peak RSS of setup and prove (GNU time -v), snarkjs's prove
-# time where it ran, and the verdict of `snarkjs groth16 verify` on g16k's proof.
+# Per circuit, one row of report.md: constraints, domain size, compile / setup seconds, g16k
+# prove twice: first with the key's points checked (a fresh key is not in the cache yet), then
+# with the cached verdict. Columns: key load s of both, wall s of the cached prove and its phases
+# (--timings), peak RSS of setup and prove (GNU time -v), snarkjs's prove time where it ran, and
+# the verdict of `snarkjs groth16 verify` on both of g16k's proofs. report.tsv holds the same
+# numbers, and logs/NAME_prove*.log the full --timings output.
 # Needs node >= 18, npm (packages pinned in tools/ladder/package.json), /usr/bin/time.
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -26,7 +34,7 @@ ROOT=$(cd "$HERE/../.." && pwd)
 WORK=${LADDER_WORK:-/tmp/g16k-ladder}
 G16K=${G16K:-$ROOT/build/bin/g16k}
 CONF=${CONF:-$ROOT/conf/cpu.ini}
-SNARKJS_MAX=${SNARKJS_MAX:-150000}
+SNARKJS_MAX=${SNARKJS_MAX:-600000}
 FORCE=${FORCE:-0}
 CIRCUITS=("$@")
 [ ${#CIRCUITS[@]} -gt 0 ] || CIRCUITS=(poseidon_60 sha256_1 sha256_4)
@@ -41,7 +49,45 @@ if [ ! -f node_modules/circom2/cli.js ] || [ ! -d node_modules/circomlib ] ||
   cp "$HERE/package.json" package.json
   npm install --no-audit --no-fund > logs/npm.log 2>&1 || { tail -20 logs/npm.log; exit 1; }
 fi
+# circom2 0.2.23's WASI shim (vendor/wasi.js) takes the compiler's i32 pointer arguments as
+# signed JavaScript numbers, so once the compiler's memory passes 2 GiB (about 2^20 constraints,
+# e.g. sha256_35) a file write fails with "RangeError: Start offset -2067271568 is outside the
+# bounds of the buffer". WASI's i32 arguments are all unsigned: convert them at the import
+# boundary (patched in LADDER_WORK/node_modules only; idempotent).
+WASI_JS=node_modules/circom2/vendor/wasi.js
+if ! grep -q "g16k-ladder: unsigned" "$WASI_JS"; then
+  MARK='        // Wrap each of the imports to show the calls in the console'
+  grep -qF "$MARK" "$WASI_JS" || { echo "ladder: cannot patch $WASI_JS (circom2 changed?)"; exit 1; }
+  node -e '
+    const fs = require("fs"), [file, mark] = process.argv.slice(1);
+    const fix = "        // g16k-ladder: unsigned i32 arguments (pointers past 2 GiB)\n" +
+      "        Object.keys(this.wasiImport).forEach((key) => {\n" +
+      "            const f = this.wasiImport[key]\n" +
+      "            this.wasiImport[key] = (...a) => f(...a.map((v) => (typeof v === \"number\" ? v >>> 0 : v)))\n" +
+      "        })\n";
+    fs.writeFileSync(file, fs.readFileSync(file, "utf8").replace(mark, fix + mark));' "$WASI_JS" "$MARK"
+fi
 CIRCOM=(node node_modules/circom2/cli.js)
+
+# ------------------------------------------------------------------ prover.ini with a key cache
+PCONF=$WORK/prover.ini
+CONF_DIR=$(cd "$(dirname "$CONF")" && pwd)
+if grep -Eq '^[[:space:]]*key_cache[[:space:]]*=' "$CONF"; then
+  PCONF=$CONF
+else
+  # copy CONF, adding key_cache to [core] (or a [core] section) and making a relative
+  # plugin_dir absolute (it is relative to the ini file, which moves)
+  awk -v cache="$WORK/keycache" -v dir="$CONF_DIR" '
+    /^[[:space:]]*\[core\]/ { print; print "key_cache = " cache; done = 1; next }
+    /^[[:space:]]*plugin_dir[[:space:]]*=/ {
+      v = $0; sub(/^[^=]*=[[:space:]]*/, "", v); sub(/[[:space:]]*;.*$/, "", v)
+      if (substr(v, 1, 1) != "/") { print "plugin_dir = " dir "/" v; next } }
+    { print }
+    END { if (!done) { print ""; print "[core]"; print "key_cache = " cache } }' "$CONF" > "$PCONF"
+  if grep -Eq '^[[:space:]]*path[[:space:]]*=[[:space:]]*[^/;[:space:]]+/' "$CONF"; then
+    echo "ladder: warning: $CONF names a plugin by a relative path; set CONF to one with key_cache"
+  fi
+fi
 SNARKJS=(node node_modules/snarkjs/build/cli.cjs)
 
 # timed NAME cmd...: run under GNU time -v; logs/NAME.log (output), logs/NAME.time (time -v).
@@ -57,6 +103,14 @@ secs() {   # wall-clock seconds of a timed step
 }
 rss_mb() {  # peak resident set of a timed step, MB
   awk -F': ' '/Maximum resident set size/ { printf "%.0f", $2 / 1024 }' "logs/$1.time"
+}
+phase() {   # phase LOG NAME: one value of g16k prove --timings (NAME: load_key, synth, ntt,
+            # A, B_G1, B_G2, L, H, (sum, prove_total, ...)
+  awk -v k="$2" '{ for (i = 1; i < NF; i++) if ($i == k) { v = $(i + 1); gsub(/[()]/, "", v); print v; exit } }' "$1"
+}
+snarkjs_verify() {   # snarkjs_verify NAME PROOF PUBLIC -> OK | REJECTED
+  if "${SNARKJS[@]}" groth16 verify "$R/verification_key.json" "$3" "$2" > "logs/$1.log" 2>&1 &&
+     grep -q "OK!" "logs/$1.log"; then echo OK; else echo REJECTED; fi
 }
 
 # ------------------------------------------------------------------ circuit sources
@@ -146,10 +200,12 @@ if [ ! -f "$REPORT" ]; then
   {
     echo "# g16k ladder ($(uname -m), $(nproc) cores)"
     echo
-    echo "| circuit | constraints | domain | compile s | setup s | setup MB | prove s | prove MB | g16k phases (s) | snarkjs prove s | snarkjs verify |"
-    echo "|---|---|---|---|---|---|---|---|---|---|---|"
+    echo "| circuit | constraints | domain | compile s | setup s | setup MB | key load s checked / cached | prove s (cached key) | synth | ntt | msm A / B_G1 / B_G2 / L / H (sum) | prove_total | prove MB | snarkjs prove s | snarkjs verify |"
+    echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
   } > "$REPORT"
 fi
+TSV=$WORK/report.tsv
+[ -f "$TSV" ] || printf 'circuit\tconstraints\tdomain_log2\tcompile_s\tsetup_s\tsetup_mb\tload_checked_s\tload_cached_s\tprove_wall_s\tsynth_s\tntt_s\tmsm_a_s\tmsm_b_g1_s\tmsm_b_g2_s\tmsm_l_s\tmsm_h_s\tmsm_sum_s\tprove_total_s\tprove_mb\tsnarkjs_prove_s\tverdict\n' > "$TSV"
 
 for c in "${CIRCUITS[@]}"; do
   echo "== $c"
@@ -172,25 +228,35 @@ for c in "${CIRCUITS[@]}"; do
   timed "${c}_setup" "$G16K" setup --r1cs "$B/$c.r1cs" --insecure-random-toxic-waste \
       --zkey "$R/key.zkey" --progress
   "$G16K" vk --zkey "$R/key.zkey" --vk "$R/verification_key.json"
-  timed "${c}_prove" "$G16K" prove --config "$CONF" --zkey "$R/key.zkey" --witness "$R/witness.wtns" \
-      --proof "$R/proof.json" --public "$R/public.json" --timings
-  phases=$(grep -v "^Command being timed" "logs/${c}_prove.log" | sed -n '/timings/,$p' | tr -s ' \n' ' ' |
-           sed 's/timings (s): //; s/ *$//')
-  if "${SNARKJS[@]}" groth16 verify "$R/verification_key.json" "$R/public.json" "$R/proof.json" \
-       > "logs/${c}_verify.log" 2>&1 && grep -q "OK!" "logs/${c}_verify.log"; then
-    verdict=OK
-  else
-    verdict=REJECTED
-  fi
+  # first prove: a fresh key, so its points are checked (and the verdict cached); second: cached
+  for run in prove prove_cached; do
+    timed "${c}_$run" "$G16K" prove --config "$PCONF" --zkey "$R/key.zkey" --witness "$R/witness.wtns" \
+        --proof "$R/$run.json" --public "$R/${run}_public.json" --timings
+  done
+  L1=logs/${c}_prove.log L2=logs/${c}_prove_cached.log
+  v1=$(snarkjs_verify "${c}_verify" "$R/prove.json" "$R/prove_public.json")
+  v2=$(snarkjs_verify "${c}_verify_cached" "$R/prove_cached.json" "$R/prove_cached_public.json")
+  verdict=OK; [ "$v1" = OK ] && [ "$v2" = OK ] || verdict="REJECTED ($v1/$v2)"
   snark_s="-"
   if [ "$ncons" -le "$SNARKJS_MAX" ]; then
     if timed "${c}_snarkjs_prove" "${SNARKJS[@]}" groth16 prove "$R/key.zkey" "$R/witness.wtns" \
          "$R/snarkjs_proof.json" "$R/snarkjs_public.json"; then
       snark_s=$(secs "${c}_snarkjs_prove")
     fi
+  else
+    snark_s="skipped"
   fi
-  row="| $c | $ncons | 2^$(awk -v d="$domain" 'BEGIN { printf "%d", log(d) / log(2) + 0.5 }') | $compile_s | $(secs "${c}_setup") | $(rss_mb "${c}_setup") | $(secs "${c}_prove") | $(rss_mb "${c}_prove") | $phases | $snark_s | $verdict |"
+  logd=$(awk -v d="$domain" 'BEGIN { printf "%d", log(d) / log(2) + 0.5 }')
+  rss1=$(rss_mb "${c}_prove") rss2=$(rss_mb "${c}_prove_cached")
+  prove_mb=$(( rss1 > rss2 ? rss1 : rss2 ))
+  p() { phase "$L2" "$1"; }
+  row="| $c | $ncons | 2^$logd | $compile_s | $(secs "${c}_setup") | $(rss_mb "${c}_setup") | $(phase "$L1" load_key) / $(p load_key) | $(secs "${c}_prove_cached") | $(p synth) | $(p ntt) | $(p A) / $(p B_G1) / $(p B_G2) / $(p L) / $(p H) ($(p '(sum')) | $(p prove_total) | $prove_mb | $snark_s | $verdict |"
   echo "$row" >> "$REPORT"
+  printf '%s\t' "$c" "$ncons" "$logd" "$compile_s" "$(secs "${c}_setup")" "$(rss_mb "${c}_setup")" \
+    "$(phase "$L1" load_key)" "$(p load_key)" "$(secs "${c}_prove_cached")" "$(p synth)" "$(p ntt)" \
+    "$(p A)" "$(p B_G1)" "$(p B_G2)" "$(p L)" "$(p H)" "$(p '(sum')" "$(p prove_total)" "$prove_mb" \
+    "$snark_s" >> "$TSV"
+  printf '%s\n' "$verdict" >> "$TSV"
   echo "   $row"
   [ "$verdict" = OK ] || { echo "ladder: snarkjs rejected g16k's proof for $c"; exit 1; }
 done
