@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
-cmake --build build -j"$(nproc)"
+cmake --build build -j"$(nproc)" --target g16k_cli g16k_cpu   # what the demo needs
 EX=examples/poseidon2
 OUT=${OUT_DIR:-out}
 mkdir -p "$OUT"
