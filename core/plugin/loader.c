@@ -220,6 +220,10 @@ int loader_open(loaded_plugin *lp)
     void *sym;
     int rc;
 
+    /* Show and load the canonical path (no "bin/../lib"); a missing file keeps its name. */
+    char canon[PATH_MAX];
+    if (realpath(lp->path, canon) && strlen(canon) < sizeof(lp->path))
+        memcpy(lp->path, canon, strlen(canon) + 1);
     dlerror();
     lp->dl = dlopen(lp->path, RTLD_NOW | RTLD_LOCAL);
     if (!lp->dl) {
