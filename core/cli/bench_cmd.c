@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/random.h>
 #include <time.h>
 
 #include "cli.h"
@@ -19,15 +18,10 @@
 #include "../formats/wtns.h"
 #include "../prover/internal.h"
 #include "../util/error.h"
+#include "../util/clock.h"
+#include "../util/sysrand.h"
 
 #define MAX_RUNS 1000
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -46,25 +40,14 @@ static void print_stat(const char *name, double *v, int runs, int last)
            s[runs - 1], last ? "" : ",");
 }
 
-static void random_bytes(void *buf, size_t len)
-{
-    uint8_t *p = buf;
-    while (len) {
-        ssize_t k = getrandom(p, len, 0);
-        if (k <= 0)
-            continue;
-        p += k;
-        len -= (size_t)k;
-    }
-}
-
 /* n random canonical scalars below r. */
 static fr_t *random_scalars(size_t n)
 {
     fr_t *s = malloc(n * sizeof(fr_t));
-    if (!s)
+    if (!s || g16k_random_bytes(s, n * sizeof(fr_t)) != G16K_OK) {
+        free(s);
         return NULL;
-    random_bytes(s, n * sizeof(fr_t));
+    }
     for (size_t i = 0; i < n; i++) {
         s[i].l[3] &= 0x3fffffffffffffffULL;          /* < 2^254 < r */
     }
@@ -82,7 +65,8 @@ static int parse_runs(const char *s, int *runs)
 static void *bench_points(int g2, size_t n)
 {
     fr_t k;
-    random_bytes(&k, sizeof(k));
+    if (g16k_random_bytes(&k, sizeof(k)) != G16K_OK)
+        return NULL;
     k.l[3] &= 0x0fffffffffffffffULL;
     if (!g2) {
         g1_jac_t step, acc, *jac = malloc(n * sizeof(g1_jac_t));
@@ -150,14 +134,14 @@ static int bench_msm(g16k_prover *p, int argc, char **argv, const char *group, c
     g16k_msm_params params = { .struct_size = sizeof(params), .msm_id = g2 ? G16K_MSM_B_G2 : G16K_MSM_GENERIC,
                                .window = window_s ? (uint32_t)atoi(window_s) : 0,
                                .threads = threads_s ? (uint32_t)atoi(threads_s) : 0 };
-    double t0 = now();
+    double t0 = g16k_now();
     rc = pl->desc->msm->bases_create(pl->ctx, g2 ? G16K_G2 : G16K_G1, pts, n, G16K_ENC_MONTGOMERY, &bases);
-    t_setup = now() - t0;
+    t_setup = g16k_now() - t0;
     free(pts);
     for (int i = 0; rc == G16K_OK && i < runs; i++) {
-        t0 = now();
+        t0 = g16k_now();
         rc = pl->desc->msm->msm(bases, sc, n, G16K_ENC_CANONICAL, &params, result, G16K_ENC_MONTGOMERY);
-        t[i] = now() - t0;
+        t[i] = g16k_now() - t0;
     }
     free(sc);
     if (bases)
@@ -196,12 +180,12 @@ static int bench_ntt(g16k_prover *p, const char *logn_s, int runs)
     }
     rc = pl->desc->ntt->domain_create(pl->ctx, (uint32_t)log_n, &dom);
     for (int i = 0; rc == G16K_OK && i < runs; i++) {
-        double t0 = now();
+        double t0 = g16k_now();
         rc = pl->desc->ntt->transform(dom, x[0], G16K_NTT_FORWARD, G16K_ENC_MONTGOMERY);
-        t_fwd[i] = now() - t0;
+        t_fwd[i] = g16k_now() - t0;
         if (rc != G16K_OK)
             break;
-        t0 = now();
+        t0 = g16k_now();
         if (pl->desc->ntt->compute_h) {
             rc = pl->desc->ntt->compute_h(dom, x[1], x[2], x[3], G16K_ENC_MONTGOMERY, x[0], G16K_ENC_MONTGOMERY);
         } else {
@@ -211,7 +195,7 @@ static int bench_ntt(g16k_prover *p, const char *logn_s, int runs)
                     rc = pl->desc->ntt->transform(dom, x[k], G16K_NTT_FORWARD_COSET, G16K_ENC_MONTGOMERY);
             }
         }
-        t_h[i] = now() - t0;
+        t_h[i] = g16k_now() - t0;
     }
     if (dom)
         pl->desc->ntt->domain_destroy(dom);
@@ -239,10 +223,10 @@ static int bench_prove(g16k_prover *p, const char *zkey, const char *wtns_path, 
 
     if (!zkey || !wtns_path)
         return cli_usage_error("bench: --zkey and --witness are required%s", "");
-    double t0 = now();
+    double t0 = g16k_now();
     if ((rc = g16k_key_load(p, zkey, &key)) != G16K_OK)
         return cli_fail(rc);
-    t_load = now() - t0;
+    t_load = g16k_now() - t0;
     for (int i = 0; i < runs; i++) {
         g16k_prove_opts po = { .struct_size = sizeof(po), .verify = -1, .timings = &tm[i] };
         rc = g16k_prove(p, key, wtns_path, &po, &proof);

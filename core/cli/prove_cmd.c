@@ -7,6 +7,7 @@
 #include "cli.h"
 #include "g16k/g16k.h"
 #include "../bls12_381/field.h"
+#include "../util/clock.h"
 
 /* "R,S" in decimal -> canonical limbs. */
 static int parse_rs(const char *arg, uint64_t r[4], uint64_t s[4])
@@ -25,13 +26,6 @@ static int parse_rs(const char *arg, uint64_t r[4], uint64_t s[4])
     if (bigint_cmp(r, FR_MODULUS.l, 4) >= 0 || bigint_cmp(s, FR_MODULUS.l, 4) >= 0)
         return -1;
     return 0;
-}
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
 static void print_timings(const g16k_timings *t, double load_key)
@@ -81,10 +75,10 @@ int cmd_prove(int argc, char **argv)
 
     if ((rc = g16k_prover_open(config, &p)) != G16K_OK)
         return cli_fail(rc);
-    double t0 = now();
+    double t0 = g16k_now();
     if ((rc = g16k_key_load(p, zkey, &key)) != G16K_OK)
         goto out;
-    double load_key = now() - t0;
+    double load_key = g16k_now() - t0;
     if ((rc = g16k_prove(p, key, wtns, &po, &proof)) != G16K_OK)
         goto out;
     if ((rc = g16k_proof_write(proof, proof_out, public_out)) != G16K_OK)

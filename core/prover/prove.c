@@ -10,12 +10,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/random.h>
 #include <time.h>
 
 #include "internal.h"
 #include "../formats/wtns.h"
 #include "../util/error.h"
+#include "../util/clock.h"
+#include "../util/sysrand.h"
 
 typedef struct prove_job {
     g16k_prover *prover;
@@ -29,13 +30,6 @@ typedef struct prove_job {
     int rc_h, rc_g2;
     char err_h[G16K_ERR_MAX], err_g2[G16K_ERR_MAX];
 } prove_job;
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 /* After a failed call of plugin pl on slot: prefix the error and decide whether to retry with
  * the fallback. Returns 1 to retry. */
@@ -73,7 +67,7 @@ static int call_msm(prove_job *job, int m, const void *scalars, uint64_t n, uint
     int which = job->which[slot];
     const prover_config *cfg = job->prover->cfg;
     uint8_t raw[192];
-    double t0 = now();
+    double t0 = g16k_now();
 
     for (;;) {
         loaded_plugin *pl = slot_plugin(job->prover, slot, which);
@@ -99,7 +93,7 @@ static int call_msm(prove_job *job, int m, const void *scalars, uint64_t n, uint
         if (!failed(job, slot, &which, pl, what))
             return rc < 0 ? rc : G16K_EINTERNAL;
     }
-    job->t_msm[m] = now() - t0;
+    job->t_msm[m] = g16k_now() - t0;
     return G16K_OK;
 }
 
@@ -154,12 +148,12 @@ static int compute_h(prove_job *job)
         goto out;
     }
     for (;;) {
-        t0 = now();
+        t0 = g16k_now();
         rc = call_synth(job, a, b, c);
-        job->t_synth = now() - t0;
+        job->t_synth = g16k_now() - t0;
         if (rc != G16K_OK)
             goto out;
-        t0 = now();
+        t0 = g16k_now();
         loaded_plugin *pl = slot_plugin(job->prover, SLOT_NTT, which);
         key_handles *kh = key_handles_get(job->key, which);
         if (!kh) {
@@ -174,7 +168,7 @@ static int compute_h(prove_job *job)
             fr_t *x[3] = { a, b, c };
             rc = compose_h(v, kh->domain, x, job->h, n);
         }
-        job->t_ntt = now() - t0;
+        job->t_ntt = g16k_now() - t0;
         if (rc == G16K_OK)
             break;
         if (!failed(job, SLOT_NTT, &which, pl, "NTT"))   /* retry: synthesize again, the NTT ran in place */
@@ -244,21 +238,10 @@ static int run_msms(prove_job *job)
 static int random_fr(fr_t *out)
 {
     for (;;) {
-        uint8_t buf[32];
-        size_t got = 0;
-        while (got < sizeof(buf)) {
-            ssize_t k = getrandom(buf + got, sizeof(buf) - got, 0);
-            if (k < 0)
-                return g16k_err(G16K_EIO, "getrandom failed");
-            got += (size_t)k;
-        }
-        buf[31] &= 0x7f;
-        for (int i = 0; i < 4; i++) {
-            uint64_t v = 0;
-            for (int j = 7; j >= 0; j--)
-                v = (v << 8) | buf[8 * i + j];
-            out->l[i] = v;
-        }
+        int rc = g16k_random_bytes(out->l, sizeof(out->l));   /* little-endian host */
+        if (rc != G16K_OK)
+            return rc;
+        out->l[3] &= 0x7fffffffffffffffULL;
         if (bigint_cmp(out->l, FR_MODULUS.l, FR_LIMBS) < 0)
             return G16K_OK;
     }
@@ -286,7 +269,7 @@ int g16k_prove_witness(g16k_prover *prover, g16k_key *key, const void *witness, 
     g16k_proof *pf = NULL;
     fr_t r, s;
     int rc, verify, any_fallback = 0;
-    double t_start = now(), t0;
+    double t_start = g16k_now(), t0;
     g16k_timings tm;
 
     if (!prover || !key || !witness || !out)
@@ -325,20 +308,20 @@ int g16k_prove_witness(g16k_prover *prover, g16k_key *key, const void *witness, 
         rc = run_msms(&job);
         if (rc != G16K_OK)
             goto fail;
-        t0 = now();
+        t0 = g16k_now();
         groth16_assemble(&pf->pt, zk, &job.g1[MSM_A], &job.g1[MSM_B1], &job.b2, &job.g1[MSM_L],
                          &job.g1[MSM_H], &r, &s);
-        tm.assemble = now() - t0;
+        tm.assemble = g16k_now() - t0;
         if (zk->n_public)   /* pf->pub is NULL when there are no public signals */
             memcpy(pf->pub, job.w + 1, zk->n_public * sizeof(fr_t));
         pf->n_pub = zk->n_public;
         tm.verify = 0;
         if (!verify)
             break;
-        t0 = now();
+        t0 = g16k_now();
         int ok = groth16_check(&pf->pt, &zk->alpha1, &zk->beta2, &zk->gamma2, &zk->delta2, zk->ic,
                                zk->n_public + 1, pf->pub, pf->n_pub);
-        tm.verify = now() - t0;
+        tm.verify = g16k_now() - t0;
         if (ok)
             break;
         if (attempt == 0 && any_fallback) {
@@ -373,7 +356,7 @@ int g16k_prove_witness(g16k_prover *prover, g16k_key *key, const void *witness, 
         tm.msm_l = job.t_msm[MSM_L];
         tm.msm_h = job.t_msm[MSM_H];
         tm.msm_total = tm.msm_a + tm.msm_b_g1 + tm.msm_b_g2 + tm.msm_l + tm.msm_h;
-        tm.total = now() - t_start;
+        tm.total = g16k_now() - t_start;
         *opts->timings = tm;
     }
     free(job.h);
@@ -390,7 +373,7 @@ int g16k_prove(g16k_prover *prover, g16k_key *key, const char *wtns_path,
                const g16k_prove_opts *opts, g16k_proof **out)
 {
     wtns *w = NULL;
-    double t0 = now();
+    double t0 = g16k_now();
     int rc;
 
     if (!prover || !key || !wtns_path || !out)
@@ -398,7 +381,7 @@ int g16k_prove(g16k_prover *prover, g16k_key *key, const char *wtns_path,
     rc = wtns_load(wtns_path, key->zk->n_vars, &w);
     if (rc != G16K_OK)
         return rc;
-    double t_load = now() - t0;
+    double t_load = g16k_now() - t0;
     rc = g16k_prove_witness(prover, key, w->values, w->n, opts, out);
     if (rc == G16K_OK && opts && opts->timings) {
         opts->timings->load_witness = t_load;

@@ -21,19 +21,13 @@
 
 #include "internal.h"
 #include "../util/error.h"
+#include "../util/clock.h"
 
 int tune_msm_input(g16k_key *key, int m, const fr_t *w, const fr_t *h, const void **scalars,
                    uint64_t *n, uint32_t *enc);
 int tune_compute_h(g16k_key *key, const fr_t *w, fr_t *h);
 int tune_time_msm(g16k_key *key, int m, const void *scalars, uint64_t n, uint32_t enc,
                   uint32_t window, double *seconds, uint8_t result[192]);
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 /* The scalars of MSM m (MSM_A .. MSM_H): w is the canonical witness (n_vars values), h the
  * Montgomery H vector (domain_size values, may be NULL for m != MSM_H). Always G16K_OK. */
@@ -125,10 +119,10 @@ int tune_time_msm(g16k_key *key, int m, const void *scalars, uint64_t n, uint32_
     };
     memset(result, 0, 192);
     g16k_err_clear();
-    double t0 = now();
+    double t0 = g16k_now();
     int rc = pl->desc->msm->msm(key->primary.bases[m], scalars, n, enc, &params, result,
                                 G16K_ENC_MONTGOMERY);
-    *seconds = now() - t0;
+    *seconds = g16k_now() - t0;
     if (rc != G16K_OK)
         g16k_err_prefix("plugin %s: MSM %s with window %u", pl->name, msm_name(m), window);
     return rc;

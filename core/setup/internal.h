@@ -75,7 +75,6 @@ typedef struct progress {
 } progress;
 
 void   progress_init(progress *pg, int enabled);
-double progress_now(void);
 /* done of total items of phase; rate-limited, thread-safe enough for one calling thread. */
 void   progress_update(progress *pg, const char *phase, uint64_t done, uint64_t total);
 void   progress_done(progress *pg, const char *phase);

@@ -9,19 +9,13 @@
 #include <unistd.h>
 
 #include "internal.h"
-
-double progress_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
+#include "util/clock.h"
 
 void progress_init(progress *pg, int enabled)
 {
     pg->enabled = enabled;
     pg->tty = isatty(STDERR_FILENO);
-    pg->t0 = progress_now();
+    pg->t0 = g16k_now();
     pg->last = 0;
 }
 
@@ -29,7 +23,7 @@ void progress_update(progress *pg, const char *phase, uint64_t done, uint64_t to
 {
     if (!pg || !pg->enabled)
         return;
-    double now = progress_now();
+    double now = g16k_now();
     if (now - pg->last < (pg->tty ? 0.1 : 5.0))
         return;
     pg->last = now;
@@ -43,7 +37,7 @@ void progress_done(progress *pg, const char *phase)
 {
     if (!pg || !pg->enabled)
         return;
-    double now = progress_now();
+    double now = g16k_now();
     fprintf(stderr, "%sg16k setup: %-24s done (%.1f s)\n", pg->tty ? "\r" : "", phase,
             now - pg->t0);
     fflush(stderr);

@@ -13,28 +13,23 @@
  * this key's own points, with the H section standing in for the tau differences; 0
  * contributions (snarkjs's prover ignores section 10).
  */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/random.h>
 
 #include "g16k/plugin.h"
 #include "internal.h"
 #include "util/error.h"
+#include "util/sysrand.h"
 
 /* Uniform nonzero element of Fr (Montgomery form) by rejection sampling 255-bit integers. */
 static int random_fr(fr_t *out)
 {
     for (;;) {
         fr_t c;
-        size_t got = 0;
-        while (got < sizeof c.l) {
-            ssize_t r = getrandom((uint8_t *)c.l + got, sizeof c.l - got, 0);
-            if (r < 0 && errno == EINTR)
-                continue;
-            if (r <= 0)
-                return g16k_err(G16K_EIO, "setup: getrandom failed: %s", strerror(errno));
-            got += (size_t)r;
+        int rc = g16k_random_bytes(c.l, sizeof c.l);
+        if (rc != G16K_OK) {
+            g16k_err_prefix("setup");
+            return rc;
         }
         c.l[3] &= 0x7fffffffffffffffULL;
         if (fr_from_canon(out, &c) == 0 && !fr_is_zero(out)) {
