@@ -80,10 +80,12 @@ int cpu_msm_pippenger(const cpu_group *g, const void *bases, const uint64_t *idx
 /* Windows from this size up accumulate buckets with batch-affine additions (below it the batch
  * would be too small to amortise the inversion, and Jacobian mixed additions win). */
 #define CPU_BA_MIN_WINDOW 10u
+/* Buckets per batch-affine task: windows are grouped up to this many (msm_pippenger.c). */
+#define CPU_BA_GROUP_BUCKETS 4096u
 
 /* One worker's bucket set. Each bucket j is aff[j] (when state FULL) plus side[j] (Jacobian,
- * when state SIDE; only additions that hit a bucket already waiting in the batch go there, so
- * the batch never holds one bucket twice and the side array is rarely touched). */
+ * when state SIDE). The batch never holds one bucket twice: an addition to a waiting bucket is
+ * deferred to a later batch, or, when the deferred list is full, goes to side[j]. */
 typedef struct cpu_ba {
     const cpu_group *g;
     uint64_t nbuckets;
@@ -95,11 +97,16 @@ typedef struct cpu_ba {
     uint64_t *bidx;              /* batch_max: bucket of each waiting addition */
     const uint8_t **bpt;         /* batch_max: its point (borrowed from the bases) */
     uint8_t *bneg;               /* batch_max: 1 to add -point */
-    uint8_t *fe;                 /* 3 * batch_max field elements of scratch */
+    uint32_t pend_max;           /* capacity of the deferred list */
+    uint32_t npend;              /* deferred additions (their bucket was waiting) */
+    uint64_t *pidx;              /* pend_max: bucket of each deferred addition */
+    const uint8_t **ppt;         /* pend_max: its point (borrowed) */
+    uint8_t *pneg;               /* pend_max: 1 to add -point */
+    uint8_t *fe;                 /* 2 * batch_max field elements of scratch */
 } cpu_ba;
 
 /* Bytes of memory cpu_ba_init needs for nbuckets buckets: about
- * nbuckets * (affine_size + jac_size + 1) + batch * (3 fe_size + 17). */
+ * nbuckets * (affine_size + jac_size + 1) + batch * (2 fe_size + 34). */
 size_t cpu_ba_size(const cpu_group *g, uint64_t nbuckets);
 /* Lay ba out in mem (cpu_ba_size bytes, 64-byte aligned, owned by the caller) and empty it. */
 void cpu_ba_init(cpu_ba *ba, const cpu_group *g, void *mem, uint64_t nbuckets);
