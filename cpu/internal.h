@@ -27,6 +27,8 @@ struct g16k_plugin_ctx {
     int use_ifma;                /* 1 when simd resolved to AVX-512 IFMA (auto + available, or
                                     ifma): the G2 MSM buckets run on cpu/ifma; results never
                                     depend on it */
+    int endo;                    /* [plugin.cpu] endo: 1 = split scalars along the curve
+                                    endomorphisms in the MSM (msm_endo.c) */
 };
 
 /* ---- plugin.c ---- */

@@ -135,10 +135,28 @@ static int sum_points(const cpu_group *g, const uint8_t *points, const uint64_t 
     return G16K_OK;
 }
 
+/* Below this many scalars the endomorphism split is not worth its set-up. */
+#define CPU_ENDO_MIN_SCALARS 16u
+
+/* out = sum k[i] * points[idx ? idx[i] : i] by Pippenger, after the endomorphism split when
+ * ctx enables it (window 0 = chosen by count). */
+static int msm_run(const cpu_group *g, const g16k_plugin_ctx *ctx, const uint8_t *points,
+                   const uint64_t *idx, const uint64_t (*k)[4], uint64_t n, uint32_t window,
+                   uint32_t threads, void *out)
+{
+    int ifma = ctx && ctx->use_ifma;
+    if (ctx && ctx->endo && n >= CPU_ENDO_MIN_SCALARS && n <= CPU_ENDO_MAX_SCALARS)
+        return cpu_msm_endo(g, points, idx, k, n, window, threads, ifma, out);
+    cpu_msm_in in = {.bases = points, .idx = idx, .m = 1, .k = &k[0][0], .kl = 4, .bits = 255,
+                     .n = n};
+    return cpu_msm_pippenger(g, &in, window ? window : cpu_msm_window(n, 255), threads, ifma,
+                             out);
+}
+
 /* out = sum k[i] * points[i]: zeros dropped, ones summed, the rest by Pippenger (window 0 =
  * chosen by count). k is compacted in place (the rest moves to its front). */
-static int msm_split(const cpu_group *g, const uint8_t *points, uint64_t (*k)[4], uint64_t n,
-                     uint32_t window, uint32_t threads, int ifma, void *out)
+static int msm_split(const cpu_group *g, const g16k_plugin_ctx *ctx, const uint8_t *points,
+                     uint64_t (*k)[4], uint64_t n, uint32_t window, uint32_t threads, void *out)
 {
     uint64_t ones = 0;
     uint64_t rest = 0;
@@ -150,8 +168,7 @@ static int msm_split(const cpu_group *g, const uint8_t *points, uint64_t (*k)[4]
             ones += k[i][0];
     }
     if (rest == n)
-        return cpu_msm_pippenger(g, points, NULL, (const uint64_t(*)[4])k, n,
-                                 window ? window : cpu_msm_window(n), threads, ifma, out);
+        return msm_run(g, ctx, points, NULL, (const uint64_t(*)[4])k, n, window, threads, out);
     uint64_t *idx = malloc((rest + ones ? rest + ones : 1) * sizeof *idx);
     if (!idx)
         return cpu_error(G16K_ENOMEM, "msm %s: out of memory for %llu indices", g->name,
@@ -171,8 +188,8 @@ static int msm_split(const cpu_group *g, const uint8_t *points, uint64_t (*k)[4]
     _Alignas(64) uint8_t part[sizeof(g2_jac_t)];
     int st = sum_points(g, points, idx_one, ones, threads, out);
     if (st == G16K_OK && rest) {
-        st = cpu_msm_pippenger(g, points, idx, (const uint64_t(*)[4])k, rest,
-                               window ? window : cpu_msm_window(rest), threads, ifma, part);
+        st = msm_run(g, ctx, points, idx, (const uint64_t(*)[4])k, rest, window, threads,
+                     part);
         if (st == G16K_OK)
             g->jac_add(out, out, part);
     }
@@ -228,8 +245,7 @@ static int cpu_msm(g16k_msm_bases *bases, const void *scalars, uint64_t n, uint3
                          (unsigned long long)n);
     int st = cpu_fr_load_canon(k, scalars, n, scalar_enc, threads, "msm: scalar");
     if (st == G16K_OK)
-        st = msm_split(g, bases->points, k, n, window, threads, bases->ctx && bases->ctx->use_ifma,
-                       acc);
+        st = msm_split(g, bases->ctx, bases->points, k, n, window, threads, acc);
     if (st == G16K_OK)
         g->jac_encode(result, acc, result_enc);
     free(k);

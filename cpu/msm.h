@@ -55,25 +55,62 @@ extern const cpu_group cpu_group_g2;
 #define CPU_MSM_MAX_WINDOW 24u
 #define CPU_MSM_MAX_AUTO_WINDOW 16u
 
-/* The window c minimising the modelled cost of signed-digit Pippenger on n points (see
- * msm_pippenger.c: bucket additions at their batch-affine or Jacobian price, plus the bucket
- * fold). 1 <= c <= MAX_AUTO. */
-uint32_t cpu_msm_window(uint64_t n);
+/* The window c minimising the modelled cost of signed-digit Pippenger on n scalars below
+ * 2^bits (see msm_pippenger.c: bucket additions at their batch-affine or Jacobian price, plus
+ * the bucket fold). 1 <= c <= MAX_AUTO. */
+uint32_t cpu_msm_window(uint64_t n, uint32_t bits);
 
-/* out (Jacobian, g's type) = sum_{i<n} k[i] * bases[idx ? idx[i] : i]. bases: affine points of
- * group g (infinity allowed, repeats allowed); k: n canonical scalars < r as 4 little-endian
- * limbs; idx: NULL or n indices into bases. c: window bits, 1..CPU_MSM_MAX_WINDOW. Runs on up
- * to `threads` threads (windows and point chunks are tasks). Memory, per worker: Jacobian
- * buckets 2^(c-1) * jac_size when c < CPU_BA_MIN_WINDOW, else the batch-affine set of
- * cpu_ba_size(); plus one Jacobian point per task. Thread-safe (no shared state).
+/* The input of one Pippenger run: n scalars, each paired with a point. With m = 1 scalar i
+ * goes with bases[idx ? idx[i] : i]; with m = 2 or 4 (endomorphism splitting, msm_endo.c)
+ * scalar i goes with point j = i / m itself when i % m == 0, else with
+ * images[j * (m - 1) + i % m - 1]. */
+typedef struct cpu_msm_in {
+    const void *bases;           /* affine points of the group (infinity and repeats allowed) */
+    const uint64_t *idx;         /* NULL, or one base index per point */
+    const void *images;          /* m = 1: NULL; else (m - 1) affine points per point */
+    uint32_t m;                  /* 1, 2 or 4 */
+    const uint64_t *k;           /* n canonical scalars of kl little-endian limbs each */
+    uint32_t kl;                 /* 1..4 */
+    uint32_t bits;               /* every scalar < 2^bits, bits <= 64 kl */
+    uint64_t n;
+} cpu_msm_in;
+
+/* out (Jacobian, g's type) = sum_{i<n} k_i * point_i (see cpu_msm_in). c: window bits,
+ * 1..CPU_MSM_MAX_WINDOW. Runs on up to `threads` threads (window groups and point chunks are
+ * tasks). Memory, per worker: Jacobian buckets 2^(c-1) * jac_size when c < CPU_BA_MIN_WINDOW,
+ * else the batch-affine set of cpu_ba_size() for the window group; plus one Jacobian point per
+ * (window, chunk). Thread-safe (no shared state).
  * Algorithm: Pippenger's bucket method with signed (Booth) radix-2^c digits (Bernstein et al.,
  * "Faster batch forgery identification", INDOCRYPT 2012, section 4; Booth 1951).
  * ifma: 1 when the context chose AVX-512 IFMA (ctx->use_ifma); G2 buckets then use
  * msm_g2_ifma.c (cpu_g2_ifma_size() per worker) for every window; results are the same bits.
  * Returns G16K_OK or G16K_ENOMEM (message set). */
-int cpu_msm_pippenger(const cpu_group *g, const void *bases, const uint64_t *idx,
-                      const uint64_t (*k)[4], uint64_t n, uint32_t c, uint32_t threads, int ifma,
-                      void *out);
+int cpu_msm_pippenger(const cpu_group *g, const cpu_msm_in *in, uint32_t c, uint32_t threads,
+                      int ifma, void *out);
+
+/* ---- msm_endo.c: scalars split along the group's endomorphism ---- */
+
+/* The split is used for 16 .. CPU_ENDO_MAX_SCALARS scalars (msm.c). It pays where the bucket
+ * folds are a large share of the work: at 2^16 random scalars, one thread, G1 0.544 -> 0.504 s
+ * and G2 1.35 -> 1.26 s (medians of 5, interleaved); at 2^17 and 2^18 both ways took the same
+ * time within the noise, and the images would cost more memory (G2: 608 bytes a point). */
+#define CPU_ENDO_MAX_SCALARS ((uint64_t)1 << 16)
+
+/* out (Jacobian) = sum_{i<n} k[i] * bases[idx ? idx[i] : i], like cpu_msm_pippenger on 255-bit
+ * scalars, but each scalar is first split along an endomorphism of the group, so that the
+ * Pippenger run has m times the points and scalars of 128 (G1, m = 2) or 64 (G2, m = 4) bits:
+ *   G1: k = d0 + d1 x^2 with x^2 P = -sigma(P)     (GLV, Gallant-Lambert-Vanstone 2001)
+ *   G2: k = d0 + d1 |x| + d2 x^2 + d3 |x|^3 with |x| Q = -psi(Q)   (GLS, Galbraith-Scott 2008)
+ * where x = -0xd201000000010000 and the d_i are the base-|x| digits of k (k < r < x^4). The
+ * windows then cover 129 or 65 bits instead of 256, so buckets are shared by 2 or 4 times
+ * more points and there are fewer bucket folds. The bases must lie in the prime-order subgroup
+ * (every proving-key point does: the core checks them); for other points the result differs
+ * from the plain sum. window: 0 = cpu_msm_window on the split sizes, else as given. Memory:
+ * n * 128 bytes (G1) or n * 608 bytes (G2) of images and split scalars, plus
+ * cpu_msm_pippenger's. Returns G16K_OK or G16K_ENOMEM. */
+int cpu_msm_endo(const cpu_group *g, const void *bases, const uint64_t *idx,
+                 const uint64_t (*k)[4], uint64_t n, uint32_t window, uint32_t threads,
+                 int ifma, void *out);
 
 /* ---- msm_batch_affine.c: buckets in affine form, added in batches with one inversion ---- */
 

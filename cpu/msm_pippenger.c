@@ -32,13 +32,15 @@
 #include "msm.h"
 #include "threads.h"
 
-#define SCALAR_BITS 256u
-
 typedef struct pip {
     const cpu_group *g;
     const uint8_t *bases;        /* affine points, stride g->affine_size */
-    const uint64_t *idx;         /* NULL, or the base index of each scalar */
-    const uint64_t (*k)[4];
+    const uint64_t *idx;         /* NULL, or the base index of each point */
+    const uint8_t *images;       /* NULL, or m - 1 endomorphism images per point */
+    uint32_t mlog;               /* m = 2^mlog scalars per point */
+    const uint64_t *k;           /* n scalars of kl limbs */
+    uint32_t kl;
+    uint32_t bits;               /* every scalar < 2^bits */
     uint64_t n;
     uint32_t c;
     uint32_t nwin;
@@ -53,23 +55,26 @@ typedef struct pip {
     uint8_t *scratch;            /* workers * worker_bytes */
     uint8_t *partial;            /* per task: the weighted bucket sum of (window, chunk) */
 } pip;
-/* Bits [pos, pos + len) of the 256-bit k, len <= 32; bits at or above 256 read as 0. */
-static uint64_t bits_at(const uint64_t k[4], uint32_t pos, uint32_t len)
+/* Bits [pos, pos + len) of the kl-limb k, len <= 32; bits past the last limb read as 0. */
+static uint64_t bits_at(const uint64_t *k, uint32_t kl, uint32_t pos, uint32_t len)
 {
-    if (pos >= SCALAR_BITS)
-        return 0;
     uint32_t limb = pos / 64;
     uint32_t off = pos % 64;
+    if (limb >= kl)
+        return 0;
     uint64_t v = k[limb] >> off;
-    if (off + len > 64 && limb + 1 < 4)
+    if (off + len > 64 && limb + 1 < kl)
         v |= k[limb + 1] << (64 - off);
     return v & (((uint64_t)1 << len) - 1);
 }
 
-static int64_t booth_digit(const uint64_t k[4], uint32_t w, uint32_t c)
+/* Digit w of scalar i. */
+static int64_t booth_digit(const struct pip *p, uint64_t i, uint32_t w)
 {
-    uint64_t v = bits_at(k, w * c, c);
-    uint64_t prev = w ? bits_at(k, w * c - 1, 1) : 0;
+    const uint64_t *k = p->k + i * p->kl;
+    uint32_t c = p->c;
+    uint64_t v = bits_at(k, p->kl, w * c, c);
+    uint64_t prev = w ? bits_at(k, p->kl, w * c - 1, 1) : 0;
     int64_t d = (int64_t)(v + prev);
     if (v >> (c - 1))
         d -= (int64_t)1 << c;
@@ -147,9 +152,14 @@ static void fold_buckets(const cpu_group *g, uint8_t *acc, bucket_add_fn *add, c
     }
 }
 
+/* The point of scalar i: point i >> mlog itself, or one of its images. */
 static const uint8_t *base_of(const pip *p, uint64_t i)
 {
-    return p->bases + (p->idx ? p->idx[i] : i) * p->g->affine_size;
+    uint64_t pt = i >> p->mlog;
+    uint64_t img = i & (((uint64_t)1 << p->mlog) - 1);
+    if (img)
+        return p->images + (pt * ((1u << p->mlog) - 1) + img - 1) * p->g->affine_size;
+    return p->bases + (p->idx ? p->idx[pt] : pt) * p->g->affine_size;
 }
 
 /* Sort the points [lo, hi) into Jacobian buckets for window win (mixed additions). The bucket
@@ -160,9 +170,9 @@ static void fill_jacobian(const pip *p, uint8_t *bk, uint32_t win, uint64_t lo, 
     size_t js = g->jac_size;
     for (uint64_t b = 0; b < p->nbuckets; b++)
         g->jac_set_inf(bk + b * js);
-    int64_t d = lo < hi ? booth_digit(p->k[lo], win, p->c) : 0;
+    int64_t d = lo < hi ? booth_digit(p, lo, win) : 0;
     for (uint64_t i = lo; i < hi; i++) {
-        int64_t next = i + 1 < hi ? booth_digit(p->k[i + 1], win, p->c) : 0;
+        int64_t next = i + 1 < hi ? booth_digit(p, i + 1, win) : 0;
         if (next)
             __builtin_prefetch(bk + (uint64_t)((next > 0 ? next : -next) - 1) * js, 1);
         if (d > 0) {
@@ -201,7 +211,7 @@ static void window_tasks(void *arg, uint64_t begin, uint64_t end, uint32_t worke
         if (p->ifma) {
             cpu_g2_ifma_reset(&vs);
             for (uint64_t i = lo; i < hi; i++) {
-                int64_t d = booth_digit(p->k[i], win, p->c);
+                int64_t d = booth_digit(p, i, win);
                 if (d)
                     cpu_g2_ifma_add(&vs, (uint64_t)(d > 0 ? d : -d) - 1,
                                     (const g2_affine_t *)base_of(p, i), d < 0);
@@ -223,7 +233,7 @@ static void window_tasks(void *arg, uint64_t begin, uint64_t end, uint32_t worke
         for (uint64_t i = lo; i < hi; i++) {
             const uint8_t *pt = base_of(p, i);
             for (uint32_t w = w0; w < w1; w++) {
-                int64_t d = booth_digit(p->k[i], w, p->c);
+                int64_t d = booth_digit(p, i, w);
                 uint64_t first = (uint64_t)(w - w0) * p->nbuckets;
                 if (d > 0)
                     cpu_ba_add(&ba, first + (uint64_t)(d - 1), pt, 0);
@@ -249,12 +259,12 @@ static double window_cost(uint64_t n, uint32_t c)
     return (double)n * add + 2.5 * (double)((uint64_t)1 << (c - 1));
 }
 
-uint32_t cpu_msm_window(uint64_t n)
+uint32_t cpu_msm_window(uint64_t n, uint32_t bits)
 {
     uint32_t best = 1;
     double best_cost = 0;
     for (uint32_t c = 1; c <= CPU_MSM_MAX_AUTO_WINDOW; c++) {
-        double cost = (double)((SCALAR_BITS + c - 1) / c) * window_cost(n, c);
+        double cost = (double)(bits / c + 1) * window_cost(n, c);
         if (c == 1 || cost < best_cost) {
             best = c;
             best_cost = cost;
@@ -263,12 +273,15 @@ uint32_t cpu_msm_window(uint64_t n)
     return best;
 }
 
-int cpu_msm_pippenger(const cpu_group *g, const void *bases, const uint64_t *idx,
-                      const uint64_t (*k)[4], uint64_t n, uint32_t c, uint32_t threads, int ifma,
-                      void *out)
+int cpu_msm_pippenger(const cpu_group *g, const cpu_msm_in *in, uint32_t c, uint32_t threads,
+                      int ifma, void *out)
 {
-    pip p = {.g = g, .bases = bases, .idx = idx, .k = k, .n = n, .c = c};
-    p.nwin = (SCALAR_BITS + c - 1) / c;
+    uint64_t n = in->n;
+    pip p = {.g = g, .bases = in->bases, .idx = in->idx, .images = in->images, .k = in->k,
+             .kl = in->kl, .bits = in->bits, .n = n, .c = c};
+    p.mlog = (uint32_t)__builtin_ctz(in->m);
+    /* Booth digits need the bit above the top one to be 0: windows cover bits + 1 bits. */
+    p.nwin = in->bits / c + 1;
     p.nbuckets = (uint64_t)1 << (c - 1);
     p.ifma = ifma && g->id == G16K_G2;
     p.batch = c >= CPU_BA_MIN_WINDOW && !p.ifma;

@@ -11,6 +11,10 @@
  *                 with CPU_IFMA_FORCE); ifma demands it (create fails with
  *                 G16K_EUNSUPPORTED on a CPU without it, no silent fallback); portable never
  *                 uses it. The environment variable G16K_SIMD, when set, overrides the key.
+ *   endo = on|off  split MSM scalars along the curve endomorphisms (msm_endo.c: GLV on G1,
+ *                 GLS on G2; default on). The bases must then lie in the prime-order subgroups,
+ *                 as proving-key points do. The environment variable G16K_CPU_ENDO, when set,
+ *                 overrides the key (tests run the MSM suite both ways).
  * Any other key is rejected with G16K_ECONFIG.
  */
 #include <errno.h>
@@ -83,7 +87,20 @@ static int cpu_create(const g16k_config *config, g16k_plugin_ctx **out);
 static void cpu_destroy(g16k_plugin_ctx *ctx);
 static int cpu_probe(g16k_plugin_ctx *ctx, char *info, size_t info_len);
 
-/* create: see g16k_plugin_desc.create. config may be NULL (no keys). Reads G16K_SIMD and CPUID
+/* "on" | "off" -> 1 | 0; 0 on success, -1 otherwise. */
+static int parse_on_off(const char *s, int *out)
+{
+    if (s && strcmp(s, "on") == 0)
+        *out = 1;
+    else if (s && strcmp(s, "off") == 0)
+        *out = 0;
+    else
+        return -1;
+    return 0;
+}
+
+/* create: see g16k_plugin_desc.create. config may be NULL (no keys). Reads G16K_SIMD,
+ * G16K_CPU_ENDO and CPUID
  * (through ifma_available). Errors: G16K_EINVAL (NULL out, short config struct), G16K_ECONFIG
  * ("FILE:LINE: unknown key 'k' in [SECTION]" or a bad value, also for G16K_SIMD),
  * G16K_EUNSUPPORTED (simd = ifma without IFMA), G16K_ENOMEM. Thread-safe. */
@@ -92,7 +109,7 @@ static int cpu_create(const g16k_config *config, g16k_plugin_ctx **out)
     if (!out)
         return cpu_error(G16K_EINVAL, "create: NULL out");
     *out = NULL;
-    g16k_plugin_ctx cfg = {.threads = 0, .simd = CPU_SIMD_AUTO};
+    g16k_plugin_ctx cfg = {.threads = 0, .simd = CPU_SIMD_AUTO, .endo = 1};
     if (config) {
         if (config->struct_size < sizeof(g16k_config))
             return cpu_error(G16K_EINVAL, "create: g16k_config struct_size %u < %zu",
@@ -115,6 +132,12 @@ static int cpu_create(const g16k_config *config, g16k_plugin_ctx **out)
                                      "%s:%u: bad value '%s' for key 'simd' in [%s] "
                                      "(expected auto, ifma or portable)",
                                      file, e->line, e->value ? e->value : "", section);
+            } else if (strcmp(key, "endo") == 0) {
+                if (parse_on_off(e->value, &cfg.endo) != 0)
+                    return cpu_error(G16K_ECONFIG,
+                                     "%s:%u: bad value '%s' for key 'endo' in [%s] "
+                                     "(expected on or off)",
+                                     file, e->line, e->value ? e->value : "", section);
             } else {
                 return cpu_error(G16K_ECONFIG, "%s:%u: unknown key '%s' in [%s]", file,
                                  e->line, key, section);
@@ -125,6 +148,10 @@ static int cpu_create(const g16k_config *config, g16k_plugin_ctx **out)
     if (env && *env && parse_simd(env, &cfg.simd) != 0)
         return cpu_error(G16K_ECONFIG, "environment G16K_SIMD='%s': expected auto, ifma or "
                          "portable", env);
+    env = getenv("G16K_CPU_ENDO");
+    if (env && *env && parse_on_off(env, &cfg.endo) != 0)
+        return cpu_error(G16K_ECONFIG, "environment G16K_CPU_ENDO='%s': expected on or off",
+                         env);
     cfg.use_ifma = cfg.simd != CPU_SIMD_PORTABLE && (CPU_IFMA_FORCE || ifma_available());
     if (cfg.simd == CPU_SIMD_IFMA && !cfg.use_ifma)
         return cpu_error(G16K_EUNSUPPORTED, "create: simd = ifma, but this CPU or OS lacks "

@@ -28,6 +28,11 @@ int  g1_affine_is_on_curve(const g1_affine_t *p);              /* infinity count
 int  g1_affine_in_subgroup(const g1_affine_t *p);              /* assumes on curve; inf -> 1 */
 int  g1_affine_eq(const g1_affine_t *a, const g1_affine_t *b);
 void g1_affine_neg(g1_affine_t *out, const g1_affine_t *p);
+/* sigma(P) = (beta x, y), beta the cube root of unity for which sigma(P) = -x^2 P on G1
+ * (x = -0xd201000000010000, the BLS parameter); infinity stays infinity. For points of the
+ * prime-order subgroup only. Source: GLV (Gallant, Lambert, Vanstone, CRYPTO 2001); the
+ * eigenvalue as in Scott, eprint 2021/1130. */
+void g1_affine_sigma(g1_affine_t *out, const g1_affine_t *p);
 void g1_jac_set_inf(g1_jac_t *out);
 int  g1_jac_is_inf(const g1_jac_t *p);
 void g1_jac_from_affine(g1_jac_t *out, const g1_affine_t *p);
@@ -53,6 +58,11 @@ int  g2_affine_is_on_curve(const g2_affine_t *p);
 int  g2_affine_in_subgroup(const g2_affine_t *p);
 int  g2_affine_eq(const g2_affine_t *a, const g2_affine_t *b);
 void g2_affine_neg(g2_affine_t *out, const g2_affine_t *p);
+/* psi(P) = (conj(x) cx, conj(y) cy), the untwist-Frobenius-twist endomorphism, which acts on
+ * G2 as multiplication by x (the BLS parameter, negative); infinity stays infinity. Source:
+ * Galbraith, Scott, "Exponentiation in pairing-friendly groups using homomorphisms", 2008;
+ * Scott, eprint 2021/1130. */
+void g2_affine_psi(g2_affine_t *out, const g2_affine_t *p);
 void g2_jac_set_inf(g2_jac_t *out);
 int  g2_jac_is_inf(const g2_jac_t *p);
 void g2_jac_from_affine(g2_jac_t *out, const g2_affine_t *p);

@@ -62,6 +62,12 @@ int g1_affine_eq(const g1_affine_t *a, const g1_affine_t *b)
     return fp_eq(&a->x, &b->x) && fp_eq(&a->y, &b->y);
 }
 
+void g1_affine_sigma(g1_affine_t *out, const g1_affine_t *p)
+{
+    fp_mul(&out->x, &p->x, &G1_BETA);
+    out->y = p->y;
+}
+
 void g1_affine_neg(g1_affine_t *out, const g1_affine_t *p)
 {
     out->x = p->x;

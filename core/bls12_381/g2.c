@@ -86,10 +86,7 @@ int g2_affine_in_subgroup(const g2_affine_t *p)
     g2_jac_t j, xp;
     g2_affine_t psi;
     /* psi(P) == x P with x < 0: psi(P) + |x| P == 0 */
-    fp2_conj(&psi.x, &p->x);
-    fp2_mul(&psi.x, &psi.x, &PSI_CX);
-    fp2_conj(&psi.y, &p->y);
-    fp2_mul(&psi.y, &psi.y, &PSI_CY);
+    g2_affine_psi(&psi, p);
     g2_jac_from_affine(&j, p);
     static const uint64_t x_abs = BLS_X_ABS;
     g2_jac_mul(&xp, &j, &x_abs, 1);
@@ -100,6 +97,14 @@ int g2_affine_in_subgroup(const g2_affine_t *p)
 int g2_affine_eq(const g2_affine_t *a, const g2_affine_t *b)
 {
     return fp2_eq(&a->x, &b->x) && fp2_eq(&a->y, &b->y);
+}
+
+void g2_affine_psi(g2_affine_t *out, const g2_affine_t *p)
+{
+    fp2_conj(&out->x, &p->x);
+    fp2_mul(&out->x, &out->x, &PSI_CX);
+    fp2_conj(&out->y, &p->y);
+    fp2_mul(&out->y, &out->y, &PSI_CY);
 }
 
 void g2_affine_neg(g2_affine_t *out, const g2_affine_t *p)

@@ -333,6 +333,64 @@ static void test_msm_g2_edges(void **state)
     edge_cases(&G2, 400);
 }
 
+/* Scalars at the base-|x| digit boundaries of the endomorphism split (cpu/msm_endo.c: k =
+ * d0 + d1 |x| + d2 |x|^2 + d3 |x|^3, |x| = 0xd201000000010000), values computed with Python
+ * integers: |x| - 1, |x|, |x| + 1, x^2 - 1, x^2, x^2 + 1, |x|^3 - 1, |x|^3,
+ * |x|^3 + x^2 + |x| + 1, (|x| - 1)(1 + |x| + x^2), r - |x|, r - x^2, r - |x|^3, r - 2; each
+ * alone (one point, so the window's only bucket sees it) and all together against the naive
+ * sum, windows auto, 4 and 13. */
+static const char *const SPLIT_EDGES[] = {
+    "0x000000000000000000000000000000000000000000000000d20100000000ffff",
+    "0x000000000000000000000000000000000000000000000000d201000000010000",
+    "0x000000000000000000000000000000000000000000000000d201000000010001",
+    "0x00000000000000000000000000000000ac45a4010001a40200000000ffffffff",
+    "0x00000000000000000000000000000000ac45a4010001a4020000000100000000",
+    "0x00000000000000000000000000000000ac45a4010001a4020000000100000001",
+    "0x00000000000000008d51ccce760304d0ec030002760300000000ffffffffffff",
+    "0x00000000000000008d51ccce760304d0ec030002760300000001000000000000",
+    "0x00000000000000008d51ccce760304d19848a4037604a402d202000100010001",
+    "0x00000000000000008d51ccce760304d0ec030002760300000000ffffffffffff",
+    "0x73eda753299d7d483339d80809a1d80553bda402fffe5bfe2dfefffeffff0001",
+    "0x73eda753299d7d483339d80809a1d804a7780001fffcb7fcfffffffe00000001",
+    "0x73eda753299d7d47a5e80b39939ed33467baa40089fb5bfefffeffff00000001",
+    "0x73eda753299d7d483339d80809a1d80553bda402fffe5bfefffffffeffffffff",
+};
+
+static void split_edges(const grp *g, uint64_t seed)
+{
+    const uint64_t n = sizeof SPLIT_EDGES / sizeof SPLIT_EDGES[0];
+    uint8_t *bases = random_bases(g, n, &seed);
+    fr_t k[sizeof SPLIT_EDGES / sizeof SPLIT_EDGES[0]];
+    for (uint64_t i = 0; i < n; i++)
+        tu_hex(&k[i], SPLIT_EDGES[i]);
+    for (uint64_t i = 0; i < n; i++)
+        check(g, bases + i * g->wire, &k[i], 1, 0, 1, G16K_ENC_CANONICAL, G16K_ENC_CANONICAL,
+              G16K_ENC_CANONICAL);
+    const uint32_t windows[] = {0, 4, 13};
+    for (size_t w = 0; w < 3; w++)
+        check(g, bases, k, n, windows[w], 1 + (uint32_t)w % 2, G16K_ENC_CANONICAL,
+              G16K_ENC_MONTGOMERY, G16K_ENC_CANONICAL);
+    /* 16 copies (the split starts at 16 scalars), each scalar once per copy. */
+    uint8_t *many = malloc(16 * n * g->wire);
+    fr_t *km = malloc(16 * n * sizeof *km);
+    for (uint64_t i = 0; i < 16 * n; i++) {
+        memcpy(many + i * g->wire, bases + (i % n) * g->wire, g->wire);
+        km[i] = k[(i / n + i) % n];
+    }
+    check(g, many, km, 16 * n, 0, 2, G16K_ENC_CANONICAL, G16K_ENC_CANONICAL,
+          G16K_ENC_CANONICAL);
+    free(km);
+    free(many);
+    free(bases);
+}
+
+static void test_msm_split_edges(void **state)
+{
+    (void)state;
+    split_edges(&G1, 610);
+    split_edges(&G2, 620);
+}
+
 static void test_msm_g1_every_window(void **state)
 {
     (void)state;
@@ -593,6 +651,7 @@ int main(void)
         cmocka_unit_test(test_msm_g2_random),
         cmocka_unit_test(test_msm_g1_edges),
         cmocka_unit_test(test_msm_g2_edges),
+        cmocka_unit_test(test_msm_split_edges),
         cmocka_unit_test(test_msm_g1_every_window),
         cmocka_unit_test(test_msm_g2_windows),
         cmocka_unit_test(test_msm_g1_batch_affine_edges),
