@@ -1,9 +1,11 @@
 /*
  * g16k bench: one phase alone, several runs, JSON on stdout (median, min, max in seconds).
  *   bench msm   --config INI --group g1|g2 --log-n N [--window C] [--threads T] [--runs K]
- *   bench ntt   --config INI --log-n N [--runs K]
- *   bench synth --config INI --zkey Z --witness W [--runs K]
- *   bench prove --config INI --zkey Z --witness W [--runs K]
+ *   bench ntt   --config INI --log-n N [--threads T] [--runs K]
+ *   bench synth --config INI --zkey Z --witness W [--threads T] [--runs K]
+ *   bench prove --config INI --zkey Z --witness W [--threads T] [--runs K]
+ * --threads T sets $G16K_THREADS (the [core] threads of the whole process, which plugins
+ * inherit unless their own section sets threads); bench msm also passes it to the call.
  * MSM inputs are random scalars and points P_i = G + i*G' (G' a random multiple of G), made with
  * additions only so that large sizes are quick to set up; the MSM itself sees no structure in them.
  */
@@ -282,6 +284,14 @@ int cmd_bench(int argc, char **argv)
         return cli_usage_error("bench: --config is required%s", "");
     if (strcmp(what, "msm") && strcmp(what, "ntt") && strcmp(what, "synth") && strcmp(what, "prove"))
         return cli_usage_error("bench: unknown phase '%s' (msm, ntt, synth, prove)", what);
+    if (threads) {
+        char *end;
+        unsigned long t = strtoul(threads, &end, 10);
+        if (!*threads || *end || t > 4096)
+            return cli_usage_error("bench: bad --threads '%s' (0 for all cores, or 1..4096)",
+                                   threads);
+        setenv("G16K_THREADS", threads, 1);
+    }
     if ((rc = g16k_prover_open(config, &p)) != G16K_OK)
         return cli_fail(rc);
     if (!strcmp(what, "msm"))

@@ -582,6 +582,20 @@ int config_load(const char *path, prover_config **out)
     if ((rc = parse_file(&p, path)) < 0 || (rc = set_ini_dir(&p, path)) < 0 ||
         (rc = validate(&p)) < 0)
         goto out_free;
+    /* $G16K_THREADS overrides [core] threads (g16k bench --threads sets it). */
+    const char *env = getenv("G16K_THREADS");
+    if (env && *env) {
+        char *end;
+        unsigned long v;
+        errno = 0;
+        v = isdigit((unsigned char)env[0]) ? strtoul(env, &end, 10) : ULONG_MAX;
+        if (v == ULONG_MAX || errno || *end || v > THREADS_MAX) {
+            rc = g16k_err(G16K_ECONFIG, "environment G16K_THREADS='%s': expected 0 for all cores "
+                          "or a count 1..%u", env, THREADS_MAX);
+            goto out_free;
+        }
+        p.threads = (long)v;
+    }
     if (p.threads <= 0) {
         long n = sysconf(_SC_NPROCESSORS_ONLN);
         cfg->threads = n > 0 ? (unsigned)n : 1;

@@ -102,6 +102,35 @@ static void defaults_and_threads_zero(void **vs)
     config_free(cfg);
 }
 
+/* $G16K_THREADS overrides [core] threads; a bad value is a config error naming the variable. */
+static void threads_from_environment(void **vs)
+{
+    setenv("G16K_THREADS", "5", 1);
+    prover_config *cfg = expect_ok(*vs, "[core]\nthreads = 3\n" GOOD_PLUGIN ALL_SLOTS);
+    assert_int_equal(cfg->threads, 5);
+    config_free(cfg);
+    setenv("G16K_THREADS", "0", 1);
+    cfg = expect_ok(*vs, "[core]\nthreads = 3\n" GOOD_PLUGIN ALL_SLOTS);
+    assert_int_equal(cfg->threads, (unsigned)sysconf(_SC_NPROCESSORS_ONLN));
+    config_free(cfg);
+    static const char *const bad[] = {"x", "-2", "7y", "99999"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        setenv("G16K_THREADS", bad[i], 1);
+        cfg = NULL;
+        tmpdir_write(((state *)*vs)->dir, "prover.ini", ((state *)*vs)->ini, "%s",
+                     GOOD_PLUGIN ALL_SLOTS);
+        assert_int_equal(config_load(((state *)*vs)->ini, &cfg), G16K_ECONFIG);
+        assert_null(cfg);
+        char want[64];
+        snprintf(want, sizeof want, "environment G16K_THREADS='%s'", bad[i]);
+        if (!strstr(g16k_err_get(), want)) {
+            print_error("message: %s\nwanted: %s\n", g16k_err_get(), want);
+            fail();
+        }
+    }
+    unsetenv("G16K_THREADS");
+}
+
 static void unknown_section(void **vs)
 {
     expect_error(*vs, GOOD_PLUGIN ALL_SLOTS "[msm.g3]\nprovider = good\n", ":11: ",
@@ -204,6 +233,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(values_land_in_config, setup, teardown),
         cmocka_unit_test_setup_teardown(defaults_and_threads_zero, setup, teardown),
+        cmocka_unit_test_setup_teardown(threads_from_environment, setup, teardown),
         cmocka_unit_test_setup_teardown(unknown_section, setup, teardown),
         cmocka_unit_test_setup_teardown(unknown_keys, setup, teardown),
         cmocka_unit_test_setup_teardown(repeated_key, setup, teardown),
