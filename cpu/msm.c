@@ -4,6 +4,8 @@
  * scalars into canonical integers, splits off the scalars 0 and 1, picks the window and runs
  * the Pippenger driver (msm_pippenger.c) on the group's operation table (msm_g1.c, msm_g2.c).
  *
+ * Scalar split: Pippenger runs on the GLV/GLS split of the rest (msm_endo.c) when [plugin.cpu]
+ * endo is on (default) and the rest has 16 .. CPU_ENDO_MAX_SCALARS scalars.
  * Witness-aware split (DESIGN.md "Speed" 1): real witnesses are mostly 0 and 1 (bits, flags).
  * Zero scalars are dropped, the points of the scalar-1 entries are summed with plain mixed
  * additions (one per point, against ~256/c bucket additions each inside Pippenger), and only
@@ -201,9 +203,10 @@ static int msm_split(const cpu_group *g, const g16k_plugin_ctx *ctx, const uint8
  * each < r. params: NULL or struct_size >= 16; window 0 = cpu_msm_window(n), else 1..24;
  * threads 0 = [plugin.cpu] threads or host->threads. result: one affine point (96 or 192 B) in
  * result_enc; n = 0 gives infinity (0,0). Memory: n * 32 bytes of canonical scalars, 8 bytes
- * per scalar other than 0 when some are 0 or 1, and per thread the buckets of
- * cpu_msm_pippenger (G1, window 16: 7.9 MB; G2: 15.7 MB, mostly untouched side buckets, or
- * 22 MB of radix-2^52 and Jacobian buckets on the IFMA path).
+ * per scalar other than 0 when some are 0 or 1, for 16 .. 2^16 scalars other than 0 and 1 the
+ * endomorphism split (msm_endo.c: 128 bytes a scalar on G1, 608 on G2), and per thread the
+ * buckets of cpu_msm_pippenger (G1, window 16: 7.9 MB; G2: 15.7 MB, mostly untouched side
+ * buckets, or 22 MB of radix-2^52 and Jacobian buckets on the IFMA path).
  * Concurrent calls on one handle are safe.
  * Errors: G16K_EINVAL (NULL, n > bases, encodings, scalar >= r, window > 24, short params),
  * G16K_ENOMEM. */

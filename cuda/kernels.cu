@@ -81,3 +81,10 @@ extern "C" cudaError_t cuda_launch_ntt_scale(uint64_t *data, uint64_t n, const u
     ntt_scale<<<blocks(n, 256), 256, 0, s>>>((u64 *)data, n, (const u64 *)tab, with_pow);
     return cudaGetLastError();
 }
+
+extern "C" cudaError_t cuda_launch_ntt_h(uint64_t *a, const uint64_t *b, const uint64_t *c,
+                                         uint64_t n, cudaStream_t s)
+{
+    ntt_h<<<blocks(n, 256), 256, 0, s>>>((u64 *)a, (const u64 *)b, (const u64 *)c, n);
+    return cudaGetLastError();
+}

@@ -32,6 +32,9 @@ cudaError_t cuda_launch_ntt_stage(uint64_t *data, const uint64_t *tw, uint64_t n
                                   cudaStream_t s);
 cudaError_t cuda_launch_ntt_scale(uint64_t *data, uint64_t n, const uint64_t *tab,
                                   uint32_t with_pow, cudaStream_t s);
+/* a[i] = a[i] * b[i] - c[i] (Montgomery), the last step of compute_h. */
+cudaError_t cuda_launch_ntt_h(uint64_t *a, const uint64_t *b, const uint64_t *c, uint64_t n,
+                              cudaStream_t s);
 
 #ifdef __cplusplus
 }

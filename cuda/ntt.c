@@ -1,8 +1,8 @@
 /*
  * ntt.c: the CUDA NTT vtable; same steps as opencl/ntt.c (convert, coset scale, bit reversal,
  * log n radix-2 stages, 1/n and unshift, convert back) with the kernels of
- * opencl/kernels/ntt.cl built by kernels.cu. Tables from common/ntt_tables.c. compute_h is left
- * to the core (optional entry, NULL). Device memory is checked before each allocation
+ * opencl/kernels/ntt.cl built by kernels.cu. Tables from common/ntt_tables.c. compute_h runs the
+ * whole H chain on the device (a, b, c up once, h down once), as opencl/ntt.c. Device memory is checked before each allocation
  * (devmem.c: tables at domain_create, n * 32 bytes per transform); vectors travel through the
  * pinned staging buffers of transfer.c, the caller's vector is never pinned.
  */
@@ -26,13 +26,15 @@ struct g16k_ntt_domain {
 static int cuda_domain_create(g16k_plugin_ctx *ctx, uint32_t log_n, g16k_ntt_domain **out);
 static void cuda_domain_destroy(g16k_ntt_domain *d);
 static int cuda_transform(g16k_ntt_domain *d, void *data, uint32_t dir, uint32_t enc);
+static int cuda_compute_h(g16k_ntt_domain *d, void *a, void *b, void *c, uint32_t enc, void *h,
+                          uint32_t h_enc);
 
 const g16k_ntt_vtable cuda_ntt_vtable = {
     .struct_size = sizeof(g16k_ntt_vtable),
     .domain_create = cuda_domain_create,
     .domain_destroy = cuda_domain_destroy,
     .transform = cuda_transform,
-    .compute_h = NULL,
+    .compute_h = cuda_compute_h,
 };
 
 static cudaError_t upload(uint64_t **dst, const void *src, size_t bytes)
@@ -163,4 +165,57 @@ static int cuda_transform(g16k_ntt_domain *d, void *data, uint32_t dir, uint32_t
     if (s)
         cudaStreamDestroy(s);
     return err == cudaSuccess ? G16K_OK : cuda_fail(err, "ntt transform: CUDA");
+}
+
+/* compute_h (plugin.h): a, b, c (n Fr elements each in enc) are uploaded once through the
+ * staging buffers and left unchanged; on the device X = FORWARD_COSET(INVERSE(X)) for each, then
+ * a = a * b - c (kernels.cu cuda_launch_ntt_h); h (n elements in h_enc, may alias a) comes back.
+ * Device memory: 3 n * 32 bytes, checked first (devmem.c). Errors: G16K_EINVAL (NULL, enc),
+ * G16K_ENODEV, G16K_ENOMEM, G16K_EINTERNAL. Thread-safe. */
+static int cuda_compute_h(g16k_ntt_domain *d, void *a, void *b, void *c, uint32_t enc, void *h,
+                          uint32_t h_enc)
+{
+    if (!d || !a || !b || !c || !h)
+        return plugin_fail(G16K_EINVAL, "compute_h: NULL argument");
+    if ((enc != G16K_ENC_CANONICAL && enc != G16K_ENC_MONTGOMERY) ||
+        (h_enc != G16K_ENC_CANONICAL && h_enc != G16K_ENC_MONTGOMERY))
+        return plugin_fail(G16K_EINVAL, "compute_h: encodings %u, %u are not 1 or 2", enc,
+                           h_enc);
+    int rc = cuda_use_device(d->ctx);
+    if (rc)
+        return rc;
+    size_t bytes = (size_t)d->n * 32;
+    char what[64];
+    snprintf(what, sizeof what, "compute_h 2^%u", d->log_n);
+    if ((rc = cuda_mem_check(d->ctx, 3 * (uint64_t)bytes, what)) != G16K_OK)
+        return rc;
+    const void *src[3] = {a, b, c};
+    uint64_t *v[3] = {NULL, NULL, NULL};
+    cudaStream_t s = NULL;
+    cudaError_t err = cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking);
+    for (int i = 0; i < 3 && err == cudaSuccess; i++) {
+        err = cudaMalloc((void **)&v[i], bytes);
+        if (err == cudaSuccess)
+            err = cuda_h2d(d->ctx, v[i], src[i], bytes, s);
+        /* to Montgomery first when canonical (the product needs it), then the two transforms */
+        if (err == cudaSuccess && enc == G16K_ENC_CANONICAL)
+            err = cuda_launch_ntt_convert(v[i], d->n, 1, s);
+        if (err == cudaSuccess)
+            err = run(d, v[i], G16K_NTT_INVERSE, G16K_ENC_MONTGOMERY, s);
+        if (err == cudaSuccess)
+            err = run(d, v[i], G16K_NTT_FORWARD_COSET, G16K_ENC_MONTGOMERY, s);
+    }
+    if (err == cudaSuccess)
+        err = cuda_launch_ntt_h(v[0], v[1], v[2], d->n, s);
+    if (err == cudaSuccess && h_enc == G16K_ENC_CANONICAL)
+        err = cuda_launch_ntt_convert(v[0], d->n, 0, s);
+    if (err == cudaSuccess)
+        err = cuda_d2h(d->ctx, h, v[0], bytes, s);
+    if (err == cudaSuccess)
+        err = cudaStreamSynchronize(s);
+    for (int i = 0; i < 3; i++)
+        cudaFree(v[i]);
+    if (s)
+        cudaStreamDestroy(s);
+    return err == cudaSuccess ? G16K_OK : cuda_fail(err, "compute_h: CUDA");
 }

@@ -26,6 +26,7 @@ enum opencl_kernel_id {
     K_NTT_BITREV,
     K_NTT_STAGE,
     K_NTT_SCALE,
+    K_NTT_H,
     K_COUNT
 };
 

@@ -2,7 +2,9 @@
  * ntt.c: the OpenCL NTT vtable. A domain holds the twiddles and scale tables of
  * common/ntt_tables.c on the device; transform() uploads the data, runs kernels/ntt.cl
  * (convert, coset scale, bit reversal, log n stages, 1/n and unshift scale, convert back) and
- * reads it back. compute_h is left to the core (optional entry, NULL).
+ * reads it back. compute_h runs the whole Groth16 H chain on the device: a, b and c are
+ * uploaded once, transformed there (inverse, then forward on the coset) and combined by
+ * kernels/ntt.cl ntt_h; only h comes back.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -22,13 +24,15 @@ struct g16k_ntt_domain {
 static int opencl_domain_create(g16k_plugin_ctx *ctx, uint32_t log_n, g16k_ntt_domain **out);
 static void opencl_domain_destroy(g16k_ntt_domain *d);
 static int opencl_transform(g16k_ntt_domain *d, void *data, uint32_t dir, uint32_t enc);
+static int opencl_compute_h(g16k_ntt_domain *d, void *a, void *b, void *c, uint32_t enc,
+                            void *h, uint32_t h_enc);
 
 const g16k_ntt_vtable opencl_ntt_vtable = {
     .struct_size = sizeof(g16k_ntt_vtable),
     .domain_create = opencl_domain_create,
     .domain_destroy = opencl_domain_destroy,
     .transform = opencl_transform,
-    .compute_h = NULL,
+    .compute_h = opencl_compute_h,
 };
 
 static cl_mem upload(g16k_plugin_ctx *ctx, const void *src, size_t bytes, cl_int *err)
@@ -180,4 +184,64 @@ static int opencl_transform(g16k_ntt_domain *d, void *data, uint32_t dir, uint32
     if (err != CL_SUCCESS)
         rc = opencl_fail(err, "ntt transform: OpenCL");
     return rc;
+}
+
+/* H chain on buffers already on the device (Montgomery after the optional conversion):
+ * X = FORWARD_COSET(INVERSE(X)) for X in a, b, c, then a = a * b - c. */
+static cl_int h_locked(g16k_ntt_domain *d, cl_mem v[3], uint32_t enc, uint32_t h_enc)
+{
+    cl_int err = CL_SUCCESS;
+    for (int i = 0; i < 3 && err == CL_SUCCESS; i++) {
+        err = transform_locked(d, v[i], G16K_NTT_INVERSE, G16K_ENC_MONTGOMERY);
+        if (err == CL_SUCCESS && enc == G16K_ENC_CANONICAL)
+            err = convert(d, v[i], 1);   /* linear maps commute with the scaling by R */
+        if (err == CL_SUCCESS)
+            err = transform_locked(d, v[i], G16K_NTT_FORWARD_COSET, G16K_ENC_MONTGOMERY);
+    }
+    if (err == CL_SUCCESS) {
+        cl_kernel k = d->ctx->kernels[K_NTT_H];
+        cl_ulong n = d->n;
+        err = clSetKernelArg(k, 0, sizeof(cl_mem), &v[0]);
+        err |= clSetKernelArg(k, 1, sizeof(cl_mem), &v[1]);
+        err |= clSetKernelArg(k, 2, sizeof(cl_mem), &v[2]);
+        err |= clSetKernelArg(k, 3, sizeof n, &n);
+        if (err == CL_SUCCESS)
+            err = run1(d->ctx, k, d->n);
+    }
+    if (err == CL_SUCCESS && h_enc == G16K_ENC_CANONICAL)
+        err = convert(d, v[0], 0);
+    return err;
+}
+
+/* compute_h (plugin.h): a, b, c: n Fr elements each in enc, uploaded once and left unchanged
+ * (the device works on copies); h: n elements written in h_enc (h may alias a). Device memory:
+ * 3 n * 32 bytes. Errors: G16K_EINVAL (NULL, enc), G16K_ENOMEM, G16K_EINTERNAL. Thread-safe
+ * (device work serialised on ctx->lock). */
+static int opencl_compute_h(g16k_ntt_domain *d, void *a, void *b, void *c, uint32_t enc,
+                            void *h, uint32_t h_enc)
+{
+    if (!d || !a || !b || !c || !h)
+        return plugin_fail(G16K_EINVAL, "compute_h: NULL argument");
+    if ((enc != G16K_ENC_CANONICAL && enc != G16K_ENC_MONTGOMERY) ||
+        (h_enc != G16K_ENC_CANONICAL && h_enc != G16K_ENC_MONTGOMERY))
+        return plugin_fail(G16K_EINVAL, "compute_h: encodings %u, %u are not 1 or 2", enc,
+                           h_enc);
+    g16k_plugin_ctx *ctx = d->ctx;
+    size_t bytes = (size_t)d->n * 32;
+    void *src[3] = {a, b, c};
+    cl_mem v[3] = {NULL, NULL, NULL};
+    cl_int err = CL_SUCCESS;
+    pthread_mutex_lock(&ctx->lock);
+    for (int i = 0; i < 3 && err == CL_SUCCESS; i++)
+        v[i] = clCreateBuffer(ctx->context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, bytes,
+                              src[i], &err);
+    if (err == CL_SUCCESS)
+        err = h_locked(d, v, enc, h_enc);
+    if (err == CL_SUCCESS)
+        err = clEnqueueReadBuffer(ctx->queue, v[0], CL_TRUE, 0, bytes, h, 0, NULL, NULL);
+    for (int i = 0; i < 3; i++)
+        if (v[i])
+            clReleaseMemObject(v[i]);
+    pthread_mutex_unlock(&ctx->lock);
+    return err == CL_SUCCESS ? G16K_OK : opencl_fail(err, "compute_h: OpenCL");
 }

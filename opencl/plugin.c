@@ -78,6 +78,7 @@ static const char *const kernel_names[K_COUNT] = {
     [K_NTT_BITREV] = "ntt_bitrev",
     [K_NTT_STAGE] = "ntt_stage",
     [K_NTT_SCALE] = "ntt_scale",
+    [K_NTT_H] = "ntt_h",
 };
 
 /* Create the context: [plugin.opencl] keys, device, program, kernels, self-test.

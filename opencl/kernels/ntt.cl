@@ -94,3 +94,20 @@ G16K_KERNEL void ntt_scale(G16K_GLOBAL u64 *data, u64 n, G16K_GLOBAL const u64 *
     fr_mul(&a, &a, &f);
     fr_store(data + j * FR_N, &a);
 }
+
+/* The last step of the Groth16 H chain (plugin.h compute_h): a[i] = a[i] * b[i] - c[i], the
+ * three vectors in Montgomery form on the coset. */
+G16K_KERNEL void ntt_h(G16K_GLOBAL u64 *a, G16K_GLOBAL const u64 *b, G16K_GLOBAL const u64 *c,
+                       u64 n)
+{
+    u64 i = G16K_GID;
+    if (i >= n)
+        return;
+    fr x, y, z;
+    fr_load(&x, a + i * FR_N);
+    fr_load(&y, b + i * FR_N);
+    fr_load(&z, c + i * FR_N);
+    fr_mul(&x, &x, &y);
+    fr_sub(&x, &x, &z);
+    fr_store(a + i * FR_N, &x);
+}
