@@ -43,7 +43,8 @@ void fp_neg(fp_t *out, const fp_t *a);
 void fp_dbl(fp_t *out, const fp_t *a);
 void fp_mul(fp_t *out, const fp_t *a, const fp_t *b);          /* a*b/R */
 void fp_sqr(fp_t *out, const fp_t *a);
-void fp_inv(fp_t *out, const fp_t *a);                         /* 1/a; 0 -> 0 */
+void fp_inv(fp_t *out, const fp_t *a);                         /* 1/a; 0 -> 0 (binary GCD) */
+void fp_inv_fermat(fp_t *out, const fp_t *a);                  /* the same, as a^(p-2) */
 /* out = a^e, e given as little-endian 64-bit limbs (canonical integer). */
 void fp_pow(fp_t *out, const fp_t *a, const uint64_t *e, size_t e_limbs);
 /* Square root if a is a square: returns 1 and sets out; returns 0 otherwise. */

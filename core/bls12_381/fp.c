@@ -126,7 +126,7 @@ void fp_pow(fp_t *out, const fp_t *a, const uint64_t *e, size_t e_limbs)
     *out = acc;
 }
 
-void fp_inv(fp_t *out, const fp_t *a)
+void fp_inv_fermat(fp_t *out, const fp_t *a)
 {
     fp_pow(out, a, P_MINUS_2, FP_LIMBS);   /* 0^(p-2) = 0 */
 }

@@ -302,6 +302,59 @@ static void test_fp_sqrt_and_pow(void **state)
     assert_true(fp_eq(&t, &s));
 }
 
+/* fp_inv (binary GCD, fp_inv.c) against fp_inv_fermat (a^(p-2), fp.c), two independent ways,
+ * on random values and on values that stress the GCD's approximations: 0, 1, 2, p - 1, p - 2,
+ * powers of two, all-ones limbs, values with long runs of equal bits, and a * inv = 1. */
+static void test_fp_inv_matches_fermat(void **state)
+{
+    (void)state;
+    uint64_t x = 0x243f6a8885a308d3ULL;
+    for (int i = 0; i < 3000; i++) {
+        fp_t a, want, got, one;
+        for (int j = 0; j < FP_LIMBS; j++) {
+            x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+            a.l[j] = x;
+        }
+        switch (i % 10) {
+        case 0:   /* small integers 0.. */
+            memset(&a, 0, sizeof a);
+            a.l[0] = (uint64_t)(i / 10);
+            break;
+        case 1:   /* p - 1 - small */
+            a = FP_MODULUS;
+            a.l[0] -= 1 + (uint64_t)(i / 10) % 64;
+            break;
+        case 2:   /* a power of two below p */
+            memset(&a, 0, sizeof a);
+            a.l[(i / 10) % 6] = 1ULL << ((i / 60) % 64);
+            break;
+        case 3:   /* limbs all ones or zeros */
+            for (int j = 0; j < FP_LIMBS; j++)
+                a.l[j] = (a.l[j] & 1) ? ~0ULL : 0;
+            break;
+        case 4:   /* a long run of ones above a short value */
+            for (int j = 0; j < FP_LIMBS; j++)
+                a.l[j] = ~0ULL;
+            a.l[0] = x & 0xff;
+            break;
+        default:
+            break;
+        }
+        a.l[FP_LIMBS - 1] &= 0x1fffffffffffffffULL;
+        while (!(a.l[FP_LIMBS - 1] < FP_MODULUS.l[FP_LIMBS - 1]))
+            a.l[FP_LIMBS - 1] >>= 1;   /* < p */
+        fp_inv_fermat(&want, &a);
+        fp_inv(&got, &a);
+        if (!fp_eq(&want, &got))
+            fail_msg("fp_inv != fp_inv_fermat at case %d", i);
+        fp_mul(&one, &a, &got);
+        if (!fp_is_zero(&a))
+            assert_true(fp_eq(&one, &FP_ONE));
+        fp_inv(&a, &a);   /* aliasing */
+        assert_true(fp_eq(&a, &want));
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -313,6 +366,7 @@ int main(void)
         cmocka_unit_test(test_bytes_and_canon),
         cmocka_unit_test(test_fr_mont_reduce),
         cmocka_unit_test(test_fp_sqrt_and_pow),
+        cmocka_unit_test(test_fp_inv_matches_fermat),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
