@@ -14,7 +14,7 @@
  * later batch (a list as long as the batch, drained after each run); when that list is full
  * it goes to the bucket's Jacobian side accumulator (complete mixed addition), so a degenerate
  * input (every point in one bucket) costs a Jacobian addition per point, not an inversion.
- * A batch a quarter of the buckets long meets its own bucket on ~12% of additions; deferring
+ * A batch a quarter of the buckets long met its own bucket on ~12% of additions; deferring
  * them instead of paying a Jacobian addition, plus typed calls (msm_ba_impl.h), took
  * `g16k bench msm` one thread, 2^16, from 0.62 to 0.57 s on G1 and 1.89 to ~1.4 s on G2.
  * A batch of half the buckets was slower (0.69 s: the deferred list overflows).
@@ -30,13 +30,15 @@
 #define BA_SIDE 2u               /* side[j] holds a Jacobian point (maybe infinity) */
 #define BA_WAIT 4u               /* an addition to j waits in the batch */
 
-/* Additions per inversion: enough to make the inversion (~600 multiplications) small per
- * addition, and a quarter of the buckets at most, so conflicts stay rare. */
+/* Additions per inversion: enough to make the inversion (~110 multiplications' time with the
+ * binary GCD of fp_inv.c) small per addition, and an eighth of the buckets at most, so
+ * conflicts stay rare. An eighth beat a quarter once the inversion got 4.6x cheaper (G1 2^16,
+ * one thread: 0.485 against 0.502 s, medians of 10 interleaved runs). */
 #define BA_MAX_BATCH 2048u
 
 static uint32_t batch_for(uint64_t nbuckets)
 {
-    uint64_t b = nbuckets / 4;
+    uint64_t b = nbuckets / 8;
     if (b > BA_MAX_BATCH)
         b = BA_MAX_BATCH;
     return b ? (uint32_t)b : 1;

@@ -456,7 +456,8 @@ static void times_n(fr_t *out, const fr_t *s, uint64_t n)
     fr_to_canon(out, &acc);
 }
 
-/* Windows 10..13 take the batch-affine path (batch = min(1024, 2^(c-1) / 4) additions). */
+/* Windows 10..13 take the batch-affine path (batch = min(2048, B / 8) additions for the B
+ * buckets of a task's window group, cpu/msm_batch_affine.c and msm_pippenger.c). */
 static void test_msm_g1_batch_affine_edges(void **state)
 {
     (void)state;
@@ -466,9 +467,10 @@ static void test_msm_g1_batch_affine_edges(void **state)
     fr_t *k = malloc(n * sizeof *k);
     uint8_t want[96];
 
-    /* Random points and scalars; sizes around the batch length 128 of window 10 (2 threads:
+    /* Random points and scalars; sizes around batch lengths (window 10: 4096 buckets in a group,
+     * 512 additions a batch; the endomorphism split makes each G1 point two scalars) (2 threads:
      * chunks split too). Jacobian window 9 and naive agree. */
-    const uint64_t ns[] = {127, 128, 129, 257, 300};
+    const uint64_t ns[] = {127, 128, 129, 255, 256, 257, 300, 513};
     for (size_t t = 0; t < sizeof ns / sizeof ns[0]; t++) {
         make_scalars(k, ns[t], t % 2 ? S_MIXED : S_RANDOM, &seed);
         tu_r_minus_1(&k[ns[t] - 1]);
