@@ -139,11 +139,11 @@ typedef struct cpu_ba {
     uint64_t *pidx;              /* pend_max: bucket of each deferred addition */
     const uint8_t **ppt;         /* pend_max: its point (borrowed) */
     uint8_t *pneg;               /* pend_max: 1 to add -point */
-    uint8_t *fe;                 /* 2 * batch_max field elements of scratch */
+    uint8_t *fe;                 /* batch_max * (fe_size + 96) bytes of scratch */
 } cpu_ba;
 
 /* Bytes of memory cpu_ba_init needs for nbuckets buckets: about
- * nbuckets * (affine_size + jac_size + 1) + batch * (2 fe_size + 34). */
+ * nbuckets * (affine_size + jac_size + 1) + batch * (fe_size + 130). */
 size_t cpu_ba_size(const cpu_group *g, uint64_t nbuckets);
 /* Lay ba out in mem (cpu_ba_size bytes, 64-byte aligned, owned by the caller) and empty it. */
 void cpu_ba_init(cpu_ba *ba, const cpu_group *g, void *mem, uint64_t nbuckets);

@@ -3,9 +3,11 @@
  * included once per group with these macros defined (the file undefines them at the end):
  *   BA_SFX          suffix of the generated functions (g1, g2)
  *   BA_FE, BA_AFF   coordinate field and affine point types (fp_t / g1_affine_t, ...)
- *   BA_MUL BA_SQR BA_ADD BA_SUB BA_SUB_LAZY BA_NEG BA_INV BA_EQ BA_IS_ZERO BA_SET_ONE
+ *   BA_MUL BA_SQR BA_ADD BA_SUB BA_SUB_LAZY BA_NEG BA_EQ BA_IS_ZERO BA_SET_ONE
  *                   field operations with field.h/tower.h contracts (BA_SUB_LAZY's result only
  *                   feeds BA_MUL/BA_SQR)
+ *   BA_NORM(fp_t *n, const BA_FE *d)       n = the norm of d to Fp (G1: d itself)
+ *   BA_FROM_NINV(BA_FE *o, const BA_FE *d, const fp_t *ninv)   o = 1/d given ninv = 1/N(d)
  *   BA_AFF_IS_INF, BA_JAC_ADD_AFF, BA_JAC_SET_INF   point operations of curve.h
  * Generated: ba_add_<sfx> and ba_flush_<sfx> with the contracts of cpu_ba_add / cpu_ba_flush.
  * Typed, direct calls (inlined for G1) instead of the cpu_group function pointers: the pointer
@@ -27,7 +29,10 @@ static inline void BA_FN(ba_set)(cpu_ba *ba, uint64_t j, const BA_AFF *p, int ne
     ba->state[j] |= BA_FULL;
 }
 
-/* Finish the additions waiting in the batch (Montgomery's trick: one inversion). */
+/* Finish the additions waiting in the batch (Montgomery's trick: one inversion). The trick
+ * runs on the norms of the denominators, in Fp (BA_NORM; for G1 the norm is the denominator
+ * itself): 1/d = conj(d) / N(d) (BA_FROM_NINV). For G2 that replaces three Fp2 products per
+ * addition by five Fp ones, and the inversion is an Fp one. */
 static void BA_FN(ba_run_batch)(cpu_ba *ba)
 {
     uint32_t cnt = ba->count;
@@ -35,10 +40,12 @@ static void BA_FN(ba_run_batch)(cpu_ba *ba)
         return;
     BA_AFF *aff = (BA_AFF *)(void *)ba->aff;
     BA_FE *den = (BA_FE *)(void *)ba->fe;    /* cnt denominators (1 for cancellations) */
-    BA_FE *pre = den + cnt;                  /* pre[t] = den[0] * ... * den[t] */
-    BA_FE inv, it, lam, x3, t1, ty;
+    fp_t *nrm = (fp_t *)(void *)(den + cnt); /* their norms */
+    fp_t *pre = nrm + cnt;                   /* pre[t] = nrm[0] * ... * nrm[t] */
+    fp_t inv, itn;
+    BA_FE it, lam, x3, t1, ty;
 
-    /* Pass 1: denominators x2 - x1 (2 y1 for a doubling) and their prefix products. */
+    /* Pass 1: denominators x2 - x1 (2 y1 for a doubling), norms and their prefix products. */
     for (uint32_t t = 0; t < cnt; t++) {
         const BA_AFF *b = aff + ba->bidx[t];
         const BA_AFF *p = (const BA_AFF *)(const void *)ba->bpt[t];
@@ -56,24 +63,26 @@ static void BA_FN(ba_run_batch)(cpu_ba *ba)
             else
                 BA_ADD(&den[t], &b->y, &b->y);
         }
+        BA_NORM(&nrm[t], &den[t]);
         if (t == 0)
-            pre[0] = den[0];
+            pre[0] = nrm[0];
         else
-            BA_MUL(&pre[t], &pre[t - 1], &den[t]);
+            fpi_mul(&pre[t], &pre[t - 1], &nrm[t]);
     }
-    BA_INV(&inv, &pre[cnt - 1]);
+    fp_inv(&inv, &pre[cnt - 1]);
 
-    /* Pass 2, last to first: inv = 1 / (den[0] ... den[t]) on entry. */
+    /* Pass 2, last to first: inv = 1 / (nrm[0] ... nrm[t]) on entry. */
     for (uint32_t t = cnt; t-- > 0;) {
         uint64_t j = ba->bidx[t];
         BA_AFF *b = aff + j;
         const BA_AFF *p = (const BA_AFF *)(const void *)ba->bpt[t];
         if (t > 0) {
-            BA_MUL(&it, &inv, &pre[t - 1]);                       /* 1 / den[t] */
-            BA_MUL(&inv, &inv, &den[t]);
+            fpi_mul(&itn, &inv, &pre[t - 1]);                     /* 1 / nrm[t] */
+            fpi_mul(&inv, &inv, &nrm[t]);
         } else {
-            it = inv;
+            itn = inv;
         }
+        BA_FROM_NINV(&it, &den[t], &itn);                         /* 1 / den[t] */
         ba->state[j] &= (uint8_t)~BA_WAIT;
         if (ba->bneg[t])
             BA_NEG(&ty, &p->y);
@@ -202,7 +211,8 @@ static void BA_FN(ba_flush)(cpu_ba *ba)
 #undef BA_SUB
 #undef BA_SUB_LAZY
 #undef BA_NEG
-#undef BA_INV
+#undef BA_NORM
+#undef BA_FROM_NINV
 #undef BA_EQ
 #undef BA_IS_ZERO
 #undef BA_SET_ONE

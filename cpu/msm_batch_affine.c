@@ -53,10 +53,10 @@ size_t cpu_ba_size(const cpu_group *g, uint64_t nbuckets)
 {
     size_t b = batch_for(nbuckets);
     /* buckets: state, affine, Jacobian side; batch and deferred lists: index, point, sign;
-     * batch scratch: denominators and prefix products */
+     * batch scratch: denominators, their Fp norms and the norms' prefix products */
     return up64(nbuckets) + up64(nbuckets * g->affine_size) + up64(nbuckets * g->jac_size) +
            2 * (up64(b * sizeof(uint64_t)) + up64(b * sizeof(void *)) + up64(b)) +
-           up64(2 * b * g->fe_size);
+           up64(b * (g->fe_size + 2 * sizeof(fp_t)));
 }
 
 void cpu_ba_init(cpu_ba *ba, const cpu_group *g, void *mem, uint64_t nbuckets)
@@ -107,7 +107,8 @@ void cpu_ba_reset(cpu_ba *ba)
 #define BA_SUB fpi_sub
 #define BA_SUB_LAZY fpi_sub_lazy
 #define BA_NEG fpi_neg
-#define BA_INV fp_inv
+#define BA_NORM(n, d) (*(n) = *(d))
+#define BA_FROM_NINV(o, d, ninv) (*(o) = *(ninv))
 #define BA_EQ fpi_eq
 #define BA_IS_ZERO fpi_is_zero
 #define BA_SET_ONE(x) (*(x) = FP_ONE)
@@ -115,6 +116,24 @@ void cpu_ba_reset(cpu_ba *ba)
 #define BA_JAC_ADD_AFF g1_jac_add_affine
 #define BA_JAC_SET_INF g1_jac_set_inf
 #include "msm_ba_impl.h"
+
+/* N(d) = d0^2 + d1^2 in Fp (d d-bar; nonzero for d != 0, as -1 is not a square mod p). */
+static inline void g2_norm(fp_t *n, const fp2_t *d)
+{
+    fp_t t;
+    fpi_sqr(n, &d->c0);
+    fpi_sqr(&t, &d->c1);
+    fpi_add(n, n, &t);
+}
+
+/* 1/d = conj(d) / N(d), given ninv = 1/N(d). */
+static inline void g2_from_ninv(fp2_t *o, const fp2_t *d, const fp_t *ninv)
+{
+    fp_t t;
+    fpi_mul(&o->c0, &d->c0, ninv);
+    fpi_mul(&t, &d->c1, ninv);
+    fpi_neg(&o->c1, &t);
+}
 
 /* ---- G2: Fp2 calls (a multiplication is ~120 ns, so the calls cost little) ---- */
 #define BA_SFX g2
@@ -127,7 +146,8 @@ void cpu_ba_reset(cpu_ba *ba)
 #define BA_SUB fp2_sub
 #define BA_SUB_LAZY fp2_sub
 #define BA_NEG fp2_neg
-#define BA_INV fp2_inv
+#define BA_NORM g2_norm
+#define BA_FROM_NINV g2_from_ninv
 #define BA_EQ fp2_eq
 #define BA_IS_ZERO fp2_is_zero
 #define BA_SET_ONE fp2_set_one
