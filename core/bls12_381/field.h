@@ -10,7 +10,8 @@
  * Arithmetic functions return void, output first, inputs const; outputs may alias inputs.
  * All functions are pure and thread-safe. Algorithms: CIOS Montgomery multiplication
  * (Koc, Acar, Kaliski, "Analyzing and comparing Montgomery multiplication algorithms", 1996);
- * inversion by Fermat's little theorem (a^(p-2)).
+ * inversion in Fp by Pornin's optimized binary GCD (eprint 2020/972; fp_inv.c), in Fr and as
+ * the Fp reference (fp_inv_fermat) by Fermat's little theorem (a^(p-2)).
  * Constants (hex, canonical): p = 0x1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab
  *                             r = 0x73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001
  */

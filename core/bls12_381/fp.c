@@ -1,6 +1,7 @@
 /*
  * Fp, the BLS12-381 base field: Montgomery arithmetic over six 64-bit limbs (R_p = 2^384),
- * conversions to and from canonical limbs, bytes and decimal, inversion (Fermat) and square
+ * conversions to and from canonical limbs, bytes and decimal, the Fermat inversion
+ * (fp_inv_fermat; fp_inv itself is the binary GCD of fp_inv.c) and square
  * roots (p = 3 mod 4, so sqrt(a) = a^((p+1)/4)). The limb loops live in mont.h (portable C)
  * and mont_adx.h (mulx/adcx/adox assembly, chosen at load time by mont_select.c; the
  * environment variable G16K_SIMD=portable forces the C). fp_mul and fp_sqr accept inputs
