@@ -99,9 +99,10 @@ int cpu_msm_pippenger(const cpu_group *g, const cpu_msm_in *in, uint32_t c, uint
 /* out (Jacobian) = sum_{i<n} k[i] * bases[idx ? idx[i] : i], like cpu_msm_pippenger on 255-bit
  * scalars, but each scalar is first split along an endomorphism of the group, so that the
  * Pippenger run has m times the points and scalars of 128 (G1, m = 2) or 64 (G2, m = 4) bits:
- *   G1: k = d0 + d1 x^2 with x^2 P = -sigma(P)     (GLV, Gallant-Lambert-Vanstone 2001)
+ *   G1: k = e0 + e1 x^2 with x^2 P = -sigma(P)     (GLV, Gallant-Lambert-Vanstone 2001)
  *   G2: k = d0 + d1 |x| + d2 x^2 + d3 |x|^3 with |x| Q = -psi(Q)   (GLS, Galbraith-Scott 2008)
- * where x = -0xd201000000010000 and the d_i are the base-|x| digits of k (k < r < x^4). The
+ * where x = -0xd201000000010000, the d_i are the base-|x| digits of k (k < r < x^4, each
+ * d_i < 2^64) and the e_i its base-x^2 digits (e0 = d0 + d1 |x|, e1 = d2 + d3 |x|, < 2^128). The
  * windows then cover 129 or 65 bits instead of 256, so buckets are shared by 2 or 4 times
  * more points and there are fewer bucket folds. The bases must lie in the prime-order subgroup
  * (every proving-key point does: the core checks them); for other points the result differs

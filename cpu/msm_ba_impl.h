@@ -32,7 +32,7 @@ static inline void BA_FN(ba_set)(cpu_ba *ba, uint64_t j, const BA_AFF *p, int ne
 /* Finish the additions waiting in the batch (Montgomery's trick: one inversion). The trick
  * runs on the norms of the denominators, in Fp (BA_NORM; for G1 the norm is the denominator
  * itself): 1/d = conj(d) / N(d) (BA_FROM_NINV). For G2 that replaces three Fp2 products per
- * addition by five Fp ones, and the inversion is an Fp one. */
+ * addition by five Fp products and two Fp squarings, and the inversion is an Fp one. */
 static void BA_FN(ba_run_batch)(cpu_ba *ba)
 {
     uint32_t cnt = ba->count;

@@ -5,8 +5,9 @@
  *
  * Binary GCD on (a, b) = (y, p) with a = u y, b = v y (mod p) kept invariant. Each outer step
  * runs 30 binary-GCD steps on 62-bit approximations of a and b (their low 30 bits and their top
- * 32 bits from the same position), which decide the same way as the full numbers would for
- * these steps, and records them as a 2x2 matrix of signed factors (|f|, |g| <= 2^30); the full
+ * 32 bits from the same position): the parities are exact, the comparisons may be slightly
+ * wrong, which can only make an updated a or b negative (negated below, as the paper shows).
+ * The steps are recorded as a 2x2 matrix of signed factors (|f|, |g| <= 2^30); the full
  * a, b, u, v are then updated once: (a, b) <- (f0 a + g0 b, f1 a + g1 b) / 2^30 exactly, and
  * (u, v) likewise modulo p, where the division by 2^30 is a Montgomery step (q = -t p^-1 mod
  * 2^30, (t + q p) / 2^30). A negative a or b is negated with its u or v. When a reaches 0,
