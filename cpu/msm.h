@@ -1,7 +1,8 @@
 /*
  * The MSM pieces of the CPU plugin: one group-agnostic Pippenger driver (msm_pippenger.c) run
  * on a table of group operations, one table per group (msm_g1.c, msm_g2.c), the batch-affine
- * bucket accumulator it uses for large windows (msm_batch_affine.c), and the vtable that ties
+ * bucket accumulator it uses for large windows (msm_batch_affine.c, typed per group through the
+ * template msm_ba_impl.h), the endomorphism split (msm_endo.c), and the vtable that ties
  * them to the ABI and splits off the 0/1 scalars of witnesses (msm.c). Points passed through
  * `void *` are the curve.h types of the table's group (g1_affine_t / g1_jac_t or g2_affine_t /
  * g2_jac_t), in Montgomery form; "fe" is the coordinate field (fp_t for G1, fp2_t for G2). An
@@ -34,17 +35,8 @@ typedef struct cpu_group {
     void (*jac_add_affine)(void *out, const void *a, const void *b);    /* complete */
     void (*jac_sub_affine)(void *out, const void *a, const void *b);    /* a - b, complete */
     void (*jac_dbl)(void *out, const void *p);
-    int (*affine_is_inf)(const void *p);
-    /* Coordinate field, for batch-affine additions. Outputs may alias inputs. */
-    size_t fe_size;              /* sizeof fp_t (48) or fp2_t (96) */
-    void (*fe_add)(void *out, const void *a, const void *b);
-    void (*fe_sub)(void *out, const void *a, const void *b);
-    void (*fe_neg)(void *out, const void *a);
-    void (*fe_mul)(void *out, const void *a, const void *b);
-    void (*fe_sqr)(void *out, const void *a);
-    void (*fe_inv)(void *out, const void *a);                           /* 0 -> 0 */
-    int (*fe_eq)(const void *a, const void *b);
-    int (*fe_is_zero)(const void *a);
+    /* sizeof the coordinate field, fp_t (48) or fp2_t (96): the batch-affine scratch size */
+    size_t fe_size;
 } cpu_group;
 
 extern const cpu_group cpu_group_g1;

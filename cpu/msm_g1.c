@@ -64,51 +64,6 @@ static void g1_dbl(void *out, const void *p)
     g1_jac_dbl(out, p);
 }
 
-static int g1_aff_is_inf(const void *p)
-{
-    return g1_affine_is_inf(p);
-}
-
-static void fe_add(void *out, const void *a, const void *b)
-{
-    fp_add(out, a, b);
-}
-
-static void fe_sub(void *out, const void *a, const void *b)
-{
-    fp_sub(out, a, b);
-}
-
-static void fe_neg(void *out, const void *a)
-{
-    fp_neg(out, a);
-}
-
-static void fe_mul(void *out, const void *a, const void *b)
-{
-    fp_mul(out, a, b);
-}
-
-static void fe_sqr(void *out, const void *a)
-{
-    fp_sqr(out, a);
-}
-
-static void fe_inv(void *out, const void *a)
-{
-    fp_inv(out, a);
-}
-
-static int fe_eq(const void *a, const void *b)
-{
-    return fp_eq(a, b);
-}
-
-static int fe_is_zero(const void *a)
-{
-    return fp_is_zero(a);
-}
-
 const cpu_group cpu_group_g1 = {
     .id = G16K_G1,
     .name = "G1",
@@ -123,14 +78,5 @@ const cpu_group cpu_group_g1 = {
     .jac_add_affine = g1_add_aff,
     .jac_sub_affine = g1_sub_aff,
     .jac_dbl = g1_dbl,
-    .affine_is_inf = g1_aff_is_inf,
     .fe_size = sizeof(fp_t),
-    .fe_add = fe_add,
-    .fe_sub = fe_sub,
-    .fe_neg = fe_neg,
-    .fe_mul = fe_mul,
-    .fe_sqr = fe_sqr,
-    .fe_inv = fe_inv,
-    .fe_eq = fe_eq,
-    .fe_is_zero = fe_is_zero,
 };

@@ -66,51 +66,6 @@ static void g2_dbl(void *out, const void *p)
     g2_jac_dbl(out, p);
 }
 
-static int g2_aff_is_inf(const void *p)
-{
-    return g2_affine_is_inf(p);
-}
-
-static void fe_add(void *out, const void *a, const void *b)
-{
-    fp2_add(out, a, b);
-}
-
-static void fe_sub(void *out, const void *a, const void *b)
-{
-    fp2_sub(out, a, b);
-}
-
-static void fe_neg(void *out, const void *a)
-{
-    fp2_neg(out, a);
-}
-
-static void fe_mul(void *out, const void *a, const void *b)
-{
-    fp2_mul(out, a, b);
-}
-
-static void fe_sqr(void *out, const void *a)
-{
-    fp2_sqr(out, a);
-}
-
-static void fe_inv(void *out, const void *a)
-{
-    fp2_inv(out, a);
-}
-
-static int fe_eq(const void *a, const void *b)
-{
-    return fp2_eq(a, b);
-}
-
-static int fe_is_zero(const void *a)
-{
-    return fp2_is_zero(a);
-}
-
 const cpu_group cpu_group_g2 = {
     .id = G16K_G2,
     .name = "G2",
@@ -125,14 +80,5 @@ const cpu_group cpu_group_g2 = {
     .jac_add_affine = g2_add_aff,
     .jac_sub_affine = g2_sub_aff,
     .jac_dbl = g2_dbl,
-    .affine_is_inf = g2_aff_is_inf,
     .fe_size = sizeof(fp2_t),
-    .fe_add = fe_add,
-    .fe_sub = fe_sub,
-    .fe_neg = fe_neg,
-    .fe_mul = fe_mul,
-    .fe_sqr = fe_sqr,
-    .fe_inv = fe_inv,
-    .fe_eq = fe_eq,
-    .fe_is_zero = fe_is_zero,
 };
