@@ -19,29 +19,14 @@ static const uint64_t FRI_R[FR_LIMBS] = {0xffffffff00000001ULL, 0x53bda402fffe5b
 static const uint64_t FRI_MINV = 0xfffffffeffffffffULL;
 
 #if MONT_HAVE_ADX_ASM
-/* One limb of a multiply-accumulate pass with x in a register: T_lo += lo(x rdx) on the OF
- * chain, T_hi += hi(x rdx) on the CF chain (mont_adx.h MA_MAC). */
-#define FRI_MAC(x, Tlo, Thi)                                                                   \
-    "mulx " x ", %%rax, %%rbx\n\t"                                                             \
-    "adox %%rax, " Tlo "\n\t"                                                                  \
-    "adcx %%rbx, " Thi "\n\t"
-
-/* (T0..T4) = (T0..T3) + a * b[i]; boff = 8 i as a string. */
+/* (T0..T4) = (T0..T3) + a * b[i] with a in the registers a0..a3 (mont_adx.h MA4_MUL reads a
+ * from memory); boff = 8 i as a string. The reduction steps are mont_adx.h's MA4_RED, whose
+ * operands (%[m], %[minv]) fri_mul_adx names the same way. */
 #define FRI_MUL(boff, T0, T1, T2, T3, T4)                                                      \
     "mov " boff "(%[b]), %%rdx\n\t"                                                            \
     "xor " T4 ", " T4 "\n\t"                                                                   \
-    FRI_MAC("%[a0]", T0, T1) FRI_MAC("%[a1]", T1, T2) FRI_MAC("%[a2]", T2, T3)                 \
-    FRI_MAC("%[a3]", T3, T4)                                                                   \
-    "mov $0, %%eax\n\t"                                                                        \
-    "adox %%rax, " T4 "\n\t"
-
-/* (T0..T4) += (T0 minv mod 2^64) r; afterwards T0 = 0 and the value is T1..T4. */
-#define FRI_RED(T0, T1, T2, T3, T4)                                                            \
-    "mov " T0 ", %%rdx\n\t"                                                                    \
-    "imul %[minv], %%rdx\n\t"                                                                  \
-    "xor %%eax, %%eax\n\t"                                                                     \
-    FRI_MAC("%[m]", T0, T1) FRI_MAC("8+%[m]", T1, T2) FRI_MAC("16+%[m]", T2, T3)               \
-    FRI_MAC("24+%[m]", T3, T4)                                                                 \
+    MA_MAC("%[a0]", T0, T1) MA_MAC("%[a1]", T1, T2) MA_MAC("%[a2]", T2, T3)                    \
+    MA_MAC("%[a3]", T3, T4)                                                                    \
     "mov $0, %%eax\n\t"                                                                        \
     "adox %%rax, " T4 "\n\t"
 
@@ -64,13 +49,13 @@ MONT_INLINE void fri_mul_adx(fr_t *out, const fr_t *a, const fr_t *b)
         "mulx %[a3], %%rax, %[t4]\n\t"
         "adc %%rax, %[t3]\n\t"
         "adc $0, %[t4]\n\t"
-        FRI_RED("%[t0]", "%[t1]", "%[t2]", "%[t3]", "%[t4]")
+        MA4_RED("%[t0]", "%[t1]", "%[t2]", "%[t3]", "%[t4]")
         FRI_MUL("8", "%[t1]", "%[t2]", "%[t3]", "%[t4]", "%[t0]")
-        FRI_RED("%[t1]", "%[t2]", "%[t3]", "%[t4]", "%[t0]")
+        MA4_RED("%[t1]", "%[t2]", "%[t3]", "%[t4]", "%[t0]")
         FRI_MUL("16", "%[t2]", "%[t3]", "%[t4]", "%[t0]", "%[t1]")
-        FRI_RED("%[t2]", "%[t3]", "%[t4]", "%[t0]", "%[t1]")
+        MA4_RED("%[t2]", "%[t3]", "%[t4]", "%[t0]", "%[t1]")
         FRI_MUL("24", "%[t3]", "%[t4]", "%[t0]", "%[t1]", "%[t2]")
-        FRI_RED("%[t3]", "%[t4]", "%[t0]", "%[t1]", "%[t2]")
+        MA4_RED("%[t3]", "%[t4]", "%[t0]", "%[t1]", "%[t2]")
         /* t = (t4, t0, t1, t2) < 2r; s = t - r in (a0..a3); on borrow keep t */
         "mov %[t4], %[a0]\n\t"
         "sub %[m], %[a0]\n\t"
