@@ -213,6 +213,20 @@ static char *read_line(char *str, int num, void *stream)
     return str;
 }
 
+/* A thread count for [core] threads and $G16K_THREADS: decimal digits only, 0..THREADS_MAX
+ * (0 = all cores). 0 and *out set, or -1 (out untouched). */
+static int parse_threads(const char *s, long *out)
+{
+    char *end;
+    unsigned long v;
+    errno = 0;
+    v = isdigit((unsigned char)s[0]) ? strtoul(s, &end, 10) : ULONG_MAX;
+    if (v == ULONG_MAX || errno || *end || v > THREADS_MAX)
+        return -1;
+    *out = (long)v;
+    return 0;
+}
+
 static int parse_core(parse_ctx *p, const char *key, const char *value)
 {
     if (strcmp(key, "plugin_dir") == 0) {
@@ -240,14 +254,9 @@ static int parse_core(parse_ctx *p, const char *key, const char *value)
         return 1;
     }
     if (strcmp(key, "threads") == 0) {
-        char *end;
-        unsigned long v;
-        errno = 0;
-        v = isdigit((unsigned char)value[0]) ? strtoul(value, &end, 10) : ULONG_MAX;
-        if (v == ULONG_MAX || errno || *end || v > THREADS_MAX)
+        if (parse_threads(value, &p->threads) != 0)
             return fail(p, G16K_ECONFIG, "bad value '%s' for threads (expected 0 for all cores "
                         "or a count 1..%u)", value, THREADS_MAX);
-        p->threads = (long)v;
         return 1;
     }
     return fail(p, G16K_ECONFIG, "unknown key '%s' in [core]", key);
@@ -584,17 +593,10 @@ int config_load(const char *path, prover_config **out)
         goto out_free;
     /* $G16K_THREADS overrides [core] threads (g16k bench --threads sets it). */
     const char *env = getenv("G16K_THREADS");
-    if (env && *env) {
-        char *end;
-        unsigned long v;
-        errno = 0;
-        v = isdigit((unsigned char)env[0]) ? strtoul(env, &end, 10) : ULONG_MAX;
-        if (v == ULONG_MAX || errno || *end || v > THREADS_MAX) {
-            rc = g16k_err(G16K_ECONFIG, "environment G16K_THREADS='%s': expected 0 for all cores "
-                          "or a count 1..%u", env, THREADS_MAX);
-            goto out_free;
-        }
-        p.threads = (long)v;
+    if (env && *env && parse_threads(env, &p.threads) != 0) {
+        rc = g16k_err(G16K_ECONFIG, "environment G16K_THREADS='%s': expected 0 for all cores "
+                      "or a count 1..%u", env, THREADS_MAX);
+        goto out_free;
     }
     if (p.threads <= 0) {
         long n = sysconf(_SC_NPROCESSORS_ONLN);
