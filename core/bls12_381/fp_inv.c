@@ -21,10 +21,8 @@
 #include "field.h"
 #include "mont.h"
 
-/* p (canonical limbs), -p^-1 mod 2^30, R^3 mod p (for the Montgomery fix-up). */
-static const uint64_t P[FP_LIMBS] = {0xb9feffffffffaaabULL, 0x1eabfffeb153ffffULL,
-                                     0x6730d2a0f6b0f624ULL, 0x64774b84f38512bfULL,
-                                     0x4b1ba7b6434bacd7ULL, 0x1a0111ea397fe69aULL};
+/* p (field.h FP_MODULUS), -p^-1 mod 2^30, R^3 mod p (for the Montgomery fix-up). */
+static const uint64_t *const P = FP_MODULUS.l;
 #define PINV30 0x3ffcfffdULL
 static const fp_t R3 = {{0xed48ac6bd94ca1e0ULL, 0x315f831e03a7adf8ULL, 0x9a53352a615e29ddULL,
                          0x34c04e5e921e1761ULL, 0x2512d43565724728ULL, 0x0aa6346091755d4dULL}};
