@@ -127,11 +127,11 @@ typedef struct cpu_ba {
     uint64_t *bidx;              /* batch_max: bucket of each waiting addition */
     const uint8_t **bpt;         /* batch_max: its point (borrowed from the bases) */
     uint8_t *bneg;               /* batch_max: 1 to add -point */
-    uint32_t pend_max;           /* capacity of the deferred list */
-    uint32_t npend;              /* deferred additions (their bucket was waiting) */
-    uint64_t *pidx;              /* pend_max: bucket of each deferred addition */
-    const uint8_t **ppt;         /* pend_max: its point (borrowed) */
-    uint8_t *pneg;               /* pend_max: 1 to add -point */
+    uint32_t npend;              /* deferred additions (their bucket was waiting), at most
+                                    batch_max */
+    uint64_t *pidx;              /* batch_max: bucket of each deferred addition */
+    const uint8_t **ppt;         /* batch_max: its point (borrowed) */
+    uint8_t *pneg;               /* batch_max: 1 to add -point */
     uint8_t *fe;                 /* batch_max * (fe_size + 96) bytes of scratch */
 } cpu_ba;
 

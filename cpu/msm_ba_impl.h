@@ -163,7 +163,7 @@ static void BA_FN(ba_add)(cpu_ba *ba, uint64_t j, const void *pv, int neg)
         /* The bucket already waits in this batch: defer the addition to a later batch, or,
          * when the deferred list is full (many points in few buckets), add it to the bucket's
          * Jacobian side accumulator. */
-        if (ba->npend < ba->pend_max) {
+        if (ba->npend < ba->batch_max) {
             uint32_t i = ba->npend++;
             ba->pidx[i] = j;
             ba->ppt[i] = pv;

@@ -78,13 +78,12 @@ void cpu_ba_init(cpu_ba *ba, const cpu_group *g, void *mem, uint64_t nbuckets)
     m += up64(ba->batch_max * sizeof(void *));
     ba->bneg = m;
     m += up64(ba->batch_max);
-    ba->pend_max = ba->batch_max;
     ba->pidx = (uint64_t *)(void *)m;
-    m += up64(ba->pend_max * sizeof(uint64_t));
+    m += up64(ba->batch_max * sizeof(uint64_t));
     ba->ppt = (const uint8_t **)(void *)m;
-    m += up64(ba->pend_max * sizeof(void *));
+    m += up64(ba->batch_max * sizeof(void *));
     ba->pneg = m;
-    m += up64(ba->pend_max);
+    m += up64(ba->batch_max);
     ba->fe = m;
     cpu_ba_reset(ba);
 }

@@ -40,7 +40,6 @@ typedef struct pip {
     uint32_t mlog;               /* m = 2^mlog scalars per point */
     const uint64_t *k;           /* n scalars of kl limbs */
     uint32_t kl;
-    uint32_t bits;               /* every scalar < 2^bits */
     uint64_t n;
     uint32_t c;
     uint32_t nwin;
@@ -48,12 +47,11 @@ typedef struct pip {
     uint64_t chunk_len;
     uint64_t nbuckets;           /* 2^(c-1) */
     uint32_t wgroup;             /* windows per task (batch-affine: they share each batch) */
-    uint32_t ngroups;            /* ceil(nwin / wgroup) */
     int batch;                   /* 1: batch-affine buckets (cpu_ba), 0: Jacobian */
     int ifma;                    /* 1: G2 buckets on cpu/ifma (cpu_g2_ifma); batch is then 0 */
     size_t worker_bytes;         /* per-worker scratch, 64-byte multiple */
     uint8_t *scratch;            /* workers * worker_bytes */
-    uint8_t *partial;            /* per task: the weighted bucket sum of (window, chunk) */
+    uint8_t *partial;            /* per (window, chunk): its weighted bucket sum */
 } pip;
 /* Bits [pos, pos + len) of the kl-limb k, len <= 32; bits past the last limb read as 0. */
 static uint64_t bits_at(const uint64_t *k, uint32_t kl, uint32_t pos, uint32_t len)
@@ -278,7 +276,7 @@ int cpu_msm_pippenger(const cpu_group *g, const cpu_msm_in *in, uint32_t c, uint
 {
     uint64_t n = in->n;
     pip p = {.g = g, .bases = in->bases, .idx = in->idx, .images = in->images, .k = in->k,
-             .kl = in->kl, .bits = in->bits, .n = n, .c = c};
+             .kl = in->kl, .n = n, .c = c};
     p.mlog = (uint32_t)__builtin_ctz(in->m);
     /* Booth digits need the bit above the top one to be 0: windows cover bits + 1 bits. */
     p.nwin = in->bits / c + 1;
@@ -296,10 +294,10 @@ int cpu_msm_pippenger(const cpu_group *g, const cpu_msm_in *in, uint32_t c, uint
             w = most_w;
         p.wgroup = w > 1 ? (uint32_t)w : 1;
     }
-    p.ngroups = (p.nwin + p.wgroup - 1) / p.wgroup;
+    uint32_t ngroups = (p.nwin + p.wgroup - 1) / p.wgroup;
     /* Enough tasks for every thread, but chunks no shorter than the bucket count, where the
      * per-chunk bucket fold (2 additions per bucket) would start to dominate. */
-    uint64_t want = ((uint64_t)threads * 2 + p.ngroups - 1) / p.ngroups;
+    uint64_t want = ((uint64_t)threads * 2 + ngroups - 1) / ngroups;
     uint64_t most = n / p.nbuckets;
     p.nchunks = want < most ? want : most;
     if (p.nchunks == 0 || threads == 1)
@@ -307,7 +305,7 @@ int cpu_msm_pippenger(const cpu_group *g, const cpu_msm_in *in, uint32_t c, uint
     p.chunk_len = (n + p.nchunks - 1) / p.nchunks;
     if (p.chunk_len == 0)
         p.chunk_len = 1;
-    uint64_t tasks = (uint64_t)p.ngroups * p.nchunks;
+    uint64_t tasks = (uint64_t)ngroups * p.nchunks;
     uint32_t workers = cpu_parallel_workers(threads, tasks, 1);
 
     size_t js = g->jac_size;
