@@ -134,13 +134,10 @@ static cudaError_t run(g16k_ntt_domain *d, uint64_t *buf, uint32_t dir, uint32_t
  * G16K_EINTERNAL. Thread-safe. */
 static int cuda_transform(g16k_ntt_domain *d, void *data, uint32_t dir, uint32_t enc)
 {
-    if (!d || !data)
-        return plugin_fail(G16K_EINVAL, "ntt transform: NULL argument");
-    if (dir < G16K_NTT_FORWARD || dir > G16K_NTT_INVERSE_COSET)
-        return plugin_fail(G16K_EINVAL, "ntt transform: direction %u is not 1..4", dir);
-    if (enc != G16K_ENC_CANONICAL && enc != G16K_ENC_MONTGOMERY)
-        return plugin_fail(G16K_EINVAL, "ntt transform: encoding %u is not 1 or 2", enc);
-    int rc = cuda_use_device(d->ctx);
+    int rc = plugin_check_transform(d, data, dir, enc);
+    if (rc)
+        return rc;
+    rc = cuda_use_device(d->ctx);
     if (rc)
         return rc;
     size_t bytes = (size_t)d->n * 32;
@@ -175,13 +172,10 @@ static int cuda_transform(g16k_ntt_domain *d, void *data, uint32_t dir, uint32_t
 static int cuda_compute_h(g16k_ntt_domain *d, void *a, void *b, void *c, uint32_t enc, void *h,
                           uint32_t h_enc)
 {
-    if (!d || !a || !b || !c || !h)
-        return plugin_fail(G16K_EINVAL, "compute_h: NULL argument");
-    if ((enc != G16K_ENC_CANONICAL && enc != G16K_ENC_MONTGOMERY) ||
-        (h_enc != G16K_ENC_CANONICAL && h_enc != G16K_ENC_MONTGOMERY))
-        return plugin_fail(G16K_EINVAL, "compute_h: encodings %u, %u are not 1 or 2", enc,
-                           h_enc);
-    int rc = cuda_use_device(d->ctx);
+    int rc = plugin_check_compute_h(d, a, b, c, enc, h, h_enc);
+    if (rc)
+        return rc;
+    rc = cuda_use_device(d->ctx);
     if (rc)
         return rc;
     size_t bytes = (size_t)d->n * 32;

@@ -161,16 +161,12 @@ static cl_int transform_locked(g16k_ntt_domain *d, cl_mem buf, uint32_t dir, uin
  * G16K_EINTERNAL. Thread-safe (device work serialised on ctx->lock). */
 static int opencl_transform(g16k_ntt_domain *d, void *data, uint32_t dir, uint32_t enc)
 {
-    if (!d || !data)
-        return plugin_fail(G16K_EINVAL, "ntt transform: NULL argument");
-    if (dir < G16K_NTT_FORWARD || dir > G16K_NTT_INVERSE_COSET)
-        return plugin_fail(G16K_EINVAL, "ntt transform: direction %u is not 1..4", dir);
-    if (enc != G16K_ENC_CANONICAL && enc != G16K_ENC_MONTGOMERY)
-        return plugin_fail(G16K_EINVAL, "ntt transform: encoding %u is not 1 or 2", enc);
+    int rc = plugin_check_transform(d, data, dir, enc);
+    if (rc)
+        return rc;
     g16k_plugin_ctx *ctx = d->ctx;
     size_t bytes = (size_t)d->n * 32;
     cl_int err;
-    int rc = G16K_OK;
     pthread_mutex_lock(&ctx->lock);
     cl_mem buf = clCreateBuffer(ctx->context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, bytes,
                                 data, &err);
@@ -220,12 +216,9 @@ static cl_int h_locked(g16k_ntt_domain *d, cl_mem v[3], uint32_t enc, uint32_t h
 static int opencl_compute_h(g16k_ntt_domain *d, void *a, void *b, void *c, uint32_t enc,
                             void *h, uint32_t h_enc)
 {
-    if (!d || !a || !b || !c || !h)
-        return plugin_fail(G16K_EINVAL, "compute_h: NULL argument");
-    if ((enc != G16K_ENC_CANONICAL && enc != G16K_ENC_MONTGOMERY) ||
-        (h_enc != G16K_ENC_CANONICAL && h_enc != G16K_ENC_MONTGOMERY))
-        return plugin_fail(G16K_EINVAL, "compute_h: encodings %u, %u are not 1 or 2", enc,
-                           h_enc);
+    int rc = plugin_check_compute_h(d, a, b, c, enc, h, h_enc);
+    if (rc)
+        return rc;
     g16k_plugin_ctx *ctx = d->ctx;
     size_t bytes = (size_t)d->n * 32;
     void *src[3] = {a, b, c};

@@ -1,6 +1,6 @@
 /*
  * plugin_util.c: printf-style error and log forwarding to the core's host API, for the GPU
- * plugins. Messages longer than 1 KiB are truncated.
+ * plugins, and their shared NTT argument checks. Messages longer than 1 KiB are truncated.
  */
 #include "plugin_util.h"
 
@@ -30,4 +30,31 @@ void plugin_log(int level, const char *fmt, ...)
     va_end(ap);
     if (plugin_host && plugin_host->log)
         plugin_host->log(level, "%s", buf);
+}
+
+static int enc_ok(uint32_t enc)
+{
+    return enc == G16K_ENC_CANONICAL || enc == G16K_ENC_MONTGOMERY;
+}
+
+int plugin_check_transform(const void *domain, const void *data, uint32_t dir, uint32_t enc)
+{
+    if (!domain || !data)
+        return plugin_fail(G16K_EINVAL, "ntt transform: NULL argument");
+    if (dir < G16K_NTT_FORWARD || dir > G16K_NTT_INVERSE_COSET)
+        return plugin_fail(G16K_EINVAL, "ntt transform: direction %u is not 1..4", dir);
+    if (!enc_ok(enc))
+        return plugin_fail(G16K_EINVAL, "ntt transform: encoding %u is not 1 or 2", enc);
+    return G16K_OK;
+}
+
+int plugin_check_compute_h(const void *domain, const void *a, const void *b, const void *c,
+                           uint32_t enc, const void *h, uint32_t h_enc)
+{
+    if (!domain || !a || !b || !c || !h)
+        return plugin_fail(G16K_EINVAL, "compute_h: NULL argument");
+    if (!enc_ok(enc) || !enc_ok(h_enc))
+        return plugin_fail(G16K_EINVAL, "compute_h: encodings %u, %u are not 1 or 2", enc,
+                           h_enc);
+    return G16K_OK;
 }

@@ -30,6 +30,14 @@ void plugin_log(int level, const char *fmt, ...)
 #endif
     ;
 
+/* Argument checks of the NTT vtable entries, shared so that both GPU plugins reject the same
+ * inputs with the same messages. G16K_OK, or G16K_EINVAL with the error set.
+ * transform: domain and data non-NULL, dir 1..4, enc canonical or Montgomery. */
+int plugin_check_transform(const void *domain, const void *data, uint32_t dir, uint32_t enc);
+/* compute_h: domain, a, b, c, h non-NULL; enc and h_enc canonical or Montgomery. */
+int plugin_check_compute_h(const void *domain, const void *a, const void *b, const void *c,
+                           uint32_t enc, const void *h, uint32_t h_enc);
+
 #ifdef __cplusplus
 }
 #endif
