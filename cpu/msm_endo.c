@@ -51,7 +51,6 @@ static uint64_t divmod_x(uint64_t k[4])
 }
 
 typedef struct endo_job {
-    const cpu_group *g;
     const uint8_t *bases;
     const uint64_t *idx;         /* NULL, or the base index of each scalar */
     const uint64_t (*k)[4];
@@ -120,7 +119,7 @@ int cpu_msm_endo(const cpu_group *g, const void *bases, const uint64_t *idx,
         return cpu_error(G16K_ENOMEM, "msm %s: out of memory for the endomorphism split of "
                          "%llu points", g->name, (unsigned long long)n);
     }
-    endo_job j = {.g = g, .bases = bases, .idx = idx, .k = k, .images = images, .dk = dk};
+    endo_job j = {.bases = bases, .idx = idx, .k = k, .images = images, .dk = dk};
     cpu_parallel_for(threads, n, cpu_grain(n, threads, 1024), is_g1 ? g1_split : g2_split, &j);
     cpu_msm_in in = {.bases = bases, .idx = idx, .images = images, .m = m, .k = dk, .kl = kl,
                      .bits = bits, .n = n * m};
