@@ -160,6 +160,19 @@ static const uint8_t *base_of(const pip *p, uint64_t i)
     return p->bases + (p->idx ? p->idx[pt] : pt) * p->g->affine_size;
 }
 
+/* Batch-affine tasks fetch the point PT_AHEAD scalars ahead. With the endomorphism split each
+ * point is read from two streams (the base, then its images), which the hardware prefetcher
+ * followed poorly: G2 2^16, one thread, 1.224 -> 1.174 s (medians of 8 interleaved runs); G1
+ * 2^16 and G2 2^18 (one stream) unchanged within the noise. */
+#define PT_AHEAD 8
+
+/* Fetch the 64-byte lines of an affine point (96 or 192 bytes). */
+static inline void prefetch_point(const pip *p, const uint8_t *pt)
+{
+    for (size_t off = 0; off < p->g->affine_size; off += 64)
+        __builtin_prefetch(pt + off, 0);
+}
+
 /* Sort the points [lo, hi) into Jacobian buckets for window win (mixed additions). The bucket
  * of the next point is prefetched while the current one is added. */
 static void fill_jacobian(const pip *p, uint8_t *bk, uint32_t win, uint64_t lo, uint64_t hi)
@@ -230,6 +243,8 @@ static void window_tasks(void *arg, uint64_t begin, uint64_t end, uint32_t worke
         uint32_t w1 = w0 + p->wgroup < p->nwin ? w0 + p->wgroup : p->nwin;
         for (uint64_t i = lo; i < hi; i++) {
             const uint8_t *pt = base_of(p, i);
+            if (i + PT_AHEAD < hi)
+                prefetch_point(p, base_of(p, i + PT_AHEAD));
             for (uint32_t w = w0; w < w1; w++) {
                 int64_t d = booth_digit(p, i, w);
                 uint64_t first = (uint64_t)(w - w0) * p->nbuckets;
