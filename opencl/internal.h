@@ -27,6 +27,13 @@ enum opencl_kernel_id {
     K_NTT_STAGE,
     K_NTT_SCALE,
     K_NTT_H,
+    K_PLAN_COUNT,
+    K_PLAN_BLOCK_SUMS,
+    K_PLAN_TOP,
+    K_PLAN_OFFSETS,
+    K_PLAN_TOP_CHUNKS,
+    K_PLAN_SCATTER,
+    K_PLAN_CHUNK_STARTS,
     K_COUNT
 };
 
@@ -64,6 +71,16 @@ int opencl_device_select(g16k_plugin_ctx *ctx, const char *platform, const char 
  * ones rebuilt). On a compile failure the build log goes to host->log at G16K_LOG_ERROR.
  * Errors: G16K_ENODEV (build failed), G16K_ENOMEM. */
 int opencl_program_build(g16k_plugin_ctx *ctx);
+
+/* result = sum_{i<n} s[i] * P[i] for n canonical Fr scalars s already in the device buffer
+ * `scalars` (4 little-endian limbs each) and the G1 bases b of context ctx (msm.c): the digit
+ * plan is built on the device (kernels/plan.cl, the lists of common/msm_plan.c), then the
+ * bucket kernels run as in msm(); only the plan's sizes (16 bytes) and the segment sums come
+ * back. params->window: 0 = auto for n. Called with ctx->lock held. Errors: G16K_EINVAL (NULL,
+ * bases of another context or group, n > bases, result_enc), G16K_EUNSUPPORTED (n * windows
+ * beyond 32-bit lists), G16K_ENOMEM, G16K_EINTERNAL (OpenCL), message set. */
+int opencl_msm_device(g16k_msm_bases *b, g16k_plugin_ctx *ctx, cl_mem scalars, uint64_t n,
+                      const g16k_msm_params *params, void *result, uint32_t result_enc);
 
 /* The vtables (msm.c, ntt.c). */
 extern const g16k_msm_vtable opencl_msm_vtable;

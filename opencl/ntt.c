@@ -26,6 +26,9 @@ static void opencl_domain_destroy(g16k_ntt_domain *d);
 static int opencl_transform(g16k_ntt_domain *d, void *data, uint32_t dir, uint32_t enc);
 static int opencl_compute_h(g16k_ntt_domain *d, void *a, void *b, void *c, uint32_t enc,
                             void *h, uint32_t h_enc);
+static int opencl_compute_h_msm(g16k_ntt_domain *d, void *a, void *b, void *c, uint32_t enc,
+                                g16k_msm_bases *bases, const g16k_msm_params *params,
+                                void *result, uint32_t result_enc);
 
 const g16k_ntt_vtable opencl_ntt_vtable = {
     .struct_size = sizeof(g16k_ntt_vtable),
@@ -33,6 +36,7 @@ const g16k_ntt_vtable opencl_ntt_vtable = {
     .domain_destroy = opencl_domain_destroy,
     .transform = opencl_transform,
     .compute_h = opencl_compute_h,
+    .compute_h_msm = opencl_compute_h_msm,
 };
 
 static cl_mem upload(g16k_plugin_ctx *ctx, const void *src, size_t bytes, cl_int *err)
@@ -237,4 +241,37 @@ static int opencl_compute_h(g16k_ntt_domain *d, void *a, void *b, void *c, uint3
             clReleaseMemObject(v[i]);
     pthread_mutex_unlock(&ctx->lock);
     return err == CL_SUCCESS ? G16K_OK : opencl_fail(err, "compute_h: OpenCL");
+}
+
+/* compute_h_msm (plugin.h, ABI 1.1): the chain of compute_h, then the H MSM on h where it lies
+ * (opencl_msm_device): h never comes back to the host. a, b, c are left unchanged. Device
+ * memory: 3 n * 32 bytes, plus the MSM's lists and sums. Errors: those of compute_h and
+ * opencl_msm_device. Thread-safe (device work serialised on ctx->lock). */
+static int opencl_compute_h_msm(g16k_ntt_domain *d, void *a, void *b, void *c, uint32_t enc,
+                                g16k_msm_bases *bases, const g16k_msm_params *params,
+                                void *result, uint32_t result_enc)
+{
+    int rc = plugin_check_compute_h(d, a, b, c, enc, a, G16K_ENC_MONTGOMERY);
+    if (rc)
+        return rc;
+    g16k_plugin_ctx *ctx = d->ctx;
+    size_t bytes = (size_t)d->n * 32;
+    void *src[3] = {a, b, c};
+    cl_mem v[3] = {NULL, NULL, NULL};
+    cl_int err = CL_SUCCESS;
+    pthread_mutex_lock(&ctx->lock);
+    for (int i = 0; i < 3 && err == CL_SUCCESS; i++)
+        v[i] = clCreateBuffer(ctx->context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, bytes,
+                              src[i], &err);
+    if (err == CL_SUCCESS)
+        err = h_locked(d, v, enc, G16K_ENC_CANONICAL);
+    if (err != CL_SUCCESS)
+        rc = opencl_fail(err, "compute_h_msm: OpenCL");
+    else
+        rc = opencl_msm_device(bases, ctx, v[0], d->n, params, result, result_enc);
+    for (int i = 0; i < 3; i++)
+        if (v[i])
+            clReleaseMemObject(v[i]);
+    pthread_mutex_unlock(&ctx->lock);
+    return rc;
 }

@@ -79,6 +79,13 @@ static const char *const kernel_names[K_COUNT] = {
     [K_NTT_STAGE] = "ntt_stage",
     [K_NTT_SCALE] = "ntt_scale",
     [K_NTT_H] = "ntt_h",
+    [K_PLAN_COUNT] = "plan_count",
+    [K_PLAN_BLOCK_SUMS] = "plan_block_sums",
+    [K_PLAN_TOP] = "plan_top",
+    [K_PLAN_OFFSETS] = "plan_offsets",
+    [K_PLAN_TOP_CHUNKS] = "plan_top_chunks",
+    [K_PLAN_SCATTER] = "plan_scatter",
+    [K_PLAN_CHUNK_STARTS] = "plan_chunk_starts",
 };
 
 /* Create the context: [plugin.opencl] keys, device, program, kernels, self-test.

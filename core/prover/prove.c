@@ -27,6 +27,7 @@ typedef struct prove_job {
     g1_affine_t g1[MSM_COUNT];      /* results, Montgomery (index MSM_B2 unused) */
     g2_affine_t b2;
     double t_synth, t_ntt, t_msm[MSM_COUNT];
+    int h_fused;                    /* 1: the H MSM ran inside compute_h_msm (t_ntt has it) */
     int rc_h, rc_g2;
     char err_h[G16K_ERR_MAX], err_g2[G16K_ERR_MAX];
 } prove_job;
@@ -135,6 +136,27 @@ static int compose_h(const g16k_ntt_vtable *v, g16k_ntt_domain *d, fr_t *x[3], f
     return G16K_OK;
 }
 
+/* The ABI 1.1 entry compute_h_msm of the NTT provider pl, when it may run the H MSM: the same
+ * plugin serves the H MSM's slot now, and its vtable is long enough to have the entry. Its
+ * bases handle for H goes to *bases. NULL otherwise. */
+typedef int compute_h_msm_fn(g16k_ntt_domain *, void *, void *, void *, uint32_t,
+                             g16k_msm_bases *, const struct g16k_msm_params *, void *, uint32_t);
+static compute_h_msm_fn *fused_h(prove_job *job, const loaded_plugin *pl,
+                                 g16k_msm_bases **bases)
+{
+    const g16k_ntt_vtable *v = pl->desc->ntt;
+    int slot = msm_slot(MSM_H);
+    int which = job->which[slot];
+    if (v->struct_size < offsetof(g16k_ntt_vtable, compute_h_msm) + sizeof(v->compute_h_msm)
+        || !v->compute_h_msm || slot_plugin(job->prover, slot, which) != pl)
+        return NULL;
+    key_handles *kh = key_handles_get(job->key, which);
+    if (!kh || !kh->bases[MSM_H])
+        return NULL;
+    *bases = kh->bases[MSM_H];
+    return v->compute_h_msm;
+}
+
 static int compute_h(prove_job *job)
 {
     size_t n = job->key->zk->domain_size;
@@ -142,6 +164,8 @@ static int compute_h(prove_job *job)
     int which = job->which[SLOT_NTT];
     int rc = G16K_ENOMEM;
     double t0;
+
+    job->h_fused = 0;
 
     if (!a || !b || !c) {
         g16k_err(G16K_ENOMEM, "out of memory for 3 vectors of %zu Fr elements", n);
@@ -161,8 +185,23 @@ static int compute_h(prove_job *job)
             goto out;
         }
         const g16k_ntt_vtable *v = pl->desc->ntt;
+        g16k_msm_bases *hb = NULL;
+        compute_h_msm_fn *fused = fused_h(job, pl, &hb);
         g16k_err_clear();
-        if (v->compute_h) {
+        if (fused) {
+            /* h stays with the plugin (a GPU keeps it in device memory) for the H MSM */
+            uint8_t raw[96];
+            g16k_msm_params params = {
+                .struct_size = sizeof(params), .msm_id = G16K_MSM_H,
+                .window = job->prover->cfg->window[msm_window_index(MSM_H)], .threads = 0,
+            };
+            memset(raw, 0xff, sizeof(raw));   /* not a valid encoding: catches "wrote nothing" */
+            rc = fused(kh->domain, a, b, c, G16K_ENC_MONTGOMERY, hb, &params, raw,
+                       G16K_ENC_MONTGOMERY);
+            if (rc == G16K_OK)
+                rc = check_g1_result(raw, &job->g1[MSM_H]);
+            job->h_fused = rc == G16K_OK;
+        } else if (v->compute_h) {
             rc = v->compute_h(kh->domain, a, b, c, G16K_ENC_MONTGOMERY, job->h, G16K_ENC_MONTGOMERY);
         } else {
             fr_t *x[3] = { a, b, c };
@@ -171,7 +210,8 @@ static int compute_h(prove_job *job)
         job->t_ntt = g16k_now() - t0;
         if (rc == G16K_OK)
             break;
-        if (!failed(job, SLOT_NTT, &which, pl, "NTT"))   /* retry: synthesize again, the NTT ran in place */
+        if (!failed(job, SLOT_NTT, &which, pl, fused ? "NTT and MSM H" : "NTT"))
+            /* retry: synthesize again, the NTT ran in place */
             goto out;
     }
 out:
@@ -185,7 +225,7 @@ static void *h_thread(void *arg)
 {
     prove_job *job = arg;
     job->rc_h = compute_h(job);
-    if (job->rc_h == G16K_OK)
+    if (job->rc_h == G16K_OK && !job->h_fused)
         job->rc_h = call_msm(job, MSM_H, job->h, job->key->zk->domain_size, G16K_ENC_MONTGOMERY);
     if (job->rc_h != G16K_OK)
         snprintf(job->err_h, sizeof(job->err_h), "%s", g16k_err_get());

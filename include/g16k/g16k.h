@@ -52,7 +52,9 @@ void g16k_key_free(g16k_key *key);
 /* Number of public signals of the key (P). */
 uint32_t g16k_key_n_public(const g16k_key *key);
 
-/* Per-phase wall-clock times of the last g16k_prove on a proof, in seconds. */
+/* Per-phase wall-clock times of the last g16k_prove on a proof, in seconds. When one plugin
+ * served both the NTT and the H MSM through compute_h_msm (plugin ABI 1.1), the H MSM ran
+ * inside the NTT call: ntt includes it and msm_h is 0. */
 typedef struct g16k_timings {
     double load_witness, synth, ntt, msm_a, msm_b_g1, msm_b_g2, msm_l, msm_h, msm_total,
            assemble, verify, total;

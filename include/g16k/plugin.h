@@ -1,5 +1,5 @@
 /*
- * g16k plugin ABI, version 1.0 — the contract between the g16k core and a provider plugin.
+ * g16k plugin ABI, version 1.1 — the contract between the g16k core and a provider plugin.
  *
  * Self-contained (only <stddef.h> and <stdint.h>), C11 and C++ clean. A plugin is a shared object
  * that exports exactly one symbol, g16k_plugin_entry (see the end of this file), links nothing of
@@ -10,6 +10,7 @@
  * the writer compiled it). G16K_ABI_MAJOR must match exactly. A minor bump only appends fields at the
  * end of structs; a reader checks struct_size before reading an appended field and treats a missing
  * field as NULL / 0. The core rejects a descriptor or vtable shorter than its 1.0 size.
+ * 1.1 appended g16k_ntt_vtable.compute_h_msm; plugins built against 1.0 keep working unchanged.
  *
  * Data. Field elements are little-endian arrays of 64-bit limbs: Fr 32 bytes, Fp 48 bytes,
  * Fp2 = c0 || c1 (96 bytes, element c0 + c1*u). Each call that takes or returns field elements has
@@ -41,7 +42,7 @@ extern "C" {
 #endif
 
 #define G16K_ABI_MAJOR 1
-#define G16K_ABI_MINOR 0
+#define G16K_ABI_MINOR 1
 
 /* Status codes. 0 is success; every error is negative. */
 typedef enum g16k_status {
@@ -129,6 +130,7 @@ typedef struct g16k_plugin_ctx g16k_plugin_ctx;
 typedef struct g16k_circuit g16k_circuit;
 typedef struct g16k_ntt_domain g16k_ntt_domain;
 typedef struct g16k_msm_bases g16k_msm_bases;
+struct g16k_msm_params;          /* defined with the MSM vtable below */
 
 /* ------------------------------------------------------------------------------------------ */
 /* Synthesizer: witness + constraint matrices -> QAP evaluation vectors a, b, c.               */
@@ -202,6 +204,18 @@ typedef struct g16k_ntt_vtable {
      * h_enc (h may alias a). */
     int (*compute_h)(g16k_ntt_domain *domain, void *a, void *b, void *c, uint32_t enc,
                      void *h, uint32_t h_enc);
+    /* Optional, ABI 1.1 (read it only when struct_size covers it; NULL: not provided).
+     * compute_h, then the H MSM on its result without h leaving the plugin (a GPU keeps it in
+     * device memory): result = sum_{i<n} h[i] * P[i], n = the domain size, h as compute_h
+     * defines it, P the points of `bases`. bases: a G1 handle made by the msm vtable of the
+     * SAME plugin context as `domain`, with at least n points; anything else is undefined, and
+     * the core only calls this when one plugin serves both [ntt] and [msm.g1]. params, result
+     * and result_enc as in msm() (result: one G1 affine point, 96 bytes). a, b, c (n elements
+     * each, enc) may be overwritten. Thread-safety as compute_h and msm. Errors: those of
+     * compute_h and msm (G16K_EINVAL: bases has fewer than n points or another group). */
+    int (*compute_h_msm)(g16k_ntt_domain *domain, void *a, void *b, void *c, uint32_t enc,
+                         g16k_msm_bases *bases, const struct g16k_msm_params *params,
+                         void *result, uint32_t result_enc);
 } g16k_ntt_vtable;
 
 /* ------------------------------------------------------------------------------------------ */

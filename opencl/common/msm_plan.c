@@ -189,6 +189,17 @@ static uint32_t isqrt_ceil(uint64_t v)
     return (uint32_t)r;
 }
 
+uint32_t msm_plan_chunk_len(uint64_t n_entries, uint32_t max_bucket, uint64_t n_buckets)
+{
+    uint64_t even = (n_entries + 2 * n_buckets - 1) / (2 * n_buckets);
+    uint64_t len = isqrt_ceil(max_bucket);
+    if (len < even)
+        len = even;
+    if (len < MSM_PLAN_MIN_CHUNK)
+        len = MSM_PLAN_MIN_CHUNK;
+    return (uint32_t)len;       /* even <= n_entries / n_buckets + 1 < 2^32 */
+}
+
 /* Cut the bucket lists of a built plan into chunks (msm_plan.h); G16K_OK or G16K_ENOMEM. */
 static int build_chunks(msm_plan *plan)
 {
@@ -199,12 +210,7 @@ static int build_chunks(msm_plan *plan)
         if (len > max_len)
             max_len = len;
     }
-    uint64_t even = (plan->n_entries + 2 * n_buckets - 1) / (2 * n_buckets);
-    uint64_t len = isqrt_ceil(max_len);
-    if (len < even)
-        len = even;
-    if (len < MSM_PLAN_MIN_CHUNK)
-        len = MSM_PLAN_MIN_CHUNK;
+    uint64_t len = msm_plan_chunk_len(plan->n_entries, max_len, n_buckets);
     plan->chunk_len = (uint32_t)len;
     plan->max_bucket = max_len;
     plan->bucket_chunks = malloc((n_buckets + 1) * sizeof *plan->bucket_chunks);
@@ -234,16 +240,11 @@ static int build_chunks(msm_plan *plan)
     return G16K_OK;
 }
 
-int msm_plan_build(msm_plan *plan, const void *scalars, uint64_t n, uint32_t scalar_enc,
-                   uint32_t window, uint32_t group, const msm_device *dev)
+int msm_plan_shape(msm_plan *plan, uint64_t n, uint32_t window, uint32_t c_auto)
 {
-    memset(plan, 0, sizeof *plan);
-    if (scalar_enc != G16K_ENC_CANONICAL && scalar_enc != G16K_ENC_MONTGOMERY)
-        return plugin_fail(G16K_EINVAL, "msm: scalar encoding %u is not 1 (canonical) or 2 "
-                                        "(Montgomery)", scalar_enc);
-    uint32_t c = window ? window
-                        : msm_plan_auto_window(msm_plan_effective_n(scalars, n, scalar_enc),
-                                               group, dev);
+    uint32_t c = window ? window : c_auto;
+    if (c < 1)
+        c = 1;
     if (c > MSM_PLAN_MAX_WINDOW)
         c = MSM_PLAN_MAX_WINDOW;
     /* an auto window never trips the 32-bit limit below while a wider one would not */
@@ -257,6 +258,22 @@ int msm_plan_build(msm_plan *plan, const void *scalars, uint64_t n, uint32_t sca
     if (n > (uint64_t)INT32_MAX || n * plan->nw > UINT32_MAX)
         return plugin_fail(G16K_EUNSUPPORTED, "msm: %llu points with window %u exceed the "
                            "32-bit bucket lists", (unsigned long long)n, c);
+    return G16K_OK;
+}
+
+int msm_plan_build(msm_plan *plan, const void *scalars, uint64_t n, uint32_t scalar_enc,
+                   uint32_t window, uint32_t group, const msm_device *dev)
+{
+    memset(plan, 0, sizeof *plan);
+    if (scalar_enc != G16K_ENC_CANONICAL && scalar_enc != G16K_ENC_MONTGOMERY)
+        return plugin_fail(G16K_EINVAL, "msm: scalar encoding %u is not 1 (canonical) or 2 "
+                                        "(Montgomery)", scalar_enc);
+    int rc = msm_plan_shape(plan, n, window,
+                            window ? 0 : msm_plan_auto_window(
+                                             msm_plan_effective_n(scalars, n, scalar_enc), group,
+                                             dev));
+    if (rc)
+        return rc;
 
     uint64_t n_buckets = (uint64_t)plan->nw * plan->nb;
     const uint8_t *src = scalars;

@@ -24,6 +24,9 @@ extern "C" {
 #define MSM_PLAN_MAX_AUTO_WINDOW 20
 #define MSM_PLAN_MAX_SEGS 128
 #define MSM_PLAN_MIN_CHUNK 8
+/* Buckets per work-item in the scans of the device-built plans (opencl/kernels/plan.cl): the
+ * block totals are then scanned by one work-item, nw * nb / 256 of them (4096 at c = 20). */
+#define MSM_PLAN_DEV_BLOCK 256
 
 /* What the auto window model knows of the device (msm_plan_auto_window). */
 typedef struct msm_device {
@@ -91,6 +94,16 @@ uint64_t msm_plan_effective_n(const void *scalars, uint64_t n, uint32_t enc);
 int msm_plan_build(msm_plan *plan, const void *scalars, uint64_t n, uint32_t scalar_enc,
                    uint32_t window, uint32_t group, const msm_device *dev);
 void msm_plan_cleanup(msm_plan *plan);
+
+/* The window part of a plan (c, nw, nb, n_segs, seg_len) for n scalars, as msm_plan_build sets
+ * it: window when non-zero (clamped to MSM_PLAN_MAX_WINDOW), else c_auto widened until
+ * n * windows fits 32 bits. Used alone by the device-built plans (plan.cl), which fill the
+ * lists on the device. Errors: G16K_EUNSUPPORTED (n * windows exceeds the 32-bit lists). */
+int msm_plan_shape(msm_plan *plan, uint64_t n, uint32_t window, uint32_t c_auto);
+
+/* Entries per chunk for a plan of n_entries entries over n_buckets buckets whose largest holds
+ * max_bucket: the chunk_len rule of msm_plan above (the device plans use the same). */
+uint32_t msm_plan_chunk_len(uint64_t n_entries, uint32_t max_bucket, uint64_t n_buckets);
 
 /* Device bytes one MSM call of this plan allocates (entries, chunk starts, bucket chunk CSR,
  * chunk partials, buckets, segment sums), for the memory check before allocating. */

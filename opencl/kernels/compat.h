@@ -12,6 +12,7 @@
  *   G16K_GID      flat global thread index along dimension 0
  *   u64, u32      fixed-width unsigned integers;  U64C(x): a 64-bit literal
  *   g16k_mulhi64  high 64 bits of a 64x64-bit product (mul_hi / __umul64hi)
+ *   g16k_atomic_inc(p)  *p += 1 on a global u32, atomically; returns the old value
  */
 #ifndef G16K_KERNELS_COMPAT_H
 #define G16K_KERNELS_COMPAT_H
@@ -26,6 +27,7 @@ typedef uint u32;
 #define G16K_LOCAL __local
 #define G16K_GID ((u64)get_global_id(0))
 #define g16k_mulhi64(a, b) mul_hi((u64)(a), (u64)(b))
+#define g16k_atomic_inc(p) atomic_inc(p)
 #else
 typedef unsigned long long u64;
 typedef unsigned int u32;
@@ -36,6 +38,7 @@ typedef unsigned int u32;
 #define G16K_LOCAL __shared__
 #define G16K_GID ((u64)blockIdx.x * blockDim.x + threadIdx.x)
 #define g16k_mulhi64(a, b) __umul64hi((u64)(a), (u64)(b))
+#define g16k_atomic_inc(p) atomicAdd((p), 1u)
 #endif
 
 /* Token pasting for the templates (curve.cl, msm.cl are included once per group). */

@@ -30,3 +30,4 @@
 #undef FE_NEG
 
 #include "ntt.cl"
+#include "plan.cl"

@@ -1,7 +1,7 @@
 /*
  * ABI anchor: a shared object whose one exported function mentions every type of the plugin ABI
  * (include/g16k/plugin.h), so that `abidw` records their full layout in its DWARF-based XML.
- * g16k-plugin-abi-1.0.xml is this file built against the 1.0 header; abi_gate.sh rebuilds it
+ * g16k-plugin-abi-1.N.xml is this file built against the 1.N header; abi_gate.sh rebuilds it
  * against the current header and compares with abidiff.
  * Macros are not in DWARF, so the ones whose values are part of the ABI are mirrored in an enum.
  * G16K_ABI_MINOR is left out on purpose: a minor bump is allowed to change it. Each group gets its

@@ -2,7 +2,7 @@
 # ABI gate of the plugin ABI: is include/g16k/plugin.h still compatible with the committed
 # baseline g16k-plugin-abi-MAJOR.MINOR.xml?
 #
-#   abi_gate.sh INCLUDE_DIR [BASELINE.xml]      check (default baseline: the one beside this script)
+#   abi_gate.sh INCLUDE_DIR [BASELINE.xml]      check (default: the newest baseline beside this script)
 #   abi_gate.sh --update INCLUDE_DIR OUT.xml    write a new baseline (after a reviewed minor bump)
 #
 # How: abi_anchor.c (one exported function that mentions every ABI type) is built with -g against
@@ -24,7 +24,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 update=0
 if [ "${1:-}" = "--update" ]; then update=1; shift; fi
 inc=${1:-}
-base=${2:-$here/g16k-plugin-abi-1.0.xml}
+# default: the newest baseline (older ones stay, to check that the header still extends them)
+base=${2:-$(ls "$here"/g16k-plugin-abi-1.*.xml | sort -t. -k2,2n | tail -n 1)}
 [ -n "$inc" ] && [ -f "$inc/g16k/plugin.h" ] || { echo "usage: abi_gate.sh [--update] INCLUDE_DIR [BASELINE.xml]" >&2; exit 2; }
 for t in abidw abidiff; do
   command -v $t >/dev/null || { echo "abi_gate: $t not found (Debian package abigail-tools)" >&2; exit 2; }

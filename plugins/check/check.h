@@ -53,6 +53,8 @@ int check_config(chk_plugin *p);
 /* kat_*.c: known-answer tests against the reference plugin, plus error-path checks. */
 void kat_msm(const chk_plugin *t, const chk_plugin *ref, uint32_t group);
 void kat_ntt(const chk_plugin *t, const chk_plugin *ref);
+/* kat_h_msm.c: compute_h_msm (ABI 1.1) when the plugin provides it; silent otherwise. */
+void kat_h_msm(const chk_plugin *t, const chk_plugin *ref);
 void kat_synth(const chk_plugin *t, const chk_plugin *ref);
 
 /* ---- rng.c: deterministic test data (seeded; not for cryptography) ---- */

@@ -119,6 +119,8 @@ int main(int argc, char **argv)
         kat_msm(&t, &ref, G16K_G1);
         kat_msm(&t, &ref, G16K_G2);
     }
+    if (d->ntt)
+        kat_h_msm(&t, &ref);
     d->destroy(t.ctx);
     ref.desc->destroy(ref.ctx);
     report_pass("destroy");

@@ -123,7 +123,10 @@ static void good_plugin_loads_once(void **vs)
 
 static void descriptor_checks(void **vs)
 {
-    expect_bad_stub(*vs, STUB("abi2"), "was built for ABI 2.0, this g16k has ABI 1.0");
+    char abi_msg[96];
+    snprintf(abi_msg, sizeof(abi_msg), "was built for ABI 2.0, this g16k has ABI %d.%d",
+             G16K_ABI_MAJOR, G16K_ABI_MINOR);
+    expect_bad_stub(*vs, STUB("abi2"), abi_msg);
     expect_bad_stub(*vs, STUB("shortdesc"), "descriptor struct_size");
     expect_bad_stub(*vs, STUB("noentry"), "no exported symbol g16k_plugin_entry");
     expect_bad_stub(*vs, STUB("nullentry"), "msm.bases_create is NULL");
