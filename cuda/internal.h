@@ -47,6 +47,18 @@ int cuda_mem_free(uint64_t *free_bytes, uint64_t *total_bytes);
  * what, the size asked and the free memory (devmem.c). Thread-safe. */
 int cuda_mem_check(const g16k_plugin_ctx *ctx, uint64_t bytes, const char *what);
 
+/* result = sum_{i<n} s[i] * P[i] for n canonical Fr scalars s already in device memory
+ * (`scalars`, 4 little-endian limbs each) and the G1 bases b of context ctx (msm.c): the digit
+ * plan is built on the device (opencl/kernels/plan.cl), then the bucket kernels run as in
+ * msm(), all on stream s; only the plan's sizes (12 bytes) and the segment sums come back.
+ * params->window: 0 = auto for n and the free memory. Errors: G16K_EINVAL (NULL, bases of
+ * another context or group, n > bases, result_enc), G16K_EUNSUPPORTED (n * windows beyond
+ * 32-bit lists), G16K_ENOMEM (checked before allocating), G16K_EINTERNAL, message set.
+ * Thread-safe (own buffers; the caller owns s). */
+int cuda_msm_device(g16k_msm_bases *b, g16k_plugin_ctx *ctx, const uint64_t *scalars,
+                    uint64_t n, const g16k_msm_params *params, void *result,
+                    uint32_t result_enc, cudaStream_t s);
+
 extern const g16k_msm_vtable cuda_msm_vtable;
 extern const g16k_ntt_vtable cuda_ntt_vtable;
 

@@ -88,3 +88,69 @@ extern "C" cudaError_t cuda_launch_ntt_h(uint64_t *a, const uint64_t *b, const u
     ntt_h<<<blocks(n, 256), 256, 0, s>>>((u64 *)a, (const u64 *)b, (const u64 *)c, n);
     return cudaGetLastError();
 }
+
+/* ---- plan.cl: the digit plan built on the device (one thread per scalar or per block) ---- */
+
+extern "C" cudaError_t cuda_launch_plan_count(const uint64_t *scalars, uint32_t n, uint32_t c,
+                                              uint32_t nw, uint32_t nb, uint32_t *counts,
+                                              cudaStream_t s)
+{
+    plan_count<<<blocks(n, 256), 256, 0, s>>>((const u64 *)scalars, n, c, nw, nb, counts);
+    return cudaGetLastError();
+}
+
+extern "C" cudaError_t cuda_launch_plan_block_sums(const uint32_t *counts, uint32_t nbk,
+                                                   uint32_t block, uint32_t *bsum,
+                                                   uint32_t *bmax, cudaStream_t s)
+{
+    uint32_t nblocks = (nbk + block - 1) / block;
+    plan_block_sums<<<blocks(nblocks, 128), 128, 0, s>>>(counts, nbk, block, bsum, bmax);
+    return cudaGetLastError();
+}
+
+extern "C" cudaError_t cuda_launch_plan_top(uint32_t *bsum, const uint32_t *bmax,
+                                            uint32_t nblocks, uint32_t *meta, cudaStream_t s)
+{
+    plan_top<<<1, 1, 0, s>>>(bsum, bmax, nblocks, meta);
+    return cudaGetLastError();
+}
+
+extern "C" cudaError_t cuda_launch_plan_offsets(const uint32_t *counts, uint32_t nbk,
+                                                uint32_t block, const uint32_t *bsum,
+                                                uint32_t chunk_len, uint32_t *offsets,
+                                                uint32_t *fill, uint32_t *bucket_chunks,
+                                                uint32_t *bch, cudaStream_t s)
+{
+    uint32_t nblocks = (nbk + block - 1) / block;
+    plan_offsets<<<blocks(nblocks, 128), 128, 0, s>>>(counts, nbk, block, bsum, chunk_len,
+                                                       offsets, fill, bucket_chunks, bch);
+    return cudaGetLastError();
+}
+
+extern "C" cudaError_t cuda_launch_plan_top_chunks(uint32_t *bch, uint32_t nblocks,
+                                                   uint32_t *meta, cudaStream_t s)
+{
+    plan_top_chunks<<<1, 1, 0, s>>>(bch, nblocks, meta);
+    return cudaGetLastError();
+}
+
+extern "C" cudaError_t cuda_launch_plan_scatter(const uint64_t *scalars, uint32_t n, uint32_t c,
+                                                uint32_t nw, uint32_t nb, uint32_t *fill,
+                                                uint32_t *entries, cudaStream_t s)
+{
+    plan_scatter<<<blocks(n, 256), 256, 0, s>>>((const u64 *)scalars, n, c, nw, nb, fill,
+                                                 entries);
+    return cudaGetLastError();
+}
+
+extern "C" cudaError_t cuda_launch_plan_chunk_starts(const uint32_t *offsets, uint32_t nbk,
+                                                     uint32_t block, const uint32_t *bch,
+                                                     uint32_t chunk_len, const uint32_t *meta,
+                                                     uint32_t *bucket_chunks,
+                                                     uint32_t *chunk_starts, cudaStream_t s)
+{
+    uint32_t nblocks = (nbk + block - 1) / block;
+    plan_chunk_starts<<<blocks(nblocks, 128), 128, 0, s>>>(offsets, nbk, block, bch, chunk_len,
+                                                            meta, bucket_chunks, chunk_starts);
+    return cudaGetLastError();
+}

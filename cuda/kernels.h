@@ -36,6 +36,29 @@ cudaError_t cuda_launch_ntt_scale(uint64_t *data, uint64_t n, const uint64_t *ta
 cudaError_t cuda_launch_ntt_h(uint64_t *a, const uint64_t *b, const uint64_t *c, uint64_t n,
                               cudaStream_t s);
 
+/* plan.cl, the device-built MSM plan (order and meaning as in opencl/kernels/plan.cl): counts
+ * zeroed by the caller; block = MSM_PLAN_DEV_BLOCK buckets per thread of the scans; meta holds
+ * entries, largest bucket and chunks (3 x u32). n: scalars (canonical, 4 limbs each). */
+cudaError_t cuda_launch_plan_count(const uint64_t *scalars, uint32_t n, uint32_t c, uint32_t nw,
+                                   uint32_t nb, uint32_t *counts, cudaStream_t s);
+cudaError_t cuda_launch_plan_block_sums(const uint32_t *counts, uint32_t nbk, uint32_t block,
+                                        uint32_t *bsum, uint32_t *bmax, cudaStream_t s);
+cudaError_t cuda_launch_plan_top(uint32_t *bsum, const uint32_t *bmax, uint32_t nblocks,
+                                 uint32_t *meta, cudaStream_t s);
+cudaError_t cuda_launch_plan_offsets(const uint32_t *counts, uint32_t nbk, uint32_t block,
+                                     const uint32_t *bsum, uint32_t chunk_len, uint32_t *offsets,
+                                     uint32_t *fill, uint32_t *bucket_chunks, uint32_t *bch,
+                                     cudaStream_t s);
+cudaError_t cuda_launch_plan_top_chunks(uint32_t *bch, uint32_t nblocks, uint32_t *meta,
+                                        cudaStream_t s);
+cudaError_t cuda_launch_plan_scatter(const uint64_t *scalars, uint32_t n, uint32_t c, uint32_t nw,
+                                     uint32_t nb, uint32_t *fill, uint32_t *entries,
+                                     cudaStream_t s);
+cudaError_t cuda_launch_plan_chunk_starts(const uint32_t *offsets, uint32_t nbk, uint32_t block,
+                                          const uint32_t *bch, uint32_t chunk_len,
+                                          const uint32_t *meta, uint32_t *bucket_chunks,
+                                          uint32_t *chunk_starts, cudaStream_t s);
+
 #ifdef __cplusplus
 }
 #endif

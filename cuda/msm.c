@@ -9,6 +9,8 @@
  * msm_plan_device_bytes for an MSM) and refuses with G16K_ENOMEM, naming both sizes, what does
  * not fit (devmem.c). Transfers go through pinned staging buffers (transfer.c); the bases
  * array itself is never pinned.
+ * cuda_msm_device (for compute_h_msm, ABI 1.1) builds the same plan on the device from scalars
+ * already there (opencl/kernels/plan.cl via kernels.cu), so h never comes back to the host.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -106,18 +108,49 @@ static void cuda_bases_destroy(g16k_msm_bases *bases)
     free(bases);
 }
 
-/* Uploads the plan, runs chunk_acc, bucket_sum, segment_reduce and reads the segment sums
- * back into segout (msm_plan_segout_limbs limbs). Errors: G16K_ENOMEM (does not fit: checked
+/* Runs chunk_acc, bucket_sum and segment_reduce on the plan's lists, already on the device
+ * (entries, chunk starts, bucket chunks), on stream s, and reads the segment sums back into
+ * segout (msm_plan_segout_limbs limbs). Errors: G16K_EINTERNAL or G16K_ENOMEM (CUDA), message
+ * set. */
+static int run_lists(g16k_msm_bases *b, const msm_plan *plan, const uint32_t *entries,
+                     const uint32_t *starts, const uint32_t *bchunks, uint64_t *segout,
+                     cudaStream_t s)
+{
+    uint64_t *partials = NULL, *buckets = NULL, *out = NULL;
+    uint64_t n_buckets = (uint64_t)plan->nw * plan->nb;
+    uint32_t n_threads = plan->nw * plan->n_segs;
+    size_t seg_bytes = msm_plan_segout_limbs(plan, b->group) * 8;
+    cudaError_t err = cudaMalloc((void **)&partials, msm_plan_partial_limbs(plan, b->group) * 8);
+    if (err == cudaSuccess)
+        err = cudaMalloc((void **)&buckets, msm_plan_bucket_limbs(plan, b->group) * 8);
+    if (err == cudaSuccess)
+        err = cudaMalloc((void **)&out, seg_bytes);
+    if (err == cudaSuccess)
+        err = cuda_launch_chunk_acc(b->group, b->points, entries, starts, plan->n_chunks,
+                                    partials, s);
+    if (err == cudaSuccess)
+        err = cuda_launch_bucket_sum(b->group, partials, bchunks, (uint32_t)n_buckets, buckets, s);
+    if (err == cudaSuccess)
+        err = cuda_launch_segment_reduce(b->group, buckets, n_threads, plan->n_segs, plan->nb,
+                                         plan->seg_len, out, s);
+    if (err == cudaSuccess)
+        err = cuda_d2h(b->ctx, segout, out, seg_bytes, s);
+    if (err == cudaSuccess)
+        err = cudaStreamSynchronize(s);
+    cudaFree(out);
+    cudaFree(buckets);
+    cudaFree(partials);
+    return err == cudaSuccess ? G16K_OK : cuda_fail(err, "msm: CUDA");
+}
+
+/* Uploads a host-built plan and runs run_lists. Errors: G16K_ENOMEM (does not fit: checked
  * before allocating), G16K_EINTERNAL (CUDA), message set. */
 static int run_kernels(g16k_msm_bases *b, const msm_plan *plan, uint64_t *segout)
 {
     g16k_plugin_ctx *ctx = b->ctx;
     uint32_t *entries = NULL, *starts = NULL, *bchunks = NULL;
-    uint64_t *partials = NULL, *buckets = NULL, *out = NULL;
     cudaStream_t s = NULL;
     uint64_t n_buckets = (uint64_t)plan->nw * plan->nb;
-    uint32_t n_threads = plan->nw * plan->n_segs;
-    size_t seg_bytes = msm_plan_segout_limbs(plan, b->group) * 8;
     char what[128];
     snprintf(what, sizeof what, "msm G%u: window %u, %llu bucket entries", b->group, plan->c,
              (unsigned long long)plan->n_entries);
@@ -132,38 +165,19 @@ static int run_kernels(g16k_msm_bases *b, const msm_plan *plan, uint64_t *segout
     if (err == cudaSuccess)
         err = cudaMalloc((void **)&bchunks, (n_buckets + 1) * 4);
     if (err == cudaSuccess)
-        err = cudaMalloc((void **)&partials, msm_plan_partial_limbs(plan, b->group) * 8);
-    if (err == cudaSuccess)
-        err = cudaMalloc((void **)&buckets, msm_plan_bucket_limbs(plan, b->group) * 8);
-    if (err == cudaSuccess)
-        err = cudaMalloc((void **)&out, seg_bytes);
-    if (err == cudaSuccess)
         err = cuda_h2d(ctx, entries, plan->entries, plan->n_entries * 4, s);
     if (err == cudaSuccess)
         err = cuda_h2d(ctx, starts, plan->chunk_starts, ((size_t)plan->n_chunks + 1) * 4, s);
     if (err == cudaSuccess)
         err = cuda_h2d(ctx, bchunks, plan->bucket_chunks, (n_buckets + 1) * 4, s);
-    if (err == cudaSuccess)
-        err = cuda_launch_chunk_acc(b->group, b->points, entries, starts, plan->n_chunks,
-                                    partials, s);
-    if (err == cudaSuccess)
-        err = cuda_launch_bucket_sum(b->group, partials, bchunks, (uint32_t)n_buckets, buckets, s);
-    if (err == cudaSuccess)
-        err = cuda_launch_segment_reduce(b->group, buckets, n_threads, plan->n_segs, plan->nb,
-                                         plan->seg_len, out, s);
-    if (err == cudaSuccess)
-        err = cuda_d2h(ctx, segout, out, seg_bytes, s);
-    if (err == cudaSuccess)
-        err = cudaStreamSynchronize(s);
-    cudaFree(out);
-    cudaFree(buckets);
-    cudaFree(partials);
+    rc = err == cudaSuccess ? run_lists(b, plan, entries, starts, bchunks, segout, s)
+                            : cuda_fail(err, "msm: CUDA");
     cudaFree(bchunks);
     cudaFree(starts);
     cudaFree(entries);
     if (s)
         cudaStreamDestroy(s);
-    return err == cudaSuccess ? G16K_OK : cuda_fail(err, "msm: CUDA");
+    return rc;
 }
 
 /* result = sum scalars[i] * bases[i], i < n (plugin.h). params->window: 0 = auto.
@@ -211,5 +225,149 @@ static int cuda_msm(g16k_msm_bases *b, const void *scalars, uint64_t n, uint32_t
     }
     free(segout);
     msm_plan_cleanup(&plan);
+    return rc;
+}
+
+/* ---- MSM on scalars already in device memory (compute_h_msm) ---- */
+
+/* Build the plan's lists on the device from n canonical scalars (kernels/plan.cl via
+ * kernels.cu), as opencl/msm.c device_plan: fills plan's sizes and returns the entry, chunk
+ * start and bucket chunk buffers in lists[0..2] (NULL when n_entries is 0). Device memory is
+ * checked before each allocation. Errors: G16K_ENOMEM, G16K_EINTERNAL, message set; lists
+ * freed on error. */
+static int device_plan(g16k_msm_bases *b, const uint64_t *scalars, uint64_t n, msm_plan *plan,
+                       uint32_t *lists[3], cudaStream_t s)
+{
+    g16k_plugin_ctx *ctx = b->ctx;
+    uint32_t nbk = (uint32_t)((uint64_t)plan->nw * plan->nb), blk = MSM_PLAN_DEV_BLOCK;
+    uint32_t nblocks = (nbk + blk - 1) / blk;
+    uint32_t *counts = NULL, *offsets = NULL, *fill = NULL, *bsum = NULL, *bmax = NULL,
+             *bch = NULL, *meta = NULL;
+    uint32_t m[3] = { 0, 0, 0 };
+    char what[128];
+    lists[0] = lists[1] = lists[2] = NULL;
+    snprintf(what, sizeof what, "msm H on the device: window %u, plan of %u buckets", plan->c,
+             nbk);
+    int rc = cuda_mem_check(ctx, (4 * (uint64_t)nbk + 3 * (uint64_t)nblocks + 8) * 4, what);
+    if (rc)
+        return rc;
+    cudaError_t err = cudaMalloc((void **)&counts, (size_t)nbk * 4);
+    if (err == cudaSuccess)
+        err = cudaMalloc((void **)&offsets, ((size_t)nbk + 1) * 4);
+    if (err == cudaSuccess)
+        err = cudaMalloc((void **)&fill, (size_t)nbk * 4);
+    if (err == cudaSuccess)
+        err = cudaMalloc((void **)&lists[2], ((size_t)nbk + 1) * 4);
+    if (err == cudaSuccess)
+        err = cudaMalloc((void **)&bsum, (size_t)nblocks * 4);
+    if (err == cudaSuccess)
+        err = cudaMalloc((void **)&bmax, (size_t)nblocks * 4);
+    if (err == cudaSuccess)
+        err = cudaMalloc((void **)&bch, (size_t)nblocks * 4);
+    if (err == cudaSuccess)
+        err = cudaMalloc((void **)&meta, 4 * 4);
+    if (err == cudaSuccess)
+        err = cudaMemsetAsync(counts, 0, (size_t)nbk * 4, s);
+    if (err == cudaSuccess)
+        err = cuda_launch_plan_count(scalars, (uint32_t)n, plan->c, plan->nw, plan->nb, counts, s);
+    if (err == cudaSuccess)
+        err = cuda_launch_plan_block_sums(counts, nbk, blk, bsum, bmax, s);
+    if (err == cudaSuccess)
+        err = cuda_launch_plan_top(bsum, bmax, nblocks, meta, s);
+    if (err == cudaSuccess)
+        err = cuda_d2h(ctx, m, meta, 8, s);         /* synchronous: entries, largest bucket */
+    if (err != cudaSuccess)
+        goto out;
+    plan->n_entries = m[0];
+    plan->max_bucket = m[1];
+    if (plan->n_entries == 0)
+        goto out;
+    plan->chunk_len = msm_plan_chunk_len(plan->n_entries, plan->max_bucket, nbk);
+    err = cuda_launch_plan_offsets(counts, nbk, blk, bsum, plan->chunk_len, offsets, fill,
+                                   lists[2], bch, s);
+    if (err == cudaSuccess)
+        err = cuda_launch_plan_top_chunks(bch, nblocks, meta, s);
+    if (err == cudaSuccess)
+        err = cuda_d2h(ctx, &m[2], meta + 2, 4, s);  /* the chunk count */
+    if (err != cudaSuccess)
+        goto out;
+    plan->n_chunks = m[2];
+    snprintf(what, sizeof what, "msm H on the device: window %u, %llu bucket entries", plan->c,
+             (unsigned long long)plan->n_entries);
+    if ((rc = cuda_mem_check(ctx, msm_plan_device_bytes(plan, b->group), what)) != G16K_OK)
+        goto out;
+    err = cudaMalloc((void **)&lists[0], plan->n_entries * 4);
+    if (err == cudaSuccess)
+        err = cudaMalloc((void **)&lists[1], ((size_t)plan->n_chunks + 1) * 4);
+    if (err == cudaSuccess)
+        err = cuda_launch_plan_scatter(scalars, (uint32_t)n, plan->c, plan->nw, plan->nb, fill,
+                                       lists[0], s);
+    if (err == cudaSuccess)
+        err = cuda_launch_plan_chunk_starts(offsets, nbk, blk, bch, plan->chunk_len, meta,
+                                            lists[2], lists[1], s);
+out:
+    if (err != cudaSuccess)
+        rc = cuda_fail(err, "msm: device plan: CUDA");
+    cudaFree(counts);
+    cudaFree(offsets);
+    cudaFree(fill);
+    cudaFree(bsum);
+    cudaFree(bmax);
+    cudaFree(bch);
+    cudaFree(meta);
+    if (rc != G16K_OK || plan->n_entries == 0) {
+        for (int i = 0; i < 3; i++) {
+            cudaFree(lists[i]);
+            lists[i] = NULL;
+        }
+    }
+    return rc;
+}
+
+int cuda_msm_device(g16k_msm_bases *b, g16k_plugin_ctx *ctx, const uint64_t *scalars,
+                    uint64_t n, const g16k_msm_params *params, void *result,
+                    uint32_t result_enc, cudaStream_t s)
+{
+    if (!b || !result)
+        return plugin_fail(G16K_EINVAL, "compute_h_msm: NULL bases or result");
+    if (b->ctx != ctx)
+        return plugin_fail(G16K_EINVAL, "compute_h_msm: the bases belong to another context");
+    if (b->group != G16K_G1)
+        return plugin_fail(G16K_EINVAL, "compute_h_msm: the bases are not G1 points");
+    if (n > b->n)
+        return plugin_fail(G16K_EINVAL, "compute_h_msm: %llu scalars for %llu bases",
+                           (unsigned long long)n, (unsigned long long)b->n);
+    if (result_enc != G16K_ENC_CANONICAL && result_enc != G16K_ENC_MONTGOMERY)
+        return plugin_fail(G16K_EINVAL, "compute_h_msm: result encoding %u is not 1 or 2",
+                           result_enc);
+    uint32_t window = 0;
+    if (params && params->struct_size >= offsetof(g16k_msm_params, window) + sizeof(uint32_t))
+        window = params->window;
+    msm_device dev = { .compute_units = ctx->sm_count, .lanes = CUDA_MSM_LANES };
+    int rc = G16K_OK;
+    if (!window && (rc = cuda_mem_free(&dev.mem_bytes, NULL)) != G16K_OK)
+        return rc;
+    msm_plan plan;
+    memset(&plan, 0, sizeof plan);
+    rc = msm_plan_shape(&plan, n, window, window ? 0 : msm_plan_auto_window(n, G16K_G1, &dev));
+    uint32_t *lists[3] = { NULL, NULL, NULL };
+    if (rc == G16K_OK)
+        rc = device_plan(b, scalars, n, &plan, lists, s);
+    if (rc != G16K_OK)
+        return rc;
+    if (plan.n_entries == 0) {
+        msm_plan_result_inf(G16K_G1, result);
+        return G16K_OK;
+    }
+    uint64_t *segout = malloc(msm_plan_segout_limbs(&plan, G16K_G1) * 8);
+    if (!segout)
+        rc = plugin_fail(G16K_ENOMEM, "msm: no host memory for segment sums");
+    else
+        rc = run_lists(b, &plan, lists[0], lists[1], lists[2], segout, s);
+    for (int i = 0; i < 3; i++)
+        cudaFree(lists[i]);
+    if (rc == G16K_OK)
+        rc = msm_plan_finish_g1(&plan, segout, result, result_enc);
+    free(segout);
     return rc;
 }

@@ -2,7 +2,8 @@
  * ntt.c: the CUDA NTT vtable; same steps as opencl/ntt.c (convert, coset scale, bit reversal,
  * log n radix-2 stages, 1/n and unshift, convert back) with the kernels of
  * opencl/kernels/ntt.cl built by kernels.cu. Tables from common/ntt_tables.c. compute_h runs the
- * whole H chain on the device (a, b, c up once, h down once), as opencl/ntt.c. Device memory is checked before each allocation
+ * whole H chain on the device (a, b, c up once, h down once), as opencl/ntt.c; compute_h_msm
+ * hands h to the H MSM on the device instead. Device memory is checked before each allocation
  * (devmem.c: tables at domain_create, n * 32 bytes per transform); vectors travel through the
  * pinned staging buffers of transfer.c, the caller's vector is never pinned.
  */
@@ -28,6 +29,9 @@ static void cuda_domain_destroy(g16k_ntt_domain *d);
 static int cuda_transform(g16k_ntt_domain *d, void *data, uint32_t dir, uint32_t enc);
 static int cuda_compute_h(g16k_ntt_domain *d, void *a, void *b, void *c, uint32_t enc, void *h,
                           uint32_t h_enc);
+static int cuda_compute_h_msm(g16k_ntt_domain *d, void *a, void *b, void *c, uint32_t enc,
+                              g16k_msm_bases *bases, const g16k_msm_params *params,
+                              void *result, uint32_t result_enc);
 
 const g16k_ntt_vtable cuda_ntt_vtable = {
     .struct_size = sizeof(g16k_ntt_vtable),
@@ -35,6 +39,7 @@ const g16k_ntt_vtable cuda_ntt_vtable = {
     .domain_destroy = cuda_domain_destroy,
     .transform = cuda_transform,
     .compute_h = cuda_compute_h,
+    .compute_h_msm = cuda_compute_h_msm,
 };
 
 static cudaError_t upload(uint64_t **dst, const void *src, size_t bytes)
@@ -164,6 +169,31 @@ static int cuda_transform(g16k_ntt_domain *d, void *data, uint32_t dir, uint32_t
     return err == cudaSuccess ? G16K_OK : cuda_fail(err, "ntt transform: CUDA");
 }
 
+/* The H chain on the device, stream s: a, b, c (n elements each, enc) uploaded into v[0..2]
+ * (allocated here; the caller frees them), X = FORWARD_COSET(INVERSE(X)) for each, then
+ * v[0] = a * b - c in Montgomery form. Does not synchronise. */
+static cudaError_t h_chain(g16k_ntt_domain *d, const void *const src[3], uint32_t enc,
+                           uint64_t *v[3], cudaStream_t s)
+{
+    size_t bytes = (size_t)d->n * 32;
+    cudaError_t err = cudaSuccess;
+    for (int i = 0; i < 3 && err == cudaSuccess; i++) {
+        err = cudaMalloc((void **)&v[i], bytes);
+        if (err == cudaSuccess)
+            err = cuda_h2d(d->ctx, v[i], src[i], bytes, s);
+        /* to Montgomery first when canonical (the product needs it), then the two transforms */
+        if (err == cudaSuccess && enc == G16K_ENC_CANONICAL)
+            err = cuda_launch_ntt_convert(v[i], d->n, 1, s);
+        if (err == cudaSuccess)
+            err = run(d, v[i], G16K_NTT_INVERSE, G16K_ENC_MONTGOMERY, s);
+        if (err == cudaSuccess)
+            err = run(d, v[i], G16K_NTT_FORWARD_COSET, G16K_ENC_MONTGOMERY, s);
+    }
+    if (err == cudaSuccess)
+        err = cuda_launch_ntt_h(v[0], v[1], v[2], d->n, s);
+    return err;
+}
+
 /* compute_h (plugin.h): a, b, c (n Fr elements each in enc) are uploaded once through the
  * staging buffers and left unchanged; on the device X = FORWARD_COSET(INVERSE(X)) for each, then
  * a = a * b - c (kernels.cu cuda_launch_ntt_h); h (n elements in h_enc, may alias a) comes back.
@@ -183,24 +213,12 @@ static int cuda_compute_h(g16k_ntt_domain *d, void *a, void *b, void *c, uint32_
     snprintf(what, sizeof what, "compute_h 2^%u", d->log_n);
     if ((rc = cuda_mem_check(d->ctx, 3 * (uint64_t)bytes, what)) != G16K_OK)
         return rc;
-    const void *src[3] = {a, b, c};
+    const void *const src[3] = {a, b, c};
     uint64_t *v[3] = {NULL, NULL, NULL};
     cudaStream_t s = NULL;
     cudaError_t err = cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking);
-    for (int i = 0; i < 3 && err == cudaSuccess; i++) {
-        err = cudaMalloc((void **)&v[i], bytes);
-        if (err == cudaSuccess)
-            err = cuda_h2d(d->ctx, v[i], src[i], bytes, s);
-        /* to Montgomery first when canonical (the product needs it), then the two transforms */
-        if (err == cudaSuccess && enc == G16K_ENC_CANONICAL)
-            err = cuda_launch_ntt_convert(v[i], d->n, 1, s);
-        if (err == cudaSuccess)
-            err = run(d, v[i], G16K_NTT_INVERSE, G16K_ENC_MONTGOMERY, s);
-        if (err == cudaSuccess)
-            err = run(d, v[i], G16K_NTT_FORWARD_COSET, G16K_ENC_MONTGOMERY, s);
-    }
     if (err == cudaSuccess)
-        err = cuda_launch_ntt_h(v[0], v[1], v[2], d->n, s);
+        err = h_chain(d, src, enc, v, s);
     if (err == cudaSuccess && h_enc == G16K_ENC_CANONICAL)
         err = cuda_launch_ntt_convert(v[0], d->n, 0, s);
     if (err == cudaSuccess)
@@ -212,4 +230,46 @@ static int cuda_compute_h(g16k_ntt_domain *d, void *a, void *b, void *c, uint32_
     if (s)
         cudaStreamDestroy(s);
     return err == cudaSuccess ? G16K_OK : cuda_fail(err, "compute_h: CUDA");
+}
+
+/* compute_h_msm (plugin.h, ABI 1.1): the chain of compute_h, then the H MSM on h where it lies
+ * (cuda_msm_device, same stream): h never comes back to the host. Device memory: 3 n * 32
+ * bytes, checked first, then the MSM's (checked by cuda_msm_device). Errors: those of
+ * compute_h and cuda_msm_device. Thread-safe. */
+static int cuda_compute_h_msm(g16k_ntt_domain *d, void *a, void *b, void *c, uint32_t enc,
+                              g16k_msm_bases *bases, const g16k_msm_params *params,
+                              void *result, uint32_t result_enc)
+{
+    int rc = plugin_check_compute_h(d, a, b, c, enc, a, G16K_ENC_MONTGOMERY);
+    if (rc)
+        return rc;
+    rc = cuda_use_device(d->ctx);
+    if (rc)
+        return rc;
+    char what[64];
+    snprintf(what, sizeof what, "compute_h_msm 2^%u", d->log_n);
+    if ((rc = cuda_mem_check(d->ctx, 3 * (uint64_t)d->n * 32, what)) != G16K_OK)
+        return rc;
+    const void *const src[3] = {a, b, c};
+    uint64_t *v[3] = {NULL, NULL, NULL};
+    cudaStream_t s = NULL;
+    cudaError_t err = cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking);
+    if (err == cudaSuccess)
+        err = h_chain(d, src, enc, v, s);
+    if (err == cudaSuccess)
+        err = cuda_launch_ntt_convert(v[0], d->n, 0, s);     /* the digits need canonical h */
+    /* b and c are no longer needed: give their memory back to the MSM */
+    cudaFree(v[1]);
+    cudaFree(v[2]);
+    v[1] = v[2] = NULL;
+    if (err != cudaSuccess)
+        rc = cuda_fail(err, "compute_h_msm: CUDA");
+    else
+        rc = cuda_msm_device(bases, d->ctx, v[0], d->n, params, result, result_enc, s);
+    if (s)
+        cudaStreamSynchronize(s);
+    cudaFree(v[0]);
+    if (s)
+        cudaStreamDestroy(s);
+    return rc;
 }
