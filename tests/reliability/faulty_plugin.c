@@ -1,6 +1,6 @@
 /*
- * "faulty": a test plugin that serves MSM G1 and G2 by forwarding to a real plugin and misbehaves
- * on purpose, so tests can check that the core never writes a wrong proof (tests/reliability/
+ * "faulty": a test plugin that serves MSM G1 and G2 and the NTT by forwarding to a real plugin,
+ * and misbehaves on purpose, so tests can check that the core never writes a wrong proof (tests/reliability/
  * faulty_plugins.sh). Built from include/g16k/plugin.h only, like a vendor's plugin.
  *
  * The real plugin is dlopen()ed in create() from $G16K_FAULTY_REAL (an absolute path to e.g.
@@ -12,7 +12,10 @@
  *     nothing: msm() returns G16K_OK without writing the result
  *     nodev:   probe() reports G16K_ENODEV
  *     bases:   bases_create() fails with G16K_ENOMEM (at key load)
- *   group = g1 | g2 | both                                     (default both: where MSM faults hit)
+ *   group = g1 | g2 | both | h                                 (default both: where MSM faults hit)
+ *     h: only compute_h_msm (ABI 1.1, which this plugin provides as the real compute_h followed
+ *        by the real msm, so the core takes its fused path when faulty serves [ntt] and
+ *        [msm.g1]) gets the error, wrong and nothing faults
  * Every other key goes to the real plugin's create(), which rejects keys it does not know.
  *
  * Ownership: ctx owns the real ctx; each bases handle wraps the real handle. Thread-safety as the
@@ -30,7 +33,14 @@ struct g16k_plugin_ctx {
     const g16k_plugin_desc *real;
     g16k_plugin_ctx *real_ctx;
     enum fault fault;
-    unsigned groups;                /* bit 1 = G1, bit 2 = G2: where MSM faults apply */
+    unsigned groups;                /* bit 1 = G1, bit 2 = G2, bit 4 = compute_h_msm: where
+                                       faults apply */
+};
+
+struct g16k_ntt_domain {
+    const g16k_plugin_ctx *ctx;
+    g16k_ntt_domain *real;
+    uint64_t n;
 };
 
 struct g16k_msm_bases {
@@ -123,7 +133,8 @@ static int faulty_create(const g16k_config *cfg, g16k_plugin_ctx **out)
             }
         } else if (strcmp(e->key, "group") == 0) {
             ctx->groups = strcmp(e->value, "g1") == 0 ? 1 : strcmp(e->value, "g2") == 0 ? 2
-                          : strcmp(e->value, "both") == 0 ? 3 : 0;
+                          : strcmp(e->value, "both") == 0 ? 3 : strcmp(e->value, "h") == 0 ? 4
+                          : 0;
             if (!ctx->groups) {
                 host->set_error("%s:%u: bad group '%s'", cfg->file, e->line, e->value);
                 rc = G16K_ECONFIG;
@@ -144,8 +155,8 @@ static int faulty_create(const g16k_config *cfg, g16k_plugin_ctx **out)
     memcpy(&entry, &sym, sizeof(entry));
     if ((rc = entry(host, &ctx->real)) != G16K_OK)
         goto fail;
-    if (!ctx->real->msm) {
-        host->set_error("the real plugin %s has no MSM", path);
+    if (!ctx->real->msm || !ctx->real->ntt) {
+        host->set_error("the real plugin %s has no MSM or no NTT", path);
         rc = G16K_EUNSUPPORTED;
         goto fail;
     }
@@ -240,6 +251,91 @@ static int faulty_msm(g16k_msm_bases *b, const void *scalars, uint64_t n, uint32
     return rc;
 }
 
+static int faulty_domain_create(g16k_plugin_ctx *ctx, uint32_t log_n, g16k_ntt_domain **out)
+{
+    g16k_ntt_domain *d = calloc(1, sizeof(*d));
+    int rc;
+    if (!d) {
+        host->set_error("out of memory");
+        return G16K_ENOMEM;
+    }
+    d->ctx = ctx;
+    d->n = (uint64_t)1 << (log_n < 63 ? log_n : 0);
+    if ((rc = ctx->real->ntt->domain_create(ctx->real_ctx, log_n, &d->real)) != G16K_OK) {
+        free(d);
+        return rc;
+    }
+    *out = d;
+    return G16K_OK;
+}
+
+static void faulty_domain_destroy(g16k_ntt_domain *d)
+{
+    if (!d)
+        return;
+    d->ctx->real->ntt->domain_destroy(d->real);
+    free(d);
+}
+
+static int faulty_transform(g16k_ntt_domain *d, void *data, uint32_t dir, uint32_t enc)
+{
+    return d->ctx->real->ntt->transform(d->real, data, dir, enc);
+}
+
+static int faulty_compute_h(g16k_ntt_domain *d, void *a, void *b, void *c, uint32_t enc,
+                            void *h, uint32_t h_enc)
+{
+    const g16k_ntt_vtable *v = d->ctx->real->ntt;
+    if (!v->compute_h) {
+        host->set_error("the real plugin has no compute_h");
+        return G16K_EUNSUPPORTED;
+    }
+    return v->compute_h(d->real, a, b, c, enc, h, h_enc);
+}
+
+/* The real compute_h, then the real msm on h (both in memory): the contract of compute_h_msm
+ * without a device, with the faults of group h. */
+static int faulty_compute_h_msm(g16k_ntt_domain *d, void *a, void *b, void *c, uint32_t enc,
+                                g16k_msm_bases *bases, const g16k_msm_params *params,
+                                void *result, uint32_t result_enc)
+{
+    const g16k_plugin_ctx *ctx = d->ctx;
+    int hit = (ctx->groups & 4u) != 0;
+    int rc;
+    if (!bases || bases->ctx != ctx || bases->group != G16K_G1) {
+        host->set_error("compute_h_msm: the bases are not G1 bases of this context");
+        return G16K_EINVAL;
+    }
+    if (hit && ctx->fault == F_ERROR) {
+        host->set_error("injected fault: compute_h_msm failed");
+        return G16K_EINTERNAL;
+    }
+    if (hit && ctx->fault == F_NOTHING)
+        return G16K_OK;
+    void *h = malloc(d->n * 32);
+    if (!h) {
+        host->set_error("out of memory");
+        return G16K_ENOMEM;
+    }
+    rc = faulty_compute_h(d, a, b, c, enc, h, G16K_ENC_MONTGOMERY);
+    if (rc == G16K_OK)
+        rc = ctx->real->msm->msm(bases->real, h, d->n, G16K_ENC_MONTGOMERY, params, result,
+                                 result_enc);
+    free(h);
+    if (rc == G16K_OK && hit && ctx->fault == F_WRONG)
+        fp_negate((uint8_t *)result + 48);
+    return rc;
+}
+
+static const g16k_ntt_vtable faulty_ntt_vt = {
+    .struct_size = sizeof(g16k_ntt_vtable),
+    .domain_create = faulty_domain_create,
+    .domain_destroy = faulty_domain_destroy,
+    .transform = faulty_transform,
+    .compute_h = faulty_compute_h,
+    .compute_h_msm = faulty_compute_h_msm,
+};
+
 static const g16k_msm_vtable faulty_msm_vt = {
     .struct_size = sizeof(g16k_msm_vtable),
     .bases_create = faulty_bases_create,
@@ -252,13 +348,14 @@ static const g16k_plugin_desc faulty_desc = {
     .abi_major = G16K_ABI_MAJOR,
     .abi_minor = G16K_ABI_MINOR,
     .curve = G16K_CURVE_BLS12_381,
-    .caps = G16K_CAP_MSM_G1 | G16K_CAP_MSM_G2,
+    .caps = G16K_CAP_NTT | G16K_CAP_MSM_G1 | G16K_CAP_MSM_G2,
     .name = "faulty",
     .version = "0.1.0",
-    .description = "test plugin: forwards MSMs to $G16K_FAULTY_REAL and injects faults",
+    .description = "test plugin: forwards MSMs and the NTT to $G16K_FAULTY_REAL, injects faults",
     .create = faulty_create,
     .destroy = faulty_destroy,
     .probe = faulty_probe,
+    .ntt = &faulty_ntt_vt,
     .msm = &faulty_msm_vt,
 };
 

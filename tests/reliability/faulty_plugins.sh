@@ -3,7 +3,9 @@
 #  - without a fallback the proof is refused: exit 3 or 6, one error line naming the plugin,
 #    nothing written;
 #  - with `fallback = cpu` the proof is made by the fallback, the switch is logged on stderr, the
-#    proof verifies with `g16k verify` and equals the all-CPU proof for the same fixed r, s.
+#    proof verifies with `g16k verify` and equals the all-CPU proof for the same fixed r, s;
+#  - the same for compute_h_msm (plugin ABI 1.1), the fused H chain + H MSM that the core uses
+#    when faulty serves both [ntt] and [msm.g1] (group = h: only that entry misbehaves).
 # usage: faulty_plugins.sh G16K CPU_PLUGIN FAULTY_PLUGIN FIXTURES
 set -u
 G16K=$(realpath "$1") CPU=$(realpath "$2") FAULTY=$(realpath "$3") FIXS=$(realpath "$4")
@@ -29,6 +31,20 @@ ini() {
         printf '[%s]\nprovider = cpu\n' "$s"
       fi
     done
+  } > "$f"
+}
+
+# ini_h FILE FAULT [FALLBACK]: faulty (group = h) serves [ntt] and [msm.g1], so the core takes
+# the compute_h_msm path; FALLBACK goes on [ntt].
+ini_h() {
+  local f=$1 fault=$2 fb=${3:-}
+  {
+    printf '[core]\nverify = always\n'
+    printf '[plugin.cpu]\npath = %s\n' "$CPU"
+    printf '[plugin.faulty]\npath = %s\nfault = %s\ngroup = h\n' "$FAULTY" "$fault"
+    printf '[synthesizer]\nprovider = cpu\n[ntt]\nprovider = faulty\n'
+    [ -n "$fb" ] && printf 'fallback = %s\n' "$fb"
+    printf '[msm.g1]\nprovider = faulty\n[msm.g2]\nprovider = cpu\n'
   } > "$f"
 }
 
@@ -107,6 +123,39 @@ for fx in mult poseidon2; do
     recover $fx nothing $g $slot "switching $slot to fallback provider 'cpu'"
     recover $fx wrong $g $slot "retrying with the fallback providers"
     recover $fx nodev both $slot "\[$slot\] provider 'faulty' is unusable, using fallback 'cpu'"
+  done
+done
+
+# compute_h_msm: the fused path proves the same; its faults are refused or recovered.
+for fx in mult poseidon2; do
+  ini_h "$T/p.ini" none
+  prove $fx "$T/p.ini"
+  if [ $rc -ne 0 ] || ! cmp -s "$T/out/proof.json" "$T/ref_$fx.json"; then
+    fail "$fx compute_h_msm pass-through: exit $rc, or proof differs: $err"
+  else
+    echo "ok: $fx compute_h_msm pass-through proves the same"; passes=$((passes+1))
+  fi
+  for f in "error 3" "nothing 3" "wrong 6"; do
+    set -- $f
+    what="$fx compute_h_msm fault=$1"
+    ini_h "$T/p.ini" "$1"
+    prove $fx "$T/p.ini"
+    if crashed || [ $rc -ne "$2" ] || [ -n "$(ls -A "$T/out")" ] \
+       || ! grep '^g16k: error:' "$T/err" | grep -q 'faulty'; then
+      fail "$what: exit $rc (expected $2), or output written, or plugin not named: $err"
+    else
+      echo "ok: refused ($what): $(grep '^g16k: error:' "$T/err")"; passes=$((passes+1))
+    fi
+    ini_h "$T/p.ini" "$1" cpu
+    prove $fx "$T/p.ini"
+    pat="switching ntt to fallback provider 'cpu'"
+    [ "$1" = wrong ] && pat="retrying with the fallback providers"
+    if crashed || [ $rc -ne 0 ] || ! grep -q -- "$pat" "$T/err" \
+       || ! cmp -s "$T/out/proof.json" "$T/ref_$fx.json"; then
+      fail "$what with [ntt] fallback: exit $rc, switch not logged (/$pat/) or proof differs: $err"
+    else
+      echo "ok: recovered ($what): $(grep -- "$pat" "$T/err" | head -1)"; passes=$((passes+1))
+    fi
   done
 done
 
