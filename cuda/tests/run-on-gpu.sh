@@ -3,14 +3,17 @@
 #  1. configures and builds (Release, CUDA code for the GPU present only: G16K_CUDA_ARCHS=native
 #     when CMake >= 3.24) the targets below in BUILD_DIR (default <repo>/build-cuda);
 #  2. CUDA known-answer tests, which must pass, not skip: g16k-plugin-check (conformance and KATs
-#     of libg16k_cuda.so against the CPU plugin), tests/cuda (probe must find the GPU; the MSM
+#     of libg16k_cuda.so against the CPU plugin, including compute_h_msm: the H chain and the
+#     device-built H plan), tests/cuda (probe must find the GPU; the MSM
 #     G1/G2 incl. 0/1-heavy scalars and NTT tests of tests/opencl/test_opencl_plugin.c against
 #     naive host arithmetic), the host plan test;
 #  3. proves every fixture under $G16K_FIXTURES (default <repo>/../shared/fixtures) with
-#     conf/cuda.ini and conf/mixed-cuda.ini, checks each proof with g16k verify, and the proof for
-#     r=123456789, s=987654321 against the snarkjs reference bit for bit;
+#     conf/cuda.ini and conf/mixed-cuda.ini (both run the H MSM inside compute_h_msm), checks each
+#     proof with g16k verify, and the proof for r=123456789, s=987654321 against the snarkjs
+#     reference bit for bit;
 #  4. benchmarks (reported, never fatal, each under a time limit): bench msm --group g1|g2
-#     --log-n 20/22/24, bench ntt --log-n 20..24, g16k tune on sha256_64 with conf/cuda.ini.
+#     --log-n 20/22/24, bench ntt --log-n 20..24, bench prove on sha256_64 (its ntt phase is the
+#     H chain plus the H MSM), g16k tune on sha256_64 with conf/cuda.ini.
 # Budget: under 8 minutes on an H200 (the CUDA kernel compile is most of it).
 # Output: progress on stderr-ish sections, then one JSON object (the last lines of stdout, also
 # in $OUT/summary.json): {"device", "passed", "failures", "seconds", "steps": [...],
@@ -116,6 +119,9 @@ bench() { # bench LIMIT_S ARGS...: JSON line into $BENCH, or a note
 for logn in 20 22 24; do bench 90 msm --group g1 --log-n $logn; done
 for logn in 20 22 24; do bench 120 msm --group g2 --log-n $logn; done
 for logn in 20 21 22 23 24; do bench 60 ntt --log-n $logn; done
+if [ -f "$FIX/sha256_64/circuit_final.zkey" ]; then
+    bench 90 prove --zkey "$FIX/sha256_64/circuit_final.zkey" --witness "$FIX/sha256_64/witness.wtns"
+fi
 TUNE="{}"
 if [ -f "$FIX/sha256_64/circuit_final.zkey" ]; then
     if timeout 150 "$G16K" tune --config "$CFG" --zkey "$FIX/sha256_64/circuit_final.zkey" \
