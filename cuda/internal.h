@@ -51,13 +51,18 @@ int cuda_mem_check(const g16k_plugin_ctx *ctx, uint64_t bytes, const char *what)
  * (`scalars`, 4 little-endian limbs each) and the G1 bases b of context ctx (msm.c): the digit
  * plan is built on the device (opencl/kernels/plan.cl), then the bucket kernels run as in
  * msm(), all on stream s; only the plan's sizes (12 bytes) and the segment sums come back.
- * params->window: 0 = auto for n and the free memory. Errors: G16K_EINVAL (NULL, bases of
- * another context or group, n > bases, result_enc), G16K_EUNSUPPORTED (n * windows beyond
- * 32-bit lists), G16K_ENOMEM (checked before allocating), G16K_EINTERNAL, message set.
- * Thread-safe (own buffers; the caller owns s). */
+ * params->window: 0 = the auto model for n scalars (all counted: h is dense) and the free
+ * memory. Errors: those of cuda_msm_device_check, G16K_EUNSUPPORTED (n * windows beyond 32-bit
+ * lists), G16K_ENOMEM (checked before allocating), G16K_EINTERNAL, message set. Thread-safe
+ * (own buffers; the caller owns s). */
 int cuda_msm_device(g16k_msm_bases *b, g16k_plugin_ctx *ctx, const uint64_t *scalars,
                     uint64_t n, const g16k_msm_params *params, void *result,
                     uint32_t result_enc, cudaStream_t s);
+/* The argument checks of cuda_msm_device, for callers to run before the work that feeds it:
+ * G16K_EINVAL (NULL bases or result, bases of another context or not G1, n > bases,
+ * result_enc), message set; else G16K_OK. */
+int cuda_msm_device_check(const g16k_msm_bases *b, const g16k_plugin_ctx *ctx, uint64_t n,
+                          const void *result, uint32_t result_enc);
 
 extern const g16k_msm_vtable cuda_msm_vtable;
 extern const g16k_ntt_vtable cuda_ntt_vtable;

@@ -239,7 +239,7 @@ static int device_plan(g16k_msm_bases *b, const uint64_t *scalars, uint64_t n, m
                        uint32_t *lists[3], cudaStream_t s)
 {
     g16k_plugin_ctx *ctx = b->ctx;
-    uint32_t nbk = (uint32_t)((uint64_t)plan->nw * plan->nb), blk = MSM_PLAN_DEV_BLOCK;
+    uint32_t nbk = (uint32_t)((uint64_t)plan->nw * plan->nb), blk = msm_plan_dev_block(nbk);
     uint32_t nblocks = (nbk + blk - 1) / blk;
     uint32_t *counts = NULL, *offsets = NULL, *fill = NULL, *bsum = NULL, *bmax = NULL,
              *bch = NULL, *meta = NULL;
@@ -306,6 +306,8 @@ static int device_plan(g16k_msm_bases *b, const uint64_t *scalars, uint64_t n, m
         err = cuda_launch_plan_chunk_starts(offsets, nbk, blk, bch, plan->chunk_len, meta,
                                             lists[2], lists[1], s);
 out:
+    if (err == cudaSuccess)
+        err = cudaStreamSynchronize(s);             /* the kernels are done with the scratch */
     if (err != cudaSuccess)
         rc = cuda_fail(err, "msm: device plan: CUDA");
     cudaFree(counts);
@@ -324,9 +326,8 @@ out:
     return rc;
 }
 
-int cuda_msm_device(g16k_msm_bases *b, g16k_plugin_ctx *ctx, const uint64_t *scalars,
-                    uint64_t n, const g16k_msm_params *params, void *result,
-                    uint32_t result_enc, cudaStream_t s)
+int cuda_msm_device_check(const g16k_msm_bases *b, const g16k_plugin_ctx *ctx, uint64_t n,
+                          const void *result, uint32_t result_enc)
 {
     if (!b || !result)
         return plugin_fail(G16K_EINVAL, "compute_h_msm: NULL bases or result");
@@ -340,11 +341,20 @@ int cuda_msm_device(g16k_msm_bases *b, g16k_plugin_ctx *ctx, const uint64_t *sca
     if (result_enc != G16K_ENC_CANONICAL && result_enc != G16K_ENC_MONTGOMERY)
         return plugin_fail(G16K_EINVAL, "compute_h_msm: result encoding %u is not 1 or 2",
                            result_enc);
+    return G16K_OK;
+}
+
+int cuda_msm_device(g16k_msm_bases *b, g16k_plugin_ctx *ctx, const uint64_t *scalars,
+                    uint64_t n, const g16k_msm_params *params, void *result,
+                    uint32_t result_enc, cudaStream_t s)
+{
+    int rc = cuda_msm_device_check(b, ctx, n, result, result_enc);
+    if (rc)
+        return rc;
     uint32_t window = 0;
     if (params && params->struct_size >= offsetof(g16k_msm_params, window) + sizeof(uint32_t))
         window = params->window;
     msm_device dev = { .compute_units = ctx->sm_count, .lanes = CUDA_MSM_LANES };
-    int rc = G16K_OK;
     if (!window && (rc = cuda_mem_free(&dev.mem_bytes, NULL)) != G16K_OK)
         return rc;
     msm_plan plan;

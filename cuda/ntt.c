@@ -241,9 +241,10 @@ static int cuda_compute_h_msm(g16k_ntt_domain *d, void *a, void *b, void *c, uin
                               void *result, uint32_t result_enc)
 {
     int rc = plugin_check_compute_h(d, a, b, c, enc, a, G16K_ENC_MONTGOMERY);
-    if (rc)
-        return rc;
-    rc = cuda_use_device(d->ctx);
+    if (rc == G16K_OK)
+        rc = cuda_msm_device_check(bases, d->ctx, d->n, result, result_enc);
+    if (rc == G16K_OK)
+        rc = cuda_use_device(d->ctx);
     if (rc)
         return rc;
     char what[64];
@@ -258,7 +259,11 @@ static int cuda_compute_h_msm(g16k_ntt_domain *d, void *a, void *b, void *c, uin
         err = h_chain(d, src, enc, v, s);
     if (err == cudaSuccess)
         err = cuda_launch_ntt_convert(v[0], d->n, 0, s);     /* the digits need canonical h */
-    /* b and c are no longer needed: give their memory back to the MSM */
+    /* b and c are no longer needed: give their memory back to the MSM, once the stream is done
+     * with them (cudaFree alone would wait for the whole device, other calls' work included) */
+    cudaError_t sync = cudaStreamSynchronize(s);
+    if (err == cudaSuccess)
+        err = sync;
     cudaFree(v[1]);
     cudaFree(v[2]);
     v[1] = v[2] = NULL;

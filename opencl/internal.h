@@ -75,12 +75,17 @@ int opencl_program_build(g16k_plugin_ctx *ctx);
 /* result = sum_{i<n} s[i] * P[i] for n canonical Fr scalars s already in the device buffer
  * `scalars` (4 little-endian limbs each) and the G1 bases b of context ctx (msm.c): the digit
  * plan is built on the device (kernels/plan.cl, the lists of common/msm_plan.c), then the
- * bucket kernels run as in msm(); only the plan's sizes (16 bytes) and the segment sums come
- * back. params->window: 0 = auto for n. Called with ctx->lock held. Errors: G16K_EINVAL (NULL,
- * bases of another context or group, n > bases, result_enc), G16K_EUNSUPPORTED (n * windows
+ * bucket kernels run as in msm(); only the plan's sizes (12 bytes) and the segment sums come
+ * back. params->window: 0 = the auto model for n scalars (all counted: h is dense). Called
+ * with ctx->lock held. Errors: those of opencl_msm_device_check, G16K_EUNSUPPORTED (n * windows
  * beyond 32-bit lists), G16K_ENOMEM, G16K_EINTERNAL (OpenCL), message set. */
 int opencl_msm_device(g16k_msm_bases *b, g16k_plugin_ctx *ctx, cl_mem scalars, uint64_t n,
                       const g16k_msm_params *params, void *result, uint32_t result_enc);
+/* The argument checks of opencl_msm_device, for callers to run before the work that feeds it:
+ * G16K_EINVAL (NULL bases or result, bases of another context or not G1, n > bases,
+ * result_enc), message set; else G16K_OK. */
+int opencl_msm_device_check(const g16k_msm_bases *b, const g16k_plugin_ctx *ctx, uint64_t n,
+                            const void *result, uint32_t result_enc);
 
 /* The vtables (msm.c, ntt.c). */
 extern const g16k_msm_vtable opencl_msm_vtable;

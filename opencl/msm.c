@@ -281,7 +281,7 @@ static int device_plan(g16k_msm_bases *b, cl_mem scalars, uint64_t n, msm_plan *
 {
     g16k_plugin_ctx *ctx = b->ctx;
     cl_kernel *K = ctx->kernels;
-    cl_uint nbk = (cl_uint)((uint64_t)plan->nw * plan->nb), blk = MSM_PLAN_DEV_BLOCK;
+    cl_uint nbk = (cl_uint)((uint64_t)plan->nw * plan->nb), blk = msm_plan_dev_block(nbk);
     cl_uint nblocks = (nbk + blk - 1) / blk, nn = (cl_uint)n, c = plan->c, nw = plan->nw,
             nb = plan->nb, len = 0, one = 1;
     cl_mem counts = NULL, offsets = NULL, fill = NULL, bsum = NULL, bmax = NULL, bch = NULL,
@@ -362,8 +362,8 @@ out_release:
     return rc;
 }
 
-int opencl_msm_device(g16k_msm_bases *b, g16k_plugin_ctx *ctx, cl_mem scalars, uint64_t n,
-                      const g16k_msm_params *params, void *result, uint32_t result_enc)
+int opencl_msm_device_check(const g16k_msm_bases *b, const g16k_plugin_ctx *ctx, uint64_t n,
+                            const void *result, uint32_t result_enc)
 {
     if (!b || !result)
         return plugin_fail(G16K_EINVAL, "compute_h_msm: NULL bases or result");
@@ -377,13 +377,22 @@ int opencl_msm_device(g16k_msm_bases *b, g16k_plugin_ctx *ctx, cl_mem scalars, u
     if (result_enc != G16K_ENC_CANONICAL && result_enc != G16K_ENC_MONTGOMERY)
         return plugin_fail(G16K_EINVAL, "compute_h_msm: result encoding %u is not 1 or 2",
                            result_enc);
+    return G16K_OK;
+}
+
+int opencl_msm_device(g16k_msm_bases *b, g16k_plugin_ctx *ctx, cl_mem scalars, uint64_t n,
+                      const g16k_msm_params *params, void *result, uint32_t result_enc)
+{
+    int rc = opencl_msm_device_check(b, ctx, n, result, result_enc);
+    if (rc)
+        return rc;
     uint32_t window = 0;
     if (params && params->struct_size >= offsetof(g16k_msm_params, window) + sizeof(uint32_t))
         window = params->window;
     msm_plan plan;
     memset(&plan, 0, sizeof plan);
-    int rc = msm_plan_shape(&plan, n, window,
-                            window ? 0 : msm_plan_auto_window(n, G16K_G1, &ctx->msm_dev));
+    rc = msm_plan_shape(&plan, n, window,
+                        window ? 0 : msm_plan_auto_window(n, G16K_G1, &ctx->msm_dev));
     cl_mem lists[3] = { NULL, NULL, NULL };
     if (rc == G16K_OK)
         rc = device_plan(b, scalars, n, &plan, lists);

@@ -252,6 +252,8 @@ static int opencl_compute_h_msm(g16k_ntt_domain *d, void *a, void *b, void *c, u
                                 void *result, uint32_t result_enc)
 {
     int rc = plugin_check_compute_h(d, a, b, c, enc, a, G16K_ENC_MONTGOMERY);
+    if (rc == G16K_OK)
+        rc = opencl_msm_device_check(bases, d->ctx, d->n, result, result_enc);
     if (rc)
         return rc;
     g16k_plugin_ctx *ctx = d->ctx;
@@ -265,6 +267,11 @@ static int opencl_compute_h_msm(g16k_ntt_domain *d, void *a, void *b, void *c, u
                               src[i], &err);
     if (err == CL_SUCCESS)
         err = h_locked(d, v, enc, G16K_ENC_CANONICAL);
+    for (int i = 1; i < 3; i++) {            /* b and c: their memory goes to the MSM */
+        if (v[i])
+            clReleaseMemObject(v[i]);
+        v[i] = NULL;
+    }
     if (err != CL_SUCCESS)
         rc = opencl_fail(err, "compute_h_msm: OpenCL");
     else

@@ -28,6 +28,7 @@ typedef struct prove_job {
     g2_affine_t b2;
     double t_synth, t_ntt, t_msm[MSM_COUNT];
     int h_fused;                    /* 1: the H MSM ran inside compute_h_msm (t_ntt has it) */
+    int no_fuse;                    /* 1: compute_h_msm failed once: this proof runs unfused */
     int rc_h, rc_g2;
     char err_h[G16K_ERR_MAX], err_g2[G16K_ERR_MAX];
 } prove_job;
@@ -147,7 +148,8 @@ static compute_h_msm_fn *fused_h(prove_job *job, const loaded_plugin *pl,
     const g16k_ntt_vtable *v = pl->desc->ntt;
     int slot = msm_slot(MSM_H);
     int which = job->which[slot];
-    if (v->struct_size < offsetof(g16k_ntt_vtable, compute_h_msm) + sizeof(v->compute_h_msm)
+    if (job->no_fuse
+        || v->struct_size < offsetof(g16k_ntt_vtable, compute_h_msm) + sizeof(v->compute_h_msm)
         || !v->compute_h_msm || slot_plugin(job->prover, slot, which) != pl)
         return NULL;
     key_handles *kh = key_handles_get(job->key, which);
@@ -200,7 +202,10 @@ static int compute_h(prove_job *job)
                        G16K_ENC_MONTGOMERY);
             if (rc == G16K_OK)
                 rc = check_g1_result(raw, &job->g1[MSM_H]);
-            job->h_fused = rc == G16K_OK;
+            if (rc == G16K_OK) {
+                job->h_fused = 1;
+                job->t_msm[MSM_H] = 0;
+            }
         } else if (v->compute_h) {
             rc = v->compute_h(kh->domain, a, b, c, G16K_ENC_MONTGOMERY, job->h, G16K_ENC_MONTGOMERY);
         } else {
@@ -210,7 +215,17 @@ static int compute_h(prove_job *job)
         job->t_ntt = g16k_now() - t0;
         if (rc == G16K_OK)
             break;
-        if (!failed(job, SLOT_NTT, &which, pl, fused ? "NTT and MSM H" : "NTT"))
+        if (fused) {
+            /* Either half may have failed: run them apart, so that each slot's own fallback
+             * (NTT, then the H MSM in call_msm) applies. a, b, c may be overwritten: the loop
+             * synthesizes again. */
+            g16k_err_prefix("plugin %s: NTT and MSM H", pl->name);
+            g16k_log(G16K_LOG_WARN, "%s; running the H chain and the H MSM separately",
+                     g16k_err_get());
+            job->no_fuse = 1;
+            continue;
+        }
+        if (!failed(job, SLOT_NTT, &which, pl, "NTT"))
             /* retry: synthesize again, the NTT ran in place */
             goto out;
     }

@@ -189,6 +189,12 @@ static uint32_t isqrt_ceil(uint64_t v)
     return (uint32_t)r;
 }
 
+uint32_t msm_plan_dev_block(uint64_t nbk)
+{
+    uint64_t b = (nbk + MSM_PLAN_DEV_MAX_BLOCKS - 1) / MSM_PLAN_DEV_MAX_BLOCKS;
+    return (uint32_t)(b > MSM_PLAN_DEV_BLOCK ? b : MSM_PLAN_DEV_BLOCK);
+}
+
 uint32_t msm_plan_chunk_len(uint64_t n_entries, uint32_t max_bucket, uint64_t n_buckets)
 {
     uint64_t even = (n_entries + 2 * n_buckets - 1) / (2 * n_buckets);

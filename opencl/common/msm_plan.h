@@ -24,9 +24,11 @@ extern "C" {
 #define MSM_PLAN_MAX_AUTO_WINDOW 20
 #define MSM_PLAN_MAX_SEGS 128
 #define MSM_PLAN_MIN_CHUNK 8
-/* Buckets per work-item in the scans of the device-built plans (opencl/kernels/plan.cl): the
- * block totals are then scanned by one work-item, nw * nb / 256 of them (4096 at c = 20). */
+/* Buckets per work-item in the scans of the device-built plans (opencl/kernels/plan.cl): at
+ * least MSM_PLAN_DEV_BLOCK, and enough that at most MSM_PLAN_DEV_MAX_BLOCKS block totals remain
+ * for the one work-item of the top scan (msm_plan_dev_block). */
 #define MSM_PLAN_DEV_BLOCK 256
+#define MSM_PLAN_DEV_MAX_BLOCKS 1024
 
 /* What the auto window model knows of the device (msm_plan_auto_window). */
 typedef struct msm_device {
@@ -100,6 +102,9 @@ void msm_plan_cleanup(msm_plan *plan);
  * n * windows fits 32 bits. Used alone by the device-built plans (plan.cl), which fill the
  * lists on the device. Errors: G16K_EUNSUPPORTED (n * windows exceeds the 32-bit lists). */
 int msm_plan_shape(msm_plan *plan, uint64_t n, uint32_t window, uint32_t c_auto);
+
+/* Buckets per work-item of the device plan's scans for nbk buckets (see MSM_PLAN_DEV_BLOCK). */
+uint32_t msm_plan_dev_block(uint64_t nbk);
 
 /* Entries per chunk for a plan of n_entries entries over n_buckets buckets whose largest holds
  * max_bucket: the chunk_len rule of msm_plan above (the device plans use the same). */

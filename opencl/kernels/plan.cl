@@ -6,9 +6,9 @@
  * host from msm_plan_chunk_len) and chunk cut. Only the order of the entries inside one bucket
  * differs (atomic placement); a bucket's sum does not depend on it.
  * Scalars: n canonical Fr elements, 4 little-endian limbs each. Buckets (nbk = nw * nb of them)
- * are scanned in blocks of `block` consecutive buckets (MSM_PLAN_DEV_BLOCK), one work-item per
- * block, and the block totals by one work-item (plan_top), so the scans are exact without
- * work-group barriers; the host launches,
+ * are scanned in blocks of `block` consecutive buckets (msm_plan_dev_block: 256 or more, at
+ * most 1024 blocks), one work-item per block, and the block totals by one work-item (plan_top),
+ * so the scans are exact without work-group barriers; the host launches,
  * in order: plan_count, plan_block_sums, plan_top, (reads total and largest bucket)
  * plan_offsets, plan_top_chunks, (reads the chunk count) plan_scatter, plan_chunk_starts.
  * Written for this project (a counting sort by bucket, as the GPU MSMs of sppark and ec-gpu

@@ -7,8 +7,8 @@
  * with one scalar each), repeated cyclically up to 1024 points, with (0,0) infinities at every
  * 37th place, so buckets see repeats (P + P). Inputs: random a, b, c for n = 1 .. 1024; a, b, c
  * all zero (h = 0, the result is infinity); constant a = 2, b = 3, c = 0 (h = 6 everywhere: one
- * bucket holds every point, the skewed-chunk path); windows auto, 1, 5 and 13; both result
- * encodings. Errors: G2 bases and a handle shorter than n must give G16K_EINVAL.
+ * bucket holds every point, the skewed-chunk path); windows auto, 1, 5, 7, 13 and 16, and no params;
+ * both input and both result encodings. Errors: G2 bases and a handle shorter than n must give G16K_EINVAL.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -74,9 +74,12 @@ static void fill(uint8_t *x, uint64_t n, enum input in, uint8_t value)
     }
 }
 
-/* One case; 0 or -1 with why. */
+#define NO_PARAMS UINT32_MAX                 /* window value of run_case: params = NULL */
+
+/* One case (inputs in enc, window or NO_PARAMS); 0 or -1 with why. */
 static int run_case(const hctx *h, g16k_ntt_domain *td, g16k_ntt_domain *rd, uint64_t n,
-                    enum input in, uint32_t window, uint32_t renc, char *why, size_t len)
+                    enum input in, uint32_t window, uint32_t renc, uint32_t enc, char *why,
+                    size_t len)
 {
     uint8_t *buf = malloc(n * 32 * 7);
     if (!buf) {
@@ -86,8 +89,9 @@ static int run_case(const hctx *h, g16k_ntt_domain *td, g16k_ntt_domain *rd, uin
     uint8_t *ra = buf, *rb = ra + n * 32, *rc = rb + n * 32, *rh = rc + n * 32;
     uint8_t *ta = rh + n * 32, *tb = ta + n * 32, *tc = tb + n * 32;
     uint8_t want[96], got[96];
-    g16k_msm_params params = { .struct_size = sizeof params, .msm_id = G16K_MSM_H,
-                               .window = window, .threads = 0 };
+    g16k_msm_params pv = { .struct_size = sizeof pv, .msm_id = G16K_MSM_H,
+                           .window = window == NO_PARAMS ? 0 : window, .threads = 0 };
+    const g16k_msm_params *params = window == NO_PARAMS ? NULL : &pv;
     fill(ra, n, in, 2);
     fill(rb, n, in, 3);
     fill(rc, n, in == IN_CONST ? IN_ZERO : in, 0);
@@ -95,18 +99,18 @@ static int run_case(const hctx *h, g16k_ntt_domain *td, g16k_ntt_domain *rd, uin
     memset(got, 0xa5, sizeof got);
     int ret = -1;
     host_clear_error();
-    if (h->ref->desc->ntt->compute_h(rd, ra, rb, rc, G16K_ENC_CANONICAL, rh,
-                                     G16K_ENC_CANONICAL) != G16K_OK
-        || h->ref->desc->msm->msm(h->rb, rh, n, G16K_ENC_CANONICAL, &params, want, renc)
+    if (h->ref->desc->ntt->compute_h(rd, ra, rb, rc, enc, rh, G16K_ENC_CANONICAL) != G16K_OK
+        || h->ref->desc->msm->msm(h->rb, rh, n, G16K_ENC_CANONICAL, params, want, renc)
                != G16K_OK)
         snprintf(why, len, "reference compute_h + msm failed: %s", host_last_error());
-    else if (h->t->desc->ntt->compute_h_msm(td, ta, tb, tc, G16K_ENC_CANONICAL, h->tb, &params,
-                                            got, renc) != G16K_OK)
-        snprintf(why, len, "n=%llu window %u: failed: %s", (unsigned long long)n, window,
-                 host_last_error());
+    else if (h->t->desc->ntt->compute_h_msm(td, ta, tb, tc, enc, h->tb, params, got, renc)
+             != G16K_OK)
+        snprintf(why, len, "n=%llu window %u input encoding %u: failed: %s",
+                 (unsigned long long)n, window, enc, host_last_error());
     else if (first_diff(want, got, sizeof want) >= 0)
-        snprintf(why, len, "n=%llu window %u result encoding %u: the point differs from the "
-                 "reference's compute_h + msm", (unsigned long long)n, window, renc);
+        snprintf(why, len, "n=%llu window %u input encoding %u result encoding %u: the point "
+                 "differs from the reference's compute_h + msm", (unsigned long long)n, window,
+                 enc, renc);
     else
         ret = 0;
     free(buf);
@@ -189,20 +193,22 @@ void kat_h_msm(const chk_plugin *t, const chk_plugin *ref)
             snprintf(why, sizeof why, "domain_create(%u): %s", log_n, host_last_error());
             bad = 1;
         }
-        bad = bad || run_case(&h, td, rd, n, IN_RANDOM, 0, G16K_ENC_CANONICAL, why, sizeof why);
+        const uint32_t C = G16K_ENC_CANONICAL, M = G16K_ENC_MONTGOMERY;
+        bad = bad || run_case(&h, td, rd, n, IN_RANDOM, 0, C, C, why, sizeof why);
+        bad = bad || run_case(&h, td, rd, n, IN_RANDOM, NO_PARAMS, M, M, why, sizeof why);
         if (log_n == 3 && !bad)
             bad = check_errors(&h, td, pts, why, sizeof why);
+        if (log_n == 6)                      /* 16 windows x 2^15 buckets: scan blocks > 256 */
+            bad = bad || run_case(&h, td, rd, n, IN_RANDOM, 16, C, C, why, sizeof why);
         if (log_n == 8) {
             static const uint32_t windows[] = { 1, 5, 13 };
             for (size_t i = 0; i < 3 && !bad; i++)
-                bad = run_case(&h, td, rd, n, IN_RANDOM, windows[i], G16K_ENC_MONTGOMERY, why,
-                               sizeof why);
+                bad = run_case(&h, td, rd, n, IN_RANDOM, windows[i], M, C, why, sizeof why);
         }
         if (log_n == MAX_LOG) {
-            bad = bad || run_case(&h, td, rd, n, IN_ZERO, 0, G16K_ENC_CANONICAL, why, sizeof why);
-            bad = bad || run_case(&h, td, rd, n, IN_CONST, 0, G16K_ENC_CANONICAL, why, sizeof why);
-            bad = bad || run_case(&h, td, rd, n, IN_CONST, 7, G16K_ENC_MONTGOMERY, why,
-                                  sizeof why);
+            bad = bad || run_case(&h, td, rd, n, IN_ZERO, 0, C, C, why, sizeof why);
+            bad = bad || run_case(&h, td, rd, n, IN_CONST, 0, C, C, why, sizeof why);
+            bad = bad || run_case(&h, td, rd, n, IN_CONST, 7, M, C, why, sizeof why);
         }
         if (td)
             v->domain_destroy(td);
@@ -217,6 +223,6 @@ void kat_h_msm(const chk_plugin *t, const chk_plugin *ref)
     if (bad)
         report_fail("ntt.compute_h_msm", "%s", why);
     else
-        report_pass("ntt.compute_h_msm (n = 1 .. 1024 random; zero and constant h; windows auto, "
-                    "1, 5, 7, 13; bad bases rejected)");
+        report_pass("ntt.compute_h_msm (n = 1 .. 1024 random, both encodings; zero and constant "
+                    "h; windows auto, 1, 5, 7, 13, 16, no params; bad bases rejected)");
 }

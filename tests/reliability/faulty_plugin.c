@@ -12,10 +12,10 @@
  *     nothing: msm() returns G16K_OK without writing the result
  *     nodev:   probe() reports G16K_ENODEV
  *     bases:   bases_create() fails with G16K_ENOMEM (at key load)
- *   group = g1 | g2 | both | h                                 (default both: where MSM faults hit)
+ *   group = g1 | g2 | both | h | all                           (default both: where MSM faults hit)
  *     h: only compute_h_msm (ABI 1.1, which this plugin provides as the real compute_h followed
  *        by the real msm, so the core takes its fused path when faulty serves [ntt] and
- *        [msm.g1]) gets the error, wrong and nothing faults
+ *        [msm.g1]) gets the error, wrong and nothing faults; all: g1, g2 and h
  * Every other key goes to the real plugin's create(), which rejects keys it does not know.
  *
  * Ownership: ctx owns the real ctx; each bases handle wraps the real handle. Thread-safety as the
@@ -134,7 +134,7 @@ static int faulty_create(const g16k_config *cfg, g16k_plugin_ctx **out)
         } else if (strcmp(e->key, "group") == 0) {
             ctx->groups = strcmp(e->value, "g1") == 0 ? 1 : strcmp(e->value, "g2") == 0 ? 2
                           : strcmp(e->value, "both") == 0 ? 3 : strcmp(e->value, "h") == 0 ? 4
-                          : 0;
+                          : strcmp(e->value, "all") == 0 ? 7 : 0;
             if (!ctx->groups) {
                 host->set_error("%s:%u: bad group '%s'", cfg->file, e->line, e->value);
                 rc = G16K_ECONFIG;

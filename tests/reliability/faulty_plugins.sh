@@ -4,8 +4,10 @@
 #    nothing written;
 #  - with `fallback = cpu` the proof is made by the fallback, the switch is logged on stderr, the
 #    proof verifies with `g16k verify` and equals the all-CPU proof for the same fixed r, s;
-#  - the same for compute_h_msm (plugin ABI 1.1), the fused H chain + H MSM that the core uses
-#    when faulty serves both [ntt] and [msm.g1] (group = h: only that entry misbehaves).
+#  - compute_h_msm (plugin ABI 1.1), the fused H chain + H MSM that the core uses when faulty
+#    serves both [ntt] and [msm.g1]: same proof; when it fails the core runs the two apart, so
+#    a fault in it alone (group = h) is survived, and faults everywhere (group = all) are
+#    refused or recovered by the [msm.g1] fallback; a wrong result is caught by verification.
 # usage: faulty_plugins.sh G16K CPU_PLUGIN FAULTY_PLUGIN FIXTURES
 set -u
 G16K=$(realpath "$1") CPU=$(realpath "$2") FAULTY=$(realpath "$3") FIXS=$(realpath "$4")
@@ -34,17 +36,19 @@ ini() {
   } > "$f"
 }
 
-# ini_h FILE FAULT [FALLBACK]: faulty (group = h) serves [ntt] and [msm.g1], so the core takes
-# the compute_h_msm path; FALLBACK goes on [ntt].
+# ini_h FILE FAULT GROUP [SLOT FALLBACK]: faulty serves [ntt] and [msm.g1], so the core takes the
+# compute_h_msm path; FALLBACK goes on SLOT (ntt or msm.g1).
 ini_h() {
-  local f=$1 fault=$2 fb=${3:-}
+  local f=$1 fault=$2 group=$3 fslot=${4:-} fb=${5:-}
   {
     printf '[core]\nverify = always\n'
     printf '[plugin.cpu]\npath = %s\n' "$CPU"
-    printf '[plugin.faulty]\npath = %s\nfault = %s\ngroup = h\n' "$FAULTY" "$fault"
+    printf '[plugin.faulty]\npath = %s\nfault = %s\ngroup = %s\n' "$FAULTY" "$fault" "$group"
     printf '[synthesizer]\nprovider = cpu\n[ntt]\nprovider = faulty\n'
-    [ -n "$fb" ] && printf 'fallback = %s\n' "$fb"
-    printf '[msm.g1]\nprovider = faulty\n[msm.g2]\nprovider = cpu\n'
+    [ "$fslot" = ntt ] && printf 'fallback = %s\n' "$fb"
+    printf '[msm.g1]\nprovider = faulty\n'
+    [ "$fslot" = msm.g1 ] && printf 'fallback = %s\n' "$fb"
+    printf '[msm.g2]\nprovider = cpu\n'
   } > "$f"
 }
 
@@ -126,37 +130,45 @@ for fx in mult poseidon2; do
   done
 done
 
-# compute_h_msm: the fused path proves the same; its faults are refused or recovered.
-for fx in mult poseidon2; do
-  ini_h "$T/p.ini" none
-  prove $fx "$T/p.ini"
-  if [ $rc -ne 0 ] || ! cmp -s "$T/out/proof.json" "$T/ref_$fx.json"; then
-    fail "$fx compute_h_msm pass-through: exit $rc, or proof differs: $err"
+# compute_h_msm: the fused path proves the same. When it fails, the core runs the H chain and the
+# H MSM apart (logged), so each slot's own fallback applies.
+SEP="running the H chain and the H MSM separately"
+# hcase WHAT INI EXPECT_RC PATTERN: prove mult/poseidon2 ($fx) with INI; EXPECT_RC 0 must give the
+# all-CPU proof and log PATTERN; otherwise the exit code, one error naming faulty, nothing written.
+hcase() {
+  local what="$fx compute_h_msm: $1" want=$3 pat=$4
+  prove $fx "$2"
+  if crashed; then fail "$what: crashed (exit $rc): $err"; return; fi
+  if [ "$want" -eq 0 ]; then
+    if [ $rc -ne 0 ] || ! grep -q -- "$pat" "$T/err" || ! cmp -s "$T/out/proof.json" "$T/ref_$fx.json"; then
+      fail "$what: exit $rc, /$pat/ not logged, or proof differs: $err"; return
+    fi
+    echo "ok: $what: $(grep -- "$pat" "$T/err" | head -1)"
   else
-    echo "ok: $fx compute_h_msm pass-through proves the same"; passes=$((passes+1))
+    if [ $rc -ne "$want" ] || [ -n "$(ls -A "$T/out")" ] \
+       || [ "$(grep -c '^g16k: error:' "$T/err")" -ne 1 ] \
+       || ! grep '^g16k: error:' "$T/err" | grep -qE "$pat"; then
+      fail "$what: exit $rc (expected $want), output written, or error not /$pat/: $err"; return
+    fi
+    echo "ok: $what: refused: $(grep '^g16k: error:' "$T/err")"
   fi
-  for f in "error 3" "nothing 3" "wrong 6"; do
-    set -- $f
-    what="$fx compute_h_msm fault=$1"
-    ini_h "$T/p.ini" "$1"
-    prove $fx "$T/p.ini"
-    if crashed || [ $rc -ne "$2" ] || [ -n "$(ls -A "$T/out")" ] \
-       || ! grep '^g16k: error:' "$T/err" | grep -q 'faulty'; then
-      fail "$what: exit $rc (expected $2), or output written, or plugin not named: $err"
-    else
-      echo "ok: refused ($what): $(grep '^g16k: error:' "$T/err")"; passes=$((passes+1))
-    fi
-    ini_h "$T/p.ini" "$1" cpu
-    prove $fx "$T/p.ini"
-    pat="switching ntt to fallback provider 'cpu'"
-    [ "$1" = wrong ] && pat="retrying with the fallback providers"
-    if crashed || [ $rc -ne 0 ] || ! grep -q -- "$pat" "$T/err" \
-       || ! cmp -s "$T/out/proof.json" "$T/ref_$fx.json"; then
-      fail "$what with [ntt] fallback: exit $rc, switch not logged (/$pat/) or proof differs: $err"
-    else
-      echo "ok: recovered ($what): $(grep -- "$pat" "$T/err" | head -1)"; passes=$((passes+1))
-    fi
+  passes=$((passes+1))
+}
+for fx in mult poseidon2; do
+  ini_h "$T/p.ini" none h
+  hcase "pass-through" "$T/p.ini" 0 ""
+  for f in error nothing; do
+    ini_h "$T/p.ini" $f h
+    hcase "fault=$f: unfused path recovers" "$T/p.ini" 0 "$SEP"
+    ini_h "$T/p.ini" $f all
+    hcase "fault=$f in every MSM, no fallback" "$T/p.ini" 3 "faulty"
+    ini_h "$T/p.ini" $f all msm.g1 cpu
+    hcase "fault=$f in every MSM, [msm.g1] fallback" "$T/p.ini" 0 "switching msm.g1 to fallback provider 'cpu'"
   done
+  ini_h "$T/p.ini" wrong h
+  hcase "fault=wrong, no fallback" "$T/p.ini" 6 "failed verification"
+  ini_h "$T/p.ini" wrong h ntt cpu
+  hcase "fault=wrong, [ntt] fallback" "$T/p.ini" 0 "retrying with the fallback providers"
 done
 
 # Unknown keys reach the real plugin, which must reject them with the line.
