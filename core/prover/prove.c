@@ -205,6 +205,8 @@ static int compute_h(prove_job *job)
             if (rc == G16K_OK) {
                 job->h_fused = 1;
                 job->t_msm[MSM_H] = 0;
+                g16k_log(G16K_LOG_INFO, "plugin %s: H chain and H MSM in one call "
+                         "(compute_h_msm; timings count the H MSM in ntt)", pl->name);
             }
         } else if (v->compute_h) {
             rc = v->compute_h(kh->domain, a, b, c, G16K_ENC_MONTGOMERY, job->h, G16K_ENC_MONTGOMERY);

@@ -212,7 +212,12 @@ typedef struct g16k_ntt_vtable {
      * the core only calls this when one plugin serves both [ntt] and [msm.g1]. params, result
      * and result_enc as in msm() (result: one G1 affine point, 96 bytes). a, b, c (n elements
      * each, enc) may be overwritten. Thread-safety as compute_h and msm. Errors: those of
-     * compute_h and msm (G16K_EINVAL: bases has fewer than n points or another group). */
+     * compute_h and msm (G16K_EINVAL: bases has fewer than n points or another group).
+     * What the core passes: enc and result_enc Montgomery, params->msm_id G16K_MSM_H and
+     * params->window from [window] h. When the call fails (any error, or a result that is not
+     * a G1 point), the core logs it and, for the rest of that proof, runs compute_h (or
+     * transform) and msm() apart, each with its slot's fallback: returning G16K_EUNSUPPORTED
+     * for a size the fused path cannot take is safe. */
     int (*compute_h_msm)(g16k_ntt_domain *domain, void *a, void *b, void *c, uint32_t enc,
                          g16k_msm_bases *bases, const struct g16k_msm_params *params,
                          void *result, uint32_t result_enc);
