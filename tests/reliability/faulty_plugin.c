@@ -17,6 +17,9 @@
  *        by the real msm, so the core takes its fused path when faulty serves [ntt] and
  *        [msm.g1]) gets the error, wrong and nothing faults; all: g1, g2 and h
  * Every other key goes to the real plugin's create(), which rejects keys it does not know.
+ * Built twice: g16k_faulty against the current header, g16k_faulty10 against the frozen 1.0
+ * header (FAULTY_ABI_1_0: its NTT vtable ends before compute_h_msm, which the core must not
+ * read).
  *
  * Ownership: ctx owns the real ctx; each bases handle wraps the real handle. Thread-safety as the
  * real plugin: the wrappers are read-only after creation. The real library is never closed.
@@ -25,7 +28,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#ifdef FAULTY_ABI_1_0
+#include "plugin-1.0.h"              /* the frozen 1.0 header: no compute_h_msm (g16k_faulty10) */
+#else
 #include "g16k/plugin.h"
+#endif
 
 enum fault { F_NONE, F_ERROR, F_WRONG, F_NOTHING, F_NODEV, F_BASES };
 
@@ -293,6 +300,7 @@ static int faulty_compute_h(g16k_ntt_domain *d, void *a, void *b, void *c, uint3
     return v->compute_h(d->real, a, b, c, enc, h, h_enc);
 }
 
+#if G16K_ABI_MINOR >= 1
 /* The real compute_h, then the real msm on h (both in memory): the contract of compute_h_msm
  * without a device, with the faults of group h. */
 static int faulty_compute_h_msm(g16k_ntt_domain *d, void *a, void *b, void *c, uint32_t enc,
@@ -326,6 +334,7 @@ static int faulty_compute_h_msm(g16k_ntt_domain *d, void *a, void *b, void *c, u
         fp_negate((uint8_t *)result + 48);
     return rc;
 }
+#endif
 
 static const g16k_ntt_vtable faulty_ntt_vt = {
     .struct_size = sizeof(g16k_ntt_vtable),
@@ -333,7 +342,9 @@ static const g16k_ntt_vtable faulty_ntt_vt = {
     .domain_destroy = faulty_domain_destroy,
     .transform = faulty_transform,
     .compute_h = faulty_compute_h,
+#if G16K_ABI_MINOR >= 1
     .compute_h_msm = faulty_compute_h_msm,
+#endif
 };
 
 static const g16k_msm_vtable faulty_msm_vt = {

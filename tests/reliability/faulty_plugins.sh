@@ -8,9 +8,12 @@
 #    serves both [ntt] and [msm.g1]: same proof; when it fails the core runs the two apart, so
 #    a fault in it alone (group = h) is survived, and faults everywhere (group = all) are
 #    refused or recovered by the [msm.g1] fallback; a wrong result is caught by verification.
-# usage: faulty_plugins.sh G16K CPU_PLUGIN FAULTY_PLUGIN FIXTURES
+#  - the same plugin built against the frozen ABI 1.0 header (FAULTY10), serving [ntt] and
+#    [msm.g1], proves the all-CPU proof: the core reads no 1.1 entry past its 1.0 NTT vtable.
+# usage: faulty_plugins.sh G16K CPU_PLUGIN FAULTY_PLUGIN FIXTURES [FAULTY10_PLUGIN]
 set -u
 G16K=$(realpath "$1") CPU=$(realpath "$2") FAULTY=$(realpath "$3") FIXS=$(realpath "$4")
+FAULTY10=${5:+$(realpath "$5")}
 export G16K_FAULTY_REAL=$CPU G16K_LOG=warn
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
@@ -170,6 +173,26 @@ for fx in mult poseidon2; do
   ini_h "$T/p.ini" wrong h ntt cpu
   hcase "fault=wrong, [ntt] fallback" "$T/p.ini" 0 "retrying with the fallback providers"
 done
+
+# A 1.0 plugin (no compute_h_msm in its NTT vtable) on [ntt] and [msm.g1]: the unfused path.
+if [ -n "$FAULTY10" ]; then
+  for fx in mult poseidon2; do
+    ini_h "$T/p.ini" none both
+    sed -i "s|^path = $FAULTY\$|path = $FAULTY10|" "$T/p.ini"
+    prove $fx "$T/p.ini"
+    if crashed || [ $rc -ne 0 ] || ! cmp -s "$T/out/proof.json" "$T/ref_$fx.json"; then
+      fail "$fx: ABI 1.0 faulty on [ntt] and [msm.g1]: exit $rc, or proof differs: $err"
+    else
+      echo "ok: $fx: an ABI 1.0 plugin on [ntt] and [msm.g1] proves the same"; passes=$((passes+1))
+    fi
+  done
+  out=$("$G16K" plugins --config "$T/p.ini" 2>&1)
+  if echo "$out" | grep -q "faulty .*(ABI 1\.0)"; then
+    echo "ok: g16k plugins lists the 1.0 build as ABI 1.0"; passes=$((passes+1))
+  else
+    fail "g16k plugins does not show ABI 1.0 for the 1.0 build: $out"
+  fi
+fi
 
 # Unknown keys reach the real plugin, which must reject them with the line.
 ini "$T/p.ini" none both msm.g1
