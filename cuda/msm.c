@@ -192,9 +192,7 @@ static int cuda_msm(g16k_msm_bases *b, const void *scalars, uint64_t n, uint32_t
                            (unsigned long long)n, (unsigned long long)b->n);
     if (result_enc != G16K_ENC_CANONICAL && result_enc != G16K_ENC_MONTGOMERY)
         return plugin_fail(G16K_EINVAL, "msm: result encoding %u is not 1 or 2", result_enc);
-    uint32_t window = 0;
-    if (params && params->struct_size >= offsetof(g16k_msm_params, window) + sizeof(uint32_t))
-        window = params->window;
+    uint32_t window = plugin_msm_window(params);
     int rc = cuda_use_device(b->ctx);
     if (rc)
         return rc;
@@ -329,19 +327,8 @@ out:
 int cuda_msm_device_check(const g16k_msm_bases *b, const g16k_plugin_ctx *ctx, uint64_t n,
                           const void *result, uint32_t result_enc)
 {
-    if (!b || !result)
-        return plugin_fail(G16K_EINVAL, "compute_h_msm: NULL bases or result");
-    if (b->ctx != ctx)
-        return plugin_fail(G16K_EINVAL, "compute_h_msm: the bases belong to another context");
-    if (b->group != G16K_G1)
-        return plugin_fail(G16K_EINVAL, "compute_h_msm: the bases are not G1 points");
-    if (n > b->n)
-        return plugin_fail(G16K_EINVAL, "compute_h_msm: %llu scalars for %llu bases",
-                           (unsigned long long)n, (unsigned long long)b->n);
-    if (result_enc != G16K_ENC_CANONICAL && result_enc != G16K_ENC_MONTGOMERY)
-        return plugin_fail(G16K_EINVAL, "compute_h_msm: result encoding %u is not 1 or 2",
-                           result_enc);
-    return G16K_OK;
+    return plugin_check_h_msm(b != NULL, b && b->ctx == ctx, b ? b->group : 0, b ? b->n : 0, n,
+                              result, result_enc);
 }
 
 int cuda_msm_device(g16k_msm_bases *b, g16k_plugin_ctx *ctx, const uint64_t *scalars,
@@ -351,9 +338,7 @@ int cuda_msm_device(g16k_msm_bases *b, g16k_plugin_ctx *ctx, const uint64_t *sca
     int rc = cuda_msm_device_check(b, ctx, n, result, result_enc);
     if (rc)
         return rc;
-    uint32_t window = 0;
-    if (params && params->struct_size >= offsetof(g16k_msm_params, window) + sizeof(uint32_t))
-        window = params->window;
+    uint32_t window = plugin_msm_window(params);
     msm_device dev = { .compute_units = ctx->sm_count, .lanes = CUDA_MSM_LANES };
     if (!window && (rc = cuda_mem_free(&dev.mem_bytes, NULL)) != G16K_OK)
         return rc;

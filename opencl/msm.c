@@ -223,9 +223,7 @@ static int opencl_msm(g16k_msm_bases *b, const void *scalars, uint64_t n, uint32
                            (unsigned long long)n, (unsigned long long)b->n);
     if (result_enc != G16K_ENC_CANONICAL && result_enc != G16K_ENC_MONTGOMERY)
         return plugin_fail(G16K_EINVAL, "msm: result encoding %u is not 1 or 2", result_enc);
-    uint32_t window = 0;
-    if (params && params->struct_size >= offsetof(g16k_msm_params, window) + sizeof(uint32_t))
-        window = params->window;
+    uint32_t window = plugin_msm_window(params);
     msm_plan plan;
     int rc = msm_plan_build(&plan, scalars, n, scalar_enc, window, b->group, &b->ctx->msm_dev);
     if (rc)
@@ -365,19 +363,8 @@ out_release:
 int opencl_msm_device_check(const g16k_msm_bases *b, const g16k_plugin_ctx *ctx, uint64_t n,
                             const void *result, uint32_t result_enc)
 {
-    if (!b || !result)
-        return plugin_fail(G16K_EINVAL, "compute_h_msm: NULL bases or result");
-    if (b->ctx != ctx)
-        return plugin_fail(G16K_EINVAL, "compute_h_msm: the bases belong to another context");
-    if (b->group != G16K_G1)
-        return plugin_fail(G16K_EINVAL, "compute_h_msm: the bases are not G1 points");
-    if (n > b->n)
-        return plugin_fail(G16K_EINVAL, "compute_h_msm: %llu scalars for %llu bases",
-                           (unsigned long long)n, (unsigned long long)b->n);
-    if (result_enc != G16K_ENC_CANONICAL && result_enc != G16K_ENC_MONTGOMERY)
-        return plugin_fail(G16K_EINVAL, "compute_h_msm: result encoding %u is not 1 or 2",
-                           result_enc);
-    return G16K_OK;
+    return plugin_check_h_msm(b != NULL, b && b->ctx == ctx, b ? b->group : 0, b ? b->n : 0, n,
+                              result, result_enc);
 }
 
 int opencl_msm_device(g16k_msm_bases *b, g16k_plugin_ctx *ctx, cl_mem scalars, uint64_t n,
@@ -386,9 +373,7 @@ int opencl_msm_device(g16k_msm_bases *b, g16k_plugin_ctx *ctx, cl_mem scalars, u
     int rc = opencl_msm_device_check(b, ctx, n, result, result_enc);
     if (rc)
         return rc;
-    uint32_t window = 0;
-    if (params && params->struct_size >= offsetof(g16k_msm_params, window) + sizeof(uint32_t))
-        window = params->window;
+    uint32_t window = plugin_msm_window(params);
     msm_plan plan;
     memset(&plan, 0, sizeof plan);
     rc = msm_plan_shape(&plan, n, window,

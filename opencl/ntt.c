@@ -213,6 +213,19 @@ static cl_int h_locked(g16k_ntt_domain *d, cl_mem v[3], uint32_t enc, uint32_t h
     return err;
 }
 
+/* Upload a, b, c (n elements each, enc) into new buffers v[0..2] (the caller releases them) and
+ * run h_locked on them: v[0] = h in h_enc. Called with ctx->lock held. */
+static cl_int h_upload_locked(g16k_ntt_domain *d, void *const src[3], uint32_t enc, cl_mem v[3],
+                              uint32_t h_enc)
+{
+    size_t bytes = (size_t)d->n * 32;
+    cl_int err = CL_SUCCESS;
+    for (int i = 0; i < 3 && err == CL_SUCCESS; i++)
+        v[i] = clCreateBuffer(d->ctx->context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, bytes,
+                              src[i], &err);
+    return err != CL_SUCCESS ? err : h_locked(d, v, enc, h_enc);
+}
+
 /* compute_h (plugin.h): a, b, c: n Fr elements each in enc, uploaded once and left unchanged
  * (the device works on copies); h: n elements written in h_enc (h may alias a). Device memory:
  * 3 n * 32 bytes. Errors: G16K_EINVAL (NULL, enc), G16K_ENOMEM, G16K_EINTERNAL. Thread-safe
@@ -225,15 +238,10 @@ static int opencl_compute_h(g16k_ntt_domain *d, void *a, void *b, void *c, uint3
         return rc;
     g16k_plugin_ctx *ctx = d->ctx;
     size_t bytes = (size_t)d->n * 32;
-    void *src[3] = {a, b, c};
+    void *const src[3] = {a, b, c};
     cl_mem v[3] = {NULL, NULL, NULL};
-    cl_int err = CL_SUCCESS;
     pthread_mutex_lock(&ctx->lock);
-    for (int i = 0; i < 3 && err == CL_SUCCESS; i++)
-        v[i] = clCreateBuffer(ctx->context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, bytes,
-                              src[i], &err);
-    if (err == CL_SUCCESS)
-        err = h_locked(d, v, enc, h_enc);
+    cl_int err = h_upload_locked(d, src, enc, v, h_enc);
     if (err == CL_SUCCESS)
         err = clEnqueueReadBuffer(ctx->queue, v[0], CL_TRUE, 0, bytes, h, 0, NULL, NULL);
     for (int i = 0; i < 3; i++)
@@ -257,16 +265,10 @@ static int opencl_compute_h_msm(g16k_ntt_domain *d, void *a, void *b, void *c, u
     if (rc)
         return rc;
     g16k_plugin_ctx *ctx = d->ctx;
-    size_t bytes = (size_t)d->n * 32;
-    void *src[3] = {a, b, c};
+    void *const src[3] = {a, b, c};
     cl_mem v[3] = {NULL, NULL, NULL};
-    cl_int err = CL_SUCCESS;
     pthread_mutex_lock(&ctx->lock);
-    for (int i = 0; i < 3 && err == CL_SUCCESS; i++)
-        v[i] = clCreateBuffer(ctx->context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, bytes,
-                              src[i], &err);
-    if (err == CL_SUCCESS)
-        err = h_locked(d, v, enc, G16K_ENC_CANONICAL);
+    cl_int err = h_upload_locked(d, src, enc, v, G16K_ENC_CANONICAL);
     for (int i = 1; i < 3; i++) {            /* b and c: their memory goes to the MSM */
         if (v[i])
             clReleaseMemObject(v[i]);

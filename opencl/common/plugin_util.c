@@ -1,10 +1,11 @@
 /*
  * plugin_util.c: printf-style error and log forwarding to the core's host API, for the GPU
- * plugins, and their shared NTT argument checks. Messages longer than 1 KiB are truncated.
+ * plugins, and their shared argument checks (NTT entries, compute_h_msm, the MSM window). Messages longer than 1 KiB are truncated.
  */
 #include "plugin_util.h"
 
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 
 const g16k_host_api *plugin_host;
@@ -46,6 +47,31 @@ int plugin_check_transform(const void *domain, const void *data, uint32_t dir, u
     if (!enc_ok(enc))
         return plugin_fail(G16K_EINVAL, "ntt transform: encoding %u is not 1 or 2", enc);
     return G16K_OK;
+}
+
+int plugin_check_h_msm(int have_bases, int same_ctx, uint32_t group, uint64_t bases_n,
+                       uint64_t n, const void *result, uint32_t result_enc)
+{
+    if (!have_bases || !result)
+        return plugin_fail(G16K_EINVAL, "compute_h_msm: NULL bases or result");
+    if (!same_ctx)
+        return plugin_fail(G16K_EINVAL, "compute_h_msm: the bases belong to another context");
+    if (group != G16K_G1)
+        return plugin_fail(G16K_EINVAL, "compute_h_msm: the bases are not G1 points");
+    if (n > bases_n)
+        return plugin_fail(G16K_EINVAL, "compute_h_msm: %llu scalars for %llu bases",
+                           (unsigned long long)n, (unsigned long long)bases_n);
+    if (!enc_ok(result_enc))
+        return plugin_fail(G16K_EINVAL, "compute_h_msm: result encoding %u is not 1 or 2",
+                           result_enc);
+    return G16K_OK;
+}
+
+uint32_t plugin_msm_window(const g16k_msm_params *params)
+{
+    if (params && params->struct_size >= offsetof(g16k_msm_params, window) + sizeof(uint32_t))
+        return params->window;
+    return 0;
 }
 
 int plugin_check_compute_h(const void *domain, const void *a, const void *b, const void *c,

@@ -39,6 +39,12 @@ G16K_DEV int plan_digit(const u64 *s, u32 w, u32 c, u32 *carry)
     return v;
 }
 
+/* Bucket of the non-zero digit d in window w: w * nb + |d| - 1 (msm.cl's key). */
+G16K_DEV u32 plan_bucket(int d, u32 w, u32 nb)
+{
+    return w * nb + (u32)(d < 0 ? -d : d) - 1;
+}
+
 G16K_DEV int plan_load(u64 *s, G16K_GLOBAL const u64 *scalars, u64 i)
 {
     for (int l = 0; l < 4; l++)
@@ -58,7 +64,7 @@ G16K_KERNEL void plan_count(G16K_GLOBAL const u64 *scalars, u32 n, u32 c, u32 nw
     for (u32 w = 0; w < nw; w++) {
         int d = plan_digit(s, w, c, &carry);
         if (d)
-            g16k_atomic_inc(&counts[w * nb + (u32)(d < 0 ? -d : d) - 1]);
+            g16k_atomic_inc(&counts[plan_bucket(d, w, nb)]);
     }
 }
 
@@ -149,7 +155,7 @@ G16K_KERNEL void plan_scatter(G16K_GLOBAL const u64 *scalars, u32 n, u32 c, u32 
     for (u32 w = 0; w < nw; w++) {
         int d = plan_digit(s, w, c, &carry);
         if (d) {
-            u32 pos = g16k_atomic_inc(&fill[w * nb + (u32)(d < 0 ? -d : d) - 1]);
+            u32 pos = g16k_atomic_inc(&fill[plan_bucket(d, w, nb)]);
             entries[pos] = (u32)(i << 1) | (d < 0 ? 1u : 0u);
         }
     }
