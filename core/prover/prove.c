@@ -63,21 +63,27 @@ static int check_g2_result(const uint8_t *raw, g2_affine_t *out)
     return G16K_OK;
 }
 
+/* The params of Groth16 MSM m: its g16k_msm_id and its [window] entry. */
+static g16k_msm_params msm_params(const prove_job *job, int m)
+{
+    g16k_msm_params params = {
+        .struct_size = sizeof(params), .msm_id = (uint32_t)(m + 1),
+        .window = job->prover->cfg->window[msm_window_index(m)], .threads = 0,
+    };
+    return params;
+}
+
 static int call_msm(prove_job *job, int m, const void *scalars, uint64_t n, uint32_t enc)
 {
     int slot = msm_slot(m);
     int which = job->which[slot];
-    const prover_config *cfg = job->prover->cfg;
     uint8_t raw[192];
     double t0 = g16k_now();
 
     for (;;) {
         loaded_plugin *pl = slot_plugin(job->prover, slot, which);
         key_handles *kh = key_handles_get(job->key, which);
-        g16k_msm_params params = {
-            .struct_size = sizeof(params), .msm_id = (uint32_t)(m + 1),
-            .window = cfg->window[msm_window_index(m)], .threads = 0,
-        };
+        g16k_msm_params params = msm_params(job, m);
         int rc;
         if (!kh)
             return g16k_err(G16K_EINTERNAL, "fallback provider for %s could not take the key",
@@ -193,10 +199,7 @@ static int compute_h(prove_job *job)
         if (fused) {
             /* h stays with the plugin (a GPU keeps it in device memory) for the H MSM */
             uint8_t raw[96];
-            g16k_msm_params params = {
-                .struct_size = sizeof(params), .msm_id = G16K_MSM_H,
-                .window = job->prover->cfg->window[msm_window_index(MSM_H)], .threads = 0,
-            };
+            g16k_msm_params params = msm_params(job, MSM_H);
             memset(raw, 0xff, sizeof(raw));   /* not a valid encoding: catches "wrote nothing" */
             rc = fused(kh->domain, a, b, c, G16K_ENC_MONTGOMERY, hb, &params, raw,
                        G16K_ENC_MONTGOMERY);
