@@ -1,8 +1,8 @@
 /*
  * The CPU provider plugin: descriptor, entry point, context create/destroy/probe and the
  * [plugin.cpu] configuration keys. The work itself lives in synth.c, ntt.c and msm*.c, on the
- * portable reference arithmetic of core/bls12_381 (linked in statically, hidden), with the G2
- * MSM buckets on cpu/ifma when simd resolves to IFMA (msm_g2_ifma.c).
+ * portable reference arithmetic of core/bls12_381 (linked in statically, hidden), with the G1
+ * and G2 MSM buckets on cpu/ifma when simd resolves to IFMA (msm_ifma.c).
  *
  * Configuration keys of [plugin.cpu] (the core strips `path`):
  *   threads = N   worker threads for this plugin's calls; 0 (default) = the host's [core] threads.
@@ -10,7 +10,9 @@
  *                 cpu/ifma's ifma_available() says so (or always, in the emulated test build
  *                 with CPU_IFMA_FORCE); ifma demands it (create fails with
  *                 G16K_EUNSUPPORTED on a CPU without it, no silent fallback); portable never
- *                 uses it. The environment variable G16K_SIMD, when set, overrides the key.
+ *                 uses it. The environment variable G16K_SIMD, when set, overrides the key;
+                 G16K_SIMD=portable also turns off the core's mulx/adx Fp and Fr assembly
+                 (mont_select.c), the key does not.
  *   endo = on|off  split MSM scalars along the curve endomorphisms (msm_endo.c: GLV on G1,
  *                 GLS on G2; default on). The bases must then lie in the prime-order subgroups,
  *                 as proving-key points do. The environment variable G16K_CPU_ENDO, when set,
