@@ -35,6 +35,7 @@ struct g16k_key {
     key_handles primary;
     key_handles fallback;   /* created on first use, under fallback_lock */
     pthread_mutex_t fallback_lock;
+    const g16k_key_opts *loading;   /* during g16k_key_load*: its progress callback, or NULL */
 };
 
 struct g16k_proof {
