@@ -67,8 +67,8 @@ static void step_done(prove_job *job, uint64_t n)
 static void report(prove_job *job)
 {
     uint64_t done, total;
-    if (!job->progress)
-        return;
+    if (!job->progress || atomic_load(&job->cancel))
+        return;   /* never called again once it asked to stop */
     pthread_mutex_lock(&job->lock);
     done = job->steps;
     total = job->steps_total;

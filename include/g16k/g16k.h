@@ -61,7 +61,8 @@ G16K_API const char *g16k_status_name(int status);
  * done = 0 when a stage starts, after each unit of work (a chunk of points, a step), and about
  * every 100 ms while a proof waits for its other threads; done never decreases within a stage.
  * Return 0 to go on, anything else to cancel: the call then stops at the next unit of work,
- * frees what it made and returns G16K_ECANCELED. A provider call already running (one MSM, one
+ * frees what it made and returns G16K_ECANCELED; the callback is not called again. A cancel
+ * after the last step of a proof changes nothing. A provider call already running (one MSM, one
  * NTT chain) is not interrupted: plugin ABI 1.1 has no cancel entry, so that is the bound on the
  * delay. The callback must not call g16k functions on the object being made. */
 typedef int (*g16k_progress_fn)(void *user, const char *stage, uint64_t done, uint64_t total);
@@ -146,8 +147,8 @@ G16K_API void g16k_proof_free(g16k_proof *proof);
 G16K_API int g16k_proof_write(const g16k_proof *proof, const char *proof_path,
                               const char *public_path);
 /* The same texts without files, snprintf-style: the proof.json (or public.json) text, byte for
- * byte what g16k_proof_write writes and snarkjs's JSON.stringify(proof, null, 1), NUL-terminated
- * and truncated to len (buf may be NULL when len is 0). Returns the length it needed without
+ * byte what g16k_proof_write writes (the layout of snarkjs's files), NUL-terminated and
+ * truncated to len (buf may be NULL when len is 0). Returns the length it needed without
  * the NUL, or 0 when out of memory (G16K_ENOMEM in g16k_last_error; the texts are never empty).
  * A proof.json text is under 1.2 kB; public.json takes about 80 bytes per public signal. */
 G16K_API size_t g16k_proof_json(const g16k_proof *proof, char *buf, size_t len);
