@@ -105,3 +105,20 @@ for d in "$T"/out-*; do
   done
 done
 echo "ok: snarkjs accepts all $((2 * n_w)) proofs of $n_w witnesses"
+
+# 6. The installed Node.js package, with its default prover.ini (the installed conf/cpu.ini).
+pkg=$(find "$P" -path '*/nodejs/g16k/index.js' | head -1)
+if [ -n "$pkg" ]; then
+  (unset G16K_CONFIG G16K_PLUGIN_DIR; cd "$T" && node -e '
+    const [pkg, sj, fx] = process.argv.slice(1);
+    const g16k = require(pkg), snarkjs = require(sj), fs = require("fs");
+    (async () => {
+      const r = await g16k.groth16.prove(fx + "/circuit_final.zkey", fx + "/witness.wtns");
+      const ok = await snarkjs.groth16.verify(JSON.parse(fs.readFileSync(fx + "/verification_key.json")), r.publicSignals, r.proof);
+      await globalThis.curve_bls12381?.terminate();
+      if (!ok) { console.error("snarkjs rejected the proof"); process.exit(1); }
+    })().catch((e) => { console.error(e.code, e.message); process.exit(1); });
+  ' "$(dirname "$pkg")" "$(dirname "$(dirname "$SNARKJS")")/snarkjs" "$FIX") >"$T/node.log" 2>&1 \
+    || fail "the installed Node.js package: $(cat "$T/node.log")"
+  echo "ok: the installed Node.js package proves with its default config; snarkjs accepts it"
+fi
