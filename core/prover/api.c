@@ -19,6 +19,18 @@ const char *g16k_last_error(void)
     return g16k_err_get();
 }
 
+int opts_copy(void *dst, size_t size, const void *given, const char *type)
+{
+    uint32_t n;
+    if (!given)
+        return G16K_OK;
+    memcpy(&n, given, sizeof(n));
+    if (n == 0)
+        return g16k_err(G16K_EINVAL, "%s.struct_size is 0: set it to sizeof(%s)", type, type);
+    memcpy(dst, given, n < size ? n : size);
+    return G16K_OK;
+}
+
 const char *g16k_status_name(int status)
 {
     switch (status) {

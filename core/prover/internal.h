@@ -44,6 +44,11 @@ struct g16k_proof {
     size_t n_pub;
 };
 
+/* An embedder's options struct `given` (NULL, or starting with uint32_t struct_size) over the
+ * defaults in dst (size bytes): the fields its struct_size covers are copied, the others keep
+ * their defaults (an older caller). G16K_EINVAL when struct_size is 0 (type names it). */
+int  opts_copy(void *dst, size_t size, const void *given, const char *type);
+
 /* Which slot and which Groth16 MSM. */
 int  msm_slot(int msm);              /* SLOT_MSM_G1 or SLOT_MSM_G2 */
 int  msm_window_index(int msm);      /* WIN_* */

@@ -142,16 +142,11 @@ static void drop_arrays(zkey *zk)
     free(zk->h); zk->h = NULL;
 }
 
-/* *o = the options an embedder gave, or all zero; fields past its struct_size read as 0. */
+/* *o = the options an embedder gave, or all zero. */
 static int key_opts(const g16k_key_opts *given, g16k_key_opts *o)
 {
     memset(o, 0, sizeof(*o));
-    if (!given)
-        return G16K_OK;
-    if (given->struct_size == 0)
-        return g16k_err(G16K_EINVAL, "g16k_key_opts.struct_size is 0: set it to sizeof(g16k_key_opts)");
-    memcpy(o, given, given->struct_size < sizeof(*o) ? given->struct_size : sizeof(*o));
-    return G16K_OK;
+    return opts_copy(o, sizeof(*o), given, "g16k_key_opts");
 }
 
 /* g16k_key_load_file and _buffer: the zkey from args, then the providers' handles. */

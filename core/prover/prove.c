@@ -418,18 +418,12 @@ static int check_witness(const g16k_key *key, const fr_t *w, uint64_t n)
     return G16K_OK;
 }
 
-/* *o = the options an embedder gave, or the defaults (verify as configured); fields past its
- * struct_size read as 0. */
+/* *o = the options an embedder gave, or the defaults (verify as configured). */
 static int prove_opts(const g16k_prove_opts *given, g16k_prove_opts *o)
 {
     memset(o, 0, sizeof(*o));
     o->verify = -1;
-    if (!given)
-        return G16K_OK;
-    if (given->struct_size == 0)
-        return g16k_err(G16K_EINVAL, "g16k_prove_opts.struct_size is 0: set it to sizeof(g16k_prove_opts)");
-    memcpy(o, given, given->struct_size < sizeof(*o) ? given->struct_size : sizeof(*o));
-    return G16K_OK;
+    return opts_copy(o, sizeof(*o), given, "g16k_prove_opts");
 }
 
 /* The pipeline's lock and condition (CLOCK_MONOTONIC, for wait_helpers). */
