@@ -7,6 +7,8 @@
 # during a long key load stops the example with G16K_ECANCELED (exit 130).
 # usage: embed_example.sh BUILD_DIR SOURCE_DIR FIXTURES_DIR CC CXX GENERATOR [SNARKJS]
 #        (SNARKJS "" -> only the fixture's witness is proved, unverified, and the test exits 77)
+# A sanitized build's libg16k needs the runtimes: $EMBED_SAN_FLAGS for the programs built here,
+# $EMBED_NODE_PRELOAD (LD_PRELOAD) for node.
 set -u
 BUILD=$1 SRC=$2 FIXTURES=$3 CC=$4 CXX=$5 GEN=$6 SNARKJS=${7:-}
 FIX=$FIXTURES/poseidon2
@@ -14,6 +16,7 @@ T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 P=$T/prefix
+SAN=${EMBED_SAN_FLAGS:-}
 
 cmake --install "$BUILD" --prefix "$P" >"$T/install.log" 2>&1 || fail "install: $(tail -5 "$T/install.log")"
 pc=$(find "$P" -name g16k.pc | head -1)
@@ -29,7 +32,8 @@ echo "ok: libg16k installed ($soname), exports exactly the installed g16k.h"
 
 # 1. CMake: find_package(g16k) and g16k::g16k, nothing but the prefix on the search path.
 cmake -S "$SRC/examples/embed" -B "$T/ex" -G "$GEN" -DCMAKE_C_COMPILER="$CC" \
-      -DCMAKE_PREFIX_PATH="$P" -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF >"$T/ex.log" 2>&1 \
+      -DCMAKE_PREFIX_PATH="$P" -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF \
+      -DCMAKE_C_FLAGS="$SAN" -DCMAKE_EXE_LINKER_FLAGS="$SAN" >"$T/ex.log" 2>&1 \
   || fail "configure example: $(tail -20 "$T/ex.log")"
 cmake --build "$T/ex" >>"$T/ex.log" 2>&1 || fail "build example: $(tail -20 "$T/ex.log")"
 EX_CMAKE=$T/ex/g16k-embed
@@ -40,10 +44,10 @@ echo "ok: examples/embed built with find_package(g16k)"
 export PKG_CONFIG_PATH=$(dirname "$pc")
 libdir=$(pkg-config --variable=libdir g16k) || fail "pkg-config g16k"
 EX_PC=$T/g16k-embed-pc
-"$CC" -std=c11 -O2 -Wall -Wextra -Werror $(pkg-config --cflags g16k) -o "$EX_PC" \
+"$CC" -std=c11 -O2 -Wall -Wextra -Werror $SAN $(pkg-config --cflags g16k) -o "$EX_PC" \
       "$SRC/examples/embed/embed.c" $(pkg-config --libs g16k) -Wl,-rpath,"$libdir" \
   || fail "pkg-config build of examples/embed"
-"$CXX" -std=c++11 -O1 -Wall -Wextra -Wpedantic -Werror $(pkg-config --cflags g16k) -o "$T/cxx_embed" \
+"$CXX" -std=c++11 -O1 -Wall -Wextra -Wpedantic -Werror $SAN $(pkg-config --cflags g16k) -o "$T/cxx_embed" \
       "$SRC/tests/embed/cxx_embed.cpp" $(pkg-config --libs g16k) -Wl,-rpath,"$libdir" \
   || fail "C++ build against g16k.h"
 "$T/cxx_embed" "$INI" "$FIXTURES/mult" || fail "the C++ program"
@@ -109,7 +113,8 @@ echo "ok: snarkjs accepts all $((2 * n_w)) proofs of $n_w witnesses"
 # 6. The installed Node.js package, with its default prover.ini (the installed conf/cpu.ini).
 pkg=$(find "$P" -path '*/nodejs/g16k/index.js' | head -1)
 if [ -n "$pkg" ]; then
-  (unset G16K_CONFIG G16K_PLUGIN_DIR; cd "$T" && node -e '
+  (unset G16K_CONFIG G16K_PLUGIN_DIR; cd "$T" &&
+   LD_PRELOAD=${EMBED_NODE_PRELOAD:-} ASAN_OPTIONS=detect_leaks=0 node -e '
     const [pkg, sj, fx] = process.argv.slice(1);
     const g16k = require(pkg), snarkjs = require(sj), fs = require("fs");
     (async () => {
