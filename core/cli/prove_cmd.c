@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "g16k/g16k.h"
@@ -25,6 +26,20 @@ static int parse_rs(const char *arg, uint64_t r[4], uint64_t s[4])
         return -1;
     if (bigint_cmp(r, FR_MODULUS.l, 4) >= 0 || bigint_cmp(s, FR_MODULUS.l, 4) >= 0)
         return -1;
+    return 0;
+}
+
+/* On a terminal: what the key load is doing, as a percentage on one line of stderr. */
+static int show_progress(void *user, const char *stage, uint64_t done, uint64_t total)
+{
+    static const char *const what[] = { "check", "checking the key's points",
+                                        "upload", "handing the key to the providers" };
+    const char *label = stage;
+    (void)user;
+    for (size_t i = 0; i < sizeof(what) / sizeof(what[0]); i += 2)
+        if (strcmp(stage, what[i]) == 0)
+            label = what[i + 1];
+    fprintf(stderr, "\rg16k: %s %3u%%\033[K", label, total ? (unsigned)(100 * done / total) : 0);
     return 0;
 }
 
@@ -76,7 +91,11 @@ int cmd_prove(int argc, char **argv)
     if ((rc = g16k_prover_open(config, &p)) != G16K_OK)
         return cli_fail(rc);
     double t0 = g16k_now();
-    if ((rc = g16k_key_load(p, zkey, &key)) != G16K_OK)
+    g16k_key_opts ko = { .struct_size = sizeof(ko), .progress = isatty(STDERR_FILENO) ? show_progress : NULL };
+    rc = g16k_key_load_file(p, zkey, &ko, &key);
+    if (ko.progress)
+        fprintf(stderr, "\r\033[K");   /* the line is cleared: errors and timings follow */
+    if (rc != G16K_OK)
         goto out;
     double load_key = g16k_now() - t0;
     if ((rc = g16k_prove(p, key, wtns, &po, &proof)) != G16K_OK)

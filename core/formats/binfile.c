@@ -46,6 +46,7 @@ static int map_file(binfile *bf, const char *path)
         /* One forward pass over the payloads follows. */
         (void)madvise(m, (size_t)bf->size, MADV_SEQUENTIAL);
         bf->data = m;
+        bf->mapped = 1;
     }
     close(fd);
     return G16K_OK;
@@ -104,28 +105,43 @@ static int read_table(binfile *bf, const char magic[4], uint32_t version, uint32
     return G16K_OK;
 }
 
-int binfile_open(binfile *bf, const char *path, const char magic[4], uint32_t version,
-                 uint32_t max_id)
+/* The table of bytes already in bf (mapped or borrowed); closes bf when it is bad. */
+static int open_table(binfile *bf, const char magic[4], uint32_t version, uint32_t max_id)
 {
-    memset(bf, 0, sizeof(*bf));
-    bf->path = path;
-    if (max_id > BINFILE_MAX_ID)
-        max_id = BINFILE_MAX_ID;
-    int rc = map_file(bf, path);
-    if (rc != G16K_OK)
-        return rc;
-    rc = read_table(bf, magic, version, max_id);
+    int rc = read_table(bf, magic, version, max_id > BINFILE_MAX_ID ? BINFILE_MAX_ID : max_id);
     if (rc != G16K_OK)
         binfile_close(bf);
     return rc;
 }
 
+int binfile_open(binfile *bf, const char *path, const char magic[4], uint32_t version,
+                 uint32_t max_id)
+{
+    memset(bf, 0, sizeof(*bf));
+    bf->path = path;
+    int rc = map_file(bf, path);
+    if (rc != G16K_OK)
+        return rc;
+    return open_table(bf, magic, version, max_id);
+}
+
+int binfile_open_mem(binfile *bf, const char *name, const void *data, uint64_t size,
+                     const char magic[4], uint32_t version, uint32_t max_id)
+{
+    memset(bf, 0, sizeof(*bf));
+    bf->path = name;
+    bf->data = size > 0 ? data : NULL;
+    bf->size = bf->data ? size : 0;
+    return open_table(bf, magic, version, max_id);
+}
+
 void binfile_close(binfile *bf)
 {
-    if (bf->data != NULL)
+    if (bf->data != NULL && bf->mapped)
         munmap((void *)bf->data, (size_t)bf->size);
     bf->data = NULL;
     bf->size = 0;
+    bf->mapped = 0;
 }
 
 int binfile_section_get(const binfile *bf, uint32_t id, const char *name,

@@ -4,7 +4,8 @@
  * { u32 id, u64 size, size bytes of payload }, all little-endian, sections in any order.
  *
  * binfile_open maps the whole file read-only (mmap; the kernel pages it in on demand, so a
- * multi-GB proving key costs no copy) and validates the container: magic, version, every table
+ * multi-GB proving key costs no copy), binfile_open_mem takes bytes already in memory (an
+ * embedder's buffer, borrowed); both validate the container: magic, version, every table
  * entry inside the file, sizes that do not overflow 64 bits, ids in 1..max_id, no id twice
  * (snarkjs' startReadUniqueSection rejects repeats too), no bytes after the last section.
  * It says nothing about what the payloads mean; zkey.c and wtns.c do that.
@@ -32,8 +33,9 @@ typedef struct binfile_section {
 
 typedef struct binfile {
     const char *path;       /* borrowed from the caller: used in messages only */
-    const uint8_t *data;    /* the mapped file (NULL when empty); read-only */
+    const uint8_t *data;    /* the mapped file or the borrowed buffer (NULL when empty) */
     uint64_t size;          /* file bytes */
+    int mapped;             /* 1: data is our mapping (unmapped by binfile_close) */
     uint32_t version;
     binfile_section sec[BINFILE_MAX_ID + 1];   /* indexed by id; sec[0] unused */
 } binfile;
@@ -43,6 +45,11 @@ typedef struct binfile {
  * On success the caller releases with binfile_close; on error nothing is left mapped. */
 int binfile_open(binfile *bf /* OUT */, const char *path, const char magic[4], uint32_t version,
                  uint32_t max_id);
+
+/* The same over size bytes at data, borrowed (they must outlive *bf); name stands for the path in
+ * messages. Never G16K_EIO. */
+int binfile_open_mem(binfile *bf /* OUT */, const char *name, const void *data, uint64_t size,
+                     const char magic[4], uint32_t version, uint32_t max_id);
 
 /* Unmap. Safe on a zeroed or already closed binfile. */
 void binfile_close(binfile *bf);

@@ -51,5 +51,8 @@ typedef struct strbuf {
 void strbuf_puts(strbuf *b, const char *s);
 int  strbuf_ok(const strbuf *b);
 void strbuf_free(strbuf *b);
+/* Hand the text to the caller: *out (free()) and *len, G16K_OK; or free it and set G16K_ENOMEM
+ * ("out of memory") when an append failed. */
+int  strbuf_take(strbuf *b, char **out, size_t *len);
 
 #endif

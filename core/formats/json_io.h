@@ -40,6 +40,10 @@ int  proof_json_write(const char *path, const groth16_proof *p);
  * as snarkjs does. */
 int  public_json_read(const char *path, fr_t **out, size_t *n);
 int  public_json_write(const char *path, const fr_t *canon, size_t n);
+/* The texts the two writers write, NUL-terminated, malloc'ed into *out (caller frees), *len
+ * without the NUL. Errors: G16K_ENOMEM; G16K_EINVAL when a public signal is not below r. */
+int  proof_json_text(const groth16_proof *p, char **out, size_t *len);
+int  public_json_text(const fr_t *canon, size_t n, char **out, size_t *len);
 /* vk->ic is malloc'ed; release with vk_free (which leaves the struct reusable; NULL-safe). */
 int  vk_json_read(const char *path, groth16_vk *out);
 void vk_free(groth16_vk *vk);

@@ -4,6 +4,7 @@
  * curve; one space per level; no final newline). The text is produced by hand because json-c's
  * pretty printer indents differently.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "g16k/plugin.h"
@@ -61,7 +62,7 @@ static void put_g2(strbuf *b, const char *name, const g2_affine_t *p)
     strbuf_puts(b, " ],\n");
 }
 
-int proof_json_write(const char *path, const groth16_proof *p)
+int proof_json_text(const groth16_proof *p, char **out, size_t *len)
 {
     strbuf b = {0};
     strbuf_puts(&b, "{\n");
@@ -69,12 +70,18 @@ int proof_json_write(const char *path, const groth16_proof *p)
     put_g2(&b, "pi_b", &p->b);
     put_g1(&b, "pi_c", &p->c);
     strbuf_puts(&b, " \"protocol\": \"groth16\",\n \"curve\": \"bls12381\"\n}");
-    if (!strbuf_ok(&b)) {
-        strbuf_free(&b);
-        return g16k_err(G16K_ENOMEM, "%s: out of memory", path);
-    }
-    int rc = write_file_atomic(path, b.data, b.len);
-    strbuf_free(&b);
+    return strbuf_take(&b, out, len);
+}
+
+int proof_json_write(const char *path, const groth16_proof *p)
+{
+    char *text;
+    size_t len;
+    int rc = proof_json_text(p, &text, &len);
+    if (rc != G16K_OK)
+        return g16k_err(rc, "%s: out of memory", path);
+    rc = write_file_atomic(path, text, len);
+    free(text);
     return rc;
 }
 

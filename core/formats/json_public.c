@@ -12,14 +12,14 @@
 #include "json_io.h"
 #include "util/error.h"
 
-int public_json_write(const char *path, const fr_t *canon, size_t n)
+int public_json_text(const fr_t *canon, size_t n, char **out, size_t *len)
 {
     strbuf b = {0};
     strbuf_puts(&b, "[\n");
     for (size_t i = 0; i < n; i++) {
         if (bigint_cmp(canon[i].l, FR_MODULUS.l, FR_LIMBS) >= 0) {
             strbuf_free(&b);
-            return g16k_err(G16K_EINVAL, "%s: public signal %zu is not below r", path, i);
+            return g16k_err(G16K_EINVAL, "public signal %zu is not below r", i);
         }
         char dec[FR_DEC_MAX];
         bigint_to_dec(dec, canon[i].l, FR_LIMBS);
@@ -28,12 +28,20 @@ int public_json_write(const char *path, const fr_t *canon, size_t n)
         strbuf_puts(&b, i + 1 < n ? "\",\n" : "\"\n");
     }
     strbuf_puts(&b, "]");
-    if (!strbuf_ok(&b)) {
-        strbuf_free(&b);
-        return g16k_err(G16K_ENOMEM, "%s: out of memory", path);
+    return strbuf_take(&b, out, len);
+}
+
+int public_json_write(const char *path, const fr_t *canon, size_t n)
+{
+    char *text;
+    size_t len;
+    int rc = public_json_text(canon, n, &text, &len);
+    if (rc != G16K_OK) {
+        g16k_err_prefix("%s", path);
+        return rc;
     }
-    int rc = write_file_atomic(path, b.data, b.len);
-    strbuf_free(&b);
+    rc = write_file_atomic(path, text, len);
+    free(text);
     return rc;
 }
 

@@ -213,7 +213,8 @@ static void *alloc_array(uint64_t n, size_t elem)
     return malloc(n > 0 ? (size_t)n * elem : 1);
 }
 
-static int read_points(const binfile *bf, zkey *k, unsigned threads, int skip_subgroup)
+static int read_points(const binfile *bf, zkey *k, unsigned threads, int skip_subgroup,
+                       const zkey_load_args *args)
 {
     const struct { uint32_t id; void *dst; int g2; uint64_t count; } arr[] = {
         {3, k->ic, 0, (uint64_t)k->n_public + 1},
@@ -233,10 +234,13 @@ static int read_points(const binfile *bf, zkey *k, unsigned threads, int skip_su
                                    .skip_subgroup = skip_subgroup};
     }
     zkey_point_error e;
-    int r = zkey_points_validate(jobs, N_JOBS, threads, &e);
+    zkey_points_progress progress = {.fn = args->progress, .user = args->progress_user};
+    int r = zkey_points_validate(jobs, N_JOBS, threads, args->progress ? &progress : NULL, &e);
     if (r < 0)
         return g16k_err(G16K_ENOMEM, "%s: cannot start %u point validation threads", bf->path,
                         threads);
+    if (r == ZKEY_POINTS_CANCELED)
+        return g16k_err(G16K_ECANCELED, "%s: key load cancelled while checking points", bf->path);
     if (r > 0) {
         const zkey_point_job *j = &jobs[e.job];
         uint64_t at = j->file_offset + e.index * (j->g2 ? G2_BYTES : G1_BYTES);
@@ -253,10 +257,20 @@ int zkey_load(const char *path, unsigned threads, zkey **out)
 
 int zkey_load_cached(const char *path, unsigned threads, const char *cache_dir, zkey **out)
 {
+    zkey_load_args args = {.path = path, .threads = threads, .cache_dir = cache_dir};
+    return zkey_load_from(&args, out);
+}
+
+int zkey_load_from(const zkey_load_args *args, zkey **out)
+{
+    const char *path = args->path, *cache_dir = args->cache_dir;
+    unsigned threads = args->threads;
     uint8_t digest[ZKEY_DIGEST_BYTES];
     int use_cache = 0, known = 0;
     binfile bf;
-    int rc = binfile_open(&bf, path, "zkey", ZKEY_VERSION, ZKEY_MAX_ID);
+    int rc = args->data ? binfile_open_mem(&bf, path, args->data, args->size, "zkey", ZKEY_VERSION,
+                                           ZKEY_MAX_ID)
+                        : binfile_open(&bf, path, "zkey", ZKEY_VERSION, ZKEY_MAX_ID);
     if (rc != G16K_OK)
         return rc;
     zkey *k = calloc(1, sizeof(*k));
@@ -286,7 +300,7 @@ int zkey_load_cached(const char *path, unsigned threads, const char *cache_dir, 
         use_cache = 1;
         known = zkey_cache_has(cache_dir, digest);
     }
-    if ((rc = read_coefs(&bf, k)) != G16K_OK || (rc = read_points(&bf, k, threads, known)) != G16K_OK)
+    if ((rc = read_coefs(&bf, k)) != G16K_OK || (rc = read_points(&bf, k, threads, known, args)) != G16K_OK)
         goto out_free;
     if (use_cache && !known)
         zkey_cache_put(cache_dir, digest, path);

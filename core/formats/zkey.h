@@ -38,6 +38,25 @@ typedef struct zkey {
     g1_affine_t *h;         /* domain_size points (section 9) */
 } zkey;
 
+/* Progress report of a long load (the type of g16k.h's g16k_progress_fn): stage "check", done
+ * and total in points. Non-zero return = cancel. Called on the loading thread only. */
+typedef int (*zkey_progress_fn)(void *user, const char *stage, uint64_t done, uint64_t total);
+
+/* Where a key comes from and how to load it: the file at path, or when data != NULL the size
+ * bytes at data (borrowed during the call; path is then the name used in messages). */
+typedef struct zkey_load_args {
+    const char *path;
+    const void *data;
+    uint64_t size;
+    unsigned threads;           /* point validation threads, the caller's included (0 = 1) */
+    const char *cache_dir;      /* verdict cache of zkey_cache.h, NULL or "" = none */
+    zkey_progress_fn progress;  /* optional; a cancel makes the load return G16K_ECANCELED */
+    void *progress_user;
+} zkey_load_args;
+
+/* Load and validate as args say; *out as for zkey_load. */
+int  zkey_load_from(const zkey_load_args *args, zkey **out);
+
 /* Load and validate path (read through mmap; unmapped before returning, nothing kept).
  * On success *out is a new zkey owned by the caller (zkey_free); on error *out is untouched.
  * threads: threads for point validation, the calling thread included (0 = 1). */

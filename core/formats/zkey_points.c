@@ -44,9 +44,14 @@ const char *zkey_point_g2(g2_affine_t *out, const uint8_t in[192], int allow_inf
 typedef struct shared {
     const zkey_point_job *jobs;
     uint32_t n_jobs;
+    uint64_t jobs_points;       /* points in all jobs */
     uint64_t *chunk_start;      /* n_jobs + 1 prefix sums of chunk counts */
     atomic_uint_fast64_t next;  /* next chunk to take */
-    atomic_int failed;
+    atomic_int failed;          /* a bad point, a failed start or a cancel: everyone stops */
+    atomic_uint_fast64_t done;  /* points validated, for progress */
+    const zkey_points_progress *progress;   /* NULL = none */
+    pthread_t caller;           /* the one thread that reports progress */
+    int canceled;               /* set by the caller's thread only */
     pthread_mutex_t lock;       /* guards err */
     zkey_point_error err;
 } shared;
@@ -79,6 +84,19 @@ static void run_chunk(shared *sh, uint64_t chunk)
             return;
         }
     }
+    atomic_fetch_add(&sh->done, end - begin);
+}
+
+/* On the caller's thread: report, and stop everyone when asked to. */
+static void report(shared *sh)
+{
+    uint64_t total = sh->jobs_points;
+    if (!sh->progress || !pthread_equal(pthread_self(), sh->caller))
+        return;
+    if (sh->progress->fn(sh->progress->user, "check", atomic_load(&sh->done), total) != 0) {
+        sh->canceled = 1;
+        atomic_store(&sh->failed, 1);
+    }
 }
 
 static void *worker(void *arg)
@@ -90,24 +108,29 @@ static void *worker(void *arg)
         if (c >= total)
             break;
         run_chunk(sh, c);
+        report(sh);
     }
     return NULL;
 }
 
 int zkey_points_validate(const zkey_point_job *jobs, uint32_t n_jobs, unsigned threads,
-                         zkey_point_error *err)
+                         const zkey_points_progress *progress, zkey_point_error *err)
 {
-    shared sh = {.jobs = jobs, .n_jobs = n_jobs};
+    shared sh = {.jobs = jobs, .n_jobs = n_jobs, .progress = progress, .caller = pthread_self()};
     sh.chunk_start = malloc(((size_t)n_jobs + 1) * sizeof(uint64_t));
     if (sh.chunk_start == NULL)
         return -1;
     sh.chunk_start[0] = 0;
-    for (uint32_t j = 0; j < n_jobs; j++)
+    for (uint32_t j = 0; j < n_jobs; j++) {
         sh.chunk_start[j + 1] =
             sh.chunk_start[j] + (jobs[j].count + CHUNK_POINTS - 1) / CHUNK_POINTS;
+        sh.jobs_points += jobs[j].count;
+    }
     uint64_t total = sh.chunk_start[n_jobs];
     atomic_init(&sh.next, 0);
     atomic_init(&sh.failed, 0);
+    atomic_init(&sh.done, 0);
+    report(&sh);
     pthread_mutex_init(&sh.lock, NULL);
 
     if (threads == 0)
@@ -133,10 +156,14 @@ int zkey_points_validate(const zkey_point_job *jobs, uint32_t n_jobs, unsigned t
         worker(&sh);
     for (unsigned t = 0; t < started; t++)
         pthread_join(tid[t], NULL);
+    if (rc == 0 && !atomic_load(&sh.failed))
+        report(&sh);   /* done == total */
     pthread_mutex_destroy(&sh.lock);
     free(sh.chunk_start);
     if (rc != 0)
         return rc;
+    if (sh.canceled)
+        return ZKEY_POINTS_CANCELED;
     if (atomic_load(&sh.failed)) {
         *err = sh.err;
         return 1;

@@ -36,10 +36,20 @@ typedef struct zkey_point_error {
 const char *zkey_point_g1(g1_affine_t *out, const uint8_t in[96], int allow_inf, int skip_subgroup);
 const char *zkey_point_g2(g2_affine_t *out, const uint8_t in[192], int allow_inf, int skip_subgroup);
 
+/* Progress of a validation: fn(user, "check", points done, points in all jobs) is called on the
+ * calling thread only, at the start and after each chunk it validated; non-zero = cancel. */
+typedef struct zkey_points_progress {
+    int (*fn)(void *user, const char *stage, uint64_t done, uint64_t total);
+    void *user;
+} zkey_points_progress;
+
+#define ZKEY_POINTS_CANCELED 2
+
 /* Decode and validate all jobs with `threads` threads (0 = 1; the calling thread is one of them).
  * Returns 0 when every point is valid; 1 with *err filled when one is not; -1 when a thread
- * could not be started (no message set; the caller reports it). Thread-safe. */
+ * could not be started (no message set; the caller reports it); ZKEY_POINTS_CANCELED when
+ * progress (NULL = none) asked to stop: every thread stops at its next chunk. Thread-safe. */
 int zkey_points_validate(const zkey_point_job *jobs, uint32_t n_jobs, unsigned threads,
-                         zkey_point_error *err /* OUT */);
+                         const zkey_points_progress *progress, zkey_point_error *err /* OUT */);
 
 #endif

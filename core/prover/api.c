@@ -19,6 +19,36 @@ const char *g16k_last_error(void)
     return g16k_err_get();
 }
 
+int opts_copy(void *dst, size_t size, const void *given, const char *type)
+{
+    uint32_t n;
+    if (!given)
+        return G16K_OK;
+    memcpy(&n, given, sizeof(n));
+    if (n == 0)
+        return g16k_err(G16K_EINVAL, "%s.struct_size is 0: set it to sizeof(%s)", type, type);
+    memcpy(dst, given, n < size ? n : size);
+    return G16K_OK;
+}
+
+const char *g16k_status_name(int status)
+{
+    switch (status) {
+    case G16K_OK:           return "G16K_OK";
+    case G16K_EINVAL:       return "G16K_EINVAL";
+    case G16K_ENOMEM:       return "G16K_ENOMEM";
+    case G16K_ENODEV:       return "G16K_ENODEV";
+    case G16K_EIO:          return "G16K_EIO";
+    case G16K_EUNSUPPORTED: return "G16K_EUNSUPPORTED";
+    case G16K_ECONFIG:      return "G16K_ECONFIG";
+    case G16K_EINTERNAL:    return "G16K_EINTERNAL";
+    case G16K_EFORMAT:      return "G16K_EFORMAT";
+    case G16K_EVERIFY:      return "G16K_EVERIFY";
+    case G16K_ECANCELED:    return "G16K_ECANCELED";
+    default:                return "unknown";
+    }
+}
+
 int g16k_prover_open(const char *config_path, g16k_prover **out)
 {
     g16k_prover *p;
@@ -116,6 +146,36 @@ int g16k_proof_write(const g16k_proof *proof, const char *proof_path, const char
         return rc;
     }
     return G16K_OK;
+}
+
+/* snprintf-style copy of text (n bytes, freed here) into buf; 0 when rc says it was not made. */
+static size_t copy_text(int rc, char *text, size_t n, char *buf, size_t len)
+{
+    if (rc != G16K_OK)
+        return 0;
+    if (buf && len > 0) {
+        size_t k = n < len ? n : len - 1;
+        memcpy(buf, text, k);
+        buf[k] = '\0';
+    }
+    free(text);
+    return n;
+}
+
+size_t g16k_proof_json(const g16k_proof *proof, char *buf, size_t len)
+{
+    char *text = NULL;
+    size_t n = 0;
+    int rc = proof_json_text(&proof->pt, &text, &n);
+    return copy_text(rc, text, n, buf, len);
+}
+
+size_t g16k_public_json(const g16k_proof *proof, char *buf, size_t len)
+{
+    char *text = NULL;
+    size_t n = 0;
+    int rc = public_json_text(proof->pub, proof->n_pub, &text, &n);
+    return copy_text(rc, text, n, buf, len);
 }
 
 void g16k_proof_points(const g16k_proof *proof, uint8_t a[96], uint8_t b[192], uint8_t c[96])

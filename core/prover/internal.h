@@ -35,6 +35,7 @@ struct g16k_key {
     key_handles primary;
     key_handles fallback;   /* created on first use, under fallback_lock */
     pthread_mutex_t fallback_lock;
+    const g16k_key_opts *loading;   /* during g16k_key_load*: its progress callback, or NULL */
 };
 
 struct g16k_proof {
@@ -42,6 +43,11 @@ struct g16k_proof {
     fr_t *pub;              /* n_pub canonical values w[1..P] */
     size_t n_pub;
 };
+
+/* An embedder's options struct `given` (NULL, or starting with uint32_t struct_size) over the
+ * defaults in dst (size bytes): the fields its struct_size covers are copied, the others keep
+ * their defaults (an older caller). G16K_EINVAL when struct_size is 0 (type names it). */
+int  opts_copy(void *dst, size_t size, const void *given, const char *type);
 
 /* Which slot and which Groth16 MSM. */
 int  msm_slot(int msm);              /* SLOT_MSM_G1 or SLOT_MSM_G2 */

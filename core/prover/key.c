@@ -42,6 +42,16 @@ static void msm_points(const zkey *zk, int m, const void **pts, uint64_t *n, uin
     }
 }
 
+/* Stage "upload" of a key load: handles made so far of the 2 + MSM_COUNT. G16K_ECANCELED when
+ * the embedder's callback asks to stop; G16K_OK otherwise (and outside a load). */
+static int upload_progress(const g16k_key *key, uint64_t done)
+{
+    const g16k_key_opts *o = key->loading;
+    if (o && o->progress && o->progress(o->progress_user, "upload", done, 2 + MSM_COUNT) != 0)
+        return g16k_err(G16K_ECANCELED, "key load cancelled while the providers took the key");
+    return G16K_OK;
+}
+
 int key_handles_create(g16k_key *key, int which)
 {
     const zkey *zk = key->zk;
@@ -50,6 +60,8 @@ int key_handles_create(g16k_key *key, int which)
     int rc;
 
     memset(h, 0, sizeof(*h));
+    if ((rc = upload_progress(key, 0)) != G16K_OK)
+        return rc;
     if ((pl = slot_plugin(key->prover, SLOT_SYNTH, which)) != NULL) {
         g16k_constraints cs = {
             .struct_size = sizeof(cs), .coef_encoding = G16K_ENC_MONTGOMERY,
@@ -61,6 +73,8 @@ int key_handles_create(g16k_key *key, int which)
         if (rc != G16K_OK)
             return plugin_fail(rc, pl, "synthesizer circuit_create failed");
     }
+    if ((rc = upload_progress(key, 1)) != G16K_OK)
+        return rc;
     if ((pl = slot_plugin(key->prover, SLOT_NTT, which)) != NULL) {
         g16k_err_clear();
         rc = pl->desc->ntt->domain_create(pl->ctx, zk->log_n, &h->domain);
@@ -68,6 +82,8 @@ int key_handles_create(g16k_key *key, int which)
             return plugin_fail(rc, pl, "ntt domain_create failed");
     }
     for (int m = 0; m < MSM_COUNT; m++) {
+        if ((rc = upload_progress(key, 2 + (uint64_t)m)) != G16K_OK)
+            return rc;
         const void *pts;
         uint64_t n;
         uint32_t group;
@@ -79,6 +95,8 @@ int key_handles_create(g16k_key *key, int which)
         if (rc != G16K_OK)
             return plugin_fail(rc, pl, msm_name(m));
     }
+    if ((rc = upload_progress(key, 2 + MSM_COUNT)) != G16K_OK)
+        return rc;
     h->ready = 1;
     return G16K_OK;
 }
@@ -124,20 +142,30 @@ static void drop_arrays(zkey *zk)
     free(zk->h); zk->h = NULL;
 }
 
-int g16k_key_load(g16k_prover *prover, const char *zkey_path, g16k_key **out)
+/* *o = the options an embedder gave, or all zero. */
+static int key_opts(const g16k_key_opts *given, g16k_key_opts *o)
+{
+    memset(o, 0, sizeof(*o));
+    return opts_copy(o, sizeof(*o), given, "g16k_key_opts");
+}
+
+/* g16k_key_load_file and _buffer: the zkey from args, then the providers' handles. */
+static int key_load(g16k_prover *prover, zkey_load_args *args, const g16k_key_opts *opts,
+                    g16k_key **out)
 {
     g16k_key *key;
     int rc;
 
-    if (!prover || !zkey_path || !out)
-        return g16k_err(G16K_EINVAL, "g16k_key_load: NULL argument");
-    *out = NULL;
     key = calloc(1, sizeof(*key));
     if (!key)
         return g16k_err(G16K_ENOMEM, "out of memory");
     key->prover = prover;
     pthread_mutex_init(&key->fallback_lock, NULL);
-    rc = zkey_load_cached(zkey_path, prover->cfg->threads, prover->cfg->key_cache, &key->zk);
+    args->threads = prover->cfg->threads;
+    args->cache_dir = prover->cfg->key_cache;
+    args->progress = opts->progress;
+    args->progress_user = opts->progress_user;
+    rc = zkey_load_from(args, &key->zk);
     if (rc != G16K_OK) {
         pthread_mutex_destroy(&key->fallback_lock);
         free(key);
@@ -146,7 +174,9 @@ int g16k_key_load(g16k_prover *prover, const char *zkey_path, g16k_key **out)
     for (int s = 0; s < SLOT_COUNT; s++)
         if (prover->cfg->slot[s].fallback)
             key->keep_arrays = 1;
+    key->loading = opts;
     rc = key_handles_create(key, 0);
+    key->loading = NULL;
     if (rc != G16K_OK) {
         g16k_key_free(key);
         return rc;
@@ -155,6 +185,42 @@ int g16k_key_load(g16k_prover *prover, const char *zkey_path, g16k_key **out)
         drop_arrays(key->zk);
     *out = key;
     return G16K_OK;
+}
+
+int g16k_key_load_file(g16k_prover *prover, const char *zkey_path, const g16k_key_opts *opts,
+                       g16k_key **out)
+{
+    zkey_load_args args = {.path = zkey_path};
+    g16k_key_opts o;
+    int rc;
+    if (out)
+        *out = NULL;
+    if (!prover || !zkey_path || !out)
+        return g16k_err(G16K_EINVAL, "g16k_key_load_file: NULL argument");
+    if ((rc = key_opts(opts, &o)) != G16K_OK)
+        return rc;
+    return key_load(prover, &args, &o, out);
+}
+
+int g16k_key_load_buffer(g16k_prover *prover, const void *data, size_t len,
+                         const g16k_key_opts *opts, g16k_key **out)
+{
+    zkey_load_args args = {.data = data, .size = len};
+    g16k_key_opts o;
+    int rc;
+    if (out)
+        *out = NULL;
+    if (!prover || !data || !out)
+        return g16k_err(G16K_EINVAL, "g16k_key_load_buffer: NULL argument");
+    if ((rc = key_opts(opts, &o)) != G16K_OK)
+        return rc;
+    args.path = o.name ? o.name : "zkey buffer";
+    return key_load(prover, &args, &o, out);
+}
+
+int g16k_key_load(g16k_prover *prover, const char *zkey_path, g16k_key **out)
+{
+    return g16k_key_load_file(prover, zkey_path, NULL, out);
 }
 
 void g16k_key_free(g16k_key *key)

@@ -6,7 +6,11 @@
  *   blinding with r, s -> pairing check -> proof
  * Every provider call goes through call_* helpers that add the plugin name to errors, check the
  * shape of what came back, and switch to the slot's fallback (logged) when the primary fails.
+ * Progress (g16k.h) counts pipeline steps; the embedder's callback runs on the calling thread,
+ * which relays a cancel to the other two through job->cancel, checked before every step.
  */
+#include <errno.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,7 +35,81 @@ typedef struct prove_job {
     int no_fuse;                    /* 1: compute_h_msm failed once: this proof runs unfused */
     int rc_h, rc_g2;
     char err_h[G16K_ERR_MAX], err_g2[G16K_ERR_MAX];
+    g16k_progress_fn progress;      /* the embedder's, or NULL */
+    void *progress_user;
+    atomic_int cancel;              /* 1: the callback asked to stop; every step checks it */
+    pthread_mutex_t lock;           /* guards steps and running; cond signals their changes */
+    pthread_cond_t cond;
+    uint64_t steps, steps_total;
+    int running;                    /* helper threads (h, g2) not finished yet */
 } prove_job;
+
+/* Steps of one pass: synthesis, NTT chain, five MSMs (the fused H MSM counts with the NTT). */
+#define PASS_STEPS (2 + MSM_COUNT)
+
+static int check_cancel(prove_job *job)
+{
+    if (atomic_load(&job->cancel))
+        return g16k_err(G16K_ECANCELED, "proof cancelled by the progress callback");
+    return G16K_OK;
+}
+
+/* n more steps done (any thread). */
+static void step_done(prove_job *job, uint64_t n)
+{
+    pthread_mutex_lock(&job->lock);
+    job->steps += n;
+    pthread_cond_broadcast(&job->cond);
+    pthread_mutex_unlock(&job->lock);
+}
+
+/* Calling thread only: tell the embedder, and relay a cancel. */
+static void report(prove_job *job)
+{
+    uint64_t done, total;
+    if (!job->progress || atomic_load(&job->cancel))
+        return;   /* never called again once it asked to stop */
+    pthread_mutex_lock(&job->lock);
+    done = job->steps;
+    total = job->steps_total;
+    pthread_mutex_unlock(&job->lock);
+    if (job->progress(job->progress_user, "prove", done, total) != 0)
+        atomic_store(&job->cancel, 1);
+}
+
+/* A helper thread ends (its result is in job). */
+static void helper_exit(prove_job *job)
+{
+    pthread_mutex_lock(&job->lock);
+    job->running--;
+    pthread_cond_broadcast(&job->cond);
+    pthread_mutex_unlock(&job->lock);
+}
+
+/* Calling thread: wait for the helper threads, reporting each step and every 100 ms. */
+static void wait_helpers(prove_job *job)
+{
+    pthread_mutex_lock(&job->lock);
+    while (job->running > 0) {
+        uint64_t seen = job->steps;
+        pthread_mutex_unlock(&job->lock);
+        report(job);
+        pthread_mutex_lock(&job->lock);
+        if (job->running > 0 && job->steps == seen) {
+            struct timespec until;
+            clock_gettime(CLOCK_MONOTONIC, &until);
+            until.tv_nsec += 100 * 1000 * 1000;
+            if (until.tv_nsec >= 1000000000L) {
+                until.tv_sec++;
+                until.tv_nsec -= 1000000000L;
+            }
+            while (job->running > 0 && job->steps == seen &&
+                   pthread_cond_timedwait(&job->cond, &job->lock, &until) != ETIMEDOUT) {
+            }
+        }
+    }
+    pthread_mutex_unlock(&job->lock);
+}
 
 /* After a failed call of plugin pl on slot: prefix the error and decide whether to retry with
  * the fallback. Returns 1 to retry. */
@@ -79,12 +157,14 @@ static int call_msm(prove_job *job, int m, const void *scalars, uint64_t n, uint
     int which = job->which[slot];
     uint8_t raw[192];
     double t0 = g16k_now();
+    int rc = check_cancel(job);
 
+    if (rc != G16K_OK)
+        return rc;
     for (;;) {
         loaded_plugin *pl = slot_plugin(job->prover, slot, which);
         key_handles *kh = key_handles_get(job->key, which);
         g16k_msm_params params = msm_params(job, m);
-        int rc;
         if (!kh)
             return g16k_err(G16K_EINTERNAL, "fallback provider for %s could not take the key",
                             config_slot_name(slot));
@@ -102,6 +182,7 @@ static int call_msm(prove_job *job, int m, const void *scalars, uint64_t n, uint
             return rc < 0 ? rc : G16K_EINTERNAL;
     }
     job->t_msm[m] = g16k_now() - t0;
+    step_done(job, 1);
     return G16K_OK;
 }
 
@@ -109,10 +190,12 @@ static int call_msm(prove_job *job, int m, const void *scalars, uint64_t n, uint
 static int call_synth(prove_job *job, fr_t *a, fr_t *b, fr_t *c)
 {
     int which = job->which[SLOT_SYNTH];
+    int rc = check_cancel(job);
+    if (rc != G16K_OK)
+        return rc;
     for (;;) {
         loaded_plugin *pl = slot_plugin(job->prover, SLOT_SYNTH, which);
         key_handles *kh = key_handles_get(job->key, which);
-        int rc;
         if (!kh)
             return g16k_err(G16K_EINTERNAL, "fallback synthesizer could not take the key");
         g16k_err_clear();
@@ -170,7 +253,7 @@ static int compute_h(prove_job *job)
     size_t n = job->key->zk->domain_size;
     fr_t *a = malloc(n * sizeof(fr_t)), *b = malloc(n * sizeof(fr_t)), *c = malloc(n * sizeof(fr_t));
     int which = job->which[SLOT_NTT];
-    int rc = G16K_ENOMEM;
+    int rc = G16K_ENOMEM, synth_counted = 0;
     double t0;
 
     job->h_fused = 0;
@@ -183,6 +266,12 @@ static int compute_h(prove_job *job)
         t0 = g16k_now();
         rc = call_synth(job, a, b, c);
         job->t_synth = g16k_now() - t0;
+        if (rc == G16K_OK && !synth_counted) {
+            step_done(job, 1);   /* once, though a failed NTT synthesizes again */
+            synth_counted = 1;
+        }
+        if (rc == G16K_OK)
+            rc = check_cancel(job);
         if (rc != G16K_OK)
             goto out;
         t0 = g16k_now();
@@ -218,8 +307,10 @@ static int compute_h(prove_job *job)
             rc = compose_h(v, kh->domain, x, job->h, n);
         }
         job->t_ntt = g16k_now() - t0;
-        if (rc == G16K_OK)
+        if (rc == G16K_OK) {
+            step_done(job, job->h_fused ? 2 : 1);
             break;
+        }
         if (fused) {
             /* Either half may have failed: run them apart, so that each slot's own fallback
              * (NTT, then the H MSM in call_msm) applies. a, b, c may be overwritten: the loop
@@ -249,6 +340,7 @@ static void *h_thread(void *arg)
         job->rc_h = call_msm(job, MSM_H, job->h, job->key->zk->domain_size, G16K_ENC_MONTGOMERY);
     if (job->rc_h != G16K_OK)
         snprintf(job->err_h, sizeof(job->err_h), "%s", g16k_err_get());
+    helper_exit(job);
     return NULL;
 }
 
@@ -258,6 +350,7 @@ static void *g2_thread(void *arg)
     job->rc_g2 = call_msm(job, MSM_B2, job->w, job->key->zk->n_vars, G16K_ENC_CANONICAL);
     if (job->rc_g2 != G16K_OK)
         snprintf(job->err_g2, sizeof(job->err_g2), "%s", g16k_err_get());
+    helper_exit(job);
     return NULL;
 }
 
@@ -268,6 +361,7 @@ static int run_msms(prove_job *job)
     pthread_t th, tg;
     int have_h, have_g2, rc;
 
+    job->running = 2;   /* helper_exit counts them down, run here or on their own thread */
     have_h = pthread_create(&th, NULL, h_thread, job) == 0;
     if (!have_h)
         h_thread(job);
@@ -276,11 +370,14 @@ static int run_msms(prove_job *job)
         g2_thread(job);
 
     rc = call_msm(job, MSM_A, job->w, zk->n_vars, G16K_ENC_CANONICAL);
+    report(job);
     if (rc == G16K_OK)
         rc = call_msm(job, MSM_B1, job->w, zk->n_vars, G16K_ENC_CANONICAL);
+    report(job);
     if (rc == G16K_OK)
         rc = call_msm(job, MSM_L, job->w + zk->n_public + 1, zk->n_vars - zk->n_public - 1,
                       G16K_ENC_CANONICAL);
+    wait_helpers(job);
     if (have_h)
         pthread_join(th, NULL);
     if (have_g2)
@@ -291,7 +388,7 @@ static int run_msms(prove_job *job)
         return g16k_err(job->rc_h, "%s", job->err_h);
     if (job->rc_g2 != G16K_OK)
         return g16k_err(job->rc_g2, "%s", job->err_g2);
-    return G16K_OK;
+    return check_cancel(job);
 }
 
 /* Uniform r in [0, r) by rejection sampling of 255-bit strings from getrandom(). */
@@ -321,25 +418,50 @@ static int check_witness(const g16k_key *key, const fr_t *w, uint64_t n)
     return G16K_OK;
 }
 
+/* *o = the options an embedder gave, or the defaults (verify as configured). */
+static int prove_opts(const g16k_prove_opts *given, g16k_prove_opts *o)
+{
+    memset(o, 0, sizeof(*o));
+    o->verify = -1;
+    return opts_copy(o, sizeof(*o), given, "g16k_prove_opts");
+}
+
+/* The pipeline's lock and condition (CLOCK_MONOTONIC, for wait_helpers). */
+static void job_sync_init(prove_job *job)
+{
+    pthread_condattr_t ca;
+    pthread_mutex_init(&job->lock, NULL);
+    pthread_condattr_init(&ca);
+    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+    pthread_cond_init(&job->cond, &ca);
+    pthread_condattr_destroy(&ca);
+    atomic_init(&job->cancel, 0);
+}
+
 int g16k_prove_witness(g16k_prover *prover, g16k_key *key, const void *witness, uint64_t n,
-                       const g16k_prove_opts *opts, g16k_proof **out)
+                       const g16k_prove_opts *given, g16k_proof **out)
 {
     const zkey *zk;
     prove_job job;
     g16k_proof *pf = NULL;
+    g16k_prove_opts o;
+    const g16k_prove_opts *opts = &o;
     fr_t r, s;
     int rc, verify, any_fallback = 0;
     double t_start = g16k_now(), t0;
     g16k_timings tm;
 
+    if (out)
+        *out = NULL;
     if (!prover || !key || !witness || !out)
         return g16k_err(G16K_EINVAL, "g16k_prove: NULL argument");
-    *out = NULL;
+    if ((rc = prove_opts(given, &o)) != G16K_OK)
+        return rc;
     zk = key->zk;
     rc = check_witness(key, witness, n);
     if (rc != G16K_OK)
         return rc;
-    if (opts && opts->insecure_fixed_rs) {
+    if (opts->insecure_fixed_rs) {
         memcpy(r.l, opts->r, sizeof(r.l));
         memcpy(s.l, opts->s, sizeof(s.l));
         if (bigint_cmp(r.l, FR_MODULUS.l, FR_LIMBS) >= 0 || bigint_cmp(s.l, FR_MODULUS.l, FR_LIMBS) >= 0)
@@ -347,12 +469,16 @@ int g16k_prove_witness(g16k_prover *prover, g16k_key *key, const void *witness, 
     } else if ((rc = random_fr(&r)) != G16K_OK || (rc = random_fr(&s)) != G16K_OK) {
         return rc;
     }
-    verify = opts && opts->verify >= 0 ? opts->verify : prover->cfg->verify;
+    verify = opts->verify >= 0 ? opts->verify : prover->cfg->verify;
 
     memset(&job, 0, sizeof(job));
+    job_sync_init(&job);
     job.prover = prover;
     job.key = key;
     job.w = witness;
+    job.progress = opts->progress;
+    job.progress_user = opts->progress_user;
+    job.steps_total = PASS_STEPS + (verify ? 1 : 0);
     for (int sl = 0; sl < SLOT_COUNT; sl++)
         any_fallback |= prover->cfg->slot[sl].fallback != NULL;
     job.h = malloc((size_t)zk->domain_size * sizeof(fr_t));
@@ -364,6 +490,7 @@ int g16k_prove_witness(g16k_prover *prover, g16k_key *key, const void *witness, 
         goto fail;
     }
 
+    report(&job);
     for (int attempt = 0;; attempt++) {
         rc = run_msms(&job);
         if (rc != G16K_OK)
@@ -382,6 +509,7 @@ int g16k_prove_witness(g16k_prover *prover, g16k_key *key, const void *witness, 
         int ok = groth16_check(&pf->pt, &zk->alpha1, &zk->beta2, &zk->gamma2, &zk->delta2, zk->ic,
                                zk->n_public + 1, pf->pub, pf->n_pub);
         tm.verify = g16k_now() - t0;
+        step_done(&job, 1);
         if (ok)
             break;
         if (attempt == 0 && any_fallback) {
@@ -390,6 +518,9 @@ int g16k_prove_witness(g16k_prover *prover, g16k_key *key, const void *witness, 
             for (int sl = 0; sl < SLOT_COUNT; sl++)
                 if (prover->cfg->slot[sl].fallback)
                     job.which[sl] = 1;
+            pthread_mutex_lock(&job.lock);
+            job.steps_total += PASS_STEPS + 1;
+            pthread_mutex_unlock(&job.lock);
             continue;
         }
         /* Name the providers: the person reading this has to know whom to suspect. */
@@ -406,7 +537,8 @@ int g16k_prove_witness(g16k_prover *prover, g16k_key *key, const void *witness, 
         goto fail;
     }
 
-    if (opts && opts->timings) {
+    report(&job);   /* done == total; the proof is made, a cancel now changes nothing */
+    if (opts->timings) {
         tm.load_witness = 0;
         tm.synth = job.t_synth;
         tm.ntt = job.t_ntt;
@@ -419,26 +551,32 @@ int g16k_prove_witness(g16k_prover *prover, g16k_key *key, const void *witness, 
         tm.total = g16k_now() - t_start;
         *opts->timings = tm;
     }
-    free(job.h);
     *out = pf;
-    return G16K_OK;
+    pf = NULL;
+    rc = G16K_OK;
 
 fail:
     free(job.h);
     g16k_proof_free(pf);
+    pthread_cond_destroy(&job.cond);
+    pthread_mutex_destroy(&job.lock);
     return rc;
 }
 
-int g16k_prove(g16k_prover *prover, g16k_key *key, const char *wtns_path,
-               const g16k_prove_opts *opts, g16k_proof **out)
+/* g16k_prove and g16k_prove_wtns_buffer: the .wtns file at path, or len bytes at data. */
+static int prove_wtns(g16k_prover *prover, g16k_key *key, const char *path, const void *data,
+                      size_t len, const g16k_prove_opts *opts, g16k_proof **out)
 {
     wtns *w = NULL;
     double t0 = g16k_now();
     int rc;
 
-    if (!prover || !key || !wtns_path || !out)
+    if (out)
+        *out = NULL;
+    if (!prover || !key || !(path || data) || !out)
         return g16k_err(G16K_EINVAL, "g16k_prove: NULL argument");
-    rc = wtns_load(wtns_path, key->zk->n_vars, &w);
+    rc = data ? wtns_load_mem("wtns buffer", data, len, key->zk->n_vars, &w)
+              : wtns_load(path, key->zk->n_vars, &w);
     if (rc != G16K_OK)
         return rc;
     double t_load = g16k_now() - t0;
@@ -449,6 +587,18 @@ int g16k_prove(g16k_prover *prover, g16k_key *key, const char *wtns_path,
     }
     wtns_free(w);
     return rc;
+}
+
+int g16k_prove(g16k_prover *prover, g16k_key *key, const char *wtns_path,
+               const g16k_prove_opts *opts, g16k_proof **out)
+{
+    return prove_wtns(prover, key, wtns_path, NULL, 0, opts, out);
+}
+
+int g16k_prove_wtns_buffer(g16k_prover *prover, g16k_key *key, const void *wtns, size_t len,
+                           const g16k_prove_opts *opts, g16k_proof **out)
+{
+    return prove_wtns(prover, key, NULL, wtns, len, opts, out);
 }
 
 void g16k_proof_free(g16k_proof *proof)

@@ -55,7 +55,8 @@ typedef enum g16k_status {
     G16K_ECONFIG      = -6,  /* bad or unknown configuration key/value */
     G16K_EINTERNAL    = -7,  /* anything else, e.g. a failed self-test */
     G16K_EFORMAT      = -8,  /* malformed input file (core only) */
-    G16K_EVERIFY      = -9   /* a proof failed verification (core only) */
+    G16K_EVERIFY      = -9,  /* a proof failed verification (core only) */
+    G16K_ECANCELED    = -10  /* the embedder's progress callback asked to stop (core only) */
 } g16k_status;
 
 typedef enum g16k_encoding {
