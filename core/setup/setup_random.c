@@ -146,7 +146,7 @@ int setup_from_random(setup_key *k, const r1cs *cs, unsigned threads, progress *
         (rc = fixed_base_g1_batch(k->h, &fb1, s.lag_h, n, threads, pg, "H (G1)")) ||
         (rc = fixed_base_g2_batch(k->b2, &fb2, s.v, nv, threads, pg, "B2 (G2)")))
         goto out;
-    setup_circuit_hash(k, k->h, n - 1);
+    setup_circuit_hash(k, k->h, n - 1, NULL);
 out:
     explicit_bzero(&tau, sizeof tau);
     explicit_bzero(&alpha, sizeof alpha);
