@@ -272,10 +272,10 @@ static int cmd_bench(int argc, char **argv)
     g16k_prover *p;
     int rc, runs;
 
-    if (argc >= 3 && (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h"))) {
-        cli_print_help(stdout, cli_current);
-        return CLI_HELP;
-    }
+    /* No phase first: --help, or an unknown option, is reported as such. */
+    if (argc >= 3 && argv[2][0] == '-' &&
+        (rc = cli_parse(argc, argv, opts, sizeof(opts) / sizeof(opts[0]))))
+        return rc;
     if (argc < 3 || argv[2][0] == '-')
         return cli_usage_error("bench: which phase? (%s)", "msm, ntt, synth, prove");
     const char *what = argv[2];

@@ -85,8 +85,6 @@ int setup_from_random(setup_key *k, const r1cs *cs, unsigned threads, progress *
     fixed_base_g1 fb1 = { 0 };
     fixed_base_g2 fb2 = { 0 };
     int rc;
-    if (kp > 28)
-        return g16k_err(G16K_EUNSUPPORTED, "setup: domain 2^%u above the 2^28 limit", kp);
     s.u = calloc(nv, sizeof(fr_t));
     s.v = calloc(nv, sizeof(fr_t));
     s.w = calloc(nv, sizeof(fr_t));
