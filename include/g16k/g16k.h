@@ -36,9 +36,10 @@ const char *g16k_last_error(void);
 /* Parse config_path (prover.ini), load and create its plugins. *out is owned by the caller
  * (g16k_prover_close). Errors: G16K_EIO, G16K_ECONFIG, G16K_ENODEV, plugin errors. */
 int g16k_prover_open(const char *config_path, g16k_prover **out);
-/* The same with the built-in configuration, a copy of conf/cpu.ini made at build time: every
- * slot on the CPU plugin (libg16k_cpu.so, found as a bare path in prover.ini is: $G16K_PLUGIN_DIR,
- * lib/g16k next to the binary or library, the install folder). Errors as g16k_prover_open. */
+/* The same with the built-in configuration, conf/cpu.ini compiled in at build time: every slot
+ * on the CPU plugin, libg16k_cpu.so, looked for as any bare plugin path ($G16K_PLUGIN_DIR, then
+ * lib/g16k next to the binary or library, then the install folder). Messages name the
+ * configuration "built-in conf/cpu.ini". Errors as g16k_prover_open. */
 int g16k_prover_open_default(g16k_prover **out);
 void g16k_prover_close(g16k_prover *prover);
 
