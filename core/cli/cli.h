@@ -46,8 +46,8 @@ int cli_exit_code(int status);
 /* Print "g16k: <fmt with arg>" and a pointer to the command's --help; returns 2. */
 int cli_usage_error(const char *fmt, const char *arg);
 
-/* Open the prover of --config (given), else of $G16K_CONFIG, else the built-in conf/cpu.ini
- * (logged at G16K_LOG=info). Returns a g16k_status. */
+/* Open the prover of --config (given), else of $G16K_CONFIG when set and not empty, else the
+ * built-in conf/cpu.ini (logged at G16K_LOG=info). Returns a g16k_status. */
 int cli_open_prover(const char *given, g16k_prover **out);
 
 /* The running command (set by main before it runs one) and the help printers of main.c. */

@@ -18,12 +18,8 @@ run() { rc=0; "$G16K" check "$@" > "$T/out" 2> "$T/err" || rc=$?; }
 
 # wtns values start after magic, version, count (12), header section (12 + 40), section 2 head (12)
 change_wire() {   # change_wire IN OUT WIRE: flip the low bit of the witness value of WIRE
-  python3 - "$1" "$2" "$3" <<'PY'
-import sys
-b = bytearray(open(sys.argv[1], "rb").read())
-b[76 + 32 * int(sys.argv[3])] ^= 1
-open(sys.argv[2], "wb").write(b)
-PY
+  node -e 'const fs = require("fs"), [i, o, w] = process.argv.slice(1);
+           const b = fs.readFileSync(i); b[76 + 32 * Number(w)] ^= 1; fs.writeFileSync(o, b);' "$1" "$2" "$3"
 }
 
 for c in mult nopub poseidon2; do

@@ -52,31 +52,20 @@ expect 5 "$T/no/dir"    "vk: unwritable"   vk --zkey "$ZKEY" --vk "$T/no/dir/vk.
 # malformed or unusable input files (4)
 head -c 100 "$R1CS" > "$T/cut.r1cs"
 expect 4 "$T/cut.r1cs" "truncated r1cs" setup --r1cs "$T/cut.r1cs" --ptau "$PTAU" --zkey "$OUT"
-python3 - "$R1CS" "$T/prime.r1cs" <<'PY'
-import sys
-b = bytearray(open(sys.argv[1], "rb").read())
-# find section 1 (header) and change a byte of its prime (n8 first, then the prime)
-p = 12
-while True:
-    sid = int.from_bytes(b[p:p+4], "little"); size = int.from_bytes(b[p+4:p+12], "little")
-    if sid == 1: break
-    p += 12 + size
-b[p + 12 + 4] ^= 0x01
-open(sys.argv[2], "wb").write(b)
-PY
+node -e 'const fs = require("fs"), [i, o] = process.argv.slice(1), b = fs.readFileSync(i);
+  // find section 1 (header) and change a byte of its prime (after n8)
+  let p = 12;
+  while (b.readUInt32LE(p) !== 1) p += 12 + Number(b.readBigUInt64LE(p + 4));
+  b[p + 12 + 4] ^= 1; fs.writeFileSync(o, b);' "$R1CS" "$T/prime.r1cs"
 expect 4 "prime is not the BLS12-381" "r1cs of another prime" setup --r1cs "$T/prime.r1cs" --ptau "$PTAU" --zkey "$OUT"
 expect 4 "$ZKEY" "a zkey as ptau"       setup --r1cs "$R1CS" --ptau "$ZKEY" --zkey "$OUT"
 expect 4 "$PTAU" "a ptau as r1cs"       setup --r1cs "$PTAU" --ptau "$PTAU" --zkey "$OUT"
 head -c 3000000 "$PTAU" > "$T/cut.ptau"
 expect 4 "$T/cut.ptau" "truncated ptau" setup --r1cs "$R1CS" --ptau "$T/cut.ptau" --zkey "$OUT"
 # header: magic, version, count (12), section 1 head (12), n8 (4), q (48), power at byte 76
-python3 - "$PTAU" "$T/power.ptau" <<'PY'
-import sys
-b = bytearray(open(sys.argv[1], "rb").read())
-assert int.from_bytes(b[12:16], "little") == 1 and int.from_bytes(b[76:80], "little") == 12
-b[76:80] = (29).to_bytes(4, "little")
-open(sys.argv[2], "wb").write(b)
-PY
+node -e 'const fs = require("fs"), [i, o] = process.argv.slice(1), b = fs.readFileSync(i);
+  if (b.readUInt32LE(12) !== 1 || b.readUInt32LE(76) !== 12) process.exit(1);
+  b.writeUInt32LE(29, 76); fs.writeFileSync(o, b);' "$PTAU" "$T/power.ptau"
 expect 4 "power 29 out of range" "ptau power 29" setup --r1cs "$R1CS" --ptau "$T/power.ptau" --zkey "$OUT"
 "$SNARKJS" powersoftau new bls12381 2 "$T/raw.ptau" > /dev/null 2>&1
 expect 4 "not prepared for phase 2" "ptau before prepare phase2" setup --r1cs "$R1CS" --ptau "$T/raw.ptau" --zkey "$OUT"
