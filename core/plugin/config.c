@@ -387,19 +387,25 @@ static void ctx_cleanup(parse_ctx *p)
     free(p->buf);
 }
 
-/* ini_dir = the absolute folder holding the file; plugin_dir made absolute against it. */
-static int set_ini_dir(parse_ctx *p, const char *path)
+/* ini_dir = the absolute folder holding the file (the current folder for text without a file);
+ * plugin_dir made absolute against it. */
+static int set_ini_dir(parse_ctx *p, const char *path, int is_file)
 {
     char abs[PATH_MAX];
     char *slash;
 
-    if (!realpath(path, abs))
+    if (!is_file) {
+        if (!getcwd(abs, sizeof abs))
+            return g16k_err(G16K_EIO, "%s: current folder: %s", path, strerror(errno));
+    } else if (!realpath(path, abs)) {
         return g16k_err(G16K_EIO, "%s: %s", path, strerror(errno));
-    slash = strrchr(abs, '/');
-    if (slash == abs)
-        slash[1] = '\0';
-    else
-        *slash = '\0';
+    } else {
+        slash = strrchr(abs, '/');
+        if (slash == abs)
+            slash[1] = '\0';
+        else
+            *slash = '\0';
+    }
     memcpy(p->ini_dir, abs, strlen(abs) + 1);
     if (p->plugin_dir[0]) {
         int n = p->plugin_dir[0] == '/' ?
@@ -421,11 +427,12 @@ static int set_ini_dir(parse_ctx *p, const char *path)
     return G16K_OK;
 }
 
-static int parse_file(parse_ctx *p, const char *path)
+/* Parse the file path, or the NUL-terminated text (then path only names it in messages). */
+static int parse_file(parse_ctx *p, const char *path, const char *text)
 {
     int rc;
 
-    p->fp = fopen(path, "r");
+    p->fp = text ? fmemopen((void *)text, strlen(text), "r") : fopen(path, "r");
     if (!p->fp)
         return g16k_err(G16K_EIO, "%s: cannot open: %s", path,
                         strerror(errno));
@@ -568,7 +575,7 @@ static int load_slots(parse_ctx *p)
     return G16K_OK;
 }
 
-int config_load(const char *path, prover_config **out)
+static int load(const char *path, const char *text, prover_config **out)
 {
     parse_ctx p;
     prover_config *cfg;
@@ -588,7 +595,7 @@ int config_load(const char *path, prover_config **out)
     cfg->verify = 1;
     p.cfg = cfg;
 
-    if ((rc = parse_file(&p, path)) < 0 || (rc = set_ini_dir(&p, path)) < 0 ||
+    if ((rc = parse_file(&p, path, text)) < 0 || (rc = set_ini_dir(&p, path, !text)) < 0 ||
         (rc = validate(&p)) < 0)
         goto out_free;
     /* $G16K_THREADS overrides [core] threads (g16k bench --threads sets it). */
@@ -615,6 +622,16 @@ out_free:
     ctx_cleanup(&p);
     config_free(cfg);
     return rc;
+}
+
+int config_load(const char *path, prover_config **out)
+{
+    return load(path, NULL, out);
+}
+
+int config_load_builtin(prover_config **out)
+{
+    return load(CONFIG_BUILTIN_NAME, (const char *)config_builtin_ini, out);
 }
 
 void config_free(prover_config *cfg)

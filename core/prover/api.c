@@ -49,24 +49,37 @@ const char *g16k_status_name(int status)
     }
 }
 
-int g16k_prover_open(const char *config_path, g16k_prover **out)
+/* config_path NULL: the built-in configuration. */
+static int prover_open(const char *config_path, g16k_prover **out)
 {
     g16k_prover *p;
     int rc;
 
-    if (!config_path || !out)
-        return g16k_err(G16K_EINVAL, "g16k_prover_open: NULL argument");
     *out = NULL;
     p = calloc(1, sizeof(*p));
     if (!p)
         return g16k_err(G16K_ENOMEM, "out of memory");
-    rc = config_load(config_path, &p->cfg);
+    rc = config_path ? config_load(config_path, &p->cfg) : config_load_builtin(&p->cfg);
     if (rc != G16K_OK) {
         free(p);
         return rc;
     }
     *out = p;
     return G16K_OK;
+}
+
+int g16k_prover_open(const char *config_path, g16k_prover **out)
+{
+    if (!config_path || !out)
+        return g16k_err(G16K_EINVAL, "g16k_prover_open: NULL argument");
+    return prover_open(config_path, out);
+}
+
+int g16k_prover_open_default(g16k_prover **out)
+{
+    if (!out)
+        return g16k_err(G16K_EINVAL, "g16k_prover_open_default: NULL argument");
+    return prover_open(NULL, out);
 }
 
 void g16k_prover_close(g16k_prover *prover)

@@ -70,6 +70,11 @@ typedef int (*g16k_progress_fn)(void *user, const char *stage, uint64_t done, ui
 /* Parse config_path (prover.ini), load and create its plugins. *out is owned by the caller
  * (g16k_prover_close). Errors: G16K_EIO, G16K_ECONFIG, G16K_ENODEV, plugin errors. */
 G16K_API int g16k_prover_open(const char *config_path, g16k_prover **out);
+/* The same with the built-in configuration, conf/cpu.ini compiled in at build time: every slot
+ * on the CPU plugin, libg16k_cpu.so, looked for as any bare plugin path ($G16K_PLUGIN_DIR, then
+ * lib/g16k next to the binary or library, then the install folder). Messages name the
+ * configuration "built-in conf/cpu.ini". Errors as g16k_prover_open. */
+G16K_API int g16k_prover_open_default(g16k_prover **out);
 G16K_API void g16k_prover_close(g16k_prover *prover);
 
 /* Write a human-readable description of the loaded plugins and slot assignments to buf
