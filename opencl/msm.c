@@ -211,7 +211,8 @@ static int run_kernels(g16k_msm_bases *b, const msm_plan *plan, uint64_t *segout
 }
 
 /* result = sum scalars[i] * bases[i], i < n (see plugin.h). params->window: 0 = auto.
- * Errors: G16K_EINVAL (NULL, n > bases, encoding), G16K_ENOMEM, G16K_EINTERNAL (OpenCL).
+ * Errors: G16K_EINVAL (NULL, n > bases, encoding, a scalar not below r: "scalar[i]"),
+ * G16K_ENOMEM, G16K_EINTERNAL (OpenCL).
  * Thread-safe: host work runs in parallel, device work is serialised on ctx->lock. */
 static int opencl_msm(g16k_msm_bases *b, const void *scalars, uint64_t n, uint32_t scalar_enc,
                       const g16k_msm_params *params, void *result, uint32_t result_enc)

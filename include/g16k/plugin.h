@@ -255,9 +255,15 @@ typedef struct g16k_msm_vtable {
     void (*bases_destroy)(g16k_msm_bases *bases);
     /* result = sum_{i<n} scalars[i] * bases[i], n <= number of bases (the first n are used).
      * scalars: n Fr elements (32 B each) in scalar_enc; any value < r, zeros allowed.
+     * Scalars >= r: every provider refuses them, it never reduces them. When a scalar, as
+     * stored in scalar_enc, is not below r, msm() returns G16K_EINVAL before any work, with a
+     * message naming the index of the first such scalar as "scalar[i]" (i in decimal); result
+     * is then unspecified. (g16k-plugin-check tests 2^256 - 1, r and r + 1, alone and in the
+     * middle of a vector, in both groups and encodings.)
      * result: one affine point (96 or 192 B) written in result_enc, (0,0) for infinity.
      * params may be NULL (all defaults). Concurrent calls on one bases handle allowed.
-     * Mandatory. Errors: G16K_EINVAL (n too large, encoding), G16K_ENOMEM. */
+     * Mandatory. Errors: G16K_EINVAL (n too large, encoding, a scalar not below r),
+     * G16K_ENOMEM. */
     int (*msm)(g16k_msm_bases *bases, const void *scalars, uint64_t n, uint32_t scalar_enc,
                const g16k_msm_params *params, void *result, uint32_t result_enc);
 } g16k_msm_vtable;

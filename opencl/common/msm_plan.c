@@ -267,6 +267,16 @@ int msm_plan_shape(msm_plan *plan, uint64_t n, uint32_t window, uint32_t c_auto)
     return G16K_OK;
 }
 
+int msm_plan_check_scalars(const void *scalars, uint64_t n)
+{
+    const uint64_t *s = scalars;
+    for (uint64_t i = 0; i < n; i++, s += 4)
+        if (bigint_cmp(s, FR_MODULUS.l, 4) >= 0)
+            return plugin_fail(G16K_EINVAL, "msm: scalar[%llu] is not below r",
+                               (unsigned long long)i);
+    return G16K_OK;
+}
+
 int msm_plan_build(msm_plan *plan, const void *scalars, uint64_t n, uint32_t scalar_enc,
                    uint32_t window, uint32_t group, const msm_device *dev)
 {
@@ -274,7 +284,12 @@ int msm_plan_build(msm_plan *plan, const void *scalars, uint64_t n, uint32_t sca
     if (scalar_enc != G16K_ENC_CANONICAL && scalar_enc != G16K_ENC_MONTGOMERY)
         return plugin_fail(G16K_EINVAL, "msm: scalar encoding %u is not 1 (canonical) or 2 "
                                         "(Montgomery)", scalar_enc);
-    int rc = msm_plan_shape(plan, n, window,
+    /* plugin.h: a scalar not below r is refused (the digits of one >= 2^255 would carry out
+     * of the top window when c divides 256) */
+    int rc = msm_plan_check_scalars(scalars, n);
+    if (rc)
+        return rc;
+    rc = msm_plan_shape(plan, n, window,
                             window ? 0 : msm_plan_auto_window(
                                              msm_plan_effective_n(scalars, n, scalar_enc), group,
                                              dev));

@@ -87,11 +87,15 @@ uint32_t msm_plan_auto_window(uint64_t n_eff, uint32_t group, const msm_device *
  * scalars are not decoded: every non-zero one counts 1. */
 uint64_t msm_plan_effective_n(const void *scalars, uint64_t n, uint32_t enc);
 
+/* G16K_OK when each of the n scalars (32 B each, as stored: canonical or Montgomery) is below
+ * r, else G16K_EINVAL with "msm: scalar[i] is not below r" for the first one (plugin.h). */
+int msm_plan_check_scalars(const void *scalars, uint64_t n);
+
 /* Build the digit plan and its chunks for n scalars (32 B each, scalar_enc G16K_ENC_*) of an
  * MSM over group (1 = G1, 2 = G2) and window c (0: msm_plan_auto_window for dev, which may be NULL = one lane, no memory limit;
  * values above MSM_PLAN_MAX_WINDOW are clamped). plan is caller-allocated; on success it owns
  * heap arrays released by msm_plan_cleanup (also safe after a failed build). Errors:
- * G16K_EINVAL (encoding), G16K_EUNSUPPORTED (n * windows does not fit 32-bit indices),
+ * G16K_EINVAL (encoding, a scalar not below r: msm_plan_check_scalars), G16K_EUNSUPPORTED (n * windows does not fit 32-bit indices),
  * G16K_ENOMEM; the message is set via plugin_fail. */
 int msm_plan_build(msm_plan *plan, const void *scalars, uint64_t n, uint32_t scalar_enc,
                    uint32_t window, uint32_t group, const msm_device *dev);
