@@ -61,19 +61,26 @@ static void put_g2(strbuf *b, const char *name, const g2_affine_t *p)
     strbuf_puts(b, " ],\n");
 }
 
+int proof_json_text(strbuf *b, const char *path, const groth16_proof *p)
+{
+    strbuf_puts(b, "{\n");
+    put_g1(b, "pi_a", &p->a);
+    put_g2(b, "pi_b", &p->b);
+    put_g1(b, "pi_c", &p->c);
+    strbuf_puts(b, " \"protocol\": \"groth16\",\n \"curve\": \"bls12381\"\n}");
+    if (!strbuf_ok(b)) {
+        strbuf_free(b);
+        return g16k_err(G16K_ENOMEM, "%s: out of memory", path);
+    }
+    return G16K_OK;
+}
+
 int proof_json_write(const char *path, const groth16_proof *p)
 {
     strbuf b = {0};
-    strbuf_puts(&b, "{\n");
-    put_g1(&b, "pi_a", &p->a);
-    put_g2(&b, "pi_b", &p->b);
-    put_g1(&b, "pi_c", &p->c);
-    strbuf_puts(&b, " \"protocol\": \"groth16\",\n \"curve\": \"bls12381\"\n}");
-    if (!strbuf_ok(&b)) {
-        strbuf_free(&b);
-        return g16k_err(G16K_ENOMEM, "%s: out of memory", path);
-    }
-    int rc = write_file_atomic(path, b.data, b.len);
+    int rc = proof_json_text(&b, path, p);
+    if (rc == G16K_OK)
+        rc = write_file_atomic(path, b.data, b.len);
     strbuf_free(&b);
     return rc;
 }

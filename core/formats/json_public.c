@@ -14,27 +14,34 @@
 #include "json_io.h"
 #include "util/error.h"
 
-int public_json_write(const char *path, const fr_t *canon, size_t n)
+int public_json_text(strbuf *b, const char *path, const fr_t *canon, size_t n)
 {
-    strbuf b = {0};
-    strbuf_puts(&b, "[\n");
+    strbuf_puts(b, "[\n");
     for (size_t i = 0; i < n; i++) {
         if (bigint_cmp(canon[i].l, FR_MODULUS.l, FR_LIMBS) >= 0) {
-            strbuf_free(&b);
+            strbuf_free(b);
             return g16k_err(G16K_EINVAL, "%s: public signal %zu is not below r", path, i);
         }
         char dec[FR_DEC_MAX];
         bigint_to_dec(dec, canon[i].l, FR_LIMBS);
-        strbuf_puts(&b, " \"");
-        strbuf_puts(&b, dec);
-        strbuf_puts(&b, i + 1 < n ? "\",\n" : "\"\n");
+        strbuf_puts(b, " \"");
+        strbuf_puts(b, dec);
+        strbuf_puts(b, i + 1 < n ? "\",\n" : "\"\n");
     }
-    strbuf_puts(&b, "]");
-    if (!strbuf_ok(&b)) {
-        strbuf_free(&b);
+    strbuf_puts(b, "]");
+    if (!strbuf_ok(b)) {
+        strbuf_free(b);
         return g16k_err(G16K_ENOMEM, "%s: out of memory", path);
     }
-    int rc = write_file_atomic(path, b.data, b.len);
+    return G16K_OK;
+}
+
+int public_json_write(const char *path, const fr_t *canon, size_t n)
+{
+    strbuf b = {0};
+    int rc = public_json_text(&b, path, canon, n);
+    if (rc == G16K_OK)
+        rc = write_file_atomic(path, b.data, b.len);
     strbuf_free(&b);
     return rc;
 }

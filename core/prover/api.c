@@ -106,16 +106,8 @@ size_t g16k_prover_describe(const g16k_prover *prover, char *buf, size_t len)
 
 int g16k_proof_write(const g16k_proof *proof, const char *proof_path, const char *public_path)
 {
-    int rc;
-    /* public.json first: a proof.json never exists without its public signals. */
-    if (public_path && (rc = public_json_write(public_path, proof->pub, proof->n_pub)) != G16K_OK)
-        return rc;
-    if (proof_path && (rc = proof_json_write(proof_path, &proof->pt)) != G16K_OK) {
-        if (public_path)
-            remove(public_path);   /* no public.json without its proof */
-        return rc;
-    }
-    return G16K_OK;
+    /* one pair, also under concurrent writers (formats/json_pair.c) */
+    return json_pair_write(proof_path, &proof->pt, public_path, proof->pub, proof->n_pub);
 }
 
 void g16k_proof_points(const g16k_proof *proof, uint8_t a[96], uint8_t b[192], uint8_t c[96])
@@ -136,9 +128,7 @@ int g16k_verify_files(const char *vk_path, const char *public_path, const char *
     memset(&vk, 0, sizeof(vk));
     if ((rc = vk_json_read(vk_path, &vk)) != G16K_OK)
         return rc;
-    if ((rc = public_json_read(public_path, &pub, &n_pub)) != G16K_OK)
-        goto out;
-    if ((rc = proof_json_read(proof_path, &pf)) != G16K_OK)
+    if ((rc = json_pair_read(public_path, &pub, &n_pub, proof_path, &pf)) != G16K_OK)
         goto out;
     /* public_json_read took each signal only in canonical decimal below r, and proof_json_read
      * each point only on the curve and in its prime-order subgroup. The statement is the key's
