@@ -201,7 +201,8 @@ static int cuda_msm(g16k_msm_bases *b, const void *scalars, uint64_t n, uint32_t
     if (!window && (rc = cuda_mem_free(&dev.mem_bytes, NULL)) != G16K_OK)
         return rc;
     msm_plan plan;
-    rc = msm_plan_build(&plan, scalars, n, scalar_enc, window, b->group, &dev);
+    rc = msm_plan_build(&plan, scalars, n, scalar_enc, window, b->group, &dev,
+                        plugin_msm_threads(params));
     if (rc)
         return rc;
     if (plan.n_entries == 0) {

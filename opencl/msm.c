@@ -226,7 +226,8 @@ static int opencl_msm(g16k_msm_bases *b, const void *scalars, uint64_t n, uint32
         return plugin_fail(G16K_EINVAL, "msm: result encoding %u is not 1 or 2", result_enc);
     uint32_t window = plugin_msm_window(params);
     msm_plan plan;
-    int rc = msm_plan_build(&plan, scalars, n, scalar_enc, window, b->group, &b->ctx->msm_dev);
+    int rc = msm_plan_build(&plan, scalars, n, scalar_enc, window, b->group, &b->ctx->msm_dev,
+                        plugin_msm_threads(params));
     if (rc)
         return rc;
     if (plan.n_entries == 0) {

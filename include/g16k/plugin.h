@@ -105,7 +105,10 @@ typedef struct g16k_host_api {
 #endif
         ;
     /* Default number of worker threads (>= 1): [core] threads of the first prover.ini loaded in
-     * the process, 0 there meaning the online CPU count. g16k_msm_params.threads overrides it. */
+     * the process, 0 there meaning the online CPU count. g16k_msm_params.threads overrides it.
+     * A plugin's threads for a call, the calling thread included, never exceed the call's
+     * count (threads, or g16k_msm_params.threads): the core counts on that to bound a proof's
+     * threads, and runs synthesize and the NTT entries, which use this default, alone. */
     uint32_t threads;
 } g16k_host_api;
 
@@ -240,7 +243,9 @@ typedef struct g16k_msm_params {
     uint32_t struct_size;
     uint32_t msm_id;             /* g16k_msm_id */
     uint32_t window;             /* Pippenger window c in bits; 0 = plugin chooses */
-    uint32_t threads;            /* 0 = host->threads */
+    uint32_t threads;            /* most host threads the call may run, the calling thread
+                                  * included; 0 = host->threads. The core sets each MSM's
+                                  * share of [core] threads. */
 } g16k_msm_params;
 
 typedef struct g16k_msm_vtable {

@@ -4,14 +4,13 @@
  * core/bls12_381 (g16k_bls). The device does the O(n) work (bucket sums) and the O(2^c) work
  * (running sums per segment); the host does O(windows * segments) point additions, a few
  * thousand at most, which costs milliseconds. The two passes of the plan (count, place) run on
- * up to one thread per window (run_passes).
+ * up to one thread per window, within the call's thread share (run_passes).
  */
 #include "msm_plan.h"
 
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "bls12_381/curve.h"
 #include "g16k/plugin.h"
@@ -153,14 +152,14 @@ static void *plan_pass_run(void *arg)
 
 #define PLAN_MAX_THREADS 32
 
-/* Run one pass over windows split among up to PLAN_MAX_THREADS threads (online CPUs; one
- * thread below 4096 scalars); a share whose thread cannot start runs on the caller. */
+/* Run one pass over windows split among `threads` threads, the caller included (at most
+ * PLAN_MAX_THREADS; one below 4096 scalars); a share whose thread cannot start runs on the
+ * caller. */
 static void run_passes(msm_plan *plan, const uint8_t *src, uint64_t n, uint32_t enc,
-                      uint32_t *fill)
+                      uint32_t *fill, uint32_t threads)
 {
-    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-    uint32_t t = n < 4096 || cpus < 2 ? 1 : (uint32_t)(cpus < PLAN_MAX_THREADS ? cpus
-                                                                             : PLAN_MAX_THREADS);
+    uint32_t t = n < 4096 || threads < 2 ? 1 : threads < PLAN_MAX_THREADS ? threads
+                                                                         : PLAN_MAX_THREADS;
     if (t > plan->nw)
         t = plan->nw;
     plan_pass a[PLAN_MAX_THREADS];
@@ -278,7 +277,7 @@ int msm_plan_check_scalars(const void *scalars, uint64_t n)
 }
 
 int msm_plan_build(msm_plan *plan, const void *scalars, uint64_t n, uint32_t scalar_enc,
-                   uint32_t window, uint32_t group, const msm_device *dev)
+                   uint32_t window, uint32_t group, const msm_device *dev, uint32_t threads)
 {
     memset(plan, 0, sizeof *plan);
     if (scalar_enc != G16K_ENC_CANONICAL && scalar_enc != G16K_ENC_MONTGOMERY)
@@ -303,7 +302,7 @@ int msm_plan_build(msm_plan *plan, const void *scalars, uint64_t n, uint32_t sca
         return plugin_fail(G16K_ENOMEM, "msm: no memory for %llu bucket offsets",
                            (unsigned long long)n_buckets);
     /* pass 1: count entries per bucket (offsets[k + 1]) */
-    run_passes(plan, src, n, scalar_enc, NULL);
+    run_passes(plan, src, n, scalar_enc, NULL, threads);
     for (uint64_t k = 0; k < n_buckets; k++)
         plan->offsets[k + 1] += plan->offsets[k];
     plan->n_entries = plan->offsets[n_buckets];
@@ -319,7 +318,7 @@ int msm_plan_build(msm_plan *plan, const void *scalars, uint64_t n, uint32_t sca
     }
     memcpy(fill, plan->offsets, n_buckets * sizeof *fill);
     /* pass 2: place entries; digits are recomputed rather than stored (n * nw ints) */
-    run_passes(plan, src, n, scalar_enc, fill);
+    run_passes(plan, src, n, scalar_enc, fill, threads);
     free(fill);
     return build_chunks(plan);
 }

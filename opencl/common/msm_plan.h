@@ -96,9 +96,10 @@ int msm_plan_check_scalars(const void *scalars, uint64_t n);
  * values above MSM_PLAN_MAX_WINDOW are clamped). plan is caller-allocated; on success it owns
  * heap arrays released by msm_plan_cleanup (also safe after a failed build). Errors:
  * G16K_EINVAL (encoding, a scalar not below r: msm_plan_check_scalars), G16K_EUNSUPPORTED (n * windows does not fit 32-bit indices),
- * G16K_ENOMEM; the message is set via plugin_fail. */
+ * G16K_ENOMEM; the message is set via plugin_fail. threads: host threads the passes may use,
+ * the caller included (plugin_msm_threads; 0 counts as 1). */
 int msm_plan_build(msm_plan *plan, const void *scalars, uint64_t n, uint32_t scalar_enc,
-                   uint32_t window, uint32_t group, const msm_device *dev);
+                   uint32_t window, uint32_t group, const msm_device *dev, uint32_t threads);
 void msm_plan_cleanup(msm_plan *plan);
 
 /* The window part of a plan (c, nw, nb, n_segs, seg_len) for n scalars, as msm_plan_build sets

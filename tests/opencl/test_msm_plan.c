@@ -86,7 +86,8 @@ static void test_chunks_01_heavy(void **state)
     const uint32_t windows[] = { 0, 1, 5, 8, 13 };
     for (int w = 0; w < 5; w++) {
         msm_plan p;
-        assert_int_equal(msm_plan_build(&p, s, N, G16K_ENC_CANONICAL, windows[w], G16K_G1, NULL),
+        assert_int_equal(msm_plan_build(&p, s, N, G16K_ENC_CANONICAL, windows[w], G16K_G1, NULL,
+                                        2),
                          G16K_OK);
         check_chunks(&p);
         check_decode(&p, (const uint64_t(*)[4])s, N);
@@ -112,7 +113,7 @@ static void test_chunks_random_and_edges(void **state)
     memset(s[2], 0, 32);
     for (uint32_t c = 1; c <= 16; c += 3) {
         msm_plan p;
-        assert_int_equal(msm_plan_build(&p, s, N, G16K_ENC_CANONICAL, c, G16K_G2, NULL), G16K_OK);
+        assert_int_equal(msm_plan_build(&p, s, N, G16K_ENC_CANONICAL, c, G16K_G2, NULL, 2), G16K_OK);
         assert_int_equal(p.c, c);
         check_chunks(&p);
         msm_plan_cleanup(&p);
@@ -120,16 +121,16 @@ static void test_chunks_random_and_edges(void **state)
     /* all zero: no entries, nothing to cut */
     msm_plan p;
     memset(s, 0, 32 * N);
-    assert_int_equal(msm_plan_build(&p, s, N, G16K_ENC_CANONICAL, 0, G16K_G1, NULL), G16K_OK);
+    assert_int_equal(msm_plan_build(&p, s, N, G16K_ENC_CANONICAL, 0, G16K_G1, NULL, 2), G16K_OK);
     assert_int_equal(p.n_entries, 0);
     msm_plan_cleanup(&p);
     /* windows above the maximum are clamped; bad encodings refused */
     s[0][0] = 3;
-    assert_int_equal(msm_plan_build(&p, s, 1, G16K_ENC_CANONICAL, 31, G16K_G1, NULL), G16K_OK);
+    assert_int_equal(msm_plan_build(&p, s, 1, G16K_ENC_CANONICAL, 31, G16K_G1, NULL, 2), G16K_OK);
     assert_int_equal(p.c, MSM_PLAN_MAX_WINDOW);
     check_chunks(&p);
     msm_plan_cleanup(&p);
-    assert_int_equal(msm_plan_build(&p, s, 1, 0, 0, G16K_G1, NULL), G16K_EINVAL);
+    assert_int_equal(msm_plan_build(&p, s, 1, 0, 0, G16K_G1, NULL, 2), G16K_EINVAL);
     msm_plan_cleanup(&p);
     free(s);
 }
