@@ -266,9 +266,14 @@ typedef struct g16k_msm_vtable {
      * is then unspecified. (g16k-plugin-check tests 2^256 - 1, r and r + 1, alone and in the
      * middle of a vector, in both groups and encodings.)
      * result: one affine point (96 or 192 B) written in result_enc, (0,0) for infinity.
-     * params may be NULL (all defaults). Concurrent calls on one bases handle allowed.
+     * params may be NULL (all defaults). A window the plugin cannot run (too large for its
+     * device's buffers or memory, or beyond its maximum) is refused whatever n, also n = 0:
+     * when it loads prover.ini the core calls msm() with n = 0 on an empty bases handle for
+     * every explicit [window] value, so that such a window fails at load time with the
+     * plugin's message (say which limit). A plugin splits work too large for its device
+     * into parts itself rather than failing. Concurrent calls on one bases handle allowed.
      * Mandatory. Errors: G16K_EINVAL (n too large, encoding, a scalar not below r),
-     * G16K_ENOMEM. */
+     * G16K_EUNSUPPORTED or G16K_EINVAL (a window it cannot run), G16K_ENOMEM. */
     int (*msm)(g16k_msm_bases *bases, const void *scalars, uint64_t n, uint32_t scalar_enc,
                const g16k_msm_params *params, void *result, uint32_t result_enc);
 } g16k_msm_vtable;
