@@ -243,9 +243,9 @@ typedef struct g16k_msm_params {
     uint32_t struct_size;
     uint32_t msm_id;             /* g16k_msm_id */
     uint32_t window;             /* Pippenger window c in bits; 0 = plugin chooses */
-    uint32_t threads;            /* most host threads the call may run, the calling thread
-                                  * included; 0 = host->threads. The core sets each MSM's
-                                  * share of [core] threads. */
+    /* threads: the most host threads the call may run, the calling thread included; the core
+     * sets each MSM's share of [core] threads. */
+    uint32_t threads;            /* 0 = host->threads */
 } g16k_msm_params;
 
 typedef struct g16k_msm_vtable {
