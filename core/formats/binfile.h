@@ -44,7 +44,8 @@ typedef struct binfile {
 } binfile;
 
 /* Map path and validate the container. magic: 4 bytes; version: the only accepted version;
- * max_id: highest section id the caller reads (<= BINFILE_MAX_ID); others are skipped. path must outlive *bf.
+ * max_id: highest section id the caller reads (<= BINFILE_MAX_ID); others are skipped.
+ * path must outlive *bf.
  * On success the caller releases with binfile_close; on error nothing is left mapped. */
 int binfile_open(binfile *bf /* OUT */, const char *path, const char magic[4], uint32_t version,
                  uint32_t max_id);

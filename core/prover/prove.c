@@ -332,18 +332,16 @@ static int run_msms(prove_job *job)
     }
     pthread_t th;
     int helper = 0;
+    pthread_mutex_init(&budget.lock, NULL);
     if (two) {
         budget.base[1] = total / 2;
         budget.base[0] = total - budget.base[1];
-        pthread_mutex_init(&budget.lock, NULL);
         helper = pthread_create(&th, NULL, group_run, &gr[1]) == 0;
         if (!helper) {               /* no thread: one group after the other, all threads */
             budget.base[0] = total;
             budget.base[1] = 0;
             budget.done[1] = 1;
         }
-    } else {
-        pthread_mutex_init(&budget.lock, NULL);
     }
     group_run(&gr[0]);
     if (helper)

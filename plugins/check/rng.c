@@ -50,7 +50,7 @@ void fr_r_plus(uint8_t out[32], uint64_t k)
 {
     uint64_t v[4];
     memcpy(v, fr_r, sizeof(v));
-    v[0] += k;                               /* no carry for small k: r's low limb is 2^64 - 2^32 + 1 */
+    v[0] += k;                     /* no carry for k < 2^32 - 1: r's low limb is 2^64 - 2^32 + 1 */
     memcpy(out, v, 32);
 }
 

@@ -116,7 +116,8 @@ static void test_chunks_random_and_edges(void **state)
     memset(s[2], 0, 32);
     for (uint32_t c = 1; c <= 16; c += 3) {
         msm_plan p;
-        assert_int_equal(msm_plan_build(&p, s, N, G16K_ENC_CANONICAL, c, G16K_G2, NULL, 2), G16K_OK);
+        assert_int_equal(msm_plan_build(&p, s, N, G16K_ENC_CANONICAL, c, G16K_G2, NULL, 2),
+                         G16K_OK);
         assert_int_equal(p.c, c);
         check_chunks(&p);
         msm_plan_cleanup(&p);
@@ -174,7 +175,8 @@ static void test_auto_window_model(void **state)
 /* Bytes of the bucket sums of window c, computed here: ceil(256 / c) 2^(c-1) XYZZ points. */
 static uint64_t bucket_bytes(uint32_t c, uint32_t group)
 {
-    return (uint64_t)((256 + c - 1) / c) * ((uint64_t)1 << (c - 1)) * (group == G16K_G2 ? 384 : 192);
+    uint64_t xyzz = group == G16K_G2 ? 384 : 192;
+    return (uint64_t)((256 + c - 1) / c) * ((uint64_t)1 << (c - 1)) * xyzz;
 }
 
 /* The issue's device: 8 GiB per buffer, 16 GiB for one MSM (PoCL on a 23 GB host said so).

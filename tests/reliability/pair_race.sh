@@ -6,7 +6,7 @@
 # see a mixed pair. Then test_pair_race does the same inside one process, thousands of times.
 # usage: pair_race.sh G16K TEST_PAIR_RACE CONFIG FIXTURE_DIR SNARKJS [TRIES]
 set -u
-G16K=$1 RACE=$2 CONFIG=$3 FX=$4 SNARKJS=$5 TRIES=${6:-15}
+G16K=$1 RACE=$2 CONFIG=$3 FX=$4 SNARKJS=$5 TRIES=${6:-12}
 [ -n "$SNARKJS" ] || { echo "SKIP: snarkjs not installed (tools/snarkjs: npm ci)"; exit 77; }
 T=$(mktemp -d)
 trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$T"' EXIT

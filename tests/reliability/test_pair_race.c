@@ -21,7 +21,7 @@ static atomic_int writers_done;
 static atomic_long reads, bad_reads;
 static char bad_msg[1024];
 static pthread_mutex_t msg_lock = PTHREAD_MUTEX_INITIALIZER;
-static long writes = 1000;
+static long writes = 800;
 
 typedef struct writer {
     const g16k_proof *proof;
