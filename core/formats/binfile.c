@@ -40,8 +40,12 @@ static int map_file(binfile *bf, const char *path)
         if (m == MAP_FAILED) {
             int e = errno;
             close(fd);
-            return g16k_err(G16K_EIO, "%s: cannot map %llu bytes: %s", path,
-                            (unsigned long long)bf->size, strerror(e));
+            /* ENOMEM: no address space left for the mapping (ulimit -v, a 32-bit process):
+             * out of memory, exit 7, not an I/O error */
+            return g16k_err(e == ENOMEM ? G16K_ENOMEM : G16K_EIO,
+                            "%s: cannot map %llu bytes: %s", path,
+                            (unsigned long long)bf->size,
+                            e == ENOMEM ? "out of memory (address space)" : strerror(e));
         }
         /* One forward pass over the payloads follows. */
         (void)madvise(m, (size_t)bf->size, MADV_SEQUENTIAL);
@@ -76,11 +80,8 @@ static int read_table(binfile *bf, const char magic[4], uint32_t version, uint32
         uint32_t id = binfile_le32(bf->data + pos);
         uint64_t size = binfile_le64(bf->data + pos + 4);
         uint64_t start = pos + ENTRY_BYTES;
-        if (id == 0 || id > max_id)
-            return g16k_err(G16K_EFORMAT,
-                            "%s: section table entry %u at byte %llu: unknown section id %u", path,
-                            k, (unsigned long long)pos, id);
-        if (bf->sec[id].present)
+        int known = id >= 1 && id <= max_id;
+        if (known && bf->sec[id].present)
             return g16k_err(G16K_EFORMAT,
                             "%s: section table entry %u at byte %llu: duplicate section %u "
                             "(first at byte %llu)",
@@ -94,9 +95,11 @@ static int read_table(binfile *bf, const char magic[4], uint32_t version, uint32
                             "past the end of the file (%llu bytes)",
                             path, k, (unsigned long long)pos, id, (unsigned long long)size,
                             (unsigned long long)bf->size);
-        bf->sec[id].present = 1;
-        bf->sec[id].offset = start;
-        bf->sec[id].size = size;
+        if (known) {       /* an unknown id is skipped (binfile.h), its size checked above */
+            bf->sec[id].present = 1;
+            bf->sec[id].offset = start;
+            bf->sec[id].size = size;
+        }
         pos = start + size;
     }
     if (pos != bf->size)

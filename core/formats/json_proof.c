@@ -62,26 +62,27 @@ static void put_g2(strbuf *b, const char *name, const g2_affine_t *p)
     strbuf_puts(b, " ],\n");
 }
 
-int proof_json_text(const groth16_proof *p, char **out, size_t *len)
+int proof_json_text(strbuf *b, const char *path, const groth16_proof *p)
 {
-    strbuf b = {0};
-    strbuf_puts(&b, "{\n");
-    put_g1(&b, "pi_a", &p->a);
-    put_g2(&b, "pi_b", &p->b);
-    put_g1(&b, "pi_c", &p->c);
-    strbuf_puts(&b, " \"protocol\": \"groth16\",\n \"curve\": \"bls12381\"\n}");
-    return strbuf_take(&b, out, len);
+    strbuf_puts(b, "{\n");
+    put_g1(b, "pi_a", &p->a);
+    put_g2(b, "pi_b", &p->b);
+    put_g1(b, "pi_c", &p->c);
+    strbuf_puts(b, " \"protocol\": \"groth16\",\n \"curve\": \"bls12381\"\n}");
+    if (!strbuf_ok(b)) {
+        strbuf_free(b);
+        return g16k_err(G16K_ENOMEM, "%s: out of memory", path);
+    }
+    return G16K_OK;
 }
 
 int proof_json_write(const char *path, const groth16_proof *p)
 {
-    char *text;
-    size_t len;
-    int rc = proof_json_text(p, &text, &len);
-    if (rc != G16K_OK)
-        return g16k_err(rc, "%s: out of memory", path);
-    rc = write_file_atomic(path, text, len);
-    free(text);
+    strbuf b = {0};
+    int rc = proof_json_text(&b, path, p);
+    if (rc == G16K_OK)
+        rc = write_file_atomic(path, b.data, b.len);
+    strbuf_free(&b);
     return rc;
 }
 
@@ -121,4 +122,11 @@ int proof_json_read(const char *path, groth16_proof *out)
 out:
     json_object_put(root);
     return rc;
+}
+
+int proof_json_string(const groth16_proof *p, char **out, size_t *len)
+{
+    strbuf b = {0};
+    int rc = proof_json_text(&b, "proof.json", p);
+    return rc == G16K_OK ? strbuf_take(&b, out, len) : rc;
 }

@@ -6,7 +6,8 @@
  * size against what nVars/nPublic/domainSize imply, and only then allocation: a hostile header
  * can make us allocate at most about the size of the mapped file. Coefficients are checked on
  * this thread; points are decoded and validated in parallel (zkey_points.c). Section 10
- * (contributions) is not needed for proving and may be absent.
+ * (contributions) is not needed for proving and may be absent. Sections with ids other than
+ * 1..10 are skipped, as snarkjs skips them (binfile.h).
  */
 #include "zkey.h"
 #include "zkey_cache.h"

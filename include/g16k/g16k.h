@@ -147,8 +147,10 @@ G16K_API int g16k_prove_witness(g16k_prover *prover, g16k_key *key, const void *
                                 uint64_t n, const g16k_prove_opts *opts, g16k_proof **out);
 G16K_API void g16k_proof_free(g16k_proof *proof);
 
-/* Write proof.json / public.json in snarkjs's layout, atomically (temporary file + rename).
- * Either path may be NULL to skip it. Errors: G16K_EIO. */
+/* Write proof.json / public.json in snarkjs's layout, atomically (temporary file + rename),
+ * both renamed under an exclusive flock on their folder(s), so that concurrent writers of the
+ * same paths leave one writer's pair (README "Output pair"). Either path may be NULL to skip
+ * it. Errors: G16K_EIO. */
 G16K_API int g16k_proof_write(const g16k_proof *proof, const char *proof_path,
                               const char *public_path);
 /* The same texts without files, snprintf-style: the proof.json (or public.json) text, byte for
@@ -163,7 +165,10 @@ G16K_API void g16k_proof_points(const g16k_proof *proof, uint8_t a[96], uint8_t 
                                 uint8_t c[96]);
 
 /* Verify proof.json against verification_key.json and public.json exactly as
- * `snarkjs groth16 verify` does (FORMATS.md section 8), plus subgroup checks of the proof points.
+ * `snarkjs groth16 verify` does (FORMATS.md section 8), plus subgroup checks of the proof points,
+ * canonical decimal public signals and exactly the key's nPublic of them. The two files are read
+ * under a shared flock on their folder(s): a pair being replaced by g16k_proof_write is seen
+ * whole, old or new.
  * Returns G16K_OK when valid, G16K_EVERIFY when invalid (message says why), G16K_EIO /
  * G16K_EFORMAT when a file cannot be read. */
 G16K_API int g16k_verify_files(const char *vk_path, const char *public_path,
