@@ -10,8 +10,10 @@
  * points into 2^(c-1) buckets (negative digits add -P), then folds the buckets with the
  * running-sum trick (sum_j j * B_j in 2 additions per bucket). Buckets are batch-affine
  * (msm_batch_affine.c) for c >= CPU_BA_MIN_WINDOW, else Jacobian with mixed additions and a
- * prefetch of the next point's bucket; with IFMA chosen, buckets of either group are radix-2^52
- * Jacobian ones added 8 at a time (msm_ifma.c), converted once per task for the fold. Window sums are
+ * prefetch of the next point's bucket. With IFMA chosen, the batch-affine batches run 8 lanes
+ * at a time on cpu/ifma (buckets in radix 2^52, ba_ifma.c) and the smaller windows' Jacobian
+ * buckets are radix-2^52 ones added 8 at a time (msm_ifma.c); both convert once per task for
+ * the fold. Window sums are
  * combined by Horner's rule with c doublings each. Zero digits cost nothing; infinity bases and
  * repeated points rely on the complete addition formulas of curve.h and the exact special cases
  * of the batch path.
@@ -48,7 +50,8 @@ typedef struct pip {
     uint64_t nbuckets;           /* 2^(c-1) */
     uint32_t wgroup;             /* windows per task (batch-affine: they share each batch) */
     int batch;                   /* 1: batch-affine buckets (cpu_ba), 0: Jacobian */
-    int ifma;                    /* 1: buckets on cpu/ifma (cpu_ifma_set); batch is then 0 */
+    int ifma;                    /* 1: buckets on cpu/ifma: batch-affine ones (cpu_ba with
+                                    ifma) when batch, else Jacobian ones (cpu_ifma_set) */
     size_t worker_bytes;         /* per-worker scratch, 64-byte multiple */
     uint8_t *scratch;            /* workers * worker_bytes */
     uint8_t *partial;            /* per (window, chunk): its weighted bucket sum */
@@ -210,8 +213,8 @@ static void window_tasks(void *arg, uint64_t begin, uint64_t end, uint32_t worke
     cpu_ifma_set vs;
     jac_set js_set = {.g = g, .bk = sets};
     if (p->batch)
-        cpu_ba_init(&ba, g, sets, (uint64_t)p->wgroup * p->nbuckets);
-    if (p->ifma) {
+        cpu_ba_init(&ba, g, sets, (uint64_t)p->wgroup * p->nbuckets, p->ifma);
+    else if (p->ifma) {
         cpu_ifma_init(&vs, g, sets, p->nbuckets);
         js_set.bk = vs.jac;
     }
@@ -220,7 +223,7 @@ static void window_tasks(void *arg, uint64_t begin, uint64_t end, uint32_t worke
         uint64_t lo = (t % p->nchunks) * p->chunk_len;
         uint64_t hi = lo + p->chunk_len < p->n ? lo + p->chunk_len : p->n;
         uint8_t *acc = p->partial + t * js;
-        if (p->ifma) {
+        if (p->ifma && !p->batch) {
             cpu_ifma_reset(&vs);
             for (uint64_t i = lo; i < hi; i++) {
                 int64_t d = booth_digit(p, i, win);
@@ -297,7 +300,7 @@ int cpu_msm_pippenger(const cpu_group *g, const cpu_msm_in *in, uint32_t c, uint
     p.nwin = in->bits / c + 1;
     p.nbuckets = (uint64_t)1 << (c - 1);
     p.ifma = ifma;
-    p.batch = c >= CPU_BA_MIN_WINDOW && !p.ifma;
+    p.batch = c >= CPU_BA_MIN_WINDOW;
     /* Batch-affine tasks take several windows, up to CPU_BA_GROUP_BUCKETS buckets in all, so
      * the points are read once per group and each inversion serves a longer batch (see
      * msm_batch_affine.c); but never so few groups that a thread would go without a task. */
@@ -324,9 +327,9 @@ int cpu_msm_pippenger(const cpu_group *g, const cpu_msm_in *in, uint32_t c, uint
     uint32_t workers = cpu_parallel_workers(threads, tasks, 1);
 
     size_t js = g->jac_size;
-    size_t sets = p.ifma    ? cpu_ifma_size(g, p.nbuckets)
-                  : p.batch ? cpu_ba_size(g, (uint64_t)p.wgroup * p.nbuckets)
-                            : p.nbuckets * js;
+    size_t sets = p.batch  ? cpu_ba_size(g, (uint64_t)p.wgroup * p.nbuckets, p.ifma)
+                  : p.ifma ? cpu_ifma_size(g, p.nbuckets)
+                           : p.nbuckets * js;
     p.worker_bytes = ((3 * js + 63) & ~(size_t)63) + ((sets + 63) & ~(size_t)63);
     p.scratch = aligned_alloc(64, (size_t)workers * p.worker_bytes);
     p.partial = malloc((uint64_t)p.nwin * p.nchunks * js);

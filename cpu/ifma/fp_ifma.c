@@ -58,6 +58,14 @@ void fp_ifma_sub(fp8_r52 *out, const fp8_r52 *a, const fp8_r52 *b)
     vfp_store(&out->l[0][0], &x);
 }
 
+void fp_ifma_reduce(fp8_r52 *out, const fp8_r52 *a)
+{
+    vfp x;
+    vfp_load(&x, &a->l[0][0]);
+    vfp_reduce(&x, &x);
+    vfp_store(&out->l[0][0], &x);
+}
+
 void fp2_ifma_to_r52(fp2x8_r52 *out, const fp2_t in[IFMA_LANES])
 {
     fp_t c0[IFMA_LANES];

@@ -139,7 +139,7 @@ void g1_ifma_to_jac(g1_jac_t *out, const g1_jac_r52 *in, size_t n)
  * k < 2 when a = 0): filter, then exact test. */
 static r52m vfp_is_zero_given_sqr(const vfp *a, const vfp *sq, r52m lanes)
 {
-    r52m cand = vfp_maybe_zero_lt4p(sq) & lanes;
+    r52m cand = vfp_maybe_zero(sq, 4) & lanes;
     if (cand == 0)
         return 0;
     return cand & vfp_is_zero_exact(a);

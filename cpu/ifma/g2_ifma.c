@@ -160,7 +160,7 @@ void g2_ifma_to_jac(g2_jac_t *out, const g2_jac_r52 *in, size_t n)
  * vfp2_sqr (so each coordinate of sq is k p, k < 4, when a = 0): filter, then exact test. */
 static r52m vfp2_is_zero_given_sqr(const vfp2 *a, const vfp2 *sq, r52m lanes)
 {
-    r52m cand = vfp_maybe_zero_lt4p(&sq->c0) & vfp_maybe_zero_lt4p(&sq->c1) & lanes;
+    r52m cand = vfp_maybe_zero(&sq->c0, 4) & vfp_maybe_zero(&sq->c1, 4) & lanes;
     if (cand == 0)
         return 0;
     return cand & vfp_is_zero_exact(&a->c0) & vfp_is_zero_exact(&a->c1);

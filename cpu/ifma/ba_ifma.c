@@ -1,0 +1,194 @@
+/*
+ * Batch-affine Pippenger buckets in radix 2^52, eight lanes (ifma.h g1_/g2_ifma_ba_run): the
+ * affine additions of one batch of distinct buckets share one field inversion (Montgomery's
+ * trick), so an addition costs 6 (G1) or 15 (G2) Fp products instead of the 11 or 29 of a
+ * Jacobian mixed addition (g1_ifma.c, g2_ifma.c). The kernel is written once for both groups
+ * (ba_ifma_impl.h); this file holds what the two share and instantiates it.
+ *
+ * Conversions stay cheap: a reference fp_t x 2^384 shifted left by 32 bits is x 2^416, the r52
+ * form, once brought below 4p by vfp_reduce (15 IFMA products, against 128 + 128 for the
+ * Montgomery multiplication by 2^448 that g1_/g2_ifma_bucket_add use); sums are reduced the
+ * same way before they are stored, so that bucket values stay below 4p however long they
+ * accumulate.
+ */
+#include "ifma.h"
+#include "r52_radix.h"
+#include "vfp.h"
+
+#define BLK (R52_LIMBS * IFMA_LANES)   /* words of one structure-of-arrays block */
+
+/* 2^416 mod p in Montgomery-2^384 form (the Montgomery form of 2^32): fp_mul by it takes
+ * x 2^384 to x 2^416, i.e. a reference value to its r52 integer. (tests/ifma checks it.) */
+static const fp_t FP_2_416 = {{0x44f6480ea8e9b9afULL, 0xa96f7d65766c8fe4ULL,
+                               0xe82efd4228b540feULL, 0x6723e5f0ade53b2eULL,
+                               0x25ff6eb6fdd4230aULL, 0x14c8ee06ef23c24aULL}};
+
+/* Blocks [first, first + nblk) of buckets idx[k], k < n (bw words per bucket, blocks of 8
+ * limbs) -> structure-of-arrays blocks soa[c][limb][lane]; lanes >= n get 0. */
+static void gather(uint64_t *soa, const uint64_t *bk, size_t bw, const uint64_t *idx,
+                   unsigned n, int first, int nblk)
+{
+    for (unsigned k = 0; k < IFMA_LANES; k++) {
+        const uint64_t *b = k < n ? bk + idx[k] * bw + (size_t)first * R52_LIMBS : NULL;
+        for (int c = 0; c < nblk; c++)
+            for (int j = 0; j < R52_LIMBS; j++)
+                soa[c * BLK + 8 * j + (int)k] = b ? b[c * R52_LIMBS + j] : 0;
+    }
+}
+
+/* The inverse of gather for blocks [0, nblk), lanes in mask only. */
+static void scatter(uint64_t *bk, size_t bw, const uint64_t *idx, r52m mask,
+                    const uint64_t *soa, int nblk)
+{
+    for (unsigned k = 0; k < IFMA_LANES; k++) {
+        if (!((mask >> k) & 1))
+            continue;
+        uint64_t *b = bk + idx[k] * bw;
+        for (int c = 0; c < nblk; c++)
+            for (int j = 0; j < R52_LIMBS; j++)
+                b[c * R52_LIMBS + j] = soa[c * BLK + 8 * j + (int)k];
+    }
+}
+
+/* r52 (any value < 2^17 p) -> reference fp_t, 8 lanes of one block. */
+static void block_to_fp(fp_t out[IFMA_LANES], const uint64_t *blk)
+{
+    _Alignas(64) uint64_t s[BLK];
+    vfp a, c;
+    vfp_load(&a, blk);
+    vfp_set_const(&c, VFP_FROM_R52);
+    vfp_mul(&a, &a, &c);                 /* x 2^384, < 2p */
+    vfp_store(s, &a);
+    for (int k = 0; k < IFMA_LANES; k++)
+        r52_radix_get(&out[k], s, k);
+}
+
+/* r = 1/a lane by lane (a nonzero mod p, < 2^17 p; r < 3p): the 8 lanes leave for reference
+ * fp_t, share one fp_inv by Montgomery's trick (21 products), and come back. */
+static void lanes_inv(vfp *r, const vfp *a)
+{
+    _Alignas(64) uint64_t s[BLK];
+    fp_t x[IFMA_LANES], pre[IFMA_LANES], inv, t;
+    vfp_store(s, a);
+    block_to_fp(x, s);
+    pre[0] = x[0];
+    for (int k = 1; k < IFMA_LANES; k++)
+        fp_mul(&pre[k], &pre[k - 1], &x[k]);
+    fp_inv(&inv, &pre[IFMA_LANES - 1]);
+    for (int k = IFMA_LANES - 1; k > 0; k--) {
+        fp_mul(&t, &inv, &pre[k - 1]);   /* 1 / x[k] */
+        fp_mul(&inv, &inv, &x[k]);
+        r52_radix_put_shl32(s, k, &t);
+    }
+    r52_radix_put_shl32(s, 0, &inv);
+    vfp_load(r, s);
+    vfp_reduce(r, r);
+}
+
+/* ---- Fp2 pieces for G2 ---- */
+
+R52_INLINE void vfp2_load(vfp2 *r, const uint64_t *s)
+{
+    vfp_load(&r->c0, s);
+    vfp_load(&r->c1, s + BLK);
+}
+
+R52_INLINE void vfp2_store(uint64_t *s, const vfp2 *a)
+{
+    vfp_store(s, &a->c0);
+    vfp_store(s + BLK, &a->c1);
+}
+
+R52_INLINE void vfp2_reduce(vfp2 *r, const vfp2 *a)
+{
+    vfp_reduce(&r->c0, &a->c0);
+    vfp_reduce(&r->c1, &a->c1);
+}
+
+R52_INLINE r52m vfp2_is_zero_exact(const vfp2 *a)
+{
+    return (r52m)(vfp_is_zero_exact(&a->c0) & vfp_is_zero_exact(&a->c1));
+}
+
+/* n = d0^2 + d1^2 (< 4p): nonzero for d != 0, as -1 is not a square mod p. */
+R52_INLINE void vfp2_norm(vfp *n, const vfp2 *d)
+{
+    vfp t;
+    vfp_mul(n, &d->c0, &d->c0);
+    vfp_mul(&t, &d->c1, &d->c1);
+    vfp_add(n, n, &t);
+}
+
+/* 1/d = conj(d) / N(d) = (d0 ninv, -d1 ninv), each <= 2p. */
+R52_INLINE void vfp2_dinv(vfp2 *o, const vfp2 *d, const vfp *ninv)
+{
+    vfp z, t;
+    vfp_zero(&z);
+    vfp_mul(&o->c0, &d->c0, ninv);
+    vfp_mul(&t, &d->c1, ninv);
+    vfp_sub(&o->c1, &z, &t, 2);
+}
+
+R52_INLINE void vfp2_one(vfp2 *r)
+{
+    vfp_set_const(&r->c0, VFP_ONE);
+    vfp_zero(&r->c1);
+}
+
+R52_INLINE void vfp2_zero(vfp2 *r)
+{
+    vfp_zero(&r->c0);
+    vfp_zero(&r->c1);
+}
+
+R52_INLINE void vfp_sqr(vfp *r, const vfp *a)
+{
+    vfp_mul(r, a, a);
+}
+
+/* ---- G1 ---- */
+#define BI_SFX g1
+#define BI_NC 1
+#define BI_FE vfp
+#define BI_AFF g1_affine_t
+#define BI_R52 g1_aff_r52
+#define BI_COORD(p, i) ((i) == 0 ? &(p)->x : &(p)->y)
+#define BI_LOAD vfp_load
+#define BI_STORE vfp_store
+#define BI_MUL vfp_mul
+#define BI_SQR vfp_sqr
+#define BI_ADD vfp_add
+#define BI_SUB vfp_sub
+#define BI_BLEND vfp_blend
+#define BI_REDUCE vfp_reduce
+#define BI_IS_ZERO vfp_is_zero_exact
+#define BI_NORM(n, d) (*(n) = *(d))
+#define BI_NORM_KMAX 8                   /* the norm is d itself, < 8p */
+#define BI_DINV(o, d, ninv) (*(o) = *(ninv))
+#define BI_ONE(r) vfp_set_const((r), VFP_ONE)
+#define BI_ZERO vfp_zero
+#include "ba_ifma_impl.h"
+
+/* ---- G2 ---- */
+#define BI_SFX g2
+#define BI_NC 2
+#define BI_FE vfp2
+#define BI_AFF g2_affine_t
+#define BI_R52 g2_aff_r52
+#define BI_COORD(p, i)                                                                         \
+    ((i) < 2 ? ((i) ? &(p)->x.c1 : &(p)->x.c0) : ((i) == 3 ? &(p)->y.c1 : &(p)->y.c0))
+#define BI_LOAD vfp2_load
+#define BI_STORE vfp2_store
+#define BI_MUL vfp2_mul
+#define BI_SQR vfp2_sqr
+#define BI_ADD vfp2_add
+#define BI_SUB vfp2_sub
+#define BI_BLEND vfp2_blend
+#define BI_REDUCE vfp2_reduce
+#define BI_IS_ZERO vfp2_is_zero_exact
+#define BI_NORM vfp2_norm
+#define BI_NORM_KMAX 4                   /* d0^2 + d1^2, each square < 2p */
+#define BI_DINV vfp2_dinv
+#define BI_ONE vfp2_one
+#define BI_ZERO vfp2_zero
+#include "ba_ifma_impl.h"
