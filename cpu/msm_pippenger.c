@@ -43,11 +43,12 @@ typedef struct pip {
     const uint64_t *k;           /* n scalars of kl limbs */
     uint32_t kl;
     uint64_t n;
-    uint32_t c;
+    uint32_t c;                  /* widest window; window w is c_w = base + (w < extra) bits */
+    uint32_t base, extra;
     uint32_t nwin;
     uint64_t nchunks;
     uint64_t chunk_len;
-    uint64_t nbuckets;           /* 2^(c-1) */
+    uint64_t nbuckets;           /* 2^(c-1), the widest window's (window w uses 2^(c_w-1)) */
     uint32_t wgroup;             /* windows per task (batch-affine: they share each batch) */
     int batch;                   /* 1: batch-affine buckets (cpu_ba), 0: Jacobian */
     int ifma;                    /* 1: buckets on cpu/ifma: batch-affine ones (cpu_ba with
@@ -69,13 +70,30 @@ static uint64_t bits_at(const uint64_t *k, uint32_t kl, uint32_t pos, uint32_t l
     return v & (((uint64_t)1 << len) - 1);
 }
 
+/* Width and first bit of window w. */
+static uint32_t win_bits(const struct pip *p, uint32_t w)
+{
+    return p->base + (w < p->extra);
+}
+
+static uint32_t win_pos(const struct pip *p, uint32_t w)
+{
+    return w * p->base + (w < p->extra ? w : p->extra);
+}
+
+/* Buckets of window w: 2^(c_w - 1). */
+static uint64_t win_buckets(const struct pip *p, uint32_t w)
+{
+    return (uint64_t)1 << (win_bits(p, w) - 1);
+}
+
 /* Digit w of scalar i. */
 static int64_t booth_digit(const struct pip *p, uint64_t i, uint32_t w)
 {
     const uint64_t *k = p->k + i * p->kl;
-    uint32_t c = p->c;
-    uint64_t v = bits_at(k, p->kl, w * c, c);
-    uint64_t prev = w ? bits_at(k, p->kl, w * c - 1, 1) : 0;
+    uint32_t c = win_bits(p, w), pos = win_pos(p, w);
+    uint64_t v = bits_at(k, p->kl, pos, c);
+    uint64_t prev = w ? bits_at(k, p->kl, pos - 1, 1) : 0;
     int64_t d = (int64_t)(v + prev);
     if (v >> (c - 1))
         d -= (int64_t)1 << c;
@@ -231,12 +249,14 @@ static void window_tasks(void *arg, uint64_t begin, uint64_t end, uint32_t worke
                     cpu_ifma_add(&vs, (uint64_t)(d > 0 ? d : -d) - 1, base_of(p, i), d < 0);
             }
             cpu_ifma_finish(&vs);
-            fold_buckets(g, acc, jac_bucket_add, &js_set, p->nbuckets, running, running + js);
+            fold_buckets(g, acc, jac_bucket_add, &js_set, win_buckets(p, win), running,
+                         running + js);
             continue;
         }
         if (!p->batch) {
             fill_jacobian(p, sets, win, lo, hi);
-            fold_buckets(g, acc, jac_bucket_add, &js_set, p->nbuckets, running, running + js);
+            fold_buckets(g, acc, jac_bucket_add, &js_set, win_buckets(p, win), running,
+                         running + js);
             continue;
         }
         cpu_ba_reset(&ba);
@@ -261,7 +281,7 @@ static void window_tasks(void *arg, uint64_t begin, uint64_t end, uint32_t worke
         for (uint32_t w = w0; w < w1; w++) {
             ba_window bw = {.ba = &ba, .first = (uint64_t)(w - w0) * p->nbuckets};
             fold_buckets(g, p->partial + ((uint64_t)w * p->nchunks + t % p->nchunks) * js,
-                         ba_bucket_add, &bw, p->nbuckets, running, running + js);
+                         ba_bucket_add, &bw, win_buckets(p, w), running, running + js);
         }
     }
 }
@@ -296,8 +316,16 @@ int cpu_msm_pippenger(const cpu_group *g, const cpu_msm_in *in, uint32_t c, uint
     pip p = {.g = g, .bases = in->bases, .idx = in->idx, .images = in->images, .k = in->k,
              .kl = in->kl, .n = n, .c = c};
     p.mlog = (uint32_t)__builtin_ctz(in->m);
-    /* Booth digits need the bit above the top one to be 0: windows cover bits + 1 bits. */
+    /* Booth digits need the bit above the top one to be 0: windows cover bits + 1 bits, as
+     * ceil((bits + 1) / c) windows of c or fewer bits, as equal as they go. Equal widths
+     * matter to batch-affine buckets: a last window of a few bits (one c-bit window too many)
+     * sent every point to a handful of buckets, which a batch of distinct buckets cannot
+     * take, so the points overflowed into the Jacobian side accumulators (G2 2^18, window 13:
+     * the top window had 9 bits). */
     p.nwin = in->bits / c + 1;
+    p.base = (in->bits + 1) / p.nwin;
+    p.extra = (in->bits + 1) % p.nwin;
+    p.c = c = p.base + (p.extra > 0);
     p.nbuckets = (uint64_t)1 << (c - 1);
     p.ifma = ifma;
     p.batch = c >= CPU_BA_MIN_WINDOW;
@@ -341,11 +369,11 @@ int cpu_msm_pippenger(const cpu_group *g, const cpu_msm_in *in, uint32_t c, uint
     }
     cpu_parallel_for(threads, tasks, 1, window_tasks, &p);
 
-    /* Horner over windows, top first: out = 2^c * out + sum of the window's chunks. */
+    /* Horner over windows, top first: out = 2^(c_w) * out + sum of window w's chunks. */
     g->jac_set_inf(out);
     for (uint32_t w = p.nwin; w-- > 0;) {
         if (!g->jac_is_inf(out))
-            for (uint32_t i = 0; i < c; i++)
+            for (uint32_t i = 0; i < win_bits(&p, w); i++)
                 g->jac_dbl(out, out);
         for (uint64_t ch = 0; ch < p.nchunks; ch++)
             g->jac_add(out, out, p.partial + ((uint64_t)w * p.nchunks + ch) * js);
