@@ -23,31 +23,27 @@ static const fp_t FP_2_416 = {{0x44f6480ea8e9b9afULL, 0xa96f7d65766c8fe4ULL,
                                0xe82efd4228b540feULL, 0x6723e5f0ade53b2eULL,
                                0x25ff6eb6fdd4230aULL, 0x14c8ee06ef23c24aULL}};
 
-/* Blocks [first, first + nblk) of buckets idx[k], k < n (bw words per bucket, blocks of 8
- * limbs) -> structure-of-arrays blocks soa[c][limb][lane]; lanes >= n get 0. */
-static void gather(uint64_t *soa, const uint64_t *bk, size_t bw, const uint64_t *idx,
-                   unsigned n, int first, int nblk)
+/* r = block blk (8 limbs, 64-byte aligned) of buckets idx[k] (bw words each), lane k < n;
+ * other lanes 0. One 64-byte load per bucket and an 8 x 8 transpose. */
+R52_INLINE void gather_vfp(vfp *r, const uint64_t *bk, size_t bw, const uint64_t *idx,
+                           unsigned n, int blk)
 {
-    for (unsigned k = 0; k < IFMA_LANES; k++) {
-        const uint64_t *b = k < n ? bk + idx[k] * bw + (size_t)first * R52_LIMBS : NULL;
-        for (int c = 0; c < nblk; c++)
-            for (int j = 0; j < R52_LIMBS; j++)
-                soa[c * BLK + 8 * j + (int)k] = b ? b[c * R52_LIMBS + j] : 0;
-    }
+    R52_UNROLL
+    for (unsigned k = 0; k < IFMA_LANES; k++)
+        r->l[k] = k < n ? r52v_load(bk + idx[k] * bw + (size_t)blk * R52_LIMBS) : r52v_zero();
+    r52v_transpose8(r->l);
 }
 
-/* The inverse of gather for blocks [0, nblk), lanes in mask only. */
-static void scatter(uint64_t *bk, size_t bw, const uint64_t *idx, r52m mask,
-                    const uint64_t *soa, int nblk)
+/* The inverse of gather_vfp, lanes in mask only. */
+R52_INLINE void scatter_vfp(uint64_t *bk, size_t bw, const uint64_t *idx, r52m mask,
+                            const vfp *a, int blk)
 {
-    for (unsigned k = 0; k < IFMA_LANES; k++) {
-        if (!((mask >> k) & 1))
-            continue;
-        uint64_t *b = bk + idx[k] * bw;
-        for (int c = 0; c < nblk; c++)
-            for (int j = 0; j < R52_LIMBS; j++)
-                b[c * R52_LIMBS + j] = soa[c * BLK + 8 * j + (int)k];
-    }
+    vfp t = *a;
+    r52v_transpose8(t.l);
+    R52_UNROLL
+    for (unsigned k = 0; k < IFMA_LANES; k++)
+        if ((mask >> k) & 1)
+            r52v_store(bk + idx[k] * bw + (size_t)blk * R52_LIMBS, t.l[k]);
 }
 
 /* r52 (any value < 2^17 p) -> reference fp_t, 8 lanes of one block. */
@@ -86,6 +82,20 @@ static void lanes_inv(vfp *r, const vfp *a)
 }
 
 /* ---- Fp2 pieces for G2 ---- */
+
+R52_INLINE void vfp2_gather(vfp2 *r, const uint64_t *bk, size_t bw, const uint64_t *idx,
+                            unsigned n, int blk)
+{
+    gather_vfp(&r->c0, bk, bw, idx, n, blk);
+    gather_vfp(&r->c1, bk, bw, idx, n, blk + 1);
+}
+
+R52_INLINE void vfp2_scatter(uint64_t *bk, size_t bw, const uint64_t *idx, r52m mask,
+                             const vfp2 *a, int blk)
+{
+    scatter_vfp(bk, bw, idx, mask, &a->c0, blk);
+    scatter_vfp(bk, bw, idx, mask, &a->c1, blk + 1);
+}
 
 R52_INLINE void vfp2_load(vfp2 *r, const uint64_t *s)
 {
@@ -155,6 +165,8 @@ R52_INLINE void vfp_sqr(vfp *r, const vfp *a)
 #define BI_COORD(p, i) ((i) == 0 ? &(p)->x : &(p)->y)
 #define BI_LOAD vfp_load
 #define BI_STORE vfp_store
+#define BI_GATHER gather_vfp
+#define BI_SCATTER scatter_vfp
 #define BI_MUL vfp_mul
 #define BI_SQR vfp_sqr
 #define BI_ADD vfp_add
@@ -179,6 +191,8 @@ R52_INLINE void vfp_sqr(vfp *r, const vfp *a)
     ((i) < 2 ? ((i) ? &(p)->x.c1 : &(p)->x.c0) : ((i) == 3 ? &(p)->y.c1 : &(p)->y.c0))
 #define BI_LOAD vfp2_load
 #define BI_STORE vfp2_store
+#define BI_GATHER vfp2_gather
+#define BI_SCATTER vfp2_scatter
 #define BI_MUL vfp2_mul
 #define BI_SQR vfp2_sqr
 #define BI_ADD vfp2_add

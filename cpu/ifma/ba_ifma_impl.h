@@ -8,6 +8,9 @@
  *   BI_AFF, BI_R52   reference affine point type and its r52 bucket type
  *   BI_COORD(p, i)   const fp_t * of Fp block i (< 2 BI_NC: x blocks, then y blocks) of point p
  *   BI_LOAD(r, s) BI_STORE(s, a)          BI_NC structure-of-arrays blocks at s
+ *   BI_GATHER(r, bk, bw, idx, n, blk), BI_SCATTER(bk, bw, idx, mask, a, blk)
+ *                    BI_NC blocks from blk on of buckets idx[k] (bw words each), lanes k < n /
+ *                    lanes in mask
  *   BI_MUL BI_SQR BI_ADD BI_SUB BI_BLEND  vfp.h arithmetic with its bounds
  *   BI_REDUCE(r, a)  vfp_reduce on each Fp block: r < 3p
  *   BI_IS_ZERO(a)    lanes where a = 0 mod p, exactly
@@ -15,7 +18,7 @@
  *                    n = k p for some k < BI_NORM_KMAX (the filter's range)
  *   BI_DINV(o, d, ninv)   o = 1/d given ninv = 1/N(d), o < 2p
  *   BI_ONE(r) BI_ZERO(r)
- * Uses ba_ifma.c's gather, scatter, put_points and lanes_inv.
+ * Uses ba_ifma.c's lanes_inv and block_to_fp.
  */
 #define BI_CAT_(a, b) a##_##b
 #define BI_CAT(a, b) BI_CAT_(a, b)
@@ -81,7 +84,7 @@ void BI_FN(ifma_ba_run)(BI_R52 *buckets, const uint64_t *idx, const uint8_t *con
     r52m *scan = sdbl + ng;
     uint64_t *bk = &buckets[0].c[0][0];
     const size_t bw = BI_BLKS * R52_LIMBS;                /* words per bucket */
-    _Alignas(64) uint64_t soa[BI_BLKS * BLK];
+    _Alignas(64) uint64_t soa[BI_NC * BLK];        /* staging of the points' conversion */
     BI_FE x1, y1, x2, y2, d, t, u;
     vfp nrm, acc, one;
     vfp_set_const(&one, VFP_ONE);
@@ -94,8 +97,7 @@ void BI_FN(ifma_ba_run)(BI_R52 *buckets, const uint64_t *idx, const uint8_t *con
         uint32_t t0 = g * IFMA_LANES;
         unsigned n = cnt - t0 < IFMA_LANES ? cnt - t0 : IFMA_LANES;
         r52m live = (r52m)((1u << n) - 1);
-        gather(soa, bk, bw, idx + t0, n, 0, BI_NC);
-        BI_LOAD(&x1, soa);
+        BI_GATHER(&x1, bk, bw, idx + t0, n, 0);
         BI_FN(load_points)(&x2, pts + t0, n, 0, soa);
         BI_STORE(sx2 + (size_t)g * BI_NC * BLK, &x2);
         BI_SUB(&d, &x2, &x1, 4);                          /* < 7p */
@@ -104,8 +106,7 @@ void BI_FN(ifma_ba_run)(BI_R52 *buckets, const uint64_t *idx, const uint8_t *con
         r52m cand = vfp_maybe_zero(&nrm, BI_NORM_KMAX) & live;
         if (cand && (cand &= BI_IS_ZERO(&d))) {
             /* Same x: the bucket is +-point. Rare; exact. */
-            gather(soa, bk, bw, idx + t0, n, BI_NC, BI_NC);
-            BI_LOAD(&y1, soa);
+            BI_GATHER(&y1, bk, bw, idx + t0, n, BI_NC);
             BI_FN(load_y)(&y2, pts + t0, n, BI_FN(neg_lanes)(neg + t0, n), soa);
             BI_ADD(&t, &y1, &y2);                         /* < 7p */
             can = (r52m)(cand & BI_IS_ZERO(&t));          /* bucket + (-bucket) */
@@ -141,9 +142,8 @@ void BI_FN(ifma_ba_run)(BI_R52 *buckets, const uint64_t *idx, const uint8_t *con
         } else {
             itn = inv;
         }
-        gather(soa, bk, bw, idx + t0, n, 0, BI_BLKS);
-        BI_LOAD(&x1, soa);
-        BI_LOAD(&y1, soa + BI_NC * BLK);
+        BI_GATHER(&x1, bk, bw, idx + t0, n, 0);
+        BI_GATHER(&y1, bk, bw, idx + t0, n, BI_NC);
         BI_FN(load_y)(&y2, pts + t0, n, BI_FN(neg_lanes)(neg + t0, n), soa);
         BI_LOAD(&x2, sx2 + (size_t)g * BI_NC * BLK);
         BI_SUB(&d, &x2, &x1, 4);                          /* x2 - x1, < 7p */
@@ -167,10 +167,9 @@ void BI_FN(ifma_ba_run)(BI_R52 *buckets, const uint64_t *idx, const uint8_t *con
         BI_SUB(&d, &d, &y1, 4);                           /* y3 = l (x1 - x3) - y1, < 10p */
         BI_REDUCE(&t, &t);                                /* < 3p */
         BI_REDUCE(&d, &d);
-        BI_STORE(soa, &t);
-        BI_STORE(soa + BI_NC * BLK, &d);
         r52m can = scan[g];
-        scatter(bk, bw, idx + t0, (r52m)(live & ~can), soa, BI_BLKS);
+        BI_SCATTER(bk, bw, idx + t0, (r52m)(live & ~can), &t, 0);
+        BI_SCATTER(bk, bw, idx + t0, (r52m)(live & ~can), &d, BI_NC);
         for (unsigned k = 0; k < n; k++)
             empty[t0 + k] = (uint8_t)((can >> k) & 1);
     }
@@ -193,13 +192,16 @@ void BI_FN(ifma_aff_set)(BI_R52 *out, const BI_AFF *p, int neg)
 void BI_FN(ifma_aff_get)(BI_AFF *out, const BI_R52 *in, size_t n)
 {
     static const uint64_t lane_idx[IFMA_LANES] = {0, 1, 2, 3, 4, 5, 6, 7};
-    _Alignas(64) uint64_t soa[BI_BLKS * BLK];
+    _Alignas(64) uint64_t soa[BLK];
     fp_t f[BI_BLKS][IFMA_LANES];
     for (size_t i = 0; i < n; i += IFMA_LANES) {
         unsigned m = n - i < IFMA_LANES ? (unsigned)(n - i) : IFMA_LANES;
-        gather(soa, &in[i].c[0][0], BI_BLKS * R52_LIMBS, lane_idx, m, 0, BI_BLKS);
-        for (int c = 0; c < BI_BLKS; c++)
-            block_to_fp(f[c], soa + c * BLK);
+        for (int c = 0; c < BI_BLKS; c++) {
+            vfp v;
+            gather_vfp(&v, &in[i].c[0][0], BI_BLKS * R52_LIMBS, lane_idx, m, c);
+            vfp_store(soa, &v);
+            block_to_fp(f[c], soa);
+        }
         for (unsigned k = 0; k < m; k++)
             for (int c = 0; c < BI_BLKS; c++)
                 *BI_COORD(&out[i + k], c) = f[c][k];
@@ -218,6 +220,8 @@ void BI_FN(ifma_aff_get)(BI_AFF *out, const BI_R52 *in, size_t n)
 #undef BI_COORD
 #undef BI_LOAD
 #undef BI_STORE
+#undef BI_GATHER
+#undef BI_SCATTER
 #undef BI_MUL
 #undef BI_SQR
 #undef BI_ADD

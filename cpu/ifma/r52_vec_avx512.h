@@ -29,4 +29,28 @@ R52_INLINE r52m r52v_eq(r52v a, r52v b) { return _mm512_cmpeq_epi64_mask(a, b); 
 /* lane k: bit k of m set ? b : a */
 R52_INLINE r52v r52v_blend(r52m m, r52v a, r52v b) { return _mm512_mask_blend_epi64(m, a, b); }
 
+/* In place, v[i] lane j <-> v[j] lane i (8 x 8 words): pairs of rows interleaved (unpack), then
+ * 128-bit quarters (shuffle_i64x2, twice), 24 shuffles. */
+R52_INLINE void r52v_transpose8(r52v v[8])
+{
+    r52v t[8], u[8];
+    R52_UNROLL
+    for (int i = 0; i < 8; i += 2) {
+        t[i] = _mm512_unpacklo_epi64(v[i], v[i + 1]);        /* a0 b0 | a2 b2 | a4 b4 | a6 b6 */
+        t[i + 1] = _mm512_unpackhi_epi64(v[i], v[i + 1]);    /* a1 b1 | a3 b3 | a5 b5 | a7 b7 */
+    }
+    R52_UNROLL
+    for (int i = 0; i < 8; i += 4)
+        R52_UNROLL
+        for (int h = 0; h < 2; h++) {
+            u[i + h] = _mm512_shuffle_i64x2(t[i + h], t[i + 2 + h], 0x88);     /* quarters 0, 2 */
+            u[i + 2 + h] = _mm512_shuffle_i64x2(t[i + h], t[i + 2 + h], 0xdd); /* quarters 1, 3 */
+        }
+    R52_UNROLL
+    for (int j = 0; j < 4; j++) {
+        v[j] = _mm512_shuffle_i64x2(u[j], u[4 + j], 0x88);
+        v[4 + j] = _mm512_shuffle_i64x2(u[j], u[4 + j], 0xdd);
+    }
+}
+
 #endif

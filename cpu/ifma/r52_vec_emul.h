@@ -53,6 +53,15 @@ R52_INLINE r52v r52v_blend(r52m m, r52v a, r52v b)
     R52_EACH(k) if ((m >> k) & 1) a.w[k] = b.w[k];
     return a;
 }
+R52_INLINE void r52v_transpose8(r52v v[8])
+{
+    for (int i = 0; i < 8; i++)
+        for (int j = i + 1; j < 8; j++) {
+            uint64_t t = v[i].w[j];
+            v[i].w[j] = v[j].w[i];
+            v[j].w[i] = t;
+        }
+}
 
 #undef R52_EACH
 #endif
