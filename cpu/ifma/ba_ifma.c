@@ -46,6 +46,29 @@ R52_INLINE void scatter_vfp(uint64_t *bk, size_t bw, const uint64_t *idx, r52m m
             r52v_store(bk + idx[k] * bw + (size_t)blk * R52_LIMBS, t.l[k]);
 }
 
+/* r = the r52 form (< 3p) of the reference fp_t at byte off of f[k], lanes k < n (other
+ * lanes 0). The 8 values x 2^384 come in as rows of 6 words and are transposed; the 52-bit
+ * limbs of x 2^384 * 2^32 = x 2^416 are cut with shifts (limb j holds bits 52 j - 32 ..
+ * 52 j + 19 of x 2^384), and vfp_reduce brings the < 2^413 result below 3p. */
+R52_INLINE void load_fp(vfp *r, const uint8_t *const *f, unsigned n, size_t off)
+{
+    const r52v mask = r52v_set1(R52_MASK);
+    r52v w[8];
+    R52_UNROLL
+    for (unsigned k = 0; k < IFMA_LANES; k++)
+        w[k] = k < n ? r52v_load6((const uint64_t *)(const void *)(f[k] + off)) : r52v_zero();
+    r52v_transpose8(w);                  /* w[i] = word i of every lane; w[6] = w[7] = 0 */
+    r->l[0] = r52v_and(r52v_shl(w[0], 32), mask);
+    r->l[1] = r52v_and(r52v_or(r52v_shr(w[0], 20), r52v_shl(w[1], 44)), mask);
+    r->l[2] = r52v_and(r52v_shr(w[1], 8), mask);
+    r->l[3] = r52v_and(r52v_or(r52v_shr(w[1], 60), r52v_shl(w[2], 4)), mask);
+    r->l[4] = r52v_and(r52v_or(r52v_shr(w[2], 48), r52v_shl(w[3], 16)), mask);
+    r->l[5] = r52v_and(r52v_or(r52v_shr(w[3], 36), r52v_shl(w[4], 28)), mask);
+    r->l[6] = r52v_and(r52v_or(r52v_shr(w[4], 24), r52v_shl(w[5], 40)), mask);
+    r->l[7] = r52v_shr(w[5], 12);        /* x 2^384 < 2^381: below 2^49 */
+    vfp_reduce(r, r);
+}
+
 /* r52 (any value < 2^17 p) -> reference fp_t, 8 lanes of one block. */
 static void block_to_fp(fp_t out[IFMA_LANES], const uint64_t *blk)
 {
@@ -64,7 +87,8 @@ static void block_to_fp(fp_t out[IFMA_LANES], const uint64_t *blk)
 static void lanes_inv(vfp *r, const vfp *a)
 {
     _Alignas(64) uint64_t s[BLK];
-    fp_t x[IFMA_LANES], pre[IFMA_LANES], inv, t;
+    fp_t x[IFMA_LANES], pre[IFMA_LANES], inv;
+    const uint8_t *xp[IFMA_LANES];
     vfp_store(s, a);
     block_to_fp(x, s);
     pre[0] = x[0];
@@ -72,13 +96,13 @@ static void lanes_inv(vfp *r, const vfp *a)
         fp_mul(&pre[k], &pre[k - 1], &x[k]);
     fp_inv(&inv, &pre[IFMA_LANES - 1]);
     for (int k = IFMA_LANES - 1; k > 0; k--) {
-        fp_mul(&t, &inv, &pre[k - 1]);   /* 1 / x[k] */
+        fp_mul(&pre[k], &inv, &pre[k - 1]);    /* 1 / x[k] */
         fp_mul(&inv, &inv, &x[k]);
-        r52_radix_put_shl32(s, k, &t);
     }
-    r52_radix_put_shl32(s, 0, &inv);
-    vfp_load(r, s);
-    vfp_reduce(r, r);
+    pre[0] = inv;
+    for (int k = 0; k < IFMA_LANES; k++)
+        xp[k] = (const uint8_t *)&pre[k];
+    load_fp(r, xp, IFMA_LANES, 0);
 }
 
 /* ---- Fp2 pieces for G2 ---- */
@@ -156,6 +180,22 @@ R52_INLINE void vfp_sqr(vfp *r, const vfp *a)
     vfp_mul(r, a, a);
 }
 
+/* The point layouts BI_LOAD_POINTS relies on: coordinates as consecutive fp_t. */
+_Static_assert(sizeof(g1_affine_t) == 2 * sizeof(fp_t), "g1_affine_t is x, y");
+_Static_assert(sizeof(g2_affine_t) == 4 * sizeof(fp_t), "g2_affine_t is x.c0, x.c1, y.c0, y.c1");
+
+/* r = Fp blocks [blk, blk + BI_NC) of the points f[k]. */
+R52_INLINE void vfp2_load_points(vfp2 *r, const uint8_t *const *f, unsigned n, int blk)
+{
+    load_fp(&r->c0, f, n, (size_t)blk * sizeof(fp_t));
+    load_fp(&r->c1, f, n, (size_t)(blk + 1) * sizeof(fp_t));
+}
+
+R52_INLINE void vfp_load_points(vfp *r, const uint8_t *const *f, unsigned n, int blk)
+{
+    load_fp(r, f, n, (size_t)blk * sizeof(fp_t));
+}
+
 /* ---- G1 ---- */
 #define BI_SFX g1
 #define BI_NC 1
@@ -167,6 +207,7 @@ R52_INLINE void vfp_sqr(vfp *r, const vfp *a)
 #define BI_STORE vfp_store
 #define BI_GATHER gather_vfp
 #define BI_SCATTER scatter_vfp
+#define BI_LOAD_POINTS vfp_load_points
 #define BI_MUL vfp_mul
 #define BI_SQR vfp_sqr
 #define BI_ADD vfp_add
@@ -193,6 +234,7 @@ R52_INLINE void vfp_sqr(vfp *r, const vfp *a)
 #define BI_STORE vfp2_store
 #define BI_GATHER vfp2_gather
 #define BI_SCATTER vfp2_scatter
+#define BI_LOAD_POINTS vfp2_load_points
 #define BI_MUL vfp2_mul
 #define BI_SQR vfp2_sqr
 #define BI_ADD vfp2_add

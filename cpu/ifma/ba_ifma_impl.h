@@ -8,6 +8,8 @@
  *   BI_AFF, BI_R52   reference affine point type and its r52 bucket type
  *   BI_COORD(p, i)   const fp_t * of Fp block i (< 2 BI_NC: x blocks, then y blocks) of point p
  *   BI_LOAD(r, s) BI_STORE(s, a)          BI_NC structure-of-arrays blocks at s
+ *   BI_LOAD_POINTS(r, pts, n, blk)   Fp blocks [blk, blk + BI_NC) of the reference points
+ *                    pts[k] (lanes k < n, others 0) in r52, < 3p
  *   BI_GATHER(r, bk, bw, idx, n, blk), BI_SCATTER(bk, bw, idx, mask, a, blk)
  *                    BI_NC blocks from blk on of buckets idx[k] (bw words each), lanes k < n /
  *                    lanes in mask
@@ -34,21 +36,6 @@ size_t BI_FN(ifma_ba_scratch_size)(uint32_t cnt)
     return groups * (BI_NC + 2) * BLK * sizeof(uint64_t) + ((groups * 2 + 63) & ~(size_t)63);
 }
 
-/* Points pts[0..n) (finite, BI_AFF), Fp blocks [first, first + BI_NC) -> r (< 3p); lanes >= n
- * get 0. */
-static void BI_FN(load_points)(BI_FE *r, const uint8_t *const *pts, unsigned n, int first,
-                               uint64_t *soa)
-{
-    static const fp_t zero;
-    for (unsigned k = 0; k < IFMA_LANES; k++) {
-        const BI_AFF *p = k < n ? (const BI_AFF *)(const void *)pts[k] : NULL;
-        for (int c = 0; c < BI_NC; c++)
-            r52_radix_put_shl32(soa + c * BLK, (int)k, p ? BI_COORD(p, first + c) : &zero);
-    }
-    BI_LOAD(r, soa);
-    BI_REDUCE(r, r);
-}
-
 /* Lanes k < n with neg[k] set (they add -point). */
 static r52m BI_FN(neg_lanes)(const uint8_t *neg, unsigned n)
 {
@@ -59,10 +46,9 @@ static r52m BI_FN(neg_lanes)(const uint8_t *neg, unsigned n)
 }
 
 /* y of the points, negated in the lanes of ng: < 3p. */
-static void BI_FN(load_y)(BI_FE *y2, const uint8_t *const *pts, unsigned n, r52m ng,
-                          uint64_t *soa)
+static void BI_FN(load_y)(BI_FE *y2, const uint8_t *const *pts, unsigned n, r52m ng)
 {
-    BI_FN(load_points)(y2, pts, n, BI_NC, soa);
+    BI_LOAD_POINTS(y2, pts, n, BI_NC);
     if (ng) {
         BI_FE z, t;
         BI_ZERO(&z);
@@ -84,7 +70,6 @@ void BI_FN(ifma_ba_run)(BI_R52 *buckets, const uint64_t *idx, const uint8_t *con
     r52m *scan = sdbl + ng;
     uint64_t *bk = &buckets[0].c[0][0];
     const size_t bw = BI_BLKS * R52_LIMBS;                /* words per bucket */
-    _Alignas(64) uint64_t soa[BI_NC * BLK];        /* staging of the points' conversion */
     BI_FE x1, y1, x2, y2, d, t, u;
     vfp nrm, acc, one;
     vfp_set_const(&one, VFP_ONE);
@@ -98,7 +83,7 @@ void BI_FN(ifma_ba_run)(BI_R52 *buckets, const uint64_t *idx, const uint8_t *con
         unsigned n = cnt - t0 < IFMA_LANES ? cnt - t0 : IFMA_LANES;
         r52m live = (r52m)((1u << n) - 1);
         BI_GATHER(&x1, bk, bw, idx + t0, n, 0);
-        BI_FN(load_points)(&x2, pts + t0, n, 0, soa);
+        BI_LOAD_POINTS(&x2, pts + t0, n, 0);
         BI_STORE(sx2 + (size_t)g * BI_NC * BLK, &x2);
         BI_SUB(&d, &x2, &x1, 4);                          /* < 7p */
         BI_NORM(&nrm, &d);
@@ -107,7 +92,7 @@ void BI_FN(ifma_ba_run)(BI_R52 *buckets, const uint64_t *idx, const uint8_t *con
         if (cand && (cand &= BI_IS_ZERO(&d))) {
             /* Same x: the bucket is +-point. Rare; exact. */
             BI_GATHER(&y1, bk, bw, idx + t0, n, BI_NC);
-            BI_FN(load_y)(&y2, pts + t0, n, BI_FN(neg_lanes)(neg + t0, n), soa);
+            BI_FN(load_y)(&y2, pts + t0, n, BI_FN(neg_lanes)(neg + t0, n));
             BI_ADD(&t, &y1, &y2);                         /* < 7p */
             can = (r52m)(cand & BI_IS_ZERO(&t));          /* bucket + (-bucket) */
             dbl = (r52m)(cand & ~can);
@@ -144,7 +129,7 @@ void BI_FN(ifma_ba_run)(BI_R52 *buckets, const uint64_t *idx, const uint8_t *con
         }
         BI_GATHER(&x1, bk, bw, idx + t0, n, 0);
         BI_GATHER(&y1, bk, bw, idx + t0, n, BI_NC);
-        BI_FN(load_y)(&y2, pts + t0, n, BI_FN(neg_lanes)(neg + t0, n), soa);
+        BI_FN(load_y)(&y2, pts + t0, n, BI_FN(neg_lanes)(neg + t0, n));
         BI_LOAD(&x2, sx2 + (size_t)g * BI_NC * BLK);
         BI_SUB(&d, &x2, &x1, 4);                          /* x2 - x1, < 7p */
         BI_SUB(&u, &y2, &y1, 4);                          /* y2 - y1, < 7p */
@@ -222,6 +207,7 @@ void BI_FN(ifma_aff_get)(BI_AFF *out, const BI_R52 *in, size_t n)
 #undef BI_STORE
 #undef BI_GATHER
 #undef BI_SCATTER
+#undef BI_LOAD_POINTS
 #undef BI_MUL
 #undef BI_SQR
 #undef BI_ADD

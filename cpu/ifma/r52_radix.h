@@ -10,37 +10,18 @@
 
 #include "bls12_381/field.h"
 
-/* Lane k of block s gets the integer w[0] + w[1] 2^64 + ... (nw words, below 2^416) in 8 limbs
- * of 52 bits. */
-static inline void r52_radix_put_words(uint64_t *s, int k, const uint64_t *w, int nw)
-{
-    for (int j = 0; j < 8; j++) {
-        int bit = 52 * j;
-        int i = bit / 64;
-        int sh = bit % 64;
-        uint64_t v = i < nw ? w[i] >> sh : 0;
-        if (sh > 12 && i + 1 < nw)
-            v |= w[i + 1] << (64 - sh);
-        s[8 * j + k] = v & 0xfffffffffffffULL;
-    }
-}
-
 /* Lane k of block s gets the 381-bit integer a in 8 limbs of 52 bits. */
 static inline void r52_radix_put(uint64_t *s, int k, const fp_t *a)
 {
-    r52_radix_put_words(s, k, a->l, FP_LIMBS);
-}
-
-/* Lane k of block s gets a 2^32 (< 2^413): for a Montgomery-2^384 fp_t x 2^384 that is
- * x 2^416, the r52 form of x once reduced below 2^17 p (vfp_reduce). */
-static inline void r52_radix_put_shl32(uint64_t *s, int k, const fp_t *a)
-{
-    uint64_t w[FP_LIMBS + 1];
-    w[0] = a->l[0] << 32;
-    for (int i = 1; i < FP_LIMBS; i++)
-        w[i] = (a->l[i] << 32) | (a->l[i - 1] >> 32);
-    w[FP_LIMBS] = a->l[FP_LIMBS - 1] >> 32;
-    r52_radix_put_words(s, k, w, FP_LIMBS + 1);
+    for (int j = 0; j < 8; j++) {
+        int bit = 52 * j;
+        int w = bit / 64;
+        int sh = bit % 64;
+        uint64_t v = a->l[w] >> sh;
+        if (sh > 12 && w + 1 < FP_LIMBS)
+            v |= a->l[w + 1] << (64 - sh);
+        s[8 * j + k] = v & 0xfffffffffffffULL;
+    }
 }
 
 /* out = lane k of block s as an integer, which must be < 2p (normalized limbs), reduced below p

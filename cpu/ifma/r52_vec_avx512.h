@@ -19,6 +19,13 @@ R52_INLINE void r52v_store(uint64_t *p, r52v v) { _mm512_storeu_si512((void *)p,
 R52_INLINE r52v r52v_add(r52v a, r52v b) { return _mm512_add_epi64(a, b); }
 R52_INLINE r52v r52v_sub(r52v a, r52v b) { return _mm512_sub_epi64(a, b); }
 R52_INLINE r52v r52v_and(r52v a, r52v b) { return _mm512_and_si512(a, b); }
+R52_INLINE r52v r52v_or(r52v a, r52v b) { return _mm512_or_si512(a, b); }
+/* Logical shifts of each lane by n < 64 (the variable-count forms: n need not be a literal). */
+R52_INLINE r52v r52v_shl(r52v a, unsigned n) { return _mm512_sllv_epi64(a, r52v_set1(n)); }
+R52_INLINE r52v r52v_shr(r52v a, unsigned n) { return _mm512_srlv_epi64(a, r52v_set1(n)); }
+/* Lanes 0..5 = p[0..5], lanes 6, 7 = 0; p[6], p[7] are not read (an fp_t at the end of an
+ * array). */
+R52_INLINE r52v r52v_load6(const uint64_t *p) { return _mm512_maskz_loadu_epi64(0x3f, p); }
 /* Arithmetic (signed) shift right by 52: the carry out of a possibly negative limb. */
 R52_INLINE r52v r52v_sar52(r52v a) { return _mm512_srai_epi64(a, 52); }
 /* acc + low 52 bits of (a mod 2^52) * (b mod 2^52) */
