@@ -144,13 +144,15 @@ R52_INLINE r52m vfp2_is_zero_exact(const vfp2 *a)
     return (r52m)(vfp_is_zero_exact(&a->c0) & vfp_is_zero_exact(&a->c1));
 }
 
-/* n = d0^2 + d1^2 (< 4p): nonzero for d != 0, as -1 is not a square mod p. */
-R52_INLINE void vfp2_norm(vfp *n, const vfp2 *d)
+/* n = d0^2 + d1^2 (< 3p: one reduction of the two wide squares): nonzero for d != 0, as -1
+ * is not a square mod p. Needs d < 2^17 p. */
+static void vfp2_norm(vfp *n, const vfp2 *d)
 {
-    vfp t;
-    vfp_mul(n, &d->c0, &d->c0);
-    vfp_mul(&t, &d->c1, &d->c1);
-    vfp_add(n, n, &t);
+    vfp_wide s0, s1;
+    vfp_sqr_wide(&s0, &d->c0);
+    vfp_sqr_wide(&s1, &d->c1);
+    vfp_wide_add(&s0, &s0, &s1);
+    vfp_redc(n, &s0);
 }
 
 /* 1/d = conj(d) / N(d) = (d0 ninv, -d1 ninv), each <= 2p. */
@@ -163,6 +165,11 @@ R52_INLINE void vfp2_dinv(vfp2 *o, const vfp2 *d, const vfp *ninv)
     vfp_sub(&o->c1, &z, &t, 2);
 }
 
+R52_INLINE void vfp_sqr(vfp *r, const vfp *a)
+{
+    vfp_mul(r, a, a);
+}
+
 R52_INLINE void vfp2_one(vfp2 *r)
 {
     vfp_set_const(&r->c0, VFP_ONE);
@@ -173,11 +180,6 @@ R52_INLINE void vfp2_zero(vfp2 *r)
 {
     vfp_zero(&r->c0);
     vfp_zero(&r->c1);
-}
-
-R52_INLINE void vfp_sqr(vfp *r, const vfp *a)
-{
-    vfp_mul(r, a, a);
 }
 
 /* The point layouts BI_LOAD_POINTS relies on: coordinates as consecutive fp_t. */
@@ -243,7 +245,7 @@ R52_INLINE void vfp_load_points(vfp *r, const uint8_t *const *f, unsigned n, int
 #define BI_REDUCE vfp2_reduce
 #define BI_IS_ZERO vfp2_is_zero_exact
 #define BI_NORM vfp2_norm
-#define BI_NORM_KMAX 4                   /* d0^2 + d1^2, each square < 2p */
+#define BI_NORM_KMAX 3                   /* d0^2 + d1^2 < 3p */
 #define BI_DINV vfp2_dinv
 #define BI_ONE vfp2_one
 #define BI_ZERO vfp2_zero

@@ -69,7 +69,7 @@ typedef struct {
 
 void fp2_ifma_to_r52(fp2x8_r52 *out, const fp2_t in[IFMA_LANES]);
 void fp2_ifma_from_r52(fp2_t out[IFMA_LANES], const fp2x8_r52 *in);
-/* Karatsuba, 3 Fp multiplications; inputs < 128p per coordinate, output < 8p. */
+/* Karatsuba, 3 Fp products and 2 reductions (lazy); inputs < 128p per coordinate, output < 3p. */
 void fp2_ifma_mul(fp2x8_r52 *out, const fp2x8_r52 *a, const fp2x8_r52 *b);
 /* (a0 + a1)(a0 - a1) + 2 a0 a1 u, 2 Fp multiplications; output < 8p. */
 void fp2_ifma_sqr(fp2x8_r52 *out, const fp2x8_r52 *a);
