@@ -12,8 +12,7 @@
  * accumulate.
  */
 #include "ifma.h"
-#include "r52_radix.h"
-#include "vfp.h"
+#include "r52_block.h"
 
 #define BLK (R52_LIMBS * IFMA_LANES)   /* words of one structure-of-arrays block */
 
@@ -69,19 +68,6 @@ R52_INLINE void load_fp(vfp *r, const uint8_t *const *f, unsigned n, size_t off)
     vfp_reduce(r, r);
 }
 
-/* r52 (any value < 2^17 p) -> reference fp_t, 8 lanes of one block. */
-static void block_to_fp(fp_t out[IFMA_LANES], const uint64_t *blk)
-{
-    _Alignas(64) uint64_t s[BLK];
-    vfp a, c;
-    vfp_load(&a, blk);
-    vfp_set_const(&c, VFP_FROM_R52);
-    vfp_mul(&a, &a, &c);                 /* x 2^384, < 2p */
-    vfp_store(s, &a);
-    for (int k = 0; k < IFMA_LANES; k++)
-        r52_radix_get(&out[k], s, k);
-}
-
 /* r = 1/a lane by lane (a nonzero mod p, < 2^17 p; r < 3p): the 8 lanes leave for reference
  * fp_t, share one fp_inv by Montgomery's trick (21 products), and come back. */
 static void lanes_inv(vfp *r, const vfp *a)
@@ -90,7 +76,7 @@ static void lanes_inv(vfp *r, const vfp *a)
     fp_t x[IFMA_LANES], pre[IFMA_LANES], inv;
     const uint8_t *xp[IFMA_LANES];
     vfp_store(s, a);
-    block_to_fp(x, s);
+    r52_block_to_fp(x, s);
     pre[0] = x[0];
     for (int k = 1; k < IFMA_LANES; k++)
         fp_mul(&pre[k], &pre[k - 1], &x[k]);

@@ -20,7 +20,7 @@
  *                    n = k p for some k < BI_NORM_KMAX (the filter's range)
  *   BI_DINV(o, d, ninv)   o = 1/d given ninv = 1/N(d), o < 2p
  *   BI_ONE(r) BI_ZERO(r)
- * Uses ba_ifma.c's lanes_inv and block_to_fp.
+ * Uses ba_ifma.c's lanes_inv and gather_vfp, and r52_block_to_fp.
  */
 #define BI_CAT_(a, b) a##_##b
 #define BI_CAT(a, b) BI_CAT_(a, b)
@@ -185,7 +185,7 @@ void BI_FN(ifma_aff_get)(BI_AFF *out, const BI_R52 *in, size_t n)
             vfp v;
             gather_vfp(&v, &in[i].c[0][0], BI_BLKS * R52_LIMBS, lane_idx, m, c);
             vfp_store(soa, &v);
-            block_to_fp(f[c], soa);
+            r52_block_to_fp(f[c], soa);
         }
         for (unsigned k = 0; k < m; k++)
             for (int c = 0; c < BI_BLKS; c++)
