@@ -6,7 +6,7 @@
  * random scalars and points at n = 1, 7, 70 (not powers of two); zero scalars, r - 1,
  * 0/1 witness scalars; repeated points (P + P in one bucket), P and -P, infinity bases; windows
  * below and above the batch-affine threshold (Jacobian and batch-affine buckets on either side)
- * and auto; 1, 2 and 3 threads; every point in one bucket (doublings, cancellations); 3000
+ * and auto; 1, 2 and 3 threads; every point in one bucket (doublings, cancellations); 1200
  * points at windows up to 16 (full batches of the 8-lane batch-affine kernel).
  */
 #include <setjmp.h>
@@ -186,10 +186,10 @@ static void ifma_equals_portable(uint32_t id)
     }
     free(bases);
     free(k);
-    /* Real batches: 3000 points (6000 or 12000 scalars after the endomorphism split), random
+    /* Real batches: 1200 points (2400 or 4800 scalars after the endomorphism split), random
      * and with repeats, negations and infinities; the chosen window, 12 (full groups of 8
      * lanes, inversions shared by grouped windows) and 16 (sparse buckets), 1 and 2 threads. */
-    enum { BIG = 3000 };
+    enum { BIG = 1200 };
     bases = malloc(BIG * sz);
     k = malloc(BIG * sizeof *k);
     assert_non_null(bases);

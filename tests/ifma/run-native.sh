@@ -7,7 +7,7 @@
 #     arithmetic: Fp/Fp2, the Jacobian bucket kernels, the batch-affine kernel with doublings,
 #     cancellations and edge coordinates; the same vectors as the emulated twin test_ifma_emul),
 #     test_cpu_ifma_msm (the plugin's IFMA G1 and G2 MSMs against its portable ones, bit for bit,
-#     up to 3000 points and window 16), test_cpu_msm (the whole MSM suite on simd = auto, i.e.
+#     up to 1200 points and window 16), test_cpu_msm (the whole MSM suite on simd = auto, i.e.
 #     IFMA, against naive sums);
 #  4. proves every fixture under $G16K_FIXTURES (default: the build tree's fixtures) with
 #     simd = ifma and simd = portable at r = 123456789, s = 987654321: the two proofs must be
