@@ -133,12 +133,17 @@ static __attribute__((noinline, unused)) void vfp_mul(vfp *r, const vfp *a, cons
  * vfp_wide are unnormalized signed 64-bit sums, |limb| < 2^58. ---- */
 typedef struct { r52v l[16]; } vfp_wide;
 
-/* t = a b (normalized inputs), 64 + 64 products. */
-R52_INLINE void vfp_mul_wide(vfp_wide *t, const vfp *a, const vfp *b)
+R52_INLINE void vfp_wide_zero(vfp_wide *t)
 {
     R52_UNROLL
     for (int k = 0; k < 16; k++)
         t->l[k] = r52v_zero();
+}
+
+/* t = a b (normalized inputs), 64 + 64 products. */
+R52_INLINE void vfp_mul_wide(vfp_wide *t, const vfp *a, const vfp *b)
+{
+    vfp_wide_zero(t);
     R52_UNROLL
     for (int i = 0; i < 8; i++) {
         R52_UNROLL
@@ -152,9 +157,7 @@ R52_INLINE void vfp_mul_wide(vfp_wide *t, const vfp *a, const vfp *b)
 /* t = a^2, 36 + 36 products: the cross terms once, doubled, then the squares. */
 R52_INLINE void vfp_sqr_wide(vfp_wide *t, const vfp *a)
 {
-    R52_UNROLL
-    for (int k = 0; k < 16; k++)
-        t->l[k] = r52v_zero();
+    vfp_wide_zero(t);
     R52_UNROLL
     for (int i = 0; i < 8; i++) {
         R52_UNROLL
