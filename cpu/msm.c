@@ -206,7 +206,7 @@ static int msm_split(const cpu_group *g, const g16k_plugin_ctx *ctx, const uint8
  * per scalar other than 0 when some are 0 or 1, for 16 .. 2^16 scalars other than 0 and 1 the
  * endomorphism split (msm_endo.c: 128 bytes a scalar on G1, 608 on G2), and per thread the
  * buckets of cpu_msm_pippenger (G1, window 16: 7.9 MB; G2: 15.7 MB, mostly untouched side
- * buckets, or 22 MB of radix-2^52 and Jacobian buckets on the IFMA path).
+ * buckets, or 24 MB with the radix-2^52 buckets of the IFMA path).
  * Concurrent calls on one handle are safe.
  * Errors: G16K_EINVAL (NULL, n > bases, encodings, scalar >= r, window > 24, short params),
  * G16K_ENOMEM. */

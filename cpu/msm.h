@@ -74,8 +74,9 @@ typedef struct cpu_msm_in {
  * (window, chunk). Thread-safe (no shared state).
  * Algorithm: Pippenger's bucket method with signed (Booth) radix-2^c digits (Bernstein et al.,
  * "Faster batch forgery identification", INDOCRYPT 2012, section 4; Booth 1951).
- * ifma: 1 when the context chose AVX-512 IFMA (ctx->use_ifma); G1 and G2 buckets then use
- * msm_ifma.c (cpu_ifma_size() per worker) for every window; results are the same bits.
+ * ifma: 1 when the context chose AVX-512 IFMA (ctx->use_ifma); G1 and G2 buckets then run on
+ * cpu/ifma: batch-affine ones (cpu_ba_size() with ifma per worker) from CPU_BA_MIN_WINDOW up,
+ * Jacobian ones (msm_ifma.c, cpu_ifma_size()) below; results are the same bits.
  * Returns G16K_OK or G16K_ENOMEM (message set). */
 int cpu_msm_pippenger(const cpu_group *g, const cpu_msm_in *in, uint32_t c, uint32_t threads,
                       int ifma, void *out);
@@ -118,11 +119,14 @@ int cpu_msm_endo(const cpu_group *g, const void *bases, const uint64_t *idx,
  * deferred to a later batch, or, when the deferred list is full, goes to side[j]. */
 typedef struct cpu_ba {
     const cpu_group *g;
+    int ifma;                    /* 1: buckets in radix 2^52, batches on cpu/ifma */
     uint64_t nbuckets;
     uint32_t batch_max;          /* additions per inversion */
     uint32_t count;              /* additions waiting */
     uint8_t *state;              /* nbuckets: BA_* bits */
-    uint8_t *aff;                /* nbuckets affine points */
+    uint8_t *aff;                /* nbuckets affine points (IFMA: valid after cpu_ba_flush) */
+    uint8_t *buckets;            /* the batch arithmetic's buckets: aff, or (IFMA) nbuckets
+                                    g1_aff_r52 / g2_aff_r52 */
     uint8_t *side;               /* nbuckets Jacobian points (touched only on conflicts) */
     uint64_t *bidx;              /* batch_max: bucket of each waiting addition */
     const uint8_t **bpt;         /* batch_max: its point (borrowed from the bases) */
@@ -132,14 +136,20 @@ typedef struct cpu_ba {
     uint64_t *pidx;              /* batch_max: bucket of each deferred addition */
     const uint8_t **ppt;         /* batch_max: its point (borrowed) */
     uint8_t *pneg;               /* batch_max: 1 to add -point */
-    uint8_t *fe;                 /* batch_max * (fe_size + 96) bytes of scratch */
+    uint8_t *empty;              /* IFMA, batch_max: 1 where the kernel's sum is infinity */
+    uint8_t *fe;                 /* batch scratch: portable batch_max * (fe_size + 96) bytes,
+                                    IFMA g1_/g2_ifma_ba_scratch_size(batch_max) */
 } cpu_ba;
 
 /* Bytes of memory cpu_ba_init needs for nbuckets buckets: about
- * nbuckets * (affine_size + jac_size + 1) + batch * (fe_size + 130). */
-size_t cpu_ba_size(const cpu_group *g, uint64_t nbuckets);
-/* Lay ba out in mem (cpu_ba_size bytes, 64-byte aligned, owned by the caller) and empty it. */
-void cpu_ba_init(cpu_ba *ba, const cpu_group *g, void *mem, uint64_t nbuckets);
+ * nbuckets * (affine_size + jac_size + 1) + batch * (fe_size + 130), and with ifma nbuckets
+ * r52 buckets (128 / 256 bytes) more and the kernel's scratch (G1 1.5 KB, G2 2 KB per 8 of the
+ * batch) instead of the portable one. */
+size_t cpu_ba_size(const cpu_group *g, uint64_t nbuckets, int ifma);
+/* Lay ba out in mem (cpu_ba_size bytes, 64-byte aligned, owned by the caller) and empty it.
+ * ifma: 1 to run the batches on cpu/ifma (the context chose IFMA), 0 for the portable code;
+ * the sums are the same points either way. */
+void cpu_ba_init(cpu_ba *ba, const cpu_group *g, void *mem, uint64_t nbuckets, int ifma);
 /* Empty every bucket (start of a task). */
 void cpu_ba_reset(cpu_ba *ba);
 /* bucket j += (neg ? -p : p); p: affine, borrowed until the next cpu_ba_flush. */

@@ -10,8 +10,10 @@
  * bucket values therefore equal those of the portable Jacobian buckets exactly, and the MSM
  * result equals the portable one bit for bit whichever portable bucket kind it is compared with.
  *
- * On G1 these Jacobian buckets also beat the portable path's batch-affine ones (mulx Fp,
- * Montgomery's trick): tests/ifma/run-native.sh measures both.
+ * Used for windows below CPU_BA_MIN_WINDOW (small MSMs, where a batch of distinct buckets is
+ * too short to share an inversion); from there up the IFMA path is batch-affine
+ * (msm_batch_affine.c on the cpu/ifma kernel ba_ifma.c), which costs about half of these
+ * Jacobian additions per point.
  *
  * This file is portable C: it only calls the ifma.h API, and only when the plugin context
  * chose IFMA (ifma_available(), or the emulated test build, cpu/CMakeLists.txt).

@@ -10,8 +10,10 @@
  * points into 2^(c-1) buckets (negative digits add -P), then folds the buckets with the
  * running-sum trick (sum_j j * B_j in 2 additions per bucket). Buckets are batch-affine
  * (msm_batch_affine.c) for c >= CPU_BA_MIN_WINDOW, else Jacobian with mixed additions and a
- * prefetch of the next point's bucket; with IFMA chosen, buckets of either group are radix-2^52
- * Jacobian ones added 8 at a time (msm_ifma.c), converted once per task for the fold. Window sums are
+ * prefetch of the next point's bucket. With IFMA chosen, the batch-affine batches run 8 lanes
+ * at a time on cpu/ifma (buckets in radix 2^52, ba_ifma.c) and the smaller windows' Jacobian
+ * buckets are radix-2^52 ones added 8 at a time (msm_ifma.c); both convert once per task for
+ * the fold. Window sums are
  * combined by Horner's rule with c doublings each. Zero digits cost nothing; infinity bases and
  * repeated points rely on the complete addition formulas of curve.h and the exact special cases
  * of the batch path.
@@ -41,14 +43,16 @@ typedef struct pip {
     const uint64_t *k;           /* n scalars of kl limbs */
     uint32_t kl;
     uint64_t n;
-    uint32_t c;
+    uint32_t c;                  /* widest window; window w is c_w = base + (w < extra) bits */
+    uint32_t base, extra;
     uint32_t nwin;
     uint64_t nchunks;
     uint64_t chunk_len;
-    uint64_t nbuckets;           /* 2^(c-1) */
+    uint64_t nbuckets;           /* 2^(c-1), the widest window's (window w uses 2^(c_w-1)) */
     uint32_t wgroup;             /* windows per task (batch-affine: they share each batch) */
     int batch;                   /* 1: batch-affine buckets (cpu_ba), 0: Jacobian */
-    int ifma;                    /* 1: buckets on cpu/ifma (cpu_ifma_set); batch is then 0 */
+    int ifma;                    /* 1: buckets on cpu/ifma: batch-affine ones (cpu_ba with
+                                    ifma) when batch, else Jacobian ones (cpu_ifma_set) */
     size_t worker_bytes;         /* per-worker scratch, 64-byte multiple */
     uint8_t *scratch;            /* workers * worker_bytes */
     uint8_t *partial;            /* per (window, chunk): its weighted bucket sum */
@@ -66,13 +70,30 @@ static uint64_t bits_at(const uint64_t *k, uint32_t kl, uint32_t pos, uint32_t l
     return v & (((uint64_t)1 << len) - 1);
 }
 
+/* Width and first bit of window w. */
+static uint32_t win_bits(const struct pip *p, uint32_t w)
+{
+    return p->base + (w < p->extra);
+}
+
+static uint32_t win_pos(const struct pip *p, uint32_t w)
+{
+    return w * p->base + (w < p->extra ? w : p->extra);
+}
+
+/* Buckets of window w: 2^(c_w - 1). */
+static uint64_t win_buckets(const struct pip *p, uint32_t w)
+{
+    return (uint64_t)1 << (win_bits(p, w) - 1);
+}
+
 /* Digit w of scalar i. */
 static int64_t booth_digit(const struct pip *p, uint64_t i, uint32_t w)
 {
     const uint64_t *k = p->k + i * p->kl;
-    uint32_t c = p->c;
-    uint64_t v = bits_at(k, p->kl, w * c, c);
-    uint64_t prev = w ? bits_at(k, p->kl, w * c - 1, 1) : 0;
+    uint32_t c = win_bits(p, w), pos = win_pos(p, w);
+    uint64_t v = bits_at(k, p->kl, pos, c);
+    uint64_t prev = w ? bits_at(k, p->kl, pos - 1, 1) : 0;
     int64_t d = (int64_t)(v + prev);
     if (v >> (c - 1))
         d -= (int64_t)1 << c;
@@ -210,8 +231,8 @@ static void window_tasks(void *arg, uint64_t begin, uint64_t end, uint32_t worke
     cpu_ifma_set vs;
     jac_set js_set = {.g = g, .bk = sets};
     if (p->batch)
-        cpu_ba_init(&ba, g, sets, (uint64_t)p->wgroup * p->nbuckets);
-    if (p->ifma) {
+        cpu_ba_init(&ba, g, sets, (uint64_t)p->wgroup * p->nbuckets, p->ifma);
+    else if (p->ifma) {
         cpu_ifma_init(&vs, g, sets, p->nbuckets);
         js_set.bk = vs.jac;
     }
@@ -220,7 +241,7 @@ static void window_tasks(void *arg, uint64_t begin, uint64_t end, uint32_t worke
         uint64_t lo = (t % p->nchunks) * p->chunk_len;
         uint64_t hi = lo + p->chunk_len < p->n ? lo + p->chunk_len : p->n;
         uint8_t *acc = p->partial + t * js;
-        if (p->ifma) {
+        if (p->ifma && !p->batch) {
             cpu_ifma_reset(&vs);
             for (uint64_t i = lo; i < hi; i++) {
                 int64_t d = booth_digit(p, i, win);
@@ -228,12 +249,14 @@ static void window_tasks(void *arg, uint64_t begin, uint64_t end, uint32_t worke
                     cpu_ifma_add(&vs, (uint64_t)(d > 0 ? d : -d) - 1, base_of(p, i), d < 0);
             }
             cpu_ifma_finish(&vs);
-            fold_buckets(g, acc, jac_bucket_add, &js_set, p->nbuckets, running, running + js);
+            fold_buckets(g, acc, jac_bucket_add, &js_set, win_buckets(p, win), running,
+                         running + js);
             continue;
         }
         if (!p->batch) {
             fill_jacobian(p, sets, win, lo, hi);
-            fold_buckets(g, acc, jac_bucket_add, &js_set, p->nbuckets, running, running + js);
+            fold_buckets(g, acc, jac_bucket_add, &js_set, win_buckets(p, win), running,
+                         running + js);
             continue;
         }
         cpu_ba_reset(&ba);
@@ -258,7 +281,7 @@ static void window_tasks(void *arg, uint64_t begin, uint64_t end, uint32_t worke
         for (uint32_t w = w0; w < w1; w++) {
             ba_window bw = {.ba = &ba, .first = (uint64_t)(w - w0) * p->nbuckets};
             fold_buckets(g, p->partial + ((uint64_t)w * p->nchunks + t % p->nchunks) * js,
-                         ba_bucket_add, &bw, p->nbuckets, running, running + js);
+                         ba_bucket_add, &bw, win_buckets(p, w), running, running + js);
         }
     }
 }
@@ -293,11 +316,19 @@ int cpu_msm_pippenger(const cpu_group *g, const cpu_msm_in *in, uint32_t c, uint
     pip p = {.g = g, .bases = in->bases, .idx = in->idx, .images = in->images, .k = in->k,
              .kl = in->kl, .n = n, .c = c};
     p.mlog = (uint32_t)__builtin_ctz(in->m);
-    /* Booth digits need the bit above the top one to be 0: windows cover bits + 1 bits. */
+    /* Booth digits need the bit above the top one to be 0: windows cover bits + 1 bits, as
+     * ceil((bits + 1) / c) windows of c or fewer bits, as equal as they go. Equal widths
+     * matter to batch-affine buckets: a last window of a few bits (one c-bit window too many)
+     * sent every point to a handful of buckets, which a batch of distinct buckets cannot
+     * take, so the points overflowed into the Jacobian side accumulators (G2 2^18, window 13:
+     * the top window had 9 bits). */
     p.nwin = in->bits / c + 1;
+    p.base = (in->bits + 1) / p.nwin;
+    p.extra = (in->bits + 1) % p.nwin;
+    p.c = c = p.base + (p.extra > 0);
     p.nbuckets = (uint64_t)1 << (c - 1);
     p.ifma = ifma;
-    p.batch = c >= CPU_BA_MIN_WINDOW && !p.ifma;
+    p.batch = c >= CPU_BA_MIN_WINDOW;
     /* Batch-affine tasks take several windows, up to CPU_BA_GROUP_BUCKETS buckets in all, so
      * the points are read once per group and each inversion serves a longer batch (see
      * msm_batch_affine.c); but never so few groups that a thread would go without a task. */
@@ -324,9 +355,9 @@ int cpu_msm_pippenger(const cpu_group *g, const cpu_msm_in *in, uint32_t c, uint
     uint32_t workers = cpu_parallel_workers(threads, tasks, 1);
 
     size_t js = g->jac_size;
-    size_t sets = p.ifma    ? cpu_ifma_size(g, p.nbuckets)
-                  : p.batch ? cpu_ba_size(g, (uint64_t)p.wgroup * p.nbuckets)
-                            : p.nbuckets * js;
+    size_t sets = p.batch  ? cpu_ba_size(g, (uint64_t)p.wgroup * p.nbuckets, p.ifma)
+                  : p.ifma ? cpu_ifma_size(g, p.nbuckets)
+                           : p.nbuckets * js;
     p.worker_bytes = ((3 * js + 63) & ~(size_t)63) + ((sets + 63) & ~(size_t)63);
     p.scratch = aligned_alloc(64, (size_t)workers * p.worker_bytes);
     p.partial = malloc((uint64_t)p.nwin * p.nchunks * js);
@@ -338,11 +369,11 @@ int cpu_msm_pippenger(const cpu_group *g, const cpu_msm_in *in, uint32_t c, uint
     }
     cpu_parallel_for(threads, tasks, 1, window_tasks, &p);
 
-    /* Horner over windows, top first: out = 2^c * out + sum of the window's chunks. */
+    /* Horner over windows, top first: out = 2^(c_w) * out + sum of window w's chunks. */
     g->jac_set_inf(out);
     for (uint32_t w = p.nwin; w-- > 0;) {
         if (!g->jac_is_inf(out))
-            for (uint32_t i = 0; i < c; i++)
+            for (uint32_t i = 0; i < win_bits(&p, w); i++)
                 g->jac_dbl(out, out);
         for (uint64_t ch = 0; ch < p.nchunks; ch++)
             g->jac_add(out, out, p.partial + ((uint64_t)w * p.nchunks + ch) * js);

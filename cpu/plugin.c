@@ -2,7 +2,8 @@
  * The CPU provider plugin: descriptor, entry point, context create/destroy/probe and the
  * [plugin.cpu] configuration keys. The work itself lives in synth.c, ntt.c and msm*.c, on the
  * portable reference arithmetic of core/bls12_381 (linked in statically, hidden), with the G1
- * and G2 MSM buckets on cpu/ifma when simd resolves to IFMA (msm_ifma.c).
+ * and G2 MSM buckets on cpu/ifma when simd resolves to IFMA (batch-affine: msm_batch_affine.c on
+ * ba_ifma.c; Jacobian below window 10: msm_ifma.c).
  *
  * Configuration keys of [plugin.cpu] (the core strips `path`):
  *   threads = N   at most N worker threads (the calling thread included) for this plugin's

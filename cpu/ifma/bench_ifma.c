@@ -1,11 +1,15 @@
 /*
  * bench_ifma: micro benchmark of cpu/ifma against the reference arithmetic; prints one JSON
- * object. Not a test. Each figure is the median of 5 timed repetitions (after a warm-up):
+ * object. Not a test. Each figure is the median of 5 timed repetitions (after a warm-up), in
+ * nanoseconds of this thread's CPU time (CLOCK_THREAD_CPUTIME_ID), so that a machine shared with
+ * other work still gives comparable figures:
  *   fp_mul_ns          reference fp_mul, independent products
  *   fp_mul_ifma_ns     fp_ifma_mul on 8 lanes / 8
  *   g2_madd_ns         reference g2_jac_add_affine (Jacobian += affine)
  *   g2_madd_ifma_ns    g2_ifma_bucket_add / 8 lanes (gather, point conversion, scatter included)
- *   g1_madd_ns, g1_madd_ifma_ns   the same on G1
+ *   g2_ba_ifma_ns      g2_ifma_ba_run, per addition: batches of 512 distinct buckets of 4096
+ *                      (the batch-affine MSM path's shape), the batch inversion included
+ *   g1_madd_ns, g1_madd_ifma_ns, g1_ba_ifma_ns   the same on G1
  * Without IFMA (or with G16K_SIMD=portable) the ifma figures are null, unless this is the
  * bench_ifma_emul build (IFMA_BENCH_EMUL), whose figures time the C emulation: a functional
  * check of the benchmark only, meaningless as speed.
@@ -25,7 +29,7 @@
 static double now_ns(void)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
 }
 
@@ -199,6 +203,68 @@ static double bench_g1_ifma(const g1_affine_t *pts, const uint32_t *bt, long nba
     return t / ((double)nbatch * 8);
 }
 
+#define BA_BATCH 512
+
+/* Batch-affine additions through g1_/g2_ifma_ba_run (one wrapper per group, run). */
+typedef void ba_run_fn(void *bk, const uint64_t *idx, const uint8_t *const *pts,
+                       const uint8_t *neg, uint32_t cnt, uint8_t *empty, void *scratch);
+
+static void ba_run_g1(void *bk, const uint64_t *idx, const uint8_t *const *pts,
+                      const uint8_t *neg, uint32_t cnt, uint8_t *empty, void *scratch)
+{
+    g1_ifma_ba_run(bk, idx, pts, neg, cnt, empty, scratch);
+}
+
+static void ba_run_g2(void *bk, const uint64_t *idx, const uint8_t *const *pts,
+                      const uint8_t *neg, uint32_t cnt, uint8_t *empty, void *scratch)
+{
+    g2_ifma_ba_run(bk, idx, pts, neg, cnt, empty, scratch);
+}
+
+/* nbatch batches of BA_BATCH distinct buckets out of NB (a fresh random permutation prefix
+ * each), a third of the points negated; all inputs drawn before the clock starts. */
+static double bench_ba(int g2, const void *pts, long nbatch, ba_run_fn *run)
+{
+    size_t asz = g2 ? sizeof(g2_affine_t) : sizeof(g1_affine_t);
+    size_t rsz = g2 ? sizeof(g2_aff_r52) : sizeof(g1_aff_r52);
+    uint8_t *bk = aligned_alloc(64, NB * rsz);
+    size_t ssz = g2 ? g2_ifma_ba_scratch_size(BA_BATCH) : g1_ifma_ba_scratch_size(BA_BATCH);
+    void *scratch = aligned_alloc(64, ssz);
+    uint64_t *idx = malloc((size_t)nbatch * BA_BATCH * sizeof *idx);
+    const uint8_t **pp = malloc((size_t)nbatch * BA_BATCH * sizeof *pp);
+    uint8_t neg[BA_BATCH] = {0}, empty[BA_BATCH];
+    uint32_t perm[NB];
+    for (uint32_t i = 0; i < NB; i++) {
+        const uint8_t *p = (const uint8_t *)pts + (i % NP) * asz;
+        if (g2)
+            g2_ifma_aff_set((g2_aff_r52 *)(void *)bk + i, (const g2_affine_t *)(const void *)p, 0);
+        else
+            g1_ifma_aff_set((g1_aff_r52 *)(void *)bk + i, (const g1_affine_t *)(const void *)p, 0);
+        perm[i] = i;
+    }
+    for (long b = 0; b < nbatch; b++) {
+        for (uint32_t i = 0; i < BA_BATCH; i++) {     /* partial Fisher-Yates: distinct */
+            uint32_t j = i + (uint32_t)(rnd() % (NB - i)), t = perm[i];
+            perm[i] = perm[j];
+            perm[j] = t;
+            idx[b * BA_BATCH + i] = perm[i];
+            pp[b * BA_BATCH + i] = (const uint8_t *)pts + (rnd() % NP) * asz;
+        }
+        for (int k = 0; k < BA_BATCH; k += 3)
+            neg[k] = 1;
+    }
+    double t0 = now_ns();
+    for (long b = 0; b < nbatch; b++)
+        run(bk, idx + b * BA_BATCH, pp + b * BA_BATCH, neg, BA_BATCH, empty, scratch);
+    double t = now_ns() - t0;
+    sink = ((uint64_t *)(void *)bk)[0];
+    free(pp);
+    free(idx);
+    free(scratch);
+    free(bk);
+    return t / ((double)nbatch * BA_BATCH);
+}
+
 static void print_fig(const char *name, double v, int have, const char *sep)
 {
     if (have)
@@ -227,9 +293,9 @@ int main(int argc, char **argv)
     make_g1(p1, NP);
     uint32_t *bt = make_batches(nbatch);
 
-    double r[6][REPS];
+    double r[8][REPS];
     for (int rep = -1; rep < REPS; rep++) {       /* rep -1: warm-up, not recorded */
-        double v[6] = {0};
+        double v[8] = {0};
         v[0] = bench_fp_ref(fp_iters);
         v[2] = bench_g2_ref(p2, bt, nbatch);
         v[4] = bench_g1_ref(p1, bt, nbatch);
@@ -237,13 +303,15 @@ int main(int argc, char **argv)
             v[1] = bench_fp_ifma(fp_iters);
             v[3] = bench_g2_ifma(p2, bt, nbatch);
             v[5] = bench_g1_ifma(p1, bt, nbatch);
+            v[6] = bench_ba(1, p2, nbatch / 64 + 1, ba_run_g2);
+            v[7] = bench_ba(0, p1, nbatch / 64 + 1, ba_run_g1);
         }
         if (rep >= 0)
-            for (int i = 0; i < 6; i++)
+            for (int i = 0; i < 8; i++)
                 r[i][rep] = v[i];
     }
-    double m[6];
-    for (int i = 0; i < 6; i++)
+    double m[8];
+    for (int i = 0; i < 8; i++)
         m[i] = median(r[i]);
     printf("{\n  \"ifma_available\": %s,\n  \"emulated\": %s,\n  \"runs\": %d,\n",
            ifma_available() ? "true" : "false", emulated ? "true" : "false", REPS);
@@ -251,8 +319,10 @@ int main(int argc, char **argv)
     print_fig("fp_mul_ifma_ns", m[1], have, ",");
     print_fig("g2_madd_ns", m[2], 1, ",");
     print_fig("g2_madd_ifma_ns", m[3], have, ",");
+    print_fig("g2_ba_ifma_ns", m[6], have, ",");
     print_fig("g1_madd_ns", m[4], 1, ",");
     print_fig("g1_madd_ifma_ns", m[5], have, ",");
+    print_fig("g1_ba_ifma_ns", m[7], have, ",");
     print_fig("fp_mul_speedup", m[0] / m[1], have, ",");
     print_fig("g2_madd_speedup", m[2] / m[3], have, ",");
     print_fig("g1_madd_speedup", m[4] / m[5], have, "");

@@ -5,30 +5,19 @@
  * and the MSM's edges. Compiled with the AVX-512 IFMA flags (or as the emulation build).
  */
 #include "ifma.h"
-#include "r52_radix.h"
-#include "vfp.h"
+#include "r52_block.h"
 
 void fp_ifma_to_r52(fp8_r52 *out, const fp_t in[IFMA_LANES])
 {
-    vfp a, c;
+    const fp_t *p[IFMA_LANES];
     for (int k = 0; k < IFMA_LANES; k++)
-        r52_radix_put(&out->l[0][0], k, &in[k]);
-    vfp_load(&a, &out->l[0][0]);
-    vfp_set_const(&c, VFP_TO_R52);
-    vfp_mul(&a, &a, &c);                    /* x 2^384 * 2^448 / 2^416 = x 2^416, < 2p */
-    vfp_store(&out->l[0][0], &a);
+        p[k] = &in[k];
+    r52_block_from_fp(&out->l[0][0], p);
 }
 
 void fp_ifma_from_r52(fp_t out[IFMA_LANES], const fp8_r52 *in)
 {
-    _Alignas(64) uint64_t s[R52_LIMBS * IFMA_LANES];
-    vfp a, c;
-    vfp_load(&a, &in->l[0][0]);
-    vfp_set_const(&c, VFP_FROM_R52);
-    vfp_mul(&a, &a, &c);                    /* x 2^416 * 2^384 / 2^416 = x 2^384, < 2p */
-    vfp_store(s, &a);
-    for (int k = 0; k < IFMA_LANES; k++)
-        r52_radix_get(&out[k], s, k);
+    r52_block_to_fp(out, &in->l[0][0]);
 }
 
 void fp_ifma_mul(fp8_r52 *out, const fp8_r52 *a, const fp8_r52 *b)
@@ -55,6 +44,14 @@ void fp_ifma_sub(fp8_r52 *out, const fp8_r52 *a, const fp8_r52 *b)
     vfp_load(&x, &a->l[0][0]);
     vfp_load(&y, &b->l[0][0]);
     vfp_sub(&x, &x, &y, 64);
+    vfp_store(&out->l[0][0], &x);
+}
+
+void fp_ifma_reduce(fp8_r52 *out, const fp8_r52 *a)
+{
+    vfp x;
+    vfp_load(&x, &a->l[0][0]);
+    vfp_reduce(&x, &x);
     vfp_store(&out->l[0][0], &x);
 }
 

@@ -7,8 +7,7 @@
 #include <string.h>
 
 #include "ifma.h"
-#include "r52_radix.h"
-#include "vfp.h"
+#include "r52_block.h"
 
 /* Eight Jacobian points, one block per coordinate: [x, y, z][limb][lane]. */
 typedef struct {
@@ -54,34 +53,11 @@ static void scatter(g1_jac_r52 *buckets, const uint32_t *idx, unsigned n, const 
     }
 }
 
-static void block_to_fp(fp_t out[IFMA_LANES], const uint64_t *blk)
-{
-    _Alignas(64) uint64_t s[R52_LIMBS * IFMA_LANES];
-    vfp a, c;
-    vfp_load(&a, blk);
-    vfp_set_const(&c, VFP_FROM_R52);
-    vfp_mul(&a, &a, &c);
-    vfp_store(s, &a);
-    for (int k = 0; k < IFMA_LANES; k++)
-        r52_radix_get(&out[k], s, k);
-}
-
-static void block_from_fp(uint64_t *blk, const fp_t *const in[IFMA_LANES])
-{
-    vfp a, c;
-    for (int k = 0; k < IFMA_LANES; k++)
-        r52_radix_put(blk, k, in[k]);
-    vfp_load(&a, blk);
-    vfp_set_const(&c, VFP_TO_R52);
-    vfp_mul(&a, &a, &c);
-    vfp_store(blk, &a);
-}
-
 static void soa_to_jac(g1_jac_t out[IFMA_LANES], const g1_soa *s)
 {
     fp_t t[3][IFMA_LANES];
     for (int c = 0; c < 3; c++)
-        block_to_fp(t[c], s->c[c]);
+        r52_block_to_fp(t[c], s->c[c]);
     for (int k = 0; k < IFMA_LANES; k++) {
         out[k].x = t[0][k];
         out[k].y = t[1][k];
@@ -95,7 +71,7 @@ static void soa_from_jac(g1_soa *s, const g1_jac_t in[IFMA_LANES])
     for (int c = 0; c < 3; c++) {
         for (int k = 0; k < IFMA_LANES; k++)
             p[k] = c == 0 ? &in[k].x : c == 1 ? &in[k].y : &in[k].z;
-        block_from_fp(s->c[c], p);
+        r52_block_from_fp(s->c[c], p);
     }
 }
 
@@ -139,7 +115,7 @@ void g1_ifma_to_jac(g1_jac_t *out, const g1_jac_r52 *in, size_t n)
  * k < 2 when a = 0): filter, then exact test. */
 static r52m vfp_is_zero_given_sqr(const vfp *a, const vfp *sq, r52m lanes)
 {
-    r52m cand = vfp_maybe_zero_lt4p(sq) & lanes;
+    r52m cand = vfp_maybe_zero(sq, 4) & lanes;
     if (cand == 0)
         return 0;
     return cand & vfp_is_zero_exact(a);

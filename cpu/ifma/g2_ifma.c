@@ -15,8 +15,7 @@
 #include <string.h>
 
 #include "ifma.h"
-#include "r52_radix.h"
-#include "vfp.h"
+#include "r52_block.h"
 
 /* Eight Jacobian points, one coordinate block per Fp: [x0, x1, y0, y1, z0, z1][limb][lane]. */
 typedef struct {
@@ -68,36 +67,11 @@ static void scatter(g2_jac_r52 *buckets, const uint32_t *idx, unsigned n, const 
     }
 }
 
-/* r52 (any value < 128p) -> reference fp_t for the 8 lanes of one Fp block. */
-static void block_to_fp(fp_t out[IFMA_LANES], const uint64_t *blk)
-{
-    _Alignas(64) uint64_t s[R52_LIMBS * IFMA_LANES];
-    vfp a, c;
-    vfp_load(&a, blk);
-    vfp_set_const(&c, VFP_FROM_R52);
-    vfp_mul(&a, &a, &c);
-    vfp_store(s, &a);
-    for (int k = 0; k < IFMA_LANES; k++)
-        r52_radix_get(&out[k], s, k);
-}
-
-/* Reference fp_t (< p) of 8 lanes -> r52 block, < 2p. */
-static void block_from_fp(uint64_t *blk, const fp_t *const in[IFMA_LANES])
-{
-    vfp a, c;
-    for (int k = 0; k < IFMA_LANES; k++)
-        r52_radix_put(blk, k, in[k]);
-    vfp_load(&a, blk);
-    vfp_set_const(&c, VFP_TO_R52);
-    vfp_mul(&a, &a, &c);
-    vfp_store(blk, &a);
-}
-
 static void soa_to_jac(g2_jac_t out[IFMA_LANES], const g2_soa *s)
 {
     fp_t t[6][IFMA_LANES];
     for (int c = 0; c < 6; c++)
-        block_to_fp(t[c], s->c[c]);
+        r52_block_to_fp(t[c], s->c[c]);
     for (int k = 0; k < IFMA_LANES; k++) {
         out[k].x.c0 = t[0][k];
         out[k].x.c1 = t[1][k];
@@ -116,7 +90,7 @@ static void soa_from_jac(g2_soa *s, const g2_jac_t in[IFMA_LANES])
             const fp2_t *f = c < 2 ? &in[k].x : c < 4 ? &in[k].y : &in[k].z;
             p[k] = (c & 1) ? &f->c1 : &f->c0;
         }
-        block_from_fp(s->c[c], p);
+        r52_block_from_fp(s->c[c], p);
     }
 }
 
@@ -160,7 +134,7 @@ void g2_ifma_to_jac(g2_jac_t *out, const g2_jac_r52 *in, size_t n)
  * vfp2_sqr (so each coordinate of sq is k p, k < 4, when a = 0): filter, then exact test. */
 static r52m vfp2_is_zero_given_sqr(const vfp2 *a, const vfp2 *sq, r52m lanes)
 {
-    r52m cand = vfp_maybe_zero_lt4p(&sq->c0) & vfp_maybe_zero_lt4p(&sq->c1) & lanes;
+    r52m cand = vfp_maybe_zero(&sq->c0, 4) & vfp_maybe_zero(&sq->c1, 4) & lanes;
     if (cand == 0)
         return 0;
     return cand & vfp_is_zero_exact(&a->c0) & vfp_is_zero_exact(&a->c1);

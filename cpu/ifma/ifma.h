@@ -58,6 +58,9 @@ void fp_ifma_mul(fp8_r52 *out, const fp8_r52 *a, const fp8_r52 *b);
 void fp_ifma_add(fp8_r52 *out, const fp8_r52 *a, const fp8_r52 *b);
 /* out = a - b + 64p (lazy): a < 64p, b <= 64p, output < 128p. */
 void fp_ifma_sub(fp8_r52 *out, const fp8_r52 *a, const fp8_r52 *b);
+/* out = a mod p, below 3p: any a with limbs < 2^52 (a < 2^416). A one-limb Barrett step
+ * (vfp.h vfp_reduce), a tenth of a multiplication; the batch-affine kernels reduce with it. */
+void fp_ifma_reduce(fp8_r52 *out, const fp8_r52 *a);
 
 /* ---- Fp2 = Fp[u]/(u^2+1), 8 lanes (fp_ifma.c) ---- */
 typedef struct {
@@ -66,7 +69,7 @@ typedef struct {
 
 void fp2_ifma_to_r52(fp2x8_r52 *out, const fp2_t in[IFMA_LANES]);
 void fp2_ifma_from_r52(fp2_t out[IFMA_LANES], const fp2x8_r52 *in);
-/* Karatsuba, 3 Fp multiplications; inputs < 128p per coordinate, output < 8p. */
+/* Karatsuba, 3 Fp products and 2 reductions (lazy); inputs < 128p per coordinate, output < 3p. */
 void fp2_ifma_mul(fp2x8_r52 *out, const fp2x8_r52 *a, const fp2x8_r52 *b);
 /* (a0 + a1)(a0 - a1) + 2 a0 a1 u, 2 Fp multiplications; output < 8p. */
 void fp2_ifma_sqr(fp2x8_r52 *out, const fp2x8_r52 *a);
@@ -121,5 +124,54 @@ unsigned g1_ifma_bucket_add(g1_jac_r52 *buckets, const uint32_t idx[IFMA_LANES],
                             const g1_affine_t *const pts[IFMA_LANES], unsigned neg_mask,
                             unsigned n);
 void g1_ifma_bucket_dbl(g1_jac_r52 *buckets, const uint32_t idx[IFMA_LANES], unsigned n);
+
+/* ---- Batch-affine buckets, G1 and G2 (ba_ifma.c) ---- */
+
+/* One finite affine point in r52: blocks of 8 limbs, x then y; G1 [x, y], G2 [x.c0, x.c1,
+ * y.c0, y.c1]. Every value below 4p. 128 / 256 bytes, one per Pippenger bucket. An empty bucket
+ * has no r52 form: the caller keeps that state. */
+typedef struct {
+    _Alignas(64) uint64_t c[2][R52_LIMBS];
+} g1_aff_r52;
+typedef struct {
+    _Alignas(64) uint64_t c[4][R52_LIMBS];
+} g2_aff_r52;
+
+/* *out = (neg ? -p : p) for one finite point p (scalar code: 2 or 4 reference Fp products). */
+void g1_ifma_aff_set(g1_aff_r52 *out, const g1_affine_t *p, int neg);
+void g2_ifma_aff_set(g2_aff_r52 *out, const g2_affine_t *p, int neg);
+/* out[i] = in[i] for i < n, as reference affine points (fully reduced Montgomery 2^384), 8 at a
+ * time in the vector unit. */
+void g1_ifma_aff_get(g1_affine_t *out, const g1_aff_r52 *in, size_t n);
+void g2_ifma_aff_get(g2_affine_t *out, const g2_aff_r52 *in, size_t n);
+
+/* Bytes of scratch g1_/g2_ifma_ba_run needs for cnt additions (64-byte multiple). */
+size_t g1_ifma_ba_scratch_size(uint32_t cnt);
+size_t g2_ifma_ba_scratch_size(uint32_t cnt);
+
+/* A batch of affine additions, Montgomery's trick across the batch:
+ *   buckets[idx[t]] += (neg[t] ? -pts[t] : pts[t])   for t < cnt,
+ * where every bucket idx[t] holds a finite point and the idx[t] are pairwise distinct; pts[t]
+ * are finite reference affine points (g1_affine_t / g2_affine_t), borrowed for the call.
+ * empty[t] is set to 1 where the sum is infinity (bucket == -point; the bucket's r52 value is
+ * then meaningless and the caller marks it empty), else 0. Exact in every case: bucket == point
+ * doubles (slope 3x^2 / 2y), bucket == -point cancels, found by an exact zero test behind a
+ * cheap filter. Additions run 8 lanes at a time (lane k of group g is addition 8g + k); each
+ * lane keeps a running product of its slope denominators, the 8 lane products are inverted with
+ * one reference fp_inv (Montgomery's trick again, in scalar code), and the products unwind
+ * from the last group to the first. G2 takes the trick on the Fp norms of its Fp2
+ * denominators, 1/d = conj(d) / N(d), as the portable batch-affine code does. Cost per
+ * addition, in 8-lane Fp products: G1 6, G2 15 (of which 6 in two Fp2 products and 2 in the
+ * norm share reductions: 12 reductions), plus about a tenth of one for each of the 2 / 4
+ * point coordinates converted and 2 / 4 result coordinates reduced, the bucket transposes and
+ * the per-batch inversion. Measured (bench_ifma, Zen 4): G1 ~90 ns, G2 ~200 ns an addition,
+ * against ~460 / ~1140 ns for one reference Jacobian mixed addition. scratch: g1_/g2_ifma_ba_scratch_size(cnt) bytes, 64-byte aligned. Thread-safe for
+ * disjoint buckets and scratch. Sources: Montgomery, "Speeding the Pollard and elliptic curve
+ * methods of factorization", Math. Comp. 1987; the "batch affine" bucket accumulation of
+ * gnark-crypto and barretenberg (read for the idea). */
+void g1_ifma_ba_run(g1_aff_r52 *buckets, const uint64_t *idx, const uint8_t *const *pts,
+                    const uint8_t *neg, uint32_t cnt, uint8_t *empty, void *scratch);
+void g2_ifma_ba_run(g2_aff_r52 *buckets, const uint64_t *idx, const uint8_t *const *pts,
+                    const uint8_t *neg, uint32_t cnt, uint8_t *empty, void *scratch);
 
 #endif

@@ -1,6 +1,7 @@
 /*
  * Private to cpu/ifma: the eight-lane 64-bit vector primitives that the radix-2^52 arithmetic
- * (vfp.h) is written in. Two implementations of the same dozen operations:
+ * (vfp.h) is written in. Two implementations of the same dozen operations and one 8 x 8
+ * transpose:
  *   r52_vec_avx512.h  AVX-512F/IFMA intrinsics (the product build, g16k_ifma);
  *   r52_vec_emul.h    plain C with the exact vpmadd52luq/vpmadd52huq semantics (g16k_ifma_emul,
  *                     built only so that the algorithms are tested on CPUs without IFMA).

@@ -20,6 +20,16 @@ R52_INLINE void r52v_store(uint64_t *p, r52v v) { R52_EACH(k) p[k] = v.w[k]; }
 R52_INLINE r52v r52v_add(r52v a, r52v b) { R52_EACH(k) a.w[k] += b.w[k]; return a; }
 R52_INLINE r52v r52v_sub(r52v a, r52v b) { R52_EACH(k) a.w[k] -= b.w[k]; return a; }
 R52_INLINE r52v r52v_and(r52v a, r52v b) { R52_EACH(k) a.w[k] &= b.w[k]; return a; }
+R52_INLINE r52v r52v_or(r52v a, r52v b) { R52_EACH(k) a.w[k] |= b.w[k]; return a; }
+R52_INLINE r52v r52v_shl(r52v a, unsigned n) { R52_EACH(k) a.w[k] <<= n; return a; }
+R52_INLINE r52v r52v_shr(r52v a, unsigned n) { R52_EACH(k) a.w[k] >>= n; return a; }
+R52_INLINE r52v r52v_load6(const uint64_t *p)
+{
+    r52v r = {{0}};
+    for (int k = 0; k < 6; k++)
+        r.w[k] = p[k];
+    return r;
+}
 R52_INLINE r52v r52v_sar52(r52v a)
 {
     /* Arithmetic shift written without relying on implementation-defined >> of negatives. */
@@ -52,6 +62,15 @@ R52_INLINE r52v r52v_blend(r52m m, r52v a, r52v b)
 {
     R52_EACH(k) if ((m >> k) & 1) a.w[k] = b.w[k];
     return a;
+}
+R52_INLINE void r52v_transpose8(r52v v[8])
+{
+    for (int i = 0; i < 8; i++)
+        for (int j = i + 1; j < 8; j++) {
+            uint64_t t = v[i].w[j];
+            v[i].w[j] = v[j].w[i];
+            v[j].w[i] = t;
+        }
 }
 
 #undef R52_EACH

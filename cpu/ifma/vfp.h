@@ -36,6 +36,8 @@ static const uint64_t VFP_TO_R52[8] = {
 static const uint64_t VFP_FROM_R52[8] = {
     0x900000002fffdULL, 0x0bc40c0002760ULL, 0x3c758baebf400ULL, 0x57455f4898575ULL,
     0xd77ce58537052ULL, 0x071a97a256ec6ULL, 0xec3fa80e4935cULL, 0x0000000015f65ULL};
+/* floor(2^416 / p), 36 bits: vfp_reduce's quotient estimate. */
+#define VFP_QINV 0x9d835d2f3ULL
 /* 1 in r52 = 2^416 mod p */
 static const uint64_t VFP_ONE[8] = {
     0x6480ea8e9b9afULL, 0x65766c8fe444fULL, 0x8b540fea96f7dULL, 0x3b2ee82efd422ULL,
@@ -126,6 +128,91 @@ static __attribute__((noinline, unused)) void vfp_mul(vfp *r, const vfp *a, cons
     vfp_normalize(r, t);
 }
 
+/* ---- Products in two steps, for lazy reduction: a 16-limb product, then one Montgomery
+ * reduction of a sum of products (separated operand scanning, Koc et al. 1996). Limbs of a
+ * vfp_wide are unnormalized signed 64-bit sums, |limb| < 2^58. ---- */
+typedef struct { r52v l[16]; } vfp_wide;
+
+R52_INLINE void vfp_wide_zero(vfp_wide *t)
+{
+    R52_UNROLL
+    for (int k = 0; k < 16; k++)
+        t->l[k] = r52v_zero();
+}
+
+/* t = a b (normalized inputs), 64 + 64 products. */
+R52_INLINE void vfp_mul_wide(vfp_wide *t, const vfp *a, const vfp *b)
+{
+    vfp_wide_zero(t);
+    R52_UNROLL
+    for (int i = 0; i < 8; i++) {
+        R52_UNROLL
+        for (int j = 0; j < 8; j++) {
+            t->l[i + j] = r52v_madlo(t->l[i + j], a->l[i], b->l[j]);
+            t->l[i + j + 1] = r52v_madhi(t->l[i + j + 1], a->l[i], b->l[j]);
+        }
+    }
+}
+
+/* t = a^2, 36 + 36 products: the cross terms once, doubled, then the squares. */
+R52_INLINE void vfp_sqr_wide(vfp_wide *t, const vfp *a)
+{
+    vfp_wide_zero(t);
+    R52_UNROLL
+    for (int i = 0; i < 8; i++) {
+        R52_UNROLL
+        for (int j = i + 1; j < 8; j++) {
+            t->l[i + j] = r52v_madlo(t->l[i + j], a->l[i], a->l[j]);
+            t->l[i + j + 1] = r52v_madhi(t->l[i + j + 1], a->l[i], a->l[j]);
+        }
+    }
+    R52_UNROLL
+    for (int k = 0; k < 16; k++)
+        t->l[k] = r52v_add(t->l[k], t->l[k]);
+    R52_UNROLL
+    for (int i = 0; i < 8; i++) {
+        t->l[2 * i] = r52v_madlo(t->l[2 * i], a->l[i], a->l[i]);
+        t->l[2 * i + 1] = r52v_madhi(t->l[2 * i + 1], a->l[i], a->l[i]);
+    }
+}
+
+/* t = a + b. */
+R52_INLINE void vfp_wide_add(vfp_wide *t, const vfp_wide *a, const vfp_wide *b)
+{
+    R52_UNROLL
+    for (int k = 0; k < 16; k++)
+        t->l[k] = r52v_add(a->l[k], b->l[k]);
+}
+
+/* t = a - b + m p 2^416 (m = 0 or 1, a constant), which needs b <= a + m p 2^416. */
+R52_INLINE void vfp_wide_sub(vfp_wide *t, const vfp_wide *a, const vfp_wide *b, int m)
+{
+    R52_UNROLL
+    for (int k = 0; k < 16; k++) {
+        t->l[k] = r52v_sub(a->l[k], b->l[k]);
+        if (m && k >= 8)
+            t->l[k] = r52v_add(t->l[k], r52v_set1(VFP_P[k - 8]));
+    }
+}
+
+/* r = t / 2^416 mod p, for 0 <= t < k p 2^416: r < (k + 1) p. Word by word, q = t_i (-p^-1)
+ * mod 2^52 clears limb i; its carry moves up before the next q. t is consumed. */
+R52_INLINE void vfp_redc(vfp *r, vfp_wide *t)
+{
+    const r52v pinv = r52v_set1(VFP_PINV);
+    R52_UNROLL
+    for (int i = 0; i < 8; i++) {
+        r52v q = r52v_madlo(r52v_zero(), t->l[i], pinv);
+        R52_UNROLL
+        for (int j = 0; j < 8; j++) {
+            t->l[i + j] = r52v_madlo(t->l[i + j], q, r52v_set1(VFP_P[j]));
+            t->l[i + j + 1] = r52v_madhi(t->l[i + j + 1], q, r52v_set1(VFP_P[j]));
+        }
+        t->l[i + 1] = r52v_add(t->l[i + 1], r52v_sar52(t->l[i]));
+    }
+    vfp_normalize(r, &t->l[8]);
+}
+
 R52_INLINE void vfp_add(vfp *r, const vfp *a, const vfp *b)
 {
     r52v t[8];
@@ -172,15 +259,37 @@ R52_INLINE r52m vfp_is_zero_exact(const vfp *a)
     return (r52m)(z | e);
 }
 
-/* Conservative filter for "m == 0 mod p" where m is known to be k p for some k < 4 when it is
- * 0 mod p: compares limb 0 with (k p) mod 2^52. Never misses; false positives ~2^-50. */
-R52_INLINE r52m vfp_maybe_zero_lt4p(const vfp *a)
+/* Conservative filter for "a == 0 mod p" where a is known to be k p for some k < kmax when it
+ * is 0 mod p: compares limb 0 with (k p) mod 2^52. Never misses; false positives ~kmax 2^-52. */
+R52_INLINE r52m vfp_maybe_zero(const vfp *a, uint64_t kmax)
 {
     r52m m = 0;
     R52_UNROLL
-    for (uint64_t k = 0; k < 4; k++)
+    for (uint64_t k = 0; k < kmax; k++)
         m |= r52v_eq(a->l[0], r52v_set1((k * VFP_P[0]) & R52_MASK));
     return m;
+}
+
+/* r = a - q p, q = floor(a_7 VFP_QINV / 2^52), for any normalized a (< 2^416): r = a mod p and
+ * r < 3p, at about a tenth of a multiplication (15 IFMA products). Why it holds: q <= a / p
+ * (VFP_QINV <= 2^416 / p and a_7 2^364 <= a), and q > a / p - 2^364 / p - a_7 / 2^52 - 1
+ * > a / p - 2.001, so 0 <= a - q p < 2.001 p; q < 2^36, so q p_j is exact in the 52-bit
+ * halves. The top half hi(q p_7) is a multiple of 2^416 and drops out of the 8-limb result
+ * (vfp_normalize works mod 2^416 and the true result is below it). Barrett's idea ("Implementing
+ * the RSA public key encryption algorithm on a standard DSP", CRYPTO 1986) with the one-limb
+ * quotient that the 35 spare bits of r52 allow. */
+R52_INLINE void vfp_reduce(vfp *r, const vfp *a)
+{
+    r52v q = r52v_madhi(r52v_zero(), a->l[7], r52v_set1(VFP_QINV));
+    r52v t[8];
+    R52_UNROLL
+    for (int j = 0; j < 8; j++) {
+        r52v u = r52v_madlo(r52v_zero(), q, r52v_set1(VFP_P[j]));
+        if (j > 0)
+            u = r52v_madhi(u, q, r52v_set1(VFP_P[j - 1]));
+        t[j] = r52v_sub(a->l[j], u);
+    }
+    vfp_normalize(r, t);
 }
 
 /* ---- Fp2 ---- */
@@ -197,19 +306,24 @@ R52_INLINE void vfp2_sub(vfp2 *r, const vfp2 *a, const vfp2 *b, uint64_t m)
     vfp_sub(&r->c1, &a->c1, &b->c1, m);
 }
 
-/* Karatsuba: a0 b0 - a1 b1 (< 4p), (a0 + a1)(b0 + b1) - a0 b0 - a1 b1 (< 6p). Needs
- * (a0 + a1)(b0 + b1) < p 2^416: any inputs below 2^16 p. r may alias. */
-R52_INLINE void vfp2_mul(vfp2 *r, const vfp2 *a, const vfp2 *b)
+/* Karatsuba with lazy reduction: the three products stay 16 limbs wide and only
+ * a0 b0 - a1 b1 + p 2^416 (< 3p after reduction) and (a0 + a1)(b0 + b1) - a0 b0 - a1 b1 (< 2p)
+ * are reduced, 2 reductions instead of 3. Needs (a0 + a1)(b0 + b1) < p 2^416: any inputs
+ * below 2^16 p. r may alias. Out of line for the reason vfp_mul is. */
+static __attribute__((noinline, unused)) void vfp2_mul(vfp2 *r, const vfp2 *a, const vfp2 *b)
 {
-    vfp t0, t1, sa, sb;
-    vfp_mul(&t0, &a->c0, &b->c0);
-    vfp_mul(&t1, &a->c1, &b->c1);
+    vfp_wide p0, p1, t;
+    vfp sa, sb;
     vfp_add(&sa, &a->c0, &a->c1);
     vfp_add(&sb, &b->c0, &b->c1);
-    vfp_mul(&sa, &sa, &sb);
-    vfp_sub(&r->c0, &t0, &t1, 2);
-    vfp_add(&t0, &t0, &t1);
-    vfp_sub(&r->c1, &sa, &t0, 4);
+    vfp_mul_wide(&p0, &a->c0, &b->c0);
+    vfp_mul_wide(&p1, &a->c1, &b->c1);
+    vfp_wide_sub(&t, &p0, &p1, 1);
+    vfp_redc(&r->c0, &t);
+    vfp_wide_add(&p0, &p0, &p1);
+    vfp_mul_wide(&t, &sa, &sb);
+    vfp_wide_sub(&t, &t, &p0, 0);
+    vfp_redc(&r->c1, &t);
 }
 
 /* (a0 + a1)(a0 - a1) (< 2p), 2 a0 a1 (< 4p). Needs a1 <= 1024p, a0 + a1 < 2^16 p. */

@@ -5,8 +5,9 @@
  * IFMA, else the test skips) and simd = portable, run on the same bases and scalars. Inputs:
  * random scalars and points at n = 1, 7, 70 (not powers of two); zero scalars, r - 1,
  * 0/1 witness scalars; repeated points (P + P in one bucket), P and -P, infinity bases; windows
- * below and above the batch-affine threshold of the portable path (Jacobian and batch-affine
- * buckets on that side) and auto; 1 and 3 threads.
+ * below and above the batch-affine threshold (Jacobian and batch-affine buckets on either side)
+ * and auto; 1, 2 and 3 threads; every point in one bucket (doublings, cancellations); 1200
+ * points at windows up to 16 (full batches of the 8-lane batch-affine kernel).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -164,16 +165,48 @@ static void ifma_equals_portable(uint32_t id)
                                  windows[w]);
                 }
             }
-    /* Every point in one bucket: P + P inside a batch of 8 (the queue flushes on repeats). */
-    for (uint64_t i = 0; i < 64; i++) {
-        memcpy(bases + sz * i, bases, sz);
-        memset(&k[i], 0, sizeof k[i]);
-        k[i].l[0] = 5;
+    /* Every point in one bucket: P + P inside a batch of 8 (the Jacobian queue flushes on
+     * repeats; the batch-affine one, window 10, defers them and doubles exactly), then P and
+     * -P alternating (the batch-affine sums cancel to an empty bucket and refill). */
+    for (int alt = 0; alt < 2; alt++) {
+        for (uint64_t i = 0; i < 64; i++) {
+            if (alt && (i & 1))
+                neg_point(id, bases + sz * i, bases);
+            else
+                memcpy(bases + sz * i, bases, sz);
+            memset(&k[i], 0, sizeof k[i]);
+            k[i].l[0] = 5;
+        }
+        for (uint32_t window = 4; window <= 10; window += 6) {
+            uint8_t a[192], b[192];
+            msm_on(id, fast, bases, k, 64 - (uint64_t)alt, window, 1, a);
+            msm_on(id, port, bases, k, 64 - (uint64_t)alt, window, 1, b);
+            assert_memory_equal(a, b, sz);
+        }
     }
-    uint8_t a[192], b[192];
-    msm_on(id, fast, bases, k, 64, 4, 1, a);
-    msm_on(id, port, bases, k, 64, 4, 1, b);
-    assert_memory_equal(a, b, sz);
+    free(bases);
+    free(k);
+    /* Real batches: 1200 points (2400 or 4800 scalars after the endomorphism split), random
+     * and with repeats, negations and infinities; the chosen window, 12 (full groups of 8
+     * lanes, inversions shared by grouped windows) and 16 (sparse buckets), 1 and 2 threads. */
+    enum { BIG = 1200 };
+    bases = malloc(BIG * sz);
+    k = malloc(BIG * sizeof *k);
+    assert_non_null(bases);
+    assert_non_null(k);
+    static const uint32_t big_windows[] = {0, 12, 16};
+    for (int bp = 0; bp < 2; bp++) {
+        fill_bases(id, bases, BIG, bp, &seed);
+        fill_scalars(k, BIG, bp ? 1 : 0, &seed);
+        for (size_t w = 0; w < sizeof big_windows / sizeof big_windows[0]; w++) {
+            uint8_t a[192], b[192];
+            msm_on(id, fast, bases, k, BIG, big_windows[w], 1 + (uint32_t)(w & 1), a);
+            msm_on(id, port, bases, k, BIG, big_windows[w], 1, b);
+            if (memcmp(a, b, sz) != 0)
+                fail_msg("G%u n %d bases %d window %u: IFMA != portable", id == G16K_G1 ? 1u : 2u,
+                         BIG, bp, big_windows[w]);
+        }
+    }
     free(bases);
     free(k);
     th_plugin()->destroy(fast);
