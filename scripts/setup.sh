@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Install what g16k needs to build and test on a fresh Debian 12 machine (idempotent):
 # compilers and CMake, inih, json-c, libsodium (BLAKE2b), cmocka, the OpenCL ICD loader + PoCL, abigail-tools, clang
-# (libFuzzer), Node.js for snarkjs, and snarkjs 0.7.6 pinned by tools/snarkjs/package-lock.json.
+# (libFuzzer), dpkg-dev and file (the Debian package: CPack, dpkg-shlibdeps), Node.js; then the
+# npm packages pinned by their package-lock.json: snarkjs 0.7.6 (tools/snarkjs, the judge of
+# the interop tests) and circom2, snarkjs, circomlib (tools/fixtures, which make the large fixtures).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SUDO=; [ "$(id -u)" -eq 0 ] || SUDO=sudo
 pkgs="build-essential cmake pkg-config libinih-dev libjson-c-dev libcmocka-dev libsodium-dev
-      ocl-icd-opencl-dev opencl-headers pocl-opencl-icd clinfo abigail-tools clang"
+      ocl-icd-opencl-dev opencl-headers pocl-opencl-icd clinfo abigail-tools clang dpkg-dev file"
 command -v node >/dev/null && command -v npm >/dev/null || pkgs="$pkgs nodejs npm"
 missing=
 for p in $pkgs; do dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"; done
@@ -18,4 +20,8 @@ fi
 if [ ! -x tools/snarkjs/node_modules/.bin/snarkjs ]; then
   echo "setup: installing snarkjs (tools/snarkjs)"
   (cd tools/snarkjs && npm ci --no-audit --no-fund)
+fi
+if [ ! -f tools/fixtures/node_modules/circom2/circom.wasm ]; then
+  echo "setup: installing circom2, snarkjs and circomlib (tools/fixtures)"
+  (cd tools/fixtures && npm ci --no-audit --no-fund)
 fi

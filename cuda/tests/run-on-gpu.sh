@@ -47,7 +47,7 @@ ARCHS="80;90"
 cmv=$(cmake --version | sed -n 's/cmake version \([0-9]*\)\.\([0-9]*\).*/\1 \2/p')
 set -- $cmv
 if [ "${1:-0}" -gt 3 ] || { [ "${1:-0}" -eq 3 ] && [ "${2:-0}" -ge 24 ]; }; then ARCHS=native; fi
-if ! cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=Release -DG16K_CUDA_ARCHS="$ARCHS" \
+if ! cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=Release -DG16K_WITH_CUDA=ON -DG16K_CUDA_ARCHS="$ARCHS" \
         >"$OUT/configure.log" 2>&1; then
     cat "$OUT/configure.log"; step build fail "configure"; exit 1
 fi
