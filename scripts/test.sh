@@ -6,27 +6,41 @@
 #  2. ASan + UBSan build (Debug -O1, no CUDA) and CTest on it, reading the Release build's fixtures;
 #  3. bounded fuzzing of every parser (tests/fuzz/run_fuzz.sh, G16K_FUZZ_SECONDS a target, 30 s).
 # Every stage runs even when an earlier one failed; the summary at the end lists each stage's
-# result, time and test counts, and the exit status is 1 if any failed.
+# result, wall and CPU time and test counts, and the exit status is 1 if any failed.
 # G16K_TEST_QUICK=1 runs stage 1 only.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc)
 T0=$(date +%s)
 summary=()
+c_end=0
 failed=0
+
+# cpu VAR: VAR = CPU seconds (user + system) used so far by the finished children of this shell
+# (bash's `times`, which must run in this shell, not in a $(...) subshell). On a shared or
+# throttled machine a stage's CPU time says more about its cost than its wall time.
+times_file=$(mktemp)
+trap 'rm -f "$times_file"' EXIT
+cpu() {
+  times >"$times_file"
+  printf -v "$1" '%s' "$(awk 'NR == 2 { s = 0; for (i = 1; i <= 2; i++) { split($i, t, /[ms]/); s += t[1] * 60 + t[2] }
+                                       printf "%d", s }' "$times_file")"
+}
 
 # stage NAME LOG cmd...: run cmd with its output shown and kept in LOG, record the outcome.
 stage() {
-  local name=$1 log=$2 t0 rc counts
+  local name=$1 log=$2 t0 c0 c1 rc counts
   shift 2
   t0=$(date +%s)
+  cpu c0
   echo "== $name"
   "$@" 2>&1 | tee "$log"
   rc=${PIPESTATUS[0]}
+  cpu c1
   counts=$(grep -E '^[0-9]+% tests passed' "$log" | tail -1)
   [ $rc -eq 0 ] || failed=1
-  summary+=("$(printf '%-34s %-6s %5d s  %s' "$name" "$([ $rc -eq 0 ] && echo ok || echo FAILED)" \
-               $(($(date +%s) - t0)) "$counts")")
+  summary+=("$(printf '%-34s %-6s %5d s wall %6d s CPU  %s' "$name" "$([ $rc -eq 0 ] && echo ok || echo FAILED)" \
+               $(($(date +%s) - t0)) $((c1 - c0)) "$counts")")
   return $rc
 }
 
@@ -62,6 +76,7 @@ if [ "${G16K_TEST_QUICK:-0}" != 1 ]; then
 fi
 
 echo
-echo "== summary ($(($(date +%s) - T0)) s in all)"
+cpu c_end
+echo "== summary ($(($(date +%s) - T0)) s wall, $c_end s CPU in all, $(uptime | sed 's/.*load/load/'))"
 printf '%s\n' "${summary[@]}"
 exit $failed
