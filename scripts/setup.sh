@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Install what g16k needs to build and test on a fresh Debian 12 machine (idempotent):
 # compilers and CMake, inih, json-c, libsodium (BLAKE2b), cmocka, the OpenCL ICD loader + PoCL, abigail-tools, clang
-# (libFuzzer), Node.js (with its headers, for the binding) for snarkjs, snarkjs 0.7.6 pinned by
-# tools/snarkjs/package-lock.json, and node-addon-api pinned by bindings/node/package-lock.json.
+# (libFuzzer), dpkg-dev and file (the Debian package: CPack, dpkg-shlibdeps), Node.js with its
+# headers (for the binding); then the npm packages pinned by their package-lock.json: snarkjs
+# 0.7.6 (tools/snarkjs, the judge of the interop tests), circom2, snarkjs, circomlib
+# (tools/fixtures, which make the large fixtures) and node-addon-api (bindings/node).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SUDO=; [ "$(id -u)" -eq 0 ] || SUDO=sudo
 pkgs="build-essential cmake pkg-config libinih-dev libjson-c-dev libcmocka-dev libsodium-dev
-      ocl-icd-opencl-dev opencl-headers pocl-opencl-icd clinfo abigail-tools clang"
+      ocl-icd-opencl-dev opencl-headers pocl-opencl-icd clinfo abigail-tools clang dpkg-dev file"
 command -v node >/dev/null && command -v npm >/dev/null || pkgs="$pkgs nodejs npm"
 # Debian's nodejs keeps node_api.h in libnode-dev (NodeSource's nodejs ships it itself)
 [ -f /usr/include/node/node_api.h ] || pkgs="$pkgs libnode-dev"
@@ -25,4 +27,8 @@ fi
 if [ ! -f bindings/node/node_modules/node-addon-api/napi.h ]; then
   echo "setup: installing node-addon-api (bindings/node)"
   (cd bindings/node && npm ci --no-audit --no-fund)
+fi
+if [ ! -f tools/fixtures/node_modules/circom2/circom.wasm ]; then
+  echo "setup: installing circom2, snarkjs and circomlib (tools/fixtures)"
+  (cd tools/fixtures && npm ci --no-audit --no-fund)
 fi

@@ -15,8 +15,8 @@
  * a provider naming no [plugin.*] section or a plugin that lacks the capability of the slot.
  *
  * Plugin search order for a bare path: [core] plugin_dir, $G16K_PLUGIN_DIR, the folder
- * lib/g16k next to the binary or library holding the core (<dir>/g16k and <dir>/../lib/g16k),
- * then the compiled-in install folder.
+ * lib/g16k next to the binary or library holding the core (<dir>/g16k, <dir>/../lib/g16k and
+ * the install tree's plugin folder relative to its bin/), then the compiled-in install folder.
  */
 #ifndef G16K_PLUGIN_CONFIG_H
 #define G16K_PLUGIN_CONFIG_H

@@ -23,6 +23,11 @@
 #ifndef G16K_DEFAULT_PLUGIN_DIR
 #define G16K_DEFAULT_PLUGIN_DIR "/usr/local/lib/g16k"
 #endif
+/* The install tree's plugin folder relative to its bin/ (core/CMakeLists.txt); differs from
+ * the build tree's ../lib/g16k when the library folder is, say, lib/x86_64-linux-gnu. */
+#ifndef G16K_PLUGIN_DIR_FROM_BIN
+#define G16K_PLUGIN_DIR_FROM_BIN "../lib/g16k"
+#endif
 
 /* Size of a struct up to and including its last ABI 1.0 member: later minors append fields, so
  * sizeof() would grow while the minimum we accept must not. */
@@ -104,8 +109,9 @@ int loader_find(const char *name, const char *spec, const loader_dirs *dirs, cha
     if (try_dir(getenv("G16K_PLUGIN_DIR"), spec, out, tried, sizeof(tried)))
         return G16K_OK;
     if (loader_self_dir(self) == 0) {
-        static const char *const subs[] = { "g16k", "../lib/g16k" };
-        for (int i = 0; i < 2; i++) {
+        static const char *const subs[] = { "g16k", "../lib/g16k", G16K_PLUGIN_DIR_FROM_BIN };
+        int nsubs = strcmp(subs[1], subs[2]) ? 3 : 2;
+        for (int i = 0; i < nsubs; i++) {
             int n = snprintf(dir, sizeof(dir), "%s/%s", self, subs[i]);
             if (n > 0 && (size_t)n < sizeof(dir) && try_dir(dir, spec, out, tried, sizeof(tried)))
                 return G16K_OK;

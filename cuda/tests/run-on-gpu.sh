@@ -7,7 +7,8 @@
 #     device-built H plan), tests/cuda (probe must find the GPU; the MSM
 #     G1/G2 incl. 0/1-heavy scalars and NTT tests of tests/opencl/test_opencl_plugin.c against
 #     naive host arithmetic), the host plan test;
-#  3. proves every fixture under $G16K_FIXTURES (default <repo>/../shared/fixtures) with
+#  3. proves every fixture under $G16K_FIXTURES (default <repo>/tests/fixtures, the committed small
+#     ones; a build tree's fixtures/ folder also holds the large ones once ctest has made them) with
 #     conf/cuda.ini and conf/mixed-cuda.ini (both run the H MSM inside compute_h_msm), checks each
 #     proof with g16k verify, and the proof for r=123456789, s=987654321 against the snarkjs
 #     reference bit for bit;
@@ -22,7 +23,7 @@ set -u
 T0=$(date +%s)
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 BUILD=${1:-$ROOT/build-cuda}
-FIX=${G16K_FIXTURES:-$ROOT/../shared/fixtures}
+FIX=${G16K_FIXTURES:-$ROOT/tests/fixtures}
 JOBS=$(nproc 2>/dev/null || echo 4)
 OUT=${OUT:-$BUILD/gpu-run}
 mkdir -p "$OUT"
@@ -46,7 +47,7 @@ ARCHS="80;90"
 cmv=$(cmake --version | sed -n 's/cmake version \([0-9]*\)\.\([0-9]*\).*/\1 \2/p')
 set -- $cmv
 if [ "${1:-0}" -gt 3 ] || { [ "${1:-0}" -eq 3 ] && [ "${2:-0}" -ge 24 ]; }; then ARCHS=native; fi
-if ! cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=Release -DG16K_CUDA_ARCHS="$ARCHS" \
+if ! cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=Release -DG16K_WITH_CUDA=ON -DG16K_CUDA_ARCHS="$ARCHS" \
         >"$OUT/configure.log" 2>&1; then
     cat "$OUT/configure.log"; step build fail "configure"; exit 1
 fi

@@ -25,7 +25,14 @@ static void usage(FILE *f)
             G16K_ABI_MAJOR, G16K_ABI_MINOR);
 }
 
-/* <dir of this executable>/../lib/g16k/libg16k_cpu.so */
+/* The install tree's plugin folder relative to its bin/ (plugins/check/CMakeLists.txt). */
+#ifndef G16K_PLUGIN_DIR_FROM_BIN
+#define G16K_PLUGIN_DIR_FROM_BIN "../lib/g16k"
+#endif
+
+/* <dir of this executable>/G16K_PLUGIN_DIR_FROM_BIN/libg16k_cpu.so when it exists (the install
+ * tree, whose library folder may be, say, lib/x86_64-linux-gnu), else
+ * <dir>/../lib/g16k/libg16k_cpu.so (the build tree). */
 static int default_reference(char *out, size_t len)
 {
     char exe[PATH_MAX];
@@ -37,7 +44,9 @@ static int default_reference(char *out, size_t len)
     if (!slash)
         return -1;
     *slash = '\0';
-    int w = snprintf(out, len, "%s/../lib/g16k/libg16k_cpu.so", exe);
+    int w = snprintf(out, len, "%s/" G16K_PLUGIN_DIR_FROM_BIN "/libg16k_cpu.so", exe);
+    if (w <= 0 || (size_t)w >= len || access(out, F_OK) != 0)
+        w = snprintf(out, len, "%s/../lib/g16k/libg16k_cpu.so", exe);
     return w > 0 && (size_t)w < len ? 0 : -1;
 }
 

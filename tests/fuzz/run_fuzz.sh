@@ -3,7 +3,7 @@
 # coverage) in their own build folder, and run each for SECONDS.
 # usage: tests/fuzz/run_fuzz.sh SECONDS [TARGET...]    (default: every target)
 # env:   G16K_FUZZ_BUILD   build folder (default: build-fuzz at the top of the repository)
-#        G16K_FIXTURES     snarkjs fixtures (default: ../shared/fixtures)
+#        G16K_FIXTURES     snarkjs fixtures for the seeds (default: the committed tests/fixtures)
 #        G16K_FUZZ_JOBS    build jobs (default: nproc)
 # The corpus each target grows is kept in BUILD/fuzz-corpus/TARGET (reused by the next run);
 # crashes, timeouts and leaks land in BUILD/fuzz-artifacts/TARGET/. Exit 0 when no target found
@@ -13,7 +13,7 @@ secs=${1:?usage: run_fuzz.sh SECONDS [TARGET...]}
 shift
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${G16K_FUZZ_BUILD:-$root/build-fuzz}
-fixtures=${G16K_FIXTURES:-$(cd "$root/.." && pwd)/shared/fixtures}
+fixtures=${G16K_FIXTURES:-$root/tests/fixtures}
 jobs=${G16K_FUZZ_JOBS:-$(nproc)}
 command -v clang >/dev/null || { echo "run_fuzz.sh: clang not found (scripts/setup.sh installs it)"; exit 2; }
 

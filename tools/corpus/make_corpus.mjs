@@ -2,7 +2,7 @@
 // Malformed-input corpus for the g16k command, made from the real fixtures at test time.
 //
 // usage: node tools/corpus/make_corpus.mjs FIXTURES OUT
-//   FIXTURES: ../shared/fixtures (mult, nopub and poseidon2 are used)
+//   FIXTURES: a fixtures folder (tests/fixtures; mult, nopub and poseidon2 are used)
 //   OUT:      a build folder; emptied, then filled with the case files and OUT/cases.tsv
 //
 // cases.tsv, one case a line, tab-separated (tests/reliability/run_corpus.sh runs them):

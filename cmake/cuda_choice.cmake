@@ -1,0 +1,26 @@
+# Decides G16K_BUILD_CUDA from the G16K_WITH_CUDA choice (top-level CMakeLists.txt). With AUTO,
+# "an NVIDIA driver is present" means the kernel module is loaded (/proc/driver/nvidia/version)
+# or its device node exists (/dev/nvidiactl), or WSL's driver library is there: the machine can
+# run the plugin, so the long nvcc compile is worth it. cuda/CMakeLists.txt then looks for nvcc;
+# G16K_CUDA_REQUIRED makes a missing nvcc an error instead of a skip.
+string(TOUPPER "${G16K_WITH_CUDA}" _g16k_cuda)
+set(G16K_CUDA_REQUIRED OFF)
+if(_g16k_cuda STREQUAL "AUTO")
+  if(EXISTS /proc/driver/nvidia/version OR EXISTS /dev/nvidiactl OR EXISTS /usr/lib/wsl/lib/libcuda.so.1)
+    set(G16K_BUILD_CUDA ON)
+    message(STATUS "g16k: NVIDIA driver found, building the CUDA plugin if nvcc is found (G16K_WITH_CUDA=AUTO)")
+  else()
+    set(G16K_BUILD_CUDA OFF)
+    message(STATUS "g16k: no NVIDIA driver on this machine, CUDA plugin not built (G16K_WITH_CUDA=AUTO; ON builds it)")
+  endif()
+elseif(_g16k_cuda MATCHES "^(ON|YES|TRUE|1)$")
+  set(G16K_BUILD_CUDA ON)
+  set(G16K_CUDA_REQUIRED ON)
+elseif(_g16k_cuda MATCHES "^(OFF|NO|FALSE|0)$")
+  set(G16K_BUILD_CUDA OFF)
+else()
+  message(FATAL_ERROR "G16K_WITH_CUDA must be AUTO, ON or OFF, not '${G16K_WITH_CUDA}'")
+endif()
+if(G16K_BUILD_CUDA AND NOT EXISTS ${PROJECT_SOURCE_DIR}/cuda/CMakeLists.txt)
+  set(G16K_BUILD_CUDA OFF)
+endif()
