@@ -1,0 +1,25 @@
+/* What the queue subcommands (queue_cmd.c, submit_cmd.c, worker_cmd.c) share. */
+#ifndef G16K_CLI_QUEUE_CLI_H
+#define G16K_CLI_QUEUE_CLI_H
+
+#include <stdint.h>
+
+/* Exit codes beyond main.c's list: the queue refused (cannot connect, no schema, permission
+ * denied, witness over the queue's limit), and a job not finished (g16k result). */
+#define CLI_EXIT_QUEUE 8
+#define CLI_EXIT_NOT_DONE 9
+
+/* --queue value, or $G16K_QUEUE when not given (NULL if neither). */
+const char *queue_cli_url(const char *given);
+/* Print "g16k: error: <queue message>" and return CLI_EXIT_QUEUE. */
+int queue_cli_fail(void);
+/* A decimal integer option in [lo, hi]; 0 or -1 (after printing a usage error). */
+int queue_cli_int(const char *opt, const char *text, long long lo, long long hi, long long *out);
+
+int cmd_queue(int argc, char **argv);
+int cmd_submit(int argc, char **argv);
+int cmd_worker(int argc, char **argv);
+int cmd_result(int argc, char **argv);
+int cmd_jobs(int argc, char **argv);
+
+#endif

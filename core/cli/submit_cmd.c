@@ -1,0 +1,137 @@
+/*
+ * g16k submit: check a witness against a key's header, store it in the queue with the key's
+ * content digest (and file name as a hint), print the job id. The key's points are not read
+ * (the worker checks them when it loads the key); the witness is checked in full (wtns.h: the
+ * prime, every value below r, w[0] = 1, its length equal to the key's nVars).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "queue_cli.h"
+#include "g16k/g16k.h"
+#include "queue/queue.h"
+#include "../formats/wtns.h"
+#include "../formats/zkey.h"
+#include "../util/error.h"
+
+/* A file mapped read-only. */
+typedef struct mapped {
+    void *data;
+    size_t size;
+} mapped;
+
+static int map_file(const char *path, mapped *m)
+{
+    struct stat st;
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    m->data = NULL;
+    m->size = 0;
+    if (fd < 0 || fstat(fd, &st) != 0) {
+        int e = errno;
+        if (fd >= 0)
+            close(fd);
+        return g16k_err(G16K_EIO, "%s: %s", path, strerror(e));
+    }
+    if (!S_ISREG(st.st_mode)) {
+        close(fd);
+        return g16k_err(G16K_EIO, "%s: not a regular file", path);
+    }
+    m->size = (size_t)st.st_size;
+    if (m->size > 0 && (m->data = mmap(NULL, m->size, PROT_READ, MAP_PRIVATE, fd, 0)) == MAP_FAILED) {
+        int e = errno;
+        m->data = NULL;
+        close(fd);
+        return g16k_err(G16K_EIO, "%s: mmap: %s", path, strerror(e));
+    }
+    close(fd);
+    return G16K_OK;
+}
+
+static void unmap_file(mapped *m)
+{
+    if (m->data)
+        munmap(m->data, m->size);
+    m->data = NULL;
+}
+
+int cmd_submit(int argc, char **argv)
+{
+    const char *url = NULL, *zkey_path = NULL, *wtns_path = NULL, *prio_s = NULL, *label = NULL;
+    const cli_opt opts[] = { { "--queue", &url, NULL }, { "--zkey", &zkey_path, NULL },
+                             { "--witness", &wtns_path, NULL }, { "--priority", &prio_s, NULL },
+                             { "--label", &label, NULL } };
+    char digest[QUEUE_DIGEST_HEX];
+    mapped zk = { 0 }, wt = { 0 };
+    queue_settings set;
+    queue_new_job job;
+    queue *q = NULL;
+    zkey hdr;
+    wtns *w = NULL;
+    long long prio = 0;
+    int64_t id;
+    int rc;
+
+    if ((rc = cli_parse(argc, argv, opts, sizeof opts / sizeof opts[0])))
+        return rc;
+    if (!(url = queue_cli_url(url)))
+        return cli_usage_error("%s: --queue is required (or set G16K_QUEUE)", "submit");
+    if (!zkey_path || !wtns_path)
+        return cli_usage_error("%s: --zkey and --witness are required", "submit");
+    if (prio_s && queue_cli_int("--priority", prio_s, INT32_MIN, INT32_MAX, &prio))
+        return 2;
+
+    if (queue_open(url, 0, &q) != QUEUE_OK || queue_settings_get(q, &set) != QUEUE_OK)
+        goto queue_fail;
+    if ((rc = map_file(zkey_path, &zk)) != G16K_OK ||
+        (rc = zkey_read_header(zkey_path, zk.data, zk.size, &hdr)) != G16K_OK)
+        goto fail;
+    queue_key_digest(zk.data, zk.size, digest);
+    unmap_file(&zk);
+    if ((rc = map_file(wtns_path, &wt)) != G16K_OK)
+        goto fail;
+    if ((int64_t)wt.size > set.max_witness_bytes) {
+        fprintf(stderr, "g16k: error: %s: %zu bytes is over the queue's limit of %lld bytes "
+                "(g16k queue init --max-witness MiB)\n", wtns_path, wt.size,
+                (long long)set.max_witness_bytes);
+        unmap_file(&wt);
+        queue_close(q);
+        return CLI_EXIT_QUEUE;
+    }
+    if ((rc = wtns_load_mem(wtns_path, wt.data, wt.size, hdr.n_vars, &w)) != G16K_OK)
+        goto fail;
+    wtns_free(w);
+
+    memset(&job, 0, sizeof job);
+    job.key_digest = digest;
+    job.key_hint = strrchr(zkey_path, '/') ? strrchr(zkey_path, '/') + 1 : zkey_path;
+    job.witness = wt.data;
+    job.witness_len = wt.size;
+    job.n_vars = hdr.n_vars;
+    job.priority = (int32_t)prio;
+    job.label = label;
+    if (queue_submit(q, &job, &id) != QUEUE_OK)
+        goto queue_fail;
+    unmap_file(&wt);
+    queue_close(q);
+    printf("%" PRId64 "\n", id);
+    return fflush(stdout) == 0 ? 0 : 5;
+
+fail:
+    unmap_file(&zk);
+    unmap_file(&wt);
+    queue_close(q);
+    return cli_fail(rc);
+queue_fail:
+    rc = queue_cli_fail();
+    unmap_file(&wt);
+    queue_close(q);
+    return rc;
+}
