@@ -208,11 +208,19 @@ static PGresult *run(queue *q, int *rc, const char *what, const char *sql, int n
     return NULL;
 }
 
-/* A statement without results; QUEUE_OK or the error. */
+/* Statements without results; QUEUE_OK or the error. Without parameters sql may hold several
+ * statements (the simple query protocol). */
 static int exec(queue *q, const char *what, const char *sql, int n, const char *const *params)
 {
-    int rc;
-    PGresult *r = run(q, &rc, what, sql, n, params, NULL, NULL, 0);
+    int rc = QUEUE_OK;
+    PGresult *r;
+    if (n > 0) {
+        PQclear(run(q, &rc, what, sql, n, params, NULL, NULL, 0));
+        return rc;
+    }
+    r = PQexec(CONN(q), sql);
+    if (PQresultStatus(r) != PGRES_COMMAND_OK && PQresultStatus(r) != PGRES_TUPLES_OK)
+        return pg_fail(q, r, what);
     PQclear(r);
     return rc;
 }
@@ -277,10 +285,17 @@ static void pg_disconnect(queue *q)
 static int pg_schema_version(queue *q, int *version)
 {
     int rc;
-    PGresult *r = run(q, &rc, "schema version",
-                      "SELECT CASE WHEN to_regclass('g16k_schema') IS NULL THEN 0"
-                      " ELSE (SELECT max(version) FROM g16k_schema) END", 0, NULL, NULL, NULL, 0);
+    PGresult *r = run(q, &rc, "schema version", "SELECT to_regclass('g16k_schema') IS NOT NULL", 0,
+                      NULL, NULL, NULL, 0);
     if (!r)
+        return rc;
+    *version = 0;
+    int exists = PQgetvalue(r, 0, 0)[0] == 't';
+    PQclear(r);
+    if (!exists)
+        return QUEUE_OK;
+    if (!(r = run(q, &rc, "schema version", "SELECT max(version) FROM g16k_schema", 0, NULL, NULL,
+                  NULL, 0)))
         return rc;
     *version = PQgetisnull(r, 0, 0) ? 0 : atoi(PQgetvalue(r, 0, 0));
     PQclear(r);
@@ -598,8 +613,8 @@ static int pg_worker_register(queue *q, const queue_worker *w, const char (*dige
         (rc = exec(q, "register worker", "DELETE FROM g16k_worker_keys WHERE worker = $1", 1,
                    params)) != QUEUE_OK ||
         (rc = exec(q, "register worker", "INSERT INTO g16k_worker_keys (worker, key_digest)"
-                   " SELECT $1, d FROM unnest($3::text[]) d",
-                   3, (const char *const[]){ w->name, lease, arr })) != QUEUE_OK) {
+                   " SELECT $1, d FROM unnest($2::text[]) d",
+                   2, (const char *const[]){ w->name, arr })) != QUEUE_OK) {
         rollback(q);
         goto out;
     }
