@@ -159,7 +159,9 @@ int queue_fetch_witness(queue *q, const queue_claim *c, void **data, size_t *len
 int queue_renew(queue *q, const queue_worker *w, const queue_claim *c);
 
 /* How a claimed job ends. Every kind requires the lease (state running, this worker, this
- * attempt, not expired); QUEUE_ENOTFOUND otherwise, and nothing changes. */
+ * attempt, not expired); QUEUE_ENOTFOUND otherwise, and nothing changes. DONE is idempotent: a
+ * repeat by the same worker and attempt (a retry after a lost connection whose first try had
+ * committed) returns QUEUE_OK and stores nothing. */
 typedef enum queue_end_kind {
     QUEUE_END_DONE,             /* proof and public stored, witness dropped */
     QUEUE_END_FAILED,           /* bad input: failed now */
