@@ -148,6 +148,7 @@ static int is_transient(const char *state)
         "57P01", "57P02", "57P03",  /* admin / crash shutdown, cannot connect now */
         "40001", "40P01",           /* serialization failure, deadlock */
         "53300", "55P03",           /* too many connections, lock not available */
+        "57014",                    /* statement timeout (or a cancel) */
     };
     if (!state)
         return 0;
@@ -182,7 +183,9 @@ static int pg_fail(queue *q, PGresult *r, const char *what)
     int rc = QUEUE_EDB;
     one_line(line, sizeof line, r && PQresultErrorMessage(r)[0] ? PQresultErrorMessage(r)
                                                                  : PQerrorMessage(CONN(q)));
-    if (PQstatus(CONN(q)) != CONNECTION_OK || is_transient(state))
+    /* libpq's own errors (connection lost, a write that failed) carry no SQLSTATE: only the
+     * server's do */
+    if (!state || PQstatus(CONN(q)) != CONNECTION_OK || is_transient(state))
         rc = QUEUE_EDOWN;
     else if (state && strcmp(state, "42P01") == 0)  /* undefined table */
         rc = QUEUE_ESCHEMA;
@@ -248,6 +251,13 @@ static long affected(const PGresult *r)
 
 /* ---- connection ---- */
 
+/* The server's notices (a WARNING as it shuts down): the error that follows says it all. */
+static void drop_notice(void *arg, const char *message)
+{
+    (void)arg;
+    (void)message;
+}
+
 static int pg_connect(queue *q, const char *target, int create)
 {
     const char *keys[] = { "dbname", "fallback_application_name", NULL };
@@ -269,8 +279,7 @@ static int pg_connect(queue *q, const char *target, int create)
     }
     snprintf(q->describe, sizeof q->describe, "postgresql database %s on %s%s%s (user %s)",
              PQdb(p->c), PQhost(p->c), PQport(p->c)[0] ? ":" : "", PQport(p->c), PQuser(p->c));
-    /* only warnings and errors from the server reach us */
-    PQclear(PQexec(p->c, "SET client_min_messages = warning"));
+    PQsetNoticeProcessor(p->c, drop_notice, NULL);
     return QUEUE_OK;
 }
 

@@ -58,6 +58,7 @@ typedef struct slot {
     queue *q;
     pthread_t thread;
     int active;                 /* holds `claim` (w->lock) */
+    int ending;                 /* ending it: a renewal that finds it gone is no news */
     int64_t claim_id;
     int32_t claim_attempt;
     atomic_int lost;            /* the lease thread found the lease gone */
@@ -182,9 +183,9 @@ static void renew_leases(worker *w)
             return;             /* the caller reconnects; the next round renews */
         if (rc == QUEUE_ENOTFOUND) {
             pthread_mutex_lock(&w->lock);
-            if (s->active && s->claim_id == c.id && s->claim_attempt == c.attempt &&
+            if (s->active && !s->ending && s->claim_id == c.id && s->claim_attempt == c.attempt &&
                 !atomic_exchange(&s->lost, 1))
-                wlog(w, "job %" PRId64 ": %s: cancelling it", c.id, queue_last_error());
+                wlog(w, "%s: cancelling it", queue_last_error());
             pthread_mutex_unlock(&w->lock);
         }
     }
@@ -349,6 +350,7 @@ static void run_job(slot *s, const queue_claim *c)
     msg[0] = '\0';
     pthread_mutex_lock(&w->lock);
     s->active = 1;
+    s->ending = 0;
     s->claim_id = c->id;
     s->claim_attempt = c->attempt;
     atomic_store(&s->lost, 0);
@@ -423,6 +425,9 @@ end:
     e.pub = pub;
     e.error_code = code;
     e.error = msg;
+    pthread_mutex_lock(&w->lock);
+    s->ending = 1;
+    pthread_mutex_unlock(&w->lock);
     end_job(s, c, &e, t0);
 out:
     pthread_mutex_lock(&w->lock);
