@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Install what g16k needs to build and test on a fresh Debian 12 machine (idempotent):
 # compilers and CMake, inih, json-c, libsodium (BLAKE2b), cmocka, the OpenCL ICD loader + PoCL, abigail-tools, clang
-# (libFuzzer), Node.js (with its headers, for the binding) for snarkjs, snarkjs 0.7.6 pinned by
+# (libFuzzer), libpq and SQLite (the job queue) with the PostgreSQL server and the sqlite3 shell
+# (the queue's tests start their own), Node.js (with its headers, for the binding) for snarkjs, snarkjs 0.7.6 pinned by
 # tools/snarkjs/package-lock.json, and node-addon-api pinned by bindings/node/package-lock.json.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SUDO=; [ "$(id -u)" -eq 0 ] || SUDO=sudo
 pkgs="build-essential cmake pkg-config libinih-dev libjson-c-dev libcmocka-dev libsodium-dev
-      ocl-icd-opencl-dev opencl-headers pocl-opencl-icd clinfo abigail-tools clang"
+      ocl-icd-opencl-dev opencl-headers pocl-opencl-icd clinfo abigail-tools clang
+      libpq-dev libsqlite3-dev postgresql sqlite3"
 command -v node >/dev/null && command -v npm >/dev/null || pkgs="$pkgs nodejs npm"
 # Debian's nodejs keeps node_api.h in libnode-dev (NodeSource's nodejs ships it itself)
 [ -f /usr/include/node/node_api.h ] || pkgs="$pkgs libnode-dev"

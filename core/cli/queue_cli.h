@@ -11,8 +11,9 @@
 
 /* --queue value, or $G16K_QUEUE when not given (NULL if neither). */
 const char *queue_cli_url(const char *given);
-/* Print "g16k: error: <queue message>" and return CLI_EXIT_QUEUE. */
-int queue_cli_fail(void);
+/* Print "g16k: error: <queue message>" and return the exit code of a queue_status: 2 for a bad
+ * URL or argument, CLI_EXIT_QUEUE otherwise. */
+int queue_cli_fail(int status);
 /* A decimal integer option in [lo, hi]; 0 or -1 (after printing a usage error). */
 int queue_cli_int(const char *opt, const char *text, long long lo, long long hi, long long *out);
 

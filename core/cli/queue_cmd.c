@@ -22,10 +22,10 @@ const char *queue_cli_url(const char *given)
     return given ? given : getenv("G16K_QUEUE");
 }
 
-int queue_cli_fail(void)
+int queue_cli_fail(int status)
 {
     fprintf(stderr, "g16k: error: %s\n", queue_last_error());
-    return CLI_EXIT_QUEUE;
+    return status == QUEUE_EINVAL ? 2 : CLI_EXIT_QUEUE;
 }
 
 int queue_cli_int(const char *opt, const char *text, long long lo, long long hi, long long *out)
@@ -70,11 +70,12 @@ int cmd_queue(int argc, char **argv)
             return 2;
         set.max_attempts = (int32_t)v;
     }
-    if (queue_open(url, 1, &q) != QUEUE_OK)
-        return queue_cli_fail();
-    if (queue_init(q, &set, &from, &roles) != QUEUE_OK || queue_settings_get(q, &now) != QUEUE_OK) {
+    if ((rc = queue_open(url, 1, &q)) != QUEUE_OK)
+        return queue_cli_fail(rc);
+    if ((rc = queue_init(q, &set, &from, &roles)) != QUEUE_OK ||
+        (rc = queue_settings_get(q, &now)) != QUEUE_OK) {
         queue_close(q);
-        return queue_cli_fail();
+        return queue_cli_fail(rc);
     }
     printf("%s: queue schema version %d (%s); max witness %lld MiB, max attempts %d\n",
            queue_describe(q), QUEUE_SCHEMA_VERSION,
@@ -141,15 +142,11 @@ int cmd_jobs(int argc, char **argv)
         return rc;
     if (!(url = queue_cli_url(url)))
         return cli_usage_error("%s: --queue is required (or set G16K_QUEUE)", "jobs");
-    if (queue_open(url, 0, &q) != QUEUE_OK)
-        return queue_cli_fail();
+    if ((rc = queue_open(url, 0, &q)) != QUEUE_OK)
+        return queue_cli_fail(rc);
     rc = queue_list(q, state, print_job, NULL);
     queue_close(q);
-    if (rc == QUEUE_EINVAL) {
-        fprintf(stderr, "g16k: %s\n(see g16k --help)\n", queue_last_error());
-        return 2;
-    }
-    return rc == QUEUE_OK ? (fflush(stdout) == 0 ? 0 : 5) : queue_cli_fail();
+    return rc == QUEUE_OK ? (fflush(stdout) == 0 ? 0 : 5) : queue_cli_fail(rc);
 }
 
 /* The status whose name g16k_status_name() spells as name (G16K_EINTERNAL when unknown). */
@@ -187,8 +184,8 @@ int cmd_result(int argc, char **argv)
     if (queue_cli_int("--id", id_s, 1, INT64_MAX, &id) ||
         (wait_s && queue_cli_int("--wait", wait_s, 0, 365LL * 86400, &wait)))
         return 2;
-    if (queue_open(url, 0, &q) != QUEUE_OK)
-        return queue_cli_fail();
+    if ((rc = queue_open(url, 0, &q)) != QUEUE_OK)
+        return queue_cli_fail(rc);
 
     double deadline = mono_now() + (double)wait;
     for (;;) {
@@ -226,7 +223,7 @@ int cmd_result(int argc, char **argv)
         if (rc == QUEUE_OK)
             queue_job_info_cleanup(&j);
         if (rc != QUEUE_OK && (rc != QUEUE_EDOWN || left <= 0)) {
-            rc = queue_cli_fail();
+            rc = queue_cli_fail(rc);
             queue_close(q);
             return rc;
         }

@@ -88,7 +88,7 @@ int cmd_submit(int argc, char **argv)
     if (prio_s && queue_cli_int("--priority", prio_s, INT32_MIN, INT32_MAX, &prio))
         return 2;
 
-    if (queue_open(url, 0, &q) != QUEUE_OK || queue_settings_get(q, &set) != QUEUE_OK)
+    if ((rc = queue_open(url, 0, &q)) != QUEUE_OK || (rc = queue_settings_get(q, &set)) != QUEUE_OK)
         goto queue_fail;
     if ((rc = map_file(zkey_path, &zk)) != G16K_OK ||
         (rc = zkey_read_header(zkey_path, zk.data, zk.size, &hdr)) != G16K_OK)
@@ -117,7 +117,7 @@ int cmd_submit(int argc, char **argv)
     job.n_vars = hdr.n_vars;
     job.priority = (int32_t)prio;
     job.label = label;
-    if (queue_submit(q, &job, &id) != QUEUE_OK)
+    if ((rc = queue_submit(q, &job, &id)) != QUEUE_OK)
         goto queue_fail;
     unmap_file(&wt);
     queue_close(q);
@@ -130,7 +130,7 @@ fail:
     queue_close(q);
     return cli_fail(rc);
 queue_fail:
-    rc = queue_cli_fail();
+    rc = queue_cli_fail(rc);
     unmap_file(&wt);
     queue_close(q);
     return rc;
