@@ -5,6 +5,7 @@
 #   pg_restart       immediate shutdown (as a crash) and start again: crash recovery runs
 #   pg_stop          immediate shutdown (the EXIT trap the caller sets should call it)
 #   pg_psql ARGS     psql as the superuser on database g16k
+# PG_FSYNC=on keeps fsync on (benchmarks); the tests run with it off.
 # Local connections: the superuser by trust, every other role by SCRAM password (pg_hba.conf).
 # PostgreSQL refuses to run as root: as root the server runs as the Debian package's postgres
 # user (DIR is given to it); the tests connect as root through the socket.
@@ -37,7 +38,7 @@ pg_start() {
 listen_addresses = ''
 unix_socket_directories = '$PG_DIR'
 unix_socket_permissions = 0700
-fsync = off
+fsync = ${PG_FSYNC:-off}
 max_connections = 100
 EOF
   pg_ctl_ start >/dev/null || { cat "$PG_DIR/server.log" >&2; return 1; }
