@@ -676,9 +676,10 @@ static const char CLAIM_SQL[] =
     "  ORDER BY c.priority DESC, c.id LIMIT 1 FOR UPDATE OF c SKIP LOCKED)"
     " UPDATE g16k_jobs j SET state = 'running', worker = $1, attempts = j.attempts + 1,"
     "  lease_until = now() + $2::float8 * interval '1 millisecond', claimed_at = now()"
-    " FROM pick WHERE j.id = pick.id"
+    " FROM pick, m WHERE j.id = pick.id"
     " RETURNING j.id, j.attempts, j.key_digest, j.key_hint, j.label, j.witness_bytes, j.n_vars,"
-    "  EXISTS (SELECT 1 FROM g16k_worker_keys k WHERE k.worker = $1 AND k.key_digest = j.key_digest)";
+    "  EXISTS (SELECT 1 FROM g16k_worker_keys k WHERE k.worker = $1 AND k.key_digest = j.key_digest),"
+    "  m.max";
 
 static int pg_claim(queue *q, const queue_worker *w, queue_claim *out)
 {
@@ -701,6 +702,7 @@ static int pg_claim(queue *q, const queue_worker *w, queue_claim *out)
     out->witness_bytes = strtoll(PQgetvalue(r, 0, 5), NULL, 10);
     out->n_vars = (uint32_t)strtoul(PQgetvalue(r, 0, 6), NULL, 10);
     out->key_held = PQgetvalue(r, 0, 7)[0] == 't';
+    out->max_attempts = atoi(PQgetvalue(r, 0, 8));
     PQclear(r);
     return QUEUE_OK;
 }

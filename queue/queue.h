@@ -146,6 +146,7 @@ typedef struct queue_claim {
     int64_t witness_bytes;
     uint32_t n_vars;
     int key_held;               /* 1: the key is among the worker's registered ones */
+    int32_t max_attempts;       /* the queue's: attempt == max_attempts is the last */
 } queue_claim;
 void queue_claim_cleanup(queue_claim *c);
 

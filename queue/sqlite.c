@@ -548,10 +548,14 @@ static int lite_claim(queue *q, const queue_worker *w, queue_claim *out)
         goto fail;
     }
     if (found) {
-        if ((rc = prep(q, &st, "claim", "SELECT 1 FROM g16k_worker_keys WHERE worker = ?1 AND"
-                       " key_digest = ?2", "tt", w->name, out->key_digest)) != QUEUE_OK)
+        if ((rc = prep(q, &st, "claim", "SELECT EXISTS (SELECT 1 FROM g16k_worker_keys WHERE"
+                       " worker = ?1 AND key_digest = ?2), " MAX_ATTEMPTS, "tt", w->name,
+                       out->key_digest)) != QUEUE_OK)
             goto fail;
-        out->key_held = sqlite3_step(st) == SQLITE_ROW;
+        if (sqlite3_step(st) == SQLITE_ROW) {
+            out->key_held = sqlite3_column_int(st, 0);
+            out->max_attempts = sqlite3_column_int(st, 1);
+        }
         sqlite3_finalize(st);
     }
     if ((rc = exec(q, "claim", "COMMIT")) != QUEUE_OK) {

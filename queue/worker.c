@@ -316,6 +316,8 @@ static void end_job(slot *s, const queue_claim *c, queue_end *e, double t0)
 {
     worker *w = s->w;
     static const char *const kinds[] = { "done", "failed", "retry", "released" };
+    /* a provider error on the last attempt fails the job for good (the queue decides) */
+    int last = e->kind == QUEUE_END_RETRY && c->attempt >= c->max_attempts;
     int rc;
     WITH_RECONNECT(rc, s, queue_end_job(s->q, &w->qw, c, e));
     double dt = now_s() - t0;
@@ -325,9 +327,9 @@ static void end_job(slot *s, const queue_claim *c, queue_end *e, double t0)
     else if (rc == QUEUE_OK && e->kind == QUEUE_END_RELEASE)
         wlog(w, "job %" PRId64 ": released to the queue", c->id);
     else if (rc == QUEUE_OK)
-        wlog(w, "job %" PRId64 " (%s, attempt %d): %s after %.3f s: %s: %s", c->id,
-             c->key_hint ? c->key_hint : c->key_digest, c->attempt, kinds[e->kind], dt,
-             e->error_code, e->error);
+        wlog(w, "job %" PRId64 " (%s, attempt %d of %d): %s after %.3f s: %s: %s", c->id,
+             c->key_hint ? c->key_hint : c->key_digest, c->attempt, c->max_attempts,
+             last ? "failed" : kinds[e->kind], dt, e->error_code, e->error);
     else
         wlog(w, "job %" PRId64 ": %s: %s discarded", c->id, queue_last_error(), kinds[e->kind]);
 }

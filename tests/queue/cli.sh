@@ -3,6 +3,7 @@
 # file): queue init (idempotent), submit's checks (another circuit's witness, a truncated one, a
 # missing key, a witness over the limit: each refused with its exit code and nothing queued),
 # result before and after a worker (--wait), jobs, usage errors, worker start-up errors, --max-jobs,
+# --keys-mem (least recently used keys out),
 # --jobs-in-flight 2, SIGTERM (finishes the job in hand, exit 0), SIGINT during a key load
 # (cancels and releases it, not counting the attempt, exit 0), a failed job's exit code, and
 # snarkjs groth16 verify on the results.
@@ -114,6 +115,23 @@ line=$("$G16K" jobs --queue "$Q" --state done | grep "\"id\":$id1,")
 echo "$line" | grep -q '"label":"first"' && echo "$line" | grep -q '"timings":{"attempt":1' &&
   echo "$line" | grep -qE '"wait_s":[0-9]' && ok "jobs lists label, timings and wait" || bad "jobs line: $line"
 
+# resident keys within --keys-mem: a budget of 1 MiB keeps both keys (the third job finds mult
+# resident), a budget of 0 keeps only the key in use (every job loads its key)
+key_loads() {   # key_loads MEM_MIB: key_loaded of three jobs mult, poseidon2, mult
+  local ids="" i
+  for k in mult poseidon2 mult; do
+    ids="$ids $("$G16K" submit --queue "$Q" --zkey "$T/keys/$k.zkey" --witness "$FIXS/$k/witness.wtns")"
+  done
+  "$G16K" worker --queue "$Q" --config "$CFG" --keys "$T/keys" --keys-mem "$1" --idle-exit 1 2>/dev/null
+  for i in $ids; do
+    "$G16K" jobs --queue "$Q" --state done | grep "^{\"id\":$i," | grep -o '"key_loaded":[a-z]*' | cut -d: -f2
+  done | paste -sd' '
+}
+l=$(key_loads 1)
+[ "$l" = "true true false" ] && ok "--keys-mem 1: mult stayed resident ($l)" || bad "--keys-mem 1: key_loaded $l"
+l=$(key_loads 0)
+[ "$l" = "true true true" ] && ok "--keys-mem 0: each key evicted for the next ($l)" || bad "--keys-mem 0: key_loaded $l"
+
 # a failed job exits with its error's code
 node -e '
 const fs = require("fs"); const b = fs.readFileSync(process.argv[1]);
@@ -125,7 +143,7 @@ expect 6 "job $id3 failed after 1 attempt: .*does not satisfy" "$G16K" result --
 # two jobs in flight: all done
 for i in 1 2 3 4; do "$G16K" submit --queue "$Q" --zkey "$T/keys/poseidon2.zkey" --witness "$P/witness.wtns" >/dev/null; done
 expect 0 "2 jobs in flight" "$G16K" worker --queue "$Q" --config "$CFG" --keys "$T/keys" --jobs-in-flight 2 --idle-exit 1
-[ "$(njobs queued)" = 0 ] && [ "$(njobs done)" = 6 ] && ok "--jobs-in-flight 2 did them all" || bad "$(njobs queued) queued, $(njobs done) done"
+[ "$(njobs queued)" = 0 ] && [ "$(njobs done)" = 12 ] && ok "--jobs-in-flight 2 did them all" || bad "$(njobs queued) queued, $(njobs done) done"
 
 # SIGTERM finishes the job in hand
 for i in 1 2 3; do "$G16K" submit --queue "$Q" --zkey "$T/keys/poseidon2.zkey" --witness "$P/witness.wtns" >/dev/null; done

@@ -191,6 +191,7 @@ static void test_claim_order_once(void **state)
         assert_int_equal(c.witness_bytes, sizeof witness);
         assert_int_equal(c.n_vars, 4);
         assert_true(c.key_held);
+        assert_int_equal(c.max_attempts, 3);
         queue_claim_cleanup(&c);
     }
     assert_int_equal(queue_claim_job(q, &w, &c), QUEUE_ENOTFOUND);
