@@ -15,7 +15,14 @@ typedef struct queue_ops {
     int (*connect)(queue *q, const char *target, int create);
     void (*disconnect)(queue *q);
     int (*schema_version)(queue *q, int *version);      /* 0 when there is no schema */
-    int (*migrate)(queue *q, const queue_settings *set, int *from, int *roles);
+    /* Run sql, one or more statements without parameters or results (schema, transactions). */
+    int (*exec)(queue *q, const char *what, const char *sql);
+    /* queue_init's transaction: BEGIN that waits for concurrent inits. */
+    const char *init_begin;
+    /* Schema steps: migrations[v] takes version v to v + 1 (the dialect's DDL). */
+    const char *const *migrations;
+    /* Optional, inside queue_init's transaction: grant the roles (*roles = 1 when they exist). */
+    int (*grant_roles)(queue *q, int *roles);
     int (*settings_get)(queue *q, queue_settings *out);
     int (*submit)(queue *q, const queue_new_job *job, int64_t *id);
     int (*job_get)(queue *q, int64_t id, queue_job_info *out, char **proof, char **pub);
@@ -40,6 +47,9 @@ struct queue {
 
 extern const queue_ops queue_pg_ops;
 extern const queue_ops queue_sqlite_ops;
+
+/* Set a setting read from the database into *out (unknown names are ignored). */
+void queue_setting_apply(queue_settings *out, const char *name, int64_t value);
 
 /* Set the thread's message (printf-style) and return status. */
 int queue_err(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

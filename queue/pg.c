@@ -31,8 +31,8 @@ typedef struct pg {
 
 /* ---- schema ---- */
 
-/* Version 1. Later versions append their own steps; queue_init applies those above the
- * stored version in one transaction. */
+/* Version 1. Later versions append their own steps; queue_init (queue.c) applies those above
+ * the stored version in one transaction. */
 static const char SCHEMA_V1[] =
     "CREATE TABLE g16k_settings (name text PRIMARY KEY, value bigint NOT NULL);"
     "CREATE TABLE g16k_jobs ("
@@ -339,65 +339,19 @@ static int ensure_roles(queue *q, int *rc)
     return *rc == QUEUE_OK;
 }
 
-static int put_setting(queue *q, const char *name, int64_t value, int overwrite)
+/* Roles and grants, inside queue_init's transaction. */
+static int pg_grant_roles(queue *q, int *roles)
 {
-    char v[32];
-    const char *params[] = { name, v };
-    snprintf(v, sizeof v, "%" PRId64, value);
-    return exec(q, "settings",
-                overwrite ? "INSERT INTO g16k_settings VALUES ($1, $2)"
-                            " ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value"
-                          : "INSERT INTO g16k_settings VALUES ($1, $2) ON CONFLICT DO NOTHING",
-                2, params);
+    int rc = QUEUE_OK;
+    *roles = ensure_roles(q, &rc);
+    if (rc == QUEUE_OK && *roles)
+        rc = exec(q, "grants", GRANTS, 0, NULL);
+    return rc;
 }
 
-static int pg_migrate(queue *q, const queue_settings *set, int *from, int *roles)
+static int pg_exec(queue *q, const char *what, const char *sql)
 {
-    char v[16];
-    const char *params[] = { v };
-    int rc, version;
-
-    if ((rc = exec(q, "init", "BEGIN", 0, NULL)) != QUEUE_OK)
-        return rc;
-    /* concurrent inits wait here for each other (released at commit) */
-    if ((rc = exec(q, "init", "SELECT pg_advisory_xact_lock(hashtext('g16k queue init'))", 0,
-                   NULL)) != QUEUE_OK ||
-        (rc = pg_schema_version(q, &version)) != QUEUE_OK)
-        goto fail;
-    *from = version;
-    if (version > QUEUE_SCHEMA_VERSION) {
-        rc = queue_err(QUEUE_ESCHEMA, "%s: queue schema version %d was made by a newer g16k",
-                       q->describe, version);
-        goto fail;
-    }
-    if (version == 0 &&
-        (rc = exec(q, "create schema", "CREATE TABLE g16k_schema (version integer NOT NULL);"
-                   "INSERT INTO g16k_schema VALUES (0)", 0, NULL)) != QUEUE_OK)
-        goto fail;
-    for (int s = version; s < QUEUE_SCHEMA_VERSION; s++) {
-        char what[48];
-        snprintf(what, sizeof what, "migration to version %d", s + 1);
-        if ((rc = exec(q, what, MIGRATIONS[s], 0, NULL)) != QUEUE_OK)
-            goto fail;
-    }
-    snprintf(v, sizeof v, "%d", QUEUE_SCHEMA_VERSION);
-    if ((rc = exec(q, "schema version", "UPDATE g16k_schema SET version = $1", 1, params)) != QUEUE_OK)
-        goto fail;
-    if ((rc = put_setting(q, "max_witness_bytes", set->max_witness_bytes > 0 ?
-                          set->max_witness_bytes : QUEUE_DEFAULT_MAX_WITNESS,
-                          set->max_witness_bytes > 0)) != QUEUE_OK ||
-        (rc = put_setting(q, "max_attempts", set->max_attempts > 0 ? set->max_attempts :
-                          QUEUE_DEFAULT_MAX_ATTEMPTS, set->max_attempts > 0)) != QUEUE_OK)
-        goto fail;
-    *roles = ensure_roles(q, &rc);
-    if (rc != QUEUE_OK)
-        goto fail;
-    if (*roles && (rc = exec(q, "grants", GRANTS, 0, NULL)) != QUEUE_OK)
-        goto fail;
-    return exec(q, "init", "COMMIT", 0, NULL);
-fail:
-    rollback(q);
-    return rc;
+    return exec(q, what, sql, 0, NULL);
 }
 
 static int pg_settings_get(queue *q, queue_settings *out)
@@ -409,13 +363,8 @@ static int pg_settings_get(queue *q, queue_settings *out)
         return rc;
     out->max_witness_bytes = QUEUE_DEFAULT_MAX_WITNESS;
     out->max_attempts = QUEUE_DEFAULT_MAX_ATTEMPTS;
-    for (int i = 0; i < PQntuples(r); i++) {
-        long long v = strtoll(PQgetvalue(r, i, 1), NULL, 10);
-        if (strcmp(PQgetvalue(r, i, 0), "max_witness_bytes") == 0)
-            out->max_witness_bytes = v;
-        else if (strcmp(PQgetvalue(r, i, 0), "max_attempts") == 0)
-            out->max_attempts = (int32_t)v;
-    }
+    for (int i = 0; i < PQntuples(r); i++)
+        queue_setting_apply(out, PQgetvalue(r, i, 0), strtoll(PQgetvalue(r, i, 1), NULL, 10));
     PQclear(r);
     return QUEUE_OK;
 }
@@ -828,7 +777,11 @@ const queue_ops queue_pg_ops = {
     .connect = pg_connect,
     .disconnect = pg_disconnect,
     .schema_version = pg_schema_version,
-    .migrate = pg_migrate,
+    .exec = pg_exec,
+    /* concurrent inits wait for each other here (the lock goes with the transaction) */
+    .init_begin = "BEGIN; SELECT pg_advisory_xact_lock(hashtext('g16k queue init'))",
+    .migrations = MIGRATIONS,
+    .grant_roles = pg_grant_roles,
     .settings_get = pg_settings_get,
     .submit = pg_submit,
     .job_get = pg_job_get,

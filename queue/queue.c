@@ -122,6 +122,62 @@ const char *queue_describe(const queue *q)
     return q->describe;
 }
 
+/* Store a setting: the given value (> 0) replaces the stored one, else the stored one (or the
+ * default, on creation) stays. Identical SQL in both dialects. */
+static int put_setting(queue *q, const char *name, int64_t given, int64_t fallback)
+{
+    char sql[256];
+    snprintf(sql, sizeof sql, given > 0 ? "INSERT INTO g16k_settings VALUES ('%s', %lld)"
+                                          " ON CONFLICT (name) DO UPDATE SET value = excluded.value"
+                                        : "INSERT INTO g16k_settings VALUES ('%s', %lld)"
+                                          " ON CONFLICT DO NOTHING",
+             name, (long long)(given > 0 ? given : fallback));
+    return q->ops->exec(q, "settings", sql);
+}
+
+/* One transaction: the schema table, the steps above the stored version, the settings, the
+ * roles. Concurrent inits wait for each other (the backend's init_begin). */
+static int migrate(queue *q, const queue_settings *set, int *from, int *roles)
+{
+    char sql[128];
+    int rc, version;
+    if ((rc = q->ops->exec(q, "init", q->ops->init_begin)) != QUEUE_OK)
+        return rc;
+    if ((rc = q->ops->schema_version(q, &version)) != QUEUE_OK)
+        goto fail;
+    *from = version;
+    if (version > QUEUE_SCHEMA_VERSION) {
+        rc = queue_err(QUEUE_ESCHEMA, "%s: queue schema version %d was made by a newer g16k",
+                       q->describe, version);
+        goto fail;
+    }
+    if (version == 0 &&
+        (rc = q->ops->exec(q, "create schema", "CREATE TABLE g16k_schema (version integer NOT NULL);"
+                           " INSERT INTO g16k_schema VALUES (0)")) != QUEUE_OK)
+        goto fail;
+    for (int v = version; v < QUEUE_SCHEMA_VERSION; v++) {
+        char what[48];
+        snprintf(what, sizeof what, "migration to version %d", v + 1);
+        if ((rc = q->ops->exec(q, what, q->ops->migrations[v])) != QUEUE_OK)
+            goto fail;
+    }
+    snprintf(sql, sizeof sql, "UPDATE g16k_schema SET version = %d", QUEUE_SCHEMA_VERSION);
+    if ((rc = q->ops->exec(q, "schema version", sql)) != QUEUE_OK ||
+        (rc = put_setting(q, "max_witness_bytes", set->max_witness_bytes,
+                          QUEUE_DEFAULT_MAX_WITNESS)) != QUEUE_OK ||
+        (rc = put_setting(q, "max_attempts", set->max_attempts, QUEUE_DEFAULT_MAX_ATTEMPTS)) != QUEUE_OK ||
+        (q->ops->grant_roles && (rc = q->ops->grant_roles(q, roles)) != QUEUE_OK))
+        goto fail;
+    return q->ops->exec(q, "init", "COMMIT");
+fail: {
+        char msg[sizeof last_error];
+        memcpy(msg, last_error, sizeof msg);    /* the ROLLBACK's own error is no news */
+        q->ops->exec(q, "init", "ROLLBACK");
+        memcpy(last_error, msg, sizeof msg);
+    }
+    return rc;
+}
+
 int queue_init(queue *q, const queue_settings *set, int *from, int *roles)
 {
     queue_settings none = {0, 0};
@@ -131,12 +187,20 @@ int queue_init(queue *q, const queue_settings *set, int *from, int *roles)
         return queue_err(QUEUE_EINVAL, "max witness size %lld bytes is over the ceiling of %lld "
                          "bytes (the databases' largest value)", (long long)set->max_witness_bytes,
                          QUEUE_WITNESS_CEILING);
-    rc = q->ops->migrate(q, set ? set : &none, &f, &r);
+    rc = migrate(q, set ? set : &none, &f, &r);
     if (from)
         *from = f;
     if (roles)
         *roles = r;
     return rc;
+}
+
+void queue_setting_apply(queue_settings *out, const char *name, int64_t value)
+{
+    if (strcmp(name, "max_witness_bytes") == 0)
+        out->max_witness_bytes = value;
+    else if (strcmp(name, "max_attempts") == 0)
+        out->max_attempts = (int32_t)value;
 }
 
 int queue_settings_get(queue *q, queue_settings *out)

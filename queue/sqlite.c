@@ -236,53 +236,9 @@ static int lite_schema_version(queue *q, int *version)
     return rc == SQLITE_ROW ? QUEUE_OK : lite_fail(q, rc, "schema version");
 }
 
-static int put_setting(queue *q, const char *name, int64_t value, int overwrite)
+static int lite_exec(queue *q, const char *what, const char *sql)
 {
-    sqlite3_stmt *st;
-    int rc = prep(q, &st, "settings",
-                  overwrite ? "INSERT INTO g16k_settings VALUES (?1, ?2)"
-                              " ON CONFLICT (name) DO UPDATE SET value = excluded.value"
-                            : "INSERT INTO g16k_settings VALUES (?1, ?2) ON CONFLICT DO NOTHING",
-                  "ti", name, value);
-    return rc != QUEUE_OK ? rc : finish(q, st, "settings", NULL);
-}
-
-static int lite_migrate(queue *q, const queue_settings *set, int *from, int *roles)
-{
-    sqlite3_stmt *st;
-    int rc, version;
-    *roles = 0;
-    /* IMMEDIATE: concurrent inits wait for each other (busy timeout) */
-    if ((rc = exec(q, "init", "BEGIN IMMEDIATE")) != QUEUE_OK)
-        return rc;
-    if ((rc = lite_schema_version(q, &version)) != QUEUE_OK)
-        goto fail;
-    *from = version;
-    if (version > QUEUE_SCHEMA_VERSION) {
-        rc = queue_err(QUEUE_ESCHEMA, "%s: queue schema version %d was made by a newer g16k",
-                       q->describe, version);
-        goto fail;
-    }
-    if (version == 0 && (rc = exec(q, "create schema", "CREATE TABLE g16k_schema (version INTEGER"
-                                   " NOT NULL); INSERT INTO g16k_schema VALUES (0)")) != QUEUE_OK)
-        goto fail;
-    for (int s = version; s < QUEUE_SCHEMA_VERSION; s++)
-        if ((rc = exec(q, "migration", MIGRATIONS[s])) != QUEUE_OK)
-            goto fail;
-    if ((rc = prep(q, &st, "schema version", "UPDATE g16k_schema SET version = ?1", "i",
-                   (int64_t)QUEUE_SCHEMA_VERSION)) != QUEUE_OK ||
-        (rc = finish(q, st, "schema version", NULL)) != QUEUE_OK)
-        goto fail;
-    if ((rc = put_setting(q, "max_witness_bytes", set->max_witness_bytes > 0 ?
-                          set->max_witness_bytes : QUEUE_DEFAULT_MAX_WITNESS,
-                          set->max_witness_bytes > 0)) != QUEUE_OK ||
-        (rc = put_setting(q, "max_attempts", set->max_attempts > 0 ? set->max_attempts :
-                          QUEUE_DEFAULT_MAX_ATTEMPTS, set->max_attempts > 0)) != QUEUE_OK)
-        goto fail;
-    return exec(q, "init", "COMMIT");
-fail:
-    rollback(q);
-    return rc;
+    return exec(q, what, sql);
 }
 
 static int lite_settings_get(queue *q, queue_settings *out)
@@ -295,10 +251,8 @@ static int lite_settings_get(queue *q, queue_settings *out)
     out->max_attempts = QUEUE_DEFAULT_MAX_ATTEMPTS;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         const char *name = (const char *)sqlite3_column_text(st, 0);
-        if (name && strcmp(name, "max_witness_bytes") == 0)
-            out->max_witness_bytes = sqlite3_column_int64(st, 1);
-        else if (name && strcmp(name, "max_attempts") == 0)
-            out->max_attempts = sqlite3_column_int(st, 1);
+        if (name)
+            queue_setting_apply(out, name, sqlite3_column_int64(st, 1));
     }
     sqlite3_finalize(st);
     return rc == SQLITE_DONE ? QUEUE_OK : lite_fail(q, rc, "settings");
@@ -671,7 +625,9 @@ const queue_ops queue_sqlite_ops = {
     .connect = lite_connect,
     .disconnect = lite_disconnect,
     .schema_version = lite_schema_version,
-    .migrate = lite_migrate,
+    .exec = lite_exec,
+    .init_begin = "BEGIN IMMEDIATE",        /* concurrent inits wait (busy timeout) */
+    .migrations = MIGRATIONS,
     .settings_get = lite_settings_get,
     .submit = lite_submit,
     .job_get = lite_job_get,

@@ -76,6 +76,7 @@ struct worker {
     pthread_mutex_t lock;       /* slots' claims, lease_done, keys_changed */
     pthread_cond_t cond;        /* lease_done */
     int lease_done;
+    atomic_int lease_quit;      /* lease_done, readable without the lock (reconnect gives up) */
     int keys_changed;           /* the keystore's digests changed: register them again */
     atomic_long claimed;        /* jobs claimed, for max_jobs */
     atomic_int fatal;           /* a slot hit an error no retry mends: the worker stops */
@@ -123,15 +124,16 @@ static void nap(int ms)
     }
 }
 
-/* Connect q again, with backoff, until it works (QUEUE_OK) or a hard stop (QUEUE_EDOWN). */
-static int reconnect(worker *w, queue *q, const char *who)
+/* Connect q again, with backoff, until it works (QUEUE_OK), or a hard stop or *give_up (may be
+ * NULL) ends the attempts (QUEUE_EDOWN). */
+static int reconnect_until(worker *w, queue *q, const char *who, atomic_int *give_up)
 {
     int delay = BACKOFF_FIRST_MS;
     wlog(w, "%s: %s; reconnecting", who, queue_last_error());
     for (;;) {
         /* jitter spreads a fleet's reconnects after a server restart */
         nap(delay / 2 + (int)randombytes_uniform((uint32_t)delay / 2 + 1));
-        if (atomic_load(&stop_hard))
+        if (atomic_load(&stop_hard) || (give_up && atomic_load(give_up)))
             return QUEUE_EDOWN;
         if (queue_reconnect(q) == QUEUE_OK) {
             wlog(w, "%s: reconnected to %s", who, queue_describe(q));
@@ -139,6 +141,11 @@ static int reconnect(worker *w, queue *q, const char *who)
         }
         delay = delay * 2 > BACKOFF_MAX_MS ? BACKOFF_MAX_MS : delay * 2;
     }
+}
+
+static int reconnect(worker *w, queue *q, const char *who)
+{
+    return reconnect_until(w, q, who, NULL);
 }
 
 static int do_register(worker *w, queue *q)
@@ -217,7 +224,8 @@ static void *lease_main(void *arg)
         rc = queue_worker_heartbeat(w->lease_q, &w->qw);
         if (rc == QUEUE_ENOTFOUND || (rc == QUEUE_OK && keys_changed))
             rc = do_register(w, w->lease_q);   /* dropped as dead after an outage, or new keys */
-        if (rc == QUEUE_EDOWN && reconnect(w, w->lease_q, "lease thread") == QUEUE_OK)
+        if (rc == QUEUE_EDOWN &&
+            reconnect_until(w, w->lease_q, "lease thread", &w->lease_quit) == QUEUE_OK)
             rc = do_register(w, w->lease_q);
         if (rc != QUEUE_OK && keys_changed) {
             pthread_mutex_lock(&w->lock);
@@ -589,6 +597,7 @@ out:
     if (lease_started) {
         pthread_mutex_lock(&w.lock);
         w.lease_done = 1;
+        atomic_store(&w.lease_quit, 1);
         pthread_cond_signal(&w.cond);
         pthread_mutex_unlock(&w.lock);
         pthread_join(w.lease_thread, NULL);
