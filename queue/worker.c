@@ -61,6 +61,7 @@ typedef struct slot {
     int ending;                 /* ending it: a renewal that finds it gone is no news */
     int64_t claim_id;
     int32_t claim_attempt;
+    const char *claim_key;      /* the job's key file name, for the log (valid while active) */
     atomic_int lost;            /* the lease thread found the lease gone */
 } slot;
 
@@ -240,12 +241,17 @@ static void *lease_main(void *arg)
 
 /* ---- a job ---- */
 
+/* Cancels on a hard stop or a lost lease; logs when a key load starts a stage (a large key
+ * takes long enough to want saying so). */
 static int job_progress(void *user, const char *stage, uint64_t done, uint64_t total)
 {
     slot *s = user;
-    (void)stage;
-    (void)done;
-    (void)total;
+    if (done == 0 && strcmp(stage, "check") == 0)
+        wlog(s->w, "job %" PRId64 ": loading key %s: checking %" PRIu64 " points", s->claim_id,
+             s->claim_key, total);
+    else if (done == 0 && strcmp(stage, "upload") == 0)
+        wlog(s->w, "job %" PRId64 ": loading key %s: handing it to the providers", s->claim_id,
+             s->claim_key);
     return atomic_load(&stop_hard) || atomic_load(&s->lost);
 }
 
@@ -363,6 +369,7 @@ static void run_job(slot *s, const queue_claim *c)
     s->ending = 0;
     s->claim_id = c->id;
     s->claim_attempt = c->attempt;
+    s->claim_key = c->key_hint ? c->key_hint : c->key_digest;
     atomic_store(&s->lost, 0);
     pthread_mutex_unlock(&w->lock);
 
