@@ -602,10 +602,28 @@ static int pg_worker_unregister(queue *q, const queue_worker *w)
     return exec(q, "unregister worker", "DELETE FROM g16k_workers WHERE name = $1", 1, params);
 }
 
-/* One statement: fail jobs whose lease expired on their last attempt (dropping their witness),
- * then claim the best claimable job. The CTEs touch disjoint rows (attempts >= max vs < max). */
-static const char CLAIM_SQL[] =
-    "WITH m AS (SELECT value AS max FROM g16k_settings WHERE name = 'max_attempts'),"
+/* Claims. A worker may take a job whose key it registered, or whose key no live worker holds
+ * (to fail it); $1 is the worker, $2 its lease in ms. */
+#define KEY_CLAIMABLE \
+    " (EXISTS (SELECT 1 FROM g16k_worker_keys k WHERE k.worker = $1" \
+    "          AND k.key_digest = c.key_digest)" \
+    "  OR NOT EXISTS (SELECT 1 FROM g16k_worker_keys k JOIN g16k_workers w ON w.name = k.worker" \
+    "          WHERE k.key_digest = c.key_digest" \
+    "          AND w.heartbeat > now() - 3 * w.lease_ms * interval '1 millisecond'))"
+#define MAX_ATTEMPTS "m AS (SELECT value AS max FROM g16k_settings WHERE name = 'max_attempts')"
+#define CLAIM_PICKED \
+    " UPDATE g16k_jobs j SET state = 'running', worker = $1, attempts = j.attempts + 1," \
+    "  lease_until = now() + $2::float8 * interval '1 millisecond', claimed_at = now()" \
+    " FROM pick, m WHERE j.id = pick.id" \
+    " RETURNING j.id, j.attempts, j.key_digest, j.key_hint, j.label, j.witness_bytes, j.n_vars," \
+    "  EXISTS (SELECT 1 FROM g16k_worker_keys k WHERE k.worker = $1 AND k.key_digest = j.key_digest)," \
+    "  m.max"
+
+/* First: fail the jobs whose lease expired on their last attempt (dropping their witness), and
+ * take back one whose lease expired before (it was claimed first: it goes first). Both walk the
+ * index of running jobs and touch disjoint rows (attempts >= max and < max). */
+static const char CLAIM_EXPIRED_SQL[] =
+    "WITH " MAX_ATTEMPTS ","
     " reaped AS (UPDATE g16k_jobs j SET state = 'failed', finished_at = now(), lease_until = NULL,"
     "   error_code = 'G16K_EINTERNAL',"
     "   error = 'the lease of worker ' || j.worker || ' expired on attempt ' || j.attempts"
@@ -614,21 +632,20 @@ static const char CLAIM_SQL[] =
     "   AND c.lease_until < now() AND c.attempts >= m.max FOR UPDATE OF c SKIP LOCKED)"
     "  RETURNING j.id),"
     " dropped AS (DELETE FROM g16k_job_inputs WHERE job_id IN (SELECT id FROM reaped)),"
-    " pick AS (SELECT c.id FROM g16k_jobs c, m"
-    "  WHERE ((c.state = 'queued' AND c.available_at <= now())"
-    "         OR (c.state = 'running' AND c.lease_until < now() AND c.attempts < m.max))"
-    "   AND (EXISTS (SELECT 1 FROM g16k_worker_keys k WHERE k.worker = $1"
-    "                AND k.key_digest = c.key_digest)"
-    "        OR NOT EXISTS (SELECT 1 FROM g16k_worker_keys k JOIN g16k_workers w ON w.name = k.worker"
-    "                WHERE k.key_digest = c.key_digest"
-    "                AND w.heartbeat > now() - 3 * w.lease_ms * interval '1 millisecond'))"
+    " pick AS (SELECT c.id FROM g16k_jobs c, m WHERE c.state = 'running' AND c.lease_until < now()"
+    "  AND c.attempts < m.max AND" KEY_CLAIMABLE
+    "  ORDER BY c.lease_until LIMIT 1 FOR UPDATE OF c SKIP LOCKED)"
+    CLAIM_PICKED;
+/* Then the best queued job: a walk of the queued jobs' index in (priority, id) order that stops
+ * at the first one this worker may take. One statement with an OR over both states scanned and
+ * sorted them all: 38 claims a second with 10 000 jobs queued (180 with 1 000); split, 170 at
+ * 10 000 (bench_queue_claims, 4 threads, fsync on). */
+static const char CLAIM_QUEUED_SQL[] =
+    "WITH " MAX_ATTEMPTS ","
+    " pick AS (SELECT c.id FROM g16k_jobs c WHERE c.state = 'queued' AND c.available_at <= now()"
+    "  AND" KEY_CLAIMABLE
     "  ORDER BY c.priority DESC, c.id LIMIT 1 FOR UPDATE OF c SKIP LOCKED)"
-    " UPDATE g16k_jobs j SET state = 'running', worker = $1, attempts = j.attempts + 1,"
-    "  lease_until = now() + $2::float8 * interval '1 millisecond', claimed_at = now()"
-    " FROM pick, m WHERE j.id = pick.id"
-    " RETURNING j.id, j.attempts, j.key_digest, j.key_hint, j.label, j.witness_bytes, j.n_vars,"
-    "  EXISTS (SELECT 1 FROM g16k_worker_keys k WHERE k.worker = $1 AND k.key_digest = j.key_digest),"
-    "  m.max";
+    CLAIM_PICKED;
 
 static int pg_claim(queue *q, const queue_worker *w, queue_claim *out)
 {
@@ -637,8 +654,13 @@ static int pg_claim(queue *q, const queue_worker *w, queue_claim *out)
     PGresult *r;
     int rc;
     snprintf(lease, sizeof lease, "%d", w->lease_ms);
-    if (!(r = run(q, &rc, "claim", CLAIM_SQL, 2, params, NULL, NULL, 0)))
+    if (!(r = run(q, &rc, "claim", CLAIM_EXPIRED_SQL, 2, params, NULL, NULL, 0)))
         return rc;
+    if (PQntuples(r) == 0) {
+        PQclear(r);
+        if (!(r = run(q, &rc, "claim", CLAIM_QUEUED_SQL, 2, params, NULL, NULL, 0)))
+            return rc;
+    }
     if (PQntuples(r) == 0) {
         PQclear(r);
         return queue_err(QUEUE_ENOTFOUND, "no job to claim");

@@ -459,19 +459,25 @@ static const char REAP_SQL[] =
     " error = 'the lease of worker ' || worker || ' expired on attempt ' || attempts || ' of '"
     "  || " MAX_ATTEMPTS " || ' (the worker died, hung or lost the database)'"
     " WHERE state = 'running' AND lease_until < ?1 AND attempts >= " MAX_ATTEMPTS;
-/* ?1 worker, ?2 now (ms), ?3 lease (ms). */
-static const char CLAIM_SQL[] =
-    "UPDATE g16k_jobs SET state = 'running', worker = ?1, attempts = attempts + 1,"
-    " lease_until = ?2 + ?3, claimed_at = ?2"
-    " WHERE id = (SELECT c.id FROM g16k_jobs c"
-    "  WHERE ((c.state = 'queued' AND c.available_at <= ?2)"
-    "         OR (c.state = 'running' AND c.lease_until < ?2 AND c.attempts < " MAX_ATTEMPTS "))"
-    "   AND (EXISTS (SELECT 1 FROM g16k_worker_keys k WHERE k.worker = ?1"
-    "                AND k.key_digest = c.key_digest)"
-    "        OR NOT EXISTS (SELECT 1 FROM g16k_worker_keys k JOIN g16k_workers w ON w.name = k.worker"
-    "                WHERE k.key_digest = c.key_digest AND w.heartbeat > ?2 - 3 * w.lease_ms))"
-    "  ORDER BY c.priority DESC, c.id LIMIT 1)"
-    " RETURNING id, attempts, key_digest, key_hint, label, witness_bytes, n_vars";
+/* ?1 worker, ?2 now (ms), ?3 lease (ms). A worker may take a job whose key it registered, or
+ * whose key no live worker holds (to fail it). As in pg.c: a job whose lease expired first
+ * (through the running jobs' index), else the best queued one (a walk of the queued jobs' index
+ * that stops at the first this worker may take). */
+#define KEY_CLAIMABLE \
+    " (EXISTS (SELECT 1 FROM g16k_worker_keys k WHERE k.worker = ?1" \
+    "          AND k.key_digest = c.key_digest)" \
+    "  OR NOT EXISTS (SELECT 1 FROM g16k_worker_keys k JOIN g16k_workers w ON w.name = k.worker" \
+    "          WHERE k.key_digest = c.key_digest AND w.heartbeat > ?2 - 3 * w.lease_ms))"
+#define CLAIM(pick) \
+    "UPDATE g16k_jobs SET state = 'running', worker = ?1, attempts = attempts + 1," \
+    " lease_until = ?2 + ?3, claimed_at = ?2 WHERE id = (" pick ")" \
+    " RETURNING id, attempts, key_digest, key_hint, label, witness_bytes, n_vars"
+static const char *const CLAIM_SQL[2] = {
+    CLAIM("SELECT c.id FROM g16k_jobs c WHERE c.state = 'running' AND c.lease_until < ?2"
+          " AND c.attempts < " MAX_ATTEMPTS " AND" KEY_CLAIMABLE " ORDER BY c.lease_until LIMIT 1"),
+    CLAIM("SELECT c.id FROM g16k_jobs c WHERE c.state = 'queued' AND c.available_at <= ?2 AND"
+          KEY_CLAIMABLE " ORDER BY c.priority DESC, c.id LIMIT 1"),
+};
 
 static int lite_claim(queue *q, const queue_worker *w, queue_claim *out)
 {
@@ -481,25 +487,29 @@ static int lite_claim(queue *q, const queue_worker *w, queue_claim *out)
     if ((rc = exec(q, "claim", "BEGIN IMMEDIATE")) != QUEUE_OK)
         return rc;
     if ((rc = prep(q, &st, "claim", REAP_SQL, "i", t)) != QUEUE_OK ||
-        (rc = finish(q, st, "claim", NULL)) != QUEUE_OK ||
-        (rc = prep(q, &st, "claim", CLAIM_SQL, "tii", w->name, t, (int64_t)w->lease_ms)) != QUEUE_OK)
+        (rc = finish(q, st, "claim", NULL)) != QUEUE_OK)
         goto fail;
-    if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        const unsigned char *d = sqlite3_column_text(st, 2);
-        found = 1;
-        out->id = sqlite3_column_int64(st, 0);
-        out->attempt = sqlite3_column_int(st, 1);
-        snprintf(out->key_digest, sizeof out->key_digest, "%s", d ? (const char *)d : "");
-        out->key_hint = col_dup(st, 3);
-        out->label = col_dup(st, 4);
-        out->witness_bytes = sqlite3_column_int64(st, 5);
-        out->n_vars = (uint32_t)sqlite3_column_int64(st, 6);
-        rc = sqlite3_step(st);
-    }
-    sqlite3_finalize(st);
-    if (rc != SQLITE_DONE) {
-        rc = lite_fail(q, rc, "claim");
-        goto fail;
+    for (int k = 0; k < 2 && !found; k++) {
+        if ((rc = prep(q, &st, "claim", CLAIM_SQL[k], "tii", w->name, t, (int64_t)w->lease_ms)) !=
+            QUEUE_OK)
+            goto fail;
+        if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+            const unsigned char *d = sqlite3_column_text(st, 2);
+            found = 1;
+            out->id = sqlite3_column_int64(st, 0);
+            out->attempt = sqlite3_column_int(st, 1);
+            snprintf(out->key_digest, sizeof out->key_digest, "%s", d ? (const char *)d : "");
+            out->key_hint = col_dup(st, 3);
+            out->label = col_dup(st, 4);
+            out->witness_bytes = sqlite3_column_int64(st, 5);
+            out->n_vars = (uint32_t)sqlite3_column_int64(st, 6);
+            rc = sqlite3_step(st);
+        }
+        sqlite3_finalize(st);
+        if (rc != SQLITE_DONE) {
+            rc = lite_fail(q, rc, "claim");
+            goto fail;
+        }
     }
     if (found) {
         if ((rc = prep(q, &st, "claim", "SELECT EXISTS (SELECT 1 FROM g16k_worker_keys WHERE"

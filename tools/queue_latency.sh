@@ -5,7 +5,9 @@
 #             submit's key digest and witness check included)
 #   queue_s   e2e_s minus the proof (timings.prove.total, itself pairing-checked): the queue's cost
 #   wake_s    claimed_at - submitted_at (database clock): the worker's wake-up and claim
-# One JSON line per backend with the medians. usage: tools/queue_latency.sh G16K FIXTURE_DIR N
+# and the same through the queue API in one process (bench_queue_latency, beside G16K in the
+# build's bin/: no process starts, the key digested once), "via": "api".
+# One JSON line per backend and way with the medians. usage: tools/queue_latency.sh G16K FIXTURE_DIR N
 set -u
 G16K=$(realpath "$1") FX=$(realpath "$2") N=$3
 SRC=$(cd "$(dirname "$0")/.." && pwd)
@@ -36,8 +38,10 @@ for backend in postgresql sqlite; do
     t1=$(date +%s.%N)
     echo "$id $(echo "$t1 - $t0" | bc -l)" >> "$T/e2e"
   done
+  "$(dirname "$G16K")/bench_queue_latency" "$Q" "$T/keys/key.zkey" "$FX/witness.wtns" "$N" |
+    sed "s/^{/{\"via\": \"api\", \"fixture\": \"$(basename "$FX")\", /"
   kill -TERM $wpid; wait $wpid; wpid=
-  "$G16K" jobs --queue "$Q" --state done > "$T/jobs"
+  "$G16K" jobs --queue "$Q" --state done | grep -v '"key_hint":"bench"' > "$T/jobs"
   node -e '
     const fs = require("fs");
     const jobs = Object.fromEntries(fs.readFileSync(process.argv[1], "utf8").split("\n").filter(Boolean)
@@ -51,7 +55,7 @@ for backend in postgresql sqlite; do
       queue.push(+s - j.timings.prove.total); wake.push(j.claimed_at - j.submitted_at);
     }
     const r = (x) => Math.round(x * 1e4) / 1e4;
-    console.log(JSON.stringify({ backend: process.argv[3], fixture: process.argv[4], runs: rows.length,
+    console.log(JSON.stringify({ backend: process.argv[3], via: "cli", fixture: process.argv[4], runs: rows.length,
       e2e_s: r(med(e2e)), prove_s: r(med(prove)), queue_s: r(med(queue)), wake_s: r(med(wake)) }));
   ' "$T/jobs" "$T/e2e" $backend "$(basename "$FX")"
 done
