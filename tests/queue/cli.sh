@@ -170,7 +170,6 @@ if [ -f "$FIXS/poseidon_chain/circuit_final.zkey" ]; then
   wpid=$!
   bg+=($wpid)
   if wait_running; then
-    sleep 0.3
     kill -INT $wpid
     wait $wpid; rc=$?
     st=$(state "$idc")

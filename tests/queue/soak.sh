@@ -107,11 +107,11 @@ kind[$id]=hostile want_err[$id]='G16K_EFORMAT .*mult_corrupt.zkey: section 5 \(A
 id=$(submit "$T/keys/mult.zkey" "$T/w/unsat.wtns")
 kind[$id]=hostile want_err[$id]='G16K_EVERIFY .*does not satisfy'
 
-for n in 1 2 3; do start_worker $n; done
-
-# SIGKILL worker 3 while it holds a job (it is restarted after each try)
+# SIGKILL worker 3 while it holds a job (it is restarted after each try). It starts alone, so
+# that it holds a job nearly all the time until the others join.
+start_worker 3
 killed_job=
-for try in $(seq 1 40); do
+for try in $(seq 1 100); do
   held=$("$G16K" jobs --queue "$Q" --state running |
          node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{for(const l of s.split("\n").filter(Boolean)){const j=JSON.parse(l);if(j.worker&&j.worker.split(":")[1]===process.argv[1]){console.log(j.id);break;}}})' "${wpid[3]}")
   if [ -n "$held" ]; then
@@ -125,6 +125,8 @@ for try in $(seq 1 40); do
 done
 [ -n "$killed_job" ] || fail "never caught worker 3 holding a job"
 echo "worker 3 killed holding job $killed_job (${kind[$killed_job]})"
+start_worker 1
+start_worker 2
 
 # phase 2: the rest, with the server crashed and restarted in the middle (pg)
 submit_good $N $((N + N / 2))
