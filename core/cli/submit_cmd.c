@@ -4,61 +4,28 @@
  * (the worker checks them when it loads the key); the witness is checked in full (wtns.h: the
  * prime, every value below r, w[0] = 1, its length equal to the key's nVars).
  */
-#include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "cli.h"
 #include "queue_cli.h"
 #include "g16k/g16k.h"
 #include "queue/queue.h"
+#include "../formats/binfile.h"
 #include "../formats/wtns.h"
 #include "../formats/zkey.h"
-#include "../util/error.h"
 
-/* A file mapped read-only. */
+/* A file mapped read-only (binfile_map). */
 typedef struct mapped {
-    void *data;
-    size_t size;
+    const uint8_t *data;
+    uint64_t size;
 } mapped;
-
-static int map_file(const char *path, mapped *m)
-{
-    struct stat st;
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    m->data = NULL;
-    m->size = 0;
-    if (fd < 0 || fstat(fd, &st) != 0) {
-        int e = errno;
-        if (fd >= 0)
-            close(fd);
-        return g16k_err(G16K_EIO, "%s: %s", path, strerror(e));
-    }
-    if (!S_ISREG(st.st_mode)) {
-        close(fd);
-        return g16k_err(G16K_EIO, "%s: not a regular file", path);
-    }
-    m->size = (size_t)st.st_size;
-    if (m->size > 0 && (m->data = mmap(NULL, m->size, PROT_READ, MAP_PRIVATE, fd, 0)) == MAP_FAILED) {
-        int e = errno;
-        m->data = NULL;
-        close(fd);
-        return g16k_err(G16K_EIO, "%s: mmap: %s", path, strerror(e));
-    }
-    close(fd);
-    return G16K_OK;
-}
 
 static void unmap_file(mapped *m)
 {
-    if (m->data)
-        munmap(m->data, m->size);
+    binfile_unmap(m->data, m->size);
     m->data = NULL;
 }
 
@@ -90,16 +57,16 @@ int cmd_submit(int argc, char **argv)
 
     if ((rc = queue_open(url, 0, &q)) != QUEUE_OK || (rc = queue_settings_get(q, &set)) != QUEUE_OK)
         goto queue_fail;
-    if ((rc = map_file(zkey_path, &zk)) != G16K_OK ||
+    if ((rc = binfile_map(zkey_path, &zk.data, &zk.size)) != G16K_OK ||
         (rc = zkey_read_header(zkey_path, zk.data, zk.size, &hdr)) != G16K_OK)
         goto fail;
-    queue_key_digest(zk.data, zk.size, digest);
+    queue_key_digest(zk.data, (size_t)zk.size, digest);
     unmap_file(&zk);
-    if ((rc = map_file(wtns_path, &wt)) != G16K_OK)
+    if ((rc = binfile_map(wtns_path, &wt.data, &wt.size)) != G16K_OK)
         goto fail;
     if ((int64_t)wt.size > set.max_witness_bytes) {
-        fprintf(stderr, "g16k: error: %s: %zu bytes is over the queue's limit of %lld bytes "
-                "(g16k queue init --max-witness MiB)\n", wtns_path, wt.size,
+        fprintf(stderr, "g16k: error: %s: %llu bytes is over the queue's limit of %lld bytes "
+                "(g16k queue init --max-witness MiB)\n", wtns_path, (unsigned long long)wt.size,
                 (long long)set.max_witness_bytes);
         unmap_file(&wt);
         queue_close(q);
@@ -113,7 +80,7 @@ int cmd_submit(int argc, char **argv)
     job.key_digest = digest;
     job.key_hint = strrchr(zkey_path, '/') ? strrchr(zkey_path, '/') + 1 : zkey_path;
     job.witness = wt.data;
-    job.witness_len = wt.size;
+    job.witness_len = (size_t)wt.size;
     job.n_vars = hdr.n_vars;
     job.priority = (int32_t)prio;
     job.label = label;
