@@ -52,8 +52,13 @@ njobs() { "$G16K" jobs --queue "$Q" ${1:+--state $1} | wc -l; }
 state() {
   "$G16K" jobs --queue "$Q" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{for(const l of s.split("\n").filter(Boolean)){const j=JSON.parse(l);if(j.id==process.argv[1])console.log(j.state,j.attempts)}})' "$1"
 }
-wait_running() {   # until some job is running (at most 60 s)
-  for _ in $(seq 1 1200); do [ "$(njobs running)" -gt 0 ] && return 0; sleep 0.05; done
+wait_running() {   # until some job is running (at most 60 s); prints its id
+  local id
+  for _ in $(seq 1 1200); do
+    id=$("$G16K" jobs --queue "$Q" --state running | sed -nE '1s/^\{"id":([0-9]+),.*/\1/p')
+    [ -n "$id" ] && { echo "$id"; return 0; }
+    sleep 0.05
+  done
   return 1
 }
 
@@ -150,8 +155,7 @@ for i in 1 2 3; do "$G16K" submit --queue "$Q" --zkey "$T/keys/poseidon2.zkey" -
 "$G16K" worker --queue "$Q" --config "$CFG" --keys "$T/keys" 2>"$T/term.log" &
 wpid=$!
 bg+=($wpid)
-if wait_running; then
-  held=$("$G16K" jobs --queue "$Q" --state running | sed -E 's/^\{"id":([0-9]+),.*/\1/')
+if held=$(wait_running); then
   kill -TERM $wpid
   wait $wpid; rc=$?
   st=$(state "$held")
@@ -169,7 +173,7 @@ if [ -f "$FIXS/poseidon_chain/circuit_final.zkey" ]; then
   "$G16K" worker --queue "$Q" --config "$CFG" --keys "$T/keys2" 2>"$T/int.log" &
   wpid=$!
   bg+=($wpid)
-  if wait_running; then
+  if wait_running >/dev/null; then
     kill -INT $wpid
     wait $wpid; rc=$?
     st=$(state "$idc")
