@@ -20,7 +20,8 @@ typedef struct cli_command {
 } cli_command;
 
 extern const cli_command cli_cmd_prove, cli_cmd_verify, cli_cmd_check, cli_cmd_setup,
-    cli_cmd_vk, cli_cmd_plugins, cli_cmd_bench, cli_cmd_tune;
+    cli_cmd_vk, cli_cmd_plugins, cli_cmd_bench, cli_cmd_tune, cli_cmd_queue, cli_cmd_submit,
+    cli_cmd_worker, cli_cmd_result, cli_cmd_jobs;
 
 /* Returned by cli_parse and passed up by a command when it printed its help on request: the
  * process exits 0. */

@@ -9,7 +9,8 @@
 
 static const cli_command *const commands[] = {
     &cli_cmd_prove, &cli_cmd_verify, &cli_cmd_check, &cli_cmd_setup, &cli_cmd_vk,
-    &cli_cmd_plugins, &cli_cmd_bench, &cli_cmd_tune,
+    &cli_cmd_plugins, &cli_cmd_bench, &cli_cmd_tune, &cli_cmd_queue, &cli_cmd_submit,
+    &cli_cmd_worker, &cli_cmd_result, &cli_cmd_jobs,
 };
 #define N_COMMANDS (sizeof commands / sizeof commands[0])
 
@@ -17,7 +18,8 @@ static const char exit_codes[] =
     "exit codes: 0 ok, 1 invalid proof (verify) or unsatisfied witness (check), 2 usage,\n"
     "            3 config or plugin error, 4 malformed or unusable input file, 5 I/O error,\n"
     "            6 proof failed its own check (witness does not satisfy the circuit, or a\n"
-    "            provider is wrong), 7 out of memory\n";
+    "            provider is wrong), 7 out of memory, 8 the job queue refused or is unreachable,\n"
+    "            9 job not finished (result)\n";
 
 const cli_command *cli_current;
 

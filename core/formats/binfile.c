@@ -18,8 +18,10 @@
 #define HEADER_BYTES 12u        /* magic + version + nSections */
 #define ENTRY_BYTES 12u         /* id + size */
 
-static int map_file(binfile *bf, const char *path)
+int binfile_map(const char *path, const uint8_t **data, uint64_t *size)
 {
+    *data = NULL;
+    *size = 0;
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0)
         return g16k_err(G16K_EIO, "%s: cannot open: %s", path, strerror(errno));
@@ -33,10 +35,8 @@ static int map_file(binfile *bf, const char *path)
         close(fd);
         return g16k_err(G16K_EIO, "%s: not a regular file", path);
     }
-    bf->size = (uint64_t)st.st_size;
-    bf->data = NULL;
-    if (bf->size > 0) {
-        void *m = mmap(NULL, (size_t)bf->size, PROT_READ, MAP_PRIVATE, fd, 0);
+    if (st.st_size > 0) {
+        void *m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
         if (m == MAP_FAILED) {
             int e = errno;
             close(fd);
@@ -44,16 +44,29 @@ static int map_file(binfile *bf, const char *path)
              * out of memory, exit 7, not an I/O error */
             return g16k_err(e == ENOMEM ? G16K_ENOMEM : G16K_EIO,
                             "%s: cannot map %llu bytes: %s", path,
-                            (unsigned long long)bf->size,
+                            (unsigned long long)st.st_size,
                             e == ENOMEM ? "out of memory (address space)" : strerror(e));
         }
         /* One forward pass over the payloads follows. */
-        (void)madvise(m, (size_t)bf->size, MADV_SEQUENTIAL);
-        bf->data = m;
-        bf->mapped = 1;
+        (void)madvise(m, (size_t)st.st_size, MADV_SEQUENTIAL);
+        *data = m;
+        *size = (uint64_t)st.st_size;
     }
     close(fd);
     return G16K_OK;
+}
+
+void binfile_unmap(const uint8_t *data, uint64_t size)
+{
+    if (data)
+        munmap((void *)data, (size_t)size);
+}
+
+static int map_file(binfile *bf, const char *path)
+{
+    int rc = binfile_map(path, &bf->data, &bf->size);
+    bf->mapped = bf->data != NULL;
+    return rc;
 }
 
 static int read_table(binfile *bf, const char magic[4], uint32_t version, uint32_t max_id)

@@ -57,6 +57,10 @@ int binfile_open(binfile *bf /* OUT */, const char *path, const char magic[4], u
 int binfile_open_mem(binfile *bf /* OUT */, const char *name, const void *data, uint64_t size,
                      const char magic[4], uint32_t version, uint32_t max_id);
 
+/* Map the regular file at path read-only, whatever it holds (*data NULL when it is empty);
+ * release with binfile_unmap. Errors: G16K_EIO naming the file. */
+int binfile_map(const char *path, const uint8_t **data /* OUT */, uint64_t *size /* OUT */);
+void binfile_unmap(const uint8_t *data, uint64_t size);   /* NULL is a no-op */
 /* Unmap. Safe on a zeroed or already closed binfile. */
 void binfile_close(binfile *bf);
 

@@ -316,6 +316,21 @@ out_close:
     return rc;
 }
 
+int zkey_read_header(const char *name, const void *data, uint64_t size, zkey *hdr)
+{
+    binfile bf;
+    uint64_t n_coefs;
+    int rc = binfile_open_mem(&bf, name, data, size, "zkey", ZKEY_VERSION, ZKEY_MAX_ID);
+    if (rc != G16K_OK)
+        return rc;
+    memset(hdr, 0, sizeof(*hdr));
+    if ((rc = read_protocol(&bf)) == G16K_OK && (rc = read_groth16_header(&bf, hdr)) == G16K_OK)
+        rc = check_sizes(&bf, hdr, &n_coefs);
+    hdr->n_coefs = rc == G16K_OK ? n_coefs : 0;
+    binfile_close(&bf);
+    return rc;
+}
+
 void zkey_free(zkey *k)
 {
     if (k == NULL)

@@ -64,6 +64,11 @@ int  zkey_load(const char *path, unsigned threads, zkey **out);
 /* As zkey_load, with the verdict cache of zkey_cache.h in cache_dir (NULL or "": no cache): a key
  * whose digest is recorded there skips the subgroup checks; a fully checked key is recorded. */
 int  zkey_load_cached(const char *path, unsigned threads, const char *cache_dir, zkey **out);
+/* What a key promises without reading its points: the container, protocol, groth16 header (its
+ * six points checked) and every section's size, of size bytes at data (borrowed; name is used in
+ * messages). Fills the counts and header points of *hdr; its arrays stay NULL (nothing to free).
+ * For checks that need no proving key in memory (g16k submit). Errors as zkey_load. */
+int  zkey_read_header(const char *name, const void *data, uint64_t size, zkey *hdr /* OUT */);
 void zkey_free(zkey *k);   /* NULL is a no-op */
 
 #endif
