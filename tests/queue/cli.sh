@@ -77,7 +77,8 @@ expect 5 "nonexistent.zkey" "$G16K" submit --queue "$Q" --zkey "$T/nonexistent.z
 head -c 3000 "$M/circuit_final.zkey" > "$T/trunc.zkey"
 expect 4 "trunc.zkey" "$G16K" submit --queue "$Q" --zkey "$T/trunc.zkey" --witness "$M/witness.wtns"
 expect 0 "max witness 1 MiB" "$G16K" queue init --queue "$Q" --max-witness 1
-expect 8 "over the queue's limit of 1048576 bytes" "$G16K" submit --queue "$Q" --zkey "$T/keys/mult.zkey" --witness "$FIXS/sha256_64/witness.wtns"
+head -c 1572864 /dev/zero > "$T/big.wtns"   # the size is checked before the content
+expect 8 "over the queue's limit of 1048576 bytes" "$G16K" submit --queue "$Q" --zkey "$T/keys/mult.zkey" --witness "$T/big.wtns"
 expect 0 "max witness 256 MiB" "$G16K" queue init --queue "$Q" --max-witness 256
 [ "$(njobs)" = 0 ] && ok "nothing queued by refused submits" || bad "$(njobs) jobs after refused submits"
 
