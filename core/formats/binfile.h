@@ -44,6 +44,17 @@ typedef struct binfile {
 int binfile_open(binfile *bf /* OUT */, const char *path, const char magic[4], uint32_t version,
                  uint32_t max_id);
 
+/* Validate the container of the open file fd (size bytes) like binfile_open, reading only the
+ * 12-byte header and table entries (pread), for a reader that fills its own buffer: bf->data
+ * stays NULL. Errors as binfile_open (a failed pread is G16K_EIO). */
+int binfile_read_table(binfile *bf /* OUT */, int fd, uint64_t size, const char *path,
+                       const char magic[4], uint32_t version, uint32_t max_id);
+
+/* 1 if data (bf->size bytes, the whole file) holds the table that bf describes, else 0: a
+ * reader that read the table apart from the payloads checks the two came from one file. */
+int binfile_same_table(const binfile *bf, const uint8_t *data, const char magic[4],
+                       uint32_t max_id);
+
 /* Unmap. Safe on a zeroed or already closed binfile. */
 void binfile_close(binfile *bf);
 

@@ -7,11 +7,23 @@
  * nVars/nPublic, every section size exactly what the header implies, coefficient matrix/row/signal
  * in range and value < r, every point's coordinates < p, on the curve and in the prime-order
  * subgroup (all-zero bytes = infinity, allowed in sections 3 and 5-9, not in the header points).
- * Section 10 (contributions) is not read and may be absent. Point validation (mostly the
- * subgroup tests) dominates the load time; it runs on `threads` threads (zkey_points.c).
+ * Section 10 (contributions) is not read and may be absent.
+ *
+ * Work and threads (load_pool.h): a reader thread reads the file into memory while the other
+ * threads decode it in file order (coefficients, points and their on-curve tests) and hash it
+ * (the tree digest of zkey_cache.h, when a verdict cache is used). The subgroup tests, which
+ * dominate the load, run on every thread: during the read when the decoding waits for the disk,
+ * then after zkey_load_begin has returned, while the caller does other work (key.c hands the
+ * points to the providers meanwhile), and in zkey_load_end. A key whose digest the verdict cache
+ * holds skips the subgroup tests. All of the file comes from one read: the digest, the table and
+ * every decoded value describe the same bytes, even if the file changes meanwhile (then the
+ * load fails, or describes the old content).
+ *
  * On error: returns a negative g16k_status (G16K_EFORMAT for bad content, G16K_EIO for I/O,
  * G16K_ENOMEM) and sets the core error (util/error.h) to one line naming the file, the section and
- * the byte offset. Nothing is allocated on error. Thread-safe (no shared state).
+ * the byte offset (and the point index for points). When several points are bad, the first in
+ * file order is named (the subgroup tests: the first in section order), whatever the threads.
+ * Thread-safe (no shared state).
  */
 #ifndef G16K_FORMATS_ZKEY_H
 #define G16K_FORMATS_ZKEY_H
@@ -38,13 +50,46 @@ typedef struct zkey {
     g1_affine_t *h;         /* domain_size points (section 9) */
 } zkey;
 
-/* Load and validate path (read through mmap; unmapped before returning, nothing kept).
- * On success *out is a new zkey owned by the caller (zkey_free); on error *out is untouched.
- * threads: threads for point validation, the calling thread included (0 = 1). */
+/* What a long load has done so far (zkey_load_opts.progress). */
+typedef struct zkey_progress {
+    uint64_t bytes_read, bytes;     /* of the file */
+    uint64_t checked, to_check;     /* points through the subgroup test / all points to test */
+    double seconds;                 /* since zkey_load_begin */
+    int cached;                     /* 1 once the verdict cache vouched for the file (no tests) */
+    int done;                       /* 1 in the last call */
+} zkey_progress;
+typedef void zkey_progress_fn(void *user, const zkey_progress *p);
+
+typedef struct zkey_load_opts {
+    unsigned threads;               /* threads, the caller's included (0 = 1) */
+    const char *cache_dir;          /* verdict cache folder (zkey_cache.h); NULL or "" = none */
+    zkey_progress_fn *progress;     /* NULL = none. Called from any of the load's threads, never
+                                     * two at once, at most every 0.1 s, and once at the end */
+    void *progress_user;
+} zkey_load_opts;
+
+/* Seconds from zkey_load_begin to the end of each phase, and what was tested. */
+typedef struct zkey_load_stats {
+    double read, decoded, digest, checked;
+    int cached;                     /* 1: the verdict cache held the key, no subgroup tests */
+    uint64_t g1_points, g2_points;  /* points tested (infinity included) */
+} zkey_load_stats;
+
+typedef struct zkey_loading zkey_loading;
+
+/* Read, decode and check path (the points on the curve); start the subgroup tests. On success
+ * *out is a new zkey owned by the caller (zkey_free), fully decoded, and *ld the tests still
+ * running: the caller must call zkey_load_end or zkey_load_cancel, and must not free *out
+ * before that. On error nothing is allocated and *out, *ld are untouched. */
+int  zkey_load_begin(const char *path, const zkey_load_opts *opts, zkey **out, zkey_loading **ld);
+/* Help with and wait for the subgroup tests; on success record the verdict in the cache.
+ * G16K_OK, or G16K_EFORMAT naming the first point outside its subgroup. Frees ld; *out of
+ * zkey_load_begin stays the caller's either way. st (may be NULL) gets the phase times. */
+int  zkey_load_end(zkey_loading *ld, zkey_load_stats *st /* OUT */);
+/* Stop the tests and free ld (after another error). */
+void zkey_load_cancel(zkey_loading *ld);
+/* zkey_load_begin + zkey_load_end without a cache. On error *out is untouched, nothing kept. */
 int  zkey_load(const char *path, unsigned threads, zkey **out);
-/* As zkey_load, with the verdict cache of zkey_cache.h in cache_dir (NULL or "": no cache): a key
- * whose digest is recorded there skips the subgroup checks; a fully checked key is recorded. */
-int  zkey_load_cached(const char *path, unsigned threads, const char *cache_dir, zkey **out);
 void zkey_free(zkey *k);   /* NULL is a no-op */
 
 #endif

@@ -1,17 +1,7 @@
-/*
- * Parallel decoding and validation of zkey point arrays (zkey_points.h). The arrays are cut into
- * fixed chunks that threads take from one atomic counter, so a G2 section (slower per point) does
- * not leave the other threads idle. The first failure stops everyone at the next chunk.
- * Arithmetic (decoding, curve and subgroup tests) is core/bls12_381's.
- */
+/* Point decoding and validation of zkey arrays (zkey_points.h). */
 #include "zkey_points.h"
 
-#include <pthread.h>
-#include <stdatomic.h>
-#include <stdlib.h>
-
-#define CHUNK_POINTS 1024u
-#define MAX_THREADS 256u
+#include "ifma.h"
 
 const char *zkey_point_g1(g1_affine_t *out, const uint8_t in[96], int allow_inf,
                            int skip_subgroup)
@@ -23,7 +13,7 @@ const char *zkey_point_g1(g1_affine_t *out, const uint8_t in[96], int allow_inf,
     if (!g1_affine_is_on_curve(out))
         return "point not on the curve";
     if (!skip_subgroup && !g1_affine_in_subgroup(out))
-        return "point not in the prime-order subgroup";
+        return ZKEY_NOT_IN_SUBGROUP;
     return NULL;
 }
 
@@ -37,109 +27,40 @@ const char *zkey_point_g2(g2_affine_t *out, const uint8_t in[192], int allow_inf
     if (!g2_affine_is_on_curve(out))
         return "point not on the curve";
     if (!skip_subgroup && !g2_affine_in_subgroup(out))
-        return "point not in the prime-order subgroup";
+        return ZKEY_NOT_IN_SUBGROUP;
     return NULL;
 }
 
-typedef struct shared {
-    const zkey_point_job *jobs;
-    uint32_t n_jobs;
-    uint64_t *chunk_start;      /* n_jobs + 1 prefix sums of chunk counts */
-    atomic_uint_fast64_t next;  /* next chunk to take */
-    atomic_int failed;
-    pthread_mutex_t lock;       /* guards err */
-    zkey_point_error err;
-} shared;
-
-static void run_chunk(shared *sh, uint64_t chunk)
-{
-    uint32_t j = 0;
-    while (sh->chunk_start[j + 1] <= chunk)
-        j++;
-    const zkey_point_job *job = &sh->jobs[j];
-    uint64_t begin = (chunk - sh->chunk_start[j]) * CHUNK_POINTS;
-    uint64_t end = begin + CHUNK_POINTS < job->count ? begin + CHUNK_POINTS : job->count;
-    for (uint64_t i = begin; i < end; i++) {
-        const char *what;
-        if (job->g2)
-            what = zkey_point_g2((g2_affine_t *)job->dst + i, job->src + i * 192, job->allow_inf,
-                                 job->skip_subgroup);
-        else
-            what = zkey_point_g1((g1_affine_t *)job->dst + i, job->src + i * 96, job->allow_inf,
-                                 job->skip_subgroup);
-        if (what != NULL) {
-            pthread_mutex_lock(&sh->lock);
-            if (!atomic_load(&sh->failed)) {
-                sh->err.job = j;
-                sh->err.index = i;
-                sh->err.what = what;
-                atomic_store(&sh->failed, 1);
-            }
-            pthread_mutex_unlock(&sh->lock);
-            return;
-        }
+/* The IFMA lanes only ever prove membership; every lane they leave undecided (in practice only
+ * points outside the subgroup) goes to the reference test, in index order, so the first
+ * failing index is the same as the reference's. Infinity is skipped: it is a member. */
+#define FIRST_OUTSIDE(G)                                                                       \
+    size_t zkey_##G##_first_outside(const G##_affine_t *pts, size_t n)                        \
+    {                                                                                          \
+        if (!ifma_available()) {                                                               \
+            for (size_t i = 0; i < n; i++)                                                     \
+                if (!G##_affine_is_inf(&pts[i]) && !G##_affine_in_subgroup(&pts[i]))           \
+                    return i;                                                                  \
+            return n;                                                                          \
+        }                                                                                      \
+        G##_affine_t lane[IFMA_LANES];                                                         \
+        size_t at[IFMA_LANES];                                                                 \
+        unsigned m = 0;                                                                        \
+        for (size_t i = 0; i <= n; i++) {                                                      \
+            if (i < n && !G##_affine_is_inf(&pts[i])) {                                        \
+                lane[m] = pts[i];                                                              \
+                at[m++] = i;                                                                   \
+            }                                                                                  \
+            if (m == IFMA_LANES || (i == n && m > 0)) {                                        \
+                unsigned ok = G##_ifma_in_subgroup(lane, m);                                   \
+                for (unsigned k = 0; k < m; k++)                                               \
+                    if (!((ok >> k) & 1) && !G##_affine_in_subgroup(&lane[k]))                 \
+                        return at[k];                                                          \
+                m = 0;                                                                         \
+            }                                                                                  \
+        }                                                                                      \
+        return n;                                                                              \
     }
-}
 
-static void *worker(void *arg)
-{
-    shared *sh = arg;
-    uint64_t total = sh->chunk_start[sh->n_jobs];
-    while (!atomic_load(&sh->failed)) {
-        uint64_t c = atomic_fetch_add(&sh->next, 1);
-        if (c >= total)
-            break;
-        run_chunk(sh, c);
-    }
-    return NULL;
-}
-
-int zkey_points_validate(const zkey_point_job *jobs, uint32_t n_jobs, unsigned threads,
-                         zkey_point_error *err)
-{
-    shared sh = {.jobs = jobs, .n_jobs = n_jobs};
-    sh.chunk_start = malloc(((size_t)n_jobs + 1) * sizeof(uint64_t));
-    if (sh.chunk_start == NULL)
-        return -1;
-    sh.chunk_start[0] = 0;
-    for (uint32_t j = 0; j < n_jobs; j++)
-        sh.chunk_start[j + 1] =
-            sh.chunk_start[j] + (jobs[j].count + CHUNK_POINTS - 1) / CHUNK_POINTS;
-    uint64_t total = sh.chunk_start[n_jobs];
-    atomic_init(&sh.next, 0);
-    atomic_init(&sh.failed, 0);
-    pthread_mutex_init(&sh.lock, NULL);
-
-    if (threads == 0)
-        threads = 1;
-    if (threads > MAX_THREADS)
-        threads = MAX_THREADS;
-    if (threads > total)
-        threads = total > 0 ? (unsigned)total : 1;
-
-    pthread_t tid[MAX_THREADS];
-    unsigned started = 0;
-    int rc = 0;
-    for (unsigned t = 1; t < threads; t++) {
-        if (pthread_create(&tid[started], NULL, worker, &sh) != 0) {
-            /* Stop the ones running and report; the caller sets the message. */
-            atomic_store(&sh.failed, 1);
-            rc = -1;
-            break;
-        }
-        started++;
-    }
-    if (rc == 0)
-        worker(&sh);
-    for (unsigned t = 0; t < started; t++)
-        pthread_join(tid[t], NULL);
-    pthread_mutex_destroy(&sh.lock);
-    free(sh.chunk_start);
-    if (rc != 0)
-        return rc;
-    if (atomic_load(&sh.failed)) {
-        *err = sh.err;
-        return 1;
-    }
-    return 0;
-}
+FIRST_OUTSIDE(g1)
+FIRST_OUTSIDE(g2)

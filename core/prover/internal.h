@@ -48,6 +48,18 @@ int  msm_slot(int msm);              /* SLOT_MSM_G1 or SLOT_MSM_G2 */
 int  msm_window_index(int msm);      /* WIN_* */
 const char *msm_name(int msm);       /* "A", "B_G1", ... */
 
+/* Phase times of one key load (key_load). */
+typedef struct key_load_stats {
+    zkey_load_stats zk;     /* read, decode, digest, subgroup tests (formats/zkey.h) */
+    double handles;         /* the providers' circuit_create, domain_create and bases_create */
+    double total;           /* the whole load */
+} key_load_stats;
+
+/* g16k_key_load with a progress callback (zkey_load_opts.progress; NULL = none) and phase
+ * times (st may be NULL). The subgroup tests run while the providers take their bases. */
+int  key_load(g16k_prover *prover, const char *zkey_path, zkey_progress_fn *progress, void *user,
+              key_load_stats *st /* OUT */, g16k_key **out);
+
 /* Create the handles of `which` (0 primary, 1 fallback) for key; G16K_OK or error. */
 int  key_handles_create(g16k_key *key, int which);
 void key_handles_destroy(g16k_key *key, key_handles *h, int which);

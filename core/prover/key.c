@@ -1,12 +1,15 @@
 /*
  * Proving keys: read and validate a .zkey (formats/zkey.c) and hand its fixed parts to the
  * providers once: the coefficient matrices to the synthesizer, the domain to the NTT, the five
- * point sets to the MSM providers (DESIGN.md: "bases" handles reused across proofs).
+ * point sets to the MSM providers (DESIGN.md: "bases" handles reused across proofs). The
+ * subgroup tests of the points, the longest part of a first load, go on on every thread while
+ * the providers take their bases; a key that fails them is refused and its handles destroyed.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
+#include "../util/clock.h"
 #include "../util/error.h"
 
 static const int msm_slots[MSM_COUNT] = { SLOT_MSM_G1, SLOT_MSM_G1, SLOT_MSM_G2, SLOT_MSM_G1, SLOT_MSM_G1 };
@@ -124,20 +127,29 @@ static void drop_arrays(zkey *zk)
     free(zk->h); zk->h = NULL;
 }
 
-int g16k_key_load(g16k_prover *prover, const char *zkey_path, g16k_key **out)
+int key_load(g16k_prover *prover, const char *zkey_path, zkey_progress_fn *progress, void *user,
+             key_load_stats *st, g16k_key **out)
 {
     g16k_key *key;
+    zkey_loading *ld;
+    key_load_stats local;
     int rc;
 
     if (!prover || !zkey_path || !out)
         return g16k_err(G16K_EINVAL, "g16k_key_load: NULL argument");
     *out = NULL;
+    if (!st)
+        st = &local;
+    memset(st, 0, sizeof(*st));
+    double t0 = g16k_now();
     key = calloc(1, sizeof(*key));
     if (!key)
         return g16k_err(G16K_ENOMEM, "out of memory");
     key->prover = prover;
     pthread_mutex_init(&key->fallback_lock, NULL);
-    rc = zkey_load_cached(zkey_path, prover->cfg->threads, prover->cfg->key_cache, &key->zk);
+    zkey_load_opts zo = {.threads = prover->cfg->threads, .cache_dir = prover->cfg->key_cache,
+                         .progress = progress, .progress_user = user};
+    rc = zkey_load_begin(zkey_path, &zo, &key->zk, &ld);
     if (rc != G16K_OK) {
         pthread_mutex_destroy(&key->fallback_lock);
         free(key);
@@ -146,15 +158,28 @@ int g16k_key_load(g16k_prover *prover, const char *zkey_path, g16k_key **out)
     for (int s = 0; s < SLOT_COUNT; s++)
         if (prover->cfg->slot[s].fallback)
             key->keep_arrays = 1;
+    double t1 = g16k_now();
     rc = key_handles_create(key, 0);
+    st->handles = g16k_now() - t1;
     if (rc != G16K_OK) {
+        zkey_load_cancel(ld);
+        g16k_key_free(key);
+        return rc;
+    }
+    if ((rc = zkey_load_end(ld, &st->zk)) != G16K_OK) {
         g16k_key_free(key);
         return rc;
     }
     if (!key->keep_arrays)
         drop_arrays(key->zk);
+    st->total = g16k_now() - t0;
     *out = key;
     return G16K_OK;
+}
+
+int g16k_key_load(g16k_prover *prover, const char *zkey_path, g16k_key **out)
+{
+    return key_load(prover, zkey_path, NULL, NULL, NULL, out);
 }
 
 void g16k_key_free(g16k_key *key)
