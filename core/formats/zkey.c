@@ -26,6 +26,7 @@
 #include "binfile.h"
 #include "load_pool.h"
 #include "util/clock.h"
+#include "plugin/config.h"
 #include "util/error.h"
 #include "zkey_points.h"
 
@@ -335,8 +336,11 @@ static void digest_done(zkey_loading *ld)
     int verdict = VERDICT_TEST;
     if (zkey_digest_root(ld->digest, ld->bf.size,
                          (const uint8_t (*)[ZKEY_DIGEST_BYTES])ld->leaves, ld->n_leaves) == 0) {
-        if (zkey_cache_has(ld->cache_dir, ld->digest, ld->bf.size))
+        if (zkey_cache_has(ld->cache_dir, ld->digest, ld->bf.size)) {
             verdict = VERDICT_CACHED;
+            g16k_log(G16K_LOG_INFO, "%s: in the key cache %s: no subgroup tests", ld->bf.path,
+                     ld->cache_dir);
+        }
     } else {
         ld->cache_dir[0] = '\0';        /* no digest: no cache */
     }
@@ -638,8 +642,10 @@ int zkey_load_end(zkey_loading *ld, zkey_load_stats *st)
                      ZKEY_NOT_IN_SUBGROUP);
     } else if (verdict == VERDICT_TEST && atomic_load(&ld->chk_complete) != ld->n_chk) {
         rc = g16k_err(G16K_EINTERNAL, "%s: subgroup tests stopped early", ld->bf.path);
-    } else if (verdict == VERDICT_TEST && ld->cache_dir[0]) {
-        zkey_cache_put(ld->cache_dir, ld->digest, ld->bf.size, ld->bf.path);
+    } else if (verdict == VERDICT_TEST && ld->cache_dir[0] &&
+               zkey_cache_put(ld->cache_dir, ld->digest, ld->bf.size, ld->bf.path) == 0) {
+        g16k_log(G16K_LOG_INFO, "%s: every point tested; recorded in the key cache %s",
+                 ld->bf.path, ld->cache_dir);
     }
     report(ld, 1);
     if (st != NULL) {
