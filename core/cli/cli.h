@@ -4,6 +4,8 @@
 
 #include <stddef.h>
 
+#include "../formats/zkey.h"
+
 /* A --name option taking a value (value != NULL) or a flag (flag != NULL). */
 typedef struct cli_opt {
     const char *name;
@@ -19,6 +21,16 @@ int cli_exit_code(int status);
 int cli_usage_error(const char *fmt, const char *arg);
 /* --config value, or $G16K_CONFIG when not given (NULL if neither). */
 const char *cli_config(const char *given);
+
+/* Progress of a key load on stderr (key_progress.c): a zkey_progress_fn with its state.
+ * mode: 1 always (--progress), 0 on a terminal once the load has taken a second, -1 never. */
+typedef struct key_progress_state {
+    const char *name;       /* the key's file name, borrowed */
+    int mode, tty, shown;
+    double next;            /* no new line before (not a terminal) */
+} key_progress_state;
+void cli_key_progress_init(key_progress_state *kp, const char *path, int mode);
+void cli_key_progress(void *user, const zkey_progress *pg);
 
 int cmd_prove(int argc, char **argv);
 int cmd_bench(int argc, char **argv);

@@ -7,6 +7,7 @@
 #include "cli.h"
 #include "g16k/g16k.h"
 #include "../bls12_381/field.h"
+#include "../prover/internal.h"
 #include "../util/clock.h"
 
 /* "R,S" in decimal -> canonical limbs. */
@@ -42,12 +43,13 @@ int cmd_prove(int argc, char **argv)
 {
     const char *config = NULL, *zkey = NULL, *wtns = NULL, *proof_out = NULL, *public_out = NULL,
                *rs = NULL;
-    int timings = 0, no_verify = 0;
+    int timings = 0, no_verify = 0, progress = 0, quiet = 0;
     const cli_opt opts[] = {
         { "--config", &config, NULL }, { "--zkey", &zkey, NULL }, { "--witness", &wtns, NULL },
         { "--proof", &proof_out, NULL }, { "--public", &public_out, NULL },
         { "--insecure-rs", &rs, NULL }, { "--timings", NULL, &timings },
-        { "--no-verify", NULL, &no_verify },
+        { "--no-verify", NULL, &no_verify }, { "--progress", NULL, &progress },
+        { "--quiet", NULL, &quiet },
     };
     g16k_prove_opts po;
     g16k_timings tm;
@@ -62,6 +64,8 @@ int cmd_prove(int argc, char **argv)
         return cli_usage_error("%s: --config is required (or set G16K_CONFIG)", "prove");
     if (!zkey || !wtns || !proof_out || !public_out)
         return cli_usage_error("%s: --zkey, --witness, --proof and --public are required", "prove");
+    if (progress && quiet)
+        return cli_usage_error("%s: --progress and --quiet exclude each other", "prove");
     memset(&po, 0, sizeof(po));
     po.struct_size = sizeof(po);
     po.verify = no_verify ? 0 : -1;
@@ -76,7 +80,9 @@ int cmd_prove(int argc, char **argv)
     if ((rc = g16k_prover_open(config, &p)) != G16K_OK)
         return cli_fail(rc);
     double t0 = g16k_now();
-    if ((rc = g16k_key_load(p, zkey, &key)) != G16K_OK)
+    key_progress_state kp;
+    cli_key_progress_init(&kp, zkey, progress ? 1 : quiet ? -1 : 0);
+    if ((rc = key_load(p, zkey, cli_key_progress, &kp, NULL, &key)) != G16K_OK)
         goto out;
     double load_key = g16k_now() - t0;
     if ((rc = g16k_prove(p, key, wtns, &po, &proof)) != G16K_OK)

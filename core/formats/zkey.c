@@ -580,11 +580,12 @@ int zkey_load_begin(const char *path, const zkey_load_opts *opts, zkey **out, zk
     atomic_init(&ld->fail_ord, UINT64_MAX);
     pthread_mutex_init(&ld->lock, NULL);
     pthread_mutex_init(&ld->report_lock, NULL);
-    if (opts->cache_dir && opts->cache_dir[0] &&
+    if (!opts->no_tests && opts->cache_dir && opts->cache_dir[0] &&
         snprintf(ld->cache_dir, sizeof ld->cache_dir, "%s", opts->cache_dir) >=
             (int)sizeof ld->cache_dir)
         ld->cache_dir[0] = '\0';
-    atomic_init(&ld->verdict, ld->cache_dir[0] ? VERDICT_PENDING : VERDICT_TEST);
+    atomic_init(&ld->verdict, opts->no_tests ? VERDICT_CACHED
+                              : ld->cache_dir[0] ? VERDICT_PENDING : VERDICT_TEST);
     int rc = open_file(ld, path);
     if (rc == G16K_OK && (ld->k = calloc(1, sizeof *ld->k)) == NULL)
         rc = g16k_err(G16K_ENOMEM, "%s: out of memory", path);

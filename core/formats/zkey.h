@@ -66,6 +66,8 @@ typedef struct zkey_load_opts {
     zkey_progress_fn *progress;     /* NULL = none. Called from any of the load's threads, never
                                      * two at once, at most every 0.1 s, and once at the end */
     void *progress_user;
+    int no_tests;                   /* 1: no subgroup tests, no digest (g16k bench load's parse
+                                     * phase only: such a key is not validated) */
 } zkey_load_opts;
 
 /* Seconds from zkey_load_begin to the end of each phase, and what was tested. */

@@ -108,4 +108,15 @@ rc=$?
 grep -q "section 6 (B1) at byte [0-9]*: point 1: point not in the prime-order subgroup" "$T/err" || fail "unexpected error"
 [ "$(entries "$T/xdg/g16k")" -eq "$n" ] || fail "a verdict was recorded for a bad key"
 [ -e "$T/p.json" ] && fail "output written for a bad key"
+# 10. Progress: nothing on a stderr that is not a terminal, unless --progress asks for it.
+XDG_CACHE_HOME=$T/xdg-p1 "$G16K" prove --config "$T/default.ini" --zkey "$FIX/circuit_final.zkey" \
+  --witness "$FIX/witness.wtns" --proof "$T/p.json" --public "$T/q.json" 2>"$T/err" || fail "prove"
+[ -s "$T/err" ] && fail "a piped prove printed: $(cat "$T/err")"
+XDG_CACHE_HOME=$T/xdg-p2 "$G16K" prove --config "$T/default.ini" --zkey "$FIX/circuit_final.zkey" \
+  --witness "$FIX/witness.wtns" --proof "$T/p.json" --public "$T/q.json" --progress 2>"$T/err" || fail "prove --progress"
+grep -q "^g16k: key circuit_final.zkey: [0-9]* of [0-9]* points tested, .*/s, [0-9.]* s$" "$T/err" \
+  || fail "no final progress line"
+XDG_CACHE_HOME=$T/xdg-p2 "$G16K" prove --config "$T/default.ini" --zkey "$FIX/circuit_final.zkey" \
+  --witness "$FIX/witness.wtns" --proof "$T/p.json" --public "$T/q.json" --progress 2>"$T/err" || fail "prove --progress"
+grep -q "^g16k: key circuit_final.zkey: in the key cache, no subgroup tests$" "$T/err" || fail "no cached progress line"
 echo "ok: key cache on by default, off, DIR; corrupt, foreign, unreadable entries and bad folders are warnings; a changed key is tested again"
