@@ -11,11 +11,11 @@
  *
  * Work and threads (load_pool.h): a reader thread reads the file into memory while the other
  * threads decode it in file order (coefficients, points and their on-curve tests) and hash it
- * (the tree digest of zkey_cache.h, when a verdict cache is used). The subgroup tests, which
- * dominate the load, run on every thread: during the read when the decoding waits for the disk,
+ * (the tree digest of zkey_cache.h, when a verdict cache is used). The curve and subgroup tests,
+ * which dominate the load, run on every thread: during the read when the decoding waits for the disk,
  * then after zkey_load_begin has returned, while the caller does other work (key.c hands the
  * points to the providers meanwhile), and in zkey_load_end. A key whose digest the verdict cache
- * holds skips the subgroup tests. All of the file comes from one read: the digest, the table and
+ * holds skips those tests. All of the file comes from one read: the digest, the table and
  * every decoded value describe the same bytes, even if the file changes meanwhile (then the
  * load fails, or describes the old content).
  *
@@ -79,13 +79,15 @@ typedef struct zkey_load_stats {
 
 typedef struct zkey_loading zkey_loading;
 
-/* Read, decode and check path (the points on the curve); start the subgroup tests. On success
+/* Read and decode path (headers, coefficients, point coordinates < p); start the tests of the
+ * points (on the curve, in the subgroup). On success
  * *out is a new zkey owned by the caller (zkey_free), fully decoded, and *ld the tests still
  * running: the caller must call zkey_load_end or zkey_load_cancel, and must not free *out
  * before that. On error nothing is allocated and *out, *ld are untouched. */
 int  zkey_load_begin(const char *path, const zkey_load_opts *opts, zkey **out, zkey_loading **ld);
 /* Help with and wait for the subgroup tests; on success record the verdict in the cache.
- * G16K_OK, or G16K_EFORMAT naming the first point outside its subgroup. Frees ld; *out of
+ * G16K_OK, or G16K_EFORMAT naming the first point off the curve or outside its subgroup (in
+ * section order). Frees ld; *out of
  * zkey_load_begin stays the caller's either way. st (may be NULL) gets the phase times. */
 int  zkey_load_end(zkey_loading *ld, zkey_load_stats *st /* OUT */);
 /* Stop the tests and free ld (after another error). */

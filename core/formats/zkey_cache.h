@@ -2,8 +2,9 @@
  * Verdict cache of proving keys: checking that every point of a large zkey lies in the
  * prime-order subgroup costs more than a proof, and operators load the same key for every proof.
  * After a full successful validation the key's digest is recorded as a small file
- * DIR/<hex digest>.verified; a later load of a file with the same digest skips the subgroup
- * checks (coordinates < p and on-curve checks still run: they are cheap). The digest covers the
+ * DIR/<hex digest>.verified; a later load of a file with the same digest skips the curve and
+ * subgroup tests of its points (the coordinates are still checked to be < p, as decoding needs
+ * it; the header points are always tested: six points cost nothing). The digest covers the
  * whole file content, never its name, size or date, so an edited key is checked again.
  * Whoever can write DIR can make g16k skip those checks: the default folder is the user's own
  * ($XDG_CACHE_HOME/g16k, else ~/.cache/g16k, created 0700). Cache errors are never fatal: an

@@ -1,7 +1,8 @@
 /*
  * The load of a zkey (zkey.h): tasks of load_pool.h over the file's bytes. Primary tasks, in the
  * order of the bytes they need: digest leaves (with a verdict cache), coefficient chunks, point
- * chunks (decoded and tested on the curve); then one subgroup-test task per point chunk, which
+ * chunks (decoded, coordinates < p); then one test task per point chunk (on the curve, in the
+ * subgroup: the verdict cache vouches for both, so a cached key skips both), which
  * runs when no primary task is ready, in sub-chunks of SUB_POINTS so that it stops soon when it
  * is not needed. The first error in file order wins (tasks are claimed in that order and all
  * those before a failing one run to their end); among subgroup failures, the first in section
@@ -176,9 +177,10 @@ static void run_primary(void *ctx, uint64_t i)
     uint64_t size = j->g2 ? G2_BYTES : G1_BYTES;
     for (uint64_t p = t->begin; p < t->end; p++) {
         const uint8_t *src = bf->data + s->offset + p * size;
-        const char *what = j->g2 ? zkey_point_g2((g2_affine_t *)j->dst + p, src, 1, 1)
-                                 : zkey_point_g1((g1_affine_t *)j->dst + p, src, 1, 1);
-        if (what != NULL) {
+        int bad = j->g2 ? g2_affine_from_bytes_mont((g2_affine_t *)j->dst + p, src)
+                        : g1_affine_from_bytes_mont((g1_affine_t *)j->dst + p, src);
+        if (bad != 0) {
+            const char *what = "a coordinate is >= p";
             uint64_t at = s->offset + p * size;
             int rc = zkey_sec_err(bf, j->section, at, "point %llu: %s", (unsigned long long)p, what);
             primary_error(ld, rc, at);
@@ -198,8 +200,8 @@ static void run_check(void *ctx, uint64_t i)
         if (load_pool_checks_off(ld->pool) || ord0 + b > atomic_load(&ld->fail_ord))
             return;
         uint64_t n = t->end - b < SUB_POINTS ? t->end - b : SUB_POINTS;
-        size_t bad = j->g2 ? zkey_g2_first_outside((const g2_affine_t *)j->dst + b, (size_t)n)
-                           : zkey_g1_first_outside((const g1_affine_t *)j->dst + b, (size_t)n);
+        size_t bad = j->g2 ? zkey_g2_first_invalid((const g2_affine_t *)j->dst + b, (size_t)n, NULL)
+                           : zkey_g1_first_invalid((const g1_affine_t *)j->dst + b, (size_t)n, NULL);
         if (bad < n) {
             uint64_t ord = ord0 + b + bad, cur = atomic_load(&ld->fail_ord);
             while (ord < cur && !atomic_compare_exchange_weak(&ld->fail_ord, &cur, ord))
@@ -424,8 +426,12 @@ int zkey_load_end(zkey_loading *ld, zkey_load_stats *st)
         const point_job *j = &ld->jobs[fail >> ORD_SHIFT];
         uint64_t idx = fail & (((uint64_t)1 << ORD_SHIFT) - 1);
         uint64_t at = ld->bf.sec[j->section].offset + idx * (j->g2 ? G2_BYTES : G1_BYTES);
-        rc = zkey_sec_err(&ld->bf, j->section, at, "point %llu: %s", (unsigned long long)idx,
-                     ZKEY_NOT_IN_SUBGROUP);
+        const char *what;
+        if (j->g2)
+            zkey_g2_first_invalid((const g2_affine_t *)j->dst + idx, 1, &what);
+        else
+            zkey_g1_first_invalid((const g1_affine_t *)j->dst + idx, 1, &what);
+        rc = zkey_sec_err(&ld->bf, j->section, at, "point %llu: %s", (unsigned long long)idx, what);
     } else if (verdict == VERDICT_TEST && atomic_load(&ld->chk_complete) != ld->n_chk) {
         rc = g16k_err(G16K_EINTERNAL, "%s: subgroup tests stopped early", ld->bf.path);
     } else if (verdict == VERDICT_TEST && ld->cache_dir[0] &&

@@ -11,7 +11,7 @@ const char *zkey_point_g1(g1_affine_t *out, const uint8_t in[96], int allow_inf,
     if (g1_affine_is_inf(out))
         return allow_inf ? NULL : "point at infinity not allowed here";
     if (!g1_affine_is_on_curve(out))
-        return "point not on the curve";
+        return ZKEY_NOT_ON_CURVE;
     if (!skip_subgroup && !g1_affine_in_subgroup(out))
         return ZKEY_NOT_IN_SUBGROUP;
     return NULL;
@@ -25,7 +25,7 @@ const char *zkey_point_g2(g2_affine_t *out, const uint8_t in[192], int allow_inf
     if (g2_affine_is_inf(out))
         return allow_inf ? NULL : "point at infinity not allowed here";
     if (!g2_affine_is_on_curve(out))
-        return "point not on the curve";
+        return ZKEY_NOT_ON_CURVE;
     if (!skip_subgroup && !g2_affine_in_subgroup(out))
         return ZKEY_NOT_IN_SUBGROUP;
     return NULL;
@@ -64,3 +64,21 @@ const char *zkey_point_g2(g2_affine_t *out, const uint8_t in[192], int allow_inf
 
 FIRST_OUTSIDE(g1)
 FIRST_OUTSIDE(g2)
+
+/* The curve test first (the subgroup tests assume it), then the subgroup test before the first
+ * point off the curve. */
+#define FIRST_INVALID(G)                                                                       \
+    size_t zkey_##G##_first_invalid(const G##_affine_t *pts, size_t n, const char **what)     \
+    {                                                                                          \
+        size_t off = n;                                                                        \
+        for (size_t i = 0; i < n && off == n; i++)                                             \
+            if (!G##_affine_is_on_curve(&pts[i]))                                              \
+                off = i;                                                                       \
+        size_t out = zkey_##G##_first_outside(pts, off);                                       \
+        if (what)                                                                              \
+            *what = out < off ? ZKEY_NOT_IN_SUBGROUP : off < n ? ZKEY_NOT_ON_CURVE : NULL;     \
+        return out < off ? out : off;                                                          \
+    }
+
+FIRST_INVALID(g1)
+FIRST_INVALID(g2)

@@ -19,7 +19,8 @@
 const char *zkey_point_g1(g1_affine_t *out, const uint8_t in[96], int allow_inf, int skip_subgroup);
 const char *zkey_point_g2(g2_affine_t *out, const uint8_t in[192], int allow_inf, int skip_subgroup);
 
-/* The message of a point that fails the subgroup test. */
+/* The messages of a point that fails the curve or the subgroup test. */
+#define ZKEY_NOT_ON_CURVE "point not on the curve"
 #define ZKEY_NOT_IN_SUBGROUP "point not in the prime-order subgroup"
 
 /* Index of the first of the n decoded points (on the curve; infinity counts as a member) that
@@ -28,5 +29,9 @@ const char *zkey_point_g2(g2_affine_t *out, const uint8_t in[192], int allow_inf
  * each point alone otherwise; the same answer either way. */
 size_t zkey_g1_first_outside(const g1_affine_t *pts, size_t n);
 size_t zkey_g2_first_outside(const g2_affine_t *pts, size_t n);
+/* Index of the first of the n decoded points (infinity valid) that is not on the curve or not
+ * in the subgroup, or n; *what (may be NULL) gets the reason, or NULL when all are valid. */
+size_t zkey_g1_first_invalid(const g1_affine_t *pts, size_t n, const char **what);
+size_t zkey_g2_first_invalid(const g2_affine_t *pts, size_t n, const char **what);
 
 #endif
