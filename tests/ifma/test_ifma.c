@@ -592,8 +592,8 @@ static void test_g2_in_subgroup_members(void **state)
 }
 
 typedef struct {
-    g1_affine_t g1[32];
-    g2_affine_t g2[32];
+    g1_affine_t g1[48];
+    g2_affine_t g2[48];
     int n1, n2;
 } crafted;
 
@@ -602,17 +602,37 @@ static void crafted_case(char **tok, int ntok, void *ctx)
     crafted *c = ctx;
     if (strncmp(tok[0], "g1_", 3) == 0) {
         assert_int_equal(ntok, 4);
-        assert_true(c->n1 < 32);
+        assert_true(c->n1 < 48);
         vec_g1(&c->g1[c->n1++], tok + 2);
     } else {
         assert_int_equal(ntok, 6);
-        assert_true(c->n2 < 32);
+        assert_true(c->n2 < 48);
         vec_g2(&c->g2[c->n2++], tok + 2);
     }
 }
 
-/* Every crafted point (torsion T of small prime order l, P + T) in every lane, next to members:
- * exactly the members' bits are set, and the reference test rejects the rest. */
+/* The random curve points outside the subgroup of vectors/g1.txt and g2.txt ("sub P 0"). */
+static void raw_g1_case(char **tok, int ntok, void *ctx)
+{
+    crafted *c = ctx;
+    if (strcmp(tok[0], "sub") == 0 && ntok == 4 && tok[3][0] == '0') {
+        assert_true(c->n1 < 48);
+        vec_g1(&c->g1[c->n1++], tok + 1);
+    }
+}
+
+static void raw_g2_case(char **tok, int ntok, void *ctx)
+{
+    crafted *c = ctx;
+    if (strcmp(tok[0], "sub") == 0 && ntok == 6 && tok[5][0] == '0') {
+        assert_true(c->n2 < 48);
+        vec_g2(&c->g2[c->n2++], tok + 1);
+    }
+}
+
+/* Every crafted point (torsion T of small prime order l, P + T) and every random curve point
+ * outside the subgroup, in every lane, next to members: exactly the members' bits are set, and
+ * the reference test rejects the rest. */
 static void test_in_subgroup_crafted(void **state)
 {
     (void)state;
@@ -621,6 +641,9 @@ static void test_in_subgroup_crafted(void **state)
     vec_for_each("torsion.txt", crafted_case, &c);
     assert_int_equal(c.n1, 20);
     assert_int_equal(c.n2, 20);
+    vec_for_each("g1.txt", raw_g1_case, &c);
+    vec_for_each("g2.txt", raw_g2_case, &c);
+    assert_true(c.n1 >= 24 && c.n2 >= 24);
     g1_affine_t *m1 = g1_members(L);
     g2_affine_t *m2 = g2_members(L);
     for (int i = 0; i < c.n1; i++) {
