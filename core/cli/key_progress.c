@@ -42,7 +42,7 @@ void cli_key_progress(void *user, const zkey_progress *pg)
     kp->next = pg->seconds + 2.0;
     char line[256];
     if (pg->cached) {
-        snprintf(line, sizeof line, "g16k: key %s: in the key cache, no subgroup tests",
+        snprintf(line, sizeof line, "g16k: key %s: in the key cache, no curve or subgroup tests",
                  kp->name);
     } else if (pg->checked == 0 && pg->bytes_read < pg->bytes) {
         snprintf(line, sizeof line, "g16k: key %s: %.1f of %.1f MB read", kp->name,

@@ -5,8 +5,8 @@
  * subgroup: the verdict cache vouches for both, so a cached key skips both), which
  * runs when no primary task is ready, in sub-chunks of SUB_POINTS so that it stops soon when it
  * is not needed. The first error in file order wins (tasks are claimed in that order and all
- * those before a failing one run to their end); among subgroup failures, the first in section
- * order (later tests skip themselves). The format itself is zkey.c's.
+ * those before a failing one run to their end); among the points that fail a test, the first in
+ * section order (later tests skip themselves). The format itself is zkey.c's.
  */
 #include "zkey.h"
 #include "zkey_cache.h"
@@ -30,7 +30,7 @@
 
 #define CHUNK_POINTS 1024u      /* points per decoding task and per testing task */
 #define CHUNK_COEFS 16384u
-#define SUB_POINTS 64u          /* points per subgroup call: the granularity of stop and progress */
+#define SUB_POINTS 64u          /* points per test call: the granularity of stop and progress */
 #define N_JOBS 6                /* point arrays: sections 3, 5, 6, 7, 8, 9 */
 #define ORD_SHIFT 40            /* ordinal of a point: job << ORD_SHIFT | index */
 
@@ -76,6 +76,7 @@ struct zkey_loading {
     uint8_t (*leaves)[ZKEY_DIGEST_BYTES];
     uint64_t n_leaves;
     atomic_uint_fast64_t leaves_done;
+    atomic_int leaf_failed;     /* libsodium failed on a leaf: no digest, no cache */
     uint8_t digest[ZKEY_DIGEST_BYTES];
     atomic_int verdict;
     double t_digest, t_decoded;
@@ -85,7 +86,7 @@ struct zkey_loading {
     int err_status;
     char err_msg[G16K_ERR_MAX];
 
-    atomic_uint_fast64_t fail_ord;      /* first point outside its subgroup, UINT64_MAX = none */
+    atomic_uint_fast64_t fail_ord;      /* first point that failed a test, UINT64_MAX = none */
     atomic_uint_fast64_t checked, chk_complete;
     uint64_t to_check;
 
@@ -137,12 +138,13 @@ static void primary_error(zkey_loading *ld, int status, uint64_t at)
 static void digest_done(zkey_loading *ld)
 {
     int verdict = VERDICT_TEST;
-    if (zkey_digest_root(ld->digest, ld->bf.size,
+    if (!atomic_load(&ld->leaf_failed) &&
+        zkey_digest_root(ld->digest, ld->bf.size,
                          (const uint8_t (*)[ZKEY_DIGEST_BYTES])ld->leaves, ld->n_leaves) == 0) {
         if (zkey_cache_has(ld->cache_dir, ld->digest, ld->bf.size)) {
             verdict = VERDICT_CACHED;
-            g16k_log(G16K_LOG_INFO, "%s: in the key cache %s: no subgroup tests", ld->bf.path,
-                     ld->cache_dir);
+            g16k_log(G16K_LOG_INFO, "%s: in the key cache %s: no curve or subgroup tests",
+                     ld->bf.path, ld->cache_dir);
         }
     } else {
         ld->cache_dir[0] = '\0';        /* no digest: no cache */
@@ -161,7 +163,7 @@ static void run_primary(void *ctx, uint64_t i)
         uint64_t off = t->begin * ZKEY_LEAF_BYTES;
         if (zkey_digest_leaf(ld->leaves[t->begin], t->begin, bf->data + off,
                              (size_t)(t->need - off)) != 0)
-            memset(ld->leaves[t->begin], 0, ZKEY_DIGEST_BYTES);
+            atomic_store(&ld->leaf_failed, 1);
         if (atomic_fetch_add(&ld->leaves_done, 1) + 1 == ld->n_leaves)
             digest_done(ld);
         return;
