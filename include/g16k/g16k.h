@@ -42,8 +42,10 @@ void g16k_prover_close(g16k_prover *prover);
  * (NUL-terminated, truncated to len). Returns the length it needed (like snprintf). */
 size_t g16k_prover_describe(const g16k_prover *prover, char *buf, size_t len);
 
-/* Load and validate a Groth16 .zkey (every point checked on the curve and in the subgroup), and
- * hand the fixed data to the providers (circuit, NTT domain, MSM bases). *out is owned by the
+/* Load and validate a Groth16 .zkey (every point checked on the curve and in the subgroup, on
+ * all of [core] threads while the providers take the data; a file whose digest the verdict
+ * cache [core] key_cache holds from an earlier full check is not checked again), and hand the
+ * fixed data to the providers (circuit, NTT domain, MSM bases). *out is owned by the
  * caller (g16k_key_free) and is tied to `prover`, which must outlive it.
  * Errors: G16K_EIO, G16K_EFORMAT (message names file, section and byte offset), G16K_ENOMEM,
  * provider errors. */
