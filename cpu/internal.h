@@ -37,8 +37,9 @@ struct g16k_plugin_ctx {
  * Returns status so callers can write `return cpu_error(G16K_EINVAL, ...)`. Thread-safe. */
 int cpu_error(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* Worker threads for a call: override if non-zero, else ctx->threads if non-zero, else
- * host->threads, else 1. Always >= 1 and at most CPU_MAX_THREADS. Thread-safe. */
+/* Worker threads for a call, the calling thread included: override (the call's
+ * g16k_msm_params.threads) if non-zero, else host->threads, else 1; capped by ctx->threads
+ * ([plugin.cpu] threads) when that is non-zero, and by CPU_MAX_THREADS. Thread-safe. */
 #define CPU_MAX_THREADS 1024u
 uint32_t cpu_threads(const g16k_plugin_ctx *ctx, uint32_t override);
 

@@ -74,8 +74,8 @@ typedef struct cpu_msm_in {
  * (window, chunk). Thread-safe (no shared state).
  * Algorithm: Pippenger's bucket method with signed (Booth) radix-2^c digits (Bernstein et al.,
  * "Faster batch forgery identification", INDOCRYPT 2012, section 4; Booth 1951).
- * ifma: 1 when the context chose AVX-512 IFMA (ctx->use_ifma); G2 buckets then use
- * msm_g2_ifma.c (cpu_g2_ifma_size() per worker) for every window; results are the same bits.
+ * ifma: 1 when the context chose AVX-512 IFMA (ctx->use_ifma); G1 and G2 buckets then use
+ * msm_ifma.c (cpu_ifma_size() per worker) for every window; results are the same bits.
  * Returns G16K_OK or G16K_ENOMEM (message set). */
 int cpu_msm_pippenger(const cpu_group *g, const cpu_msm_in *in, uint32_t c, uint32_t threads,
                       int ifma, void *out);
@@ -150,29 +150,33 @@ void cpu_ba_flush(cpu_ba *ba);
  * state only. */
 int cpu_ba_add_bucket_to(const cpu_ba *ba, void *acc, uint64_t j);
 
-/* ---- msm_g2_ifma.c: G2 buckets in radix 2^52, added 8 at a time on cpu/ifma ---- */
+/* ---- msm_ifma.c: G1 or G2 buckets in radix 2^52, added 8 at a time on cpu/ifma ---- */
 
-/* One worker's bucket set: nbuckets r52 buckets, their Jacobian copies for the fold, and the
- * queue of up to 8 additions to distinct buckets. */
-typedef struct cpu_g2_ifma {
+typedef struct cpu_ifma_ops cpu_ifma_ops;
+
+/* One worker's bucket set: nbuckets r52 buckets, their reference Jacobian copies for the fold,
+ * and the queue of up to 8 additions to distinct buckets. */
+typedef struct cpu_ifma_set {
+    const cpu_ifma_ops *ops;     /* the group's sizes and kernels */
     uint64_t nbuckets;           /* <= 2^23 (window <= 24), so indices fit uint32_t */
-    g2_jac_r52 *bk;              /* nbuckets, radix 2^52 */
-    g2_jac_t *jac;               /* nbuckets, valid after cpu_g2_ifma_finish */
+    uint8_t *bk;                 /* nbuckets g1_jac_r52 / g2_jac_r52 */
+    void *jac;                   /* nbuckets g1_jac_t / g2_jac_t, valid after cpu_ifma_finish */
     uint32_t idx[IFMA_LANES];
-    const g2_affine_t *pts[IFMA_LANES];
+    const void *pts[IFMA_LANES];
     unsigned neg;                /* bit k: lane k adds -pts[k] */
     unsigned n;                  /* queued additions */
-} cpu_g2_ifma;
+} cpu_ifma_set;
 
-/* Bytes cpu_g2_ifma_init needs: nbuckets * (384 + 288). */
-size_t cpu_g2_ifma_size(uint64_t nbuckets);
-/* Lay s out in mem (cpu_g2_ifma_size bytes, 64-byte aligned, owned by the caller). */
-void cpu_g2_ifma_init(cpu_g2_ifma *s, void *mem, uint64_t nbuckets);
+/* Bytes cpu_ifma_init needs: nbuckets * (144 + 144) on G1, nbuckets * (384 + 288) on G2. */
+size_t cpu_ifma_size(const cpu_group *g, uint64_t nbuckets);
+/* Lay s out in mem (cpu_ifma_size bytes, 64-byte aligned, owned by the caller). */
+void cpu_ifma_init(cpu_ifma_set *s, const cpu_group *g, void *mem, uint64_t nbuckets);
 /* Empty every bucket and the queue (start of a task). */
-void cpu_g2_ifma_reset(cpu_g2_ifma *s);
-/* bucket j += (neg ? -p : p); p borrowed until the next flush (at most cpu_g2_ifma_finish). */
-void cpu_g2_ifma_add(cpu_g2_ifma *s, uint64_t j, const g2_affine_t *p, int neg);
+void cpu_ifma_reset(cpu_ifma_set *s);
+/* bucket j += (neg ? -p : p); p (the group's affine point) borrowed until the next flush (at
+ * most cpu_ifma_finish). */
+void cpu_ifma_add(cpu_ifma_set *s, uint64_t j, const void *p, int neg);
 /* Finish the queued additions and convert every bucket into s->jac (reference Jacobian). */
-void cpu_g2_ifma_finish(cpu_g2_ifma *s);
+void cpu_ifma_finish(cpu_ifma_set *s);
 
 #endif

@@ -10,8 +10,8 @@
  * points into 2^(c-1) buckets (negative digits add -P), then folds the buckets with the
  * running-sum trick (sum_j j * B_j in 2 additions per bucket). Buckets are batch-affine
  * (msm_batch_affine.c) for c >= CPU_BA_MIN_WINDOW, else Jacobian with mixed additions and a
- * prefetch of the next point's bucket; G2 buckets with IFMA chosen are radix-2^52 Jacobian
- * ones added 8 at a time (msm_g2_ifma.c), converted once per task for the fold. Window sums are
+ * prefetch of the next point's bucket; with IFMA chosen, buckets of either group are radix-2^52
+ * Jacobian ones added 8 at a time (msm_ifma.c), converted once per task for the fold. Window sums are
  * combined by Horner's rule with c doublings each. Zero digits cost nothing; infinity bases and
  * repeated points rely on the complete addition formulas of curve.h and the exact special cases
  * of the batch path.
@@ -48,7 +48,7 @@ typedef struct pip {
     uint64_t nbuckets;           /* 2^(c-1) */
     uint32_t wgroup;             /* windows per task (batch-affine: they share each batch) */
     int batch;                   /* 1: batch-affine buckets (cpu_ba), 0: Jacobian */
-    int ifma;                    /* 1: G2 buckets on cpu/ifma (cpu_g2_ifma); batch is then 0 */
+    int ifma;                    /* 1: buckets on cpu/ifma (cpu_ifma_set); batch is then 0 */
     size_t worker_bytes;         /* per-worker scratch, 64-byte multiple */
     uint8_t *scratch;            /* workers * worker_bytes */
     uint8_t *partial;            /* per (window, chunk): its weighted bucket sum */
@@ -207,13 +207,13 @@ static void window_tasks(void *arg, uint64_t begin, uint64_t end, uint32_t worke
     uint8_t *running = mem;                  /* 3 Jacobian points of fold scratch */
     uint8_t *sets = mem + ((3 * js + 63) & ~(size_t)63);
     cpu_ba ba;
-    cpu_g2_ifma vs;
+    cpu_ifma_set vs;
     jac_set js_set = {.g = g, .bk = sets};
     if (p->batch)
         cpu_ba_init(&ba, g, sets, (uint64_t)p->wgroup * p->nbuckets);
     if (p->ifma) {
-        cpu_g2_ifma_init(&vs, sets, p->nbuckets);
-        js_set.bk = (const uint8_t *)vs.jac;
+        cpu_ifma_init(&vs, g, sets, p->nbuckets);
+        js_set.bk = vs.jac;
     }
     for (uint64_t t = begin; t < end; t++) {
         uint32_t win = (uint32_t)(t / p->nchunks);     /* wgroup is 1 off the batch path */
@@ -221,14 +221,13 @@ static void window_tasks(void *arg, uint64_t begin, uint64_t end, uint32_t worke
         uint64_t hi = lo + p->chunk_len < p->n ? lo + p->chunk_len : p->n;
         uint8_t *acc = p->partial + t * js;
         if (p->ifma) {
-            cpu_g2_ifma_reset(&vs);
+            cpu_ifma_reset(&vs);
             for (uint64_t i = lo; i < hi; i++) {
                 int64_t d = booth_digit(p, i, win);
                 if (d)
-                    cpu_g2_ifma_add(&vs, (uint64_t)(d > 0 ? d : -d) - 1,
-                                    (const g2_affine_t *)base_of(p, i), d < 0);
+                    cpu_ifma_add(&vs, (uint64_t)(d > 0 ? d : -d) - 1, base_of(p, i), d < 0);
             }
-            cpu_g2_ifma_finish(&vs);
+            cpu_ifma_finish(&vs);
             fold_buckets(g, acc, jac_bucket_add, &js_set, p->nbuckets, running, running + js);
             continue;
         }
@@ -297,7 +296,7 @@ int cpu_msm_pippenger(const cpu_group *g, const cpu_msm_in *in, uint32_t c, uint
     /* Booth digits need the bit above the top one to be 0: windows cover bits + 1 bits. */
     p.nwin = in->bits / c + 1;
     p.nbuckets = (uint64_t)1 << (c - 1);
-    p.ifma = ifma && g->id == G16K_G2;
+    p.ifma = ifma;
     p.batch = c >= CPU_BA_MIN_WINDOW && !p.ifma;
     /* Batch-affine tasks take several windows, up to CPU_BA_GROUP_BUCKETS buckets in all, so
      * the points are read once per group and each inversion serves a longer batch (see
@@ -325,7 +324,7 @@ int cpu_msm_pippenger(const cpu_group *g, const cpu_msm_in *in, uint32_t c, uint
     uint32_t workers = cpu_parallel_workers(threads, tasks, 1);
 
     size_t js = g->jac_size;
-    size_t sets = p.ifma    ? cpu_g2_ifma_size(p.nbuckets)
+    size_t sets = p.ifma    ? cpu_ifma_size(g, p.nbuckets)
                   : p.batch ? cpu_ba_size(g, (uint64_t)p.wgroup * p.nbuckets)
                             : p.nbuckets * js;
     p.worker_bytes = ((3 * js + 63) & ~(size_t)63) + ((sets + 63) & ~(size_t)63);

@@ -1,16 +1,20 @@
 /*
  * The CPU provider plugin: descriptor, entry point, context create/destroy/probe and the
  * [plugin.cpu] configuration keys. The work itself lives in synth.c, ntt.c and msm*.c, on the
- * portable reference arithmetic of core/bls12_381 (linked in statically, hidden), with the G2
- * MSM buckets on cpu/ifma when simd resolves to IFMA (msm_g2_ifma.c).
+ * portable reference arithmetic of core/bls12_381 (linked in statically, hidden), with the G1
+ * and G2 MSM buckets on cpu/ifma when simd resolves to IFMA (msm_ifma.c).
  *
  * Configuration keys of [plugin.cpu] (the core strips `path`):
- *   threads = N   worker threads for this plugin's calls; 0 (default) = the host's [core] threads.
+ *   threads = N   at most N worker threads (the calling thread included) for this plugin's
+ *                 calls; 0 (default) = what the core gives: g16k_msm_params.threads, else the
+ *                 host's [core] threads.
  *   simd = auto|ifma|portable   arithmetic for the MSM: auto (default) uses AVX-512 IFMA when
  *                 cpu/ifma's ifma_available() says so (or always, in the emulated test build
  *                 with CPU_IFMA_FORCE); ifma demands it (create fails with
  *                 G16K_EUNSUPPORTED on a CPU without it, no silent fallback); portable never
- *                 uses it. The environment variable G16K_SIMD, when set, overrides the key.
+ *                 uses it. The environment variable G16K_SIMD, when set, overrides the key;
+                 G16K_SIMD=portable also turns off the core's mulx/adx Fp and Fr assembly
+                 (mont_select.c), the key does not.
  *   endo = on|off  split MSM scalars along the curve endomorphisms (msm_endo.c: GLV on G1,
  *                 GLS on G2; default on). The bases must then lie in the prime-order subgroups,
  *                 as proving-key points do. The environment variable G16K_CPU_ENDO, when set,
@@ -47,8 +51,8 @@ int cpu_error(int status, const char *fmt, ...)
 uint32_t cpu_threads(const g16k_plugin_ctx *ctx, uint32_t override)
 {
     uint32_t t = override;
-    if (t == 0 && ctx)
-        t = ctx->threads;
+    if (ctx && ctx->threads && (t == 0 || ctx->threads < t))
+        t = ctx->threads;            /* [plugin.cpu] threads caps the core's share too */
     if (t == 0 && host)
         t = host->threads;
     if (t == 0)

@@ -5,16 +5,20 @@
  * params->window, which the core fills from its [window] section for each Groth16 MSM (A, B_G1,
  * B_G2, L, H); 0 = the auto model of msm_plan.h with this GPU's multiprocessors and the device
  * memory free at the time of the call.
- * Memory: every call computes what it will allocate first (n * point size for bases,
- * msm_plan_device_bytes for an MSM) and refuses with G16K_ENOMEM, naming both sizes, what does
- * not fit (devmem.c). Transfers go through pinned staging buffers (transfer.c); the bases
- * array itself is never pinned.
- * cuda_msm_device (for compute_h_msm, ABI 1.1) builds the same plan on the device from scalars
+ * Memory: an MSM whose lists and sums do not fit the device memory free at the call runs as
+ * parts that do (common/msm_plan.h "Limits"), and an explicit window whose buckets alone do
+ * not fit is refused, also for n = 0 (the core's load-time check). Every call computes what
+ * it will allocate first (n * point size for bases, msm_plan_device_bytes for a part) and
+ * refuses with G16K_ENOMEM, naming both sizes, what does not fit (devmem.c). Bases are
+ * converted MSM_PLAN_STAGE_POINTS at a time (no second host copy of a key) and go through
+ * pinned staging buffers (transfer.c); the bases array itself is never pinned.
+ * cuda_msm_device (for compute_h_msm, ABI 1.1) builds the same plans on the device from scalars
  * already there (opencl/kernels/plan.cl via kernels.cu), so h never comes back to the host.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "common/msm_plan.h"
 #include "common/plugin_util.h"
@@ -41,9 +45,9 @@ const g16k_msm_vtable cuda_msm_vtable = {
     .msm = cuda_msm,
 };
 
-/* Copy n points (96 / 192 B each, point_enc) to device memory in Montgomery form.
- * Errors: G16K_ENODEV (no device), G16K_EUNSUPPORTED (group), G16K_EINVAL, G16K_ENOMEM.
- * Thread-safe. */
+/* Copy n points (96 / 192 B each, point_enc) to device memory in Montgomery form, converted
+ * MSM_PLAN_STAGE_POINTS at a time. Errors: G16K_ENODEV (no device), G16K_EUNSUPPORTED (group),
+ * G16K_EINVAL, G16K_ENOMEM. Thread-safe. */
 static int cuda_bases_create(g16k_plugin_ctx *ctx, uint32_t group, const void *points,
                              uint64_t n, uint32_t point_enc, g16k_msm_bases **out)
 {
@@ -54,17 +58,16 @@ static int cuda_bases_create(g16k_plugin_ctx *ctx, uint32_t group, const void *p
     int rc = cuda_use_device(ctx);
     if (rc)
         return rc;
-    size_t bytes = (size_t)n * (group == G16K_G1 ? 96 : 192);
+    const size_t psz = group == G16K_G1 ? 96 : 192;
+    size_t bytes = (size_t)n * psz;
+    uint64_t stage_n = n < MSM_PLAN_STAGE_POINTS ? n : MSM_PLAN_STAGE_POINTS;
     g16k_msm_bases *b = calloc(1, sizeof *b);
-    uint64_t *limbs = n ? malloc(bytes) : NULL;
+    uint64_t *limbs = n ? malloc(stage_n * psz) : NULL;
     if (!b || (n && !limbs)) {
         rc = plugin_fail(G16K_ENOMEM, "bases_create: no host memory for %llu points",
                          (unsigned long long)n);
         goto out_free;
     }
-    rc = msm_points_to_mont(group, points, n, point_enc, limbs);
-    if (rc)
-        goto out_free;
     b->ctx = ctx;
     b->group = group;
     b->n = n;
@@ -78,12 +81,18 @@ static int cuda_bases_create(g16k_plugin_ctx *ctx, uint32_t group, const void *p
         cudaError_t err = cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking);
         if (err == cudaSuccess)
             err = cudaMalloc((void **)&b->points, bytes);
-        if (err == cudaSuccess)
-            err = cuda_h2d(ctx, b->points, limbs, bytes, s);
+        for (uint64_t lo = 0; lo < n && err == cudaSuccess && rc == G16K_OK; lo += stage_n) {
+            uint64_t cnt = n - lo < stage_n ? n - lo : stage_n;
+            rc = msm_points_to_mont(group, (const uint8_t *)points + lo * psz, cnt, point_enc,
+                                    limbs, lo);
+            if (rc == G16K_OK)
+                err = cuda_h2d(ctx, (uint8_t *)b->points + lo * psz, limbs, cnt * psz, s);
+        }
         if (s)
             cudaStreamDestroy(s);
-        if (err != cudaSuccess) {
+        if (rc == G16K_OK && err != cudaSuccess)
             rc = cuda_fail(err, "bases_create: upload");
+        if (rc != G16K_OK) {
             cudaFree(b->points);
             goto out_free;
         }
@@ -109,12 +118,13 @@ static void cuda_bases_destroy(g16k_msm_bases *bases)
 }
 
 /* Runs chunk_acc, bucket_sum and segment_reduce on the plan's lists, already on the device
- * (entries, chunk starts, bucket chunks), on stream s, and reads the segment sums back into
+ * (entries, chunk starts, bucket chunks), over the part's points (device pointer to its first),
+ * on stream s, and reads the segment sums back into
  * segout (msm_plan_segout_limbs limbs). Errors: G16K_EINTERNAL or G16K_ENOMEM (CUDA), message
  * set. */
-static int run_lists(g16k_msm_bases *b, const msm_plan *plan, const uint32_t *entries,
-                     const uint32_t *starts, const uint32_t *bchunks, uint64_t *segout,
-                     cudaStream_t s)
+static int run_lists(g16k_msm_bases *b, const msm_plan *plan, const uint64_t *points,
+                     const uint32_t *entries, const uint32_t *starts, const uint32_t *bchunks,
+                     uint64_t *segout, cudaStream_t s)
 {
     uint64_t *partials = NULL, *buckets = NULL, *out = NULL;
     uint64_t n_buckets = (uint64_t)plan->nw * plan->nb;
@@ -126,7 +136,7 @@ static int run_lists(g16k_msm_bases *b, const msm_plan *plan, const uint32_t *en
     if (err == cudaSuccess)
         err = cudaMalloc((void **)&out, seg_bytes);
     if (err == cudaSuccess)
-        err = cuda_launch_chunk_acc(b->group, b->points, entries, starts, plan->n_chunks,
+        err = cuda_launch_chunk_acc(b->group, points, entries, starts, plan->n_chunks,
                                     partials, s);
     if (err == cudaSuccess)
         err = cuda_launch_bucket_sum(b->group, partials, bchunks, (uint32_t)n_buckets, buckets, s);
@@ -143,9 +153,10 @@ static int run_lists(g16k_msm_bases *b, const msm_plan *plan, const uint32_t *en
     return err == cudaSuccess ? G16K_OK : cuda_fail(err, "msm: CUDA");
 }
 
-/* Uploads a host-built plan and runs run_lists. Errors: G16K_ENOMEM (does not fit: checked
- * before allocating), G16K_EINTERNAL (CUDA), message set. */
-static int run_kernels(g16k_msm_bases *b, const msm_plan *plan, uint64_t *segout)
+/* Uploads a host-built plan of the points from `points` on and runs run_lists. Errors:
+ * G16K_ENOMEM (does not fit: checked before allocating), G16K_EINTERNAL (CUDA), message set. */
+static int run_kernels(g16k_msm_bases *b, const msm_plan *plan, const uint64_t *points,
+                       uint64_t *segout)
 {
     g16k_plugin_ctx *ctx = b->ctx;
     uint32_t *entries = NULL, *starts = NULL, *bchunks = NULL;
@@ -170,7 +181,7 @@ static int run_kernels(g16k_msm_bases *b, const msm_plan *plan, uint64_t *segout
         err = cuda_h2d(ctx, starts, plan->chunk_starts, ((size_t)plan->n_chunks + 1) * 4, s);
     if (err == cudaSuccess)
         err = cuda_h2d(ctx, bchunks, plan->bucket_chunks, (n_buckets + 1) * 4, s);
-    rc = err == cudaSuccess ? run_lists(b, plan, entries, starts, bchunks, segout, s)
+    rc = err == cudaSuccess ? run_lists(b, plan, points, entries, starts, bchunks, segout, s)
                             : cuda_fail(err, "msm: CUDA");
     cudaFree(bchunks);
     cudaFree(starts);
@@ -180,8 +191,24 @@ static int run_kernels(g16k_msm_bases *b, const msm_plan *plan, uint64_t *segout
     return rc;
 }
 
+/* The plan's view of this GPU: its multiprocessors, the memory free now (less the bases
+ * already resident) as the budget of one MSM, no per-buffer cap, an eighth of the RAM for a
+ * part's host plan. */
+static int cuda_device_limits(const g16k_plugin_ctx *ctx, msm_device *dev)
+{
+    memset(dev, 0, sizeof *dev);
+    dev->compute_units = ctx->sm_count;
+    dev->lanes = CUDA_MSM_LANES;
+    dev->part_align = 1;
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    if (pages > 0 && page > 0)
+        dev->host_bytes = (uint64_t)pages * (uint64_t)page / 8;
+    return cuda_mem_free(&dev->mem_bytes, NULL);
+}
+
 /* result = sum scalars[i] * bases[i], i < n (plugin.h). params->window: 0 = auto.
- * Errors: G16K_EINVAL, G16K_ENODEV, G16K_ENOMEM, G16K_EINTERNAL (CUDA). Thread-safe. */
+ * Errors: G16K_EINVAL, G16K_EUNSUPPORTED (a window this GPU cannot hold), G16K_ENODEV,
+ * G16K_ENOMEM, G16K_EINTERNAL (CUDA). Thread-safe. */
 static int cuda_msm(g16k_msm_bases *b, const void *scalars, uint64_t n, uint32_t scalar_enc,
                     const g16k_msm_params *params, void *result, uint32_t result_enc)
 {
@@ -192,38 +219,46 @@ static int cuda_msm(g16k_msm_bases *b, const void *scalars, uint64_t n, uint32_t
                            (unsigned long long)n, (unsigned long long)b->n);
     if (result_enc != G16K_ENC_CANONICAL && result_enc != G16K_ENC_MONTGOMERY)
         return plugin_fail(G16K_EINVAL, "msm: result encoding %u is not 1 or 2", result_enc);
-    uint32_t window = plugin_msm_window(params);
+    if (scalar_enc != G16K_ENC_CANONICAL && scalar_enc != G16K_ENC_MONTGOMERY)
+        return plugin_fail(G16K_EINVAL, "msm: scalar encoding %u is not 1 (canonical) or 2 "
+                           "(Montgomery)", scalar_enc);
     int rc = cuda_use_device(b->ctx);
+    msm_device dev;
+    uint32_t c = 0;
+    uint64_t part = 0;
+    if (rc == G16K_OK)
+        rc = msm_plan_check_scalars(scalars, n);
+    if (rc == G16K_OK)
+        rc = cuda_device_limits(b->ctx, &dev);
+    if (rc == G16K_OK)
+        rc = msm_plan_choose(plugin_msm_window(params), n,
+                             n ? msm_plan_effective_n(scalars, n, scalar_enc) : 0, b->group, &dev,
+                             &c, &part);
     if (rc)
         return rc;
-    /* the auto model sees this GPU and the memory free now, less the bases already resident */
-    msm_device dev = { .compute_units = b->ctx->sm_count, .lanes = CUDA_MSM_LANES };
-    if (!window && (rc = cuda_mem_free(&dev.mem_bytes, NULL)) != G16K_OK)
-        return rc;
-    msm_plan plan;
-    rc = msm_plan_build(&plan, scalars, n, scalar_enc, window, b->group, &dev);
-    if (rc)
-        return rc;
-    if (plan.n_entries == 0) {
+    const size_t psz = b->group == G16K_G1 ? 96 : 192;
+    uint32_t threads = plugin_msm_threads(params);
+    msm_sum sum;
+    msm_sum_init(&sum, b->group);
+    uint64_t *segout = NULL;
+    for (uint64_t lo = 0, len; lo < n && rc == G16K_OK; lo += len) {
+        len = msm_plan_part_len(lo, n, part, 0);
+        msm_plan plan;
+        rc = msm_plan_build(&plan, (const uint8_t *)scalars + 32 * lo, len, scalar_enc, c,
+                            b->group, &dev, threads);
+        if (rc == G16K_OK && plan.n_entries) {
+            if (!segout && !(segout = malloc(msm_plan_segout_limbs(&plan, b->group) * 8)))
+                rc = plugin_fail(G16K_ENOMEM, "msm: no host memory for segment sums");
+            if (rc == G16K_OK)
+                rc = run_kernels(b, &plan, (const uint64_t *)((const uint8_t *)b->points
+                                                              + lo * psz), segout);
+            if (rc == G16K_OK)
+                msm_sum_add(&sum, &plan, segout);
+        }
         msm_plan_cleanup(&plan);
-        msm_plan_result_inf(b->group, result);
-        return G16K_OK;
-    }
-    uint64_t *segout = malloc(msm_plan_segout_limbs(&plan, b->group) * 8);
-    if (!segout) {
-        msm_plan_cleanup(&plan);
-        return plugin_fail(G16K_ENOMEM, "msm: no host memory for segment sums");
-    }
-    rc = run_kernels(b, &plan, segout);
-    if (rc == G16K_OK) {
-        if (b->group == G16K_G1)
-            rc = msm_plan_finish_g1(&plan, segout, result, result_enc);
-        else
-            rc = msm_plan_finish_g2(&plan, segout, result, result_enc);
     }
     free(segout);
-    msm_plan_cleanup(&plan);
-    return rc;
+    return rc ? rc : msm_sum_finish(&sum, result, result_enc);
 }
 
 /* ---- MSM on scalars already in device memory (compute_h_msm) ---- */
@@ -336,33 +371,38 @@ int cuda_msm_device(g16k_msm_bases *b, g16k_plugin_ctx *ctx, const uint64_t *sca
                     uint32_t result_enc, cudaStream_t s)
 {
     int rc = cuda_msm_device_check(b, ctx, n, result, result_enc);
+    msm_device dev;
+    uint32_t c = 0;
+    uint64_t part = 0;
+    if (rc == G16K_OK)
+        rc = cuda_device_limits(ctx, &dev);
+    if (rc == G16K_OK)       /* all counted: h is dense */
+        rc = msm_plan_choose(plugin_msm_window(params), n, n, G16K_G1, &dev, &c, &part);
     if (rc)
         return rc;
-    uint32_t window = plugin_msm_window(params);
-    msm_device dev = { .compute_units = ctx->sm_count, .lanes = CUDA_MSM_LANES };
-    if (!window && (rc = cuda_mem_free(&dev.mem_bytes, NULL)) != G16K_OK)
-        return rc;
-    msm_plan plan;
-    memset(&plan, 0, sizeof plan);
-    rc = msm_plan_shape(&plan, n, window, window ? 0 : msm_plan_auto_window(n, G16K_G1, &dev));
-    uint32_t *lists[3] = { NULL, NULL, NULL };
-    if (rc == G16K_OK)
-        rc = device_plan(b, scalars, n, &plan, lists, s);
-    if (rc != G16K_OK)
-        return rc;
-    if (plan.n_entries == 0) {
-        msm_plan_result_inf(G16K_G1, result);
-        return G16K_OK;
+    msm_sum sum;
+    msm_sum_init(&sum, G16K_G1);
+    uint64_t *segout = NULL;
+    for (uint64_t lo = 0, len; lo < n && rc == G16K_OK; lo += len) {
+        len = msm_plan_part_len(lo, n, part, 0);
+        msm_plan plan;
+        memset(&plan, 0, sizeof plan);
+        uint32_t *lists[3] = { NULL, NULL, NULL };
+        rc = msm_plan_shape(&plan, len, c, 0);
+        if (rc == G16K_OK)
+            rc = device_plan(b, scalars + 4 * lo, len, &plan, lists, s);
+        if (rc == G16K_OK && plan.n_entries) {
+            if (!segout && !(segout = malloc(msm_plan_segout_limbs(&plan, G16K_G1) * 8)))
+                rc = plugin_fail(G16K_ENOMEM, "msm: no host memory for segment sums");
+            if (rc == G16K_OK)
+                rc = run_lists(b, &plan, b->points + 12 * lo, lists[0], lists[1], lists[2],
+                               segout, s);
+            if (rc == G16K_OK)
+                msm_sum_add(&sum, &plan, segout);
+        }
+        for (int i = 0; i < 3; i++)
+            cudaFree(lists[i]);
     }
-    uint64_t *segout = malloc(msm_plan_segout_limbs(&plan, G16K_G1) * 8);
-    if (!segout)
-        rc = plugin_fail(G16K_ENOMEM, "msm: no host memory for segment sums");
-    else
-        rc = run_lists(b, &plan, lists[0], lists[1], lists[2], segout, s);
-    for (int i = 0; i < 3; i++)
-        cudaFree(lists[i]);
-    if (rc == G16K_OK)
-        rc = msm_plan_finish_g1(&plan, segout, result, result_enc);
     free(segout);
-    return rc;
+    return rc ? rc : msm_sum_finish(&sum, result, result_enc);
 }

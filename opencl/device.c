@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "common/plugin_util.h"
 #include "internal.h"
@@ -121,17 +122,30 @@ int opencl_device_select(g16k_plugin_ctx *ctx, const char *platform, const char 
     }
     ctx->platform = pids[pi];
     ctx->device = dids[di];
-    cl_uint cus = 1;
+    cl_uint cus = 1, align_bits = 0;
     cl_ulong gmem = 0, maxalloc = 0;
+    cl_bool unified = CL_FALSE;
     cl_device_type type = 0;
     clGetDeviceInfo(ctx->device, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof cus, &cus, NULL);
     clGetDeviceInfo(ctx->device, CL_DEVICE_GLOBAL_MEM_SIZE, sizeof gmem, &gmem, NULL);
     clGetDeviceInfo(ctx->device, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof maxalloc, &maxalloc, NULL);
+    clGetDeviceInfo(ctx->device, CL_DEVICE_MEM_BASE_ADDR_ALIGN, sizeof align_bits, &align_bits,
+                    NULL);
+    clGetDeviceInfo(ctx->device, CL_DEVICE_HOST_UNIFIED_MEMORY, sizeof unified, &unified, NULL);
     clGetDeviceInfo(ctx->device, CL_DEVICE_TYPE, sizeof type, &type, NULL);
     ctx->msm_dev.compute_units = cus ? cus : 1;
     ctx->msm_dev.lanes = (type & CL_DEVICE_TYPE_GPU) ? 64 : 1;
+    /* OpenCL cannot tell free memory: half the global size for one MSM's buffers */
     ctx->msm_dev.mem_bytes = gmem / 2;
-    ctx->max_alloc = maxalloc;
+    ctx->msm_dev.max_alloc = maxalloc;
+    /* sub-buffers start at multiples of align_bits / 8 bytes; a point is 32 * k bytes
+     * (scalar 32, G1 96, G2 192): parts start at multiples of align_bits / 256 points */
+    ctx->msm_dev.part_align = align_bits > 256 ? align_bits / 256 : 1;
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    uint64_t ram = pages > 0 && page > 0 ? (uint64_t)pages * (uint64_t)page : 0;
+    ctx->msm_dev.host_bytes = ram / 8;       /* one part's host plan */
+    if (unified && ram && ctx->msm_dev.mem_bytes > ram / 4)
+        ctx->msm_dev.mem_bytes = ram / 4;    /* a CPU device (PoCL): its buffers are host RAM */
     char driver[128] = "";
     clGetDeviceInfo(ctx->device, CL_DRIVER_VERSION, sizeof driver, driver, NULL);
     driver[sizeof driver - 1] = '\0';

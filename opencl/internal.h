@@ -46,8 +46,8 @@ struct g16k_plugin_ctx {
     cl_kernel kernels[K_COUNT];
     pthread_mutex_t lock;         /* serialises kernel arguments and enqueues */
     char info[256];               /* "platform / device / driver" for probe */
-    msm_device msm_dev;           /* auto window model inputs (compute units, lanes, memory) */
-    uint64_t max_alloc;           /* CL_DEVICE_MAX_MEM_ALLOC_SIZE: the largest one buffer */
+    msm_device msm_dev;           /* the MSM plan's inputs: compute units, lanes, memory one
+                                   * MSM may use, the largest buffer, sub-buffer alignment */
     char cache_dir[PATH_MAX];     /* "" = no binary cache */
 };
 
@@ -60,9 +60,11 @@ const char *opencl_strerror(cl_int err);
 
 /* Pick platform and device from the [plugin.opencl] values (NULL = default: the first platform
  * that has a device, its first device); an all-digits value is an index, anything else a
- * case-sensitive substring of the name. Fills ctx->platform, ->device, ->info, ->max_alloc and
- * ->msm_dev: compute units, lanes (64 on a GPU device, 1 on any other), memory (half of
- * CL_DEVICE_GLOBAL_MEM_SIZE: OpenCL cannot tell free memory).
+ * case-sensitive substring of the name. Fills ctx->platform, ->device, ->info and ->msm_dev:
+ * compute units, lanes (64 on a GPU device, 1 on any other), memory for one MSM (half of
+ * CL_DEVICE_GLOBAL_MEM_SIZE: OpenCL cannot tell free memory; at most a quarter of the RAM on a
+ * device sharing host memory, PoCL), max_alloc (CL_DEVICE_MAX_MEM_ALLOC_SIZE), part_align
+ * (from CL_DEVICE_MEM_BASE_ADDR_ALIGN) and host_bytes (an eighth of the RAM).
  * Errors: G16K_ENODEV (no platform/device, or none matches), message set. */
 int opencl_device_select(g16k_plugin_ctx *ctx, const char *platform, const char *device);
 

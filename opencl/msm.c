@@ -1,13 +1,16 @@
 /*
  * msm.c: the OpenCL MSM vtable (G1 and G2). Bases are converted to Montgomery affine limbs on
- * the host and uploaded once. Each msm() call plans signed digits and their chunks on the host
- * (common/msm_plan.c; params->window, or 0 for the auto model with this device's compute
- * units and memory), uploads the lists, runs chunk_acc (one work-item per chunk of a bucket),
- * bucket_sum (one per bucket) and segment_reduce (one per window segment) from kernels/msm.cl,
- * and finishes on the host.
+ * the host, MSM_PLAN_STAGE_POINTS at a time, and uploaded once into as many buffers as the
+ * device's largest allocation needs. Each msm() call picks or checks its window against the
+ * device's limits (common/msm_plan.h "Limits": params->window, or 0 for the auto model with
+ * this device's compute units and memory), then runs the MSM as parts that fit: for each part
+ * it plans signed digits and their chunks on the host (common/msm_plan.c), uploads the lists,
+ * runs chunk_acc (one work-item per chunk of a bucket), bucket_sum (one per bucket) and
+ * segment_reduce (one per window segment) from kernels/msm.cl, and adds the part's segment sums
+ * on the host.
  * opencl_msm_device (for compute_h_msm, ABI 1.1) takes scalars that are already on the device
- * and builds the same plan there (kernels/plan.cl: count, scan, scatter), so h is never read
- * back; only the plan's sizes and the segment sums cross the bus.
+ * and builds the same plans there (kernels/plan.cl: count, scan, scatter), part by part, so h
+ * is never read back; only the plan's sizes and the segment sums cross the bus.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -20,7 +23,9 @@ struct g16k_msm_bases {
     g16k_plugin_ctx *ctx;
     uint32_t group;
     uint64_t n;
-    cl_mem points;    /* n affine points, Montgomery limbs; NULL when n == 0 */
+    uint64_t buf_points;  /* points per buffer (the last may hold fewer) */
+    uint32_t n_bufs;
+    cl_mem *bufs;         /* n_bufs buffers of affine points, Montgomery limbs */
 };
 
 static int opencl_bases_create(g16k_plugin_ctx *ctx, uint32_t group, const void *points,
@@ -36,7 +41,9 @@ const g16k_msm_vtable opencl_msm_vtable = {
     .msm = opencl_msm,
 };
 
-/* Copy n points (96 B G1 / 192 B G2 each, point_enc) to a device buffer in Montgomery form.
+/* Copy n points (96 B G1 / 192 B G2 each, point_enc) to device buffers in Montgomery form:
+ * buffers of at most max_alloc bytes (msm_device.max_alloc, a multiple of part_align points),
+ * filled through one host staging buffer of MSM_PLAN_STAGE_POINTS points.
  * Errors: G16K_EUNSUPPORTED (group), G16K_EINVAL (NULL, encoding, coordinate >= p),
  * G16K_ENOMEM. Thread-safe. */
 static int opencl_bases_create(g16k_plugin_ctx *ctx, uint32_t group, const void *points,
@@ -46,37 +53,69 @@ static int opencl_bases_create(g16k_plugin_ctx *ctx, uint32_t group, const void 
         return plugin_fail(G16K_EINVAL, "bases_create: NULL argument");
     if (group != G16K_G1 && group != G16K_G2)
         return plugin_fail(G16K_EUNSUPPORTED, "bases_create: unknown group %u", group);
-    size_t bytes = (size_t)n * (group == G16K_G1 ? 96 : 192);
+    if (point_enc != G16K_ENC_CANONICAL && point_enc != G16K_ENC_MONTGOMERY)
+        return plugin_fail(G16K_EINVAL, "bases_create: point encoding %u is not 1 (canonical) "
+                           "or 2 (Montgomery)", point_enc);
+    const size_t psz = group == G16K_G1 ? 96 : 192;
+    const msm_device *dev = &ctx->msm_dev;
+    uint64_t per = n ? n : 1;
+    if (dev->max_alloc && per > dev->max_alloc / psz) {
+        uint64_t align = dev->part_align ? dev->part_align : 1;
+        per = dev->max_alloc / psz / align * align;
+        if (per == 0)
+            return plugin_fail(G16K_ENOMEM, "bases_create: the device allows %llu bytes per "
+                               "buffer, less than %llu points", (unsigned long long)dev->max_alloc,
+                               (unsigned long long)align);
+    }
     g16k_msm_bases *b = calloc(1, sizeof *b);
-    uint64_t *limbs = n ? malloc(bytes) : NULL;
+    uint32_t nbufs = n ? (uint32_t)((n + per - 1) / per) : 0;
+    uint64_t stage_n = n < MSM_PLAN_STAGE_POINTS ? n : MSM_PLAN_STAGE_POINTS;
+    uint64_t *stage = n ? malloc(stage_n * psz) : NULL;
     int rc = G16K_OK;
-    if (!b || (n && !limbs)) {
+    if (b && nbufs)
+        b->bufs = calloc(nbufs, sizeof *b->bufs);
+    if (!b || (n && (!stage || !b->bufs))) {
         rc = plugin_fail(G16K_ENOMEM, "bases_create: no host memory for %llu points",
                          (unsigned long long)n);
         goto out_free;
     }
-    rc = msm_points_to_mont(group, points, n, point_enc, limbs);
-    if (rc)
-        goto out_free;
     b->ctx = ctx;
     b->group = group;
     b->n = n;
-    if (n) {
-        cl_int err;
-        b->points = clCreateBuffer(ctx->context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, bytes,
-                                   limbs, &err);
-        if (!b->points) {
-            rc = opencl_fail(err, "bases_create: clCreateBuffer");
-            goto out_free;
-        }
+    b->buf_points = per;
+    b->n_bufs = nbufs;
+    cl_int err = CL_SUCCESS;
+    for (uint32_t j = 0; j < nbufs && err == CL_SUCCESS; j++) {
+        uint64_t cnt = j + 1 < nbufs ? per : n - per * j;
+        b->bufs[j] = clCreateBuffer(ctx->context, CL_MEM_READ_ONLY, cnt * psz, NULL, &err);
     }
-    free(limbs);
+    if (err != CL_SUCCESS) {
+        rc = opencl_fail(err, "bases_create: clCreateBuffer");
+        goto out_free;
+    }
+    for (uint64_t lo = 0; lo < n && rc == G16K_OK;) {
+        uint64_t cnt = msm_plan_part_len(lo, n, stage_n, per);
+        rc = msm_points_to_mont(group, (const uint8_t *)points + lo * psz, cnt, point_enc, stage,
+                                lo);
+        if (rc)
+            break;
+        pthread_mutex_lock(&ctx->lock);
+        err = clEnqueueWriteBuffer(ctx->queue, b->bufs[lo / per], CL_TRUE, (lo % per) * psz,
+                                   cnt * psz, stage, 0, NULL, NULL);
+        pthread_mutex_unlock(&ctx->lock);
+        if (err != CL_SUCCESS)
+            rc = opencl_fail(err, "bases_create: clEnqueueWriteBuffer");
+        lo += cnt;
+    }
+    if (rc)
+        goto out_free;
+    free(stage);
     *out = b;
     return G16K_OK;
 
 out_free:
-    free(limbs);
-    free(b);
+    free(stage);
+    opencl_bases_destroy(b);
     return rc;
 }
 
@@ -85,9 +124,20 @@ static void opencl_bases_destroy(g16k_msm_bases *bases)
 {
     if (!bases)
         return;
-    if (bases->points)
-        clReleaseMemObject(bases->points);
+    for (uint32_t j = 0; bases->bufs && j < bases->n_bufs; j++)
+        if (bases->bufs[j])
+            clReleaseMemObject(bases->bufs[j]);
+    free(bases->bufs);
     free(bases);
+}
+
+/* A read-only view of points [lo, lo + len) of b (inside one of its buffers); NULL with *err. */
+static cl_mem bases_view(const g16k_msm_bases *b, uint64_t lo, uint64_t len, cl_int *err)
+{
+    size_t psz = b->group == G16K_G1 ? 96 : 192;
+    cl_buffer_region r = { (size_t)(lo % b->buf_points) * psz, (size_t)len * psz };
+    return clCreateSubBuffer(b->bufs[lo / b->buf_points], CL_MEM_READ_ONLY,
+                             CL_BUFFER_CREATE_TYPE_REGION, &r, err);
 }
 
 /* A read-only device copy of a host array; NULL with *err set on failure. */
@@ -102,30 +152,12 @@ static cl_int launch(g16k_plugin_ctx *ctx, cl_kernel k, size_t global)
     return clEnqueueNDRangeKernel(ctx->queue, k, 1, NULL, &global, NULL, 0, NULL, NULL);
 }
 
-/* ENOMEM with a message when one buffer of the plan exceeds the device's largest allocation. */
-static int check_alloc(const g16k_msm_bases *b, const msm_plan *plan)
-{
-    const g16k_plugin_ctx *ctx = b->ctx;
-    size_t biggest = plan->n_entries * 4;
-    size_t part = msm_plan_partial_limbs(plan, b->group) * 8;
-    size_t bucket = msm_plan_bucket_limbs(plan, b->group) * 8;
-    if (part > biggest)
-        biggest = part;
-    if (bucket > biggest)
-        biggest = bucket;
-    if (ctx->max_alloc && biggest > ctx->max_alloc)
-        return plugin_fail(G16K_ENOMEM, "msm: window %u needs a %zu MiB buffer, the device "
-                           "allows %llu MiB per buffer (%s); try a smaller [window]", plan->c,
-                           biggest >> 20, (unsigned long long)(ctx->max_alloc >> 20), ctx->info);
-    return G16K_OK;
-}
-
 /* Runs chunk_acc, bucket_sum and segment_reduce (kernels/msm.cl) on the plan's lists, already on
- * the device (entries, chunk starts, bucket chunks), and reads back the segment sums into segout
- * (msm_plan_segout_limbs limbs); called with ctx->lock held.
+ * the device (entries, chunk starts, bucket chunks), over the part's points, and reads back the
+ * segment sums into segout (msm_plan_segout_limbs limbs); called with ctx->lock held.
  * Errors: G16K_ENOMEM (allocation failure), G16K_EINTERNAL (other OpenCL errors), message set. */
-static int run_lists(g16k_msm_bases *b, const msm_plan *plan, cl_mem entries, cl_mem starts,
-                     cl_mem bchunks, uint64_t *segout)
+static int run_lists(g16k_msm_bases *b, const msm_plan *plan, cl_mem points, cl_mem entries,
+                     cl_mem starts, cl_mem bchunks, uint64_t *segout)
 {
     g16k_plugin_ctx *ctx = b->ctx;
     cl_int err = CL_SUCCESS;
@@ -147,7 +179,7 @@ static int run_lists(g16k_msm_bases *b, const msm_plan *plan, cl_mem entries, cl
         goto out_cl;
 
     cl_uint nc = plan->n_chunks, nbk = (cl_uint)n_buckets;
-    err = clSetKernelArg(acc, 0, sizeof(cl_mem), &b->points);
+    err = clSetKernelArg(acc, 0, sizeof(cl_mem), &points);
     err |= clSetKernelArg(acc, 1, sizeof(cl_mem), &entries);
     err |= clSetKernelArg(acc, 2, sizeof(cl_mem), &starts);
     err |= clSetKernelArg(acc, 3, sizeof(cl_uint), &nc);
@@ -186,32 +218,44 @@ out_release:
     return rc;
 }
 
-/* run_lists on a host-built plan: uploads its lists first. Called with ctx->lock held.
- * Errors: as check_alloc and run_lists. */
-static int run_kernels(g16k_msm_bases *b, const msm_plan *plan, uint64_t *segout)
+/* run_lists on a host-built plan of points [lo, lo + len): uploads its lists first. Called
+ * with ctx->lock held. Errors: as msm_plan_fits and run_lists. */
+static int run_kernels(g16k_msm_bases *b, const msm_plan *plan, uint64_t lo, uint64_t len,
+                       uint64_t *segout)
 {
     g16k_plugin_ctx *ctx = b->ctx;
     uint64_t n_buckets = (uint64_t)plan->nw * plan->nb;
     cl_int err = CL_SUCCESS;
-    cl_mem entries = NULL, starts = NULL, bchunks = NULL;
-    int rc = check_alloc(b, plan);
+    cl_mem entries = NULL, starts = NULL, bchunks = NULL, points = NULL;
+    int rc = msm_plan_fits(plan, b->group, &ctx->msm_dev);
     if (rc)
         return rc;
-    if (!(entries = upload(ctx, plan->entries, plan->n_entries * 4, &err))
+    if (!(points = bases_view(b, lo, len, &err))
+        || !(entries = upload(ctx, plan->entries, plan->n_entries * 4, &err))
         || !(starts = upload(ctx, plan->chunk_starts, ((size_t)plan->n_chunks + 1) * 4, &err))
         || !(bchunks = upload(ctx, plan->bucket_chunks, (n_buckets + 1) * 4, &err)))
         rc = opencl_fail(err, "msm: OpenCL");
     else
-        rc = run_lists(b, plan, entries, starts, bchunks, segout);
-    cl_mem all[] = { bchunks, starts, entries };
+        rc = run_lists(b, plan, points, entries, starts, bchunks, segout);
+    cl_mem all[] = { bchunks, starts, entries, points };
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         if (all[i])
             clReleaseMemObject(all[i]);
     return rc;
 }
 
+static void log_parts(const g16k_msm_bases *b, uint64_t n, uint32_t c, uint64_t part,
+                      uint64_t parts)
+{
+    plugin_log(G16K_LOG_DEBUG, "opencl: msm G%u: %llu points, window %u, %llu part(s) of at most "
+               "%llu points, bases in %u buffer(s)", b->group, (unsigned long long)n, c,
+               (unsigned long long)parts, (unsigned long long)part, b->n_bufs);
+}
+
 /* result = sum scalars[i] * bases[i], i < n (see plugin.h). params->window: 0 = auto.
- * Errors: G16K_EINVAL (NULL, n > bases, encoding), G16K_ENOMEM, G16K_EINTERNAL (OpenCL).
+ * Errors: G16K_EINVAL (NULL, n > bases, encoding, a scalar not below r: "scalar[i]"),
+ * G16K_EUNSUPPORTED (a window this device cannot run, checked also for n = 0), G16K_ENOMEM,
+ * G16K_EINTERNAL (OpenCL). Host memory: one part's plan (msm_device.host_bytes at most).
  * Thread-safe: host work runs in parallel, device work is serialised on ctx->lock. */
 static int opencl_msm(g16k_msm_bases *b, const void *scalars, uint64_t n, uint32_t scalar_enc,
                       const g16k_msm_params *params, void *result, uint32_t result_enc)
@@ -223,33 +267,47 @@ static int opencl_msm(g16k_msm_bases *b, const void *scalars, uint64_t n, uint32
                            (unsigned long long)n, (unsigned long long)b->n);
     if (result_enc != G16K_ENC_CANONICAL && result_enc != G16K_ENC_MONTGOMERY)
         return plugin_fail(G16K_EINVAL, "msm: result encoding %u is not 1 or 2", result_enc);
-    uint32_t window = plugin_msm_window(params);
-    msm_plan plan;
-    int rc = msm_plan_build(&plan, scalars, n, scalar_enc, window, b->group, &b->ctx->msm_dev);
+    if (scalar_enc != G16K_ENC_CANONICAL && scalar_enc != G16K_ENC_MONTGOMERY)
+        return plugin_fail(G16K_EINVAL, "msm: scalar encoding %u is not 1 (canonical) or 2 "
+                           "(Montgomery)", scalar_enc);
+    const msm_device *dev = &b->ctx->msm_dev;
+    uint32_t c = 0;
+    uint64_t part = 0, parts = 0;
+    int rc = msm_plan_check_scalars(scalars, n);
+    if (rc == G16K_OK)
+        rc = msm_plan_choose(plugin_msm_window(params), n,
+                             n ? msm_plan_effective_n(scalars, n, scalar_enc) : 0, b->group, dev,
+                             &c, &part);
     if (rc)
         return rc;
-    if (plan.n_entries == 0) {
+    msm_sum sum;
+    msm_sum_init(&sum, b->group);
+    uint64_t *segout = NULL;
+    uint32_t threads = plugin_msm_threads(params);
+    for (uint64_t lo = 0, len; lo < n && rc == G16K_OK; lo += len, parts++) {
+        len = msm_plan_part_len(lo, n, part, b->buf_points);
+        msm_plan plan;
+        rc = msm_plan_build(&plan, (const uint8_t *)scalars + 32 * lo, len, scalar_enc, c,
+                            b->group, dev, threads);
+        if (rc == G16K_OK && plan.n_entries) {
+            if (!segout && !(segout = malloc(msm_plan_segout_limbs(&plan, b->group) * 8)))
+                rc = plugin_fail(G16K_ENOMEM, "msm: no host memory for segment sums");
+            if (rc == G16K_OK) {
+                pthread_mutex_lock(&b->ctx->lock);
+                rc = run_kernels(b, &plan, lo, len, segout);
+                pthread_mutex_unlock(&b->ctx->lock);
+            }
+            if (rc == G16K_OK)
+                msm_sum_add(&sum, &plan, segout);
+        }
         msm_plan_cleanup(&plan);
-        msm_plan_result_inf(b->group, result);
-        return G16K_OK;
-    }
-    uint64_t *segout = malloc(msm_plan_segout_limbs(&plan, b->group) * 8);
-    if (!segout) {
-        msm_plan_cleanup(&plan);
-        return plugin_fail(G16K_ENOMEM, "msm: no host memory for segment sums");
-    }
-    pthread_mutex_lock(&b->ctx->lock);
-    rc = run_kernels(b, &plan, segout);
-    pthread_mutex_unlock(&b->ctx->lock);
-    if (rc == G16K_OK) {
-        if (b->group == G16K_G1)
-            rc = msm_plan_finish_g1(&plan, segout, result, result_enc);
-        else
-            rc = msm_plan_finish_g2(&plan, segout, result, result_enc);
     }
     free(segout);
-    msm_plan_cleanup(&plan);
-    return rc;
+    if (rc)
+        return rc;
+    if (n)
+        log_parts(b, n, c, part, parts);
+    return msm_sum_finish(&sum, result, result_enc);
 }
 
 /* ---- MSM on scalars already in device memory (compute_h_msm) ---- */
@@ -325,7 +383,7 @@ static int device_plan(g16k_msm_bases *b, cl_mem scalars, uint64_t n, msm_plan *
             goto out_cl;
     }
     plan->n_chunks = m[2];
-    if ((rc = check_alloc(b, plan)) != G16K_OK)
+    if ((rc = msm_plan_fits(plan, b->group, &ctx->msm_dev)) != G16K_OK)
         goto out_release;
     if (!DEVBUF(lists[0], plan->n_entries) || !DEVBUF(lists[1], (uint64_t)plan->n_chunks + 1))
         goto out_cl;
@@ -367,35 +425,56 @@ int opencl_msm_device_check(const g16k_msm_bases *b, const g16k_plugin_ctx *ctx,
                               result, result_enc);
 }
 
+/* The scalars [lo, lo + len) of a device buffer of canonical scalars (32 bytes each). */
+static cl_mem scalars_view(cl_mem scalars, uint64_t lo, uint64_t len, cl_int *err)
+{
+    cl_buffer_region r = { (size_t)lo * 32, (size_t)len * 32 };
+    return clCreateSubBuffer(scalars, CL_MEM_READ_ONLY, CL_BUFFER_CREATE_TYPE_REGION, &r, err);
+}
+
 int opencl_msm_device(g16k_msm_bases *b, g16k_plugin_ctx *ctx, cl_mem scalars, uint64_t n,
                       const g16k_msm_params *params, void *result, uint32_t result_enc)
 {
     int rc = opencl_msm_device_check(b, ctx, n, result, result_enc);
+    uint32_t c = 0;
+    uint64_t part = 0, parts = 0;
+    if (rc == G16K_OK)       /* all counted: h is dense */
+        rc = msm_plan_choose(plugin_msm_window(params), n, n, G16K_G1, &ctx->msm_dev, &c,
+                             &part);
     if (rc)
         return rc;
-    uint32_t window = plugin_msm_window(params);
-    msm_plan plan;
-    memset(&plan, 0, sizeof plan);
-    rc = msm_plan_shape(&plan, n, window,
-                        window ? 0 : msm_plan_auto_window(n, G16K_G1, &ctx->msm_dev));
-    cl_mem lists[3] = { NULL, NULL, NULL };
-    if (rc == G16K_OK)
-        rc = device_plan(b, scalars, n, &plan, lists);
-    if (rc != G16K_OK)
-        return rc;
-    if (plan.n_entries == 0) {
-        msm_plan_result_inf(G16K_G1, result);
-        return G16K_OK;
+    msm_sum sum;
+    msm_sum_init(&sum, G16K_G1);
+    uint64_t *segout = NULL;
+    for (uint64_t lo = 0, len; lo < n && rc == G16K_OK; lo += len, parts++) {
+        len = msm_plan_part_len(lo, n, part, b->buf_points);
+        msm_plan plan;
+        memset(&plan, 0, sizeof plan);
+        cl_mem lists[3] = { NULL, NULL, NULL }, sv = NULL, pv = NULL;
+        cl_int err = CL_SUCCESS;
+        rc = msm_plan_shape(&plan, len, c, 0);
+        if (rc == G16K_OK && (!(sv = scalars_view(scalars, lo, len, &err))
+                              || !(pv = bases_view(b, lo, len, &err))))
+            rc = opencl_fail(err, "msm: device plan: OpenCL sub-buffer");
+        if (rc == G16K_OK)
+            rc = device_plan(b, sv, len, &plan, lists);
+        if (rc == G16K_OK && plan.n_entries) {
+            if (!segout && !(segout = malloc(msm_plan_segout_limbs(&plan, G16K_G1) * 8)))
+                rc = plugin_fail(G16K_ENOMEM, "msm: no host memory for segment sums");
+            if (rc == G16K_OK)
+                rc = run_lists(b, &plan, pv, lists[0], lists[1], lists[2], segout);
+            if (rc == G16K_OK)
+                msm_sum_add(&sum, &plan, segout);
+        }
+        cl_mem all[] = { lists[0], lists[1], lists[2], sv, pv };
+        for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+            if (all[i])
+                clReleaseMemObject(all[i]);
     }
-    uint64_t *segout = malloc(msm_plan_segout_limbs(&plan, G16K_G1) * 8);
-    if (!segout)
-        rc = plugin_fail(G16K_ENOMEM, "msm: no host memory for segment sums");
-    else
-        rc = run_lists(b, &plan, lists[0], lists[1], lists[2], segout);
-    for (int i = 0; i < 3; i++)
-        clReleaseMemObject(lists[i]);
-    if (rc == G16K_OK)
-        rc = msm_plan_finish_g1(&plan, segout, result, result_enc);
     free(segout);
-    return rc;
+    if (rc)
+        return rc;
+    if (n)
+        log_parts(b, n, c, part, parts);
+    return msm_sum_finish(&sum, result, result_enc);
 }

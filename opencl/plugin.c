@@ -5,7 +5,12 @@
  * synthesizer. create() selects the device, builds (or loads from cache) the program embedded
  * from opencl/kernels/, and runs the known-answer self-test of opencl/common/selftest.c; a device
  * that fails it is refused. [plugin.opencl] keys: platform, device (index or name substring),
- * cache_dir (program binary cache; default $XDG_CACHE_HOME/g16k or ~/.cache/g16k).
+ * cache_dir (program binary cache; default $XDG_CACHE_HOME/g16k or ~/.cache/g16k), and two
+ * limits that can only lower what the device reports, for tests (a modest MSM then runs as
+ * many parts) and for sharing a device: max_alloc (bytes in one buffer; default
+ * CL_DEVICE_MAX_MEM_ALLOC_SIZE) and max_mem (device bytes one MSM call may use; default half
+ * of CL_DEVICE_GLOBAL_MEM_SIZE); both take a count of bytes with an optional K, M or G
+ * (powers of 1024), at least 64K.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -88,6 +93,27 @@ static const char *const kernel_names[K_COUNT] = {
     [K_PLAN_CHUNK_STARTS] = "plan_chunk_starts",
 };
 
+/* "123", "64K", "512M", "2G" (powers of 1024) -> bytes; 0, or -1 when malformed. */
+static int parse_bytes(const char *s, uint64_t *out)
+{
+    uint64_t v = 0;
+    const char *p = s;
+    if (*p < '0' || *p > '9')
+        return -1;
+    for (; *p >= '0' && *p <= '9'; p++) {
+        if (v > (UINT64_MAX - 9) / 10)
+            return -1;
+        v = v * 10 + (uint64_t)(*p - '0');
+    }
+    int shift = *p == 'K' ? 10 : *p == 'M' ? 20 : *p == 'G' ? 30 : 0;
+    if (shift)
+        p++;
+    if (*p || v > (UINT64_MAX >> shift))
+        return -1;
+    *out = v << shift;
+    return 0;
+}
+
 /* Create the context: [plugin.opencl] keys, device, program, kernels, self-test.
  * Errors: G16K_ECONFIG (unknown key, with file:line), G16K_ENODEV (no device, build failure,
  * failed self-test: the device is refused), G16K_ENOMEM. */
@@ -96,6 +122,7 @@ static int opencl_create(const g16k_config *config, g16k_plugin_ctx **out)
     const char *platform = NULL;
     const char *device = NULL;
     const char *cache_dir = NULL;
+    uint64_t max_alloc = 0, max_mem = 0;
     const char *file = config && config->file ? config->file : "prover.ini";
     const char *section = config && config->section ? config->section : "plugin.opencl";
     if (!out)
@@ -109,9 +136,16 @@ static int opencl_create(const g16k_config *config, g16k_plugin_ctx **out)
             device = e->value;
         else if (strcmp(e->key, "cache_dir") == 0)
             cache_dir = e->value;
-        else
+        else if (strcmp(e->key, "max_alloc") == 0 || strcmp(e->key, "max_mem") == 0) {
+            uint64_t *v = e->key[4] == 'a' ? &max_alloc : &max_mem;
+            if (parse_bytes(e->value, v) != 0 || *v < 65536)
+                return plugin_fail(G16K_ECONFIG, "%s:%u: bad value '%s' for key '%s' in [%s] "
+                                   "(expected bytes, at least 64K, with an optional K, M or G)",
+                                   file, e->line, e->value, e->key, section);
+        } else
             return plugin_fail(G16K_ECONFIG, "%s:%u: unknown key '%s' in [%s] (known: platform, "
-                               "device, cache_dir)", file, e->line, e->key, section);
+                               "device, cache_dir, max_alloc, max_mem)", file, e->line, e->key,
+                               section);
     }
 
     g16k_plugin_ctx *ctx = calloc(1, sizeof *ctx);
@@ -127,6 +161,11 @@ static int opencl_create(const g16k_config *config, g16k_plugin_ctx **out)
     int rc = opencl_device_select(ctx, platform, device);
     if (rc)
         goto out_destroy;
+    msm_device *md = &ctx->msm_dev;          /* the limits only go down */
+    if (max_alloc && (!md->max_alloc || max_alloc < md->max_alloc))
+        md->max_alloc = max_alloc;
+    if (max_mem && (!md->mem_bytes || max_mem < md->mem_bytes))
+        md->mem_bytes = max_mem;
     cl_context_properties props[] = { CL_CONTEXT_PLATFORM, (cl_context_properties)ctx->platform,
                                       0 };
     ctx->context = clCreateContext(props, 1, &ctx->device, NULL, NULL, &err);

@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
 jobs=$(nproc)
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DG16K_REQUIRE_SNARKJS=ON >/dev/null
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DG16K_REQUIRE_SNARKJS=ON -DG16K_REQUIRE_NODE=ON >/dev/null
 cmake --build build -j"$jobs"
 (cd build && ctest --output-on-failure -j"$jobs")
 if [ "${G16K_TEST_QUICK:-0}" != 1 ]; then

@@ -1,10 +1,30 @@
-/* Shared helpers of the g16k command's subcommands (one file per subcommand). */
+/*
+ * The g16k command: one file per subcommand (cli/<name>_cmd.c), each exporting a cli_command with
+ * its help text; main.c lists them. Shared helpers live in args.c.
+ */
 #ifndef G16K_CLI_H
 #define G16K_CLI_H
 
 #include <stddef.h>
+#include <stdio.h>
 
-#include "../formats/zkey.h"
+#include "g16k/g16k.h"
+
+/* A subcommand. help: the synopsis line(s) starting with the name, then the description, each
+ * line ending in '\n'; continuation lines are indented to line up under the options. Printed by
+ * `g16k --help` (every command) and `g16k NAME --help` (this one, with the exit codes). */
+typedef struct cli_command {
+    const char *name;
+    int (*run)(int argc, char **argv);    /* argv[1] is the name; returns the exit code */
+    const char *help;
+} cli_command;
+
+extern const cli_command cli_cmd_prove, cli_cmd_verify, cli_cmd_check, cli_cmd_setup,
+    cli_cmd_vk, cli_cmd_plugins, cli_cmd_bench, cli_cmd_tune;
+
+/* Returned by cli_parse and passed up by a command when it printed its help on request: the
+ * process exits 0. */
+#define CLI_HELP (-1)
 
 /* A --name option taking a value (value != NULL) or a flag (flag != NULL). */
 typedef struct cli_opt {
@@ -13,30 +33,42 @@ typedef struct cli_opt {
     int *flag;
 } cli_opt;
 
-/* Parse argv[2..] against opts; returns 0 or the usage exit code (2) after printing why. */
+/* Parse argv[2..] against opts. Arguments that do not start with '-' are positional: up to
+ * max_pos of them go to pos[] (count in *n_pos); with max_pos 0 any is a usage error.
+ * --help or -h prints the running command's help to stdout and returns CLI_HELP.
+ * Returns 0, CLI_HELP, or the usage exit code (2) after printing why. */
+int cli_parse_pos(int argc, char **argv, const cli_opt *opts, size_t n_opts, const char **pos,
+                  size_t max_pos, size_t *n_pos);
 int cli_parse(int argc, char **argv, const cli_opt *opts, size_t n_opts);
 /* Print "g16k: error: <last error>" and return the exit code for status. */
 int cli_fail(int status);
 int cli_exit_code(int status);
+/* Print "g16k: <fmt with arg>" and a pointer to the command's --help; returns 2. */
 int cli_usage_error(const char *fmt, const char *arg);
-/* --config value, or $G16K_CONFIG when not given (NULL if neither). */
-const char *cli_config(const char *given);
 
-/* Progress of a key load on stderr (key_progress.c): a zkey_progress_fn with its state.
- * mode: 1 always (--progress), 0 on a terminal once the load has taken a second, -1 never. */
+/* Open the prover of --config (given), else of $G16K_CONFIG when set and not empty, else the
+ * built-in conf/cpu.ini (logged at G16K_LOG=info). Returns a g16k_status. */
+int cli_open_prover(const char *given, g16k_prover **out);
+
+/* Progress of a key load on stderr (key_progress.c): cli_key_progress is a g16k_progress_fn,
+ * user a key_progress_state. mode: 1 always (--progress), 0 on a terminal once the load has
+ * taken a second, -1 never. */
 typedef struct key_progress_state {
     const char *name;       /* the key's file name, borrowed */
     int mode, tty, shown;
+    double t0;              /* when the load started */
     double next;            /* no new line before (not a terminal) */
+    double check_seconds;   /* from t0 to the last "check" call */
+    uint64_t points;        /* the key's points (total of "check") */
 } key_progress_state;
 void cli_key_progress_init(key_progress_state *kp, const char *path, int mode);
-void cli_key_progress(void *user, const zkey_progress *pg);
+int  cli_key_progress(void *user, const char *stage, uint64_t done, uint64_t total);
+/* After the load (key: the loaded key, NULL when it failed): the summary line when progress
+ * was shown or asked for; after a failure the terminal's progress line is cleared. */
+void cli_key_progress_end(key_progress_state *kp, const g16k_key *key);
 
-int cmd_prove(int argc, char **argv);
-int cmd_bench(int argc, char **argv);
-
-/* Further subcommands (bench, ...): returns the exit code, or -1 if cmd is not one of them. */
-int cli_extra_command(const char *cmd, int argc, char **argv);
-const char *cli_extra_usage(void);
+/* The running command (set by main before it runs one) and the help printers of main.c. */
+extern const cli_command *cli_current;
+void cli_print_help(FILE *f, const cli_command *c);
 
 #endif

@@ -7,7 +7,6 @@
 #include "cli.h"
 #include "g16k/g16k.h"
 #include "../bls12_381/field.h"
-#include "../prover/internal.h"
 #include "../util/clock.h"
 
 /* "R,S" in decimal -> canonical limbs. */
@@ -39,10 +38,11 @@ static void print_timings(const g16k_timings *t, double load_key)
             t->msm_l, t->msm_h, t->msm_total, t->assemble, t->verify, t->total);
 }
 
-int cmd_prove(int argc, char **argv)
+static int cmd_prove(int argc, char **argv)
 {
     const char *config = NULL, *zkey = NULL, *wtns = NULL, *proof_out = NULL, *public_out = NULL,
-               *rs = NULL;
+               *rs = NULL, *pos[4];
+    size_t n_pos;
     int timings = 0, no_verify = 0, progress = 0, quiet = 0;
     const cli_opt opts[] = {
         { "--config", &config, NULL }, { "--zkey", &zkey, NULL }, { "--witness", &wtns, NULL },
@@ -58,10 +58,20 @@ int cmd_prove(int argc, char **argv)
     g16k_proof *proof = NULL;
     int rc;
 
-    if ((rc = cli_parse(argc, argv, opts, sizeof(opts) / sizeof(opts[0]))))
+    if ((rc = cli_parse_pos(argc, argv, opts, sizeof(opts) / sizeof(opts[0]), pos, 4, &n_pos)))
         return rc;
-    if (!(config = cli_config(config)))
-        return cli_usage_error("%s: --config is required (or set G16K_CONFIG)", "prove");
+    if (n_pos) {    /* the rapidsnark-style shorthand: prove ZKEY WTNS PROOF PUBLIC */
+        if (n_pos != 4)
+            return cli_usage_error("%s: give all four of ZKEY WTNS PROOF PUBLIC, or use "
+                                   "--zkey, --witness, --proof and --public", "prove");
+        if (zkey || wtns || proof_out || public_out)
+            return cli_usage_error("%s: ZKEY WTNS PROOF PUBLIC given twice: as arguments and "
+                                   "as --zkey/--witness/--proof/--public", "prove");
+        zkey = pos[0];
+        wtns = pos[1];
+        proof_out = pos[2];
+        public_out = pos[3];
+    }
     if (!zkey || !wtns || !proof_out || !public_out)
         return cli_usage_error("%s: --zkey, --witness, --proof and --public are required", "prove");
     if (progress && quiet)
@@ -77,12 +87,16 @@ int cmd_prove(int argc, char **argv)
         fprintf(stderr, "g16k: warning: --insecure-rs: fixed blinding values, the proof reveals the witness\n");
     }
 
-    if ((rc = g16k_prover_open(config, &p)) != G16K_OK)
+    if ((rc = cli_open_prover(config, &p)) != G16K_OK)
         return cli_fail(rc);
     double t0 = g16k_now();
     key_progress_state kp;
     cli_key_progress_init(&kp, zkey, progress ? 1 : quiet ? -1 : 0);
-    if ((rc = key_load(p, zkey, cli_key_progress, &kp, NULL, &key)) != G16K_OK)
+    g16k_key_opts ko = { .struct_size = sizeof(ko), .progress = cli_key_progress,
+                         .progress_user = &kp };
+    rc = g16k_key_load_file(p, zkey, &ko, &key);
+    cli_key_progress_end(&kp, rc == G16K_OK ? key : NULL);
+    if (rc != G16K_OK)
         goto out;
     double load_key = g16k_now() - t0;
     if ((rc = g16k_prove(p, key, wtns, &po, &proof)) != G16K_OK)
@@ -92,10 +106,33 @@ int cmd_prove(int argc, char **argv)
     if (timings)
         print_timings(&tm, load_key);
 out:
-    if (rc != G16K_OK)
+    if (rc == G16K_EVERIFY) {   /* one line still, with the way to find the broken constraint */
+        fprintf(stderr, "g16k: error: %s; `g16k check --r1cs CIRCUIT.r1cs --witness %s --sym "
+                "CIRCUIT.sym` names the constraints the witness breaks (if it finds none, a "
+                "provider is wrong: compare with conf/cpu.ini)\n", g16k_last_error(), wtns);
+        rc = cli_exit_code(rc);
+    } else if (rc != G16K_OK) {
         rc = cli_fail(rc);
+    }
     g16k_proof_free(proof);
     g16k_key_free(key);
     g16k_prover_close(p);
     return rc;
 }
+
+const cli_command cli_cmd_prove = {
+    "prove", cmd_prove,
+    "prove    [--config INI] --zkey FILE --witness FILE --proof OUT.json --public OUT.json\n"
+    "         [--timings] [--no-verify] [--insecure-rs R,S] [--progress | --quiet]\n"
+    "prove    [options] ZKEY WTNS PROOF PUBLIC        (the same, as positional arguments)\n"
+    "         Groth16 proof of a snarkjs .zkey and a circom .wtns (BLS12-381), written in\n"
+    "         snarkjs's JSON. The proof is checked with a pairing before it is written (unless\n"
+    "         [core] verify = never or --no-verify); both files are written atomically.\n"
+    "         --config defaults to $G16K_CONFIG, else to the built-in conf/cpu.ini (every slot\n"
+    "         on the CPU plugin). --timings prints the phase times on stderr. --insecure-rs\n"
+    "         fixes the blinding values (decimal): for tests only, such a proof reveals the\n"
+    "         witness. Exit 6 when the proof fails its own check: `g16k check` then names the\n"
+    "         constraints the witness breaks. A key load that takes over a second shows its\n"
+    "         progress on stderr when it is a terminal (points checked, total, rate, time\n"
+    "         left); --progress shows it anyway, --quiet never.\n",
+};

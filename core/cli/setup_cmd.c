@@ -12,7 +12,7 @@
 #include "g16k/g16k.h"
 #include "setup/setup.h"
 
-int cmd_setup(int argc, char **argv)
+static int cmd_setup(int argc, char **argv)
 {
     const char *r1cs = NULL, *ptau = NULL, *zkey = NULL, *threads = NULL;
     int insecure = 0, progress = 0, quiet = 0;
@@ -49,3 +49,15 @@ int cmd_setup(int argc, char **argv)
         return cli_fail(rc);
     return 0;
 }
+
+const cli_command cli_cmd_setup = {
+    "setup", cmd_setup,
+    "setup    --r1cs FILE (--ptau FILE | --insecure-random-toxic-waste) --zkey OUT\n"
+    "         [--threads N] [--progress | --quiet]\n"
+    "         Groth16 proving key of a circom .r1cs. With --ptau (a powers-of-tau file prepared\n"
+    "         for phase 2) the same bytes as `snarkjs groth16 setup`; the ptau fits when its\n"
+    "         power k has 2^k >= constraints + public signals + 1, as in snarkjs.\n"
+    "         --insecure-random-toxic-waste draws tau, alpha, beta, delta here and discards\n"
+    "         them: for benchmarks only. Progress goes to stderr when it is a terminal, or\n"
+    "         with --progress.\n",
+};

@@ -142,7 +142,7 @@ static void print_json(const char *zkey, int runs, g16k_key *key, const sweep *s
     fprintf(stderr, "  ]\n}\n");
 }
 
-int cmd_tune(int argc, char **argv)
+static int cmd_tune(int argc, char **argv)
 {
     const char *config = NULL, *zkey = NULL, *wtns_path = NULL, *runs_s = NULL, *range = NULL;
     const cli_opt opts[] = {
@@ -158,8 +158,6 @@ int cmd_tune(int argc, char **argv)
         return cli_usage_error("tune: --runs '%s': expected 1..100", runs_s);
     if (range && parse_range(range, &lo, &hi) != 0)
         return cli_usage_error("tune: --windows '%s': expected LO-HI within 1-24", range);
-    if (!(config = cli_config(config)))
-        return cli_usage_error("tune: --config is required%s", "");
     if (!zkey || !wtns_path)
         return cli_usage_error("tune: --zkey and --witness are required%s", "");
 
@@ -169,7 +167,7 @@ int cmd_tune(int argc, char **argv)
     fr_t *h = NULL;
     sweep sw[MSM_COUNT];
     int code;
-    if ((rc = g16k_prover_open(config, &p)) != G16K_OK)
+    if ((rc = cli_open_prover(config, &p)) != G16K_OK)
         return cli_fail(rc);
     if ((rc = g16k_key_load(p, zkey, &key)) != G16K_OK)
         goto out;
@@ -205,3 +203,12 @@ out:
     g16k_prover_close(p);
     return code;
 }
+
+const cli_command cli_cmd_tune = {
+    "tune", cmd_tune,
+    "tune     [--config INI] --zkey FILE --witness FILE [--runs K] [--windows LO-HI]\n"
+    "         The fastest Pippenger window of each Groth16 MSM (A, B_G1, B_G2, L, H) on the\n"
+    "         configured MSM providers, with the key's bases and the witness's scalars; prints\n"
+    "         a [window] section for prover.ini, the timings as JSON on stderr. --config as for\n"
+    "         prove.\n",
+};

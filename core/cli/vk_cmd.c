@@ -3,7 +3,7 @@
 #include "g16k/g16k.h"
 #include "setup/setup.h"
 
-int cmd_vk(int argc, char **argv)
+static int cmd_vk(int argc, char **argv)
 {
     const char *zkey = NULL, *vk = NULL;
     const cli_opt opts[] = { { "--zkey", &zkey, NULL }, { "--vk", &vk, NULL } };
@@ -16,3 +16,9 @@ int cmd_vk(int argc, char **argv)
         return cli_fail(rc);
     return 0;
 }
+
+const cli_command cli_cmd_vk = {
+    "vk", cmd_vk,
+    "vk       --zkey FILE --vk OUT.json\n"
+    "         The verification key, byte for byte as `snarkjs zkey export verificationkey`.\n",
+};

@@ -1,10 +1,11 @@
 /*
- * write_file_atomic (json_io.h): the data goes to a temporary file beside the target (same file
- * system, so rename is atomic), is fsync'ed, and replaces the target with rename(2); then the
- * folder is fsync'ed so the new name survives a crash. On any error the temporary is unlinked and
- * the target is left as it was.
+ * write_file_atomic and its two halves (json_io.h): the data goes to a temporary file beside the
+ * target (same file system, so rename is atomic), is fsync'ed, and replaces the target with
+ * rename(2); then the folder is fsync'ed so the new name survives a crash. On any error the
+ * temporary is unlinked and the target is left as it was. The halves let json_pair.c write both
+ * temporaries first and then rename them together under one lock.
  */
-#include "json_io.h"
+#include "json_internal.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -32,32 +33,20 @@ static int write_all(int fd, const char *data, size_t len)
     return 0;
 }
 
-/* fsync the folder holding path; failures are ignored (some file systems refuse it). */
-static void sync_dir(const char *path)
+int atomic_stage(atomic_file *f, const char *path, const char *data, size_t len)
 {
-    char *copy = strdup(path);
-    if (copy == NULL)
-        return;
-    int fd = open(dirname(copy), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd >= 0) {
-        (void)fsync(fd);
-        close(fd);
-    }
-    free(copy);
-}
-
-int write_file_atomic(const char *path, const char *data, size_t len)
-{
+    f->path = path;
     size_t n = strlen(path);
-    char *tmp = malloc(n + sizeof(".tmp.XXXXXX"));
-    if (tmp == NULL)
+    f->tmp = malloc(n + sizeof(".tmp.XXXXXX"));
+    if (f->tmp == NULL)
         return g16k_err(G16K_ENOMEM, "%s: out of memory", path);
-    memcpy(tmp, path, n);
-    memcpy(tmp + n, ".tmp.XXXXXX", sizeof(".tmp.XXXXXX"));
-    int fd = mkstemp(tmp);
+    memcpy(f->tmp, path, n);
+    memcpy(f->tmp + n, ".tmp.XXXXXX", sizeof(".tmp.XXXXXX"));
+    int fd = mkstemp(f->tmp);
     if (fd < 0) {
         int e = errno;
-        free(tmp);
+        free(f->tmp);
+        f->tmp = NULL;
         return g16k_err(G16K_EIO, "%s: cannot create a temporary file: %s", path, strerror(e));
     }
     /* mkstemp makes 0600; output files are meant to be shared like snarkjs' (0644). */
@@ -73,16 +62,55 @@ int write_file_atomic(const char *path, const char *data, size_t len)
         what = "close";
         e = errno;
     }
-    if (what == NULL && rename(tmp, path) != 0) {
-        what = "rename";
-        e = errno;
-    }
     if (what != NULL) {
-        unlink(tmp);
-        free(tmp);
+        atomic_discard(f);
         return g16k_err(G16K_EIO, "%s: %s failed: %s", path, what, strerror(e));
     }
-    free(tmp);
-    sync_dir(path);
     return G16K_OK;
+}
+
+int atomic_commit(atomic_file *f)
+{
+    int rc = G16K_OK;
+    if (rename(f->tmp, f->path) != 0) {
+        int e = errno;
+        unlink(f->tmp);
+        rc = g16k_err(G16K_EIO, "%s: rename failed: %s", f->path, strerror(e));
+    }
+    free(f->tmp);
+    f->tmp = NULL;
+    return rc;
+}
+
+void atomic_discard(atomic_file *f)
+{
+    if (f->tmp != NULL) {
+        unlink(f->tmp);
+        free(f->tmp);
+        f->tmp = NULL;
+    }
+}
+
+void atomic_sync_dir(const char *path)
+{
+    char *copy = strdup(path);
+    if (copy == NULL)
+        return;
+    int fd = open(dirname(copy), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd >= 0) {
+        (void)fsync(fd);
+        close(fd);
+    }
+    free(copy);
+}
+
+int write_file_atomic(const char *path, const char *data, size_t len)
+{
+    atomic_file f;
+    int rc = atomic_stage(&f, path, data, len);
+    if (rc == G16K_OK)
+        rc = atomic_commit(&f);
+    if (rc == G16K_OK)
+        atomic_sync_dir(path);
+    return rc;
 }

@@ -40,12 +40,17 @@ static int map_file(binfile *bf, const char *path)
         if (m == MAP_FAILED) {
             int e = errno;
             close(fd);
-            return g16k_err(G16K_EIO, "%s: cannot map %llu bytes: %s", path,
-                            (unsigned long long)bf->size, strerror(e));
+            /* ENOMEM: no address space left for the mapping (ulimit -v, a 32-bit process):
+             * out of memory, exit 7, not an I/O error */
+            return g16k_err(e == ENOMEM ? G16K_ENOMEM : G16K_EIO,
+                            "%s: cannot map %llu bytes: %s", path,
+                            (unsigned long long)bf->size,
+                            e == ENOMEM ? "out of memory (address space)" : strerror(e));
         }
         /* One forward pass over the payloads follows. */
         (void)madvise(m, (size_t)bf->size, MADV_SEQUENTIAL);
         bf->data = m;
+        bf->mapped = 1;
     }
     close(fd);
     return G16K_OK;
@@ -84,6 +89,8 @@ static int read_table(binfile *bf, const source *src, const char magic[4], uint3
 {
     const char *path = bf->path;
     uint8_t e[12];
+    if (max_id > BINFILE_MAX_ID)
+        max_id = BINFILE_MAX_ID;
     if (bf->size < HEADER_BYTES)
         return g16k_err(G16K_EFORMAT, "%s: header at byte 0: file is %llu bytes, need %u",
                         path, (unsigned long long)bf->size, HEADER_BYTES);
@@ -109,11 +116,8 @@ static int read_table(binfile *bf, const source *src, const char magic[4], uint3
         uint32_t id = binfile_le32(e);
         uint64_t size = binfile_le64(e + 4);
         uint64_t start = pos + ENTRY_BYTES;
-        if (id == 0 || id > max_id)
-            return g16k_err(G16K_EFORMAT,
-                            "%s: section table entry %u at byte %llu: unknown section id %u", path,
-                            k, (unsigned long long)pos, id);
-        if (bf->sec[id].present)
+        int known = id >= 1 && id <= max_id;
+        if (known && bf->sec[id].present)
             return g16k_err(G16K_EFORMAT,
                             "%s: section table entry %u at byte %llu: duplicate section %u "
                             "(first at byte %llu)",
@@ -127,9 +131,11 @@ static int read_table(binfile *bf, const source *src, const char magic[4], uint3
                             "past the end of the file (%llu bytes)",
                             path, k, (unsigned long long)pos, id, (unsigned long long)size,
                             (unsigned long long)bf->size);
-        bf->sec[id].present = 1;
-        bf->sec[id].offset = start;
-        bf->sec[id].size = size;
+        if (known) {       /* an unknown id is skipped (binfile.h), its size checked above */
+            bf->sec[id].present = 1;
+            bf->sec[id].offset = start;
+            bf->sec[id].size = size;
+        }
         pos = start + size;
     }
     if (pos != bf->size)
@@ -138,21 +144,35 @@ static int read_table(binfile *bf, const source *src, const char magic[4], uint3
     return G16K_OK;
 }
 
+/* The table of bytes already in bf (mapped or borrowed); closes bf when it is bad. */
+static int open_table(binfile *bf, const char magic[4], uint32_t version, uint32_t max_id)
+{
+    source src = {.data = bf->data, .fd = -1};
+    int rc = read_table(bf, &src, magic, version, max_id);
+    if (rc != G16K_OK)
+        binfile_close(bf);
+    return rc;
+}
+
 int binfile_open(binfile *bf, const char *path, const char magic[4], uint32_t version,
                  uint32_t max_id)
 {
     memset(bf, 0, sizeof(*bf));
     bf->path = path;
-    if (max_id > BINFILE_MAX_ID)
-        max_id = BINFILE_MAX_ID;
     int rc = map_file(bf, path);
     if (rc != G16K_OK)
         return rc;
-    source src = {.data = bf->data, .fd = -1};
-    rc = read_table(bf, &src, magic, version, max_id);
-    if (rc != G16K_OK)
-        binfile_close(bf);
-    return rc;
+    return open_table(bf, magic, version, max_id);
+}
+
+int binfile_open_mem(binfile *bf, const char *name, const void *data, uint64_t size,
+                     const char magic[4], uint32_t version, uint32_t max_id)
+{
+    memset(bf, 0, sizeof(*bf));
+    bf->path = name;
+    bf->data = size > 0 ? data : NULL;
+    bf->size = bf->data ? size : 0;
+    return open_table(bf, magic, version, max_id);
 }
 
 int binfile_read_table(binfile *bf, int fd, uint64_t size, const char *path, const char magic[4],
@@ -161,8 +181,6 @@ int binfile_read_table(binfile *bf, int fd, uint64_t size, const char *path, con
     memset(bf, 0, sizeof(*bf));
     bf->path = path;
     bf->size = size;
-    if (max_id > BINFILE_MAX_ID)
-        max_id = BINFILE_MAX_ID;
     source src = {.data = NULL, .fd = fd};
     return read_table(bf, &src, magic, version, max_id);
 }
@@ -182,10 +200,11 @@ int binfile_same_table(const binfile *bf, const uint8_t *data, const char magic[
 
 void binfile_close(binfile *bf)
 {
-    if (bf->data != NULL)
+    if (bf->data != NULL && bf->mapped)
         munmap((void *)bf->data, (size_t)bf->size);
     bf->data = NULL;
     bf->size = 0;
+    bf->mapped = 0;
 }
 
 int binfile_section_get(const binfile *bf, uint32_t id, const char *name,

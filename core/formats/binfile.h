@@ -4,15 +4,23 @@
  * { u32 id, u64 size, size bytes of payload }, all little-endian, sections in any order.
  *
  * binfile_open maps the whole file read-only (mmap; the kernel pages it in on demand, so a
- * multi-GB proving key costs no copy) and validates the container: magic, version, every table
- * entry inside the file, sizes that do not overflow 64 bits, ids in 1..max_id, no id twice
- * (snarkjs' startReadUniqueSection rejects repeats too), no bytes after the last section.
+ * multi-GB proving key costs no copy), binfile_open_mem takes bytes already in memory (an
+ * embedder's buffer, borrowed), binfile_read_table reads only the table of an open file, for a
+ * reader that reads the payloads into its own buffer (zkey_load.c). All validate the
+ * container: magic, version, every table entry inside the file, sizes that do not overflow 64
+ * bits, no id of 1..max_id twice (snarkjs' startReadUniqueSection rejects repeats too), no
+ * bytes after the last section.
+ * Unknown section ids (0, or above max_id) are skipped, as snarkjs' readBinFile does: a file
+ * with an extra section (a newer writer's, a tool's annotation) still loads. Their entries are
+ * checked like any other (inside the file), and a known section whose id was damaged into an
+ * unknown one is then reported missing by the reader that needs it.
  * It says nothing about what the payloads mean; zkey.c and wtns.c do that.
  * As with any mapping, a file truncated by someone else while mapped raises SIGBUS on access;
  * readers keep the mapping only for the duration of one load.
  *
- * Errors: negative g16k_status (G16K_EIO for open/stat/mmap, G16K_EFORMAT for content; no
- * allocation, so never G16K_ENOMEM) and the thread-local core error (util/error.h), one line:
+ * Errors: negative g16k_status (G16K_EIO for open/stat/mmap/pread, G16K_ENOMEM when mmap finds no
+ * address space, G16K_EFORMAT for content; nothing is allocated) and the thread-local core
+ * error (util/error.h), one line:
  * "PATH: section table entry K at byte OFFSET: what is wrong". Thread-safe (no shared state).
  */
 #ifndef G16K_FORMATS_BINFILE_H
@@ -32,17 +40,24 @@ typedef struct binfile_section {
 
 typedef struct binfile {
     const char *path;       /* borrowed from the caller: used in messages only */
-    const uint8_t *data;    /* the mapped file (NULL when empty); read-only */
+    const uint8_t *data;    /* the mapped file or the borrowed buffer (NULL when empty) */
     uint64_t size;          /* file bytes */
+    int mapped;             /* 1: data is our mapping (unmapped by binfile_close) */
     uint32_t version;
     binfile_section sec[BINFILE_MAX_ID + 1];   /* indexed by id; sec[0] unused */
 } binfile;
 
 /* Map path and validate the container. magic: 4 bytes; version: the only accepted version;
- * max_id: highest accepted section id (<= BINFILE_MAX_ID). path must outlive *bf.
+ * max_id: highest section id the caller reads (<= BINFILE_MAX_ID); others are skipped.
+ * path must outlive *bf.
  * On success the caller releases with binfile_close; on error nothing is left mapped. */
 int binfile_open(binfile *bf /* OUT */, const char *path, const char magic[4], uint32_t version,
                  uint32_t max_id);
+
+/* The same over size bytes at data, borrowed (they must outlive *bf); name stands for the path in
+ * messages. Never G16K_EIO. */
+int binfile_open_mem(binfile *bf /* OUT */, const char *name, const void *data, uint64_t size,
+                     const char magic[4], uint32_t version, uint32_t max_id);
 
 /* Validate the container of the open file fd (size bytes) like binfile_open, reading only the
  * 12-byte header and table entries (pread), for a reader that fills its own buffer: bf->data

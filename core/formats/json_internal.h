@@ -12,6 +12,7 @@
 #include <stddef.h>
 
 #include "../bls12_381/curve.h"
+#include "json_io.h"
 
 /* Size limits (reject before reading): proof.json / public.json, and verification_key.json. */
 #define JSON_MAX_SMALL (16u << 20)
@@ -51,5 +52,35 @@ typedef struct strbuf {
 void strbuf_puts(strbuf *b, const char *s);
 int  strbuf_ok(const strbuf *b);
 void strbuf_free(strbuf *b);
+/* Hand the text to the caller: *out (free()) and *len, G16K_OK; or free it and set G16K_ENOMEM
+ * ("out of memory") when an append failed. */
+int  strbuf_take(strbuf *b, char **out, size_t *len);
+
+/* The text proof_json_write / public_json_write would write, appended to an empty b (path for
+ * messages; b freed on error). */
+int proof_json_text(strbuf *b, const char *path, const groth16_proof *p);
+int public_json_text(strbuf *b, const char *path, const fr_t *canon, size_t n);
+
+/* write_file_atomic in two halves (atomic_write.c): atomic_stage writes and fsyncs a temporary
+ * beside path (path borrowed until commit or discard); atomic_commit renames it over path (the
+ * temporary is removed if that fails); atomic_discard removes it. atomic_sync_dir fsyncs the
+ * folder of path (errors ignored). */
+typedef struct atomic_file {
+    const char *path;
+    char *tmp;              /* NULL once committed or discarded */
+} atomic_file;
+int  atomic_stage(atomic_file *f /* OUT */, const char *path, const char *data, size_t len);
+int  atomic_commit(atomic_file *f);
+void atomic_discard(atomic_file *f);
+void atomic_sync_dir(const char *path);
+
+/* Advisory lock (flock) on the folders holding path_a and path_b (either may be NULL; one lock
+ * when they share a folder), shared or exclusive, blocking; best effort, see dir_lock.c. */
+typedef struct dir_lock {
+    int fd[2];
+} dir_lock;
+void dir_lock_acquire(dir_lock *lk /* OUT */, const char *path_a, const char *path_b,
+                      int exclusive);
+void dir_lock_release(dir_lock *lk);
 
 #endif

@@ -4,6 +4,7 @@
  * curve; one space per level; no final newline). The text is produced by hand because json-c's
  * pretty printer indents differently.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "g16k/plugin.h"
@@ -61,19 +62,26 @@ static void put_g2(strbuf *b, const char *name, const g2_affine_t *p)
     strbuf_puts(b, " ],\n");
 }
 
+int proof_json_text(strbuf *b, const char *path, const groth16_proof *p)
+{
+    strbuf_puts(b, "{\n");
+    put_g1(b, "pi_a", &p->a);
+    put_g2(b, "pi_b", &p->b);
+    put_g1(b, "pi_c", &p->c);
+    strbuf_puts(b, " \"protocol\": \"groth16\",\n \"curve\": \"bls12381\"\n}");
+    if (!strbuf_ok(b)) {
+        strbuf_free(b);
+        return g16k_err(G16K_ENOMEM, "%s: out of memory", path);
+    }
+    return G16K_OK;
+}
+
 int proof_json_write(const char *path, const groth16_proof *p)
 {
     strbuf b = {0};
-    strbuf_puts(&b, "{\n");
-    put_g1(&b, "pi_a", &p->a);
-    put_g2(&b, "pi_b", &p->b);
-    put_g1(&b, "pi_c", &p->c);
-    strbuf_puts(&b, " \"protocol\": \"groth16\",\n \"curve\": \"bls12381\"\n}");
-    if (!strbuf_ok(&b)) {
-        strbuf_free(&b);
-        return g16k_err(G16K_ENOMEM, "%s: out of memory", path);
-    }
-    int rc = write_file_atomic(path, b.data, b.len);
+    int rc = proof_json_text(&b, path, p);
+    if (rc == G16K_OK)
+        rc = write_file_atomic(path, b.data, b.len);
     strbuf_free(&b);
     return rc;
 }
@@ -114,4 +122,11 @@ int proof_json_read(const char *path, groth16_proof *out)
 out:
     json_object_put(root);
     return rc;
+}
+
+int proof_json_string(const groth16_proof *p, char **out, size_t *len)
+{
+    strbuf b = {0};
+    int rc = proof_json_text(&b, "proof.json", p);
+    return rc == G16K_OK ? strbuf_take(&b, out, len) : rc;
 }

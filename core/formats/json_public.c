@@ -1,5 +1,7 @@
 /*
  * public.json (FORMATS.md section 7): a JSON array of canonical decimal strings, each < r.
+ * Read strictly: a signal has one spelling (digits only, no leading zero but "0" itself); snarkjs
+ * also accepts "033" for 33, "+33" and " 33", so a statement could be written several ways.
  * Written as snarkjs' bfj with space 1 does: "[\n \"v\",\n \"v\"\n]", and "[\n]" when empty
  * (fixtures/nopub/public.json); no final newline.
  */
@@ -12,29 +14,55 @@
 #include "json_io.h"
 #include "util/error.h"
 
-int public_json_write(const char *path, const fr_t *canon, size_t n)
+int public_json_text(strbuf *b, const char *path, const fr_t *canon, size_t n)
 {
-    strbuf b = {0};
-    strbuf_puts(&b, "[\n");
+    strbuf_puts(b, "[\n");
     for (size_t i = 0; i < n; i++) {
         if (bigint_cmp(canon[i].l, FR_MODULUS.l, FR_LIMBS) >= 0) {
-            strbuf_free(&b);
+            strbuf_free(b);
             return g16k_err(G16K_EINVAL, "%s: public signal %zu is not below r", path, i);
         }
         char dec[FR_DEC_MAX];
         bigint_to_dec(dec, canon[i].l, FR_LIMBS);
-        strbuf_puts(&b, " \"");
-        strbuf_puts(&b, dec);
-        strbuf_puts(&b, i + 1 < n ? "\",\n" : "\"\n");
+        strbuf_puts(b, " \"");
+        strbuf_puts(b, dec);
+        strbuf_puts(b, i + 1 < n ? "\",\n" : "\"\n");
     }
-    strbuf_puts(&b, "]");
-    if (!strbuf_ok(&b)) {
-        strbuf_free(&b);
+    strbuf_puts(b, "]");
+    if (!strbuf_ok(b)) {
+        strbuf_free(b);
         return g16k_err(G16K_ENOMEM, "%s: out of memory", path);
     }
-    int rc = write_file_atomic(path, b.data, b.len);
+    return G16K_OK;
+}
+
+int public_json_write(const char *path, const fr_t *canon, size_t n)
+{
+    strbuf b = {0};
+    int rc = public_json_text(&b, path, canon, n);
+    if (rc == G16K_OK)
+        rc = write_file_atomic(path, b.data, b.len);
     strbuf_free(&b);
     return rc;
+}
+
+/* NULL when str (len bytes) is the canonical decimal form of a value below r, stored in *v;
+ * else why not. Canonical: digits only (no sign, space or exponent), no leading zero except
+ * "0" itself, so that one signal has one spelling ("033" is not 33). */
+static const char *canonical_dec(const char *str, size_t len, fr_t *v)
+{
+    if (strlen(str) != len)
+        return "NUL byte";
+    if (len == 0)
+        return "empty";
+    for (size_t k = 0; k < len; k++)
+        if (str[k] < '0' || str[k] > '9')
+            return "not a digit";
+    if (str[0] == '0' && len > 1)
+        return "leading zero";
+    if (bigint_from_dec(v->l, FR_LIMBS, str) != 0 || bigint_cmp(v->l, FR_MODULUS.l, FR_LIMBS) >= 0)
+        return "not below r";
+    return NULL;
 }
 
 int public_json_read(const char *path, fr_t **out, size_t *n_out)
@@ -64,11 +92,10 @@ int public_json_read(const char *path, fr_t **out, size_t *n_out)
             goto out;
         }
         const char *str = json_object_get_string(s);
-        if (strlen(str) != (size_t)json_object_get_string_len(s) ||
-            bigint_from_dec(v[i].l, FR_LIMBS, str) != 0 ||
-            bigint_cmp(v[i].l, FR_MODULUS.l, FR_LIMBS) >= 0) {
-            rc = g16k_err(G16K_EFORMAT, "%s: [%zu]: \"%.100s\" is not a decimal integer below r",
-                          path, i, str);
+        const char *why = canonical_dec(str, (size_t)json_object_get_string_len(s), &v[i]);
+        if (why) {
+            rc = g16k_err(G16K_EFORMAT, "%s: [%zu]: \"%.100s\" is not a canonical decimal "
+                          "integer below r (%s)", path, i, str, why);
             goto out;
         }
     }
@@ -79,4 +106,11 @@ out:
     free(v);
     json_object_put(root);
     return rc;
+}
+
+int public_json_string(const fr_t *canon, size_t n, char **out, size_t *len)
+{
+    strbuf b = {0};
+    int rc = public_json_text(&b, "public.json", canon, n);
+    return rc == G16K_OK ? strbuf_take(&b, out, len) : rc;
 }

@@ -265,3 +265,16 @@ void strbuf_free(strbuf *b)
     b->data = NULL;
     b->len = b->cap = 0;
 }
+
+int strbuf_take(strbuf *b, char **out, size_t *len)
+{
+    if (!strbuf_ok(b)) {
+        strbuf_free(b);
+        return g16k_err(G16K_ENOMEM, "out of memory");
+    }
+    *out = b->data;
+    *len = b->len;
+    b->data = NULL;
+    b->len = b->cap = 0;
+    return G16K_OK;
+}

@@ -1,8 +1,9 @@
 /*
  * The read-overlapped worker pool of load_pool.h. One mutex and condition variable serve every
- * wait: an event counter (gen) goes up on each event (bytes read, task done, owner's notify,
- * stop), and a thread that found nothing to do sleeps until it changes (at most 100 ms, a
- * safety net only). Task claiming is lock-free: an atomic index per queue.
+ * wait: an event counter (gen) goes up on each event (bytes read, task done, owner's notify, a
+ * worker stopping), and a thread that found nothing to do sleeps until it changes (at most
+ * 100 ms: the caller's tick() runs at least that often). Task claiming is lock-free: an atomic
+ * index per queue, and an atomic flag for the reading.
  */
 #include "load_pool.h"
 
@@ -19,16 +20,15 @@
 #define MAX_WORKERS 255u
 
 struct load_pool {
-    int fd;
+    int fd;                         /* < 0: buf came full */
     uint8_t *buf;
     uint64_t size;
     double t0;
-    double t_read;                  /* written before read_done is set */
+    double t_read, t_primary;       /* written before read_done / the last primary_done */
     atomic_uint_fast64_t avail;     /* bytes of buf filled */
     atomic_int read_err;
     atomic_int read_done;
-    pthread_t reader;
-    int reader_started;
+    atomic_int reading;             /* 1 while a thread holds the reading */
 
     pthread_mutex_t lock;
     pthread_cond_t cond;
@@ -37,7 +37,8 @@ struct load_pool {
     const load_pool_tasks *t;
     atomic_uchar *done;             /* [n_primary] */
     atomic_uint_fast64_t next_primary, primary_done, next_check;
-    atomic_int failed, stop;
+    atomic_int failed;
+    atomic_uint running;            /* workers not yet stopped */
     pthread_t workers[MAX_WORKERS];
     unsigned n_workers;
 };
@@ -60,18 +61,18 @@ static void wait_event(load_pool *p, uint64_t seen)
         ts.tv_nsec -= 1000000000L;
     }
     pthread_mutex_lock(&p->lock);
-    if (atomic_load(&p->gen) == seen && !atomic_load(&p->stop))
+    if (atomic_load(&p->gen) == seen)
         pthread_cond_timedwait(&p->cond, &p->lock, &ts);
     pthread_mutex_unlock(&p->lock);
 }
 
-static void *reader_main(void *arg)
+/* The next chunk of the file, by the thread that holds the reading. */
+static void read_chunk(load_pool *p)
 {
-    load_pool *p = arg;
-    uint64_t off = 0;
-    while (off < p->size && !atomic_load(&p->stop)) {
-        uint64_t want = p->size - off < READ_CHUNK ? p->size - off : READ_CHUNK;
-        ssize_t n = pread(p->fd, p->buf + off, (size_t)want, (off_t)off);
+    uint64_t off = atomic_load(&p->avail);
+    uint64_t end = p->size - off < READ_CHUNK ? p->size : off + READ_CHUNK;
+    while (off < end) {
+        ssize_t n = pread(p->fd, p->buf + off, (size_t)(end - off), (off_t)off);
         if (n < 0 && errno == EINTR)
             continue;
         if (n <= 0) {
@@ -80,12 +81,26 @@ static void *reader_main(void *arg)
         }
         off += (uint64_t)n;
         atomic_store(&p->avail, off);
-        notify(p);
     }
-    p->t_read = g16k_now() - p->t0;
-    atomic_store(&p->read_done, 1);
+    if (off == p->size) {
+        p->t_read = g16k_now() - p->t0;
+        atomic_store(&p->read_done, 1);
+    }
     notify(p);
-    return NULL;
+}
+
+/* 1 if this thread read a chunk; 0 when the file is read, failed, or another thread reads. */
+static int try_read(load_pool *p)
+{
+    int idle = 0;
+    if (atomic_load(&p->read_done) || atomic_load(&p->read_err) ||
+        !atomic_compare_exchange_strong(&p->reading, &idle, 1))
+        return 0;
+    int did = !atomic_load(&p->read_done) && !atomic_load(&p->read_err);
+    if (did)
+        read_chunk(p);
+    atomic_store(&p->reading, 0);
+    return did;
 }
 
 load_pool *load_pool_create(int fd, uint8_t *buf, uint64_t size)
@@ -99,24 +114,20 @@ load_pool *load_pool_create(int fd, uint8_t *buf, uint64_t size)
     p->t0 = g16k_now();
     pthread_mutex_init(&p->lock, NULL);
     pthread_cond_init(&p->cond, NULL);
-    if (pthread_create(&p->reader, NULL, reader_main, p) != 0) {
-        load_pool_destroy(p);
-        return NULL;
+    if (fd < 0 || size == 0) {
+        atomic_store(&p->avail, size);
+        atomic_store(&p->read_done, 1);
     }
-    p->reader_started = 1;
     return p;
 }
 
-int load_pool_wait_read(load_pool *p, uint64_t n)
+int load_pool_read_to(load_pool *p, uint64_t n)
 {
-    for (;;) {
-        uint64_t seen = atomic_load(&p->gen);
-        if (atomic_load(&p->avail) >= n)
-            return 0;
-        if (atomic_load(&p->read_err) || atomic_load(&p->read_done))
+    while (atomic_load(&p->avail) < n) {
+        if (atomic_load(&p->read_err) || !try_read(p))
             return -1;
-        wait_event(p, seen);
     }
+    return 0;
 }
 
 int load_pool_read_error(const load_pool *p)
@@ -124,49 +135,46 @@ int load_pool_read_error(const load_pool *p)
     return atomic_load(&p->read_err);
 }
 
-uint64_t load_pool_bytes_read(const load_pool *p)
-{
-    return atomic_load(&p->avail);
-}
-
 double load_pool_read_seconds(const load_pool *p)
 {
     return atomic_load(&p->read_done) ? p->t_read : 0;
 }
 
-/* One step of a thread's loop: 1 a task ran (or a claim was lost), 0 nothing is ready now,
- * -1 nothing is left for this thread (checks = 0: primary tasks only). */
-static int step(load_pool *p, int checks)
+double load_pool_primary_seconds(const load_pool *p)
+{
+    return p->t != NULL && atomic_load(&p->primary_done) == p->t->n_primary ? p->t_primary : 0;
+}
+
+/* One step of a thread's loop: 1 something ran (or a claim was lost), 0 nothing is ready now,
+ * -1 nothing is left for this thread. Reading first, then primary tasks, then checks. */
+static int step(load_pool *p)
 {
     const load_pool_tasks *t = p->t;
-    if (atomic_load(&p->failed) || atomic_load(&p->stop))
+    if (atomic_load(&p->failed))
         return -1;
     if (atomic_load(&p->read_err)) {
         load_pool_fail(p);
         return -1;
     }
+    if (try_read(p))
+        return 1;
     uint64_t i = atomic_load(&p->next_primary);
-    if (i < t->n_primary) {
-        if (t->need[i] <= atomic_load(&p->avail)) {
-            if (atomic_compare_exchange_weak(&p->next_primary, &i, i + 1)) {
-                t->run_primary(t->ctx, i);
-                atomic_store(&p->done[i], 1);
-                atomic_fetch_add(&p->primary_done, 1);
-                notify(p);
-            }
-            return 1;
+    if (i < t->n_primary && t->need[i] <= atomic_load(&p->avail)) {
+        if (atomic_compare_exchange_weak(&p->next_primary, &i, i + 1)) {
+            t->run_primary(t->ctx, i);
+            atomic_store(&p->done[i], 1);
+            if (atomic_fetch_add(&p->primary_done, 1) + 1 == t->n_primary)
+                p->t_primary = g16k_now() - p->t0;
+            notify(p);
         }
-        if (!checks)
-            return 0;
-    } else if (!checks) {
-        return atomic_load(&p->primary_done) == t->n_primary ? -1 : 0;
+        return 1;
     }
-    int more_primary = i < t->n_primary;
+    int more = i < t->n_primary || !atomic_load(&p->read_done);
     if (t->checks_wanted(t->ctx) == 0)
-        return more_primary ? 0 : -1;
+        return more ? 0 : -1;
     uint64_t j = atomic_load(&p->next_check);
     if (j >= t->n_check)
-        return more_primary ? 0 : -1;
+        return more ? 0 : -1;
     if (!atomic_load(&p->done[t->dep[j]]))
         return 0;
     if (atomic_compare_exchange_weak(&p->next_check, &j, j + 1))
@@ -174,11 +182,20 @@ static int step(load_pool *p, int checks)
     return 1;
 }
 
-static void loop(load_pool *p, int checks)
+/* The caller's tick: a non-zero answer stops the pool. */
+static void tick(load_pool *p)
+{
+    if (p->t->tick != NULL && p->t->tick(p->t->ctx) != 0)
+        load_pool_fail(p);
+}
+
+static void loop(load_pool *p, int owner)
 {
     for (;;) {
         uint64_t seen = atomic_load(&p->gen);
-        int r = step(p, checks);
+        int r = step(p);
+        if (owner)
+            tick(p);
         if (r < 0)
             return;
         if (r == 0)
@@ -188,8 +205,18 @@ static void loop(load_pool *p, int checks)
 
 static void *worker_main(void *arg)
 {
-    loop(arg, 1);
+    load_pool *p = arg;
+    loop(p, 0);
+    atomic_fetch_sub(&p->running, 1);
+    notify(p);
     return NULL;
+}
+
+static void join_workers(load_pool *p)
+{
+    for (unsigned w = 0; w < p->n_workers; w++)
+        pthread_join(p->workers[w], NULL);
+    p->n_workers = 0;
 }
 
 int load_pool_run(load_pool *p, const load_pool_tasks *tasks, unsigned threads)
@@ -202,33 +229,27 @@ int load_pool_run(load_pool *p, const load_pool_tasks *tasks, unsigned threads)
     if (want > MAX_WORKERS)
         want = MAX_WORKERS;
     for (unsigned w = 0; w < want; w++) {
-        if (pthread_create(&p->workers[w], NULL, worker_main, p) != 0)
-            return -1;
+        atomic_fetch_add(&p->running, 1);
+        if (pthread_create(&p->workers[w], NULL, worker_main, p) != 0) {
+            atomic_fetch_sub(&p->running, 1);
+            break;                  /* fewer threads: slower, not wrong */
+        }
         p->n_workers++;
     }
-    return 0;
-}
-
-int load_pool_primary(load_pool *p)
-{
-    if (p->done == NULL)
-        return -1;
-    loop(p, 0);
-    return atomic_load(&p->failed) || atomic_load(&p->primary_done) != p->t->n_primary ? -1 : 0;
-}
-
-static void join_workers(load_pool *p)
-{
-    for (unsigned w = 0; w < p->n_workers; w++)
-        pthread_join(p->workers[w], NULL);
-    p->n_workers = 0;
-}
-
-void load_pool_checks(load_pool *p)
-{
-    if (p->done != NULL)
-        loop(p, 1);
+    loop(p, 1);
+    /* The workers finish what they claimed; the caller keeps ticking meanwhile. */
+    for (;;) {
+        uint64_t seen = atomic_load(&p->gen);
+        if (atomic_load(&p->running) == 0)
+            break;
+        tick(p);
+        wait_event(p, seen);
+    }
     join_workers(p);
+    return atomic_load(&p->failed) || atomic_load(&p->primary_done) != tasks->n_primary ||
+                   !atomic_load(&p->read_done)
+               ? -1
+               : 0;
 }
 
 void load_pool_fail(load_pool *p)
@@ -244,18 +265,15 @@ void load_pool_notify(load_pool *p)
 
 int load_pool_checks_off(load_pool *p)
 {
-    return atomic_load(&p->failed) || atomic_load(&p->stop) || p->t->checks_wanted(p->t->ctx) == 0;
+    return atomic_load(&p->failed) || p->t->checks_wanted(p->t->ctx) == 0;
 }
 
 void load_pool_destroy(load_pool *p)
 {
     if (p == NULL)
         return;
-    atomic_store(&p->stop, 1);
-    notify(p);
+    load_pool_fail(p);
     join_workers(p);
-    if (p->reader_started)
-        pthread_join(p->reader, NULL);
     pthread_cond_destroy(&p->cond);
     pthread_mutex_destroy(&p->lock);
     free(p->done);

@@ -45,10 +45,13 @@ static int read_header(const binfile *bf, uint32_t *n_out)
     return G16K_OK;
 }
 
-int wtns_load(const char *path, uint32_t expect_n_vars, wtns **out)
+/* From the file path, or from size bytes at data when data != NULL (path names them). */
+static int load(const char *path, const void *data, uint64_t size, uint32_t expect_n_vars,
+                wtns **out)
 {
     binfile bf;
-    int rc = binfile_open(&bf, path, "wtns", WTNS_VERSION, 2);
+    int rc = data ? binfile_open_mem(&bf, path, data, size, "wtns", WTNS_VERSION, 2)
+                  : binfile_open(&bf, path, "wtns", WTNS_VERSION, 2);
     if (rc != G16K_OK)
         return rc;
     uint32_t n = 0;
@@ -120,6 +123,18 @@ out_free:
 out_close:
     binfile_close(&bf);
     return rc;
+}
+
+int wtns_load(const char *path, uint32_t expect_n_vars, wtns **out)
+{
+    return load(path, NULL, 0, expect_n_vars, out);
+}
+
+int wtns_load_mem(const char *name, const void *data, uint64_t size, uint32_t expect_n_vars,
+                  wtns **out)
+{
+    static const uint8_t empty[1];
+    return load(name, data ? data : empty, data ? size : 0, expect_n_vars, out);
 }
 
 void wtns_free(wtns *w)

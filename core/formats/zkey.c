@@ -6,7 +6,8 @@
  * imply, and only then allocation, so a hostile header can make us allocate at most about the
  * size of the file; coefficients by ranges. zkey_load.c reads the file, runs these on its
  * threads, decodes the points and runs the subgroup tests. Section 10 (contributions) is not
- * needed for proving and may be absent.
+ * needed for proving and may be absent. Sections with ids other than 1..10 are skipped, as
+ * snarkjs skips them (binfile.h).
  */
 #include "zkey.h"
 

@@ -1,12 +1,15 @@
 /*
- * The load of a zkey (zkey.h): tasks of load_pool.h over the file's bytes. Primary tasks, in the
+ * The load of a zkey (zkey.h), from a file or from memory: tasks of load_pool.h over the file's
+ * bytes (a file is read into a buffer of ours, a memory key is used in place). Primary tasks, in the
  * order of the bytes they need: digest leaves (with a verdict cache), coefficient chunks, point
  * chunks (decoded, coordinates < p); then one test task per point chunk (on the curve, in the
  * subgroup: the verdict cache vouches for both, so a cached key skips both), which
  * runs when no primary task is ready, in sub-chunks of SUB_POINTS so that it stops soon when it
  * is not needed. The first error in file order wins (tasks are claimed in that order and all
  * those before a failing one run to their end); among the points that fail a test, the first in
- * section order (later tests skip themselves). The format itself is zkey.c's.
+ * section order (later tests skip themselves). Progress goes to the caller's callback from the
+ * pool's tick, on the caller's thread only; a cancel there fails the pool like an error. The
+ * format itself is zkey.c's.
  */
 #include "zkey.h"
 #include "zkey_cache.h"
@@ -56,12 +59,12 @@ typedef struct ctask {
     uint64_t begin, end;
 } ctask;
 
-struct zkey_loading {
-    binfile bf;                 /* bf.data = buf while reading */
-    int fd;
-    uint8_t *buf;
+typedef struct zkey_loading {
+    binfile bf;                 /* bf.data = the bytes being loaded */
+    int fd;                     /* the file, -1 for a key in memory */
+    uint8_t *buf;               /* ours (a file), NULL for a key in memory */
     zkey *k;
-    zkey_load_opts opts;
+    zkey_load_args opts;
     char cache_dir[4096];
     load_pool *pool;
     double t0;
@@ -79,7 +82,7 @@ struct zkey_loading {
     atomic_int leaf_failed;     /* libsodium failed on a leaf: no digest, no cache */
     uint8_t digest[ZKEY_DIGEST_BYTES];
     atomic_int verdict;
-    double t_digest, t_decoded;
+    double t_digest;
 
     pthread_mutex_t lock;       /* guards the primary error */
     uint64_t err_at;            /* file offset of the first primary error, UINT64_MAX = none */
@@ -90,9 +93,11 @@ struct zkey_loading {
     atomic_uint_fast64_t checked, chk_complete;
     uint64_t to_check;
 
-    pthread_mutex_t report_lock;
-    double next_report;         /* guarded by report_lock */
-};
+    /* The caller's thread only (progress): */
+    uint64_t reported;          /* done of the last call, UINT64_MAX before the first */
+    double reported_at;
+    int canceled;
+} zkey_loading;
 
 static int checks_wanted(void *ctx)
 {
@@ -100,25 +105,34 @@ static int checks_wanted(void *ctx)
     return atomic_load(&ld->verdict);
 }
 
-static void report(zkey_loading *ld, int done)
+/* On the caller's thread: stage "check" to the callback when forced (first and last call), or
+ * once CHUNK_POINTS more points are done or 0.1 s has passed. Returns non-zero (and fails the
+ * pool) when the callback cancels; never calls it again after that. */
+static int report(zkey_loading *ld, int force)
 {
-    if (ld->opts.progress == NULL)
-        return;
-    if (done)
-        pthread_mutex_lock(&ld->report_lock);
-    else if (pthread_mutex_trylock(&ld->report_lock) != 0)
-        return;
+    if (ld->opts.progress == NULL || ld->canceled)
+        return ld->canceled;
+    uint64_t done = atomic_load(&ld->verdict) == VERDICT_CACHED ? ld->to_check
+                                                                 : atomic_load(&ld->checked);
     double now = g16k_now();
-    if (done || now >= ld->next_report) {
-        ld->next_report = now + 0.1;
-        zkey_progress pg = {
-            .bytes_read = load_pool_bytes_read(ld->pool), .bytes = ld->bf.size,
-            .checked = atomic_load(&ld->checked), .to_check = ld->to_check,
-            .seconds = now - ld->t0, .cached = atomic_load(&ld->verdict) == VERDICT_CACHED,
-            .done = done};
-        ld->opts.progress(ld->opts.progress_user, &pg);
+    if (!force && ld->reported != UINT64_MAX && done < ld->reported + CHUNK_POINTS &&
+        now < ld->reported_at + 0.1)
+        return 0;
+    if (ld->reported != UINT64_MAX && done < ld->reported)
+        done = ld->reported;        /* never backwards */
+    ld->reported = done;
+    ld->reported_at = now;
+    if (ld->opts.progress(ld->opts.progress_user, "check", done, ld->to_check) != 0) {
+        ld->canceled = 1;
+        if (ld->pool != NULL)
+            load_pool_fail(ld->pool);
     }
-    pthread_mutex_unlock(&ld->report_lock);
+    return ld->canceled;
+}
+
+static int tick(void *ctx)
+{
+    return report(ctx, 0);
 }
 
 /* Record the error just set on this thread (g16k_err) if it is the first in file order. */
@@ -189,7 +203,6 @@ static void run_primary(void *ctx, uint64_t i)
             return;
         }
     }
-    report(ld, 0);
 }
 
 static void run_check(void *ctx, uint64_t i)
@@ -211,7 +224,6 @@ static void run_check(void *ctx, uint64_t i)
             return;
         }
         atomic_fetch_add(&ld->checked, n);
-        report(ld, 0);
     }
     atomic_fetch_add(&ld->chk_complete, 1);
 }
@@ -287,7 +299,7 @@ static int plan(zkey_loading *ld)
     ld->tasks = (load_pool_tasks){.n_primary = ld->n_prim, .need = ld->need,
                                   .run_primary = run_primary, .n_check = ld->n_chk,
                                   .dep = ld->dep, .run_check = run_check,
-                                  .checks_wanted = checks_wanted, .ctx = ld};
+                                  .checks_wanted = checks_wanted, .tick = tick, .ctx = ld};
     return 0;
 }
 
@@ -303,11 +315,10 @@ static void loading_free(zkey_loading *ld)
     free(ld->dep);
     free(ld->leaves);
     pthread_mutex_destroy(&ld->lock);
-    pthread_mutex_destroy(&ld->report_lock);
     free(ld);
 }
 
-/* Open path, read its table, start the reader. */
+/* Open path and read its table; the buffer the pool reads the file into. */
 static int open_file(zkey_loading *ld, const char *path)
 {
     ld->fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -323,15 +334,25 @@ static int open_file(zkey_loading *ld, const char *path)
                                 ZKEY_VERSION, ZKEY_MAX_ID);
     if (rc != G16K_OK)
         return rc;
-    ld->buf = malloc(ld->bf.size ? (size_t)ld->bf.size : 1);
+    /* A key larger than the memory (or the address space: ulimit -v) fails here: exit 7. */
+    ld->buf = ld->bf.size <= SIZE_MAX ? malloc(ld->bf.size ? (size_t)ld->bf.size : 1) : NULL;
     if (ld->buf == NULL)
-        return g16k_err(G16K_ENOMEM, "%s: out of memory for %llu bytes", path,
+        return g16k_err(G16K_ENOMEM, "%s: out of memory for the %llu bytes of the file", path,
                         (unsigned long long)ld->bf.size);
     ld->bf.data = ld->buf;
     ld->pool = load_pool_create(ld->fd, ld->buf, ld->bf.size);
-    if (ld->pool == NULL)
-        return g16k_err(G16K_ENOMEM, "%s: cannot start the reader thread", path);
-    return G16K_OK;
+    return ld->pool ? G16K_OK : g16k_err(G16K_ENOMEM, "%s: out of memory", path);
+}
+
+/* The key in memory: its table, and a pool over the bytes as they are. */
+static int open_mem(zkey_loading *ld, const char *name, const void *data, uint64_t size)
+{
+    int rc = binfile_open_mem(&ld->bf, name, data, size, "zkey", ZKEY_VERSION, ZKEY_MAX_ID);
+    if (rc != G16K_OK)
+        return rc;
+    /* fd < 0: the pool never writes to the bytes */
+    ld->pool = load_pool_create(-1, (uint8_t *)(uintptr_t)ld->bf.data, ld->bf.size);
+    return ld->pool ? G16K_OK : g16k_err(G16K_ENOMEM, "%s: out of memory", name);
 }
 
 static int read_failed(const zkey_loading *ld)
@@ -352,76 +373,16 @@ static int read_headers(zkey_loading *ld)
             need = bf->sec[id].offset + bf->sec[id].size;
     if (bf->sec[4].present && bf->sec[4].size >= 4 && bf->sec[4].offset + 4 > need)
         need = bf->sec[4].offset + 4;
-    if (load_pool_wait_read(ld->pool, need) != 0)
+    if (load_pool_read_to(ld->pool, need) != 0)
         return read_failed(ld);
     return zkey_read_headers(bf, ld->k);
 }
 
-int zkey_load_begin(const char *path, const zkey_load_opts *opts, zkey **out, zkey_loading **ldp)
+/* Everything decoded and read: what the tests say. */
+static int final_verdict(zkey_loading *ld)
 {
-    zkey_loading *ld = calloc(1, sizeof *ld);
-    if (ld == NULL)
-        return g16k_err(G16K_ENOMEM, "%s: out of memory", path);
-    ld->fd = -1;
-    ld->t0 = g16k_now();
-    ld->opts = *opts;
-    ld->err_at = UINT64_MAX;
-    atomic_init(&ld->fail_ord, UINT64_MAX);
-    pthread_mutex_init(&ld->lock, NULL);
-    pthread_mutex_init(&ld->report_lock, NULL);
-    if (!opts->no_tests && opts->cache_dir && opts->cache_dir[0] &&
-        snprintf(ld->cache_dir, sizeof ld->cache_dir, "%s", opts->cache_dir) >=
-            (int)sizeof ld->cache_dir)
-        ld->cache_dir[0] = '\0';
-    atomic_init(&ld->verdict, opts->no_tests ? VERDICT_CACHED
-                              : ld->cache_dir[0] ? VERDICT_PENDING : VERDICT_TEST);
-    int rc = open_file(ld, path);
-    if (rc == G16K_OK && (ld->k = calloc(1, sizeof *ld->k)) == NULL)
-        rc = g16k_err(G16K_ENOMEM, "%s: out of memory", path);
-    if (rc == G16K_OK)
-        rc = read_headers(ld);
-    if (rc == G16K_OK && plan(ld) != 0)
-        rc = g16k_err(G16K_ENOMEM, "%s: out of memory", path);
-    if (rc == G16K_OK) {
-        if (ld->n_leaves == 0 && ld->cache_dir[0])
-            digest_done(ld);            /* an empty file has no leaves */
-        (void)load_pool_run(ld->pool, &ld->tasks, opts->threads);   /* fewer threads: slower */
-        if (load_pool_primary(ld->pool) != 0) {
-            if (ld->err_at != UINT64_MAX)
-                rc = g16k_err(ld->err_status, "%s", ld->err_msg);
-            else
-                rc = read_failed(ld);
-        }
-    }
-    /* Every byte used above came from buf; so did the digest. buf must hold the table we
-     * planned with, or the file changed between the two reads. */
-    if (rc == G16K_OK && (load_pool_wait_read(ld->pool, ld->bf.size) != 0))
-        rc = read_failed(ld);
-    if (rc == G16K_OK && !binfile_same_table(&ld->bf, ld->buf, "zkey", ZKEY_MAX_ID))
-        rc = g16k_err(G16K_EIO, "%s: the file changed while it was read", path);
-    if (rc != G16K_OK) {
-        zkey *k = ld->k;
-        loading_free(ld);
-        zkey_free(k);
-        return rc;
-    }
-    free(ld->buf);                      /* everything is decoded; the tests use the arrays */
-    ld->buf = NULL;
-    ld->bf.data = NULL;
-    close(ld->fd);
-    ld->fd = -1;
-    ld->t_decoded = g16k_now() - ld->t0;
-    *out = ld->k;
-    *ldp = ld;
-    return G16K_OK;
-}
-
-int zkey_load_end(zkey_loading *ld, zkey_load_stats *st)
-{
-    load_pool_checks(ld->pool);         /* returns once every thread has stopped */
-    int rc = G16K_OK;
     uint64_t fail = atomic_load(&ld->fail_ord);
-    int verdict = atomic_load(&ld->verdict);
+    int v = atomic_load(&ld->verdict);
     if (fail != UINT64_MAX) {
         /* A point outside its subgroup is reported even if the cache vouched for the file
          * (a test that ran before the verdict came): the test is right, the entry is not. */
@@ -433,42 +394,89 @@ int zkey_load_end(zkey_loading *ld, zkey_load_stats *st)
             zkey_g2_first_invalid((const g2_affine_t *)j->dst + idx, 1, &what);
         else
             zkey_g1_first_invalid((const g1_affine_t *)j->dst + idx, 1, &what);
-        rc = zkey_sec_err(&ld->bf, j->section, at, "point %llu: %s", (unsigned long long)idx, what);
-    } else if (verdict == VERDICT_TEST && atomic_load(&ld->chk_complete) != ld->n_chk) {
-        rc = g16k_err(G16K_EINTERNAL, "%s: subgroup tests stopped early", ld->bf.path);
-    } else if (verdict == VERDICT_TEST && ld->cache_dir[0] &&
-               zkey_cache_put(ld->cache_dir, ld->digest, ld->bf.size, ld->bf.path) == 0) {
-        g16k_log(G16K_LOG_INFO, "%s: every point tested; recorded in the key cache %s",
-                 ld->bf.path, ld->cache_dir);
+        return zkey_sec_err(&ld->bf, j->section, at, "point %llu: %s", (unsigned long long)idx,
+                            what);
     }
-    report(ld, 1);
-    if (st != NULL) {
-        uint64_t g2 = ld->jobs[3].count;
-        *st = (zkey_load_stats){.read = load_pool_read_seconds(ld->pool), .decoded = ld->t_decoded,
-                                .digest = ld->t_digest, .checked = g16k_now() - ld->t0,
-                                .cached = verdict == VERDICT_CACHED,
-                                .g1_points = verdict == VERDICT_CACHED ? 0 : ld->to_check - g2,
-                                .g2_points = verdict == VERDICT_CACHED ? 0 : g2};
-    }
-    loading_free(ld);
-    return rc;
+    if (v == VERDICT_TEST && atomic_load(&ld->chk_complete) != ld->n_chk)
+        return g16k_err(G16K_EINTERNAL, "%s: subgroup tests stopped early", ld->bf.path);
+    return G16K_OK;
 }
 
-void zkey_load_cancel(zkey_loading *ld)
+static int cancel_error(const zkey_loading *ld)
 {
-    if (ld != NULL)
-        loading_free(ld);
+    return g16k_err(G16K_ECANCELED, "%s: key load cancelled while checking points", ld->bf.path);
 }
 
-int zkey_load(const char *path, unsigned threads, zkey **out)
+/* The load on ld (opened): headers, the pool's run, then the verdict. */
+static int load(zkey_loading *ld)
 {
-    zkey_load_opts o = {.threads = threads};
-    zkey *k;
-    zkey_loading *ld;
-    int rc = zkey_load_begin(path, &o, &k, &ld);
+    int rc = read_headers(ld);
+    if (rc == G16K_OK && plan(ld) != 0)
+        rc = g16k_err(G16K_ENOMEM, "%s: out of memory", ld->bf.path);
+    if (rc == G16K_OK && report(ld, 1))
+        return cancel_error(ld);
     if (rc != G16K_OK)
         return rc;
-    rc = zkey_load_end(ld, NULL);
+    if (ld->n_leaves == 0 && ld->cache_dir[0])
+        digest_done(ld);                /* an empty file has no leaves */
+    if (load_pool_run(ld->pool, &ld->tasks, ld->opts.threads) != 0) {
+        if (ld->err_at != UINT64_MAX)
+            return g16k_err(ld->err_status, "%s", ld->err_msg);
+        if (ld->canceled)
+            return cancel_error(ld);
+        if (load_pool_read_error(ld->pool) != 0)
+            return read_failed(ld);
+        return g16k_err(G16K_ENOMEM, "%s: out of memory", ld->bf.path);
+    }
+    /* Every byte used above came from the buffer; so did the digest. It must hold the table
+     * we planned with, or the file changed between the two reads. */
+    if (ld->fd >= 0 && !binfile_same_table(&ld->bf, ld->buf, "zkey", ZKEY_MAX_ID))
+        return g16k_err(G16K_EIO, "%s: the file changed while it was read", ld->bf.path);
+    if ((rc = final_verdict(ld)) != G16K_OK)
+        return rc;
+    if (report(ld, 1))                  /* a cancelled load leaves no entry either */
+        return cancel_error(ld);
+    if (atomic_load(&ld->verdict) == VERDICT_TEST && ld->cache_dir[0] &&
+        zkey_cache_put(ld->cache_dir, ld->digest, ld->bf.size, ld->bf.path) == 0)
+        g16k_log(G16K_LOG_INFO, "%s: every point tested; recorded in the key cache %s",
+                 ld->bf.path, ld->cache_dir);
+    return G16K_OK;
+}
+
+int zkey_load_from(const zkey_load_args *args, zkey **out)
+{
+    const char *path = args->path;
+    zkey_loading *ld = calloc(1, sizeof *ld);
+    if (ld == NULL)
+        return g16k_err(G16K_ENOMEM, "%s: out of memory", path);
+    ld->fd = -1;
+    ld->t0 = g16k_now();
+    ld->opts = *args;
+    ld->err_at = UINT64_MAX;
+    ld->reported = UINT64_MAX;
+    atomic_init(&ld->fail_ord, UINT64_MAX);
+    pthread_mutex_init(&ld->lock, NULL);
+    if (!args->no_tests && args->cache_dir && args->cache_dir[0] &&
+        snprintf(ld->cache_dir, sizeof ld->cache_dir, "%s", args->cache_dir) >=
+            (int)sizeof ld->cache_dir)
+        ld->cache_dir[0] = '\0';
+    atomic_init(&ld->verdict, args->no_tests ? VERDICT_CACHED
+                              : ld->cache_dir[0] ? VERDICT_PENDING : VERDICT_TEST);
+    int rc = args->data ? open_mem(ld, path, args->data, args->size) : open_file(ld, path);
+    if (rc == G16K_OK && (ld->k = calloc(1, sizeof *ld->k)) == NULL)
+        rc = g16k_err(G16K_ENOMEM, "%s: out of memory", path);
+    if (rc == G16K_OK)
+        rc = load(ld);
+    if (rc == G16K_OK && args->stats != NULL) {
+        int cached = atomic_load(&ld->verdict) == VERDICT_CACHED;
+        uint64_t g2 = ld->jobs[3].count;
+        *args->stats = (zkey_load_stats){
+            .read = load_pool_read_seconds(ld->pool), .decoded = load_pool_primary_seconds(ld->pool),
+            .digest = ld->t_digest, .checked = g16k_now() - ld->t0, .cached = cached,
+            .g1_points = cached ? 0 : ld->to_check - g2, .g2_points = cached ? 0 : g2};
+    }
+    zkey *k = ld->k;
+    loading_free(ld);
     if (rc != G16K_OK) {
         zkey_free(k);
         return rc;
@@ -477,3 +485,8 @@ int zkey_load(const char *path, unsigned threads, zkey **out)
     return G16K_OK;
 }
 
+int zkey_load(const char *path, unsigned threads, zkey **out)
+{
+    zkey_load_args args = {.path = path, .threads = threads};
+    return zkey_load_from(&args, out);
+}

@@ -81,6 +81,7 @@ typedef struct parse_ctx {
     plugin_sec *secs;
     size_t n_secs, cap_secs;
     slot_spec slot[SLOT_COUNT];
+    unsigned window_line[WIN_COUNT];  /* line of each [window] key, 0 when absent */
 } parse_ctx;
 
 const char *config_slot_name(int slot)
@@ -279,6 +280,7 @@ static int parse_window(parse_ctx *p, const char *key, const char *value)
             return fail(p, G16K_ECONFIG, "bad value '%s' for window %s (expected auto or 1..31)",
                         value, key);
         p->cfg->window[i] = (uint32_t)v;
+        p->window_line[i] = p->line;
         return 1;
     }
     return fail(p, G16K_ECONFIG, "unknown key '%s' in [window]", key);
@@ -388,19 +390,25 @@ static void ctx_cleanup(parse_ctx *p)
     free(p->buf);
 }
 
-/* ini_dir = the absolute folder holding the file; plugin_dir made absolute against it. */
-static int set_ini_dir(parse_ctx *p, const char *path)
+/* ini_dir = the absolute folder holding the file (the current folder for text without a file);
+ * plugin_dir made absolute against it. */
+static int set_ini_dir(parse_ctx *p, const char *path, int is_file)
 {
     char abs[PATH_MAX];
     char *slash;
 
-    if (!realpath(path, abs))
+    if (!is_file) {
+        if (!getcwd(abs, sizeof abs))
+            return g16k_err(G16K_EIO, "%s: current folder: %s", path, strerror(errno));
+    } else if (!realpath(path, abs)) {
         return g16k_err(G16K_EIO, "%s: %s", path, strerror(errno));
-    slash = strrchr(abs, '/');
-    if (slash == abs)
-        slash[1] = '\0';
-    else
-        *slash = '\0';
+    } else {
+        slash = strrchr(abs, '/');
+        if (slash == abs)
+            slash[1] = '\0';
+        else
+            *slash = '\0';
+    }
     memcpy(p->ini_dir, abs, strlen(abs) + 1);
     if (p->plugin_dir[0]) {
         int n = p->plugin_dir[0] == '/' ?
@@ -426,11 +434,12 @@ static int set_ini_dir(parse_ctx *p, const char *path)
     return G16K_OK;
 }
 
-static int parse_file(parse_ctx *p, const char *path)
+/* Parse the file path, or the NUL-terminated text (then path only names it in messages). */
+static int parse_file(parse_ctx *p, const char *path, const char *text)
 {
     int rc;
 
-    p->fp = fopen(path, "r");
+    p->fp = text ? fmemopen((void *)text, strlen(text), "r") : fopen(path, "r");
     if (!p->fp)
         return g16k_err(G16K_EIO, "%s: cannot open: %s", path,
                         strerror(errno));
@@ -573,7 +582,51 @@ static int load_slots(parse_ctx *p)
     return G16K_OK;
 }
 
-int config_load(const char *path, prover_config **out)
+/* Whether plugin lp can run window c for [window] key w: msm() with n = 0 on an empty bases
+ * handle, which checks its params first (plugin.h). G16K_OK, or the plugin's status. */
+static int probe_window(const loaded_plugin *lp, int w, uint32_t c)
+{
+    const g16k_msm_vtable *v = lp->desc->msm;
+    uint32_t group = w == WIN_B_G2 ? G16K_G2 : G16K_G1;
+    g16k_msm_bases *b = NULL;
+    uint8_t result[192];
+    g16k_err_clear();
+    int rc = v->bases_create(lp->ctx, group, NULL, 0, G16K_ENC_MONTGOMERY, &b);
+    if (rc == G16K_OK) {
+        g16k_msm_params prm = { .struct_size = sizeof(prm), .msm_id = (uint32_t)w + 1,
+                                .window = c, .threads = 1 };
+        rc = v->msm(b, NULL, 0, G16K_ENC_MONTGOMERY, &prm, result, G16K_ENC_MONTGOMERY);
+        v->bases_destroy(b);
+    }
+    return rc;
+}
+
+/* Every explicit [window] value against the providers of its MSM's slot (and the fallback), so
+ * that a window a device cannot run fails here, at load time, with the plugin's reason. */
+static int check_windows(parse_ctx *p)
+{
+    const prover_config *cfg = p->cfg;
+    for (int w = 0; w < WIN_COUNT; w++) {
+        if (!cfg->window[w])
+            continue;
+        const provider_slot *sl = &cfg->slot[w == WIN_B_G2 ? SLOT_MSM_G2 : SLOT_MSM_G1];
+        const loaded_plugin *both[2] = { sl->primary, sl->fallback };
+        for (int k = 0; k < 2; k++) {
+            int rc = both[k] ? probe_window(both[k], w, cfg->window[w]) : G16K_OK;
+            if (rc < 0 && !g16k_err_get()[0])
+                g16k_err(rc, "msm() refused the window (status %d, no message)", rc);
+            if (rc < 0) {
+                g16k_err_prefix("%s:%u: [window] %s = %u: plugin %s", cfg->file,
+                                p->window_line[w], window_keys[w], cfg->window[w],
+                                both[k]->name);
+                return G16K_ECONFIG;
+            }
+        }
+    }
+    return G16K_OK;
+}
+
+static int load(const char *path, const char *text, prover_config **out)
 {
     parse_ctx p;
     prover_config *cfg;
@@ -593,7 +646,7 @@ int config_load(const char *path, prover_config **out)
     cfg->verify = 1;
     p.cfg = cfg;
 
-    if ((rc = parse_file(&p, path)) < 0 || (rc = set_ini_dir(&p, path)) < 0 ||
+    if ((rc = parse_file(&p, path, text)) < 0 || (rc = set_ini_dir(&p, path, !text)) < 0 ||
         (rc = validate(&p)) < 0)
         goto out_free;
     /* $G16K_THREADS overrides [core] threads (g16k bench --threads sets it). */
@@ -610,7 +663,7 @@ int config_load(const char *path, prover_config **out)
         cfg->threads = (unsigned)p.threads;
     }
     host_api_init(cfg->threads);
-    if ((rc = load_slots(&p)) < 0)
+    if ((rc = load_slots(&p)) < 0 || (rc = check_windows(&p)) < 0)
         goto out_free;
     ctx_cleanup(&p);
     *out = cfg;
@@ -620,6 +673,16 @@ out_free:
     ctx_cleanup(&p);
     config_free(cfg);
     return rc;
+}
+
+int config_load(const char *path, prover_config **out)
+{
+    return load(path, NULL, out);
+}
+
+int config_load_builtin(prover_config **out)
+{
+    return load(CONFIG_BUILTIN_NAME, (const char *)config_builtin_ini, out);
 }
 
 void config_free(prover_config *cfg)

@@ -64,6 +64,12 @@ typedef struct prover_config {
  * Returns G16K_OK and a new config (config_free), or a negative g16k_status with the core error
  * set (util/error.h). Thread-safe. */
 int  config_load(const char *path, prover_config **out);
+/* The same for the built-in configuration: conf/cpu.ini of the source tree, embedded at build
+ * time (core/CMakeLists.txt) as config_builtin_ini; cfg->file and messages name it
+ * CONFIG_BUILTIN_NAME. Its relative paths (none today) would be relative to the current folder. */
+int  config_load_builtin(prover_config **out);
+#define CONFIG_BUILTIN_NAME "built-in conf/cpu.ini"
+extern const unsigned char config_builtin_ini[];
 void config_free(prover_config *cfg);
 
 /* Slot names as written in prover.ini ("synthesizer", "ntt", "msm.g1", "msm.g2"). */

@@ -19,24 +19,67 @@ const char *g16k_last_error(void)
     return g16k_err_get();
 }
 
-int g16k_prover_open(const char *config_path, g16k_prover **out)
+int opts_copy(void *dst, size_t size, const void *given, const char *type)
+{
+    uint32_t n;
+    if (!given)
+        return G16K_OK;
+    memcpy(&n, given, sizeof(n));
+    if (n == 0)
+        return g16k_err(G16K_EINVAL, "%s.struct_size is 0: set it to sizeof(%s)", type, type);
+    memcpy(dst, given, n < size ? n : size);
+    return G16K_OK;
+}
+
+const char *g16k_status_name(int status)
+{
+    switch (status) {
+    case G16K_OK:           return "G16K_OK";
+    case G16K_EINVAL:       return "G16K_EINVAL";
+    case G16K_ENOMEM:       return "G16K_ENOMEM";
+    case G16K_ENODEV:       return "G16K_ENODEV";
+    case G16K_EIO:          return "G16K_EIO";
+    case G16K_EUNSUPPORTED: return "G16K_EUNSUPPORTED";
+    case G16K_ECONFIG:      return "G16K_ECONFIG";
+    case G16K_EINTERNAL:    return "G16K_EINTERNAL";
+    case G16K_EFORMAT:      return "G16K_EFORMAT";
+    case G16K_EVERIFY:      return "G16K_EVERIFY";
+    case G16K_ECANCELED:    return "G16K_ECANCELED";
+    default:                return "unknown";
+    }
+}
+
+/* config_path NULL: the built-in configuration. */
+static int prover_open(const char *config_path, g16k_prover **out)
 {
     g16k_prover *p;
     int rc;
 
-    if (!config_path || !out)
-        return g16k_err(G16K_EINVAL, "g16k_prover_open: NULL argument");
     *out = NULL;
     p = calloc(1, sizeof(*p));
     if (!p)
         return g16k_err(G16K_ENOMEM, "out of memory");
-    rc = config_load(config_path, &p->cfg);
+    rc = config_path ? config_load(config_path, &p->cfg) : config_load_builtin(&p->cfg);
     if (rc != G16K_OK) {
         free(p);
         return rc;
     }
     *out = p;
     return G16K_OK;
+}
+
+int g16k_prover_open(const char *config_path, g16k_prover **out)
+{
+    if (!config_path || !out)
+        return g16k_err(G16K_EINVAL, "g16k_prover_open: NULL argument");
+    return prover_open(config_path, out);
+}
+
+int g16k_prover_open_default(g16k_prover **out)
+{
+    if (!out)
+        return g16k_err(G16K_EINVAL, "g16k_prover_open_default: NULL argument");
+    return prover_open(NULL, out);
 }
 
 void g16k_prover_close(g16k_prover *prover)
@@ -106,16 +149,38 @@ size_t g16k_prover_describe(const g16k_prover *prover, char *buf, size_t len)
 
 int g16k_proof_write(const g16k_proof *proof, const char *proof_path, const char *public_path)
 {
-    int rc;
-    /* public.json first: a proof.json never exists without its public signals. */
-    if (public_path && (rc = public_json_write(public_path, proof->pub, proof->n_pub)) != G16K_OK)
-        return rc;
-    if (proof_path && (rc = proof_json_write(proof_path, &proof->pt)) != G16K_OK) {
-        if (public_path)
-            remove(public_path);   /* no public.json without its proof */
-        return rc;
+    /* one pair, also under concurrent writers (formats/json_pair.c) */
+    return json_pair_write(proof_path, &proof->pt, public_path, proof->pub, proof->n_pub);
+}
+
+/* snprintf-style copy of text (n bytes, freed here) into buf; 0 when rc says it was not made. */
+static size_t copy_text(int rc, char *text, size_t n, char *buf, size_t len)
+{
+    if (rc != G16K_OK)
+        return 0;
+    if (buf && len > 0) {
+        size_t k = n < len ? n : len - 1;
+        memcpy(buf, text, k);
+        buf[k] = '\0';
     }
-    return G16K_OK;
+    free(text);
+    return n;
+}
+
+size_t g16k_proof_json(const g16k_proof *proof, char *buf, size_t len)
+{
+    char *text = NULL;
+    size_t n = 0;
+    int rc = proof_json_string(&proof->pt, &text, &n);
+    return copy_text(rc, text, n, buf, len);
+}
+
+size_t g16k_public_json(const g16k_proof *proof, char *buf, size_t len)
+{
+    char *text = NULL;
+    size_t n = 0;
+    int rc = public_json_string(proof->pub, proof->n_pub, &text, &n);
+    return copy_text(rc, text, n, buf, len);
 }
 
 void g16k_proof_points(const g16k_proof *proof, uint8_t a[96], uint8_t b[192], uint8_t c[96])
@@ -136,27 +201,14 @@ int g16k_verify_files(const char *vk_path, const char *public_path, const char *
     memset(&vk, 0, sizeof(vk));
     if ((rc = vk_json_read(vk_path, &vk)) != G16K_OK)
         return rc;
-    if ((rc = public_json_read(public_path, &pub, &n_pub)) != G16K_OK)
+    if ((rc = json_pair_read(public_path, &pub, &n_pub, proof_path, &pf)) != G16K_OK)
         goto out;
-    if ((rc = proof_json_read(proof_path, &pf)) != G16K_OK)
-        goto out;
-    /* snarkjs: every public signal must be below r; more signals than IC points is an error. */
-    for (size_t i = 0; i < n_pub; i++)
-        if (bigint_cmp(pub[i].l, FR_MODULUS.l, FR_LIMBS) >= 0) {
-            rc = g16k_err(G16K_EVERIFY, "%s: public signal %zu is not below r", public_path, i);
-            goto out;
-        }
-    if (n_pub > vk.n_public) {
-        rc = g16k_err(G16K_EVERIFY, "%s: %zu public signals, the verification key has %u",
-                      public_path, n_pub, vk.n_public);
-        goto out;
-    }
-    if (!g1_affine_is_on_curve(&pf.a) || !g2_affine_is_on_curve(&pf.b) || !g1_affine_is_on_curve(&pf.c)) {
-        rc = g16k_err(G16K_EVERIFY, "%s: a proof point is not on the curve", proof_path);
-        goto out;
-    }
-    if (!g1_affine_in_subgroup(&pf.a) || !g2_affine_in_subgroup(&pf.b) || !g1_affine_in_subgroup(&pf.c)) {
-        rc = g16k_err(G16K_EVERIFY, "%s: a proof point is not in the prime-order subgroup", proof_path);
+    /* public_json_read took each signal only in canonical decimal below r, and proof_json_read
+     * each point only on the curve and in its prime-order subgroup. The statement is the key's
+     * n_public signals exactly (snarkjs reads a short list as if the missing signals were 0). */
+    if (n_pub != vk.n_public) {
+        rc = g16k_err(G16K_EVERIFY, "%s: %zu public signals, the verification key %s has %u",
+                      public_path, n_pub, vk_path, vk.n_public);
         goto out;
     }
     if (!groth16_check(&pf, &vk.alpha1, &vk.beta2, &vk.gamma2, &vk.delta2, vk.ic, vk.n_public + 1,

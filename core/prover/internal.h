@@ -32,9 +32,11 @@ struct g16k_key {
     zkey *zk;               /* header and IC always; the big arrays are dropped once uploaded
                              * unless a fallback may need them later */
     int keep_arrays;
+    int cached;             /* the verdict cache vouched for the points (g16k_key_cached) */
     key_handles primary;
     key_handles fallback;   /* created on first use, under fallback_lock */
     pthread_mutex_t fallback_lock;
+    const g16k_key_opts *loading;   /* during g16k_key_load*: its progress callback, or NULL */
 };
 
 struct g16k_proof {
@@ -42,6 +44,11 @@ struct g16k_proof {
     fr_t *pub;              /* n_pub canonical values w[1..P] */
     size_t n_pub;
 };
+
+/* An embedder's options struct `given` (NULL, or starting with uint32_t struct_size) over the
+ * defaults in dst (size bytes): the fields its struct_size covers are copied, the others keep
+ * their defaults (an older caller). G16K_EINVAL when struct_size is 0 (type names it). */
+int  opts_copy(void *dst, size_t size, const void *given, const char *type);
 
 /* Which slot and which Groth16 MSM. */
 int  msm_slot(int msm);              /* SLOT_MSM_G1 or SLOT_MSM_G2 */
@@ -55,9 +62,11 @@ typedef struct key_load_stats {
     double total;           /* the whole load */
 } key_load_stats;
 
-/* g16k_key_load with a progress callback (zkey_load_opts.progress; NULL = none) and phase
- * times (st may be NULL). The subgroup tests run while the providers take their bases. */
-int  key_load(g16k_prover *prover, const char *zkey_path, zkey_progress_fn *progress, void *user,
+/* g16k_key_load_file and _buffer after their argument checks, and g16k bench load: the zkey of
+ * args (a path or a buffer; key.c fills in threads, cache, progress and stats), then the
+ * providers' handles. opts: the embedder's options (not NULL), borrowed during the call; phase
+ * times in st (may be NULL). */
+int  key_load(g16k_prover *prover, zkey_load_args *args, const g16k_key_opts *opts,
               key_load_stats *st /* OUT */, g16k_key **out);
 
 /* Create the handles of `which` (0 primary, 1 fallback) for key; G16K_OK or error. */

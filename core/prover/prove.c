@@ -1,12 +1,23 @@
 /*
  * The Groth16 proving pipeline (DESIGN.md "The pipeline", FORMATS.md section 6):
- *   synthesize a, b, c -> NTT chain -> h        (thread "h")
- *   B_G2 MSM                                     (thread "g2", overlaps everything else)
- *   A, B_G1, L MSMs, then H once h is ready      (calling thread)
+ *   synthesize a, b, c -> NTT chain -> h         (calling thread, alone)
+ *   the MSMs H, A, B_G1, L (msm.g1) and B_G2 (msm.g2), each with the whole thread budget; when
+ *   two plugins serve msm.g1 and msm.g2 (a GPU and the CPU), the two groups run at once and
+ *   split it (run_msms)
  *   blinding with r, s -> pairing check -> proof
+ * Thread budget: [core] threads (or $G16K_THREADS) = T bounds the threads one proof runs at
+ * once, the core's and the providers' together. Every MSM call gets its share in
+ * g16k_msm_params.threads; synthesize and the NTT calls have no such parameter and use
+ * host->threads, so they run while nothing else does. Before, the H chain, B_G2 and A/B_G1/L ran
+ * on three core threads each with T workers: threads = 1 ran three at once.
  * Every provider call goes through call_* helpers that add the plugin name to errors, check the
  * shape of what came back, and switch to the slot's fallback (logged) when the primary fails.
+ * Progress (g16k.h) counts pipeline steps; the embedder's callback runs on the calling thread,
+ * which relays a cancel to the helper thread (if any) through job->cancel, checked before every
+ * step.
  */
+#include <errno.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,9 +40,81 @@ typedef struct prove_job {
     double t_synth, t_ntt, t_msm[MSM_COUNT];
     int h_fused;                    /* 1: the H MSM ran inside compute_h_msm (t_ntt has it) */
     int no_fuse;                    /* 1: compute_h_msm failed once: this proof runs unfused */
-    int rc_h, rc_g2;
-    char err_h[G16K_ERR_MAX], err_g2[G16K_ERR_MAX];
+    g16k_progress_fn progress;      /* the embedder's, or NULL */
+    void *progress_user;
+    atomic_int cancel;              /* 1: the callback asked to stop; every step checks it */
+    pthread_mutex_t lock;           /* guards steps and running; cond signals their changes */
+    pthread_cond_t cond;
+    uint64_t steps, steps_total;
+    int running;                    /* helper thread (the second MSM group) not finished yet */
 } prove_job;
+
+/* Steps of one pass: synthesis, NTT chain, five MSMs (the fused H MSM counts with the NTT). */
+#define PASS_STEPS (2 + MSM_COUNT)
+
+static int check_cancel(prove_job *job)
+{
+    if (atomic_load(&job->cancel))
+        return g16k_err(G16K_ECANCELED, "proof cancelled by the progress callback");
+    return G16K_OK;
+}
+
+/* n more steps done (any thread). */
+static void step_done(prove_job *job, uint64_t n)
+{
+    pthread_mutex_lock(&job->lock);
+    job->steps += n;
+    pthread_cond_broadcast(&job->cond);
+    pthread_mutex_unlock(&job->lock);
+}
+
+/* Calling thread only: tell the embedder, and relay a cancel. */
+static void report(prove_job *job)
+{
+    uint64_t done, total;
+    if (!job->progress || atomic_load(&job->cancel))
+        return;   /* never called again once it asked to stop */
+    pthread_mutex_lock(&job->lock);
+    done = job->steps;
+    total = job->steps_total;
+    pthread_mutex_unlock(&job->lock);
+    if (job->progress(job->progress_user, "prove", done, total) != 0)
+        atomic_store(&job->cancel, 1);
+}
+
+/* A helper thread ends (its result is in job). */
+static void helper_exit(prove_job *job)
+{
+    pthread_mutex_lock(&job->lock);
+    job->running--;
+    pthread_cond_broadcast(&job->cond);
+    pthread_mutex_unlock(&job->lock);
+}
+
+/* Calling thread: wait for the helper threads, reporting each step and every 100 ms. */
+static void wait_helpers(prove_job *job)
+{
+    pthread_mutex_lock(&job->lock);
+    while (job->running > 0) {
+        uint64_t seen = job->steps;
+        pthread_mutex_unlock(&job->lock);
+        report(job);
+        pthread_mutex_lock(&job->lock);
+        if (job->running > 0 && job->steps == seen) {
+            struct timespec until;
+            clock_gettime(CLOCK_MONOTONIC, &until);
+            until.tv_nsec += 100 * 1000 * 1000;
+            if (until.tv_nsec >= 1000000000L) {
+                until.tv_sec++;
+                until.tv_nsec -= 1000000000L;
+            }
+            while (job->running > 0 && job->steps == seen &&
+                   pthread_cond_timedwait(&job->cond, &job->lock, &until) != ETIMEDOUT) {
+            }
+        }
+    }
+    pthread_mutex_unlock(&job->lock);
+}
 
 /* After a failed call of plugin pl on slot: prefix the error and decide whether to retry with
  * the fallback. Returns 1 to retry. */
@@ -63,28 +146,31 @@ static int check_g2_result(const uint8_t *raw, g2_affine_t *out)
     return G16K_OK;
 }
 
-/* The params of Groth16 MSM m: its g16k_msm_id and its [window] entry. */
-static g16k_msm_params msm_params(const prove_job *job, int m)
+/* The params of Groth16 MSM m: its g16k_msm_id, its [window] entry and its thread share. */
+static g16k_msm_params msm_params(const prove_job *job, int m, uint32_t threads)
 {
     g16k_msm_params params = {
         .struct_size = sizeof(params), .msm_id = (uint32_t)(m + 1),
-        .window = job->prover->cfg->window[msm_window_index(m)], .threads = 0,
+        .window = job->prover->cfg->window[msm_window_index(m)], .threads = threads,
     };
     return params;
 }
 
-static int call_msm(prove_job *job, int m, const void *scalars, uint64_t n, uint32_t enc)
+static int call_msm(prove_job *job, int m, const void *scalars, uint64_t n, uint32_t enc,
+                    uint32_t threads)
 {
     int slot = msm_slot(m);
     int which = job->which[slot];
     uint8_t raw[192];
     double t0 = g16k_now();
+    int rc = check_cancel(job);
 
+    if (rc != G16K_OK)
+        return rc;
     for (;;) {
         loaded_plugin *pl = slot_plugin(job->prover, slot, which);
         key_handles *kh = key_handles_get(job->key, which);
-        g16k_msm_params params = msm_params(job, m);
-        int rc;
+        g16k_msm_params params = msm_params(job, m, threads);
         if (!kh)
             return g16k_err(G16K_EINTERNAL, "fallback provider for %s could not take the key",
                             config_slot_name(slot));
@@ -102,6 +188,7 @@ static int call_msm(prove_job *job, int m, const void *scalars, uint64_t n, uint
             return rc < 0 ? rc : G16K_EINTERNAL;
     }
     job->t_msm[m] = g16k_now() - t0;
+    step_done(job, 1);
     return G16K_OK;
 }
 
@@ -109,10 +196,12 @@ static int call_msm(prove_job *job, int m, const void *scalars, uint64_t n, uint
 static int call_synth(prove_job *job, fr_t *a, fr_t *b, fr_t *c)
 {
     int which = job->which[SLOT_SYNTH];
+    int rc = check_cancel(job);
+    if (rc != G16K_OK)
+        return rc;
     for (;;) {
         loaded_plugin *pl = slot_plugin(job->prover, SLOT_SYNTH, which);
         key_handles *kh = key_handles_get(job->key, which);
-        int rc;
         if (!kh)
             return g16k_err(G16K_EINTERNAL, "fallback synthesizer could not take the key");
         g16k_err_clear();
@@ -170,7 +259,7 @@ static int compute_h(prove_job *job)
     size_t n = job->key->zk->domain_size;
     fr_t *a = malloc(n * sizeof(fr_t)), *b = malloc(n * sizeof(fr_t)), *c = malloc(n * sizeof(fr_t));
     int which = job->which[SLOT_NTT];
-    int rc = G16K_ENOMEM;
+    int rc = G16K_ENOMEM, synth_counted = 0;
     double t0;
 
     job->h_fused = 0;
@@ -183,6 +272,12 @@ static int compute_h(prove_job *job)
         t0 = g16k_now();
         rc = call_synth(job, a, b, c);
         job->t_synth = g16k_now() - t0;
+        if (rc == G16K_OK && !synth_counted) {
+            step_done(job, 1);   /* once, though a failed NTT synthesizes again */
+            synth_counted = 1;
+        }
+        if (rc == G16K_OK)
+            rc = check_cancel(job);
         if (rc != G16K_OK)
             goto out;
         t0 = g16k_now();
@@ -199,7 +294,7 @@ static int compute_h(prove_job *job)
         if (fused) {
             /* h stays with the plugin (a GPU keeps it in device memory) for the H MSM */
             uint8_t raw[96];
-            g16k_msm_params params = msm_params(job, MSM_H);
+            g16k_msm_params params = msm_params(job, MSM_H, job->prover->cfg->threads);
             memset(raw, 0xff, sizeof(raw));   /* not a valid encoding: catches "wrote nothing" */
             rc = fused(kh->domain, a, b, c, G16K_ENC_MONTGOMERY, hb, &params, raw,
                        G16K_ENC_MONTGOMERY);
@@ -218,8 +313,10 @@ static int compute_h(prove_job *job)
             rc = compose_h(v, kh->domain, x, job->h, n);
         }
         job->t_ntt = g16k_now() - t0;
-        if (rc == G16K_OK)
+        if (rc == G16K_OK) {
+            step_done(job, job->h_fused ? 2 : 1);
             break;
+        }
         if (fused) {
             /* Either half may have failed: run them apart, so that each slot's own fallback
              * (NTT, then the H MSM in call_msm) applies. a, b, c may be overwritten: the loop
@@ -241,57 +338,134 @@ out:
     return rc;
 }
 
-static void *h_thread(void *arg)
+/* The thread budget shared by the two MSM groups of run_msms: group g may use base[g] threads,
+ * plus what the other group gave back when it finished (all of its base for the helper
+ * thread's group, all but the caller thread itself for the caller's, since that thread stays,
+ * waiting to join). Totals never exceed cfg->threads. */
+typedef struct msm_budget {
+    pthread_mutex_t lock;
+    uint32_t base[2];
+    int done[2];
+} msm_budget;
+
+typedef struct msm_group {
+    prove_job *job;
+    msm_budget *budget;
+    int g;                          /* 0: the calling thread's group, 1: the helper thread's */
+    int msm[MSM_COUNT];
+    int n;
+    int rc;
+    char err[G16K_ERR_MAX];
+} msm_group;
+
+static uint32_t group_threads(msm_group *gr)
 {
-    prove_job *job = arg;
-    job->rc_h = compute_h(job);
-    if (job->rc_h == G16K_OK && !job->h_fused)
-        job->rc_h = call_msm(job, MSM_H, job->h, job->key->zk->domain_size, G16K_ENC_MONTGOMERY);
-    if (job->rc_h != G16K_OK)
-        snprintf(job->err_h, sizeof(job->err_h), "%s", g16k_err_get());
-    return NULL;
+    msm_budget *b = gr->budget;
+    pthread_mutex_lock(&b->lock);
+    uint32_t t = b->base[gr->g];
+    if (b->done[1 - gr->g])
+        t += gr->g == 1 ? b->base[0] - 1 : b->base[1];
+    pthread_mutex_unlock(&b->lock);
+    return t;
 }
 
-static void *g2_thread(void *arg)
-{
-    prove_job *job = arg;
-    job->rc_g2 = call_msm(job, MSM_B2, job->w, job->key->zk->n_vars, G16K_ENC_CANONICAL);
-    if (job->rc_g2 != G16K_OK)
-        snprintf(job->err_g2, sizeof(job->err_g2), "%s", g16k_err_get());
-    return NULL;
-}
-
-/* One pass of the pipeline: the five MSM results in job. */
-static int run_msms(prove_job *job)
+/* The MSM of m with its scalars: the witness (A, B_G1, B_G2), its private part (L), or h. */
+static int run_one_msm(prove_job *job, int m, uint32_t threads)
 {
     const zkey *zk = job->key->zk;
-    pthread_t th, tg;
-    int have_h, have_g2, rc;
+    switch (m) {
+    case MSM_H:
+        return call_msm(job, MSM_H, job->h, zk->domain_size, G16K_ENC_MONTGOMERY, threads);
+    case MSM_L:
+        return call_msm(job, MSM_L, job->w + zk->n_public + 1, zk->n_vars - zk->n_public - 1,
+                        G16K_ENC_CANONICAL, threads);
+    default:
+        return call_msm(job, m, job->w, zk->n_vars, G16K_ENC_CANONICAL, threads);
+    }
+}
 
-    have_h = pthread_create(&th, NULL, h_thread, job) == 0;
-    if (!have_h)
-        h_thread(job);
-    have_g2 = pthread_create(&tg, NULL, g2_thread, job) == 0;
-    if (!have_g2)
-        g2_thread(job);
+/* Runs group gr's MSMs in order. The calling thread's group (g = 0) reports progress after each
+ * (the embedder's callback runs on the calling thread only). */
+static void *group_run(void *arg)
+{
+    msm_group *gr = arg;
+    gr->rc = G16K_OK;
+    for (int i = 0; i < gr->n && gr->rc == G16K_OK; i++) {
+        gr->rc = run_one_msm(gr->job, gr->msm[i], group_threads(gr));
+        if (gr->g == 0)
+            report(gr->job);
+    }
+    if (gr->rc != G16K_OK)
+        snprintf(gr->err, sizeof(gr->err), "%s", g16k_err_get());
+    pthread_mutex_lock(&gr->budget->lock);
+    gr->budget->done[gr->g] = 1;
+    pthread_mutex_unlock(&gr->budget->lock);
+    return NULL;
+}
 
-    rc = call_msm(job, MSM_A, job->w, zk->n_vars, G16K_ENC_CANONICAL);
-    if (rc == G16K_OK)
-        rc = call_msm(job, MSM_B1, job->w, zk->n_vars, G16K_ENC_CANONICAL);
-    if (rc == G16K_OK)
-        rc = call_msm(job, MSM_L, job->w + zk->n_public + 1, zk->n_vars - zk->n_public - 1,
-                      G16K_ENC_CANONICAL);
-    if (have_h)
-        pthread_join(th, NULL);
-    if (have_g2)
-        pthread_join(tg, NULL);
+/* group_run on its own thread: the calling thread waits in wait_helpers for helper_exit. */
+static void *group_thread(void *arg)
+{
+    msm_group *gr = arg;
+    group_run(gr);
+    helper_exit(gr->job);
+    return NULL;
+}
+
+/* One pass of the pipeline: h, then the five MSM results in job. */
+static int run_msms(prove_job *job)
+{
+    const g16k_prover *pr = job->prover;
+    uint32_t total = pr->cfg->threads ? pr->cfg->threads : 1;
+    int rc = compute_h(job);
+    report(job);
     if (rc != G16K_OK)
         return rc;
-    if (job->rc_h != G16K_OK)
-        return g16k_err(job->rc_h, "%s", job->err_h);
-    if (job->rc_g2 != G16K_OK)
-        return g16k_err(job->rc_g2, "%s", job->err_g2);
-    return G16K_OK;
+    msm_budget budget = { .base = { total, 0 }, .done = { 0, 0 } };
+    msm_group gr[2] = { { .job = job, .budget = &budget, .g = 0 },
+                        { .job = job, .budget = &budget, .g = 1 } };
+    /* One group per plugin: MSMs on one plugin run one after another, each with every
+     * thread (measured: no slower than overlapping them, and nothing oversubscribed); only
+     * two plugins (a GPU for G1, the CPU for G2) are worth overlapping. */
+    int two = total >= 2 && slot_plugin(pr, SLOT_MSM_G1, job->which[SLOT_MSM_G1])
+                                != slot_plugin(pr, SLOT_MSM_G2, job->which[SLOT_MSM_G2]);
+    static const int order[] = { MSM_H, MSM_A, MSM_B1, MSM_L, MSM_B2 };
+    for (size_t i = 0; i < sizeof(order) / sizeof(order[0]); i++) {
+        int m = order[i];
+        if (m == MSM_H && job->h_fused)
+            continue;
+        msm_group *to = &gr[two && m == MSM_B2];
+        to->msm[to->n++] = m;
+    }
+    pthread_t th;
+    int helper = 0;
+    pthread_mutex_init(&budget.lock, NULL);
+    if (two) {
+        budget.base[1] = total / 2;
+        budget.base[0] = total - budget.base[1];
+        job->running = 1;   /* helper_exit counts it down */
+        helper = pthread_create(&th, NULL, group_thread, &gr[1]) == 0;
+        if (!helper) {               /* no thread: one group after the other, all threads */
+            job->running = 0;
+            budget.base[0] = total;
+            budget.base[1] = 0;
+            budget.done[1] = 1;
+        }
+    }
+    group_run(&gr[0]);
+    wait_helpers(job);
+    if (helper)
+        pthread_join(th, NULL);
+    else if (gr[1].n) {
+        budget.done[0] = 1;
+        budget.base[1] = 1;          /* group_threads adds base[0] - 1 */
+        group_run(&gr[1]);
+    }
+    pthread_mutex_destroy(&budget.lock);
+    for (int g = 0; g < 2; g++)
+        if (gr[g].rc != G16K_OK)
+            return g16k_err(gr[g].rc, "%s", gr[g].err);
+    return check_cancel(job);
 }
 
 /* Uniform r in [0, r) by rejection sampling of 255-bit strings from getrandom(). */
@@ -321,25 +495,50 @@ static int check_witness(const g16k_key *key, const fr_t *w, uint64_t n)
     return G16K_OK;
 }
 
+/* *o = the options an embedder gave, or the defaults (verify as configured). */
+static int prove_opts(const g16k_prove_opts *given, g16k_prove_opts *o)
+{
+    memset(o, 0, sizeof(*o));
+    o->verify = -1;
+    return opts_copy(o, sizeof(*o), given, "g16k_prove_opts");
+}
+
+/* The pipeline's lock and condition (CLOCK_MONOTONIC, for wait_helpers). */
+static void job_sync_init(prove_job *job)
+{
+    pthread_condattr_t ca;
+    pthread_mutex_init(&job->lock, NULL);
+    pthread_condattr_init(&ca);
+    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+    pthread_cond_init(&job->cond, &ca);
+    pthread_condattr_destroy(&ca);
+    atomic_init(&job->cancel, 0);
+}
+
 int g16k_prove_witness(g16k_prover *prover, g16k_key *key, const void *witness, uint64_t n,
-                       const g16k_prove_opts *opts, g16k_proof **out)
+                       const g16k_prove_opts *given, g16k_proof **out)
 {
     const zkey *zk;
     prove_job job;
     g16k_proof *pf = NULL;
+    g16k_prove_opts o;
+    const g16k_prove_opts *opts = &o;
     fr_t r, s;
     int rc, verify, any_fallback = 0;
     double t_start = g16k_now(), t0;
     g16k_timings tm;
 
+    if (out)
+        *out = NULL;
     if (!prover || !key || !witness || !out)
         return g16k_err(G16K_EINVAL, "g16k_prove: NULL argument");
-    *out = NULL;
+    if ((rc = prove_opts(given, &o)) != G16K_OK)
+        return rc;
     zk = key->zk;
     rc = check_witness(key, witness, n);
     if (rc != G16K_OK)
         return rc;
-    if (opts && opts->insecure_fixed_rs) {
+    if (opts->insecure_fixed_rs) {
         memcpy(r.l, opts->r, sizeof(r.l));
         memcpy(s.l, opts->s, sizeof(s.l));
         if (bigint_cmp(r.l, FR_MODULUS.l, FR_LIMBS) >= 0 || bigint_cmp(s.l, FR_MODULUS.l, FR_LIMBS) >= 0)
@@ -347,12 +546,16 @@ int g16k_prove_witness(g16k_prover *prover, g16k_key *key, const void *witness, 
     } else if ((rc = random_fr(&r)) != G16K_OK || (rc = random_fr(&s)) != G16K_OK) {
         return rc;
     }
-    verify = opts && opts->verify >= 0 ? opts->verify : prover->cfg->verify;
+    verify = opts->verify >= 0 ? opts->verify : prover->cfg->verify;
 
     memset(&job, 0, sizeof(job));
+    job_sync_init(&job);
     job.prover = prover;
     job.key = key;
     job.w = witness;
+    job.progress = opts->progress;
+    job.progress_user = opts->progress_user;
+    job.steps_total = PASS_STEPS + (verify ? 1 : 0);
     for (int sl = 0; sl < SLOT_COUNT; sl++)
         any_fallback |= prover->cfg->slot[sl].fallback != NULL;
     job.h = malloc((size_t)zk->domain_size * sizeof(fr_t));
@@ -364,6 +567,7 @@ int g16k_prove_witness(g16k_prover *prover, g16k_key *key, const void *witness, 
         goto fail;
     }
 
+    report(&job);
     for (int attempt = 0;; attempt++) {
         rc = run_msms(&job);
         if (rc != G16K_OK)
@@ -382,6 +586,7 @@ int g16k_prove_witness(g16k_prover *prover, g16k_key *key, const void *witness, 
         int ok = groth16_check(&pf->pt, &zk->alpha1, &zk->beta2, &zk->gamma2, &zk->delta2, zk->ic,
                                zk->n_public + 1, pf->pub, pf->n_pub);
         tm.verify = g16k_now() - t0;
+        step_done(&job, 1);
         if (ok)
             break;
         if (attempt == 0 && any_fallback) {
@@ -390,6 +595,9 @@ int g16k_prove_witness(g16k_prover *prover, g16k_key *key, const void *witness, 
             for (int sl = 0; sl < SLOT_COUNT; sl++)
                 if (prover->cfg->slot[sl].fallback)
                     job.which[sl] = 1;
+            pthread_mutex_lock(&job.lock);
+            job.steps_total += PASS_STEPS + 1;
+            pthread_mutex_unlock(&job.lock);
             continue;
         }
         /* Name the providers: the person reading this has to know whom to suspect. */
@@ -406,7 +614,8 @@ int g16k_prove_witness(g16k_prover *prover, g16k_key *key, const void *witness, 
         goto fail;
     }
 
-    if (opts && opts->timings) {
+    report(&job);   /* done == total; the proof is made, a cancel now changes nothing */
+    if (opts->timings) {
         tm.load_witness = 0;
         tm.synth = job.t_synth;
         tm.ntt = job.t_ntt;
@@ -419,26 +628,32 @@ int g16k_prove_witness(g16k_prover *prover, g16k_key *key, const void *witness, 
         tm.total = g16k_now() - t_start;
         *opts->timings = tm;
     }
-    free(job.h);
     *out = pf;
-    return G16K_OK;
+    pf = NULL;
+    rc = G16K_OK;
 
 fail:
     free(job.h);
     g16k_proof_free(pf);
+    pthread_cond_destroy(&job.cond);
+    pthread_mutex_destroy(&job.lock);
     return rc;
 }
 
-int g16k_prove(g16k_prover *prover, g16k_key *key, const char *wtns_path,
-               const g16k_prove_opts *opts, g16k_proof **out)
+/* g16k_prove and g16k_prove_wtns_buffer: the .wtns file at path, or len bytes at data. */
+static int prove_wtns(g16k_prover *prover, g16k_key *key, const char *path, const void *data,
+                      size_t len, const g16k_prove_opts *opts, g16k_proof **out)
 {
     wtns *w = NULL;
     double t0 = g16k_now();
     int rc;
 
-    if (!prover || !key || !wtns_path || !out)
+    if (out)
+        *out = NULL;
+    if (!prover || !key || !(path || data) || !out)
         return g16k_err(G16K_EINVAL, "g16k_prove: NULL argument");
-    rc = wtns_load(wtns_path, key->zk->n_vars, &w);
+    rc = data ? wtns_load_mem("wtns buffer", data, len, key->zk->n_vars, &w)
+              : wtns_load(path, key->zk->n_vars, &w);
     if (rc != G16K_OK)
         return rc;
     double t_load = g16k_now() - t0;
@@ -449,6 +664,18 @@ int g16k_prove(g16k_prover *prover, g16k_key *key, const char *wtns_path,
     }
     wtns_free(w);
     return rc;
+}
+
+int g16k_prove(g16k_prover *prover, g16k_key *key, const char *wtns_path,
+               const g16k_prove_opts *opts, g16k_proof **out)
+{
+    return prove_wtns(prover, key, wtns_path, NULL, 0, opts, out);
+}
+
+int g16k_prove_wtns_buffer(g16k_prover *prover, g16k_key *key, const void *wtns, size_t len,
+                           const g16k_prove_opts *opts, g16k_proof **out)
+{
+    return prove_wtns(prover, key, NULL, wtns, len, opts, out);
 }
 
 void g16k_proof_free(g16k_proof *proof)

@@ -12,6 +12,7 @@
 
 #include "bls12_381/curve.h"
 #include "formats/binfile.h"
+#include "formats/r1cs.h"
 
 /* ---- blake2b.c: BLAKE2b (RFC 7693), unkeyed, digest length 16..64, from libsodium's
  * crypto_generichash (the hash snarkjs uses for the circuit hash of zkey section 10) ---- */
@@ -24,30 +25,6 @@ typedef struct blake2b_state {
 void blake2b_init(blake2b_state *s, size_t out_len);
 void blake2b_update(blake2b_state *s, const void *data, size_t len);
 void blake2b_final(blake2b_state *s, uint8_t *out /* out_len bytes */);
-
-/* ---- r1cs.c: circom constraint systems (FORMATS.md section 5) ---- */
-typedef struct r1cs_term {
-    uint32_t wire;
-    fr_t coef;              /* canonical integer (not Montgomery), < r */
-} r1cs_term;
-
-typedef struct r1cs {
-    uint32_t n_wires;       /* = zkey nVars */
-    uint32_t n_pub_out;
-    uint32_t n_pub_in;
-    uint32_t n_prv_in;
-    uint32_t n_constraints;
-    uint64_t n_terms;
-    /* Linear combination L (0 = A, 1 = B, 2 = C) of constraint c is
-     * terms[lc[3c + L] .. lc[3c + L + 1]); lc has 3 * n_constraints + 1 entries. */
-    uint64_t *lc;
-    r1cs_term *terms;
-} r1cs;
-
-/* Read and validate path (magic, version 1, prime = r, n8 = 32, wire ids < nWires, coefficients
- * < r, sections 1 and 2 exactly consumed). Caller frees with r1cs_free. */
-int  r1cs_load(const char *path, r1cs *out);
-void r1cs_free(r1cs *cs);
 
 /* ---- ptau.c: prepared powers of tau (snarkjs powersoftau_utils.js) ---- */
 typedef struct ptau {
@@ -138,9 +115,20 @@ int zkey_write(const char *path, const setup_key *k);
 
 /* The circuit hash of zkey_new.js: blake2b-512 over the uncompressed (big-endian, canonical;
  * infinity = zeros) encodings of alpha1, beta1, beta2, gamma2, delta1, delta2, then for IC, the
- * "H" points hpts (n_hpts of them, counted as domain_size - 1), C, A, B1, B2: a big-endian u32
- * count followed by the points. */
-void setup_circuit_hash(setup_key *k, const g1_affine_t *hpts, uint64_t n_hpts);
+ * "H" points hpts (n_hpts of them, counted as domain_size - 1) followed by hpt_last_u (NULL, or
+ * one more H point already encoded, see hash_overread.c), C, A, B1, B2: a big-endian u32 count
+ * followed by the points. */
+void setup_circuit_hash(setup_key *k, const g1_affine_t *hpts, uint64_t n_hpts,
+                        const uint8_t *hpt_last_u);
+
+/* ---- hash_overread.c ---- */
+/* The H point zkey_new.js hashes when its last chunk reads one point past ptau section 2:
+ * g1m_subAffine(past, last) as wasmcurves computes it, past = the 96 file bytes after section 2,
+ * last = tauG1[n - 1] (both as in the file: affine, Montgomery, LE). Writes the uncompressed
+ * encoding to out_u. Fails (G16K_EFORMAT, naming path) only for byte patterns whose wasmcurves
+ * result this model does not cover (none occur in snarkjs-written files). */
+int setup_hash_overread_point(const uint8_t past[96], const uint8_t last[96], uint8_t out_u[96],
+                              const char *path);
 
 /* The two ways of filling k (all arrays allocated by the caller, sized from cs; the caller
  * then builds section 4 and writes the file). setup_ptau.c / setup_random.c. */
@@ -153,6 +141,10 @@ void setup_g1_to_lem(uint8_t out[96], const g1_affine_t *p);
 void setup_g2_to_lem(uint8_t out[192], const g2_affine_t *p);
 void setup_g1_to_u(uint8_t out[96], const g1_affine_t *p);
 void setup_g2_to_u(uint8_t out[192], const g2_affine_t *p);
+
+/* The largest domain and ptau power setup accepts: a circuit near 2^28 signals already needs
+ * about 120 GiB for the key's A, B1, B2 and C points (480 bytes per signal). */
+#define SETUP_MAX_POWER 28u
 
 /* Domain size exponent of a circuit: smallest k with 2^k >= m + P + 1 (zkey_new.js cirPower). */
 unsigned setup_cir_power(const r1cs *cs);

@@ -45,9 +45,9 @@ int ptau_open(const char *path, ptau *out)
         goto out_close;
     }
     out->power = binfile_le32(p + 4 + FP_BYTES);
-    if (out->power < 1 || out->power > 28) {
-        rc = g16k_err(G16K_EFORMAT, "%s: section 1 at byte %llu: power %u out of range 1..28",
-                      path, (unsigned long long)(s->offset + 52), out->power);
+    if (out->power < 1 || out->power > SETUP_MAX_POWER) {
+        rc = g16k_err(G16K_EFORMAT, "%s: section 1 at byte %llu: power %u out of range 1..%u",
+                      path, (unsigned long long)(s->offset + 52), out->power, SETUP_MAX_POWER);
         goto out_close;
     }
     if (!out->bf.sec[PTAU_LAGR_TAU_G1].present) {

@@ -50,9 +50,10 @@ int setup_run(const setup_opts *o)
     int rc = r1cs_load(o->r1cs_path, &cs);
     if (rc)
         return rc;
-    if (setup_cir_power(&cs) > 28) {
-        rc = g16k_err(G16K_EUNSUPPORTED, "%s: %u constraints need a domain above 2^28",
-                      o->r1cs_path, cs.n_constraints);
+    if (setup_cir_power(&cs) > SETUP_MAX_POWER) {
+        rc = g16k_err(G16K_EFORMAT, "%s: %u constraints + %u public + 1 need a domain of 2^%u, "
+                      "above g16k's limit of 2^%u", o->r1cs_path, cs.n_constraints,
+                      cs.n_pub_out + cs.n_pub_in, setup_cir_power(&cs), SETUP_MAX_POWER);
         goto out;
     }
     progress_done(&pg, "read r1cs");

@@ -23,8 +23,9 @@ typedef struct setup_opts {
 } setup_opts;
 
 /* Make the proving key described by *o. Returns G16K_OK or a negative g16k_status with the core
- * error set (util/error.h): G16K_EFORMAT (malformed r1cs/ptau, naming file, section and byte),
- * G16K_EUNSUPPORTED (circuit too big for the ptau), G16K_EIO, G16K_ENOMEM. On error no output
+ * error set (util/error.h): G16K_EFORMAT (malformed r1cs/ptau, naming file, section and byte;
+ * also a ptau too small for the circuit: 2^power < constraints + public + 1, the rule of
+ * snarkjs's zkey_new.js, or a circuit above 2^28), G16K_EIO, G16K_ENOMEM. On error no output
  * file is left behind. Thread-safe (no shared state besides the progress output). */
 int setup_run(const setup_opts *o);
 

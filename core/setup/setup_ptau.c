@@ -7,10 +7,13 @@
  *   B1[s] = sum_{B terms} coef * tauG1_L[c];   B2[s] = the same with tauG2_L
  *   K[s]  = sum_A coef * betaTauG1_L[c] + sum_B coef * alphaTauG1_L[c] + sum_C coef * tauG1_L[c]
  *           (+ betaTauG1_L[m + s] if s <= P);  IC = K[0..P], C = K[P+1..] (delta = 1)
- *   H[i]  = the odd entries 2i + 1 of section 12 at power k + 1.
+ *   H[i]  = the odd entries 2i + 1 of section 12 at power k + 1 (prepare phase2 writes the
+ *           levels 0 .. power + 1 of section 12, so k may be the ptau's whole power).
+ * The ptau fits when k <= its power (zkey_new.js: cirPower > power is "circuit too big").
  * alpha1, beta1, beta2 are the first points of ptau sections 4, 5, 6; gamma2, delta2 = G2,
  * delta1 = G1. The circuit hash covers, for "H", the points tauG1[i + n] - tauG1[i] (section 2),
- * i.e. (tau^n - 1) tau^i G1, over the index range zkey_new.js's chunked loop visits.
+ * i.e. (tau^n - 1) tau^i G1, over the index range zkey_new.js's chunked loop visits; when that
+ * range ends one point past section 2 (k = power > 14), the last point is hash_overread.c's.
  * Sums are over a handful of terms per signal: each term is one double-and-add over the
  * coefficient's significant limbs, with r - coef and a negation when that is shorter (circom's
  * -1 costs one addition). Signals are spread over pool_run threads.
@@ -201,13 +204,31 @@ out:
     free(ak);
 }
 
-/* tauG1[i + n] - tauG1[i] for i < count (section 2), the "H" input of the circuit hash. */
-static int hash_points(const ptau *pt, uint64_t n, uint64_t count, g1_affine_t **out)
+/* tauG1[i + n] - tauG1[i] for i < count (section 2), the "H" input of the circuit hash; when
+ * i + n runs one point past the section, that last difference goes to *past_u (encoded) and
+ * *count_out excludes it. */
+static int hash_points(const ptau *pt, uint64_t n, uint64_t count, g1_affine_t **out,
+                       uint64_t *count_out, uint8_t past_u[96], int *has_past)
 {
+    const binfile_section *s2;
+    int rc = binfile_section_get(&pt->bf, PTAU_TAU_G1, "tauG1", &s2);
+    if (rc)
+        return rc;
+    uint64_t held = s2->size / 96, at = s2->offset + s2->size;
+    *has_past = n + count == held + 1 && s2->size % 96 == 0 && at + 96 <= pt->bf.size;
+    if (*has_past) {
+        g1_affine_t last;
+        if ((rc = ptau_read_points(pt, PTAU_TAU_G1, count - 1, 1, &last)) != G16K_OK ||
+            (rc = setup_hash_overread_point(pt->bf.data + at,
+                                            pt->bf.data + s2->offset + (count - 1) * 96, past_u,
+                                            pt->bf.path)) != G16K_OK)
+            return rc;
+        count--;
+    }
+    *count_out = count;
     g1_affine_t *lo = malloc(count * sizeof(*lo));
     g1_affine_t *hi = malloc(count * sizeof(*hi));
     g1_jac_t *d = malloc(count * sizeof(*d));
-    int rc = G16K_OK;
     if (!lo || !hi || !d) {
         rc = g16k_err(G16K_ENOMEM, "setup: no memory for %llu points", (unsigned long long)count);
         goto out;
@@ -244,10 +265,10 @@ int setup_from_ptau(setup_key *k, const r1cs *cs, const char *ptau_path, unsigne
     ptau_job job = { .cs = cs, .P = P, .k = k };
     g1_affine_t *lg1 = NULL, *lalpha = NULL, *lbeta = NULL, *h2 = NULL, *hp = NULL;
     g2_affine_t *lg2 = NULL;
-    if (kp >= pt.power) {
-        rc = g16k_err(G16K_EUNSUPPORTED, "%s: circuit needs 2^%u powers of tau (%u constraints, "
-                      "%u public), the file has 2^%u", ptau_path, kp + 1, cs->n_constraints, P,
-                      pt.power);
+    if (kp > pt.power) {
+        rc = g16k_err(G16K_EFORMAT, "%s: too small for this circuit: %u constraints + %u public "
+                      "+ 1 need a domain of 2^%u, the file has 2^%u powers of tau (use a ptau of "
+                      "power %u or more)", ptau_path, cs->n_constraints, P, kp, pt.power, kp);
         goto out;
     }
     lg1 = malloc(n * sizeof(*lg1));
@@ -288,9 +309,11 @@ int setup_from_ptau(setup_key *k, const r1cs *cs, const char *ptau_path, unsigne
     /* zkey_new.js hashes min(n - 1, CHUNK) points per chunk for ceil((n - 1) / CHUNK) chunks. */
     uint64_t per = n - 1 < HASH_CHUNK ? n - 1 : HASH_CHUNK;
     uint64_t n_hash = (n - 1 + HASH_CHUNK - 1) / HASH_CHUNK * per;
-    if ((rc = hash_points(&pt, n, n_hash, &hp)) != G16K_OK)
+    uint8_t past_u[96];
+    int has_past;
+    if ((rc = hash_points(&pt, n, n_hash, &hp, &n_hash, past_u, &has_past)) != G16K_OK)
         goto out;
-    setup_circuit_hash(k, hp, n_hash);
+    setup_circuit_hash(k, hp, n_hash, has_past ? past_u : NULL);
 out:
     for (int m = 0; m < 3; m++)
         free_by_signal(&job.m[m]);

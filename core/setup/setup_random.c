@@ -85,8 +85,6 @@ int setup_from_random(setup_key *k, const r1cs *cs, unsigned threads, progress *
     fixed_base_g1 fb1 = { 0 };
     fixed_base_g2 fb2 = { 0 };
     int rc;
-    if (kp > 28)
-        return g16k_err(G16K_EUNSUPPORTED, "setup: domain 2^%u above the 2^28 limit", kp);
     s.u = calloc(nv, sizeof(fr_t));
     s.v = calloc(nv, sizeof(fr_t));
     s.w = calloc(nv, sizeof(fr_t));
@@ -146,7 +144,7 @@ int setup_from_random(setup_key *k, const r1cs *cs, unsigned threads, progress *
         (rc = fixed_base_g1_batch(k->h, &fb1, s.lag_h, n, threads, pg, "H (G1)")) ||
         (rc = fixed_base_g2_batch(k->b2, &fb2, s.v, nv, threads, pg, "B2 (G2)")))
         goto out;
-    setup_circuit_hash(k, k->h, n - 1);
+    setup_circuit_hash(k, k->h, n - 1, NULL);
 out:
     explicit_bzero(&tau, sizeof tau);
     explicit_bzero(&alpha, sizeof alpha);

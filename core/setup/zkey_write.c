@@ -148,7 +148,8 @@ static void hash_g2(blake2b_state *h, const g2_affine_t *p, uint64_t n)
     }
 }
 
-void setup_circuit_hash(setup_key *k, const g1_affine_t *hpts, uint64_t n_hpts)
+void setup_circuit_hash(setup_key *k, const g1_affine_t *hpts, uint64_t n_hpts,
+                        const uint8_t *hpt_last_u)
 {
     blake2b_state h;
     uint32_t n_c = k->n_vars - k->n_public - 1;
@@ -163,6 +164,8 @@ void setup_circuit_hash(setup_key *k, const g1_affine_t *hpts, uint64_t n_hpts)
     hash_g1(&h, k->ic, k->n_public + 1);
     hash_u32_be(&h, k->domain_size - 1);
     hash_g1(&h, hpts, n_hpts);
+    if (hpt_last_u)
+        blake2b_update(&h, hpt_last_u, 96);
     hash_u32_be(&h, n_c);
     hash_g1(&h, k->c, n_c);
     hash_u32_be(&h, k->n_vars);

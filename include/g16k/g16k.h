@@ -1,16 +1,23 @@
 /*
- * g16k embedding API: open a prover.ini, load a proving key once, prove many witnesses, verify.
+ * g16k embedding API (libg16k): open a prover.ini, load a proving key once, prove many
+ * witnesses, verify. Link with -lg16k (pkg-config g16k, or CMake find_package(g16k) and the
+ * target g16k::g16k). C11 and C++ clean. examples/embed/ shows every part of it.
  *
- * Errors: every function returns G16K_OK (0) or a negative g16k_status (include/g16k/plugin.h)
- * and sets a one-line message, readable with g16k_last_error() on the same thread until the next
- * g16k call on that thread.
+ * Errors: every int-returning function returns G16K_OK (0) or a negative g16k_status
+ * (include/g16k/plugin.h; g16k_status_name() spells it) and sets a one-line message, readable
+ * with g16k_last_error() on the same thread until the next g16k call on that thread. Functions
+ * that fail leave their outputs NULL and hold nothing.
  *
  * Threads: a g16k_prover and a g16k_key are immutable after creation; several threads may call
- * g16k_prove() at once on the same prover and key (each call allocates its own scratch). Opening
+ * g16k_prove*() at once on the same prover and key (each call allocates its own scratch). Opening
  * and closing must not overlap with other calls on the same object.
  *
  * Formats: .zkey and .wtns as written by snarkjs 0.7.6 / circom for BLS12-381; proof.json,
  * public.json and verification_key.json in snarkjs's JSON layout (FORMATS.md).
+ *
+ * ABI: libg16k.so.0 exports exactly the functions declared here (G16K_API) and nothing else;
+ * plugins/abi/libg16k-abi-0.xml is its baseline, checked by plugins/abi/lib_abi_gate.sh. Structs
+ * that start with struct_size may grow at their end; set struct_size = sizeof(the struct).
  */
 #ifndef G16K_H
 #define G16K_H
@@ -20,6 +27,14 @@
 
 #include "plugin.h"
 
+/* Marks the exported functions: libg16k is built with hidden visibility, so only these are
+ * visible to programs that link it (as libuv's UV_EXTERN). */
+#if defined(__GNUC__) || defined(__clang__)
+#define G16K_API __attribute__((visibility("default")))
+#else
+#define G16K_API
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -28,42 +43,89 @@ typedef struct g16k_prover g16k_prover;
 typedef struct g16k_key g16k_key;
 
 /* Version string of the library, e.g. "0.1.0". Static storage. */
-const char *g16k_version(void);
+G16K_API const char *g16k_version(void);
 
 /* Message of the last failed g16k call on this thread ("" if none). Thread-local storage. */
-const char *g16k_last_error(void);
+G16K_API const char *g16k_last_error(void);
+
+/* The name of a g16k_status as spelled in plugin.h ("G16K_OK", "G16K_EFORMAT", ...), or
+ * "unknown" for any other value. Static storage; thread-safe. */
+G16K_API const char *g16k_status_name(int status);
+
+/* Progress of a long call (a key load, a proof), and its cancellation.
+ * stage: static string. "check": the key's points are being validated, done/total in points
+ * (a key the verdict cache holds goes to total at once, when its digest is found);
+ * "upload": the providers take the key (circuit, domain, bases), done/total in handles;
+ * "prove": done/total in pipeline steps (synthesis, NTT chain, each MSM, the final pairing
+ * check), where total grows when the core retries a proof on the fallback providers.
+ * Called only on the thread that made the call, never concurrently for one call: once with
+ * done = 0 when a stage starts, after each unit of work (about 1024 points tested by all the
+ * threads, a handle, a step), about every 100 ms while the call waits for its other threads,
+ * and with done = total when a stage ends; done never decreases within a stage.
+ * Return 0 to go on, anything else to cancel: the call then stops at the next unit of work,
+ * frees what it made and returns G16K_ECANCELED; the callback is not called again. A cancel
+ * after the last step of a proof changes nothing. A provider call already running (one MSM, one
+ * NTT chain) is not interrupted: plugin ABI 1.1 has no cancel entry, so that is the bound on the
+ * delay. The callback must not call g16k functions on the object being made. */
+typedef int (*g16k_progress_fn)(void *user, const char *stage, uint64_t done, uint64_t total);
 
 /* Parse config_path (prover.ini), load and create its plugins. *out is owned by the caller
  * (g16k_prover_close). Errors: G16K_EIO, G16K_ECONFIG, G16K_ENODEV, plugin errors. */
-int g16k_prover_open(const char *config_path, g16k_prover **out);
-void g16k_prover_close(g16k_prover *prover);
+G16K_API int g16k_prover_open(const char *config_path, g16k_prover **out);
+/* The same with the built-in configuration, conf/cpu.ini compiled in at build time: every slot
+ * on the CPU plugin, libg16k_cpu.so, looked for as any bare plugin path ($G16K_PLUGIN_DIR, then
+ * lib/g16k next to the binary or library, then the install folder). Messages name the
+ * configuration "built-in conf/cpu.ini". Errors as g16k_prover_open. */
+G16K_API int g16k_prover_open_default(g16k_prover **out);
+G16K_API void g16k_prover_close(g16k_prover *prover);
 
 /* Write a human-readable description of the loaded plugins and slot assignments to buf
  * (NUL-terminated, truncated to len). Returns the length it needed (like snprintf). */
-size_t g16k_prover_describe(const g16k_prover *prover, char *buf, size_t len);
+G16K_API size_t g16k_prover_describe(const g16k_prover *prover, char *buf, size_t len);
+
+/* Options of a key load; every field may be 0 / NULL. */
+typedef struct g16k_key_opts {
+    uint32_t struct_size;           /* sizeof(g16k_key_opts) */
+    g16k_progress_fn progress;      /* optional: stages "check" then "upload" */
+    void *progress_user;            /* passed to progress */
+    const char *name;               /* g16k_key_load_buffer: the key's name in messages
+                                     * (default "zkey buffer"); ignored for a path */
+} g16k_key_opts;
 
 /* Load and validate a Groth16 .zkey (every point checked on the curve and in the subgroup, on
- * all of [core] threads while the providers take the data; a file whose digest the verdict
- * cache [core] key_cache holds from an earlier full check is not checked again), and hand the
- * fixed data to the providers (circuit, NTT domain, MSM bases). *out is owned by the
- * caller (g16k_key_free) and is tied to `prover`, which must outlive it.
+ * all of [core] threads while the file is read), and hand the fixed data to the providers
+ * (circuit, NTT domain, MSM bases). A key whose content digest the verdict cache of prover.ini
+ * ([core] key_cache, by default $XDG_CACHE_HOME/g16k) holds from an earlier full check is not
+ * checked again, from a file as from memory; a fully checked key is recorded there. *out is
+ * owned by the caller (g16k_key_free) and is tied to `prover`, which must outlive it. opts may
+ * be NULL.
  * Errors: G16K_EIO, G16K_EFORMAT (message names file, section and byte offset), G16K_ENOMEM,
- * provider errors. */
-int g16k_key_load(g16k_prover *prover, const char *zkey_path, g16k_key **out);
-void g16k_key_free(g16k_key *key);
+ * G16K_ECANCELED, provider errors. */
+G16K_API int g16k_key_load_file(g16k_prover *prover, const char *zkey_path,
+                                const g16k_key_opts *opts, g16k_key **out);
+/* The same from a whole .zkey file in memory (len bytes at data, any alignment). data is only
+ * read during the call: the key keeps its own decoded copy, so the caller may free it after. */
+G16K_API int g16k_key_load_buffer(g16k_prover *prover, const void *data, size_t len,
+                                  const g16k_key_opts *opts, g16k_key **out);
+/* g16k_key_load_file with opts NULL. */
+G16K_API int g16k_key_load(g16k_prover *prover, const char *zkey_path, g16k_key **out);
+G16K_API void g16k_key_free(g16k_key *key);
 /* Number of public signals of the key (P). */
-uint32_t g16k_key_n_public(const g16k_key *key);
+G16K_API uint32_t g16k_key_n_public(const g16k_key *key);
+/* 1 when the load skipped the curve and subgroup tests of the key's points because the verdict
+ * cache ([core] key_cache) held its digest from an earlier full check, else 0. */
+G16K_API int g16k_key_cached(const g16k_key *key);
 
 /* Per-phase wall-clock times of the last g16k_prove on a proof, in seconds. When one plugin
  * served both the NTT and the H MSM through compute_h_msm (plugin ABI 1.1), the H MSM ran
- * inside the NTT call: ntt includes it and msm_h is 0. */
+ * inside the NTT call: ntt includes it and msm_h is 0. Fixed size: it cannot grow. */
 typedef struct g16k_timings {
     double load_witness, synth, ntt, msm_a, msm_b_g1, msm_b_g2, msm_l, msm_h, msm_total,
            assemble, verify, total;
 } g16k_timings;
 
 typedef struct g16k_prove_opts {
-    uint32_t struct_size;
+    uint32_t struct_size;         /* sizeof(g16k_prove_opts) */
     /* INSECURE, for tests only: use these blinding values (canonical Fr, 4 LE limbs) instead of
      * fresh ones from getrandom(). A proof with known r and s reveals the witness. */
     int insecure_fixed_rs;
@@ -71,33 +133,54 @@ typedef struct g16k_prove_opts {
     /* -1 = as the config says ([core] verify), 0 = skip, 1 = verify before returning. */
     int verify;
     g16k_timings *timings;        /* optional out */
+    g16k_progress_fn progress;    /* optional: stage "prove" */
+    void *progress_user;          /* passed to progress */
 } g16k_prove_opts;
 
 /* A finished proof with its public signals. Owned by the caller (g16k_proof_free). */
 typedef struct g16k_proof g16k_proof;
 
 /* Prove with the witness file wtns_path. opts may be NULL (random r, s; verify as configured).
- * Errors: G16K_EIO, G16K_EFORMAT (witness), G16K_EVERIFY (the proof failed the pairing check:
- * the witness does not satisfy the circuit or a provider returned a wrong result), provider
- * errors. No output on error. */
-int g16k_prove(g16k_prover *prover, g16k_key *key, const char *wtns_path,
-               const g16k_prove_opts *opts, g16k_proof **out);
-/* Same with an in-memory witness: n values, 32 bytes each, canonical little-endian. */
-int g16k_prove_witness(g16k_prover *prover, g16k_key *key, const void *witness, uint64_t n,
-                       const g16k_prove_opts *opts, g16k_proof **out);
-void g16k_proof_free(g16k_proof *proof);
+ * Errors: G16K_EIO, G16K_EFORMAT (witness; also a witness of another circuit: its length is not
+ * the key's), G16K_EVERIFY (the proof failed the pairing check: the witness does not satisfy
+ * the circuit or a provider returned a wrong result), G16K_ECANCELED, provider errors. */
+G16K_API int g16k_prove(g16k_prover *prover, g16k_key *key, const char *wtns_path,
+                        const g16k_prove_opts *opts, g16k_proof **out);
+/* The same with a whole .wtns file in memory (len bytes at wtns, read during the call only);
+ * messages name it "wtns buffer". */
+G16K_API int g16k_prove_wtns_buffer(g16k_prover *prover, g16k_key *key, const void *wtns,
+                                    size_t len, const g16k_prove_opts *opts, g16k_proof **out);
+/* The same with bare witness values: n values, 32 bytes each, canonical little-endian. */
+G16K_API int g16k_prove_witness(g16k_prover *prover, g16k_key *key, const void *witness,
+                                uint64_t n, const g16k_prove_opts *opts, g16k_proof **out);
+G16K_API void g16k_proof_free(g16k_proof *proof);
 
-/* Write proof.json / public.json in snarkjs's layout, atomically (temporary file + rename).
- * Either path may be NULL to skip it. Errors: G16K_EIO. */
-int g16k_proof_write(const g16k_proof *proof, const char *proof_path, const char *public_path);
+/* Write proof.json / public.json in snarkjs's layout, atomically (temporary file + rename),
+ * both renamed under an exclusive flock on their folder(s), so that concurrent writers of the
+ * same paths leave one writer's pair (README "Output pair"). Either path may be NULL to skip
+ * it. Errors: G16K_EIO. */
+G16K_API int g16k_proof_write(const g16k_proof *proof, const char *proof_path,
+                              const char *public_path);
+/* The same texts without files, snprintf-style: the proof.json (or public.json) text, byte for
+ * byte what g16k_proof_write writes (the layout of snarkjs's files), NUL-terminated and
+ * truncated to len (buf may be NULL when len is 0). Returns the length it needed without
+ * the NUL, or 0 when out of memory (G16K_ENOMEM in g16k_last_error; the texts are never empty).
+ * A proof.json text is under 1.2 kB; public.json takes about 80 bytes per public signal. */
+G16K_API size_t g16k_proof_json(const g16k_proof *proof, char *buf, size_t len);
+G16K_API size_t g16k_public_json(const g16k_proof *proof, char *buf, size_t len);
 /* Affine proof points as canonical bytes: a 96 B, b 192 B, c 96 B (see plugin.h layouts). */
-void g16k_proof_points(const g16k_proof *proof, uint8_t a[96], uint8_t b[192], uint8_t c[96]);
+G16K_API void g16k_proof_points(const g16k_proof *proof, uint8_t a[96], uint8_t b[192],
+                                uint8_t c[96]);
 
 /* Verify proof.json against verification_key.json and public.json exactly as
- * `snarkjs groth16 verify` does (FORMATS.md section 8), plus subgroup checks of the proof points.
+ * `snarkjs groth16 verify` does (FORMATS.md section 8), plus subgroup checks of the proof points,
+ * canonical decimal public signals and exactly the key's nPublic of them. The two files are read
+ * under a shared flock on their folder(s): a pair being replaced by g16k_proof_write is seen
+ * whole, old or new.
  * Returns G16K_OK when valid, G16K_EVERIFY when invalid (message says why), G16K_EIO /
  * G16K_EFORMAT when a file cannot be read. */
-int g16k_verify_files(const char *vk_path, const char *public_path, const char *proof_path);
+G16K_API int g16k_verify_files(const char *vk_path, const char *public_path,
+                               const char *proof_path);
 
 #ifdef __cplusplus
 }

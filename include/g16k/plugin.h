@@ -55,7 +55,8 @@ typedef enum g16k_status {
     G16K_ECONFIG      = -6,  /* bad or unknown configuration key/value */
     G16K_EINTERNAL    = -7,  /* anything else, e.g. a failed self-test */
     G16K_EFORMAT      = -8,  /* malformed input file (core only) */
-    G16K_EVERIFY      = -9   /* a proof failed verification (core only) */
+    G16K_EVERIFY      = -9,  /* a proof failed verification (core only) */
+    G16K_ECANCELED    = -10  /* the embedder's progress callback asked to stop (core only) */
 } g16k_status;
 
 typedef enum g16k_encoding {
@@ -105,7 +106,10 @@ typedef struct g16k_host_api {
 #endif
         ;
     /* Default number of worker threads (>= 1): [core] threads of the first prover.ini loaded in
-     * the process, 0 there meaning the online CPU count. g16k_msm_params.threads overrides it. */
+     * the process, 0 there meaning the online CPU count. g16k_msm_params.threads overrides it.
+     * A plugin's threads for a call, the calling thread included, never exceed the call's
+     * count (threads, or g16k_msm_params.threads): the core counts on that to bound a proof's
+     * threads, and runs synthesize and the NTT entries, which use this default, alone. */
     uint32_t threads;
 } g16k_host_api;
 
@@ -240,6 +244,8 @@ typedef struct g16k_msm_params {
     uint32_t struct_size;
     uint32_t msm_id;             /* g16k_msm_id */
     uint32_t window;             /* Pippenger window c in bits; 0 = plugin chooses */
+    /* threads: the most host threads the call may run, the calling thread included; the core
+     * sets each MSM's share of [core] threads. */
     uint32_t threads;            /* 0 = host->threads */
 } g16k_msm_params;
 
@@ -255,9 +261,20 @@ typedef struct g16k_msm_vtable {
     void (*bases_destroy)(g16k_msm_bases *bases);
     /* result = sum_{i<n} scalars[i] * bases[i], n <= number of bases (the first n are used).
      * scalars: n Fr elements (32 B each) in scalar_enc; any value < r, zeros allowed.
+     * Scalars >= r: every provider refuses them, it never reduces them. When a scalar, as
+     * stored in scalar_enc, is not below r, msm() returns G16K_EINVAL before any work, with a
+     * message naming the index of the first such scalar as "scalar[i]" (i in decimal); result
+     * is then unspecified. (g16k-plugin-check tests 2^256 - 1, r and r + 1, alone and in the
+     * middle of a vector, in both groups and encodings.)
      * result: one affine point (96 or 192 B) written in result_enc, (0,0) for infinity.
-     * params may be NULL (all defaults). Concurrent calls on one bases handle allowed.
-     * Mandatory. Errors: G16K_EINVAL (n too large, encoding), G16K_ENOMEM. */
+     * params may be NULL (all defaults). A window the plugin cannot run (too large for its
+     * device's buffers or memory, or beyond its maximum) is refused whatever n, also n = 0:
+     * when it loads prover.ini the core calls msm() with n = 0 on an empty bases handle for
+     * every explicit [window] value, so that such a window fails at load time with the
+     * plugin's message (say which limit). A plugin splits work too large for its device
+     * into parts itself rather than failing. Concurrent calls on one bases handle allowed.
+     * Mandatory. Errors: G16K_EINVAL (n too large, encoding, a scalar not below r),
+     * G16K_EUNSUPPORTED or G16K_EINVAL (a window it cannot run), G16K_ENOMEM. */
     int (*msm)(g16k_msm_bases *bases, const void *scalars, uint64_t n, uint32_t scalar_enc,
                const g16k_msm_params *params, void *result, uint32_t result_enc);
 } g16k_msm_vtable;

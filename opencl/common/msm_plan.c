@@ -4,14 +4,13 @@
  * core/bls12_381 (g16k_bls). The device does the O(n) work (bucket sums) and the O(2^c) work
  * (running sums per segment); the host does O(windows * segments) point additions, a few
  * thousand at most, which costs milliseconds. The two passes of the plan (count, place) run on
- * up to one thread per window (run_passes).
+ * up to one thread per window, within the call's thread share (run_passes).
  */
 #include "msm_plan.h"
 
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "bls12_381/curve.h"
 #include "g16k/plugin.h"
@@ -22,42 +21,161 @@ static uint64_t fe_limbs(uint32_t group)
     return group == G16K_G2 ? 12 : 6;
 }
 
-/* buffers of one MSM for window c with e entries per window (msm_plan_device_bytes, with the
- * chunk partials bounded by entries / MSM_PLAN_MIN_CHUNK + buckets) */
-static double model_bytes(uint64_t e, uint32_t c, uint32_t group)
+/* The sizes of window c (msm_plan.h "Limits"): windows, buckets per window, segments. */
+typedef struct win_shape {
+    uint64_t nw, nb, nbk, segs, xyzz;
+} win_shape;
+
+static win_shape shape_of(uint32_t c, uint32_t group)
 {
-    double nw = (double)((256 + c - 1) / c), nb = (double)((uint64_t)1 << (c - 1));
-    double xyzz = 32.0 * (double)fe_limbs(group);
-    double entries = nw * (double)e, buckets = nw * nb;
-    double chunks = entries / MSM_PLAN_MIN_CHUNK + buckets;
-    return entries * 4 + chunks * (4 + xyzz) + buckets * (4 + xyzz);
+    win_shape w;
+    w.nw = (256 + c - 1) / c;
+    w.nb = (uint64_t)1 << (c - 1);
+    w.nbk = w.nw * w.nb;
+    w.segs = w.nb < MSM_PLAN_MAX_SEGS ? w.nb : MSM_PLAN_MAX_SEGS;
+    w.xyzz = 32 * fe_limbs(group);
+    return w;
 }
 
-uint32_t msm_plan_auto_window(uint64_t n_eff, uint32_t group, const msm_device *dev)
+/* Device bytes of the buffers of window c whatever the part: bucket sums, the bucket CSR and
+ * the device plan's three other per-bucket arrays, the segment sums, the plan's block
+ * scratch. */
+static uint64_t window_bytes(const win_shape *w)
+{
+    return w->nbk * w->xyzz + 4 * (w->nbk + 1) * 4 + 2 * w->nw * w->segs * w->xyzz
+           + 3 * (MSM_PLAN_DEV_MAX_BLOCKS + 1) * 4 + 16;
+}
+
+/* Device bytes per point of a part (all its scalars dense: nw entries each): the entry, and
+ * at most one chunk (start and partial) per MSM_PLAN_MIN_CHUNK entries; plus the chunk bound's
+ * one chunk per bucket. */
+static double part_bytes_per_point(const win_shape *w)
+{
+    return (double)w->nw * (4 + (4.0 + (double)w->xyzz) / MSM_PLAN_MIN_CHUNK);
+}
+
+int msm_plan_window_check(uint32_t c, uint32_t group, const msm_device *dev)
+{
+    if (c < 1 || c > MSM_PLAN_MAX_WINDOW)
+        return plugin_fail(G16K_EUNSUPPORTED, "msm: window %u is not 1..%u", c,
+                           MSM_PLAN_MAX_WINDOW);
+    if (msm_plan_part_points(c, group, dev) != 0)
+        return G16K_OK;
+    win_shape w = shape_of(c, group);
+    uint64_t bucket = w.nbk * w.xyzz, fixed = window_bytes(&w) + (w.nbk + 1) * (4 + w.xyzz);
+    if (dev->max_alloc && bucket > dev->max_alloc)
+        return plugin_fail(G16K_EUNSUPPORTED, "msm: window %u (G%u) needs a %llu MiB (%llu "
+                           "bytes) bucket buffer; the device allows %llu MiB (%llu bytes) per "
+                           "buffer", c, group, (unsigned long long)(bucket >> 20),
+                           (unsigned long long)bucket, (unsigned long long)(dev->max_alloc >> 20),
+                           (unsigned long long)dev->max_alloc);
+    if (dev->host_bytes && 4 * (w.nbk + 1) * 4 >= dev->host_bytes)
+        return plugin_fail(G16K_EUNSUPPORTED, "msm: window %u (G%u) needs %llu MiB of host "
+                           "memory for its bucket lists; the plan may use %llu MiB", c, group,
+                           (unsigned long long)((16 * (w.nbk + 1)) >> 20),
+                           (unsigned long long)(dev->host_bytes >> 20));
+    return plugin_fail(G16K_EUNSUPPORTED, "msm: window %u (G%u) needs %llu MiB (%llu bytes) of "
+                       "device memory for its buckets, leaving no room for %u points; one MSM "
+                       "may use %llu MiB (%llu bytes)", c, group,
+                       (unsigned long long)(fixed >> 20), (unsigned long long)fixed,
+                       dev->part_align ? dev->part_align : 1,
+                       (unsigned long long)(dev->mem_bytes >> 20),
+                       (unsigned long long)dev->mem_bytes);
+}
+
+uint64_t msm_plan_part_points(uint32_t c, uint32_t group, const msm_device *dev)
+{
+    if (c < 1 || c > MSM_PLAN_MAX_WINDOW)
+        return 0;
+    win_shape w = shape_of(c, group);
+    uint64_t align = dev && dev->part_align ? dev->part_align : 1;
+    uint64_t m = (uint64_t)INT32_MAX;                   /* entries hold point << 1 in 32 bits */
+    if (m > UINT32_MAX / w.nw)
+        m = UINT32_MAX / w.nw;                          /* 32-bit entry offsets */
+    uint64_t a = dev ? dev->max_alloc : 0;
+    if (a) {
+        if (w.nbk * w.xyzz > a || (w.nbk + 1) * 4 > a)
+            return 0;
+        if (m > a / (4 * w.nw))
+            m = a / (4 * w.nw);                         /* the entry list */
+        uint64_t chunks = a / w.xyzz - w.nbk;           /* the chunk partials */
+        if (m > chunks * MSM_PLAN_MIN_CHUNK / w.nw)
+            m = chunks * MSM_PLAN_MIN_CHUNK / w.nw;
+    }
+    uint64_t fixed = window_bytes(&w) + (w.nbk + 1) * (4 + w.xyzz);
+    double per = part_bytes_per_point(&w);
+    if (dev && dev->mem_bytes) {
+        if (fixed >= dev->mem_bytes)
+            return 0;
+        double fit = (double)(dev->mem_bytes - fixed) / per;
+        if ((double)m > fit)
+            m = (uint64_t)fit;
+    }
+    if (dev && dev->host_bytes) {                       /* the host half of the plan */
+        uint64_t host_fixed = 4 * (w.nbk + 1) * 4;
+        if (host_fixed >= dev->host_bytes)
+            return 0;
+        uint64_t per_point = w.nw * 4 + w.nw * 4 / MSM_PLAN_MIN_CHUNK + 1;
+        uint64_t fit = (dev->host_bytes - host_fixed) / per_point;
+        if (m > fit)
+            m = fit;
+    }
+    m -= m % align;
+    return m;
+}
+
+int msm_plan_choose(uint32_t window, uint64_t n, uint64_t n_eff, uint32_t group,
+                    const msm_device *dev, uint32_t *c, uint64_t *part)
+{
+    int rc = window ? msm_plan_window_check(window, group, dev) : G16K_OK;
+    if (rc)
+        return rc;
+    *c = window ? window : msm_plan_auto_window(n, n_eff, group, dev);
+    *part = msm_plan_part_points(*c, group, dev);
+    return *part ? G16K_OK : msm_plan_window_check(*c, group, dev);
+}
+
+uint64_t msm_plan_part_len(uint64_t lo, uint64_t n, uint64_t part, uint64_t buf_points)
+{
+    uint64_t len = n - lo;
+    if (len > part)
+        len = part;
+    if (buf_points) {
+        uint64_t to_end = buf_points - lo % buf_points;  /* parts never straddle two buffers */
+        if (len > to_end)
+            len = to_end;
+    }
+    return len;
+}
+
+uint32_t msm_plan_auto_window(uint64_t n, uint64_t n_eff, uint32_t group, const msm_device *dev)
 {
     double lanes = 1;
-    uint64_t mem = 0;
-    if (dev) {
-        lanes = (double)(dev->compute_units ? dev->compute_units : 1) * (dev->lanes ? dev->lanes : 1);
-        mem = dev->mem_bytes;
-    }
-    double n = n_eff ? (double)n_eff : 1;
+    if (dev)
+        lanes = (double)(dev->compute_units ? dev->compute_units : 1)
+                * (dev->lanes ? dev->lanes : 1);
+    double ne = n_eff ? (double)n_eff : 1;
     uint32_t best = 0;
     double best_cost = 0;
     for (uint32_t c = 1; c <= MSM_PLAN_MAX_AUTO_WINDOW; c++) {
-        double nw = (double)((256 + c - 1) / c), nb = (double)((uint64_t)1 << (c - 1));
-        double segs = nb < MSM_PLAN_MAX_SEGS ? nb : MSM_PLAN_MAX_SEGS;
-        double work = nw * (n + 3 * nb);
-        double depth = n / (2 * nb) + 2 * nb / segs;
-        double cost = work / lanes + depth + nw * segs;
-        if (mem && c > 1 && model_bytes(n_eff, c, group) > (double)mem)
-            break;                                   /* larger windows need still more */
+        uint64_t part = msm_plan_part_points(c, group, dev);
+        if (part == 0) {
+            if (best)
+                break;                                  /* larger windows need still more */
+            continue;
+        }
+        win_shape w = shape_of(c, group);
+        double nw = (double)w.nw, nb = (double)w.nb, segs = (double)w.segs;
+        double k = n > part ? (double)((n + part - 1) / part) : 1;      /* parts */
+        double work = nw * (ne + 3 * nb * k);
+        double depth = ne / (2 * nb) + k * 2 * nb / segs;
+        double cost = work / lanes + depth + k * nw * segs;
         if (!best || cost < best_cost) {
             best = c;
             best_cost = cost;
         }
     }
-    return best;
+    return best ? best : 1;
 }
 
 uint64_t msm_plan_effective_n(const void *scalars, uint64_t n, uint32_t enc)
@@ -153,14 +271,14 @@ static void *plan_pass_run(void *arg)
 
 #define PLAN_MAX_THREADS 32
 
-/* Run one pass over windows split among up to PLAN_MAX_THREADS threads (online CPUs; one
- * thread below 4096 scalars); a share whose thread cannot start runs on the caller. */
+/* Run one pass over windows split among `threads` threads, the caller included (at most
+ * PLAN_MAX_THREADS; one below 4096 scalars); a share whose thread cannot start runs on the
+ * caller. */
 static void run_passes(msm_plan *plan, const uint8_t *src, uint64_t n, uint32_t enc,
-                      uint32_t *fill)
+                      uint32_t *fill, uint32_t threads)
 {
-    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-    uint32_t t = n < 4096 || cpus < 2 ? 1 : (uint32_t)(cpus < PLAN_MAX_THREADS ? cpus
-                                                                             : PLAN_MAX_THREADS);
+    uint32_t t = n < 4096 || threads < 2 ? 1 : threads < PLAN_MAX_THREADS ? threads
+                                                                         : PLAN_MAX_THREADS;
     if (t > plan->nw)
         t = plan->nw;
     plan_pass a[PLAN_MAX_THREADS];
@@ -267,8 +385,18 @@ int msm_plan_shape(msm_plan *plan, uint64_t n, uint32_t window, uint32_t c_auto)
     return G16K_OK;
 }
 
+int msm_plan_check_scalars(const void *scalars, uint64_t n)
+{
+    const uint64_t *s = scalars;
+    for (uint64_t i = 0; i < n; i++, s += 4)
+        if (bigint_cmp(s, FR_MODULUS.l, 4) >= 0)
+            return plugin_fail(G16K_EINVAL, "msm: scalar[%llu] is not below r",
+                               (unsigned long long)i);
+    return G16K_OK;
+}
+
 int msm_plan_build(msm_plan *plan, const void *scalars, uint64_t n, uint32_t scalar_enc,
-                   uint32_t window, uint32_t group, const msm_device *dev)
+                   uint32_t window, uint32_t group, const msm_device *dev, uint32_t threads)
 {
     memset(plan, 0, sizeof *plan);
     if (scalar_enc != G16K_ENC_CANONICAL && scalar_enc != G16K_ENC_MONTGOMERY)
@@ -276,8 +404,8 @@ int msm_plan_build(msm_plan *plan, const void *scalars, uint64_t n, uint32_t sca
                                         "(Montgomery)", scalar_enc);
     int rc = msm_plan_shape(plan, n, window,
                             window ? 0 : msm_plan_auto_window(
-                                             msm_plan_effective_n(scalars, n, scalar_enc), group,
-                                             dev));
+                                             n, msm_plan_effective_n(scalars, n, scalar_enc),
+                                             group, dev));
     if (rc)
         return rc;
 
@@ -288,7 +416,7 @@ int msm_plan_build(msm_plan *plan, const void *scalars, uint64_t n, uint32_t sca
         return plugin_fail(G16K_ENOMEM, "msm: no memory for %llu bucket offsets",
                            (unsigned long long)n_buckets);
     /* pass 1: count entries per bucket (offsets[k + 1]) */
-    run_passes(plan, src, n, scalar_enc, NULL);
+    run_passes(plan, src, n, scalar_enc, NULL, threads);
     for (uint64_t k = 0; k < n_buckets; k++)
         plan->offsets[k + 1] += plan->offsets[k];
     plan->n_entries = plan->offsets[n_buckets];
@@ -304,7 +432,7 @@ int msm_plan_build(msm_plan *plan, const void *scalars, uint64_t n, uint32_t sca
     }
     memcpy(fill, plan->offsets, n_buckets * sizeof *fill);
     /* pass 2: place entries; digits are recomputed rather than stored (n * nw ints) */
-    run_passes(plan, src, n, scalar_enc, fill);
+    run_passes(plan, src, n, scalar_enc, fill, threads);
     free(fill);
     return build_chunks(plan);
 }
@@ -391,13 +519,10 @@ static int check_enc(uint32_t enc)
     return G16K_OK;
 }
 
-/* Both groups share this shape; written twice because the reference API is typed per group. */
-int msm_plan_finish_g1(const msm_plan *plan, const uint64_t *segout, void *result,
-                       uint32_t result_enc)
+/* Both groups share this shape; written twice because the reference API is typed per group.
+ * total += sum over windows w (from the top) of 2^(c w) (sum_s acc_s + seg_len sum_s s tot_s). */
+static void add_segout_g1(g1_jac_t *sum, const msm_plan *plan, const uint64_t *segout)
 {
-    int rc = check_enc(result_enc);
-    if (rc)
-        return rc;
     const uint64_t stride = 4 * 6;
     g1_jac_t total, win, a, run, bsum, p;
     g1_jac_set_inf(&total);
@@ -422,27 +547,11 @@ int msm_plan_finish_g1(const msm_plan *plan, const uint64_t *segout, void *resul
         g1_jac_add(&win, &a, &bsum);
         g1_jac_add(&total, &total, &win);
     }
-    if (g1_jac_is_inf(&total)) {
-        msm_plan_result_inf(G16K_G1, result);
-        return G16K_OK;
-    }
-    g1_affine_t r;
-    g1_jac_to_affine(&r, &total);
-    if (result_enc == G16K_ENC_CANONICAL)
-        g1_affine_to_bytes_canon(result, &r);
-    else {
-        memcpy(result, r.x.l, 48);
-        memcpy((uint8_t *)result + 48, r.y.l, 48);
-    }
-    return G16K_OK;
+    g1_jac_add(sum, sum, &total);
 }
 
-int msm_plan_finish_g2(const msm_plan *plan, const uint64_t *segout, void *result,
-                       uint32_t result_enc)
+static void add_segout_g2(g2_jac_t *sum, const msm_plan *plan, const uint64_t *segout)
 {
-    int rc = check_enc(result_enc);
-    if (rc)
-        return rc;
     const uint64_t stride = 4 * 12;
     g2_jac_t total, win, a, run, bsum, p;
     g2_jac_set_inf(&total);
@@ -467,21 +576,86 @@ int msm_plan_finish_g2(const msm_plan *plan, const uint64_t *segout, void *resul
         g2_jac_add(&win, &a, &bsum);
         g2_jac_add(&total, &total, &win);
     }
-    if (g2_jac_is_inf(&total)) {
-        msm_plan_result_inf(G16K_G2, result);
+    g2_jac_add(sum, sum, &total);
+}
+
+_Static_assert(sizeof(g2_jac_t) <= sizeof(((msm_sum *)0)->jac), "msm_sum holds a G2 point");
+
+void msm_sum_init(msm_sum *s, uint32_t group)
+{
+    s->group = group;
+    if (group == G16K_G2)
+        g2_jac_set_inf((g2_jac_t *)s->jac);
+    else
+        g1_jac_set_inf((g1_jac_t *)s->jac);
+}
+
+void msm_sum_add(msm_sum *s, const msm_plan *plan, const uint64_t *segout)
+{
+    if (s->group == G16K_G2)
+        add_segout_g2((g2_jac_t *)s->jac, plan, segout);
+    else
+        add_segout_g1((g1_jac_t *)s->jac, plan, segout);
+}
+
+int msm_sum_finish(const msm_sum *s, void *result, uint32_t result_enc)
+{
+    int rc = check_enc(result_enc);
+    if (rc)
+        return rc;
+    if (s->group == G16K_G2) {
+        const g2_jac_t *t = (const g2_jac_t *)s->jac;
+        g2_affine_t r;
+        if (g2_jac_is_inf(t)) {
+            msm_plan_result_inf(G16K_G2, result);
+            return G16K_OK;
+        }
+        g2_jac_to_affine(&r, t);
+        if (result_enc == G16K_ENC_CANONICAL)
+            g2_affine_to_bytes_canon(result, &r);
+        else
+            memcpy(result, &r, 192);
         return G16K_OK;
     }
-    g2_affine_t r;
-    g2_jac_to_affine(&r, &total);
+    const g1_jac_t *t = (const g1_jac_t *)s->jac;
+    g1_affine_t r;
+    if (g1_jac_is_inf(t)) {
+        msm_plan_result_inf(G16K_G1, result);
+        return G16K_OK;
+    }
+    g1_jac_to_affine(&r, t);
     if (result_enc == G16K_ENC_CANONICAL)
-        g2_affine_to_bytes_canon(result, &r);
-    else
-        memcpy(result, &r, 192);
+        g1_affine_to_bytes_canon(result, &r);
+    else {
+        memcpy(result, r.x.l, 48);
+        memcpy((uint8_t *)result + 48, r.y.l, 48);
+    }
+    return G16K_OK;
+}
+
+int msm_plan_fits(const msm_plan *plan, uint32_t group, const msm_device *dev)
+{
+    uint64_t a = dev->max_alloc, biggest = plan->n_entries * 4;
+    uint64_t part = msm_plan_partial_limbs(plan, group) * 8;
+    uint64_t bucket = msm_plan_bucket_limbs(plan, group) * 8;
+    uint64_t total = msm_plan_device_bytes(plan, group);
+    if (part > biggest)
+        biggest = part;
+    if (bucket > biggest)
+        biggest = bucket;
+    if (a && biggest > a)
+        return plugin_fail(G16K_ENOMEM, "msm: window %u: a %llu MiB buffer, the device allows "
+                           "%llu MiB per buffer", plan->c, (unsigned long long)(biggest >> 20),
+                           (unsigned long long)(a >> 20));
+    if (dev->mem_bytes && total > dev->mem_bytes)
+        return plugin_fail(G16K_ENOMEM, "msm: window %u: %llu MiB of device memory, one MSM may "
+                           "use %llu MiB", plan->c, (unsigned long long)(total >> 20),
+                           (unsigned long long)(dev->mem_bytes >> 20));
     return G16K_OK;
 }
 
 int msm_points_to_mont(uint32_t group, const void *points, uint64_t n, uint32_t point_enc,
-                       uint64_t *out)
+                       uint64_t *out, uint64_t first)
 {
     if (point_enc != G16K_ENC_CANONICAL && point_enc != G16K_ENC_MONTGOMERY)
         return plugin_fail(G16K_EINVAL, "bases_create: point encoding %u is not 1 (canonical) "
@@ -497,7 +671,7 @@ int msm_points_to_mont(uint32_t group, const void *points, uint64_t n, uint32_t 
         memcpy(v.l, src + 48 * i, 48);
         if (fp_from_canon(&v, &v) != 0)
             return plugin_fail(G16K_EINVAL, "bases_create: point %llu: coordinate >= p",
-                               (unsigned long long)(i * 6 / limbs));
+                               (unsigned long long)(first + i * 6 / limbs));
         memcpy(out + 6 * i, v.l, 48);
     }
     return G16K_OK;

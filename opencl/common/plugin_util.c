@@ -74,6 +74,16 @@ uint32_t plugin_msm_window(const g16k_msm_params *params)
     return 0;
 }
 
+uint32_t plugin_msm_threads(const g16k_msm_params *params)
+{
+    uint32_t t = 0;
+    if (params && params->struct_size >= offsetof(g16k_msm_params, threads) + sizeof(uint32_t))
+        t = params->threads;
+    if (t == 0 && plugin_host)
+        t = plugin_host->threads;
+    return t ? t : 1;
+}
+
 int plugin_check_compute_h(const void *domain, const void *a, const void *b, const void *c,
                            uint32_t enc, const void *h, uint32_t h_enc)
 {

@@ -45,6 +45,9 @@ int plugin_check_h_msm(int have_bases, int same_ctx, uint32_t group, uint64_t ba
 
 /* params->window when params is long enough to hold it, else 0 (auto). */
 uint32_t plugin_msm_window(const g16k_msm_params *params);
+/* Host threads an MSM call may run, the calling thread included: params->threads when set,
+ * else host->threads; at least 1. */
+uint32_t plugin_msm_threads(const g16k_msm_params *params);
 
 #ifdef __cplusplus
 }

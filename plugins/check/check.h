@@ -64,6 +64,8 @@ uint64_t rng_u64(void);
 void rng_fr(uint8_t out[32]);
 /* r - 1, 32 bytes little-endian (canonical). */
 void fr_r_minus_1(uint8_t out[32]);
+/* r + k for k < 2^32 - 1, 32 bytes little-endian (not a valid scalar in either encoding). */
+void fr_r_plus(uint8_t out[32], uint64_t k);
 /* Big-endian hex (no 0x) to `len` little-endian bytes. */
 void hex_to_le(uint8_t *out, size_t len, const char *hex);
 /* Index of the first differing byte of a and b, or -1. */

@@ -7,7 +7,8 @@
  * and Montgomery form. The base array (N = 67, not a power of two) repeats them, holds (0,0)
  * infinities and a point next to its negation. Scalar patterns: random, all zero, all r - 1,
  * all one, one-hot, witness-like (mostly 0 and 1), all equal (P + P in a bucket); n = 1, 37,
- * 64, 67; both encodings; several windows and thread counts; concurrent calls on one handle.
+ * 64, 67; both encodings; several windows and thread counts; concurrent calls on one handle;
+ * scalars not below r refused (check_scalars_not_below_r).
  */
 #include <pthread.h>
 #include <stdio.h>
@@ -309,6 +310,56 @@ static void check_errors(const env *e)
         report_pass("%s (encoding 0, n > bases)", name);
 }
 
+/* plugin.h: a scalar not below r (as stored, in either encoding) is refused with G16K_EINVAL
+ * and a message naming its index as "scalar[i]"; never reduced, never a wrong point. Checks
+ * 2^256 - 1, r and r + 1, alone (n = 1) and at index 33 of 67 random scalars, at the auto
+ * window and windows 8 and 16 (which divide 256: a dropped top carry shows there). */
+static void check_scalars_not_below_r(const env *e)
+{
+    enum { BAD_AT = 33 };
+    const g16k_msm_vtable *v = e->t->desc->msm;
+    const g16k_msm_params w8 = { sizeof(g16k_msm_params), G16K_MSM_GENERIC, 8, 0 };
+    const g16k_msm_params w16 = { sizeof(g16k_msm_params), G16K_MSM_GENERIC, 16, 0 };
+    const g16k_msm_params *prm[] = { NULL, &w8, &w16 };
+    static const char *const bad_name[] = { "2^256-1", "r", "r+1" };
+    uint8_t bad[3][32], sc[N * 32], out[192];
+    char why[512] = "", name[64], want[32];
+    memset(bad[0], 0xff, 32);
+    fr_r_plus(bad[1], 0);
+    fr_r_plus(bad[2], 1);
+    make_scalars(sc, P_RANDOM);
+    int fails = 0;
+    for (int b = 0; b < 3 && !fails; b++)
+        for (int enc = 0; enc < 2 && !fails; enc++)
+            for (size_t p = 0; p < sizeof prm / sizeof prm[0] && !fails; p++)
+                for (int at_mid = 0; at_mid < 2 && !fails; at_mid++) {
+                    uint32_t senc = enc ? G16K_ENC_MONTGOMERY : G16K_ENC_CANONICAL;
+                    uint64_t n = at_mid ? N : 1, at = at_mid ? BAD_AT : 0;
+                    uint8_t keep[32];
+                    memcpy(keep, sc + 32 * at, 32);
+                    memcpy(sc + 32 * at, bad[b], 32);
+                    host_clear_error();
+                    int rc = v->msm(e->tb[enc], sc, n, senc, prm[p], out, G16K_ENC_CANONICAL);
+                    memcpy(sc + 32 * at, keep, 32);
+                    snprintf(want, sizeof want, "scalar[%llu]", (unsigned long long)at);
+                    if (rc != G16K_EINVAL || !strstr(host_last_error(), want)) {
+                        snprintf(why, sizeof why, "scalar %s at index %llu of %llu (%s, window "
+                                 "%u): returned %d, expected %d (G16K_EINVAL) with a message "
+                                 "naming %s; message: \"%s\"", bad_name[b],
+                                 (unsigned long long)at, (unsigned long long)n,
+                                 enc ? "Montgomery" : "canonical", prm[p] ? prm[p]->window : 0,
+                                 rc, G16K_EINVAL, want, host_last_error());
+                        fails = 1;
+                    }
+                }
+    snprintf(name, sizeof name, "%s.scalar_not_below_r", e->name);
+    if (fails)
+        report_fail(name, "%s", why);
+    else
+        report_pass("%s (2^256-1, r, r+1; n = 1 and in the middle of 67; both encodings; "
+                    "window auto, 8, 16)", name);
+}
+
 void kat_msm(const chk_plugin *t, const chk_plugin *ref, uint32_t group)
 {
     const uint32_t cap = group == G16K_G1 ? G16K_CAP_MSM_G1 : G16K_CAP_MSM_G2;
@@ -367,6 +418,7 @@ void kat_msm(const chk_plugin *t, const chk_plugin *ref, uint32_t group)
     check_encodings_and_params(e);
     check_concurrent(e);
     check_errors(e);
+    check_scalars_not_below_r(e);
 out:
     for (int enc = 0; enc < 2; enc++)
         if (e->tb[enc])

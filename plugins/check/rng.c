@@ -46,6 +46,14 @@ void fr_r_minus_1(uint8_t out[32])
     memcpy(out, v, 32);
 }
 
+void fr_r_plus(uint8_t out[32], uint64_t k)
+{
+    uint64_t v[4];
+    memcpy(v, fr_r, sizeof(v));
+    v[0] += k;                     /* no carry for k < 2^32 - 1: r's low limb is 2^64 - 2^32 + 1 */
+    memcpy(out, v, 32);
+}
+
 static int nibble(char c)
 {
     return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c - 'A' + 10;

@@ -128,7 +128,8 @@ static int ex_msm(g16k_msm_bases *b, const void *scalars, uint64_t n, uint32_t s
     for (uint64_t i = 0; i < n; i++) {
         if (!mod_is_reduced(&ex_fr, s[i])) {
             free(s);
-            return ex_error(G16K_EINVAL, "msm: scalar %llu is >= r", (unsigned long long)i);
+            return ex_error(G16K_EINVAL, "msm: scalar[%llu] is not below r",
+                            (unsigned long long)i);
         }
         if (scalar_enc == G16K_ENC_MONTGOMERY)
             mont_mul(&ex_fr, s[i], s[i], one);           /* s R / R = s: the plain integer */

@@ -1,6 +1,6 @@
 /*
- * The G2 MSM of the plugin on its IFMA bucket path (cpu/msm_g2_ifma.c) against its portable
- * path, bit for bit: two contexts of one plugin, simd = auto (IFMA: in the test twin
+ * The G1 and G2 MSMs of the plugin on their IFMA bucket path (cpu/msm_ifma.c) against the
+ * portable path, bit for bit: two contexts of one plugin, simd = auto (IFMA: in the test twin
  * libg16k_cpu_emul.so forced on the emulated kernels; in the real plugin only on a CPU with
  * IFMA, else the test skips) and simd = portable, run on the same bases and scalars. Inputs:
  * random scalars and points at n = 1, 7, 70 (not powers of two); zero scalars, r - 1,
@@ -37,23 +37,45 @@ static int ctx_uses_ifma(g16k_plugin_ctx *ctx)
     return strstr(info, "IFMA available") != NULL;
 }
 
-static void random_g2(uint8_t out[192], uint64_t *seed)
+/* A random multiple of the generator of group id (G16K_G1 or G16K_G2), canonical affine bytes. */
+static void random_point(uint32_t id, uint8_t *out, uint64_t *seed)
 {
-    g2_jac_t p;
-    g2_affine_t a;
     uint64_t k = tu_rand(seed) | 1;
-    g2_jac_from_affine(&p, &G2_GENERATOR);
-    g2_jac_mul(&p, &p, &k, 1);
-    g2_jac_to_affine(&a, &p);
-    g2_affine_to_bytes_canon(out, &a);
+    if (id == G16K_G1) {
+        g1_jac_t p;
+        g1_affine_t a;
+        g1_jac_from_affine(&p, &G1_GENERATOR);
+        g1_jac_mul(&p, &p, &k, 1);
+        g1_jac_to_affine(&a, &p);
+        g1_affine_to_bytes_canon(out, &a);
+    } else {
+        g2_jac_t p;
+        g2_affine_t a;
+        g2_jac_from_affine(&p, &G2_GENERATOR);
+        g2_jac_mul(&p, &p, &k, 1);
+        g2_jac_to_affine(&a, &p);
+        g2_affine_to_bytes_canon(out, &a);
+    }
 }
 
-static void neg_g2(uint8_t out[192], const uint8_t in[192])
+static void neg_point(uint32_t id, uint8_t *out, const uint8_t *in)
 {
-    g2_affine_t a;
-    assert_int_equal(g2_affine_from_bytes_canon(&a, in), 0);
-    g2_affine_neg(&a, &a);
-    g2_affine_to_bytes_canon(out, &a);
+    if (id == G16K_G1) {
+        g1_affine_t a;
+        assert_int_equal(g1_affine_from_bytes_canon(&a, in), 0);
+        g1_affine_neg(&a, &a);
+        g1_affine_to_bytes_canon(out, &a);
+    } else {
+        g2_affine_t a;
+        assert_int_equal(g2_affine_from_bytes_canon(&a, in), 0);
+        g2_affine_neg(&a, &a);
+        g2_affine_to_bytes_canon(out, &a);
+    }
+}
+
+static size_t point_size(uint32_t id)
+{
+    return id == G16K_G1 ? 96 : 192;
 }
 
 /* Scalar patterns: 0 random, 1 witness-like (0, 1, random), 2 edges (0, 1, r - 1, 2, random). */
@@ -78,35 +100,35 @@ static void fill_scalars(fr_t *k, uint64_t n, int pattern, uint64_t *seed)
 }
 
 /* Bases patterns: 0 random, 1 with repeats, negations and infinities. */
-static void fill_bases(uint8_t *b, uint64_t n, int pattern, uint64_t *seed)
+static void fill_bases(uint32_t id, uint8_t *b, uint64_t n, int pattern, uint64_t *seed)
 {
+    size_t sz = point_size(id);
     for (uint64_t i = 0; i < n; i++) {
         uint64_t t = tu_rand(seed) % 4;
         if (pattern == 0 || i == 0 || t == 0)
-            random_g2(b + 192 * i, seed);
+            random_point(id, b + sz * i, seed);
         else if (t == 1)
-            memcpy(b + 192 * i, b + 192 * (i / 2), 192);          /* repeat */
+            memcpy(b + sz * i, b + sz * (i / 2), sz);             /* repeat */
         else if (t == 2)
-            neg_g2(b + 192 * i, b + 192 * (i / 2));               /* negation */
+            neg_point(id, b + sz * i, b + sz * (i / 2));          /* negation */
         else
-            memset(b + 192 * i, 0, 192);                          /* infinity */
+            memset(b + sz * i, 0, sz);                            /* infinity */
     }
 }
 
-static void msm_on(g16k_plugin_ctx *ctx, const uint8_t *bases, const fr_t *k, uint64_t n,
-                   uint32_t window, uint32_t threads, uint8_t out[192])
+static void msm_on(uint32_t id, g16k_plugin_ctx *ctx, const uint8_t *bases, const fr_t *k,
+                   uint64_t n, uint32_t window, uint32_t threads, uint8_t out[192])
 {
     const g16k_msm_vtable *m = th_plugin()->msm;
     g16k_msm_bases *h = NULL;
-    assert_int_equal(m->bases_create(ctx, G16K_G2, bases, n, G16K_ENC_CANONICAL, &h), G16K_OK);
+    assert_int_equal(m->bases_create(ctx, id, bases, n, G16K_ENC_CANONICAL, &h), G16K_OK);
     g16k_msm_params p = {.struct_size = sizeof p, .window = window, .threads = threads};
     assert_int_equal(m->msm(h, k, n, G16K_ENC_CANONICAL, &p, out, G16K_ENC_CANONICAL), G16K_OK);
     m->bases_destroy(h);
 }
 
-static void test_g2_ifma_equals_portable(void **state)
+static void ifma_equals_portable(uint32_t id)
 {
-    (void)state;
     unsetenv("G16K_SIMD");
     g16k_plugin_ctx *fast = make_ctx("auto"), *port = make_ctx("portable");
     assert_false(ctx_uses_ifma(port));
@@ -118,7 +140,8 @@ static void test_g2_ifma_equals_portable(void **state)
     static const uint64_t sizes[] = {1, 7, 70};
     static const uint32_t windows[] = {0, 3, 10};
     uint64_t seed = 2024;
-    uint8_t *bases = malloc(70 * 192);
+    size_t sz = point_size(id);
+    uint8_t *bases = malloc(70 * sz);
     fr_t *k = malloc(70 * sizeof *k);
     assert_non_null(bases);
     assert_non_null(k);
@@ -126,39 +149,53 @@ static void test_g2_ifma_equals_portable(void **state)
         for (int bp = 0; bp < 2; bp++)
             for (int kp = 0; kp < 3; kp++) {
                 uint64_t n = sizes[s];
-                fill_bases(bases, n, bp, &seed);
+                fill_bases(id, bases, n, bp, &seed);
                 fill_scalars(k, n, kp, &seed);
                 for (size_t w = 0; w < sizeof windows / sizeof windows[0]; w++) {
                     if (windows[w] >= 10 && n < 70)
                         continue;        /* 2^9 mostly empty buckets: slow when emulated */
                     uint32_t threads = (w & 1) ? 3 : 1;
                     uint8_t a[192], b[192];
-                    msm_on(fast, bases, k, n, windows[w], threads, a);
-                    msm_on(port, bases, k, n, windows[w], threads, b);
-                    if (memcmp(a, b, sizeof a) != 0)
-                        fail_msg("n %llu bases %d scalars %d window %u: IFMA != portable",
-                                 (unsigned long long)n, bp, kp, windows[w]);
+                    msm_on(id, fast, bases, k, n, windows[w], threads, a);
+                    msm_on(id, port, bases, k, n, windows[w], threads, b);
+                    if (memcmp(a, b, sz) != 0)
+                        fail_msg("G%u n %llu bases %d scalars %d window %u: IFMA != portable",
+                                 id == G16K_G1 ? 1u : 2u, (unsigned long long)n, bp, kp,
+                                 windows[w]);
                 }
             }
     /* Every point in one bucket: P + P inside a batch of 8 (the queue flushes on repeats). */
     for (uint64_t i = 0; i < 64; i++) {
-        memcpy(bases + 192 * i, bases, 192);
+        memcpy(bases + sz * i, bases, sz);
         memset(&k[i], 0, sizeof k[i]);
         k[i].l[0] = 5;
     }
     uint8_t a[192], b[192];
-    msm_on(fast, bases, k, 64, 4, 1, a);
-    msm_on(port, bases, k, 64, 4, 1, b);
-    assert_memory_equal(a, b, sizeof a);
+    msm_on(id, fast, bases, k, 64, 4, 1, a);
+    msm_on(id, port, bases, k, 64, 4, 1, b);
+    assert_memory_equal(a, b, sz);
     free(bases);
     free(k);
     th_plugin()->destroy(fast);
     th_plugin()->destroy(port);
 }
 
+static void test_g1_ifma_equals_portable(void **state)
+{
+    (void)state;
+    ifma_equals_portable(G16K_G1);
+}
+
+static void test_g2_ifma_equals_portable(void **state)
+{
+    (void)state;
+    ifma_equals_portable(G16K_G2);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_g1_ifma_equals_portable),
         cmocka_unit_test(test_g2_ifma_equals_portable),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

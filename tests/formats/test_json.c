@@ -267,8 +267,21 @@ static void test_public_malformed(void **state)
     (void)state;
     expect_public_bad("{\"a\": \"1\"}", "expected an array");
     expect_public_bad("[\"1\", 2]", "[1]: not a decimal string");
-    expect_public_bad("[\"" R_DEC "\"]", "[0]: \"" R_DEC "\" is not a decimal integer below r");
+    expect_public_bad("[\"" R_DEC "\"]", "[0]: \"" R_DEC "\" is not a canonical decimal integer "
+                      "below r (not below r)");
     expect_public_bad("[\"1e3\"]", "[0]");
+    /* Only the canonical spelling: no leading zeros, sign or space (snarkjs accepts these). */
+    expect_public_bad("[\"1\", \"033\"]", "[1]: \"033\" is not a canonical decimal integer below r "
+                      "(leading zero)");
+    expect_public_bad("[\"0033\"]", "[0]: \"0033\" is not a canonical decimal integer below r "
+                      "(leading zero)");
+    expect_public_bad("[\"00\"]", "leading zero");
+    expect_public_bad("[\"-1\"]", "[0]: \"-1\" is not a canonical decimal integer below r "
+                      "(not a digit)");
+    expect_public_bad("[\"+1\"]", "not a digit");
+    expect_public_bad("[\" 33\"]", "not a digit");
+    expect_public_bad("[\"33 \"]", "not a digit");
+    expect_public_bad("[\"\"]", "empty");
     expect_public_bad("[\"1\",]", "invalid JSON");
 
     /* r - 1 is the largest valid value. */

@@ -19,16 +19,21 @@ static void host_set_error(const char *fmt, ...)
     va_end(ap);
 }
 
+static _Thread_local char last_log[1024];
+
 static void host_log(int level, const char *fmt, ...)
 {
-    if (level > G16K_LOG_WARN)
-        return;
     va_list ap;
     va_start(ap, fmt);
-    fprintf(stderr, "[plugin log %d] ", level);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    vsnprintf(last_log, sizeof last_log, fmt, ap);
     va_end(ap);
+    if (level <= G16K_LOG_WARN)
+        fprintf(stderr, "[plugin log %d] %s\n", level, last_log);
+}
+
+const char *gpu_test_last_log(void)
+{
+    return last_log;
 }
 
 static const g16k_host_api host = {

@@ -22,6 +22,8 @@ typedef struct gpu_plugin {
 /* Last message the plugin passed to host->set_error on this thread. */
 const char *gpu_test_last_error(void);
 const g16k_host_api *gpu_test_host(void);
+/* The last line the plugin passed to host->log on this thread, at any level. */
+const char *gpu_test_last_log(void);
 
 /* dlopen path, check the descriptor (ABI, curve), create with the given entries (file name
  * "prover.ini", section "plugin.<name>"). Returns 0 when loading worked (create_rc holds the

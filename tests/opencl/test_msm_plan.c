@@ -6,7 +6,9 @@
  *    chain (chunk length + chunks of one bucket) is about 2 sqrt(bucket size);
  *  - every listed entry decodes back to the scalar: sum over windows of sign * (b + 1) * 2^(wc)
  *    per point equals the scalar (checked on the low 64 bits for small scalars);
- *  - the auto window model stays in range, grows with n, shrinks under a memory limit.
+ *  - the auto window model stays in range, grows with n, shrinks under a memory limit;
+ *  - device limits: windows whose bucket sums exceed one buffer are refused naming both sizes;
+ *    the part size keeps every buffer of a real plan within the per-buffer and total limits.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -17,6 +19,7 @@
 #include <string.h>
 
 #include "common/msm_plan.h"
+#include "common/plugin_util.h"
 #include "g16k/plugin.h"
 #include "gpu_test_util.h"
 
@@ -86,7 +89,8 @@ static void test_chunks_01_heavy(void **state)
     const uint32_t windows[] = { 0, 1, 5, 8, 13 };
     for (int w = 0; w < 5; w++) {
         msm_plan p;
-        assert_int_equal(msm_plan_build(&p, s, N, G16K_ENC_CANONICAL, windows[w], G16K_G1, NULL),
+        assert_int_equal(msm_plan_build(&p, s, N, G16K_ENC_CANONICAL, windows[w], G16K_G1, NULL,
+                                        2),
                          G16K_OK);
         check_chunks(&p);
         check_decode(&p, (const uint64_t(*)[4])s, N);
@@ -112,7 +116,8 @@ static void test_chunks_random_and_edges(void **state)
     memset(s[2], 0, 32);
     for (uint32_t c = 1; c <= 16; c += 3) {
         msm_plan p;
-        assert_int_equal(msm_plan_build(&p, s, N, G16K_ENC_CANONICAL, c, G16K_G2, NULL), G16K_OK);
+        assert_int_equal(msm_plan_build(&p, s, N, G16K_ENC_CANONICAL, c, G16K_G2, NULL, 2),
+                         G16K_OK);
         assert_int_equal(p.c, c);
         check_chunks(&p);
         msm_plan_cleanup(&p);
@@ -120,16 +125,16 @@ static void test_chunks_random_and_edges(void **state)
     /* all zero: no entries, nothing to cut */
     msm_plan p;
     memset(s, 0, 32 * N);
-    assert_int_equal(msm_plan_build(&p, s, N, G16K_ENC_CANONICAL, 0, G16K_G1, NULL), G16K_OK);
+    assert_int_equal(msm_plan_build(&p, s, N, G16K_ENC_CANONICAL, 0, G16K_G1, NULL, 2), G16K_OK);
     assert_int_equal(p.n_entries, 0);
     msm_plan_cleanup(&p);
     /* windows above the maximum are clamped; bad encodings refused */
     s[0][0] = 3;
-    assert_int_equal(msm_plan_build(&p, s, 1, G16K_ENC_CANONICAL, 31, G16K_G1, NULL), G16K_OK);
+    assert_int_equal(msm_plan_build(&p, s, 1, G16K_ENC_CANONICAL, 31, G16K_G1, NULL, 2), G16K_OK);
     assert_int_equal(p.c, MSM_PLAN_MAX_WINDOW);
     check_chunks(&p);
     msm_plan_cleanup(&p);
-    assert_int_equal(msm_plan_build(&p, s, 1, 0, 0, G16K_G1, NULL), G16K_EINVAL);
+    assert_int_equal(msm_plan_build(&p, s, 1, 0, 0, G16K_G1, NULL, 2), G16K_EINVAL);
     msm_plan_cleanup(&p);
     free(s);
 }
@@ -137,24 +142,26 @@ static void test_chunks_random_and_edges(void **state)
 static void test_auto_window_model(void **state)
 {
     (void)state;
-    msm_device gpu = { .compute_units = 132, .lanes = 128, .mem_bytes = 0 };
-    msm_device cpu = { .compute_units = 2, .lanes = 1, .mem_bytes = 0 };
+    msm_device gpu = { .compute_units = 132, .lanes = 128 };
+    msm_device cpu = { .compute_units = 2, .lanes = 1 };
     uint32_t prev = 0;
     for (uint32_t lg = 0; lg <= 26; lg++) {
-        uint32_t c = msm_plan_auto_window((uint64_t)1 << lg, G16K_G1, &gpu);
+        uint64_t n = (uint64_t)1 << lg;
+        uint32_t c = msm_plan_auto_window(n, n, G16K_G1, &gpu);
         assert_true(c >= 1 && c <= MSM_PLAN_MAX_AUTO_WINDOW);
         assert_true(c >= prev);                      /* more points, no smaller window */
         prev = c;
-        uint32_t cc = msm_plan_auto_window((uint64_t)1 << lg, G16K_G1, &cpu);
+        uint32_t cc = msm_plan_auto_window(n, n, G16K_G1, &cpu);
         assert_true(cc >= 1 && cc <= MSM_PLAN_MAX_AUTO_WINDOW);
     }
     /* a tight memory budget lowers the window; G2 needs more memory than G1 */
-    uint32_t free_c = msm_plan_auto_window((uint64_t)1 << 24, G16K_G1, &gpu);
+    uint64_t n = (uint64_t)1 << 24;
+    uint32_t free_c = msm_plan_auto_window(n, n, G16K_G1, &gpu);
     msm_device small = gpu;
     small.mem_bytes = (uint64_t)1500 << 20;
-    uint32_t tight = msm_plan_auto_window((uint64_t)1 << 24, G16K_G1, &small);
+    uint32_t tight = msm_plan_auto_window(n, n, G16K_G1, &small);
     assert_true(tight <= free_c);
-    assert_true(msm_plan_auto_window((uint64_t)1 << 24, G16K_G2, &small) <= tight);
+    assert_true(msm_plan_auto_window(n, n, G16K_G2, &small) <= tight);
     /* effective n: zeros count 0, small scalars a quarter, dense 1 */
     uint64_t s[8][4];
     memset(s, 0, sizeof s);
@@ -165,12 +172,109 @@ static void test_auto_window_model(void **state)
     assert_int_equal(msm_plan_effective_n(s, 8, G16K_ENC_MONTGOMERY), 5);
 }
 
+/* Bytes of the bucket sums of window c, computed here: ceil(256 / c) 2^(c-1) XYZZ points. */
+static uint64_t bucket_bytes(uint32_t c, uint32_t group)
+{
+    uint64_t xyzz = group == G16K_G2 ? 384 : 192;
+    return (uint64_t)((256 + c - 1) / c) * ((uint64_t)1 << (c - 1)) * xyzz;
+}
+
+/* The issue's device: 8 GiB per buffer, 16 GiB for one MSM (PoCL on a 23 GB host said so).
+ * Windows whose bucket sums exceed a buffer are refused naming both sizes; every other window
+ * runs, 45 million G1 bases or 2^27 included, as parts whose buffers fit. */
+static void test_limits_window_and_parts(void **state)
+{
+    (void)state;
+    msm_device dev = { .compute_units = 2, .lanes = 1, .mem_bytes = (uint64_t)16 << 30,
+                       .max_alloc = (uint64_t)8 << 30, .host_bytes = (uint64_t)3 << 30,
+                       .part_align = 4 };
+    for (uint32_t group = G16K_G1; group <= G16K_G2; group++)
+        for (uint32_t c = 1; c <= MSM_PLAN_MAX_WINDOW; c++) {
+            int rc = msm_plan_window_check(c, group, &dev);
+            uint64_t part = msm_plan_part_points(c, group, &dev);
+            if (bucket_bytes(c, group) > dev.max_alloc) {
+                assert_int_equal(rc, G16K_EUNSUPPORTED);
+                assert_int_equal(part, 0);
+                assert_non_null(strstr(gpu_test_last_error(), "bucket buffer"));
+                assert_non_null(strstr(gpu_test_last_error(), "8192 MiB (8589934592 bytes) per "
+                                                              "buffer"));
+            } else if (rc == G16K_OK) {
+                assert_true(part > 0 && part % 4 == 0);
+                uint64_t nw = (256 + c - 1) / c;
+                assert_true(part * nw * 4 <= dev.max_alloc);          /* the entry list */
+                assert_true(part * nw <= UINT32_MAX && part <= INT32_MAX);
+            }
+        }
+    /* window 24 (the issue's [window] = 24) is refused, 16 is fine */
+    assert_int_equal(msm_plan_window_check(24, G16K_G1, &dev), G16K_EUNSUPPORTED);
+    assert_int_equal(msm_plan_window_check(16, G16K_G1, &dev), G16K_OK);
+    assert_int_equal(msm_plan_window_check(25, G16K_G1, &dev), G16K_EUNSUPPORTED);
+    assert_int_equal(msm_plan_window_check(0, G16K_G1, &dev), G16K_EUNSUPPORTED);
+    /* the auto window for 45 million bases (it was 3, then refused) and for 2^27 */
+    const uint64_t sizes[] = { 45000000, (uint64_t)1 << 27 };
+    for (int i = 0; i < 2; i++)
+        for (uint32_t group = G16K_G1; group <= G16K_G2; group++) {
+            uint32_t c = msm_plan_auto_window(sizes[i], sizes[i], group, &dev);
+            assert_int_equal(msm_plan_window_check(c, group, &dev), G16K_OK);
+            uint64_t part = msm_plan_part_points(c, group, &dev);
+            uint64_t nw = (256 + c - 1) / c;
+            assert_true(part * nw * 4 <= dev.max_alloc);
+            assert_true(part * nw * 4 <= dev.host_bytes);
+            assert_true(bucket_bytes(c, group) <= dev.max_alloc);
+        }
+    /* part lengths: never past n, never across a bases buffer */
+    assert_int_equal(msm_plan_part_len(0, 1000, 64, 100), 64);
+    assert_int_equal(msm_plan_part_len(64, 1000, 64, 100), 36);
+    assert_int_equal(msm_plan_part_len(100, 1000, 64, 100), 64);
+    assert_int_equal(msm_plan_part_len(960, 1000, 64, 0), 40);
+    assert_int_equal(msm_plan_part_len(990, 1000, 64, 100), 10);
+}
+
+/* With small limits, a real plan of a full part of dense scalars fits: every buffer within
+ * max_alloc, all of them within mem_bytes (what the plugins allocate, msm_plan_device_bytes). */
+static void test_limits_plans_fit(void **state)
+{
+    (void)state;
+    msm_device dev = { .compute_units = 2, .lanes = 1, .mem_bytes = (uint64_t)1 << 20,
+                       .max_alloc = (uint64_t)256 << 10, .host_bytes = (uint64_t)1 << 20,
+                       .part_align = 4 };
+    for (uint32_t group = G16K_G1; group <= G16K_G2; group++)
+        for (uint32_t c = 1; c <= 8; c++) {
+            uint64_t part = msm_plan_part_points(c, group, &dev);
+            if (part == 0) {
+                assert_int_equal(msm_plan_window_check(c, group, &dev), G16K_EUNSUPPORTED);
+                continue;
+            }
+            uint64_t (*s)[4] = calloc(part, sizeof *s);
+            for (uint64_t i = 0; i < part; i++)
+                gpu_test_rand_scalar(s[i]);
+            msm_plan p;
+            assert_int_equal(msm_plan_build(&p, s, part, G16K_ENC_CANONICAL, c, group, &dev, 2),
+                             G16K_OK);
+            check_chunks(&p);
+            assert_int_equal(msm_plan_fits(&p, group, &dev), G16K_OK);
+            assert_true(p.n_entries * 4 <= dev.max_alloc);
+            assert_true(msm_plan_partial_limbs(&p, group) * 8 <= dev.max_alloc);
+            assert_true(msm_plan_bucket_limbs(&p, group) * 8 <= dev.max_alloc);
+            assert_true(msm_plan_device_bytes(&p, group) <= dev.mem_bytes);
+            msm_plan_cleanup(&p);
+            free(s);
+        }
+    /* G1 at 256 KiB: window 5 fits, 6 (43 windows of 32 buckets, 264 KiB) does not */
+    assert_int_equal(msm_plan_window_check(5, G16K_G1, &dev), G16K_OK);
+    assert_int_equal(msm_plan_window_check(6, G16K_G1, &dev), G16K_EUNSUPPORTED);
+    assert_non_null(strstr(gpu_test_last_error(), "(264192 bytes) bucket buffer"));
+}
+
 int main(void)
 {
+    plugin_host = gpu_test_host();           /* plugin_fail's messages reach the test */
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_chunks_01_heavy),
         cmocka_unit_test(test_chunks_random_and_edges),
         cmocka_unit_test(test_auto_window_model),
+        cmocka_unit_test(test_limits_window_and_parts),
+        cmocka_unit_test(test_limits_plans_fit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

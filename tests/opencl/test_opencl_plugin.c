@@ -427,6 +427,89 @@ static void test_bad_arguments_rejected(void **state)
 
 /* Overwrite the start of every cached binary (after the g16k header: magic, key, length) with
  * garbage; a new context must notice, rebuild from source and rewrite the entry. */
+/* The parts of the last MSM, from the plugin's debug log line (opencl/msm.c log_parts). */
+static void last_parts(unsigned long long *parts, unsigned *bufs, unsigned *c)
+{
+    unsigned g;
+    unsigned long long n, most;
+    *parts = 0;
+    *bufs = 0;
+    assert_int_equal(sscanf(gpu_test_last_log(), "opencl: msm G%u: %llu points, window %u, %llu "
+                            "part(s) of at most %llu points, bases in %u buffer(s)", &g, &n, c,
+                            parts, &most, bufs), 6);
+}
+
+/* [plugin.opencl] max_alloc and max_mem lowered to 256 KiB and 1 MiB: 3000 G1 and 1500 G2
+ * points sit in several bases buffers and every MSM runs as several parts, with the auto
+ * window and explicit ones, on dense and 0/1-heavy scalars, in both encodings; the results
+ * equal the naive sums. A window whose buckets exceed a buffer is refused, also for n = 0
+ * (the core asks that at load time). */
+static void test_msm_split_under_small_limits(void **state)
+{
+    (void)state;
+    REQUIRE_DEVICE();
+    if (strncmp(plugin.desc->name, "opencl", 6) != 0)
+        skip();
+    gpu_plugin small;
+    g16k_config_entry e[] = { { "cache_dir", cache_dir, 3 }, { "max_alloc", "256K", 4 },
+                              { "max_mem", "1M", 5 } };
+    assert_int_equal(gpu_plugin_load(&small, plugin_path, e, 3), 0);
+    assert_int_equal(small.create_rc, G16K_OK);
+    gpu_plugin saved = plugin;
+    plugin = small;
+    enum { N1 = 3000, N2 = 1500 };
+    g1_affine_t *p1 = malloc(N1 * sizeof *p1);
+    g2_affine_t *p2 = malloc(N2 * sizeof *p2);
+    uint64_t (*s)[4] = calloc(N1, sizeof *s);
+    for (int i = 0; i < N1; i++)
+        ref_g1_mul_gen(&p1[i], 1 + gpu_test_rand() % 1000000);
+    for (int i = 0; i < N2; i++)
+        ref_g2_mul_gen(&p2[i], 1 + gpu_test_rand() % 1000000);
+    unsigned long long parts;
+    unsigned bufs, c;
+    for (int heavy = 0; heavy < 2; heavy++) {
+        for (int i = 0; i < N1; i++) {
+            memset(s[i], 0, 32);
+            if (!heavy || gpu_test_rand() % 10 == 0)
+                gpu_test_rand_scalar(s[i]);
+            else
+                s[i][0] = gpu_test_rand() % 2;
+        }
+        const uint32_t w1[] = { 0, 2, 5 };
+        check_g1(p1, (const uint64_t(*)[4])s, N1, N1, w1, 3);
+        last_parts(&parts, &bufs, &c);
+        assert_true(parts > 2 && bufs == 2);        /* 2730 points a buffer */
+        const uint32_t w2[] = { 0, 3 };
+        check_g2(p2, (const uint64_t(*)[4])s, N2, N2, w2, 2);
+        last_parts(&parts, &bufs, &c);
+        assert_true(parts > 2 && bufs == 2);        /* 1364 points a buffer */
+    }
+    /* the auto window stays within the limits: G1 window 6 needs 264 KiB of bucket sums */
+    check_g1(p1, (const uint64_t(*)[4])s, N1, N1, (const uint32_t[]){ 0 }, 1);
+    last_parts(&parts, &bufs, &c);
+    assert_true(c >= 1 && c <= 5);
+    const g16k_msm_vtable *vt = plugin.desc->msm;
+    g16k_msm_bases *b = NULL;
+    uint8_t out[96];
+    assert_int_equal(vt->bases_create(plugin.ctx, G16K_G1, NULL, 0, G16K_ENC_CANONICAL, &b),
+                     G16K_OK);
+    g16k_msm_params par = { sizeof par, G16K_MSM_H, 6, 0 };
+    assert_int_equal(vt->msm(b, NULL, 0, G16K_ENC_CANONICAL, &par, out, G16K_ENC_CANONICAL),
+                     G16K_EUNSUPPORTED);
+    assert_non_null(strstr(gpu_test_last_error(), "window 6 (G1) needs a 0 MiB (264192 bytes) "
+                                                  "bucket buffer; the device allows 0 MiB "
+                                                  "(262144 bytes) per buffer"));
+    par.window = 5;
+    assert_int_equal(vt->msm(b, NULL, 0, G16K_ENC_CANONICAL, &par, out, G16K_ENC_CANONICAL),
+                     G16K_OK);
+    vt->bases_destroy(b);
+    plugin = saved;
+    small.desc->destroy(small.ctx);
+    free(p1);
+    free(p2);
+    free(s);
+}
+
 static void test_program_cache_corrupt_rebuilt(void **state)
 {
     (void)state;
@@ -502,6 +585,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_msm_g2_01_heavy_matches_naive),
         cmocka_unit_test(test_ntt_all_directions_match_naive),
         cmocka_unit_test(test_bad_arguments_rejected),
+        cmocka_unit_test(test_msm_split_under_small_limits),
         cmocka_unit_test(test_program_cache_corrupt_rebuilt),
     };
     int failed = cmocka_run_group_tests(tests, setup, teardown);

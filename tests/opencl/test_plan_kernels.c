@@ -51,7 +51,7 @@ static int cmp_u32(const void *a, const void *b)
 static void check_plan(const uint64_t (*s)[4], uint32_t n, uint32_t c, uint32_t block)
 {
     msm_plan want, got;
-    assert_int_equal(msm_plan_build(&want, s, n, G16K_ENC_CANONICAL, c, G16K_G1, NULL), G16K_OK);
+    assert_int_equal(msm_plan_build(&want, s, n, G16K_ENC_CANONICAL, c, G16K_G1, NULL, 2), G16K_OK);
     memset(&got, 0, sizeof got);
     assert_int_equal(msm_plan_shape(&got, n, c, 0), G16K_OK);
     assert_int_equal(got.nw, want.nw);

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The ABI gate (plugins/abi/abi_gate.sh) on the real header and on copies changed by sed:
 # the gate must pass the current header and a compatible minor (a member appended at the end of a
-# struct, G16K_ABI_MINOR bumped), and fail every incompatible change.
+# struct that starts with struct_size, G16K_ABI_MINOR bumped), and fail every incompatible change.
 # usage: abi_gate_test.sh SOURCE_DIR
 set -u
 SRC=$1
@@ -38,6 +38,9 @@ variant append_minor "s|^\(    uint32_t threads; *\)/\* 0 = host->threads \*/|&\
 expect pass append_minor
 variant append_desc_minor "s|^    const g16k_msm_vtable \*msm; .*|&\n    const void *next_vtable;|; $bump"
 expect pass append_desc_minor
+# g16k_coef is an array element (no struct_size): growing it moves every coefficient after the first
+variant append_coef_minor "s|^\(    uint64_t value\[4\]; *\)/\* Fr, in g16k_constraints.coef_encoding \*/|&\n    uint64_t appended;|; $bump"
+expect fail append_coef_minor
 variant append_no_bump "s|^\(    uint32_t threads; *\)/\* 0 = host->threads \*/|&\n    uint32_t appended;|"
 expect fail append_no_bump
 variant insert_middle "s|^    uint32_t msm_id; .*|&\n    uint32_t inserted;|; $bump"

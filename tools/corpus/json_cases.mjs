@@ -93,7 +93,12 @@ export function jsonCases(c, fx, vkText, pubText, proofText, full) {
     edit('pub', `elem_${name}`, (o) => (o.length ? [...o.slice(0, -1), v] : [v]), 4, '\\[[0-9]+\\]');
   edit('pub', 'one_more', (o) => [...o, '1'], 1, 'public');
   if (pub0.length > 0) {
-    edit('pub', 'one_less', (o) => o.slice(1), 1, 'pairing', '-');
+    edit('pub', 'one_less', (o) => o.slice(1), 1, 'public signals');
+    // Only the canonical spelling of a signal (snarkjs takes these as the same number).
+    for (const [name, f] of [['leading_zero', (v) => `0${v}`], ['plus', (v) => `+${v}`],
+                             ['space', (v) => ` ${v}`]])
+      edit('pub', `elem_${name}`, (o) => { o[o.length - 1] = f(o[o.length - 1]); }, 4,
+           '\\[[0-9]+\\]: .* is not a canonical decimal');
     edit('pub', 'changed', (o) => { o[0] = ((BigInt(o[0]) + 1n) % bls.R).toString(); }, 1, 'pairing', '-');
   }
 

@@ -9,7 +9,8 @@
 #include <string.h>
 
 #include "g16k/plugin.h"
-#include "internal.h"
+#include "binfile.h"
+#include "r1cs.h"
 #include "util/error.h"
 
 #define HEADER_SIZE 64u     /* n8, r, nWires, nPubOut, nPubIn, nPrvIn, nLabels (u64), nConstraints */

@@ -1,0 +1,86 @@
+/* Option parsing, error reporting and the prover configuration shared by the subcommands. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "plugin/config.h"
+
+int cli_exit_code(int status)
+{
+    switch (status) {
+    case G16K_OK:          return 0;
+    case G16K_EFORMAT:     return 4;
+    case G16K_EIO:         return 5;
+    case G16K_EVERIFY:     return 6;
+    case G16K_ENOMEM:      return 7;
+    case G16K_EINVAL:      return 2;
+    default:               return 3;   /* ECONFIG, ENODEV, EUNSUPPORTED, EINTERNAL */
+    }
+}
+
+int cli_fail(int status)
+{
+    fprintf(stderr, "g16k: error: %s\n", g16k_last_error());
+    return cli_exit_code(status);
+}
+
+int cli_usage_error(const char *fmt, const char *arg)
+{
+    fprintf(stderr, "g16k: ");
+    fprintf(stderr, fmt, arg);
+    if (cli_current)
+        fprintf(stderr, "\n(see g16k %s --help)\n", cli_current->name);
+    else
+        fprintf(stderr, "\n(see g16k --help)\n");
+    return 2;
+}
+
+int cli_parse_pos(int argc, char **argv, const cli_opt *opts, size_t n_opts, const char **pos,
+                  size_t max_pos, size_t *n_pos)
+{
+    if (n_pos)
+        *n_pos = 0;
+    for (int i = 2; i < argc; i++) {
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            if (cli_current)
+                cli_print_help(stdout, cli_current);
+            return CLI_HELP;
+        }
+        if (argv[i][0] != '-' || argv[i][1] == '\0') {
+            if (!n_pos || *n_pos == max_pos)
+                return cli_usage_error("unexpected argument '%s'", argv[i]);
+            pos[(*n_pos)++] = argv[i];
+            continue;
+        }
+        size_t k;
+        for (k = 0; k < n_opts; k++)
+            if (strcmp(argv[i], opts[k].name) == 0)
+                break;
+        if (k == n_opts)
+            return cli_usage_error("unknown option '%s'", argv[i]);
+        if (opts[k].flag) {
+            *opts[k].flag = 1;
+            continue;
+        }
+        if (i + 1 >= argc)
+            return cli_usage_error("option '%s' needs a value", argv[i]);
+        *opts[k].value = argv[++i];
+    }
+    return 0;
+}
+
+int cli_parse(int argc, char **argv, const cli_opt *opts, size_t n_opts)
+{
+    return cli_parse_pos(argc, argv, opts, n_opts, NULL, 0, NULL);
+}
+
+int cli_open_prover(const char *given, g16k_prover **out)
+{
+    const char *path = given ? given : getenv("G16K_CONFIG");
+    if (path && *path)
+        return g16k_prover_open(path, out);
+    g16k_log(G16K_LOG_INFO, "no --config and no $G16K_CONFIG: using the built-in configuration "
+             "(%s: every slot on the CPU plugin)", CONFIG_BUILTIN_NAME);
+    return g16k_prover_open_default(out);
+}

@@ -1,0 +1,617 @@
+/*
+ * The embedding API as an embedder uses it: this program includes only <g16k/g16k.h> and links
+ * libg16k.so (no core internals), so it also proves that the library exports what it needs.
+ *   - g16k_status_name spells every status of plugin.h;
+ *   - proof and public JSON strings equal, byte for byte, the fixture's reference proof
+ *     (ref_proof_r0_s0.json, made by an independent BigInt prover in snarkjs's layout) and
+ *     snarkjs's own public.json, with snprintf-style lengths and truncation;
+ *   - a key from memory (misaligned, freed right after the load) and a .wtns from memory give the
+ *     reference proof; bad buffers, a witness of another circuit, NULL and struct_size 0 fail
+ *     with their status and a message naming the buffer;
+ *   - the verdict cache, on by default: a key from memory is digested and recorded as a file is
+ *     (one entry for the same bytes whichever way they came, served to both), a key with a bad
+ *     point or a cancelled load records nothing;
+ *   - progress: stages, monotone counts, the exact number of points of the key, steps of a proof;
+ *   - cancellation: at every stage of a load and a proof it returns G16K_ECANCELED, leaves the
+ *     output NULL, never calls back again, and leaks nothing (the sanitizer build's leak check);
+ *     the prover and key still work after it; on sha256_64 a cancelled load or proof returns
+ *     before the work it skipped could have been done.
+ * Fixtures: mult, nopub, poseidon2, poseidon_chain, sha256_64 under G16K_FIXTURES; config
+ * conf/cpu.ini (G16K_CONFIG, the default key cache), each test with an empty cache home of its
+ * own ($XDG_CACHE_HOME), so that its first load of a key tests every point.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <cmocka.h>
+#include <dirent.h>
+#include <unistd.h>
+
+#include "g16k/g16k.h"
+
+static char *fixture(const char *fx, const char *file)
+{
+    static char path[4][1024];
+    static int next;
+    char *p = path[next++ % 4];
+    snprintf(p, sizeof(path[0]), "%s/%s/%s", G16K_FIXTURES, fx, file);
+    return p;
+}
+
+/* The whole file, malloc'ed at offset `shift` (to misalign it); *len its size. */
+static uint8_t *slurp(const char *path, size_t shift, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    uint8_t *buf;
+    long n;
+    if (!f)
+        fail_msg("cannot open %s", path);
+    assert_int_equal(fseek(f, 0, SEEK_END), 0);
+    n = ftell(f);
+    assert_true(n >= 0);
+    rewind(f);
+    buf = malloc((size_t)n + shift + 1);
+    assert_non_null(buf);
+    assert_int_equal(fread(buf + shift, 1, (size_t)n, f), (size_t)n);
+    fclose(f);
+    buf[shift + (size_t)n] = 0;   /* text files can be compared as strings */
+    *len = (size_t)n;
+    return buf;
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* The cache home of the running test (fresh_cache_home, drop_cache_home) and its key cache,
+ * the default $XDG_CACHE_HOME/g16k. */
+static char cache_home[64], key_cache[80];
+
+static int fresh_cache_home(void **state)
+{
+    (void)state;
+    snprintf(cache_home, sizeof(cache_home), "/tmp/g16k-embed-XXXXXX");
+    if (!mkdtemp(cache_home) || setenv("XDG_CACHE_HOME", cache_home, 1) != 0)
+        return -1;
+    snprintf(key_cache, sizeof(key_cache), "%s/g16k", cache_home);
+    return 0;
+}
+
+/* Verdict entries in the key cache (files named *.verified); with rm, removes every file. */
+static int cache_entries(int rm)
+{
+    DIR *d = opendir(key_cache);
+    struct dirent *e;
+    char path[1024];
+    int n = 0;
+    while (d && (e = readdir(d)) != NULL) {
+        size_t len = strlen(e->d_name);
+        n += len > 9 && strcmp(e->d_name + len - 9, ".verified") == 0;
+        snprintf(path, sizeof(path), "%s/%s", key_cache, e->d_name);
+        if (rm && e->d_name[0] != '.')
+            unlink(path);
+    }
+    if (d)
+        closedir(d);
+    return n;
+}
+
+static int drop_cache_home(void **state)
+{
+    (void)state;
+    cache_entries(1);
+    rmdir(key_cache);
+    rmdir(cache_home);
+    return 0;
+}
+
+static g16k_prover *open_prover(void)
+{
+    g16k_prover *p = NULL;
+    if (g16k_prover_open(G16K_CONFIG, &p) != G16K_OK)
+        fail_msg("g16k_prover_open: %s", g16k_last_error());
+    return p;
+}
+
+static g16k_key *load(g16k_prover *p, const char *fx)
+{
+    g16k_key *k = NULL;
+    if (g16k_key_load(p, fixture(fx, "circuit_final.zkey"), &k) != G16K_OK)
+        fail_msg("g16k_key_load %s: %s", fx, g16k_last_error());
+    return k;
+}
+
+static g16k_prove_opts fixed_rs(void)
+{
+    g16k_prove_opts o;
+    memset(&o, 0, sizeof(o));
+    o.struct_size = sizeof(o);
+    o.insecure_fixed_rs = 1;   /* r = s = 0: the reference proof */
+    o.verify = 1;
+    return o;
+}
+
+/* The JSON texts of pf equal the fixture's reference files. */
+static void expect_reference(const g16k_proof *pf, const char *fx)
+{
+    size_t n, ref_len;
+    char *ref = (char *)slurp(fixture(fx, "ref_proof_r0_s0.json"), 0, &ref_len);
+    char buf[4096];
+    n = g16k_proof_json(pf, buf, sizeof(buf));
+    assert_int_equal(n, ref_len);
+    assert_string_equal(buf, ref);
+    free(ref);
+    ref = (char *)slurp(fixture(fx, "public.json"), 0, &ref_len);   /* snarkjs's own */
+    n = g16k_public_json(pf, buf, sizeof(buf));
+    assert_int_equal(n, ref_len);
+    assert_string_equal(buf, ref);
+    free(ref);
+}
+
+static void test_status_names(void **state)
+{
+    static const struct { int status; const char *name; } all[] = {
+        {G16K_OK, "G16K_OK"}, {G16K_EINVAL, "G16K_EINVAL"}, {G16K_ENOMEM, "G16K_ENOMEM"},
+        {G16K_ENODEV, "G16K_ENODEV"}, {G16K_EIO, "G16K_EIO"},
+        {G16K_EUNSUPPORTED, "G16K_EUNSUPPORTED"}, {G16K_ECONFIG, "G16K_ECONFIG"},
+        {G16K_EINTERNAL, "G16K_EINTERNAL"}, {G16K_EFORMAT, "G16K_EFORMAT"},
+        {G16K_EVERIFY, "G16K_EVERIFY"}, {G16K_ECANCELED, "G16K_ECANCELED"},
+    };
+    (void)state;
+    for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++)
+        assert_string_equal(g16k_status_name(all[i].status), all[i].name);
+    /* the values are the header's: G16K_OK 0 to G16K_ECANCELED -10, nothing else has a name */
+    assert_int_equal(G16K_ECANCELED, -10);
+    assert_string_equal(g16k_status_name(1), "unknown");
+    assert_string_equal(g16k_status_name(-11), "unknown");
+}
+
+static void test_json_strings(void **state)
+{
+    g16k_prover *p = open_prover();
+    g16k_key *k = load(p, "poseidon2");
+    g16k_prove_opts o = fixed_rs();
+    g16k_proof *pf = NULL;
+    char small[10];
+    size_t need;
+    (void)state;
+
+    assert_int_equal(g16k_prove(p, k, fixture("poseidon2", "witness.wtns"), &o, &pf), G16K_OK);
+    expect_reference(pf, "poseidon2");
+    need = g16k_proof_json(pf, NULL, 0);
+    assert_true(need > 1000 && need < 1200);
+    memset(small, 'x', sizeof(small));
+    assert_int_equal(g16k_proof_json(pf, small, sizeof(small)), need);
+    assert_string_equal(small, "{\n \"pi_a\"");   /* 9 bytes and the NUL */
+    assert_int_equal(g16k_public_json(pf, small, 1), g16k_public_json(pf, NULL, 0));
+    assert_string_equal(small, "");
+    g16k_proof_free(pf);
+    g16k_key_free(k);
+
+    /* no public signals: "[\n]", as snarkjs writes it */
+    k = load(p, "nopub");
+    pf = NULL;
+    assert_int_equal(g16k_prove(p, k, fixture("nopub", "witness.wtns"), &o, &pf), G16K_OK);
+    expect_reference(pf, "nopub");
+    assert_int_equal(g16k_public_json(pf, NULL, 0), 3);
+    g16k_proof_free(pf);
+    g16k_key_free(k);
+    g16k_prover_close(p);
+}
+
+static void test_buffers(void **state)
+{
+    g16k_prover *p = open_prover();
+    g16k_key *k = NULL;
+    g16k_proof *pf = NULL;
+    g16k_prove_opts o = fixed_rs();
+    g16k_key_opts ko;
+    size_t zlen, wlen;
+    (void)state;
+
+    /* at offset 3: nothing of the key may assume alignment; freed right after the load */
+    uint8_t *zbuf = slurp(fixture("poseidon2", "circuit_final.zkey"), 3, &zlen);
+    assert_int_equal(g16k_key_load_buffer(p, zbuf + 3, zlen, NULL, &k), G16K_OK);
+    free(zbuf);
+    uint8_t *wbuf = slurp(fixture("poseidon2", "witness.wtns"), 1, &wlen);
+    assert_int_equal(g16k_prove_wtns_buffer(p, k, wbuf + 1, wlen, &o, &pf), G16K_OK);
+    expect_reference(pf, "poseidon2");
+    g16k_proof_free(pf);
+
+    /* a witness of another circuit (mult's) */
+    size_t mlen;
+    uint8_t *mult = slurp(fixture("mult", "witness.wtns"), 0, &mlen);
+    pf = (g16k_proof *)1;
+    assert_int_equal(g16k_prove_wtns_buffer(p, k, mult, mlen, &o, &pf), G16K_EFORMAT);
+    assert_null(pf);
+    assert_non_null(strstr(g16k_last_error(), "wtns buffer: section 1 (header)"));
+    assert_non_null(strstr(g16k_last_error(), "4 witness values, the proving key has 520"));
+    /* a truncated witness, a zkey given as a witness, none */
+    assert_int_equal(g16k_prove_wtns_buffer(p, k, wbuf + 1, wlen - 32, &o, &pf), G16K_EFORMAT);
+    assert_non_null(strstr(g16k_last_error(), "wtns buffer: section table entry 1 at byte 64: "
+                                              "section 2 size 16640 goes past the end"));
+    zbuf = slurp(fixture("poseidon2", "circuit_final.zkey"), 0, &zlen);
+    assert_int_equal(g16k_prove_wtns_buffer(p, k, zbuf, zlen, &o, &pf), G16K_EFORMAT);
+    assert_non_null(strstr(g16k_last_error(), "wtns buffer: header at byte 0: magic is not \"wtns\""));
+    assert_int_equal(g16k_prove_wtns_buffer(p, k, NULL, wlen, &o, &pf), G16K_EINVAL);
+    g16k_key_free(k);
+
+    /* bad keys in memory: named in the message, nothing made */
+    memset(&ko, 0, sizeof(ko));
+    ko.struct_size = sizeof(ko);
+    ko.name = "poseidon2 (memory)";
+    k = (g16k_key *)1;
+    assert_int_equal(g16k_key_load_buffer(p, zbuf, zlen - 96, &ko, &k), G16K_EFORMAT);
+    assert_null(k);
+    assert_non_null(strstr(g16k_last_error(), "poseidon2 (memory): "));
+    assert_int_equal(g16k_key_load_buffer(p, wbuf + 1, wlen, NULL, &k), G16K_EFORMAT);
+    assert_non_null(strstr(g16k_last_error(), "zkey buffer: header at byte 0: magic is not \"zkey\""));
+    assert_int_equal(g16k_key_load_buffer(p, zbuf, 0, NULL, &k), G16K_EFORMAT);
+    assert_int_equal(g16k_key_load_buffer(p, NULL, zlen, NULL, &k), G16K_EINVAL);
+    ko.struct_size = 0;
+    assert_int_equal(g16k_key_load_buffer(p, zbuf, zlen, &ko, &k), G16K_EINVAL);
+    assert_non_null(strstr(g16k_last_error(), "struct_size"));
+    assert_null(k);
+    assert_int_equal(g16k_key_load_file(p, "/nonexistent/x.zkey", NULL, &k), G16K_EIO);
+    assert_non_null(strstr(g16k_last_error(), "/nonexistent/x.zkey: cannot open"));
+    free(zbuf);
+    free(wbuf);
+    free(mult);
+    g16k_prover_close(p);
+}
+
+/* A progress log: the calls a callback saw, and when to cancel. */
+typedef struct call { char stage[16]; uint64_t done, total; } call;
+typedef struct progress_log {
+    call calls[4096];
+    size_t n;
+    const char *cancel_stage;   /* cancel at the first call of this stage with done >= cancel_at */
+    uint64_t cancel_at;
+    double cancel_time;         /* when it asked to stop */
+    size_t cancel_index;        /* calls[] index of that call, or SIZE_MAX */
+} progress_log;
+
+static int on_progress(void *user, const char *stage, uint64_t done, uint64_t total)
+{
+    progress_log *log = user;
+    if (log->n < sizeof(log->calls) / sizeof(log->calls[0])) {
+        call *c = &log->calls[log->n];
+        snprintf(c->stage, sizeof(c->stage), "%s", stage);
+        c->done = done;
+        c->total = total;
+    }
+    log->n++;
+    if (log->cancel_stage && strcmp(stage, log->cancel_stage) == 0 && done >= log->cancel_at) {
+        log->cancel_index = log->n - 1;
+        log->cancel_time = now();
+        return 1;
+    }
+    return 0;
+}
+
+static void log_init(progress_log *log, const char *cancel_stage, uint64_t cancel_at)
+{
+    memset(log, 0, sizeof(*log));
+    log->cancel_stage = cancel_stage;
+    log->cancel_at = cancel_at;
+    log->cancel_index = SIZE_MAX;
+}
+
+/* The calls of each stage in `stages` come in that order, each stage starting at 0 with done
+ * never decreasing and never above total; returns the last call of stage `last_of`. */
+static call check_log(const progress_log *log, const char *const *stages, size_t n_stages,
+                      const char *last_of)
+{
+    size_t s = 0;
+    call last;
+    memset(&last, 0, sizeof(last));
+    assert_true(log->n > 0 && log->n <= sizeof(log->calls) / sizeof(log->calls[0]));
+    for (size_t i = 0; i < log->n; i++) {
+        const call *c = &log->calls[i];
+        if (i == 0 || strcmp(c->stage, log->calls[i - 1].stage) != 0) {
+            while (s < n_stages && strcmp(stages[s], c->stage) != 0)
+                s++;
+            if (s == n_stages)
+                fail_msg("call %zu: stage '%s' out of order", i, c->stage);
+            assert_int_equal(c->done, 0);
+        } else {
+            assert_true(c->done >= log->calls[i - 1].done);
+        }
+        assert_true(c->done <= c->total);
+        if (strcmp(c->stage, last_of) == 0)
+            last = *c;
+    }
+    return last;
+}
+
+static void test_progress(void **state)
+{
+    static const char *const key_stages[] = {"check", "upload"};
+    static const char *const prove_stages[] = {"prove"};
+    g16k_prover *p = open_prover();
+    g16k_key *k = NULL;
+    g16k_proof *pf = NULL;
+    progress_log *log = malloc(sizeof(*log));
+    g16k_key_opts ko = {.struct_size = sizeof(ko), .progress = on_progress};
+    g16k_prove_opts o = fixed_rs();
+    call last;
+    (void)state;
+
+    assert_non_null(log);
+    log_init(log, NULL, 0);
+    ko.progress_user = log;
+    assert_int_equal(g16k_key_load_file(p, fixture("poseidon2", "circuit_final.zkey"), &ko, &k),
+                     G16K_OK);
+    assert_int_equal(g16k_key_cached(k), 0);   /* an empty cache: every point was tested */
+    /* poseidon2: 520 wires, 1 public signal, domain 2^10 (fixtures README): IC 2, A, B1, B2 520
+     * each, C 520 - 2, H 1024 */
+    last = check_log(log, key_stages, 2, "check");
+    assert_int_equal(last.total, 2 + 3 * 520 + 518 + 1024);
+    assert_int_equal(last.done, last.total);
+    last = check_log(log, key_stages, 2, "upload");
+    assert_int_equal(last.total, 7);   /* circuit, domain, five MSM bases */
+    assert_int_equal(last.done, 7);
+
+    log_init(log, NULL, 0);
+    o.progress = on_progress;
+    o.progress_user = log;
+    assert_int_equal(g16k_prove(p, k, fixture("poseidon2", "witness.wtns"), &o, &pf), G16K_OK);
+    expect_reference(pf, "poseidon2");
+    last = check_log(log, prove_stages, 1, "prove");
+    assert_int_equal(last.total, 8);   /* synthesis, NTT chain, five MSMs, pairing check */
+    assert_int_equal(last.done, 8);
+    g16k_proof_free(pf);
+    g16k_key_free(k);
+    g16k_prover_close(p);
+    free(log);
+}
+
+/* Cancel a load of fx at (stage, at): G16K_ECANCELED, nothing made, no call after the cancel. */
+static void cancel_load(g16k_prover *p, const char *fx, const char *stage, uint64_t at)
+{
+    progress_log *log = malloc(sizeof(*log));
+    g16k_key_opts ko = {.struct_size = sizeof(ko), .progress = on_progress, .progress_user = log};
+    g16k_key *k = (g16k_key *)1;
+    assert_non_null(log);
+    log_init(log, stage, at);
+    assert_int_equal(g16k_key_load_file(p, fixture(fx, "circuit_final.zkey"), &ko, &k),
+                     G16K_ECANCELED);
+    assert_null(k);
+    assert_non_null(strstr(g16k_last_error(), "cancelled"));
+    assert_int_equal(log->cancel_index, log->n - 1);
+    free(log);
+}
+
+static void test_cancel_load(void **state)
+{
+    g16k_prover *p = open_prover();
+    g16k_key *k;
+    (void)state;
+    cancel_load(p, "poseidon2", "check", 0);
+    cancel_load(p, "poseidon_chain", "check", 1);     /* after a first chunk of points */
+    assert_int_equal(cache_entries(0), 0);            /* a cancelled check records nothing */
+    for (uint64_t at = 0; at <= 7; at++)
+        cancel_load(p, "poseidon2", "upload", at);    /* with 0..7 provider handles made */
+    /* the prover still loads and proves */
+    k = load(p, "poseidon2");
+    g16k_prove_opts o = fixed_rs();
+    g16k_proof *pf = NULL;
+    assert_int_equal(g16k_prove(p, k, fixture("poseidon2", "witness.wtns"), &o, &pf), G16K_OK);
+    expect_reference(pf, "poseidon2");
+    g16k_proof_free(pf);
+    g16k_key_free(k);
+    g16k_prover_close(p);
+}
+
+/* The bytes of section `id` of a container (iden3 binfile: magic, version, count, then
+ * {u32 id, u64 size, payload} entries), or NULL. */
+static uint8_t *section(uint8_t *buf, size_t len, uint32_t id)
+{
+    size_t pos = 12;
+    while (pos + 12 <= len) {
+        uint32_t sid = (uint32_t)buf[pos] | (uint32_t)buf[pos + 1] << 8 |
+                       (uint32_t)buf[pos + 2] << 16 | (uint32_t)buf[pos + 3] << 24;
+        uint64_t size = 0;
+        for (int b = 7; b >= 0; b--)
+            size = size << 8 | buf[pos + 4 + b];
+        if (sid == id)
+            return buf + pos + 12;
+        pos += 12 + size;
+    }
+    return NULL;
+}
+
+/* Load fx from a buffer (misaligned) or its file; whether the cache served it. */
+static int load_cached(g16k_prover *p, const char *fx, int from_buffer, const char *prove_fx)
+{
+    g16k_key *k = NULL;
+    g16k_proof *pf = NULL;
+    g16k_prove_opts o = fixed_rs();
+    size_t len;
+    if (from_buffer) {
+        uint8_t *buf = slurp(fixture(fx, "circuit_final.zkey"), 5, &len);
+        assert_int_equal(g16k_key_load_buffer(p, buf + 5, len, NULL, &k), G16K_OK);
+        free(buf);
+    } else {
+        assert_int_equal(g16k_key_load_file(p, fixture(fx, "circuit_final.zkey"), NULL, &k),
+                         G16K_OK);
+    }
+    if (prove_fx) {
+        assert_int_equal(g16k_prove(p, k, fixture(prove_fx, "witness.wtns"), &o, &pf), G16K_OK);
+        expect_reference(pf, prove_fx);
+        g16k_proof_free(pf);
+    }
+    int cached = g16k_key_cached(k);
+    g16k_key_free(k);
+    return cached;
+}
+
+/* A key from memory goes through the verdict cache as a file does: the digest is of the
+ * content, so the same bytes have one entry, recorded and served whichever way they came. */
+static void test_buffer_cache(void **state)
+{
+    g16k_prover *p = open_prover();
+    g16k_key *k = (g16k_key *)1;
+    size_t len;
+    (void)state;
+
+    assert_int_equal(load_cached(p, "poseidon2", 1, "poseidon2"), 0);   /* tested, recorded */
+    assert_int_equal(cache_entries(0), 1);
+    assert_int_equal(load_cached(p, "poseidon2", 0, "poseidon2"), 1);   /* the file: served */
+    assert_int_equal(load_cached(p, "poseidon2", 1, "poseidon2"), 1);
+    assert_int_equal(cache_entries(0), 1);
+    assert_int_equal(load_cached(p, "mult", 0, NULL), 0);               /* the other way round */
+    assert_int_equal(load_cached(p, "mult", 1, NULL), 1);
+    assert_int_equal(cache_entries(0), 2);
+
+    /* one byte of a point changed (A, point 1: x's low byte, still below p): another digest, so
+     * the points are tested, and the one off the curve is refused; nothing is recorded */
+    uint8_t *buf = slurp(fixture("poseidon2", "circuit_final.zkey"), 0, &len);
+    uint8_t *a = section(buf, len, 5);
+    assert_non_null(a);
+    a[96] ^= 1;
+    assert_int_equal(g16k_key_load_buffer(p, buf, len, NULL, &k), G16K_EFORMAT);
+    assert_null(k);
+    assert_non_null(strstr(g16k_last_error(), "zkey buffer: section 5 (A) at byte "));
+    assert_non_null(strstr(g16k_last_error(), "point 1: point not on the curve"));
+    assert_int_equal(cache_entries(0), 2);
+    free(buf);
+
+    /* a cached load reports its stages as an uncached one does, points and handles in full */
+    static const char *const key_stages[] = {"check", "upload"};
+    progress_log *log = malloc(sizeof(*log));
+    g16k_key_opts ko = {.struct_size = sizeof(ko), .progress = on_progress, .progress_user = log};
+    assert_non_null(log);
+    log_init(log, NULL, 0);
+    buf = slurp(fixture("poseidon2", "circuit_final.zkey"), 0, &len);
+    assert_int_equal(g16k_key_load_buffer(p, buf, len, &ko, &k), G16K_OK);
+    assert_int_equal(g16k_key_cached(k), 1);
+    call last = check_log(log, key_stages, 2, "check");
+    assert_int_equal(last.total, 2 + 3 * 520 + 518 + 1024);
+    assert_int_equal(last.done, last.total);
+    last = check_log(log, key_stages, 2, "upload");
+    assert_int_equal(last.done, 7);
+    g16k_key_free(k);
+    free(buf);
+    free(log);
+    g16k_prover_close(p);
+}
+
+static void test_cancel_prove(void **state)
+{
+    g16k_prover *p = open_prover();
+    g16k_key *k = load(p, "poseidon2");
+    progress_log *log = malloc(sizeof(*log));
+    g16k_prove_opts o = fixed_rs();
+    g16k_proof *pf;
+    (void)state;
+    assert_non_null(log);
+    o.progress = on_progress;
+    o.progress_user = log;
+    for (uint64_t at = 0; at < 8; at++) {   /* before each step; 8 = after the last: no cancel */
+        log_init(log, "prove", at);
+        pf = (g16k_proof *)1;
+        int rc = g16k_prove(p, k, fixture("poseidon2", "witness.wtns"), &o, &pf);
+        if (rc == G16K_OK) {
+            /* a cancel asked once the last step was done changes nothing */
+            assert_true(log->cancel_index == SIZE_MAX || log->calls[log->cancel_index].done == 8);
+            expect_reference(pf, "poseidon2");
+            g16k_proof_free(pf);
+            continue;
+        }
+        assert_int_equal(rc, G16K_ECANCELED);
+        assert_null(pf);
+        assert_non_null(strstr(g16k_last_error(), "cancelled"));
+        assert_int_equal(log->cancel_index, log->n - 1);
+    }
+    /* the key still proves */
+    log_init(log, NULL, 0);
+    pf = NULL;
+    assert_int_equal(g16k_prove(p, k, fixture("poseidon2", "witness.wtns"), &o, &pf), G16K_OK);
+    expect_reference(pf, "poseidon2");
+    g16k_proof_free(pf);
+    g16k_key_free(k);
+    g16k_prover_close(p);
+    free(log);
+}
+
+/* sha256_64, about 250 000 points (tens of seconds to check on two cores): cancelled once 5% of
+ * the points are checked, the load must return sooner than it took to check those 5%: every
+ * thread stops at its next chunk of 1024 points. A proof cancelled after its first step must
+ * take less than half a full proof (the remaining MSMs and the NTT chain are skipped). */
+static void test_cancel_long(void **state)
+{
+    g16k_prover *p = open_prover();
+    progress_log *log = malloc(sizeof(*log));
+    g16k_key_opts ko = {.struct_size = sizeof(ko), .progress = on_progress, .progress_user = log};
+    g16k_key *k = NULL;
+    const uint64_t points = 3 + 4 * 59170ull - 3 + 65536;   /* IC, A, B1, B2, C, H */
+    double t0, before, after;
+    (void)state;
+    assert_non_null(log);
+
+    log_init(log, "check", points / 20);
+    t0 = now();
+    assert_int_equal(g16k_key_load_file(p, fixture("sha256_64", "circuit_final.zkey"), &ko, &k),
+                     G16K_ECANCELED);
+    after = now() - log->cancel_time;
+    before = log->cancel_time - t0;
+    print_message("sha256_64 load: cancelled at %llu of %llu points after %.2f s, returned %.3f s "
+                  "later\n", (unsigned long long)log->calls[log->cancel_index].done,
+                  (unsigned long long)points, before, after);
+    assert_int_equal(log->calls[log->cancel_index].total, points);
+    assert_true(after < before);
+
+    k = load(p, "sha256_64");
+    g16k_prove_opts o = fixed_rs();
+    g16k_proof *pf = NULL;
+    double full = 1e9;
+    for (int i = 0; i < 2; i++) {
+        t0 = now();
+        assert_int_equal(g16k_prove(p, k, fixture("sha256_64", "witness.wtns"), &o, &pf), G16K_OK);
+        full = now() - t0 < full ? now() - t0 : full;
+        expect_reference(pf, "sha256_64");
+        g16k_proof_free(pf);
+    }
+    o.progress = on_progress;
+    o.progress_user = log;
+    log_init(log, "prove", 1);
+    t0 = now();
+    pf = NULL;
+    assert_int_equal(g16k_prove(p, k, fixture("sha256_64", "witness.wtns"), &o, &pf),
+                     G16K_ECANCELED);
+    double cancelled = now() - t0;
+    print_message("sha256_64 proof: %.3f s in full, %.3f s cancelled after its first step\n",
+                  full, cancelled);
+    assert_null(pf);
+    assert_true(cancelled < full / 2);
+    g16k_key_free(k);
+    g16k_prover_close(p);
+    free(log);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+#define T(f) cmocka_unit_test_setup_teardown(f, fresh_cache_home, drop_cache_home)
+        T(test_status_names),
+        T(test_json_strings),
+        T(test_buffers),
+        T(test_progress),
+        T(test_cancel_load),
+        T(test_buffer_cache),
+        T(test_cancel_prove),
+        T(test_cancel_long),
+#undef T
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
