@@ -54,12 +54,7 @@ static void notify(load_pool *p)
 static void wait_event(load_pool *p, uint64_t seen)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    ts.tv_nsec += 100 * 1000 * 1000;
-    if (ts.tv_nsec >= 1000000000L) {
-        ts.tv_sec++;
-        ts.tv_nsec -= 1000000000L;
-    }
+    g16k_deadline(&ts, 100);
     pthread_mutex_lock(&p->lock);
     if (atomic_load(&p->gen) == seen)
         pthread_cond_timedwait(&p->cond, &p->lock, &ts);
@@ -112,8 +107,12 @@ load_pool *load_pool_create(int fd, uint8_t *buf, uint64_t size)
     p->buf = buf;
     p->size = size;
     p->t0 = g16k_now();
+    pthread_condattr_t ca;
+    pthread_condattr_init(&ca);
+    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);   /* for g16k_deadline */
     pthread_mutex_init(&p->lock, NULL);
-    pthread_cond_init(&p->cond, NULL);
+    pthread_cond_init(&p->cond, &ca);
+    pthread_condattr_destroy(&ca);
     if (fd < 0 || size == 0) {
         atomic_store(&p->avail, size);
         atomic_store(&p->read_done, 1);
