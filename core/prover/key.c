@@ -203,35 +203,35 @@ int key_load(g16k_prover *prover, zkey_load_args *args, const g16k_key_opts *opt
     return G16K_OK;
 }
 
-int g16k_key_load_file(g16k_prover *prover, const char *zkey_path, const g16k_key_opts *opts,
-                       g16k_key **out)
+/* The public loads: arguments, options (a buffer's name), then key_load. fn names the call. */
+static int key_load_api(const char *fn, g16k_prover *prover, zkey_load_args *args,
+                        const g16k_key_opts *opts, g16k_key **out)
 {
-    zkey_load_args args = {.path = zkey_path};
     g16k_key_opts o;
     int rc;
     if (out)
         *out = NULL;
-    if (!prover || !zkey_path || !out)
-        return g16k_err(G16K_EINVAL, "g16k_key_load_file: NULL argument");
+    if (!prover || !(args->path || args->data) || !out)
+        return g16k_err(G16K_EINVAL, "%s: NULL argument", fn);
     if ((rc = key_opts(opts, &o)) != G16K_OK)
         return rc;
-    return key_load(prover, &args, &o, NULL, out);
+    if (args->data)
+        args->path = o.name ? o.name : "zkey buffer";
+    return key_load(prover, args, &o, NULL, out);
+}
+
+int g16k_key_load_file(g16k_prover *prover, const char *zkey_path, const g16k_key_opts *opts,
+                       g16k_key **out)
+{
+    zkey_load_args args = {.path = zkey_path};
+    return key_load_api("g16k_key_load_file", prover, &args, opts, out);
 }
 
 int g16k_key_load_buffer(g16k_prover *prover, const void *data, size_t len,
                          const g16k_key_opts *opts, g16k_key **out)
 {
     zkey_load_args args = {.data = data, .size = len};
-    g16k_key_opts o;
-    int rc;
-    if (out)
-        *out = NULL;
-    if (!prover || !data || !out)
-        return g16k_err(G16K_EINVAL, "g16k_key_load_buffer: NULL argument");
-    if ((rc = key_opts(opts, &o)) != G16K_OK)
-        return rc;
-    args.path = o.name ? o.name : "zkey buffer";
-    return key_load(prover, &args, &o, NULL, out);
+    return key_load_api("g16k_key_load_buffer", prover, &args, opts, out);
 }
 
 int g16k_key_load(g16k_prover *prover, const char *zkey_path, g16k_key **out)
