@@ -6,7 +6,7 @@
  * (X/Z^2, Y/Z^3); Z = 0 is infinity. Coordinates are in Montgomery form.
  * Formulas: Jacobian add/double from the Explicit-Formulas Database (add-2007-bl, dbl-2009-l,
  * madd-2007-bl). Subgroup checks: Scott, "A note on group membership tests for G1, G2 and GT on
- * BLS pairing-friendly curves", eprint 2021/1130 (or multiplication by r where noted).
+ * BLS pairing-friendly curves", eprint 2021/1130; g1.c and g2.c give the proofs.
  * All functions are pure and thread-safe; outputs may alias inputs.
  */
 #ifndef G16K_BLS12_381_CURVE_H
@@ -22,10 +22,18 @@ typedef struct { fp2_t x, y, z; } g2_jac_t;
 extern const g1_affine_t G1_GENERATOR;
 extern const g2_affine_t G2_GENERATOR;
 
+/* |x| for the BLS parameter x = -0xd201000000010000 (negative; bits 63, 62, 60, 57, 48, 16):
+ * the loop of the pairing and of the subgroup tests. */
+#define BLS_X_ABS 0xd201000000010000ULL
+
 /* ---- G1 ---- */
 int  g1_affine_is_inf(const g1_affine_t *p);
 int  g1_affine_is_on_curve(const g1_affine_t *p);              /* infinity counts as on the curve */
-int  g1_affine_in_subgroup(const g1_affine_t *p);              /* assumes on curve; inf -> 1 */
+/* 1 iff p (on the curve; inf -> 1) is in the prime-order subgroup: Scott's exact test
+ * [x^2] P + sigma(P) == O, 126 doublings and 10 additions (g1.c has the proof). */
+int  g1_affine_in_subgroup(const g1_affine_t *p);
+/* out = [|x|] p (63 doublings, 5 mixed additions; complete: any p, infinity included). */
+void g1_jac_mul_x_abs(g1_jac_t *out, const g1_affine_t *p);
 int  g1_affine_eq(const g1_affine_t *a, const g1_affine_t *b);
 void g1_affine_neg(g1_affine_t *out, const g1_affine_t *p);
 /* sigma(P) = (beta x, y), beta the cube root of unity for which sigma(P) = -x^2 P on G1
@@ -55,7 +63,11 @@ void g1_affine_to_bytes_canon(uint8_t out[96], const g1_affine_t *p);
 /* ---- G2 ---- (same contracts; 192 bytes = x.c0 || x.c1 || y.c0 || y.c1) */
 int  g2_affine_is_inf(const g2_affine_t *p);
 int  g2_affine_is_on_curve(const g2_affine_t *p);
+/* 1 iff p (on the curve; inf -> 1) is in G2: Scott's exact test [|x|] P + psi(P) == O, 63
+ * doublings and 5 mixed additions over Fp2 (g2.c has the proof). */
 int  g2_affine_in_subgroup(const g2_affine_t *p);
+/* out = [|x|] p, like g1_jac_mul_x_abs. */
+void g2_jac_mul_x_abs(g2_jac_t *out, const g2_affine_t *p);
 int  g2_affine_eq(const g2_affine_t *a, const g2_affine_t *b);
 void g2_affine_neg(g2_affine_t *out, const g2_affine_t *p);
 /* psi(P) = (conj(x) cx, conj(y) cy), the untwist-Frobenius-twist endomorphism, which acts on

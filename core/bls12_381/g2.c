@@ -1,14 +1,21 @@
 /*
  * G2 of BLS12-381: y^2 = x^3 + 4(u + 1) over Fp2 (the M-twist). Same shape and formulas as g1.c
  * (EFD dbl-2009-l, add-2007-bl, madd-2007-bl, made complete by branching).
- * Subgroup test of Scott (eprint 2021/1130): P is in G2 iff psi(P) = x P, with the
- * untwist-Frobenius-twist endomorphism psi(x, y) = (conj(x) cx, conj(y) cy),
+ *
+ * Subgroup test (Scott, eprint 2021/1130, section 4): P in E'(Fp2) lies in G2 iff psi(P) = [x] P,
+ * with the untwist-Frobenius-twist endomorphism psi(x, y) = (conj(x) cx, conj(y) cy),
  * cx = 1 / (u + 1)^((p - 1) / 3), cy = 1 / (u + 1)^((p - 1) / 2).
+ * Proof. psi is the p-power Frobenius of E seen through the twist, so it satisfies Frobenius's
+ * equation psi^2 - [t] psi + [p] = 0 with t = x + 1. If psi(P) = [x] P then
+ * O = [x^2 - t x + p] P = [p - x] P, and p - x = h1 r (h1 = (x - 1)^2 / 3, the G1 cofactor), so
+ * the order of P divides gcd(h1 r, #E'(Fp2)) = r gcd(h1, h2) = r, because the G2 cofactor
+ * h2 = 13^2 23^2 2713 11953 262069 q (q a 448-bit prime) shares no prime with
+ * h1 = 3 11^2 10177^2 859267^2 52437899^2. Conversely on G2 psi acts as [p] = [x] mod r. Exact, like
+ * the G1 test. Cost: 63 doublings and 5 mixed additions (x < 0: [|x|] P + psi(P) == O).
  */
 #include <string.h>
 
 #include "curve.h"
-#include "curve_internal.h"
 
 const g2_affine_t G2_GENERATOR = {
     /* x = 0x024aa2b2f08f0a91260805272dc51051c6e47ad4fa403b02b4510b647ae3d1770bac0326a805bbefd48056c8c121bdb8
@@ -79,17 +86,26 @@ int g2_affine_is_on_curve(const g2_affine_t *p)
     return fp2_eq(&lhs, &rhs);
 }
 
+void g2_jac_mul_x_abs(g2_jac_t *out, const g2_affine_t *p)
+{
+    g2_jac_t acc;
+    g2_jac_from_affine(&acc, p);        /* bit 63 of |x| */
+    for (int bit = 62; bit >= 0; bit--) {
+        g2_jac_dbl(&acc, &acc);
+        if ((BLS_X_ABS >> bit) & 1)
+            g2_jac_add_affine(&acc, &acc, p);
+    }
+    *out = acc;
+}
+
 int g2_affine_in_subgroup(const g2_affine_t *p)
 {
     if (g2_affine_is_inf(p))
         return 1;
-    g2_jac_t j, xp;
+    g2_jac_t xp;
     g2_affine_t psi;
-    /* psi(P) == x P with x < 0: psi(P) + |x| P == 0 */
     g2_affine_psi(&psi, p);
-    g2_jac_from_affine(&j, p);
-    static const uint64_t x_abs = BLS_X_ABS;
-    g2_jac_mul(&xp, &j, &x_abs, 1);
+    g2_jac_mul_x_abs(&xp, p);
     g2_jac_add_affine(&xp, &xp, &psi);
     return g2_jac_is_inf(&xp);
 }

@@ -30,7 +30,6 @@
  * Not constant time; no allocation.
  */
 #include "pairing.h"
-#include "curve_internal.h"
 
 /* Projective point on the twist. */
 typedef struct { fp2_t x, y, z; } g2_proj_t;

@@ -4,20 +4,33 @@
  *   bench ntt   --config INI --log-n N [--threads T] [--runs K]
  *   bench synth --config INI --zkey Z --witness W [--threads T] [--runs K]
  *   bench prove --config INI --zkey Z --witness W [--threads T] [--runs K]
+ *   bench load  --config INI --zkey Z [--threads T] [--runs K]
+ * bench load times the phases of a key load alone (read, parse, digest, the G1 and G2 subgroup
+ * tests, the providers' bases_create), then whole loads as g16k prove does them: "first" with
+ * an empty verdict cache (a new temporary folder each run), "cached" with that cache filled.
  * --threads T sets $G16K_THREADS (the [core] threads of the whole process, which plugins
  * inherit unless their own section sets threads); bench msm also passes it to the call.
  * MSM inputs are random scalars and points P_i = G + i*G' (G' a random multiple of G), made with
  * additions only so that large sizes are quick to set up; the MSM itself sees no structure in them.
  */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "g16k/g16k.h"
 #include "../bls12_381/curve.h"
 #include "../formats/wtns.h"
+#include "../formats/zkey_cache.h"
+#include "../formats/zkey_points.h"
+#include "../setup/internal.h"
 #include "../prover/internal.h"
 #include "../util/error.h"
 #include "../util/clock.h"
@@ -31,13 +44,25 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* s = the runs values of v, sorted; returns their median. */
+static double sorted_median(double s[MAX_RUNS], const double *v, int runs)
+{
+    memcpy(s, v, (size_t)runs * sizeof(double));
+    qsort(s, (size_t)runs, sizeof(double), cmp_double);
+    return runs % 2 ? s[runs / 2] : 0.5 * (s[runs / 2 - 1] + s[runs / 2]);
+}
+
+static double median(const double *v, int runs)
+{
+    double s[MAX_RUNS];
+    return sorted_median(s, v, runs);
+}
+
 /* Print "name": {"median": .., "min": .., "max": ..} for runs values. */
 static void print_stat(const char *name, double *v, int runs, int last)
 {
     double s[MAX_RUNS];
-    memcpy(s, v, (size_t)runs * sizeof(double));
-    qsort(s, (size_t)runs, sizeof(double), cmp_double);
-    double med = runs % 2 ? s[runs / 2] : 0.5 * (s[runs / 2 - 1] + s[runs / 2]);
+    double med = sorted_median(s, v, runs);
     printf("    \"%s\": {\"median\": %.6f, \"min\": %.6f, \"max\": %.6f}%s\n", name, med, s[0],
            s[runs - 1], last ? "" : ",");
 }
@@ -260,6 +285,238 @@ static int bench_prove(g16k_prover *p, const char *zkey, const char *wtns_path, 
     return 0;
 }
 
+
+/* ---- bench load ---- */
+
+/* Remove the files of folder dir, then dir (a bench's temporary cache). */
+static void remove_dir(const char *dir)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    char path[4096];
+    while (d && (e = readdir(d)) != NULL) {
+        if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
+            snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+            unlink(path);
+        }
+    }
+    if (d)
+        closedir(d);
+    rmdir(dir);
+}
+
+/* The whole file, read on this thread. */
+static uint8_t *read_file(const char *path, uint64_t *size)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    struct stat st;
+    uint8_t *buf = NULL;
+    if (fd < 0 || fstat(fd, &st) != 0 || !(buf = malloc(st.st_size ? (size_t)st.st_size : 1))) {
+        g16k_err(G16K_EIO, "%s: cannot read: %s", path, strerror(errno));
+        if (fd >= 0)
+            close(fd);
+        return NULL;
+    }
+    uint64_t off = 0;
+    while (off < (uint64_t)st.st_size) {
+        ssize_t n = pread(fd, buf + off, (size_t)st.st_size - off, (off_t)off);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) {
+            g16k_err(G16K_EIO, "%s: cannot read: %s", path, n < 0 ? strerror(errno) : "short");
+            free(buf);
+            close(fd);
+            return NULL;
+        }
+        off += (uint64_t)n;
+    }
+    close(fd);
+    *size = off;
+    return buf;
+}
+
+typedef struct leaves_job {
+    const uint8_t *data;
+    uint64_t size;
+    uint8_t (*leaves)[ZKEY_DIGEST_BYTES];
+} leaves_job;
+
+static void leaves_range(void *ctx, uint64_t b, uint64_t e)
+{
+    leaves_job *j = ctx;
+    for (uint64_t i = b; i < e; i++) {
+        uint64_t off = i * ZKEY_LEAF_BYTES;
+        uint64_t len = j->size - off < ZKEY_LEAF_BYTES ? j->size - off : ZKEY_LEAF_BYTES;
+        zkey_digest_leaf(j->leaves[i], i, j->data + off, (size_t)len);
+    }
+}
+
+/* The load's digest: leaves on every thread, then the root. */
+static int digest_threads(uint8_t out[ZKEY_DIGEST_BYTES], const uint8_t *data, uint64_t size,
+                          unsigned threads)
+{
+    uint64_t n = zkey_digest_leaves(size);
+    leaves_job j = {.data = data, .size = size, .leaves = malloc(n ? n * ZKEY_DIGEST_BYTES : 1)};
+    if (!j.leaves)
+        return -1;
+    pool_run(threads, n, 1, leaves_range, &j, NULL, NULL);
+    int rc = zkey_digest_root(out, size, (const uint8_t (*)[ZKEY_DIGEST_BYTES])j.leaves, n);
+    free(j.leaves);
+    return rc;
+}
+
+typedef struct tests_job {
+    const void *pts;
+    int g2;
+    atomic_int bad;
+} tests_job;
+
+static void tests_range(void *ctx, uint64_t b, uint64_t e)
+{
+    tests_job *j = ctx;
+    size_t n = (size_t)(e - b);
+    size_t r = j->g2 ? zkey_g2_first_outside((const g2_affine_t *)j->pts + b, n)
+                     : zkey_g1_first_outside((const g1_affine_t *)j->pts + b, n);
+    if (r < n)
+        atomic_store(&j->bad, 1);
+}
+
+/* Subgroup tests of n points on `threads` threads; seconds, or -1 if one fails. */
+static double time_tests(const void *pts, int g2, uint64_t n, unsigned threads)
+{
+    tests_job j = {.pts = pts, .g2 = g2};
+    atomic_init(&j.bad, 0);
+    double t0 = g16k_now();
+    pool_run(threads, n, 1024, tests_range, &j, NULL, NULL);
+    double t = g16k_now() - t0;
+    return atomic_load(&j.bad) ? -1 : t;
+}
+
+/* The G1 points of a key in one array (IC, A, B1, C, H), for the G1 test timing. */
+static g1_affine_t *g1_points(const zkey *k, uint64_t *n)
+{
+    const struct { const g1_affine_t *p; uint64_t n; } a[] = {
+        {k->ic, (uint64_t)k->n_public + 1}, {k->a, k->n_vars}, {k->b1, k->n_vars},
+        {k->c, (uint64_t)k->n_vars - k->n_public - 1}, {k->h, k->domain_size}};
+    uint64_t total = 0;
+    for (size_t i = 0; i < 5; i++)
+        total += a[i].n;
+    g1_affine_t *out = malloc(total * sizeof *out), *q = out;
+    if (out)
+        for (size_t i = 0; i < 5; i++, q += a[i - 1].n)
+            memcpy(q, a[i].p, a[i].n * sizeof *q);
+    *n = total;
+    return out;
+}
+
+static int bench_load(g16k_prover *p, const char *zkey_path, int runs)
+{
+    enum { READ, PARSE, DIGEST, DIGEST1, G1, G2, BASES, FIRST, CACHED, C_READ, C_DECODED,
+           C_DIGEST, C_BASES, N_PH };
+    /* cached_*: inside the cached load, seconds from its start to the end of the read, of the
+     * decoding (the digest included), of the digest, and the providers' share. */
+    static const char *const names[N_PH] = {"read", "parse", "digest", "digest_1thread",
+                                            "g1_tests", "g2_tests", "bases_create", "first",
+                                            "cached", "cached_read_end", "cached_decoded_end",
+                                            "cached_digest_end", "cached_bases_create"};
+    static double t[N_PH][MAX_RUNS];
+    unsigned threads = p->cfg->threads;
+    char saved[sizeof p->cfg->key_cache];
+    uint64_t size = 0, n1 = 0, n2 = 0;
+    int rc = G16K_OK;
+
+    if (!zkey_path)
+        return cli_usage_error("bench load: --zkey is required%s", "");
+    memcpy(saved, p->cfg->key_cache, sizeof saved);
+    for (int r = 0; r < runs && rc == G16K_OK; r++) {
+        double t0 = g16k_now();
+        uint8_t *buf = read_file(zkey_path, &size);
+        t[READ][r] = g16k_now() - t0;
+        if (!buf) {
+            rc = G16K_EIO;
+            break;
+        }
+        uint8_t d[ZKEY_DIGEST_BYTES];
+        t0 = g16k_now();
+        digest_threads(d, buf, size, threads);
+        t[DIGEST][r] = g16k_now() - t0;
+        t0 = g16k_now();
+        zkey_digest(d, buf, size);
+        t[DIGEST1][r] = g16k_now() - t0;
+        free(buf);
+
+        zkey *zk;
+        zkey_load_args parse = {.path = zkey_path, .threads = threads, .no_tests = 1};
+        t0 = g16k_now();
+        if ((rc = zkey_load_from(&parse, &zk)) != G16K_OK)
+            break;
+        t[PARSE][r] = g16k_now() - t0;
+        g1_affine_t *g1 = g1_points(zk, &n1);
+        n2 = zk->n_vars;
+        if (!g1) {
+            zkey_free(zk);
+            rc = g16k_err(G16K_ENOMEM, "out of memory");
+            break;
+        }
+        t[G1][r] = time_tests(g1, 0, n1, threads);
+        t[G2][r] = time_tests(zk->b2, 1, n2, threads);
+        free(g1);
+        if (t[G1][r] < 0 || t[G2][r] < 0) {
+            zkey_free(zk);
+            rc = g16k_err(G16K_EFORMAT, "%s: a point is outside its subgroup", zkey_path);
+            break;
+        }
+        g16k_key tmp = {.prover = p, .zk = zk};
+        t0 = g16k_now();
+        rc = key_handles_create(&tmp, 0);
+        t[BASES][r] = g16k_now() - t0;
+        key_handles_destroy(&tmp, &tmp.primary, 0);
+        zkey_free(zk);
+        if (rc != G16K_OK)
+            break;
+
+        /* Whole loads, with a cache folder of this run's own. */
+        char dir[] = "/tmp/g16k-bench-load-XXXXXX";
+        if (!mkdtemp(dir)) {
+            rc = g16k_err(G16K_EIO, "cannot make a temporary folder: %s", strerror(errno));
+            break;
+        }
+        snprintf(p->cfg->key_cache, sizeof p->cfg->key_cache, "%s", dir);
+        for (int c = 0; c < 2 && rc == G16K_OK; c++) {
+            g16k_key *key = NULL;
+            key_load_stats ks;
+            zkey_load_args args = {.path = zkey_path};
+            g16k_key_opts none = {.struct_size = sizeof none};
+            t0 = g16k_now();
+            rc = key_load(p, &args, &none, &ks, &key);
+            t[c ? CACHED : FIRST][r] = g16k_now() - t0;
+            g16k_key_free(key);
+            if (c) {
+                t[C_READ][r] = ks.zk.read;
+                t[C_DECODED][r] = ks.zk.decoded;
+                t[C_DIGEST][r] = ks.zk.digest;
+                t[C_BASES][r] = ks.handles;
+            }
+        }
+        remove_dir(dir);
+    }
+    memcpy(p->cfg->key_cache, saved, sizeof saved);
+    if (rc != G16K_OK)
+        return cli_fail(rc);
+    double g1_med = median(t[G1], runs), g2_med = median(t[G2], runs);
+    printf("{\n  \"bench\": \"load\",\n  \"zkey\": \"%s\",\n  \"bytes\": %llu,\n  \"threads\": %u,\n"
+           "  \"runs\": %d,\n  \"points\": {\"g1\": %llu, \"g2\": %llu},\n"
+           "  \"points_per_second_per_thread\": {\"g1\": %.0f, \"g2\": %.0f},\n"
+           "  \"digest_mb_per_second_1thread\": %.1f,\n  \"seconds\": {\n",
+           zkey_path, (unsigned long long)size, threads, runs, (unsigned long long)n1,
+           (unsigned long long)n2, n1 / g1_med / threads, n2 / g2_med / threads,
+           size / 1e6 / median(t[DIGEST1], runs));
+    for (int ph = 0; ph < N_PH; ph++)
+        print_stat(names[ph], t[ph], runs, ph == N_PH - 1);
+    printf("  }\n}\n");
+    return 0;
+}
+
 static int cmd_bench(int argc, char **argv)
 {
     const char *config = NULL, *group = NULL, *logn = NULL, *window = NULL, *threads = NULL,
@@ -277,15 +534,16 @@ static int cmd_bench(int argc, char **argv)
         (rc = cli_parse(argc, argv, opts, sizeof(opts) / sizeof(opts[0]))))
         return rc;
     if (argc < 3 || argv[2][0] == '-')
-        return cli_usage_error("bench: which phase? (%s)", "msm, ntt, synth, prove");
+        return cli_usage_error("bench: which phase? (%s)", "msm, ntt, synth, prove, load");
     const char *what = argv[2];
     /* Options follow the phase name: shift it away for cli_parse (which starts at argv[2]). */
     if ((rc = cli_parse(argc - 1, argv + 1, opts, sizeof(opts) / sizeof(opts[0]))))
         return rc;
     if ((rc = parse_runs(runs_s, &runs)))
         return rc;
-    if (strcmp(what, "msm") && strcmp(what, "ntt") && strcmp(what, "synth") && strcmp(what, "prove"))
-        return cli_usage_error("bench: unknown phase '%s' (msm, ntt, synth, prove)", what);
+    if (strcmp(what, "msm") && strcmp(what, "ntt") && strcmp(what, "synth") && strcmp(what, "prove") &&
+        strcmp(what, "load"))
+        return cli_usage_error("bench: unknown phase '%s' (msm, ntt, synth, prove, load)", what);
     if (threads) {
         char *end;
         unsigned long t = strtoul(threads, &end, 10);
@@ -300,6 +558,8 @@ static int cmd_bench(int argc, char **argv)
         rc = bench_msm(p, argc, argv, group, logn, window, threads, runs);
     else if (!strcmp(what, "ntt"))
         rc = bench_ntt(p, logn, runs);
+    else if (!strcmp(what, "load"))
+        rc = bench_load(p, zkey, runs);
     else
         rc = bench_prove(p, zkey, wtns_path, runs, !strcmp(what, "synth"));
     g16k_prover_close(p);
@@ -309,9 +569,12 @@ static int cmd_bench(int argc, char **argv)
 const cli_command cli_cmd_bench = {
     "bench", cmd_bench,
     "bench    msm --group g1|g2 --log-n N [--window C] | ntt --log-n N |\n"
-    "         synth --zkey Z --witness W | prove --zkey Z --witness W\n"
+    "         synth --zkey Z --witness W | prove --zkey Z --witness W | load --zkey Z\n"
     "         with [--config INI] [--threads T] [--runs K]\n"
     "         Runs one phase alone K times (default 5) and prints JSON with the median, min\n"
-    "         and max seconds; prove reports key loading apart from the per-phase times.\n"
+    "         and max seconds; prove reports key loading apart from the per-phase times; load\n"
+    "         times a key load's phases alone (read, parse, digest, G1 and G2 subgroup tests\n"
+    "         with points per second per thread, the providers' bases_create) and whole loads\n"
+    "         with an empty (first) and a filled (cached) verdict cache.\n"
     "         --threads sets $G16K_THREADS. --config as for prove.\n",
 };

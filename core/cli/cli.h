@@ -51,6 +51,23 @@ int cli_usage_error(const char *fmt, const char *arg);
  * built-in conf/cpu.ini (logged at G16K_LOG=info). Returns a g16k_status. */
 int cli_open_prover(const char *given, g16k_prover **out);
 
+/* Progress of a key load on stderr (key_progress.c): cli_key_progress is a g16k_progress_fn,
+ * user a key_progress_state. mode: 1 always (--progress), 0 on a terminal once the load has
+ * taken a second, -1 never. */
+typedef struct key_progress_state {
+    const char *name;       /* the key's file name, borrowed */
+    int mode, tty, shown;
+    double t0;              /* when the load started */
+    double next;            /* no new line before (not a terminal) */
+    double check_seconds;   /* from t0 to the last "check" call */
+    uint64_t points;        /* the key's points (total of "check") */
+} key_progress_state;
+void cli_key_progress_init(key_progress_state *kp, const char *path, int mode);
+int  cli_key_progress(void *user, const char *stage, uint64_t done, uint64_t total);
+/* After the load (key: the loaded key, NULL when it failed): the summary line when progress
+ * was shown or asked for; after a failure the terminal's progress line is cleared. */
+void cli_key_progress_end(key_progress_state *kp, const g16k_key *key);
+
 /* The running command (set by main before it runs one) and the help printers of main.c. */
 extern const cli_command *cli_current;
 void cli_print_help(FILE *f, const cli_command *c);

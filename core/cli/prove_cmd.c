@@ -3,7 +3,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "cli.h"
 #include "g16k/g16k.h"
@@ -29,20 +28,6 @@ static int parse_rs(const char *arg, uint64_t r[4], uint64_t s[4])
     return 0;
 }
 
-/* On a terminal: what the key load is doing, as a percentage on one line of stderr. */
-static int show_progress(void *user, const char *stage, uint64_t done, uint64_t total)
-{
-    static const char *const what[] = { "check", "checking the key's points",
-                                        "upload", "handing the key to the providers" };
-    const char *label = stage;
-    (void)user;
-    for (size_t i = 0; i < sizeof(what) / sizeof(what[0]); i += 2)
-        if (strcmp(stage, what[i]) == 0)
-            label = what[i + 1];
-    fprintf(stderr, "\rg16k: %s %3u%%\033[K", label, total ? (unsigned)(100 * done / total) : 0);
-    return 0;
-}
-
 static void print_timings(const g16k_timings *t, double load_key)
 {
     fprintf(stderr,
@@ -58,12 +43,13 @@ static int cmd_prove(int argc, char **argv)
     const char *config = NULL, *zkey = NULL, *wtns = NULL, *proof_out = NULL, *public_out = NULL,
                *rs = NULL, *pos[4];
     size_t n_pos;
-    int timings = 0, no_verify = 0;
+    int timings = 0, no_verify = 0, progress = 0, quiet = 0;
     const cli_opt opts[] = {
         { "--config", &config, NULL }, { "--zkey", &zkey, NULL }, { "--witness", &wtns, NULL },
         { "--proof", &proof_out, NULL }, { "--public", &public_out, NULL },
         { "--insecure-rs", &rs, NULL }, { "--timings", NULL, &timings },
-        { "--no-verify", NULL, &no_verify },
+        { "--no-verify", NULL, &no_verify }, { "--progress", NULL, &progress },
+        { "--quiet", NULL, &quiet },
     };
     g16k_prove_opts po;
     g16k_timings tm;
@@ -88,6 +74,8 @@ static int cmd_prove(int argc, char **argv)
     }
     if (!zkey || !wtns || !proof_out || !public_out)
         return cli_usage_error("%s: --zkey, --witness, --proof and --public are required", "prove");
+    if (progress && quiet)
+        return cli_usage_error("%s: --progress and --quiet exclude each other", "prove");
     memset(&po, 0, sizeof(po));
     po.struct_size = sizeof(po);
     po.verify = no_verify ? 0 : -1;
@@ -102,10 +90,12 @@ static int cmd_prove(int argc, char **argv)
     if ((rc = cli_open_prover(config, &p)) != G16K_OK)
         return cli_fail(rc);
     double t0 = g16k_now();
-    g16k_key_opts ko = { .struct_size = sizeof(ko), .progress = isatty(STDERR_FILENO) ? show_progress : NULL };
+    key_progress_state kp;
+    cli_key_progress_init(&kp, zkey, progress ? 1 : quiet ? -1 : 0);
+    g16k_key_opts ko = { .struct_size = sizeof(ko), .progress = cli_key_progress,
+                         .progress_user = &kp };
     rc = g16k_key_load_file(p, zkey, &ko, &key);
-    if (ko.progress)
-        fprintf(stderr, "\r\033[K");   /* the line is cleared: errors and timings follow */
+    cli_key_progress_end(&kp, rc == G16K_OK ? key : NULL);
     if (rc != G16K_OK)
         goto out;
     double load_key = g16k_now() - t0;
@@ -133,7 +123,7 @@ out:
 const cli_command cli_cmd_prove = {
     "prove", cmd_prove,
     "prove    [--config INI] --zkey FILE --witness FILE --proof OUT.json --public OUT.json\n"
-    "         [--timings] [--no-verify] [--insecure-rs R,S]\n"
+    "         [--timings] [--no-verify] [--insecure-rs R,S] [--progress | --quiet]\n"
     "prove    [options] ZKEY WTNS PROOF PUBLIC        (the same, as positional arguments)\n"
     "         Groth16 proof of a snarkjs .zkey and a circom .wtns (BLS12-381), written in\n"
     "         snarkjs's JSON. The proof is checked with a pairing before it is written (unless\n"
@@ -142,5 +132,7 @@ const cli_command cli_cmd_prove = {
     "         on the CPU plugin). --timings prints the phase times on stderr. --insecure-rs\n"
     "         fixes the blinding values (decimal): for tests only, such a proof reveals the\n"
     "         witness. Exit 6 when the proof fails its own check: `g16k check` then names the\n"
-    "         constraints the witness breaks.\n",
+    "         constraints the witness breaks. A key load that takes over a second shows its\n"
+    "         progress on stderr when it is a terminal (points checked, total, rate, time\n"
+    "         left); --progress shows it anyway, --quiet never.\n",
 };

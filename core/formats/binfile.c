@@ -69,20 +69,54 @@ static int map_file(binfile *bf, const char *path)
     return rc;
 }
 
-static int read_table(binfile *bf, const char magic[4], uint32_t version, uint32_t max_id)
+/* Where the table's bytes come from: the mapped file (data) or pread on fd. */
+typedef struct source {
+    const uint8_t *data;
+    int fd;
+} source;
+
+/* 12 bytes at pos (pos + 12 <= file size). 0, or -1 after a failed pread (errno set). */
+static int fetch12(const source *src, uint64_t pos, uint8_t out[12])
+{
+    if (src->data != NULL) {
+        memcpy(out, src->data + pos, 12);
+        return 0;
+    }
+    size_t got = 0;
+    while (got < 12) {
+        ssize_t n = pread(src->fd, out + got, 12 - got, (off_t)(pos + got));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) {
+            if (n == 0)
+                errno = EIO;
+            return -1;
+        }
+        got += (size_t)n;
+    }
+    return 0;
+}
+
+static int read_table(binfile *bf, const source *src, const char magic[4], uint32_t version,
+                      uint32_t max_id)
 {
     const char *path = bf->path;
+    uint8_t e[12];
+    if (max_id > BINFILE_MAX_ID)
+        max_id = BINFILE_MAX_ID;
     if (bf->size < HEADER_BYTES)
         return g16k_err(G16K_EFORMAT, "%s: header at byte 0: file is %llu bytes, need %u",
                         path, (unsigned long long)bf->size, HEADER_BYTES);
-    if (memcmp(bf->data, magic, 4) != 0)
+    if (fetch12(src, 0, e) != 0)
+        return g16k_err(G16K_EIO, "%s: cannot read: %s", path, strerror(errno));
+    if (memcmp(e, magic, 4) != 0)
         return g16k_err(G16K_EFORMAT, "%s: header at byte 0: magic is not \"%.4s\"", path,
                         magic);
-    bf->version = binfile_le32(bf->data + 4);
+    bf->version = binfile_le32(e + 4);
     if (bf->version != version)
         return g16k_err(G16K_EFORMAT, "%s: header at byte 4: version %u, expected %u", path,
                         bf->version, version);
-    uint32_t n = binfile_le32(bf->data + 8);
+    uint32_t n = binfile_le32(e + 8);
 
     uint64_t pos = HEADER_BYTES;
     for (uint32_t k = 0; k < n; k++) {
@@ -90,8 +124,10 @@ static int read_table(binfile *bf, const char magic[4], uint32_t version, uint32
             return g16k_err(G16K_EFORMAT,
                             "%s: section table entry %u at byte %llu: file ends (%llu bytes)",
                             path, k, (unsigned long long)pos, (unsigned long long)bf->size);
-        uint32_t id = binfile_le32(bf->data + pos);
-        uint64_t size = binfile_le64(bf->data + pos + 4);
+        if (fetch12(src, pos, e) != 0)
+            return g16k_err(G16K_EIO, "%s: cannot read: %s", path, strerror(errno));
+        uint32_t id = binfile_le32(e);
+        uint64_t size = binfile_le64(e + 4);
         uint64_t start = pos + ENTRY_BYTES;
         int known = id >= 1 && id <= max_id;
         if (known && bf->sec[id].present)
@@ -124,7 +160,8 @@ static int read_table(binfile *bf, const char magic[4], uint32_t version, uint32
 /* The table of bytes already in bf (mapped or borrowed); closes bf when it is bad. */
 static int open_table(binfile *bf, const char magic[4], uint32_t version, uint32_t max_id)
 {
-    int rc = read_table(bf, magic, version, max_id > BINFILE_MAX_ID ? BINFILE_MAX_ID : max_id);
+    source src = {.data = bf->data, .fd = -1};
+    int rc = read_table(bf, &src, magic, version, max_id);
     if (rc != G16K_OK)
         binfile_close(bf);
     return rc;
@@ -149,6 +186,29 @@ int binfile_open_mem(binfile *bf, const char *name, const void *data, uint64_t s
     bf->data = size > 0 ? data : NULL;
     bf->size = bf->data ? size : 0;
     return open_table(bf, magic, version, max_id);
+}
+
+int binfile_read_table(binfile *bf, int fd, uint64_t size, const char *path, const char magic[4],
+                       uint32_t version, uint32_t max_id)
+{
+    memset(bf, 0, sizeof(*bf));
+    bf->path = path;
+    bf->size = size;
+    source src = {.data = NULL, .fd = fd};
+    return read_table(bf, &src, magic, version, max_id);
+}
+
+int binfile_same_table(const binfile *bf, const uint8_t *data, const char magic[4],
+                       uint32_t max_id)
+{
+    binfile again;
+    memset(&again, 0, sizeof(again));
+    again.path = bf->path;
+    again.size = bf->size;
+    source src = {.data = data, .fd = -1};
+    if (read_table(&again, &src, magic, bf->version, max_id) != G16K_OK)
+        return 0;
+    return memcmp(again.sec, bf->sec, sizeof(bf->sec)) == 0;
 }
 
 void binfile_close(binfile *bf)

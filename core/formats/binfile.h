@@ -5,9 +5,11 @@
  *
  * binfile_open maps the whole file read-only (mmap; the kernel pages it in on demand, so a
  * multi-GB proving key costs no copy), binfile_open_mem takes bytes already in memory (an
- * embedder's buffer, borrowed); both validate the container: magic, version, every table
- * entry inside the file, sizes that do not overflow 64 bits, no id of 1..max_id twice (snarkjs'
- * startReadUniqueSection rejects repeats too), no bytes after the last section.
+ * embedder's buffer, borrowed), binfile_read_table reads only the table of an open file, for a
+ * reader that reads the payloads into its own buffer (zkey_load.c). All validate the
+ * container: magic, version, every table entry inside the file, sizes that do not overflow 64
+ * bits, no id of 1..max_id twice (snarkjs' startReadUniqueSection rejects repeats too), no
+ * bytes after the last section.
  * Unknown section ids (0, or above max_id) are skipped, as snarkjs' readBinFile does: a file
  * with an extra section (a newer writer's, a tool's annotation) still loads. Their entries are
  * checked like any other (inside the file), and a known section whose id was damaged into an
@@ -16,7 +18,7 @@
  * As with any mapping, a file truncated by someone else while mapped raises SIGBUS on access;
  * readers keep the mapping only for the duration of one load.
  *
- * Errors: negative g16k_status (G16K_EIO for open/stat/mmap, G16K_ENOMEM when mmap finds no
+ * Errors: negative g16k_status (G16K_EIO for open/stat/mmap/pread, G16K_ENOMEM when mmap finds no
  * address space, G16K_EFORMAT for content; nothing is allocated) and the thread-local core
  * error (util/error.h), one line:
  * "PATH: section table entry K at byte OFFSET: what is wrong". Thread-safe (no shared state).
@@ -61,6 +63,17 @@ int binfile_open_mem(binfile *bf /* OUT */, const char *name, const void *data, 
  * release with binfile_unmap. Errors: G16K_EIO naming the file. */
 int binfile_map(const char *path, const uint8_t **data /* OUT */, uint64_t *size /* OUT */);
 void binfile_unmap(const uint8_t *data, uint64_t size);   /* NULL is a no-op */
+/* Validate the container of the open file fd (size bytes) like binfile_open, reading only the
+ * 12-byte header and table entries (pread), for a reader that fills its own buffer: bf->data
+ * stays NULL. Errors as binfile_open (a failed pread is G16K_EIO). */
+int binfile_read_table(binfile *bf /* OUT */, int fd, uint64_t size, const char *path,
+                       const char magic[4], uint32_t version, uint32_t max_id);
+
+/* 1 if data (bf->size bytes, the whole file) holds the table that bf describes, else 0: a
+ * reader that read the table apart from the payloads checks the two came from one file. */
+int binfile_same_table(const binfile *bf, const uint8_t *data, const char magic[4],
+                       uint32_t max_id);
+
 /* Unmap. Safe on a zeroed or already closed binfile. */
 void binfile_close(binfile *bf);
 

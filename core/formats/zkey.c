@@ -2,32 +2,26 @@
  * Groth16 proving key reader (.zkey, BLS12-381; FORMATS.md sections 1, 2, 4; snarkjs
  * src/zkey_utils.js readHeader/readSection, zkey_new.js for the coefficient encoding).
  *
- * Order of work: container (binfile.c), then the headers (sections 1, 2), then every section
- * size against what nVars/nPublic/domainSize imply, and only then allocation: a hostile header
- * can make us allocate at most about the size of the mapped file. Coefficients are checked on
- * this thread; points are decoded and validated in parallel (zkey_points.c). Section 10
- * (contributions) is not needed for proving and may be absent. Sections with ids other than
- * 1..10 are skipped, as snarkjs skips them (binfile.h).
+ * The format: headers (sections 1, 2), every section size against what nVars/nPublic/domainSize
+ * imply, and only then allocation, so a hostile header can make us allocate at most about the
+ * size of the file; coefficients by ranges. zkey_load.c reads the file, runs these on its
+ * threads, decodes the points and runs the subgroup tests. Section 10 (contributions) is not
+ * needed for proving and may be absent. Sections with ids other than 1..10 are skipped, as
+ * snarkjs skips them (binfile.h).
  */
 #include "zkey.h"
-#include "zkey_cache.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "binfile.h"
 #include "util/error.h"
+#include "zkey_internal.h"
 #include "zkey_points.h"
 
-#define ZKEY_VERSION 1
-#define ZKEY_MAX_ID 10
 #define PROTOCOL_GROTH16 1
 #define MAX_LOG_N 28
-#define G1_BYTES 96u
-#define G2_BYTES 192u
-#define COEF_BYTES 44u          /* u32 matrix, u32 row, u32 signal, 32-byte value */
 
 /* Byte layout of section 2 (groth16 header), 964 bytes for BLS12-381. */
 enum {
@@ -41,8 +35,7 @@ static const char *const SECTION_NAME[ZKEY_MAX_ID + 1] = {
     "contributions"};
 
 /* The one-line message: "PATH: section ID (NAME) at byte OFFSET: what". */
-__attribute__((format(printf, 4, 5)))
-static int sec_err(const binfile *bf, uint32_t id, uint64_t offset, const char *fmt, ...)
+int zkey_sec_err(const binfile *bf, uint32_t id, uint64_t offset, const char *fmt, ...)
 {
     char what[512];
     va_list ap;
@@ -62,7 +55,7 @@ static int expect_size(const binfile *bf, uint32_t id, uint64_t want, const char
 {
     const binfile_section *s = &bf->sec[id];
     if (s->size != want)
-        return sec_err(bf, id, s->offset, "size %llu, expected %llu (%s)",
+        return zkey_sec_err(bf, id, s->offset, "size %llu, expected %llu (%s)",
                        (unsigned long long)s->size, (unsigned long long)want, why);
     return G16K_OK;
 }
@@ -77,7 +70,7 @@ static int read_protocol(const binfile *bf)
         return rc;
     uint32_t protocol = binfile_le32(bf->data + s->offset);
     if (protocol != PROTOCOL_GROTH16)
-        return sec_err(bf, 1, s->offset, "protocol %u, expected 1 (Groth16)", protocol);
+        return zkey_sec_err(bf, 1, s->offset, "protocol %u, expected 1 (Groth16)", protocol);
     return G16K_OK;
 }
 
@@ -91,39 +84,39 @@ static int read_groth16_header(const binfile *bf, zkey *k)
     const uint8_t *p = bf->data + s->offset;
     uint64_t off = s->offset;
     if (s->size < 4)
-        return sec_err(bf, 2, off, "size %llu, expected %u", (unsigned long long)s->size,
+        return zkey_sec_err(bf, 2, off, "size %llu, expected %u", (unsigned long long)s->size,
                        H2_SIZE);
     uint32_t n8q = binfile_le32(p + H2_N8Q);
     if (n8q != FP_BYTES)
-        return sec_err(bf, 2, off, "n8q %u, expected %u (BLS12-381 q)", n8q, FP_BYTES);
+        return zkey_sec_err(bf, 2, off, "n8q %u, expected %u (BLS12-381 q)", n8q, FP_BYTES);
     if ((rc = expect_size(bf, 2, H2_SIZE, "BLS12-381 groth16 header")) != G16K_OK)
         return rc;
 
     uint64_t q[FP_LIMBS];
     binfile_limbs(q, p + H2_Q, FP_LIMBS);
     if (bigint_cmp(q, FP_MODULUS.l, FP_LIMBS) != 0)
-        return sec_err(bf, 2, off + H2_Q, "base field prime q is not BLS12-381 p");
+        return zkey_sec_err(bf, 2, off + H2_Q, "base field prime q is not BLS12-381 p");
     uint32_t n8r = binfile_le32(p + H2_N8R);
     if (n8r != FR_BYTES)
-        return sec_err(bf, 2, off + H2_N8R, "n8r %u, expected %u (BLS12-381 r)", n8r, FR_BYTES);
+        return zkey_sec_err(bf, 2, off + H2_N8R, "n8r %u, expected %u (BLS12-381 r)", n8r, FR_BYTES);
     uint64_t r[FR_LIMBS];
     binfile_limbs(r, p + H2_R, FR_LIMBS);
     if (bigint_cmp(r, FR_MODULUS.l, FR_LIMBS) != 0)
-        return sec_err(bf, 2, off + H2_R, "scalar field prime r is not BLS12-381 r");
+        return zkey_sec_err(bf, 2, off + H2_R, "scalar field prime r is not BLS12-381 r");
 
     k->n_vars = binfile_le32(p + H2_NVARS);
     k->n_public = binfile_le32(p + H2_NPUB);
     k->domain_size = binfile_le32(p + H2_DOMAIN);
     if (k->n_vars == 0 || k->n_public >= k->n_vars)
-        return sec_err(bf, 2, off + H2_NVARS, "nPublic %u, nVars %u: need nPublic < nVars",
+        return zkey_sec_err(bf, 2, off + H2_NVARS, "nPublic %u, nVars %u: need nPublic < nVars",
                        k->n_public, k->n_vars);
     uint32_t n = k->domain_size;
     if (n == 0 || (n & (n - 1)) != 0 || n > (1u << MAX_LOG_N))
-        return sec_err(bf, 2, off + H2_DOMAIN, "domainSize %u is not a power of two in [1, 2^%d]",
+        return zkey_sec_err(bf, 2, off + H2_DOMAIN, "domainSize %u is not a power of two in [1, 2^%d]",
                        n, MAX_LOG_N);
     /* The public-input rows m..m+P of the extended system must fit in the domain. */
     if ((uint64_t)k->n_public + 1 > n)
-        return sec_err(bf, 2, off + H2_DOMAIN, "domainSize %u < nPublic + 1 = %llu", n,
+        return zkey_sec_err(bf, 2, off + H2_DOMAIN, "domainSize %u < nPublic + 1 = %llu", n,
                        (unsigned long long)k->n_public + 1);
     k->log_n = 0;
     while ((1u << k->log_n) < n)
@@ -135,7 +128,7 @@ static int read_groth16_header(const binfile *bf, zkey *k)
     for (int i = 0; i < 3; i++) {
         const char *what = zkey_point_g1(g1dst[i], p + g1s[i].at, 0, 0);
         if (what != NULL)
-            return sec_err(bf, 2, off + g1s[i].at, "%s: %s", g1s[i].name, what);
+            return zkey_sec_err(bf, 2, off + g1s[i].at, "%s: %s", g1s[i].name, what);
     }
     static const struct { uint32_t at; const char *name; } g2s[] = {
         {H2_BETA2, "beta2"}, {H2_GAMMA2, "gamma2"}, {H2_DELTA2, "delta2"}};
@@ -143,7 +136,7 @@ static int read_groth16_header(const binfile *bf, zkey *k)
     for (int i = 0; i < 3; i++) {
         const char *what = zkey_point_g2(g2dst[i], p + g2s[i].at, 0, 0);
         if (what != NULL)
-            return sec_err(bf, 2, off + g2s[i].at, "%s: %s", g2s[i].name, what);
+            return zkey_sec_err(bf, 2, off + g2s[i].at, "%s: %s", g2s[i].name, what);
     }
     return G16K_OK;
 }
@@ -169,19 +162,19 @@ static int check_sizes(const binfile *bf, const zkey *k, uint64_t *n_coefs)
         return rc;
     s = &bf->sec[4];
     if (s->size < 4)
-        return sec_err(bf, 4, s->offset, "size %llu, too small for the u32 count",
+        return zkey_sec_err(bf, 4, s->offset, "size %llu, too small for the u32 count",
                        (unsigned long long)s->size);
     *n_coefs = binfile_le32(bf->data + s->offset);
     return expect_size(bf, 4, 4 + *n_coefs * COEF_BYTES, "4 + nCoef * 44");
 }
 
-/* Section 4: {matrix, row, signal, value}; value = coef * R^2 mod r, so one Montgomery
- * reduction gives coef * R, the Montgomery form the header promises. */
-static int read_coefs(const binfile *bf, zkey *k)
+/* Coefficients [begin, end) of section 4: {matrix, row, signal, value}; value = coef * R^2 mod r,
+ * so one Montgomery reduction gives coef * R, the Montgomery form the header promises. */
+int zkey_read_coefs(const binfile *bf, zkey *k, uint64_t begin, uint64_t end)
 {
     const binfile_section *s = &bf->sec[4];
-    const uint8_t *p = bf->data + s->offset + 4;
-    for (uint64_t i = 0; i < k->n_coefs; i++, p += COEF_BYTES) {
+    const uint8_t *p = bf->data + s->offset + 4 + begin * COEF_BYTES;
+    for (uint64_t i = begin; i < end; i++, p += COEF_BYTES) {
         uint64_t at = s->offset + 4 + i * COEF_BYTES;
         g16k_coef *c = &k->coefs[i];
         c->matrix = binfile_le32(p);
@@ -189,18 +182,18 @@ static int read_coefs(const binfile *bf, zkey *k)
         c->signal = binfile_le32(p + 8);
         c->pad = 0;
         if (c->matrix > 1)
-            return sec_err(bf, 4, at, "coefficient %llu: matrix %u, expected 0 (A) or 1 (B)",
+            return zkey_sec_err(bf, 4, at, "coefficient %llu: matrix %u, expected 0 (A) or 1 (B)",
                            (unsigned long long)i, c->matrix);
         if (c->row >= k->domain_size)
-            return sec_err(bf, 4, at + 4, "coefficient %llu: row %u >= domainSize %u",
+            return zkey_sec_err(bf, 4, at + 4, "coefficient %llu: row %u >= domainSize %u",
                            (unsigned long long)i, c->row, k->domain_size);
         if (c->signal >= k->n_vars)
-            return sec_err(bf, 4, at + 8, "coefficient %llu: signal %u >= nVars %u",
+            return zkey_sec_err(bf, 4, at + 8, "coefficient %llu: signal %u >= nVars %u",
                            (unsigned long long)i, c->signal, k->n_vars);
         fr_t stored;
         binfile_limbs(stored.l, p + 12, FR_LIMBS);
         if (bigint_cmp(stored.l, FR_MODULUS.l, FR_LIMBS) >= 0)
-            return sec_err(bf, 4, at + 12, "coefficient %llu: value >= r", (unsigned long long)i);
+            return zkey_sec_err(bf, 4, at + 12, "coefficient %llu: value >= r", (unsigned long long)i);
         fr_t mont;
         fr_mont_reduce(&mont, &stored);
         memcpy(c->value, mont.l, sizeof(c->value));
@@ -214,75 +207,12 @@ static void *alloc_array(uint64_t n, size_t elem)
     return malloc(n > 0 ? (size_t)n * elem : 1);
 }
 
-static int read_points(const binfile *bf, zkey *k, unsigned threads, int skip_subgroup,
-                       const zkey_load_args *args)
+int zkey_read_headers(const binfile *bf, zkey *k)
 {
-    const struct { uint32_t id; void *dst; int g2; uint64_t count; } arr[] = {
-        {3, k->ic, 0, (uint64_t)k->n_public + 1},
-        {5, k->a, 0, k->n_vars},
-        {6, k->b1, 0, k->n_vars},
-        {7, k->b2, 1, k->n_vars},
-        {8, k->c, 0, (uint64_t)k->n_vars - k->n_public - 1},
-        {9, k->h, 0, k->domain_size},
-    };
-    enum { N_JOBS = sizeof(arr) / sizeof(arr[0]) };
-    zkey_point_job jobs[N_JOBS];
-    for (uint32_t j = 0; j < N_JOBS; j++) {
-        const binfile_section *s = &bf->sec[arr[j].id];
-        jobs[j] = (zkey_point_job){.section = arr[j].id, .src = bf->data + s->offset,
-                                   .file_offset = s->offset, .dst = arr[j].dst,
-                                   .count = arr[j].count, .g2 = arr[j].g2, .allow_inf = 1,
-                                   .skip_subgroup = skip_subgroup};
-    }
-    zkey_point_error e;
-    zkey_points_progress progress = {.fn = args->progress, .user = args->progress_user};
-    int r = zkey_points_validate(jobs, N_JOBS, threads, args->progress ? &progress : NULL, &e);
-    if (r < 0)
-        return g16k_err(G16K_ENOMEM, "%s: cannot start %u point validation threads", bf->path,
-                        threads);
-    if (r == ZKEY_POINTS_CANCELED)
-        return g16k_err(G16K_ECANCELED, "%s: key load cancelled while checking points", bf->path);
-    if (r > 0) {
-        const zkey_point_job *j = &jobs[e.job];
-        uint64_t at = j->file_offset + e.index * (j->g2 ? G2_BYTES : G1_BYTES);
-        return sec_err(bf, j->section, at, "point %llu: %s", (unsigned long long)e.index,
-                       e.what);
-    }
-    return G16K_OK;
-}
-
-int zkey_load(const char *path, unsigned threads, zkey **out)
-{
-    return zkey_load_cached(path, threads, NULL, out);
-}
-
-int zkey_load_cached(const char *path, unsigned threads, const char *cache_dir, zkey **out)
-{
-    zkey_load_args args = {.path = path, .threads = threads, .cache_dir = cache_dir};
-    return zkey_load_from(&args, out);
-}
-
-int zkey_load_from(const zkey_load_args *args, zkey **out)
-{
-    const char *path = args->path, *cache_dir = args->cache_dir;
-    unsigned threads = args->threads;
-    uint8_t digest[ZKEY_DIGEST_BYTES];
-    int use_cache = 0, known = 0;
-    binfile bf;
-    int rc = args->data ? binfile_open_mem(&bf, path, args->data, args->size, "zkey", ZKEY_VERSION,
-                                           ZKEY_MAX_ID)
-                        : binfile_open(&bf, path, "zkey", ZKEY_VERSION, ZKEY_MAX_ID);
-    if (rc != G16K_OK)
+    int rc;
+    if ((rc = read_protocol(bf)) != G16K_OK || (rc = read_groth16_header(bf, k)) != G16K_OK ||
+        (rc = check_sizes(bf, k, &k->n_coefs)) != G16K_OK)
         return rc;
-    zkey *k = calloc(1, sizeof(*k));
-    if (k == NULL) {
-        rc = g16k_err(G16K_ENOMEM, "%s: out of memory", path);
-        goto out_close;
-    }
-    if ((rc = read_protocol(&bf)) != G16K_OK || (rc = read_groth16_header(&bf, k)) != G16K_OK ||
-        (rc = check_sizes(&bf, k, &k->n_coefs)) != G16K_OK)
-        goto out_free;
-
     /* Every count below was just matched against a section that lies inside the file. */
     uint64_t nv = k->n_vars;
     k->ic = alloc_array((uint64_t)k->n_public + 1, sizeof(g1_affine_t));
@@ -292,28 +222,10 @@ int zkey_load_from(const zkey_load_args *args, zkey **out)
     k->b2 = alloc_array(nv, sizeof(g2_affine_t));
     k->c = alloc_array(nv - k->n_public - 1, sizeof(g1_affine_t));
     k->h = alloc_array(k->domain_size, sizeof(g1_affine_t));
-    if (!k->ic || !k->coefs || !k->a || !k->b1 || !k->b2 || !k->c || !k->h) {
-        rc = g16k_err(G16K_ENOMEM, "%s: out of memory for %u variables, domain %u", path,
-                      k->n_vars, k->domain_size);
-        goto out_free;
-    }
-    if (cache_dir && cache_dir[0] && zkey_digest(digest, bf.data, bf.size) == 0) {
-        use_cache = 1;
-        known = zkey_cache_has(cache_dir, digest);
-    }
-    if ((rc = read_coefs(&bf, k)) != G16K_OK || (rc = read_points(&bf, k, threads, known, args)) != G16K_OK)
-        goto out_free;
-    if (use_cache && !known)
-        zkey_cache_put(cache_dir, digest, path);
-    binfile_close(&bf);
-    *out = k;
+    if (!k->ic || !k->coefs || !k->a || !k->b1 || !k->b2 || !k->c || !k->h)
+        return g16k_err(G16K_ENOMEM, "%s: out of memory for %u variables, domain %u", bf->path,
+                        k->n_vars, k->domain_size);
     return G16K_OK;
-
-out_free:
-    zkey_free(k);
-out_close:
-    binfile_close(&bf);
-    return rc;
 }
 
 int zkey_read_header(const char *name, const void *data, uint64_t size, zkey *hdr)

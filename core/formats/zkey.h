@@ -1,17 +1,30 @@
 /*
  * Reader of snarkjs Groth16 proving keys (.zkey), BLS12-381 only (FORMATS.md sections 1, 2, 4).
  *
- * The whole file is validated: magic "zkey", version 1, section table (ids 1..10, unique, sizes
- * inside the file, no 64-bit overflow), protocol 1 (Groth16), n8q = 48 and q = BLS12-381 p,
- * n8r = 32 and r = BLS12-381 r, domainSize a power of two >= 1 and <= 2^28 and consistent with
- * nVars/nPublic, every section size exactly what the header implies, coefficient matrix/row/signal
- * in range and value < r, every point's coordinates < p, on the curve and in the prime-order
- * subgroup (all-zero bytes = infinity, allowed in sections 3 and 5-9, not in the header points).
- * Section 10 (contributions) is not read and may be absent. Point validation (mostly the
- * subgroup tests) dominates the load time; it runs on `threads` threads (zkey_points.c).
+ * The whole file is validated: magic "zkey", version 1, section table (ids 1..10 unique, other
+ * ids skipped as snarkjs does, sizes inside the file, no 64-bit overflow), protocol 1 (Groth16),
+ * n8q = 48 and q = BLS12-381 p, n8r = 32 and r = BLS12-381 r, domainSize a power of two >= 1 and
+ * <= 2^28 and consistent with nVars/nPublic, every section size exactly what the header
+ * implies, coefficient matrix/row/signal in range and value < r, every point's coordinates < p,
+ * on the curve and in the prime-order subgroup (all-zero bytes = infinity, allowed in sections
+ * 3 and 5-9, not in the header points). Section 10 (contributions) is not read and may be absent.
+ *
+ * The key comes from a file or from bytes in memory (an embedder's buffer); both take the same
+ * path. Work and threads (load_pool.h): on `threads` threads, the caller's included, and no
+ * more, the file is read into memory (a buffer is used in place) while the threads decode it in
+ * file order (coefficients, points) and hash it (the tree digest of zkey_cache.h, when a
+ * verdict cache is used). The curve and subgroup tests, which dominate the load, run on every
+ * thread, filling the waits for the disk, until all are done. A key whose digest the verdict
+ * cache holds skips those tests, from memory as from a file (the digest is of the content).
+ * All of the file comes from one read: the digest, the table and every decoded value describe
+ * the same bytes, even if the file changes meanwhile (then the load fails, or describes the old
+ * content).
+ *
  * On error: returns a negative g16k_status (G16K_EFORMAT for bad content, G16K_EIO for I/O,
- * G16K_ENOMEM) and sets the core error (util/error.h) to one line naming the file, the section and
- * the byte offset. Nothing is allocated on error. Thread-safe (no shared state).
+ * G16K_ENOMEM, G16K_ECANCELED) and sets the core error (util/error.h) to one line naming the file,
+ * the section and the byte offset (and the point index for points). When several points are
+ * bad, the first in file order is named (the subgroup tests: the first in section order),
+ * whatever the threads. Nothing is kept on error. Thread-safe (no shared state).
  */
 #ifndef G16K_FORMATS_ZKEY_H
 #define G16K_FORMATS_ZKEY_H
@@ -38,32 +51,43 @@ typedef struct zkey {
     g1_affine_t *h;         /* domain_size points (section 9) */
 } zkey;
 
-/* Progress report of a long load (the type of g16k.h's g16k_progress_fn): stage "check", done
- * and total in points. Non-zero return = cancel. Called on the loading thread only. */
+/* Progress of a long load, the type of g16k.h's g16k_progress_fn: stage "check", done and
+ * total in points (the six point sections; a key the verdict cache holds jumps to total when
+ * its digest is found). Called on the caller's thread only, never two at once: with done = 0
+ * once the header is read, then after about every 1024 points tested or 0.1 s, and with done =
+ * total last. Non-zero return = cancel: the load stops at the next chunk of points and returns
+ * G16K_ECANCELED, and the function is not called again. */
 typedef int (*zkey_progress_fn)(void *user, const char *stage, uint64_t done, uint64_t total);
 
+/* Seconds from the start of a load to the end of each phase, and what was tested. */
+typedef struct zkey_load_stats {
+    double read, decoded, digest, checked;
+    int cached;                     /* 1: the verdict cache held the key, no subgroup tests */
+    uint64_t g1_points, g2_points;  /* points tested (infinity included) */
+} zkey_load_stats;
+
 /* Where a key comes from and how to load it: the file at path, or when data != NULL the size
- * bytes at data (borrowed during the call; path is then the name used in messages). */
+ * bytes at data (borrowed during the call, any alignment; path is then the name used in
+ * messages). */
 typedef struct zkey_load_args {
     const char *path;
     const void *data;
     uint64_t size;
-    unsigned threads;           /* point validation threads, the caller's included (0 = 1) */
+    unsigned threads;           /* the load's threads, the caller's included (0 = 1) */
     const char *cache_dir;      /* verdict cache of zkey_cache.h, NULL or "" = none */
-    zkey_progress_fn progress;  /* optional; a cancel makes the load return G16K_ECANCELED */
+    zkey_progress_fn progress;  /* optional */
     void *progress_user;
+    int no_tests;               /* 1: no curve or subgroup tests, no digest (g16k bench load's
+                                 * parse phase only: such a key is not validated) */
+    zkey_load_stats *stats;     /* optional out: the phase times */
 } zkey_load_args;
 
-/* Load and validate as args say; *out as for zkey_load. */
+/* Load and validate as args say. On success *out is a new zkey owned by the caller (zkey_free);
+ * on error *out is untouched and nothing is kept. On success with a cache, the verdict is
+ * recorded in it. */
 int  zkey_load_from(const zkey_load_args *args, zkey **out);
-
-/* Load and validate path (read through mmap; unmapped before returning, nothing kept).
- * On success *out is a new zkey owned by the caller (zkey_free); on error *out is untouched.
- * threads: threads for point validation, the calling thread included (0 = 1). */
+/* zkey_load_from of the file at path, without a cache or progress. */
 int  zkey_load(const char *path, unsigned threads, zkey **out);
-/* As zkey_load, with the verdict cache of zkey_cache.h in cache_dir (NULL or "": no cache): a key
- * whose digest is recorded there skips the subgroup checks; a fully checked key is recorded. */
-int  zkey_load_cached(const char *path, unsigned threads, const char *cache_dir, zkey **out);
 /* What a key promises without reading its points: the container, protocol, groth16 header (its
  * six points checked) and every section's size, of size bytes at data (borrowed; name is used in
  * messages). Fills the counts and header points of *hdr; its arrays stay NULL (nothing to free).

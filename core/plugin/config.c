@@ -24,6 +24,7 @@
 
 #include <ini.h>
 
+#include "formats/zkey_cache.h"
 #include "plugin/internal.h"
 #include "util/error.h"
 
@@ -73,7 +74,7 @@ typedef struct parse_ctx {
     char ini_dir[PATH_MAX];
     char plugin_dir[PATH_MAX];      /* raw [core] plugin_dir, "" when absent */
     char plugin_dir_abs[PATH_MAX];  /* the same made absolute (ini_dir/...), "" when absent */
-    char key_cache[PATH_MAX];       /* raw [core] key_cache, "" when absent */
+    char key_cache[PATH_MAX];       /* raw [core] key_cache, "" when absent (the default) */
     long threads;                   /* -1 = absent */
     seen_key *seen;
     size_t n_seen, cap_seen;
@@ -240,7 +241,7 @@ static int parse_core(parse_ctx *p, const char *key, const char *value)
     if (strcmp(key, "key_cache") == 0) {
         size_t n = strlen(value);
         if (n == 0 || n >= sizeof(p->key_cache))
-            return fail(p, G16K_ECONFIG, "bad value '%s' for key_cache (expected a folder)", value);
+            return fail(p, G16K_ECONFIG, "bad value '%s' for key_cache (expected a folder or off)", value);
         memcpy(p->key_cache, value, n + 1);
         return 1;
     }
@@ -417,14 +418,18 @@ static int set_ini_dir(parse_ctx *p, const char *path, int is_file)
             return g16k_err(G16K_ECONFIG, "%s: plugin_dir '%s' makes too long a path", path,
                             p->plugin_dir);
     }
-    if (p->key_cache[0]) {
-        char *dst = p->cfg->key_cache;
-        size_t cap = sizeof(p->cfg->key_cache);
+    char *dst = p->cfg->key_cache;
+    size_t cap = sizeof(p->cfg->key_cache);
+    if (strcmp(p->key_cache, "off") == 0) {
+        dst[0] = '\0';
+    } else if (p->key_cache[0]) {
         int n = p->key_cache[0] == '/' ? snprintf(dst, cap, "%s", p->key_cache)
                                        : snprintf(dst, cap, "%s/%s", p->ini_dir, p->key_cache);
         if (n < 0 || (size_t)n >= cap)
             return g16k_err(G16K_ECONFIG, "%s: key_cache '%s' makes too long a path", path,
                             p->key_cache);
+    } else if (zkey_cache_default_dir(dst, cap) != 0) {
+        g16k_log(G16K_LOG_INFO, "%s: neither XDG_CACHE_HOME nor HOME is set: no key cache", path);
     }
     return G16K_OK;
 }

@@ -4,8 +4,10 @@
  * Sections and keys (DESIGN.md "prover.ini"; README.md has the reference):
  *   [core]        plugin_dir = DIR (relative to the ini file), verify = always|never,
  *                 threads = 0 (all cores) | N,
- *                 key_cache = DIR (relative to the ini file): remember zkeys whose points were
- *                 all checked, by BLAKE2b digest, so that later loads skip the subgroup checks
+ *                 key_cache = DIR (relative to the ini file) | off: remember zkeys whose points
+ *                 were all checked, by digest of the whole file, so that later loads skip the
+ *                 subgroup checks; by default in $XDG_CACHE_HOME/g16k, else ~/.cache/g16k
+ *                 (formats/zkey_cache.h)
  *   [plugin.NAME] path = FILE (bare name: searched in the plugin dirs; with '/': relative to
  *                 the ini file), other keys are handed to the plugin's create() with their lines
  *   [synthesizer] [ntt] [msm.g1] [msm.g2]
@@ -51,7 +53,8 @@ typedef struct prover_config {
     int verify;                     /* 1 = always (default), 0 = never */
     unsigned threads;               /* resolved: >= 1 */
     uint32_t window[WIN_COUNT];     /* 0 = auto */
-    char key_cache[PATH_MAX];       /* absolute folder of zkey verdicts, "" = no cache */
+    char key_cache[PATH_MAX];       /* absolute folder of zkey verdicts, "" = no cache (off,
+                                     * or no default: neither XDG_CACHE_HOME nor HOME set) */
     provider_slot slot[SLOT_COUNT];
     loaded_plugin *plugins;         /* every [plugin.*] section that a slot uses, loaded */
     unsigned n_plugins;

@@ -32,6 +32,7 @@ struct g16k_key {
     zkey *zk;               /* header and IC always; the big arrays are dropped once uploaded
                              * unless a fallback may need them later */
     int keep_arrays;
+    int cached;             /* the verdict cache vouched for the points (g16k_key_cached) */
     key_handles primary;
     key_handles fallback;   /* created on first use, under fallback_lock */
     pthread_mutex_t fallback_lock;
@@ -53,6 +54,20 @@ int  opts_copy(void *dst, size_t size, const void *given, const char *type);
 int  msm_slot(int msm);              /* SLOT_MSM_G1 or SLOT_MSM_G2 */
 int  msm_window_index(int msm);      /* WIN_* */
 const char *msm_name(int msm);       /* "A", "B_G1", ... */
+
+/* Phase times of one key load (key_load). */
+typedef struct key_load_stats {
+    zkey_load_stats zk;     /* read, decode, digest, subgroup tests (formats/zkey.h) */
+    double handles;         /* the providers' circuit_create, domain_create and bases_create */
+    double total;           /* the whole load */
+} key_load_stats;
+
+/* g16k_key_load_file and _buffer after their argument checks, and g16k bench load: the zkey of
+ * args (a path or a buffer; key.c fills in threads, cache, progress and stats), then the
+ * providers' handles. opts: the embedder's options (not NULL), borrowed during the call; phase
+ * times in st (may be NULL). */
+int  key_load(g16k_prover *prover, zkey_load_args *args, const g16k_key_opts *opts,
+              key_load_stats *st /* OUT */, g16k_key **out);
 
 /* Create the handles of `which` (0 primary, 1 fallback) for key; G16K_OK or error. */
 int  key_handles_create(g16k_key *key, int which);

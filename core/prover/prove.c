@@ -102,12 +102,7 @@ static void wait_helpers(prove_job *job)
         pthread_mutex_lock(&job->lock);
         if (job->running > 0 && job->steps == seen) {
             struct timespec until;
-            clock_gettime(CLOCK_MONOTONIC, &until);
-            until.tv_nsec += 100 * 1000 * 1000;
-            if (until.tv_nsec >= 1000000000L) {
-                until.tv_sec++;
-                until.tv_nsec -= 1000000000L;
-            }
+            g16k_deadline(&until, 100);
             while (job->running > 0 && job->steps == seen &&
                    pthread_cond_timedwait(&job->cond, &job->lock, &until) != ETIMEDOUT) {
             }

@@ -264,3 +264,114 @@ void g1_ifma_bucket_dbl(g1_jac_r52 *buckets, const uint32_t idx[IFMA_LANES], uns
     soa_store(&s, &a);
     scatter(buckets, idx, n, &s);
 }
+
+/* add-2007-bl, 8 lanes: r = a + b, Jacobian, inputs < 128p; r must not alias a or b. b must be
+ * finite in every lane of `lanes` (the caller tests it once). Among `lanes`, *exc gets those
+ * where a is infinity or H = 0 (a = +-b), both found exactly; output < 8p, meaningless there. */
+static void vg1_add(vg1 *r, const vg1 *a, const vg1 *b, r52m lanes, r52m *exc)
+{
+    vfp z1z1, z2z2, u1, u2, s1, s2, h, rr, hh, i, j, v, t;
+    vfp_mul(&z1z1, &a->z, &a->z);        /* < 2p */
+    vfp_mul(&z2z2, &b->z, &b->z);
+    r52m inf_a = vfp_is_zero_given_sqr(&a->z, &z1z1, lanes);
+    vfp_mul(&u1, &a->x, &z2z2);          /* U1 */
+    vfp_mul(&u2, &b->x, &z1z1);          /* U2 */
+    vfp_mul(&s1, &a->y, &b->z);
+    vfp_mul(&s1, &s1, &z2z2);            /* S1 */
+    vfp_mul(&s2, &b->y, &a->z);
+    vfp_mul(&s2, &s2, &z1z1);            /* S2, all < 2p */
+    vfp_sub(&h, &u2, &u1, 2);            /* H, < 4p */
+    vfp_sub(&rr, &s2, &s1, 2);           /* < 4p */
+    vfp_mul(&hh, &h, &h);                /* < 2p */
+    *exc = inf_a | vfp_is_zero_given_sqr(&h, &hh, (r52m)(lanes & ~inf_a));
+    vfp_add(&i, &hh, &hh);
+    vfp_add(&i, &i, &i);                 /* I = (2H)^2, < 8p */
+    vfp_mul(&j, &h, &i);                 /* J */
+    vfp_add(&rr, &rr, &rr);              /* r = 2(S2 - S1), < 8p */
+    vfp_mul(&v, &u1, &i);                /* V */
+    vfp_mul(&t, &rr, &rr);
+    vfp_sub(&t, &t, &j, 2);
+    vfp_sub(&t, &t, &v, 2);
+    vfp_sub(&r->x, &t, &v, 2);           /* X3 = r^2 - J - 2V, < 8p */
+    vfp_sub(&t, &v, &r->x, 8);
+    vfp_mul(&t, &rr, &t);
+    vfp_mul(&s1, &s1, &j);
+    vfp_add(&s1, &s1, &s1);              /* 2 S1 J, < 4p */
+    vfp_sub(&r->y, &t, &s1, 4);          /* Y3 = r(V - X3) - 2 S1 J, < 6p */
+    vfp_add(&t, &a->z, &b->z);
+    vfp_mul(&t, &t, &t);
+    vfp_sub(&t, &t, &z1z1, 2);
+    vfp_sub(&t, &t, &z2z2, 2);
+    vfp_mul(&r->z, &t, &h);              /* Z3 = ((Z1 + Z2)^2 - Z1Z1 - Z2Z2) H, < 2p */
+}
+
+/* Lanes where a = b exactly (a, b < 128p). */
+static r52m vfp_eq_exact(const vfp *a, const vfp *b)
+{
+    vfp d;
+    vfp_sub(&d, a, b, 128);
+    return vfp_is_zero_exact(&d);
+}
+
+unsigned g1_ifma_in_subgroup(const g1_affine_t *pts, unsigned n)
+{
+    _Alignas(64) uint64_t pc[4][R52_LIMBS * IFMA_LANES];
+    r52m live = (r52m)((1u << n) - 1);
+    /* Idle lanes repeat lane 0 so that every lane computes on a point of the curve. */
+    for (unsigned k = 0; k < IFMA_LANES; k++) {
+        const g1_affine_t *p = &pts[k < n ? k : 0];
+        g1_affine_t t;
+        g1_affine_sigma(&t, p);
+        g1_affine_neg(&t, &t);               /* the target -sigma(P) = [x^2] P */
+        r52_radix_put(pc[0], (int)k, &p->x);
+        r52_radix_put(pc[1], (int)k, &p->y);
+        r52_radix_put(pc[2], (int)k, &t.x);
+        r52_radix_put(pc[3], (int)k, &t.y);
+    }
+    vfp px, py, tx, ty, c;
+    vfp_set_const(&c, VFP_TO_R52);
+    vfp_load(&px, pc[0]);
+    vfp_load(&py, pc[1]);
+    vfp_load(&tx, pc[2]);
+    vfp_load(&ty, pc[3]);
+    vfp_mul(&px, &px, &c);                   /* into r52, < 2p */
+    vfp_mul(&py, &py, &c);
+    vfp_mul(&tx, &tx, &c);
+    vfp_mul(&ty, &ty, &c);
+
+    /* Q = [|x|] P: every lane of `exc` met a case the formulas do not cover (never for a point
+     * of G1: the partial multiples [k] P, k < 2^64 < r, are neither O nor +-P). */
+    r52m exc = 0, inf_a, h0;
+    vg1 acc, t, q;
+    acc.x = px;
+    acc.y = py;
+    vfp_set_const(&acc.z, VFP_ONE);
+    for (int bit = 62; bit >= 0; bit--) {
+        vg1_dbl(&acc, &acc);
+        if ((BLS_X_ABS >> bit) & 1) {
+            vg1_madd(&t, &acc, &px, &py, live, &inf_a, &h0);
+            exc |= inf_a | h0;
+            acc = t;
+        }
+    }
+    q = acc;
+    exc |= (r52m)(vfp_is_zero_exact(&q.z) & live);
+    /* R = [|x|] Q = [x^2] P */
+    for (int bit = 62; bit >= 0; bit--) {
+        vg1_dbl(&acc, &acc);
+        if ((BLS_X_ABS >> bit) & 1) {
+            vg1_add(&t, &acc, &q, (r52m)(live & ~exc), &h0);
+            exc |= h0;
+            acc = t;
+        }
+    }
+    /* R == target, with Z_R != 0: X_R = tx Z^2 and Y_R = ty Z^3. */
+    vfp z2, z3;
+    vfp_mul(&z2, &acc.z, &acc.z);
+    vfp_mul(&z3, &z2, &acc.z);
+    vfp_mul(&tx, &tx, &z2);
+    vfp_mul(&ty, &ty, &z3);
+    r52m ok = vfp_eq_exact(&acc.x, &tx) & vfp_eq_exact(&acc.y, &ty);
+    ok &= (r52m)~vfp_is_zero_exact(&acc.z);
+    return (unsigned)(ok & live & (r52m)~exc);
+}

@@ -301,3 +301,63 @@ void g2_ifma_bucket_dbl(g2_jac_r52 *buckets, const uint32_t idx[IFMA_LANES], uns
     soa_store(&s, &a);
     scatter(buckets, idx, n, &s);
 }
+
+/* Lanes where a = b exactly (a, b < 128p per coordinate). */
+static r52m vfp2_eq_exact(const vfp2 *a, const vfp2 *b)
+{
+    vfp2 d;
+    vfp2_sub(&d, a, b, 128);
+    return (r52m)(vfp_is_zero_exact(&d.c0) & vfp_is_zero_exact(&d.c1));
+}
+
+unsigned g2_ifma_in_subgroup(const g2_affine_t *pts, unsigned n)
+{
+    _Alignas(64) uint64_t pc[8][R52_LIMBS * IFMA_LANES];
+    r52m live = (r52m)((1u << n) - 1);
+    /* Idle lanes repeat lane 0 so that every lane computes on a point of the curve. */
+    for (unsigned k = 0; k < IFMA_LANES; k++) {
+        const g2_affine_t *p = &pts[k < n ? k : 0];
+        g2_affine_t t;
+        g2_affine_psi(&t, p);
+        g2_affine_neg(&t, &t);               /* the target -psi(P) = [|x|] P */
+        const fp_t *c[8] = {&p->x.c0, &p->x.c1, &p->y.c0, &p->y.c1,
+                            &t.x.c0, &t.x.c1, &t.y.c0, &t.y.c1};
+        for (int j = 0; j < 8; j++)
+            r52_radix_put(pc[j], (int)k, c[j]);
+    }
+    vfp2 px, py, tx, ty;
+    vfp2 *v[4] = {&px, &py, &tx, &ty};
+    vfp c;
+    vfp_set_const(&c, VFP_TO_R52);
+    for (int j = 0; j < 4; j++) {
+        vfp_load(&v[j]->c0, pc[2 * j]);
+        vfp_load(&v[j]->c1, pc[2 * j + 1]);
+        vfp_mul(&v[j]->c0, &v[j]->c0, &c);   /* into r52, < 2p */
+        vfp_mul(&v[j]->c1, &v[j]->c1, &c);
+    }
+
+    /* R = [|x|] P; `exc` as in g1_ifma_in_subgroup (never set for a point of G2). */
+    r52m exc = 0, inf_a, h0;
+    vg2 acc, t;
+    acc.x = px;
+    acc.y = py;
+    vfp_set_const(&acc.z.c0, VFP_ONE);
+    vfp_zero(&acc.z.c1);
+    for (int bit = 62; bit >= 0; bit--) {
+        vg2_dbl(&acc, &acc);
+        if ((BLS_X_ABS >> bit) & 1) {
+            vg2_madd(&t, &acc, &px, &py, live, &inf_a, &h0);
+            exc |= inf_a | h0;
+            acc = t;
+        }
+    }
+    /* R == target, with Z_R != 0: X_R = tx Z^2 and Y_R = ty Z^3. */
+    vfp2 z2, z3;
+    vfp2_sqr(&z2, &acc.z);
+    vfp2_mul(&z3, &z2, &acc.z);
+    vfp2_mul(&tx, &tx, &z2);
+    vfp2_mul(&ty, &ty, &z3);
+    r52m ok = vfp2_eq_exact(&acc.x, &tx) & vfp2_eq_exact(&acc.y, &ty);
+    ok &= (r52m)~vfp2_is_zero_given_sqr(&acc.z, &z2, live);
+    return (unsigned)(ok & live & (r52m)~exc);
+}

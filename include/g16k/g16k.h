@@ -53,13 +53,15 @@ G16K_API const char *g16k_last_error(void);
 G16K_API const char *g16k_status_name(int status);
 
 /* Progress of a long call (a key load, a proof), and its cancellation.
- * stage: static string. "check": the key's points are being validated, done/total in points;
+ * stage: static string. "check": the key's points are being validated, done/total in points
+ * (a key the verdict cache holds goes to total at once, when its digest is found);
  * "upload": the providers take the key (circuit, domain, bases), done/total in handles;
  * "prove": done/total in pipeline steps (synthesis, NTT chain, each MSM, the final pairing
  * check), where total grows when the core retries a proof on the fallback providers.
  * Called only on the thread that made the call, never concurrently for one call: once with
- * done = 0 when a stage starts, after each unit of work (a chunk of points, a step), and about
- * every 100 ms while a proof waits for its other threads; done never decreases within a stage.
+ * done = 0 when a stage starts, after each unit of work (about 1024 points tested by all the
+ * threads, a handle, a step), about every 100 ms while the call waits for its other threads,
+ * and with done = total when a stage ends; done never decreases within a stage.
  * Return 0 to go on, anything else to cancel: the call then stops at the next unit of work,
  * frees what it made and returns G16K_ECANCELED; the callback is not called again. A cancel
  * after the last step of a proof changes nothing. A provider call already running (one MSM, one
@@ -90,10 +92,13 @@ typedef struct g16k_key_opts {
                                      * (default "zkey buffer"); ignored for a path */
 } g16k_key_opts;
 
-/* Load and validate a Groth16 .zkey (every point checked on the curve and in the subgroup,
- * unless prover.ini's [core] key_cache knows the file's digest), and hand the fixed data to the
- * providers (circuit, NTT domain, MSM bases). *out is owned by the caller (g16k_key_free) and is
- * tied to `prover`, which must outlive it. opts may be NULL.
+/* Load and validate a Groth16 .zkey (every point checked on the curve and in the subgroup, on
+ * all of [core] threads while the file is read), and hand the fixed data to the providers
+ * (circuit, NTT domain, MSM bases). A key whose content digest the verdict cache of prover.ini
+ * ([core] key_cache, by default $XDG_CACHE_HOME/g16k) holds from an earlier full check is not
+ * checked again, from a file as from memory; a fully checked key is recorded there. *out is
+ * owned by the caller (g16k_key_free) and is tied to `prover`, which must outlive it. opts may
+ * be NULL.
  * Errors: G16K_EIO, G16K_EFORMAT (message names file, section and byte offset), G16K_ENOMEM,
  * G16K_ECANCELED, provider errors. */
 G16K_API int g16k_key_load_file(g16k_prover *prover, const char *zkey_path,
@@ -107,6 +112,9 @@ G16K_API int g16k_key_load(g16k_prover *prover, const char *zkey_path, g16k_key 
 G16K_API void g16k_key_free(g16k_key *key);
 /* Number of public signals of the key (P). */
 G16K_API uint32_t g16k_key_n_public(const g16k_key *key);
+/* 1 when the load skipped the curve and subgroup tests of the key's points because the verdict
+ * cache ([core] key_cache) held its digest from an earlier full check, else 0. */
+G16K_API int g16k_key_cached(const g16k_key *key);
 
 /* Per-phase wall-clock times of the last g16k_prove on a proof, in seconds. When one plugin
  * served both the NTT and the H MSM through compute_h_msm (plugin ABI 1.1), the H MSM ran

@@ -45,10 +45,21 @@ expect 3 "bad.ini:2" "$M/circuit_final.zkey" "$M/witness.wtns" "$T/bad.ini"
 printf '[core]\n[plugin.cpu]\npath = /nonexistent/libnothing.so\n[synthesizer]\nprovider = cpu\n[ntt]\nprovider = cpu\n[msm.g1]\nprovider = cpu\n[msm.g2]\nprovider = cpu\n' > "$T/noplugin.ini"
 expect 3 "libnothing.so" "$M/circuit_final.zkey" "$M/witness.wtns" "$T/noplugin.ini"
 
-# Out of memory while mapping the key: the address space limited below the size of a (sparse)
-# 8 GiB key must give exit 7, not 5. Without the limit the same file is malformed (exit 4).
+# Out of memory for the key: the address space limited below the size of a well-formed (sparse)
+# 8 GiB key, mult's with an unknown section (skipped, as snarkjs does) filling it up, must give
+# exit 7, not 5. Without the extra section's entry the same bytes are malformed (exit 4): the
+# table is checked before any memory is taken.
 cp "$M/circuit_final.zkey" "$T/huge.zkey" && truncate -s 8G "$T/huge.zkey"
 expect 4 "huge.zkey.*after the last section" "$T/huge.zkey" "$M/witness.wtns"
+node -e '
+const fs = require("fs"), [src, dst] = process.argv.slice(1);
+const b = fs.readFileSync(src), fd = fs.openSync(dst, "r+");
+const n = Buffer.alloc(4); n.writeUInt32LE(b.readUInt32LE(8) + 1);
+fs.writeSync(fd, n, 0, 4, 8);                     // one more section
+const e = Buffer.alloc(12); e.writeUInt32LE(11, 0);  // id 11: unknown to a zkey reader
+e.writeBigUInt64LE(8n * 2n ** 30n - BigInt(b.length) - 12n, 4);
+fs.writeSync(fd, e, 0, 12, b.length);
+fs.closeSync(fd);' "$M/circuit_final.zkey" "$T/huge.zkey" || exit 1
 if [ "${G16K_TEST_SANITIZED:-0}" = 1 ]; then
   # ASan reserves terabytes of address space for its shadow: no run fits under ulimit -v.
   echo "skip: out-of-address-space case (sanitizer build)"
@@ -56,7 +67,7 @@ else
   real=$G16K
   G16K=$T/g16k-lowmem
   printf '#!/bin/sh\nulimit -v 2097152 && G16K_THREADS=2 exec "%s" "$@"\n' "$real" >"$G16K" && chmod +x "$G16K"
-  expect 7 "huge.zkey: cannot map 8589934592 bytes: out of memory" "$T/huge.zkey" "$M/witness.wtns"
+  expect 7 "huge.zkey: out of memory for the 8589934592 bytes of the file" "$T/huge.zkey" "$M/witness.wtns"
   # the limit leaves room for a real key: the same command proves mult
   if "$G16K" prove --config "$CONFIG" --zkey "$M/circuit_final.zkey" --witness "$M/witness.wtns" \
        --proof "$T/p.json" --public "$T/q.json" 2>"$T/err"; then

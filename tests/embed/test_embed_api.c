@@ -8,13 +8,17 @@
  *   - a key from memory (misaligned, freed right after the load) and a .wtns from memory give the
  *     reference proof; bad buffers, a witness of another circuit, NULL and struct_size 0 fail
  *     with their status and a message naming the buffer;
+ *   - the verdict cache, on by default: a key from memory is digested and recorded as a file is
+ *     (one entry for the same bytes whichever way they came, served to both), a key with a bad
+ *     point or a cancelled load records nothing;
  *   - progress: stages, monotone counts, the exact number of points of the key, steps of a proof;
  *   - cancellation: at every stage of a load and a proof it returns G16K_ECANCELED, leaves the
  *     output NULL, never calls back again, and leaks nothing (the sanitizer build's leak check);
  *     the prover and key still work after it; on sha256_64 a cancelled load or proof returns
  *     before the work it skipped could have been done.
  * Fixtures: mult, nopub, poseidon2, poseidon_chain, sha256_64 under G16K_FIXTURES; config
- * conf/cpu.ini (G16K_CONFIG, no key cache).
+ * conf/cpu.ini (G16K_CONFIG, the default key cache), each test with an empty cache home of its
+ * own ($XDG_CACHE_HOME), so that its first load of a key tests every point.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -26,6 +30,8 @@
 #include <time.h>
 
 #include <cmocka.h>
+#include <dirent.h>
+#include <unistd.h>
 
 #include "g16k/g16k.h"
 
@@ -64,6 +70,48 @@ static double now(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* The cache home of the running test (fresh_cache_home, drop_cache_home) and its key cache,
+ * the default $XDG_CACHE_HOME/g16k. */
+static char cache_home[64], key_cache[80];
+
+static int fresh_cache_home(void **state)
+{
+    (void)state;
+    snprintf(cache_home, sizeof(cache_home), "/tmp/g16k-embed-XXXXXX");
+    if (!mkdtemp(cache_home) || setenv("XDG_CACHE_HOME", cache_home, 1) != 0)
+        return -1;
+    snprintf(key_cache, sizeof(key_cache), "%s/g16k", cache_home);
+    return 0;
+}
+
+/* Verdict entries in the key cache (files named *.verified); with rm, removes every file. */
+static int cache_entries(int rm)
+{
+    DIR *d = opendir(key_cache);
+    struct dirent *e;
+    char path[1024];
+    int n = 0;
+    while (d && (e = readdir(d)) != NULL) {
+        size_t len = strlen(e->d_name);
+        n += len > 9 && strcmp(e->d_name + len - 9, ".verified") == 0;
+        snprintf(path, sizeof(path), "%s/%s", key_cache, e->d_name);
+        if (rm && e->d_name[0] != '.')
+            unlink(path);
+    }
+    if (d)
+        closedir(d);
+    return n;
+}
+
+static int drop_cache_home(void **state)
+{
+    (void)state;
+    cache_entries(1);
+    rmdir(key_cache);
+    rmdir(cache_home);
+    return 0;
 }
 
 static g16k_prover *open_prover(void)
@@ -303,6 +351,7 @@ static void test_progress(void **state)
     ko.progress_user = log;
     assert_int_equal(g16k_key_load_file(p, fixture("poseidon2", "circuit_final.zkey"), &ko, &k),
                      G16K_OK);
+    assert_int_equal(g16k_key_cached(k), 0);   /* an empty cache: every point was tested */
     /* poseidon2: 520 wires, 1 public signal, domain 2^10 (fixtures README): IC 2, A, B1, B2 520
      * each, C 520 - 2, H 1024 */
     last = check_log(log, key_stages, 2, "check");
@@ -349,6 +398,7 @@ static void test_cancel_load(void **state)
     (void)state;
     cancel_load(p, "poseidon2", "check", 0);
     cancel_load(p, "poseidon_chain", "check", 1);     /* after a first chunk of points */
+    assert_int_equal(cache_entries(0), 0);            /* a cancelled check records nothing */
     for (uint64_t at = 0; at <= 7; at++)
         cancel_load(p, "poseidon2", "upload", at);    /* with 0..7 provider handles made */
     /* the prover still loads and proves */
@@ -359,6 +409,100 @@ static void test_cancel_load(void **state)
     expect_reference(pf, "poseidon2");
     g16k_proof_free(pf);
     g16k_key_free(k);
+    g16k_prover_close(p);
+}
+
+/* The bytes of section `id` of a container (iden3 binfile: magic, version, count, then
+ * {u32 id, u64 size, payload} entries), or NULL. */
+static uint8_t *section(uint8_t *buf, size_t len, uint32_t id)
+{
+    size_t pos = 12;
+    while (pos + 12 <= len) {
+        uint32_t sid = (uint32_t)buf[pos] | (uint32_t)buf[pos + 1] << 8 |
+                       (uint32_t)buf[pos + 2] << 16 | (uint32_t)buf[pos + 3] << 24;
+        uint64_t size = 0;
+        for (int b = 7; b >= 0; b--)
+            size = size << 8 | buf[pos + 4 + b];
+        if (sid == id)
+            return buf + pos + 12;
+        pos += 12 + size;
+    }
+    return NULL;
+}
+
+/* Load fx from a buffer (misaligned) or its file; whether the cache served it. */
+static int load_cached(g16k_prover *p, const char *fx, int from_buffer, const char *prove_fx)
+{
+    g16k_key *k = NULL;
+    g16k_proof *pf = NULL;
+    g16k_prove_opts o = fixed_rs();
+    size_t len;
+    if (from_buffer) {
+        uint8_t *buf = slurp(fixture(fx, "circuit_final.zkey"), 5, &len);
+        assert_int_equal(g16k_key_load_buffer(p, buf + 5, len, NULL, &k), G16K_OK);
+        free(buf);
+    } else {
+        assert_int_equal(g16k_key_load_file(p, fixture(fx, "circuit_final.zkey"), NULL, &k),
+                         G16K_OK);
+    }
+    if (prove_fx) {
+        assert_int_equal(g16k_prove(p, k, fixture(prove_fx, "witness.wtns"), &o, &pf), G16K_OK);
+        expect_reference(pf, prove_fx);
+        g16k_proof_free(pf);
+    }
+    int cached = g16k_key_cached(k);
+    g16k_key_free(k);
+    return cached;
+}
+
+/* A key from memory goes through the verdict cache as a file does: the digest is of the
+ * content, so the same bytes have one entry, recorded and served whichever way they came. */
+static void test_buffer_cache(void **state)
+{
+    g16k_prover *p = open_prover();
+    g16k_key *k = (g16k_key *)1;
+    size_t len;
+    (void)state;
+
+    assert_int_equal(load_cached(p, "poseidon2", 1, "poseidon2"), 0);   /* tested, recorded */
+    assert_int_equal(cache_entries(0), 1);
+    assert_int_equal(load_cached(p, "poseidon2", 0, "poseidon2"), 1);   /* the file: served */
+    assert_int_equal(load_cached(p, "poseidon2", 1, "poseidon2"), 1);
+    assert_int_equal(cache_entries(0), 1);
+    assert_int_equal(load_cached(p, "mult", 0, NULL), 0);               /* the other way round */
+    assert_int_equal(load_cached(p, "mult", 1, NULL), 1);
+    assert_int_equal(cache_entries(0), 2);
+
+    /* one byte of a point changed (A, point 1: x's low byte, still below p): another digest, so
+     * the points are tested, and the one off the curve is refused; nothing is recorded */
+    uint8_t *buf = slurp(fixture("poseidon2", "circuit_final.zkey"), 0, &len);
+    uint8_t *a = section(buf, len, 5);
+    assert_non_null(a);
+    a[96] ^= 1;
+    assert_int_equal(g16k_key_load_buffer(p, buf, len, NULL, &k), G16K_EFORMAT);
+    assert_null(k);
+    assert_non_null(strstr(g16k_last_error(), "zkey buffer: section 5 (A) at byte "));
+    assert_non_null(strstr(g16k_last_error(), "point 1: point not on the curve"));
+    assert_int_equal(cache_entries(0), 2);
+    free(buf);
+
+    /* a cached load reports its stages as an uncached one does, points and handles in full */
+    static const char *const key_stages[] = {"check", "upload"};
+    progress_log *log = malloc(sizeof(*log));
+    g16k_key_opts ko = {.struct_size = sizeof(ko), .progress = on_progress, .progress_user = log};
+    assert_non_null(log);
+    log_init(log, NULL, 0);
+    buf = slurp(fixture("poseidon2", "circuit_final.zkey"), 0, &len);
+    assert_int_equal(g16k_key_load_buffer(p, buf, len, &ko, &k), G16K_OK);
+    assert_int_equal(g16k_key_cached(k), 1);
+    call last = check_log(log, key_stages, 2, "check");
+    assert_int_equal(last.total, 2 + 3 * 520 + 518 + 1024);
+    assert_int_equal(last.done, last.total);
+    last = check_log(log, key_stages, 2, "upload");
+    assert_int_equal(last.done, 7);
+    g16k_key_free(k);
+    free(buf);
+    free(log);
     g16k_prover_close(p);
 }
 
@@ -458,13 +602,16 @@ static void test_cancel_long(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_status_names),
-        cmocka_unit_test(test_json_strings),
-        cmocka_unit_test(test_buffers),
-        cmocka_unit_test(test_progress),
-        cmocka_unit_test(test_cancel_load),
-        cmocka_unit_test(test_cancel_prove),
-        cmocka_unit_test(test_cancel_long),
+#define T(f) cmocka_unit_test_setup_teardown(f, fresh_cache_home, drop_cache_home)
+        T(test_status_names),
+        T(test_json_strings),
+        T(test_buffers),
+        T(test_progress),
+        T(test_cancel_load),
+        T(test_buffer_cache),
+        T(test_cancel_prove),
+        T(test_cancel_long),
+#undef T
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -4,6 +4,10 @@
  * mixed addition and doubling, on random values and the edge cases (0, 1, p - 1, infinity on
  * either side, P + P, P + (-P), idle lanes, long accumulation chains that test the lazy bounds).
  *
+ * Subgroup tests (g1/g2_ifma_in_subgroup): 10^4 points of each subgroup (2^9 on the emulation)
+ * against the reference test and [r] P == O, and the crafted points outside the subgroups of
+ * tests/arith/vectors/torsion.txt, in every lane position and mixed with members.
+ *
  * Built twice from this one source: test_ifma links g16k_ifma and skips (cmocka skip(), exit 77)
  * on CPUs without AVX-512 IFMA; test_ifma_emul links g16k_ifma_emul (IFMA_TEST_EMUL defined),
  * the same code on emulated intrinsics, and runs everywhere.
@@ -18,6 +22,7 @@
 #include <cmocka.h>
 
 #include "ifma.h"
+#include "vectors.h"
 
 #define L IFMA_LANES
 
@@ -811,6 +816,177 @@ static void test_ba_aff_set_constant(void **state)
     assert_memory_equal(&got, &p, sizeof p);
     /* and the r52 integer of x = 1 is 2^416 mod p, the VFP_ONE of vfp.h: limb 0 0x6480ea8e9b9af */
     assert_int_equal(b.c[0][0], 0x6480ea8e9b9afULL);
+
+/* ---- subgroup tests ---- */
+
+#if defined(IFMA_TEST_EMUL)
+#define N_MEMBERS 512           /* emulated intrinsics are ~100x slower */
+#else
+#define N_MEMBERS 10000
+#endif
+
+/* n members P_i = P_0 + i S with random P_0 and S (G1 and G2). */
+static g1_affine_t *g1_members(int n)
+{
+    g1_jac_t acc, step, *jac = malloc((size_t)n * sizeof *jac);
+    g1_affine_t p, *out = malloc((size_t)n * sizeof *out);
+    assert_non_null(jac);
+    assert_non_null(out);
+    rnd_g1(&p);
+    g1_jac_from_affine(&acc, &p);
+    rnd_g1(&p);
+    g1_jac_from_affine(&step, &p);
+    for (int i = 0; i < n; i++) {
+        jac[i] = acc;
+        g1_jac_add(&acc, &acc, &step);
+    }
+    g1_jac_batch_to_affine(out, jac, (size_t)n);
+    free(jac);
+    return out;
+}
+
+static g2_affine_t *g2_members(int n)
+{
+    g2_jac_t acc, step, *jac = malloc((size_t)n * sizeof *jac);
+    g2_affine_t p, *out = malloc((size_t)n * sizeof *out);
+    assert_non_null(jac);
+    assert_non_null(out);
+    rnd_g2(&p);
+    g2_jac_from_affine(&acc, &p);
+    rnd_g2(&p);
+    g2_jac_from_affine(&step, &p);
+    for (int i = 0; i < n; i++) {
+        jac[i] = acc;
+        g2_jac_add(&acc, &acc, &step);
+    }
+    g2_jac_batch_to_affine(out, jac, (size_t)n);
+    free(jac);
+    return out;
+}
+
+static void test_g1_in_subgroup_members(void **state)
+{
+    (void)state;
+    REQUIRE_IFMA();
+    g1_affine_t *pts = g1_members(N_MEMBERS);
+    for (int i = 0; i < N_MEMBERS; i += L) {
+        unsigned n = N_MEMBERS - i < L ? (unsigned)(N_MEMBERS - i) : L;
+        assert_int_equal(g1_ifma_in_subgroup(pts + i, n), (1u << n) - 1);
+        for (unsigned k = 0; k < n; k++) {
+            g1_jac_t j;
+            g1_jac_from_affine(&j, &pts[i + k]);
+            g1_jac_mul(&j, &j, FR_MODULUS.l, 4);
+            assert_true(g1_jac_is_inf(&j));
+            assert_true(g1_affine_in_subgroup(&pts[i + k]));
+        }
+    }
+    /* fewer lanes than 8 */
+    for (unsigned n = 1; n < L; n++)
+        assert_int_equal(g1_ifma_in_subgroup(pts, n), (1u << n) - 1);
+    free(pts);
+}
+
+static void test_g2_in_subgroup_members(void **state)
+{
+    (void)state;
+    REQUIRE_IFMA();
+    g2_affine_t *pts = g2_members(N_MEMBERS);
+    for (int i = 0; i < N_MEMBERS; i += L) {
+        unsigned n = N_MEMBERS - i < L ? (unsigned)(N_MEMBERS - i) : L;
+        assert_int_equal(g2_ifma_in_subgroup(pts + i, n), (1u << n) - 1);
+        for (unsigned k = 0; k < n; k++) {
+            g2_jac_t j;
+            g2_jac_from_affine(&j, &pts[i + k]);
+            g2_jac_mul(&j, &j, FR_MODULUS.l, 4);
+            assert_true(g2_jac_is_inf(&j));
+            assert_true(g2_affine_in_subgroup(&pts[i + k]));
+        }
+    }
+    for (unsigned n = 1; n < L; n++)
+        assert_int_equal(g2_ifma_in_subgroup(pts, n), (1u << n) - 1);
+    free(pts);
+}
+
+typedef struct {
+    g1_affine_t g1[48];
+    g2_affine_t g2[48];
+    int n1, n2;
+} crafted;
+
+static void crafted_case(char **tok, int ntok, void *ctx)
+{
+    crafted *c = ctx;
+    if (strncmp(tok[0], "g1_", 3) == 0) {
+        assert_int_equal(ntok, 4);
+        assert_true(c->n1 < 48);
+        vec_g1(&c->g1[c->n1++], tok + 2);
+    } else {
+        assert_int_equal(ntok, 6);
+        assert_true(c->n2 < 48);
+        vec_g2(&c->g2[c->n2++], tok + 2);
+    }
+}
+
+/* The random curve points outside the subgroup of vectors/g1.txt and g2.txt ("sub P 0"). */
+static void raw_g1_case(char **tok, int ntok, void *ctx)
+{
+    crafted *c = ctx;
+    if (strcmp(tok[0], "sub") == 0 && ntok == 4 && tok[3][0] == '0') {
+        assert_true(c->n1 < 48);
+        vec_g1(&c->g1[c->n1++], tok + 1);
+    }
+}
+
+static void raw_g2_case(char **tok, int ntok, void *ctx)
+{
+    crafted *c = ctx;
+    if (strcmp(tok[0], "sub") == 0 && ntok == 6 && tok[5][0] == '0') {
+        assert_true(c->n2 < 48);
+        vec_g2(&c->g2[c->n2++], tok + 1);
+    }
+}
+
+/* Every crafted point (torsion T of small prime order l, P + T) and every random curve point
+ * outside the subgroup, in every lane, next to members: exactly the members' bits are set, and
+ * the reference test rejects the rest. */
+static void test_in_subgroup_crafted(void **state)
+{
+    (void)state;
+    REQUIRE_IFMA();
+    crafted c = {.n1 = 0, .n2 = 0};
+    vec_for_each("torsion.txt", crafted_case, &c);
+    assert_int_equal(c.n1, 20);
+    assert_int_equal(c.n2, 20);
+    vec_for_each("g1.txt", raw_g1_case, &c);
+    vec_for_each("g2.txt", raw_g2_case, &c);
+    assert_true(c.n1 >= 24 && c.n2 >= 24);
+    g1_affine_t *m1 = g1_members(L);
+    g2_affine_t *m2 = g2_members(L);
+    for (int i = 0; i < c.n1; i++) {
+        assert_false(g1_affine_in_subgroup(&c.g1[i]));
+        for (unsigned k = 0; k < L; k++) {
+            g1_affine_t lanes[L];
+            memcpy(lanes, m1, sizeof lanes);
+            lanes[k] = c.g1[i];
+            assert_int_equal(g1_ifma_in_subgroup(lanes, L), 0xffu & ~(1u << k));
+            assert_int_equal(g1_ifma_in_subgroup(lanes, k + 1), (1u << k) - 1);
+        }
+    }
+    for (int i = 0; i < c.n2; i++) {
+        assert_false(g2_affine_in_subgroup(&c.g2[i]));
+        for (unsigned k = 0; k < L; k++) {
+            g2_affine_t lanes[L];
+            memcpy(lanes, m2, sizeof lanes);
+            lanes[k] = c.g2[i];
+            assert_int_equal(g2_ifma_in_subgroup(lanes, L), 0xffu & ~(1u << k));
+            assert_int_equal(g2_ifma_in_subgroup(lanes, k + 1), (1u << k) - 1);
+        }
+    }
+    /* all eight lanes outside the subgroup at once */
+    assert_int_equal(g1_ifma_in_subgroup(c.g1, L), 0);
+    assert_int_equal(g2_ifma_in_subgroup(c.g2 + 8, L), 0);
+    free(m1);
+    free(m2);
 }
 
 static void test_ifma_available_honours_g16k_simd(void **state)
@@ -837,6 +1013,9 @@ int main(void)
         cmocka_unit_test(test_g2_ba_run_matches_ref),
         cmocka_unit_test(test_ba_edge_coordinates),
         cmocka_unit_test(test_ba_aff_set_constant),
+        cmocka_unit_test(test_g1_in_subgroup_members),
+        cmocka_unit_test(test_g2_in_subgroup_members),
+        cmocka_unit_test(test_in_subgroup_crafted),
         cmocka_unit_test(test_ifma_available_honours_g16k_simd),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -102,6 +102,55 @@ static void defaults_and_threads_zero(void **vs)
     config_free(cfg);
 }
 
+
+/* [core] key_cache: absent = $XDG_CACHE_HOME/g16k (absolute only), else $HOME/.cache/g16k;
+ * off = no cache; DIR relative to the ini file. */
+static void key_cache_default_off_and_dir(void **vs)
+{
+    state *st = *vs;
+    char want[4096];
+    char *old_xdg = getenv("XDG_CACHE_HOME") ? strdup(getenv("XDG_CACHE_HOME")) : NULL;
+    char *old_home = getenv("HOME") ? strdup(getenv("HOME")) : NULL;
+    setenv("XDG_CACHE_HOME", "/xdg/cache", 1);
+    prover_config *cfg = expect_ok(st, GOOD_PLUGIN ALL_SLOTS);
+    assert_string_equal(cfg->key_cache, "/xdg/cache/g16k");
+    config_free(cfg);
+    setenv("XDG_CACHE_HOME", "relative/cache", 1);      /* not absolute: ignored (XDG spec) */
+    setenv("HOME", "/home/someone", 1);
+    cfg = expect_ok(st, GOOD_PLUGIN ALL_SLOTS);
+    assert_string_equal(cfg->key_cache, "/home/someone/.cache/g16k");
+    config_free(cfg);
+    unsetenv("XDG_CACHE_HOME");
+    unsetenv("HOME");
+    cfg = expect_ok(st, GOOD_PLUGIN ALL_SLOTS);
+    assert_string_equal(cfg->key_cache, "");
+    config_free(cfg);
+    setenv("HOME", "/home/someone", 1);
+    cfg = expect_ok(st, "[core]\nkey_cache = off\n" GOOD_PLUGIN ALL_SLOTS);
+    assert_string_equal(cfg->key_cache, "");
+    config_free(cfg);
+    cfg = expect_ok(st, "[core]\nkey_cache = verdicts\n" GOOD_PLUGIN ALL_SLOTS);
+    char *dir = strdup(st->ini);
+    *strrchr(dir, '/') = '\0';
+    snprintf(want, sizeof want, "%s/verdicts", dir);
+    assert_string_equal(cfg->key_cache, want);
+    config_free(cfg);
+    cfg = expect_ok(st, "[core]\nkey_cache = /abs/verdicts\n" GOOD_PLUGIN ALL_SLOTS);
+    assert_string_equal(cfg->key_cache, "/abs/verdicts");
+    config_free(cfg);
+    free(dir);
+    if (old_xdg)
+        setenv("XDG_CACHE_HOME", old_xdg, 1);
+    else
+        unsetenv("XDG_CACHE_HOME");
+    if (old_home)
+        setenv("HOME", old_home, 1);
+    else
+        unsetenv("HOME");
+    free(old_xdg);
+    free(old_home);
+}
+
 /* $G16K_THREADS overrides [core] threads; a bad value is a config error naming the variable. */
 static void threads_from_environment(void **vs)
 {
@@ -234,6 +283,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(values_land_in_config, setup, teardown),
         cmocka_unit_test_setup_teardown(defaults_and_threads_zero, setup, teardown),
         cmocka_unit_test_setup_teardown(threads_from_environment, setup, teardown),
+        cmocka_unit_test_setup_teardown(key_cache_default_off_and_dir, setup, teardown),
         cmocka_unit_test_setup_teardown(unknown_section, setup, teardown),
         cmocka_unit_test_setup_teardown(unknown_keys, setup, teardown),
         cmocka_unit_test_setup_teardown(repeated_key, setup, teardown),

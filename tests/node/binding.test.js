@@ -6,13 +6,19 @@
 // buffers, a witness of another circuit, a witness that does not satisfy the circuit, wrong
 // types, a closed Prover, each with its g16k status name as `code`.
 // Environment (tests/node/CMakeLists.txt): G16K_NODE_PACKAGE (the built package folder),
-// G16K_SNARKJS_DIR (tools/snarkjs/node_modules/snarkjs), G16K_FIXTURES, G16K_CONFIG.
+// G16K_SNARKJS_DIR (tools/snarkjs/node_modules/snarkjs), G16K_FIXTURES, G16K_CONFIG. The key
+// verdict cache is on by default: the process gets an empty cache home of its own, so that the
+// long work below tests every point of its key, whatever other tests left in theirs.
 'use strict';
 
 const { describe, test, before, after } = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
+const os = require('node:os');
 const path = require('node:path');
+
+process.env.XDG_CACHE_HOME = fs.mkdtempSync(path.join(os.tmpdir(), 'g16k-node-'));
+after(() => fs.rmSync(process.env.XDG_CACHE_HOME, { recursive: true, force: true }));
 
 const g16k = require(process.env.G16K_NODE_PACKAGE);
 const snarkjs = require(process.env.G16K_SNARKJS_DIR);
@@ -153,7 +159,7 @@ describe('long work', () => {
   test('a key load runs off the event loop, reports progress, and an abort cancels it', async () => {
     const calls = [];
     let ticks = 0;
-    const timer = setInterval(() => { ticks++; }, 5);
+    const timer = setInterval(() => { ticks++; }, 5);   // cleared even when the test fails
     const ac = new AbortController();
     const load = g16k.Prover.load(zkey, {
       signal: ac.signal,
@@ -162,8 +168,11 @@ describe('long work', () => {
         if (stage === 'check' && done > 0) ac.abort();   // after a first chunk of points
       },
     });
-    await rejectsWith(load, 'G16K_ECANCELED', /key load cancelled while checking points/);
-    clearInterval(timer);
+    try {
+      await rejectsWith(load, 'G16K_ECANCELED', /key load cancelled while checking points/);
+    } finally {
+      clearInterval(timer);
+    }
     assert.ok(calls.length >= 2, `progress calls: ${JSON.stringify(calls)}`);
     assert.deepEqual(calls[0], ['check', 0, POINTS]);
     assert.ok(ticks >= 2, `the event loop ran ${ticks} timer ticks during the load`);
@@ -174,9 +183,12 @@ describe('long work', () => {
     let ticks = 0;
     const timer = setInterval(() => { ticks++; }, 5);
     const t0 = Date.now();
-    prover = await g16k.Prover.load(zkey, { onProgress: (...a) => calls.push(a) });
+    try {
+      prover = await g16k.Prover.load(zkey, { onProgress: (...a) => calls.push(a) });
+    } finally {
+      clearInterval(timer);
+    }
     const ms = Date.now() - t0;
-    clearInterval(timer);
     await new Promise((r) => setTimeout(r, 50));   // progress may trail the Promise
     const checks = calls.filter((c) => c[0] === 'check');
     const uploads = calls.filter((c) => c[0] === 'upload');

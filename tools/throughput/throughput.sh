@@ -3,7 +3,7 @@
 # the modes, ROUNDS times), for the embedding API's closing note (issue 16):
 #   c        examples/embed (g16k-embed --repeat N): the key loaded once, N proofs
 #   node     the Node.js binding: Prover.load once, N sequential prove()
-#   cli      a shell loop of `g16k prove`, no key cache: every proof loads and checks the key
+#   cli      a shell loop of `g16k prove`, key_cache = off: every proof loads and checks the key
 #   cli-kc   the same with [core] key_cache (warmed first): the subgroup checks are skipped
 #   snarkjs  a loop of snarkjs.groth16.prove in one node process
 # c and node count the proofs alone (the key stays resident); cli and cli-kc count whole
@@ -22,6 +22,8 @@ ZKEY=$FIX/circuit_final.zkey WTNS=$FIX/witness.wtns
   -L"$BUILD/lib" -lg16k -Wl,-rpath,"$BUILD/lib"
 sed 's/^\[core\]$/[core]\nkey_cache = '"${T//\//\\/}"'\/kc/' "$SRC/conf/cpu.ini" >"$T/kc.ini"
 grep -q "^key_cache = $T/kc$" "$T/kc.ini"
+sed 's/^\[core\]$/[core]\nkey_cache = off/' "$SRC/conf/cpu.ini" >"$T/nokc.ini"   # on by default
+grep -q "^key_cache = off$" "$T/nokc.ini"
 export G16K_PLUGIN_DIR="$BUILD/lib/g16k"
 "$BUILD/bin/g16k" prove --config "$T/kc.ini" --zkey "$ZKEY" --witness "$WTNS" \
   --proof "$T/p.json" --public "$T/q.json"   # records the key's verdict
@@ -40,7 +42,7 @@ for r in $(seq "$ROUNDS"); do
   printf '%s\tnode\t%s\t%s\t%s\n' "$r" "$NR" "$s" "$(rate "$NR" "$s")" | tee -a "$T/all.tsv"
 
   for mode in cli cli-kc; do
-    ini=$SRC/conf/cpu.ini; [ $mode = cli-kc ] && ini=$T/kc.ini
+    ini=$T/nokc.ini; [ $mode = cli-kc ] && ini=$T/kc.ini
     t0=$(now)
     for _ in $(seq "$NC"); do
       "$BUILD/bin/g16k" prove --config "$ini" --zkey "$ZKEY" --witness "$WTNS" \

@@ -1,0 +1,30 @@
+/*
+ * Private to core/formats: the pieces of the zkey reader (zkey.c: the format) that the load
+ * (zkey_load.c: threads, reading, digest, subgroup tests) calls.
+ */
+#ifndef G16K_FORMATS_ZKEY_INTERNAL_H
+#define G16K_FORMATS_ZKEY_INTERNAL_H
+
+#include <stdint.h>
+
+#include "binfile.h"
+#include "zkey.h"
+
+#define ZKEY_VERSION 1
+#define ZKEY_MAX_ID 10
+#define G1_BYTES 96u
+#define G2_BYTES 192u
+#define COEF_BYTES 44u          /* u32 matrix, u32 row, u32 signal, 32-byte value */
+
+/* Set the one-line error "PATH: section ID (NAME) at byte OFFSET: what" (G16K_EFORMAT) and
+ * return G16K_EFORMAT. */
+int zkey_sec_err(const binfile *bf, uint32_t id, uint64_t offset, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+/* Sections 1 and 2 (header points tested in full), every section size against the header, the
+ * coefficient count; then k's arrays allocated. bf->data must hold sections 1, 2 and the first
+ * 4 bytes of 4. G16K_OK or an error (EFORMAT, ENOMEM). */
+int zkey_read_headers(const binfile *bf, zkey *k);
+/* Coefficients [begin, end) of section 4 into k->coefs. G16K_OK or EFORMAT. */
+int zkey_read_coefs(const binfile *bf, zkey *k, uint64_t begin, uint64_t end);
+
+#endif

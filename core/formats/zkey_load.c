@@ -1,0 +1,492 @@
+/*
+ * The load of a zkey (zkey.h), from a file or from memory: tasks of load_pool.h over the file's
+ * bytes (a file is read into a buffer of ours, a memory key is used in place). Primary tasks, in the
+ * order of the bytes they need: digest leaves (with a verdict cache), coefficient chunks, point
+ * chunks (decoded, coordinates < p); then one test task per point chunk (on the curve, in the
+ * subgroup: the verdict cache vouches for both, so a cached key skips both), which
+ * runs when no primary task is ready, in sub-chunks of SUB_POINTS so that it stops soon when it
+ * is not needed. The first error in file order wins (tasks are claimed in that order and all
+ * those before a failing one run to their end); among the points that fail a test, the first in
+ * section order (later tests skip themselves). Progress goes to the caller's callback from the
+ * pool's tick, on the caller's thread only; a cancel there fails the pool like an error. The
+ * format itself is zkey.c's.
+ */
+#include "zkey.h"
+#include "zkey_cache.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "load_pool.h"
+#include "plugin/config.h"
+#include "util/clock.h"
+#include "util/error.h"
+#include "zkey_internal.h"
+#include "zkey_points.h"
+
+#define CHUNK_POINTS 1024u      /* points per decoding task and per testing task */
+#define CHUNK_COEFS 16384u
+#define SUB_POINTS 64u          /* points per test call: the granularity of stop and progress */
+#define N_JOBS 6                /* point arrays: sections 3, 5, 6, 7, 8, 9 */
+#define ORD_SHIFT 40            /* ordinal of a point: job << ORD_SHIFT | index */
+
+enum { T_DIGEST, T_COEFS, T_DECODE };
+enum { VERDICT_PENDING = -1, VERDICT_CACHED = 0, VERDICT_TEST = 1 };
+
+typedef struct point_job {
+    uint32_t section;
+    int g2;
+    uint64_t count;
+    void *dst;
+} point_job;
+
+typedef struct ptask {
+    uint64_t need;              /* bytes of the file it reads up to */
+    uint8_t kind;
+    uint8_t job;
+    uint64_t begin, end;        /* leaf index, or coefficient / point range */
+} ptask;
+
+typedef struct ctask {
+    uint8_t job;
+    uint64_t begin, end;
+} ctask;
+
+typedef struct zkey_loading {
+    binfile bf;                 /* bf.data = the bytes being loaded */
+    int fd;                     /* the file, -1 for a key in memory */
+    uint8_t *buf;               /* ours (a file), NULL for a key in memory */
+    zkey *k;
+    zkey_load_args opts;
+    char cache_dir[4096];
+    load_pool *pool;
+    double t0;
+
+    point_job jobs[N_JOBS];
+    ptask *prim;
+    uint64_t *need, n_prim;
+    ctask *chk;
+    uint64_t *dep, n_chk;
+    load_pool_tasks tasks;
+
+    uint8_t (*leaves)[ZKEY_DIGEST_BYTES];
+    uint64_t n_leaves;
+    atomic_uint_fast64_t leaves_done;
+    atomic_int leaf_failed;     /* libsodium failed on a leaf: no digest, no cache */
+    uint8_t digest[ZKEY_DIGEST_BYTES];
+    atomic_int verdict;
+    double t_digest;
+
+    pthread_mutex_t lock;       /* guards the primary error */
+    uint64_t err_at;            /* file offset of the first primary error, UINT64_MAX = none */
+    int err_status;
+    char err_msg[G16K_ERR_MAX];
+
+    atomic_uint_fast64_t fail_ord;      /* first point that failed a test, UINT64_MAX = none */
+    atomic_uint_fast64_t checked, chk_complete;
+    uint64_t to_check;
+
+    /* The caller's thread only (progress): */
+    uint64_t reported;          /* done of the last call, UINT64_MAX before the first */
+    double reported_at;
+    int canceled;
+} zkey_loading;
+
+static int checks_wanted(void *ctx)
+{
+    zkey_loading *ld = ctx;
+    return atomic_load(&ld->verdict);
+}
+
+/* On the caller's thread: stage "check" to the callback when forced (first and last call), or
+ * once CHUNK_POINTS more points are done or 0.1 s has passed. Returns non-zero (and fails the
+ * pool) when the callback cancels; never calls it again after that. */
+static int report(zkey_loading *ld, int force)
+{
+    if (ld->opts.progress == NULL || ld->canceled)
+        return ld->canceled;
+    uint64_t done = atomic_load(&ld->verdict) == VERDICT_CACHED ? ld->to_check
+                                                                 : atomic_load(&ld->checked);
+    double now = g16k_now();
+    if (!force && ld->reported != UINT64_MAX && done < ld->reported + CHUNK_POINTS &&
+        now < ld->reported_at + 0.1)
+        return 0;
+    if (ld->reported != UINT64_MAX && done < ld->reported)
+        done = ld->reported;        /* never backwards */
+    ld->reported = done;
+    ld->reported_at = now;
+    if (ld->opts.progress(ld->opts.progress_user, "check", done, ld->to_check) != 0) {
+        ld->canceled = 1;
+        if (ld->pool != NULL)
+            load_pool_fail(ld->pool);
+    }
+    return ld->canceled;
+}
+
+static int tick(void *ctx)
+{
+    return report(ctx, 0);
+}
+
+/* Record the error just set on this thread (g16k_err) if it is the first in file order. */
+static void primary_error(zkey_loading *ld, int status, uint64_t at)
+{
+    pthread_mutex_lock(&ld->lock);
+    if (at < ld->err_at) {
+        ld->err_at = at;
+        ld->err_status = status;
+        snprintf(ld->err_msg, sizeof ld->err_msg, "%s", g16k_err_get());
+    }
+    pthread_mutex_unlock(&ld->lock);
+    load_pool_fail(ld->pool);
+}
+
+/* The last digest leaf is in: the digest, then the cache's verdict. */
+static void digest_done(zkey_loading *ld)
+{
+    int verdict = VERDICT_TEST;
+    if (!atomic_load(&ld->leaf_failed) &&
+        zkey_digest_root(ld->digest, ld->bf.size,
+                         (const uint8_t (*)[ZKEY_DIGEST_BYTES])ld->leaves, ld->n_leaves) == 0) {
+        if (zkey_cache_has(ld->cache_dir, ld->digest, ld->bf.size)) {
+            verdict = VERDICT_CACHED;
+            g16k_log(G16K_LOG_INFO, "%s: in the key cache %s: no curve or subgroup tests",
+                     ld->bf.path, ld->cache_dir);
+        }
+    } else {
+        ld->cache_dir[0] = '\0';        /* no digest: no cache */
+    }
+    ld->t_digest = g16k_now() - ld->t0;
+    atomic_store(&ld->verdict, verdict);
+    load_pool_notify(ld->pool);
+}
+
+static void run_primary(void *ctx, uint64_t i)
+{
+    zkey_loading *ld = ctx;
+    const ptask *t = &ld->prim[i];
+    const binfile *bf = &ld->bf;
+    if (t->kind == T_DIGEST) {
+        uint64_t off = t->begin * ZKEY_LEAF_BYTES;
+        if (zkey_digest_leaf(ld->leaves[t->begin], t->begin, bf->data + off,
+                             (size_t)(t->need - off)) != 0)
+            atomic_store(&ld->leaf_failed, 1);
+        if (atomic_fetch_add(&ld->leaves_done, 1) + 1 == ld->n_leaves)
+            digest_done(ld);
+        return;
+    }
+    if (t->kind == T_COEFS) {
+        int rc = zkey_read_coefs(bf, ld->k, t->begin, t->end);
+        if (rc != G16K_OK)
+            primary_error(ld, rc, bf->sec[4].offset + 4 + t->begin * COEF_BYTES);
+        return;
+    }
+    const point_job *j = &ld->jobs[t->job];
+    const binfile_section *s = &bf->sec[j->section];
+    uint64_t size = j->g2 ? G2_BYTES : G1_BYTES;
+    for (uint64_t p = t->begin; p < t->end; p++) {
+        const uint8_t *src = bf->data + s->offset + p * size;
+        int bad = j->g2 ? g2_affine_from_bytes_mont((g2_affine_t *)j->dst + p, src)
+                        : g1_affine_from_bytes_mont((g1_affine_t *)j->dst + p, src);
+        if (bad != 0) {
+            const char *what = "a coordinate is >= p";
+            uint64_t at = s->offset + p * size;
+            int rc = zkey_sec_err(bf, j->section, at, "point %llu: %s", (unsigned long long)p, what);
+            primary_error(ld, rc, at);
+            return;
+        }
+    }
+}
+
+static void run_check(void *ctx, uint64_t i)
+{
+    zkey_loading *ld = ctx;
+    const ctask *t = &ld->chk[i];
+    const point_job *j = &ld->jobs[t->job];
+    uint64_t ord0 = (uint64_t)t->job << ORD_SHIFT;
+    for (uint64_t b = t->begin; b < t->end; b += SUB_POINTS) {
+        if (load_pool_checks_off(ld->pool) || ord0 + b > atomic_load(&ld->fail_ord))
+            return;
+        uint64_t n = t->end - b < SUB_POINTS ? t->end - b : SUB_POINTS;
+        size_t bad = j->g2 ? zkey_g2_first_invalid((const g2_affine_t *)j->dst + b, (size_t)n, NULL)
+                           : zkey_g1_first_invalid((const g1_affine_t *)j->dst + b, (size_t)n, NULL);
+        if (bad < n) {
+            uint64_t ord = ord0 + b + bad, cur = atomic_load(&ld->fail_ord);
+            while (ord < cur && !atomic_compare_exchange_weak(&ld->fail_ord, &cur, ord))
+                ;
+            return;
+        }
+        atomic_fetch_add(&ld->checked, n);
+    }
+    atomic_fetch_add(&ld->chk_complete, 1);
+}
+
+static int cmp_ptask(const void *a, const void *b)
+{
+    const ptask *x = a, *y = b;
+    return (x->need > y->need) - (x->need < y->need);
+}
+
+/* The task lists: digest leaves (with a cache), coefficient chunks, point chunks, sorted by the
+ * bytes they need; one subgroup task per point chunk. */
+static int plan(zkey_loading *ld)
+{
+    zkey *k = ld->k;
+    const binfile *bf = &ld->bf;
+    const struct { uint32_t id; void *dst; int g2; uint64_t count; } arr[N_JOBS] = {
+        {3, k->ic, 0, (uint64_t)k->n_public + 1},
+        {5, k->a, 0, k->n_vars},
+        {6, k->b1, 0, k->n_vars},
+        {7, k->b2, 1, k->n_vars},
+        {8, k->c, 0, (uint64_t)k->n_vars - k->n_public - 1},
+        {9, k->h, 0, k->domain_size},
+    };
+    uint64_t n_pt = 0;
+    for (int j = 0; j < N_JOBS; j++) {
+        ld->jobs[j] = (point_job){.section = arr[j].id, .g2 = arr[j].g2, .count = arr[j].count,
+                                  .dst = arr[j].dst};
+        n_pt += (arr[j].count + CHUNK_POINTS - 1) / CHUNK_POINTS;
+        ld->to_check += arr[j].count;
+    }
+    ld->n_leaves = ld->cache_dir[0] ? zkey_digest_leaves(bf->size) : 0;
+    uint64_t n_coef = (k->n_coefs + CHUNK_COEFS - 1) / CHUNK_COEFS;
+    uint64_t cap = ld->n_leaves + n_coef + n_pt;
+    ld->prim = calloc(cap ? cap : 1, sizeof *ld->prim);
+    ld->need = calloc(cap ? cap : 1, sizeof *ld->need);
+    ld->chk = calloc(n_pt ? n_pt : 1, sizeof *ld->chk);
+    ld->dep = calloc(n_pt ? n_pt : 1, sizeof *ld->dep);
+    ld->leaves = calloc(ld->n_leaves ? ld->n_leaves : 1, ZKEY_DIGEST_BYTES);
+    if (!ld->prim || !ld->need || !ld->chk || !ld->dep || !ld->leaves)
+        return -1;
+    uint64_t n = 0;
+    for (uint64_t i = 0; i < ld->n_leaves; i++) {
+        uint64_t end = (i + 1) * ZKEY_LEAF_BYTES;
+        ld->prim[n++] = (ptask){.need = end < bf->size ? end : bf->size, .kind = T_DIGEST,
+                                .begin = i};
+    }
+    const binfile_section *s4 = &bf->sec[4];
+    for (uint64_t b = 0; b < k->n_coefs; b += CHUNK_COEFS) {
+        uint64_t e = k->n_coefs - b < CHUNK_COEFS ? k->n_coefs : b + CHUNK_COEFS;
+        ld->prim[n++] = (ptask){.need = s4->offset + 4 + e * COEF_BYTES, .kind = T_COEFS,
+                                .begin = b, .end = e};
+    }
+    for (int j = 0; j < N_JOBS; j++) {
+        const binfile_section *s = &bf->sec[ld->jobs[j].section];
+        uint64_t size = ld->jobs[j].g2 ? G2_BYTES : G1_BYTES;
+        for (uint64_t b = 0; b < ld->jobs[j].count; b += CHUNK_POINTS) {
+            uint64_t e = ld->jobs[j].count - b < CHUNK_POINTS ? ld->jobs[j].count : b + CHUNK_POINTS;
+            ld->prim[n++] = (ptask){.need = s->offset + e * size, .kind = T_DECODE,
+                                    .job = (uint8_t)j, .begin = b, .end = e};
+        }
+    }
+    qsort(ld->prim, n, sizeof *ld->prim, cmp_ptask);
+    ld->n_prim = n;
+    for (uint64_t i = 0; i < n; i++) {
+        ld->need[i] = ld->prim[i].need;
+        if (ld->prim[i].kind == T_DECODE) {
+            ld->chk[ld->n_chk] = (ctask){.job = ld->prim[i].job, .begin = ld->prim[i].begin,
+                                         .end = ld->prim[i].end};
+            ld->dep[ld->n_chk++] = i;
+        }
+    }
+    ld->tasks = (load_pool_tasks){.n_primary = ld->n_prim, .need = ld->need,
+                                  .run_primary = run_primary, .n_check = ld->n_chk,
+                                  .dep = ld->dep, .run_check = run_check,
+                                  .checks_wanted = checks_wanted, .tick = tick, .ctx = ld};
+    return 0;
+}
+
+static void loading_free(zkey_loading *ld)
+{
+    load_pool_destroy(ld->pool);
+    if (ld->fd >= 0)
+        close(ld->fd);
+    free(ld->buf);
+    free(ld->prim);
+    free(ld->need);
+    free(ld->chk);
+    free(ld->dep);
+    free(ld->leaves);
+    pthread_mutex_destroy(&ld->lock);
+    free(ld);
+}
+
+/* Open path and read its table; the buffer the pool reads the file into. */
+static int open_file(zkey_loading *ld, const char *path)
+{
+    ld->fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (ld->fd < 0)
+        return g16k_err(G16K_EIO, "%s: cannot open: %s", path, strerror(errno));
+    struct stat st;
+    if (fstat(ld->fd, &st) != 0)
+        return g16k_err(G16K_EIO, "%s: cannot stat: %s", path, strerror(errno));
+    if (!S_ISREG(st.st_mode))
+        return g16k_err(G16K_EIO, "%s: not a regular file", path);
+    (void)posix_fadvise(ld->fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+    int rc = binfile_read_table(&ld->bf, ld->fd, (uint64_t)st.st_size, path, "zkey",
+                                ZKEY_VERSION, ZKEY_MAX_ID);
+    if (rc != G16K_OK)
+        return rc;
+    /* A key larger than the memory (or the address space: ulimit -v) fails here: exit 7. */
+    ld->buf = ld->bf.size <= SIZE_MAX ? malloc(ld->bf.size ? (size_t)ld->bf.size : 1) : NULL;
+    if (ld->buf == NULL)
+        return g16k_err(G16K_ENOMEM, "%s: out of memory for the %llu bytes of the file", path,
+                        (unsigned long long)ld->bf.size);
+    ld->bf.data = ld->buf;
+    ld->pool = load_pool_create(ld->fd, ld->buf, ld->bf.size);
+    return ld->pool ? G16K_OK : g16k_err(G16K_ENOMEM, "%s: out of memory", path);
+}
+
+/* The key in memory: its table, and a pool over the bytes as they are. */
+static int open_mem(zkey_loading *ld, const char *name, const void *data, uint64_t size)
+{
+    int rc = binfile_open_mem(&ld->bf, name, data, size, "zkey", ZKEY_VERSION, ZKEY_MAX_ID);
+    if (rc != G16K_OK)
+        return rc;
+    /* fd < 0: the pool never writes to the bytes */
+    ld->pool = load_pool_create(-1, (uint8_t *)(uintptr_t)ld->bf.data, ld->bf.size);
+    return ld->pool ? G16K_OK : g16k_err(G16K_ENOMEM, "%s: out of memory", name);
+}
+
+static int read_failed(const zkey_loading *ld)
+{
+    int e = load_pool_read_error(ld->pool);
+    if (e > 0)
+        return g16k_err(G16K_EIO, "%s: cannot read: %s", ld->bf.path, strerror(e));
+    return g16k_err(G16K_EIO, "%s: the file got shorter while it was read", ld->bf.path);
+}
+
+/* Sections 1, 2 and the coefficient count of 4, once read; then the arrays. */
+static int read_headers(zkey_loading *ld)
+{
+    const binfile *bf = &ld->bf;
+    uint64_t need = 0;
+    for (uint32_t id = 1; id <= 2; id++)
+        if (bf->sec[id].present && bf->sec[id].offset + bf->sec[id].size > need)
+            need = bf->sec[id].offset + bf->sec[id].size;
+    if (bf->sec[4].present && bf->sec[4].size >= 4 && bf->sec[4].offset + 4 > need)
+        need = bf->sec[4].offset + 4;
+    if (load_pool_read_to(ld->pool, need) != 0)
+        return read_failed(ld);
+    return zkey_read_headers(bf, ld->k);
+}
+
+/* Everything decoded and read: what the tests say. */
+static int final_verdict(zkey_loading *ld)
+{
+    uint64_t fail = atomic_load(&ld->fail_ord);
+    int v = atomic_load(&ld->verdict);
+    if (fail != UINT64_MAX) {
+        /* A point outside its subgroup is reported even if the cache vouched for the file
+         * (a test that ran before the verdict came): the test is right, the entry is not. */
+        const point_job *j = &ld->jobs[fail >> ORD_SHIFT];
+        uint64_t idx = fail & (((uint64_t)1 << ORD_SHIFT) - 1);
+        uint64_t at = ld->bf.sec[j->section].offset + idx * (j->g2 ? G2_BYTES : G1_BYTES);
+        const char *what;
+        if (j->g2)
+            zkey_g2_first_invalid((const g2_affine_t *)j->dst + idx, 1, &what);
+        else
+            zkey_g1_first_invalid((const g1_affine_t *)j->dst + idx, 1, &what);
+        return zkey_sec_err(&ld->bf, j->section, at, "point %llu: %s", (unsigned long long)idx,
+                            what);
+    }
+    if (v == VERDICT_TEST && atomic_load(&ld->chk_complete) != ld->n_chk)
+        return g16k_err(G16K_EINTERNAL, "%s: subgroup tests stopped early", ld->bf.path);
+    return G16K_OK;
+}
+
+static int cancel_error(const zkey_loading *ld)
+{
+    return g16k_err(G16K_ECANCELED, "%s: key load cancelled while checking points", ld->bf.path);
+}
+
+/* The load on ld (opened): headers, the pool's run, then the verdict. */
+static int load(zkey_loading *ld)
+{
+    int rc = read_headers(ld);
+    if (rc == G16K_OK && plan(ld) != 0)
+        rc = g16k_err(G16K_ENOMEM, "%s: out of memory", ld->bf.path);
+    if (rc == G16K_OK && report(ld, 1))
+        return cancel_error(ld);
+    if (rc != G16K_OK)
+        return rc;
+    if (ld->n_leaves == 0 && ld->cache_dir[0])
+        digest_done(ld);                /* an empty file has no leaves */
+    if (load_pool_run(ld->pool, &ld->tasks, ld->opts.threads) != 0) {
+        if (ld->err_at != UINT64_MAX)
+            return g16k_err(ld->err_status, "%s", ld->err_msg);
+        if (ld->canceled)
+            return cancel_error(ld);
+        if (load_pool_read_error(ld->pool) != 0)
+            return read_failed(ld);
+        return g16k_err(G16K_ENOMEM, "%s: out of memory", ld->bf.path);
+    }
+    /* Every byte used above came from the buffer; so did the digest. It must hold the table
+     * we planned with, or the file changed between the two reads. */
+    if (ld->fd >= 0 && !binfile_same_table(&ld->bf, ld->buf, "zkey", ZKEY_MAX_ID))
+        return g16k_err(G16K_EIO, "%s: the file changed while it was read", ld->bf.path);
+    if ((rc = final_verdict(ld)) != G16K_OK)
+        return rc;
+    if (report(ld, 1))                  /* a cancelled load leaves no entry either */
+        return cancel_error(ld);
+    if (atomic_load(&ld->verdict) == VERDICT_TEST && ld->cache_dir[0] &&
+        zkey_cache_put(ld->cache_dir, ld->digest, ld->bf.size, ld->bf.path) == 0)
+        g16k_log(G16K_LOG_INFO, "%s: every point tested; recorded in the key cache %s",
+                 ld->bf.path, ld->cache_dir);
+    return G16K_OK;
+}
+
+int zkey_load_from(const zkey_load_args *args, zkey **out)
+{
+    const char *path = args->path;
+    zkey_loading *ld = calloc(1, sizeof *ld);
+    if (ld == NULL)
+        return g16k_err(G16K_ENOMEM, "%s: out of memory", path);
+    ld->fd = -1;
+    ld->t0 = g16k_now();
+    ld->opts = *args;
+    ld->err_at = UINT64_MAX;
+    ld->reported = UINT64_MAX;
+    atomic_init(&ld->fail_ord, UINT64_MAX);
+    pthread_mutex_init(&ld->lock, NULL);
+    if (!args->no_tests && args->cache_dir && args->cache_dir[0] &&
+        snprintf(ld->cache_dir, sizeof ld->cache_dir, "%s", args->cache_dir) >=
+            (int)sizeof ld->cache_dir)
+        ld->cache_dir[0] = '\0';
+    atomic_init(&ld->verdict, args->no_tests ? VERDICT_CACHED
+                              : ld->cache_dir[0] ? VERDICT_PENDING : VERDICT_TEST);
+    int rc = args->data ? open_mem(ld, path, args->data, args->size) : open_file(ld, path);
+    if (rc == G16K_OK && (ld->k = calloc(1, sizeof *ld->k)) == NULL)
+        rc = g16k_err(G16K_ENOMEM, "%s: out of memory", path);
+    if (rc == G16K_OK)
+        rc = load(ld);
+    if (rc == G16K_OK && args->stats != NULL) {
+        int cached = atomic_load(&ld->verdict) == VERDICT_CACHED;
+        uint64_t g2 = ld->jobs[3].count;
+        *args->stats = (zkey_load_stats){
+            .read = load_pool_read_seconds(ld->pool), .decoded = load_pool_primary_seconds(ld->pool),
+            .digest = ld->t_digest, .checked = g16k_now() - ld->t0, .cached = cached,
+            .g1_points = cached ? 0 : ld->to_check - g2, .g2_points = cached ? 0 : g2};
+    }
+    zkey *k = ld->k;
+    loading_free(ld);
+    if (rc != G16K_OK) {
+        zkey_free(k);
+        return rc;
+    }
+    *out = k;
+    return G16K_OK;
+}
+
+int zkey_load(const char *path, unsigned threads, zkey **out)
+{
+    zkey_load_args args = {.path = path, .threads = threads};
+    return zkey_load_from(&args, out);
+}
