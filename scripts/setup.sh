@@ -13,6 +13,7 @@ SUDO=; [ "$(id -u)" -eq 0 ] || SUDO=sudo
 pkgs="build-essential cmake pkg-config libinih-dev libjson-c-dev libcmocka-dev libsodium-dev
       ocl-icd-opencl-dev opencl-headers pocl-opencl-icd clinfo abigail-tools clang dpkg-dev file
       libpq-dev libsqlite3-dev postgresql sqlite3"
+command -v python3 >/dev/null || pkgs="$pkgs python3"   # tools/zkey_digest.py, the queue tests' digest
 command -v node >/dev/null && command -v npm >/dev/null || pkgs="$pkgs nodejs npm"
 # Debian's nodejs keeps node_api.h in libnode-dev (NodeSource's nodejs ships it itself)
 [ -f /usr/include/node/node_api.h ] || pkgs="$pkgs libnode-dev"

@@ -12,7 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <sodium.h>
+
 #include "internal.h"
+#include "../formats/zkey_cache.h"
 #include "../util/clock.h"
 #include "../util/error.h"
 
@@ -259,4 +262,13 @@ uint32_t g16k_key_n_public(const g16k_key *key)
 int g16k_key_cached(const g16k_key *key)
 {
     return key->cached;
+}
+
+int g16k_zkey_digest(const void *data, size_t len, char hex[65])
+{
+    uint8_t d[ZKEY_DIGEST_BYTES];
+    if (zkey_digest(d, data, len) != 0)
+        return g16k_err(G16K_ENOMEM, "zkey digest: libsodium failed");
+    sodium_bin2hex(hex, 65, d, sizeof d);
+    return G16K_OK;
 }

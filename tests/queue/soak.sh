@@ -68,7 +68,7 @@ submit_good() {   # submit_good FROM TO: good jobs I in [FROM, TO), alternating 
 }
 insert_raw() {   # insert_raw KEYFILE WITNESSFILE N_VARS: a job row written past g16k submit
   local d sz
-  d=$(b2sum -l 256 "$1" | cut -d' ' -f1)
+  d=$(python3 "$SRC/tools/zkey_digest.py" "$1" | cut -d' ' -f1)   # apart from the C digest
   sz=$(stat -c %s "$2")
   if [ "$BACKEND" = pg ]; then
     pg_psql -c "WITH j AS (INSERT INTO g16k_jobs (key_digest, key_hint, n_vars, witness_bytes)
@@ -111,17 +111,24 @@ kind[$id]=hostile want_err[$id]='G16K_EVERIFY .*does not satisfy'
 # that it holds a job nearly all the time until the others join.
 start_worker 3
 killed_job=
-for try in $(seq 1 100); do
-  held=$("$G16K" jobs --queue "$Q" --state running |
-         node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{for(const l of s.split("\n").filter(Boolean)){const j=JSON.parse(l);if(j.worker&&j.worker.split(":")[1]===process.argv[1]){console.log(j.id);break;}}})' "${wpid[3]}")
+held_by_3() {   # the id of the job worker 3 holds now, if any (one query, past g16k)
+  raw_sql "SELECT id FROM g16k_jobs WHERE state = 'running' AND worker LIKE '%:${wpid[3]}:%' LIMIT 1"
+}
+for try in $(seq 1 500); do
+  held=$(held_by_3)
   if [ -n "$held" ]; then
-    kill -KILL "${wpid[3]}"
-    wait "${wpid[3]}" 2>/dev/null
-    st=$("$G16K" jobs --queue "$Q" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{for(const l of s.split("\n").filter(Boolean)){const j=JSON.parse(l);if(j.id==process.argv[1])console.log(j.state)}})' "$held")
-    start_worker 3
-    if [ "$st" = running ]; then killed_job=$held; break; fi
+    # frozen, it can neither finish the job nor give it back; is it still the holder?
+    kill -STOP "${wpid[3]}"
+    if [ "$(held_by_3)" = "$held" ]; then
+      kill -KILL "${wpid[3]}"
+      wait "${wpid[3]}" 2>/dev/null
+      killed_job=$held
+      start_worker 3
+      break
+    fi
+    kill -CONT "${wpid[3]}"
   fi
-  sleep 0.05
+  sleep 0.01
 done
 [ -n "$killed_job" ] || fail "never caught worker 3 holding a job"
 echo "worker 3 killed holding job $killed_job (${kind[$killed_job]})"
