@@ -13,7 +13,7 @@
 
 #include <cuda_runtime_api.h>
 
-#include "common/msm_plan.h"
+#include "gpu_msm_plan.h"
 #include "g16k/plugin.h"
 
 typedef struct cuda_stage cuda_stage;
@@ -49,7 +49,7 @@ int cuda_mem_check(const g16k_plugin_ctx *ctx, uint64_t bytes, const char *what)
 
 /* result = sum_{i<n} s[i] * P[i] for n canonical Fr scalars s already in device memory
  * (`scalars`, 4 little-endian limbs each) and the G1 bases b of context ctx (msm.c): the digit
- * plan is built on the device (opencl/kernels/plan.cl), then the bucket kernels run as in
+ * plan is built on the device (gpu/kernels/plan.cl), then the bucket kernels run as in
  * msm(), all on stream s; only the plan's sizes (12 bytes) and the segment sums come back.
  * params->window: 0 = the auto model for n scalars (all counted: h is dense) and the free
  * memory. Errors: those of cuda_msm_device_check, G16K_EUNSUPPORTED (n * windows beyond 32-bit

@@ -1,13 +1,13 @@
 /*
  * kernels.cu: the CUDA build of the device code shared with the OpenCL plugin. g16k.cl and
- * the files it includes are written against opencl/kernels/compat.h, which maps address spaces,
+ * the files it includes are written against gpu/kernels/compat.h, which maps address spaces,
  * thread indices and mul_hi to CUDA when __CUDACC__ is defined; this file only adds the C launch
  * wrappers declared in kernels.h. Block sizes: 128 threads (64 for G2, whose XYZZ temporaries
  * need about twice the registers).
  */
 #include "kernels.h"
 
-#include "../opencl/kernels/g16k.cl"
+#include "../gpu/kernels/g16k.cl"
 
 static unsigned blocks(uint64_t n, unsigned bs)
 {

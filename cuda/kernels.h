@@ -1,7 +1,7 @@
 /*
  * kernels.h: C entry points of cuda/kernels.cu, which compiles the shared device code of
- * opencl/kernels/ (g16k.cl) with nvcc. Each function enqueues one kernel on stream s over the
- * given device buffers (layouts as in opencl/kernels/msm.cl and ntt.cl) and returns the launch
+ * gpu/kernels/ (g16k.cl) with nvcc. Each function enqueues one kernel on stream s over the
+ * given device buffers (layouts as in gpu/kernels/msm.cl and ntt.cl) and returns the launch
  * status (cudaGetLastError); it does not synchronise. Thread-safe (no shared state).
  */
 #ifndef G16K_CUDA_KERNELS_H
@@ -36,8 +36,8 @@ cudaError_t cuda_launch_ntt_scale(uint64_t *data, uint64_t n, const uint64_t *ta
 cudaError_t cuda_launch_ntt_h(uint64_t *a, const uint64_t *b, const uint64_t *c, uint64_t n,
                               cudaStream_t s);
 
-/* plan.cl, the device-built MSM plan (order and meaning as in opencl/kernels/plan.cl): counts
- * zeroed by the caller; block = MSM_PLAN_DEV_BLOCK buckets per thread of the scans; meta holds
+/* plan.cl, the device-built MSM plan (order and meaning as in gpu/kernels/plan.cl): counts
+ * zeroed by the caller; block = GPU_MSM_PLAN_DEV_BLOCK buckets per thread of the scans; meta holds
  * entries, largest bucket and chunks (3 x u32). n: scalars (canonical, 4 limbs each). */
 cudaError_t cuda_launch_plan_count(const uint64_t *scalars, uint32_t n, uint32_t c, uint32_t nw,
                                    uint32_t nb, uint32_t *counts, cudaStream_t s);

@@ -1,27 +1,27 @@
 /*
  * msm.c: the CUDA MSM vtable (G1 and G2): same plan as the OpenCL plugin (digits, chunks and
- * final sums on the host, common/msm_plan.c; chunk sums, bucket sums and segment running sums
- * on the device, opencl/kernels/msm.cl via kernels.cu). The window comes per call in
+ * final sums on the host, gpu/common/gpu_msm_plan.c; chunk sums, bucket sums and segment running sums
+ * on the device, gpu/kernels/msm.cl via kernels.cu). The window comes per call in
  * params->window, which the core fills from its [window] section for each Groth16 MSM (A, B_G1,
- * B_G2, L, H); 0 = the auto model of msm_plan.h with this GPU's multiprocessors and the device
+ * B_G2, L, H); 0 = the auto model of gpu_msm_plan.h with this GPU's multiprocessors and the device
  * memory free at the time of the call.
  * Memory: an MSM whose lists and sums do not fit the device memory free at the call runs as
- * parts that do (common/msm_plan.h "Limits"), and an explicit window whose buckets alone do
+ * parts that do (gpu/common/gpu_msm_plan.h "Limits"), and an explicit window whose buckets alone do
  * not fit is refused, also for n = 0 (the core's load-time check). Every call computes what
- * it will allocate first (n * point size for bases, msm_plan_device_bytes for a part) and
+ * it will allocate first (n * point size for bases, gpu_msm_plan_device_bytes for a part) and
  * refuses with G16K_ENOMEM, naming both sizes, what does not fit (devmem.c). Bases are
- * converted MSM_PLAN_STAGE_POINTS at a time (no second host copy of a key) and go through
+ * converted GPU_MSM_PLAN_STAGE_POINTS at a time (no second host copy of a key) and go through
  * pinned staging buffers (transfer.c); the bases array itself is never pinned.
  * cuda_msm_device (for compute_h_msm, ABI 1.1) builds the same plans on the device from scalars
- * already there (opencl/kernels/plan.cl via kernels.cu), so h never comes back to the host.
+ * already there (gpu/kernels/plan.cl via kernels.cu), so h never comes back to the host.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "common/msm_plan.h"
-#include "common/plugin_util.h"
+#include "gpu_msm_plan.h"
+#include "gpu_plugin_util.h"
 #include "internal.h"
 #include "kernels.h"
 
@@ -46,25 +46,25 @@ const g16k_msm_vtable cuda_msm_vtable = {
 };
 
 /* Copy n points (96 / 192 B each, point_enc) to device memory in Montgomery form, converted
- * MSM_PLAN_STAGE_POINTS at a time. Errors: G16K_ENODEV (no device), G16K_EUNSUPPORTED (group),
+ * GPU_MSM_PLAN_STAGE_POINTS at a time. Errors: G16K_ENODEV (no device), G16K_EUNSUPPORTED (group),
  * G16K_EINVAL, G16K_ENOMEM. Thread-safe. */
 static int cuda_bases_create(g16k_plugin_ctx *ctx, uint32_t group, const void *points,
                              uint64_t n, uint32_t point_enc, g16k_msm_bases **out)
 {
     if (!ctx || !out || (n && !points))
-        return plugin_fail(G16K_EINVAL, "bases_create: NULL argument");
+        return gpu_fail(G16K_EINVAL, "bases_create: NULL argument");
     if (group != G16K_G1 && group != G16K_G2)
-        return plugin_fail(G16K_EUNSUPPORTED, "bases_create: unknown group %u", group);
+        return gpu_fail(G16K_EUNSUPPORTED, "bases_create: unknown group %u", group);
     int rc = cuda_use_device(ctx);
     if (rc)
         return rc;
     const size_t psz = group == G16K_G1 ? 96 : 192;
     size_t bytes = (size_t)n * psz;
-    uint64_t stage_n = n < MSM_PLAN_STAGE_POINTS ? n : MSM_PLAN_STAGE_POINTS;
+    uint64_t stage_n = n < GPU_MSM_PLAN_STAGE_POINTS ? n : GPU_MSM_PLAN_STAGE_POINTS;
     g16k_msm_bases *b = calloc(1, sizeof *b);
     uint64_t *limbs = n ? malloc(stage_n * psz) : NULL;
     if (!b || (n && !limbs)) {
-        rc = plugin_fail(G16K_ENOMEM, "bases_create: no host memory for %llu points",
+        rc = gpu_fail(G16K_ENOMEM, "bases_create: no host memory for %llu points",
                          (unsigned long long)n);
         goto out_free;
     }
@@ -83,7 +83,7 @@ static int cuda_bases_create(g16k_plugin_ctx *ctx, uint32_t group, const void *p
             err = cudaMalloc((void **)&b->points, bytes);
         for (uint64_t lo = 0; lo < n && err == cudaSuccess && rc == G16K_OK; lo += stage_n) {
             uint64_t cnt = n - lo < stage_n ? n - lo : stage_n;
-            rc = msm_points_to_mont(group, (const uint8_t *)points + lo * psz, cnt, point_enc,
+            rc = gpu_msm_points_to_mont(group, (const uint8_t *)points + lo * psz, cnt, point_enc,
                                     limbs, lo);
             if (rc == G16K_OK)
                 err = cuda_h2d(ctx, (uint8_t *)b->points + lo * psz, limbs, cnt * psz, s);
@@ -120,19 +120,19 @@ static void cuda_bases_destroy(g16k_msm_bases *bases)
 /* Runs chunk_acc, bucket_sum and segment_reduce on the plan's lists, already on the device
  * (entries, chunk starts, bucket chunks), over the part's points (device pointer to its first),
  * on stream s, and reads the segment sums back into
- * segout (msm_plan_segout_limbs limbs). Errors: G16K_EINTERNAL or G16K_ENOMEM (CUDA), message
+ * segout (gpu_msm_plan_segout_limbs limbs). Errors: G16K_EINTERNAL or G16K_ENOMEM (CUDA), message
  * set. */
-static int run_lists(g16k_msm_bases *b, const msm_plan *plan, const uint64_t *points,
+static int run_lists(g16k_msm_bases *b, const gpu_msm_plan *plan, const uint64_t *points,
                      const uint32_t *entries, const uint32_t *starts, const uint32_t *bchunks,
                      uint64_t *segout, cudaStream_t s)
 {
     uint64_t *partials = NULL, *buckets = NULL, *out = NULL;
     uint64_t n_buckets = (uint64_t)plan->nw * plan->nb;
     uint32_t n_threads = plan->nw * plan->n_segs;
-    size_t seg_bytes = msm_plan_segout_limbs(plan, b->group) * 8;
-    cudaError_t err = cudaMalloc((void **)&partials, msm_plan_partial_limbs(plan, b->group) * 8);
+    size_t seg_bytes = gpu_msm_plan_segout_limbs(plan, b->group) * 8;
+    cudaError_t err = cudaMalloc((void **)&partials, gpu_msm_plan_partial_limbs(plan, b->group) * 8);
     if (err == cudaSuccess)
-        err = cudaMalloc((void **)&buckets, msm_plan_bucket_limbs(plan, b->group) * 8);
+        err = cudaMalloc((void **)&buckets, gpu_msm_plan_bucket_limbs(plan, b->group) * 8);
     if (err == cudaSuccess)
         err = cudaMalloc((void **)&out, seg_bytes);
     if (err == cudaSuccess)
@@ -155,7 +155,7 @@ static int run_lists(g16k_msm_bases *b, const msm_plan *plan, const uint64_t *po
 
 /* Uploads a host-built plan of the points from `points` on and runs run_lists. Errors:
  * G16K_ENOMEM (does not fit: checked before allocating), G16K_EINTERNAL (CUDA), message set. */
-static int run_kernels(g16k_msm_bases *b, const msm_plan *plan, const uint64_t *points,
+static int run_kernels(g16k_msm_bases *b, const gpu_msm_plan *plan, const uint64_t *points,
                        uint64_t *segout)
 {
     g16k_plugin_ctx *ctx = b->ctx;
@@ -165,7 +165,7 @@ static int run_kernels(g16k_msm_bases *b, const msm_plan *plan, const uint64_t *
     char what[128];
     snprintf(what, sizeof what, "msm G%u: window %u, %llu bucket entries", b->group, plan->c,
              (unsigned long long)plan->n_entries);
-    int rc = cuda_mem_check(ctx, msm_plan_device_bytes(plan, b->group), what);
+    int rc = cuda_mem_check(ctx, gpu_msm_plan_device_bytes(plan, b->group), what);
     if (rc)
         return rc;
     cudaError_t err = cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking);
@@ -194,7 +194,7 @@ static int run_kernels(g16k_msm_bases *b, const msm_plan *plan, const uint64_t *
 /* The plan's view of this GPU: its multiprocessors, the memory free now (less the bases
  * already resident) as the budget of one MSM, no per-buffer cap, an eighth of the RAM for a
  * part's host plan. */
-static int cuda_device_limits(const g16k_plugin_ctx *ctx, msm_device *dev)
+static int cuda_device_limits(const g16k_plugin_ctx *ctx, gpu_msm_device *dev)
 {
     memset(dev, 0, sizeof *dev);
     dev->compute_units = ctx->sm_count;
@@ -213,52 +213,52 @@ static int cuda_msm(g16k_msm_bases *b, const void *scalars, uint64_t n, uint32_t
                     const g16k_msm_params *params, void *result, uint32_t result_enc)
 {
     if (!b || !result || (n && !scalars))
-        return plugin_fail(G16K_EINVAL, "msm: NULL argument");
+        return gpu_fail(G16K_EINVAL, "msm: NULL argument");
     if (n > b->n)
-        return plugin_fail(G16K_EINVAL, "msm: %llu scalars for %llu bases",
+        return gpu_fail(G16K_EINVAL, "msm: %llu scalars for %llu bases",
                            (unsigned long long)n, (unsigned long long)b->n);
     if (result_enc != G16K_ENC_CANONICAL && result_enc != G16K_ENC_MONTGOMERY)
-        return plugin_fail(G16K_EINVAL, "msm: result encoding %u is not 1 or 2", result_enc);
+        return gpu_fail(G16K_EINVAL, "msm: result encoding %u is not 1 or 2", result_enc);
     if (scalar_enc != G16K_ENC_CANONICAL && scalar_enc != G16K_ENC_MONTGOMERY)
-        return plugin_fail(G16K_EINVAL, "msm: scalar encoding %u is not 1 (canonical) or 2 "
+        return gpu_fail(G16K_EINVAL, "msm: scalar encoding %u is not 1 (canonical) or 2 "
                            "(Montgomery)", scalar_enc);
     int rc = cuda_use_device(b->ctx);
-    msm_device dev;
+    gpu_msm_device dev;
     uint32_t c = 0;
     uint64_t part = 0;
     if (rc == G16K_OK)
-        rc = msm_plan_check_scalars(scalars, n);
+        rc = gpu_msm_plan_check_scalars(scalars, n);
     if (rc == G16K_OK)
         rc = cuda_device_limits(b->ctx, &dev);
     if (rc == G16K_OK)
-        rc = msm_plan_choose(plugin_msm_window(params), n,
-                             n ? msm_plan_effective_n(scalars, n, scalar_enc) : 0, b->group, &dev,
+        rc = gpu_msm_plan_choose(gpu_msm_window(params), n,
+                             n ? gpu_msm_plan_effective_n(scalars, n, scalar_enc) : 0, b->group, &dev,
                              &c, &part);
     if (rc)
         return rc;
     const size_t psz = b->group == G16K_G1 ? 96 : 192;
-    uint32_t threads = plugin_msm_threads(params);
-    msm_sum sum;
-    msm_sum_init(&sum, b->group);
+    uint32_t threads = gpu_msm_threads(params);
+    gpu_msm_sum sum;
+    gpu_msm_sum_init(&sum, b->group);
     uint64_t *segout = NULL;
     for (uint64_t lo = 0, len; lo < n && rc == G16K_OK; lo += len) {
-        len = msm_plan_part_len(lo, n, part, 0);
-        msm_plan plan;
-        rc = msm_plan_build(&plan, (const uint8_t *)scalars + 32 * lo, len, scalar_enc, c,
+        len = gpu_msm_plan_part_len(lo, n, part, 0);
+        gpu_msm_plan plan;
+        rc = gpu_msm_plan_build(&plan, (const uint8_t *)scalars + 32 * lo, len, scalar_enc, c,
                             b->group, &dev, threads);
         if (rc == G16K_OK && plan.n_entries) {
-            if (!segout && !(segout = malloc(msm_plan_segout_limbs(&plan, b->group) * 8)))
-                rc = plugin_fail(G16K_ENOMEM, "msm: no host memory for segment sums");
+            if (!segout && !(segout = malloc(gpu_msm_plan_segout_limbs(&plan, b->group) * 8)))
+                rc = gpu_fail(G16K_ENOMEM, "msm: no host memory for segment sums");
             if (rc == G16K_OK)
                 rc = run_kernels(b, &plan, (const uint64_t *)((const uint8_t *)b->points
                                                               + lo * psz), segout);
             if (rc == G16K_OK)
-                msm_sum_add(&sum, &plan, segout);
+                gpu_msm_sum_add(&sum, &plan, segout);
         }
-        msm_plan_cleanup(&plan);
+        gpu_msm_plan_cleanup(&plan);
     }
     free(segout);
-    return rc ? rc : msm_sum_finish(&sum, result, result_enc);
+    return rc ? rc : gpu_msm_sum_finish(&sum, result, result_enc);
 }
 
 /* ---- MSM on scalars already in device memory (compute_h_msm) ---- */
@@ -268,11 +268,11 @@ static int cuda_msm(g16k_msm_bases *b, const void *scalars, uint64_t n, uint32_t
  * start and bucket chunk buffers in lists[0..2] (NULL when n_entries is 0). Device memory is
  * checked before each allocation. Errors: G16K_ENOMEM, G16K_EINTERNAL, message set; lists
  * freed on error. */
-static int device_plan(g16k_msm_bases *b, const uint64_t *scalars, uint64_t n, msm_plan *plan,
+static int device_plan(g16k_msm_bases *b, const uint64_t *scalars, uint64_t n, gpu_msm_plan *plan,
                        uint32_t *lists[3], cudaStream_t s)
 {
     g16k_plugin_ctx *ctx = b->ctx;
-    uint32_t nbk = (uint32_t)((uint64_t)plan->nw * plan->nb), blk = msm_plan_dev_block(nbk);
+    uint32_t nbk = (uint32_t)((uint64_t)plan->nw * plan->nb), blk = gpu_msm_plan_dev_block(nbk);
     uint32_t nblocks = (nbk + blk - 1) / blk;
     uint32_t *counts = NULL, *offsets = NULL, *fill = NULL, *bsum = NULL, *bmax = NULL,
              *bch = NULL, *meta = NULL;
@@ -315,7 +315,7 @@ static int device_plan(g16k_msm_bases *b, const uint64_t *scalars, uint64_t n, m
     plan->max_bucket = m[1];
     if (plan->n_entries == 0)
         goto out;
-    plan->chunk_len = msm_plan_chunk_len(plan->n_entries, plan->max_bucket, nbk);
+    plan->chunk_len = gpu_msm_plan_chunk_len(plan->n_entries, plan->max_bucket, nbk);
     err = cuda_launch_plan_offsets(counts, nbk, blk, bsum, plan->chunk_len, offsets, fill,
                                    lists[2], bch, s);
     if (err == cudaSuccess)
@@ -327,7 +327,7 @@ static int device_plan(g16k_msm_bases *b, const uint64_t *scalars, uint64_t n, m
     plan->n_chunks = m[2];
     snprintf(what, sizeof what, "msm H on the device: window %u, %llu bucket entries", plan->c,
              (unsigned long long)plan->n_entries);
-    if ((rc = cuda_mem_check(ctx, msm_plan_device_bytes(plan, b->group), what)) != G16K_OK)
+    if ((rc = cuda_mem_check(ctx, gpu_msm_plan_device_bytes(plan, b->group), what)) != G16K_OK)
         goto out;
     err = cudaMalloc((void **)&lists[0], plan->n_entries * 4);
     if (err == cudaSuccess)
@@ -362,7 +362,7 @@ out:
 int cuda_msm_device_check(const g16k_msm_bases *b, const g16k_plugin_ctx *ctx, uint64_t n,
                           const void *result, uint32_t result_enc)
 {
-    return plugin_check_h_msm(b != NULL, b && b->ctx == ctx, b ? b->group : 0, b ? b->n : 0, n,
+    return gpu_check_h_msm(b != NULL, b && b->ctx == ctx, b ? b->group : 0, b ? b->n : 0, n,
                               result, result_enc);
 }
 
@@ -371,38 +371,38 @@ int cuda_msm_device(g16k_msm_bases *b, g16k_plugin_ctx *ctx, const uint64_t *sca
                     uint32_t result_enc, cudaStream_t s)
 {
     int rc = cuda_msm_device_check(b, ctx, n, result, result_enc);
-    msm_device dev;
+    gpu_msm_device dev;
     uint32_t c = 0;
     uint64_t part = 0;
     if (rc == G16K_OK)
         rc = cuda_device_limits(ctx, &dev);
     if (rc == G16K_OK)       /* all counted: h is dense */
-        rc = msm_plan_choose(plugin_msm_window(params), n, n, G16K_G1, &dev, &c, &part);
+        rc = gpu_msm_plan_choose(gpu_msm_window(params), n, n, G16K_G1, &dev, &c, &part);
     if (rc)
         return rc;
-    msm_sum sum;
-    msm_sum_init(&sum, G16K_G1);
+    gpu_msm_sum sum;
+    gpu_msm_sum_init(&sum, G16K_G1);
     uint64_t *segout = NULL;
     for (uint64_t lo = 0, len; lo < n && rc == G16K_OK; lo += len) {
-        len = msm_plan_part_len(lo, n, part, 0);
-        msm_plan plan;
+        len = gpu_msm_plan_part_len(lo, n, part, 0);
+        gpu_msm_plan plan;
         memset(&plan, 0, sizeof plan);
         uint32_t *lists[3] = { NULL, NULL, NULL };
-        rc = msm_plan_shape(&plan, len, c, 0);
+        rc = gpu_msm_plan_shape(&plan, len, c, 0);
         if (rc == G16K_OK)
             rc = device_plan(b, scalars + 4 * lo, len, &plan, lists, s);
         if (rc == G16K_OK && plan.n_entries) {
-            if (!segout && !(segout = malloc(msm_plan_segout_limbs(&plan, G16K_G1) * 8)))
-                rc = plugin_fail(G16K_ENOMEM, "msm: no host memory for segment sums");
+            if (!segout && !(segout = malloc(gpu_msm_plan_segout_limbs(&plan, G16K_G1) * 8)))
+                rc = gpu_fail(G16K_ENOMEM, "msm: no host memory for segment sums");
             if (rc == G16K_OK)
                 rc = run_lists(b, &plan, b->points + 12 * lo, lists[0], lists[1], lists[2],
                                segout, s);
             if (rc == G16K_OK)
-                msm_sum_add(&sum, &plan, segout);
+                gpu_msm_sum_add(&sum, &plan, segout);
         }
         for (int i = 0; i < 3; i++)
             cudaFree(lists[i]);
     }
     free(segout);
-    return rc ? rc : msm_sum_finish(&sum, result, result_enc);
+    return rc ? rc : gpu_msm_sum_finish(&sum, result, result_enc);
 }

@@ -1,7 +1,7 @@
 /*
  * ntt.c: the CUDA NTT vtable; same steps as opencl/ntt.c (convert, coset scale, bit reversal,
  * log n radix-2 stages, 1/n and unshift, convert back) with the kernels of
- * opencl/kernels/ntt.cl built by kernels.cu. Tables from common/ntt_tables.c. compute_h runs the
+ * gpu/kernels/ntt.cl built by kernels.cu. Tables from gpu/common/gpu_ntt_tables.c. compute_h runs the
  * whole H chain on the device (a, b, c up once, h down once), as opencl/ntt.c; compute_h_msm
  * hands h to the H MSM on the device instead. Device memory is checked before each allocation
  * (devmem.c: tables at domain_create, n * 32 bytes per transform); vectors travel through the
@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/ntt_tables.h"
-#include "common/plugin_util.h"
+#include "gpu_ntt_tables.h"
+#include "gpu_plugin_util.h"
 #include "internal.h"
 #include "kernels.h"
 
@@ -21,7 +21,7 @@ struct g16k_ntt_domain {
     uint32_t log_n;
     uint64_t n;
     uint64_t *tw, *itw;                  /* device: n/2 forward / inverse twiddles */
-    uint64_t *coset, *inv, *inv_coset;   /* device: NTT_SCALE_ELEMS-element scale tables */
+    uint64_t *coset, *inv, *inv_coset;   /* device: GPU_NTT_SCALE_ELEMS-element scale tables */
 };
 
 static int cuda_domain_create(g16k_plugin_ctx *ctx, uint32_t log_n, g16k_ntt_domain **out);
@@ -53,28 +53,28 @@ static cudaError_t upload(uint64_t **dst, const void *src, size_t bytes)
 static int cuda_domain_create(g16k_plugin_ctx *ctx, uint32_t log_n, g16k_ntt_domain **out)
 {
     if (!ctx || !out)
-        return plugin_fail(G16K_EINVAL, "domain_create: NULL argument");
+        return gpu_fail(G16K_EINVAL, "domain_create: NULL argument");
     int rc = cuda_use_device(ctx);
     if (rc)
         return rc;
-    ntt_tables t;
-    rc = ntt_tables_init(&t, log_n);
+    gpu_ntt_tables t;
+    rc = gpu_ntt_tables_init(&t, log_n);
     if (rc)
         return rc;
     g16k_ntt_domain *d = calloc(1, sizeof *d);
     if (!d) {
-        ntt_tables_cleanup(&t);
-        return plugin_fail(G16K_ENOMEM, "domain_create: no memory");
+        gpu_ntt_tables_cleanup(&t);
+        return gpu_fail(G16K_ENOMEM, "domain_create: no memory");
     }
     d->ctx = ctx;
     d->log_n = log_n;
     d->n = t.n;
-    const size_t sbytes = NTT_SCALE_ELEMS * 32;
+    const size_t sbytes = GPU_NTT_SCALE_ELEMS * 32;
     char what[64];
     snprintf(what, sizeof what, "ntt domain_create 2^%u", log_n);
     rc = cuda_mem_check(ctx, 2 * (uint64_t)t.n_tw * 32 + 3 * (uint64_t)sbytes, what);
     if (rc) {
-        ntt_tables_cleanup(&t);
+        gpu_ntt_tables_cleanup(&t);
         free(d);
         return rc;
     }
@@ -87,7 +87,7 @@ static int cuda_domain_create(g16k_plugin_ctx *ctx, uint32_t log_n, g16k_ntt_dom
         err = upload(&d->inv, t.inv, sbytes);
     if (err == cudaSuccess)
         err = upload(&d->inv_coset, t.inv_coset, sbytes);
-    ntt_tables_cleanup(&t);
+    gpu_ntt_tables_cleanup(&t);
     if (err != cudaSuccess) {
         rc = cuda_fail(err, "domain_create: upload");
         cuda_domain_destroy(d);
@@ -139,7 +139,7 @@ static cudaError_t run(g16k_ntt_domain *d, uint64_t *buf, uint32_t dir, uint32_t
  * G16K_EINTERNAL. Thread-safe. */
 static int cuda_transform(g16k_ntt_domain *d, void *data, uint32_t dir, uint32_t enc)
 {
-    int rc = plugin_check_transform(d, data, dir, enc);
+    int rc = gpu_check_transform(d, data, dir, enc);
     if (rc)
         return rc;
     rc = cuda_use_device(d->ctx);
@@ -202,7 +202,7 @@ static cudaError_t h_chain(g16k_ntt_domain *d, const void *const src[3], uint32_
 static int cuda_compute_h(g16k_ntt_domain *d, void *a, void *b, void *c, uint32_t enc, void *h,
                           uint32_t h_enc)
 {
-    int rc = plugin_check_compute_h(d, a, b, c, enc, h, h_enc);
+    int rc = gpu_check_compute_h(d, a, b, c, enc, h, h_enc);
     if (rc)
         return rc;
     rc = cuda_use_device(d->ctx);
@@ -240,7 +240,7 @@ static int cuda_compute_h_msm(g16k_ntt_domain *d, void *a, void *b, void *c, uin
                               g16k_msm_bases *bases, const g16k_msm_params *params,
                               void *result, uint32_t result_enc)
 {
-    int rc = plugin_check_compute_h(d, a, b, c, enc, a, G16K_ENC_MONTGOMERY);
+    int rc = gpu_check_compute_h(d, a, b, c, enc, a, G16K_ENC_MONTGOMERY);
     if (rc == G16K_OK)
         rc = cuda_msm_device_check(bases, d->ctx, d->n, result, result_enc);
     if (rc == G16K_OK)

@@ -12,7 +12,7 @@
 #include <limits.h>
 #include <pthread.h>
 
-#include "common/msm_plan.h"
+#include "gpu_msm_plan.h"
 #include "g16k/plugin.h"
 
 enum opencl_kernel_id {
@@ -46,12 +46,12 @@ struct g16k_plugin_ctx {
     cl_kernel kernels[K_COUNT];
     pthread_mutex_t lock;         /* serialises kernel arguments and enqueues */
     char info[256];               /* "platform / device / driver" for probe */
-    msm_device msm_dev;           /* the MSM plan's inputs: compute units, lanes, memory one
+    gpu_msm_device msm_dev;           /* the MSM plan's inputs: compute units, lanes, memory one
                                    * MSM may use, the largest buffer, sub-buffer alignment */
     char cache_dir[PATH_MAX];     /* "" = no binary cache */
 };
 
-/* The device program (generated at build time from opencl/kernels/ by cmake/embed.cmake). */
+/* The device program (generated at build time from gpu/kernels/ by cmake/embed.cmake). */
 extern const char opencl_program_source[];
 extern const char opencl_program_hash[];     /* SHA-256 of the source, hex */
 
@@ -76,7 +76,7 @@ int opencl_program_build(g16k_plugin_ctx *ctx);
 
 /* result = sum_{i<n} s[i] * P[i] for n canonical Fr scalars s already in the device buffer
  * `scalars` (4 little-endian limbs each) and the G1 bases b of context ctx (msm.c): the digit
- * plan is built on the device (kernels/plan.cl, the lists of common/msm_plan.c), then the
+ * plan is built on the device (kernels/plan.cl, the lists of gpu/common/gpu_msm_plan.c), then the
  * bucket kernels run as in msm(); only the plan's sizes (12 bytes) and the segment sums come
  * back. params->window: 0 = the auto model for n scalars (all counted: h is dense). Called
  * with ctx->lock held. Errors: those of opencl_msm_device_check, G16K_EUNSUPPORTED (n * windows

@@ -1,10 +1,10 @@
 /*
  * msm.c: the OpenCL MSM vtable (G1 and G2). Bases are converted to Montgomery affine limbs on
- * the host, MSM_PLAN_STAGE_POINTS at a time, and uploaded once into as many buffers as the
+ * the host, GPU_MSM_PLAN_STAGE_POINTS at a time, and uploaded once into as many buffers as the
  * device's largest allocation needs. Each msm() call picks or checks its window against the
- * device's limits (common/msm_plan.h "Limits": params->window, or 0 for the auto model with
+ * device's limits (gpu/common/gpu_msm_plan.h "Limits": params->window, or 0 for the auto model with
  * this device's compute units and memory), then runs the MSM as parts that fit: for each part
- * it plans signed digits and their chunks on the host (common/msm_plan.c), uploads the lists,
+ * it plans signed digits and their chunks on the host (gpu/common/gpu_msm_plan.c), uploads the lists,
  * runs chunk_acc (one work-item per chunk of a bucket), bucket_sum (one per bucket) and
  * segment_reduce (one per window segment) from kernels/msm.cl, and adds the part's segment sums
  * on the host.
@@ -15,8 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/msm_plan.h"
-#include "common/plugin_util.h"
+#include "gpu_msm_plan.h"
+#include "gpu_plugin_util.h"
 #include "internal.h"
 
 struct g16k_msm_bases {
@@ -42,40 +42,40 @@ const g16k_msm_vtable opencl_msm_vtable = {
 };
 
 /* Copy n points (96 B G1 / 192 B G2 each, point_enc) to device buffers in Montgomery form:
- * buffers of at most max_alloc bytes (msm_device.max_alloc, a multiple of part_align points),
- * filled through one host staging buffer of MSM_PLAN_STAGE_POINTS points.
+ * buffers of at most max_alloc bytes (gpu_msm_device.max_alloc, a multiple of part_align points),
+ * filled through one host staging buffer of GPU_MSM_PLAN_STAGE_POINTS points.
  * Errors: G16K_EUNSUPPORTED (group), G16K_EINVAL (NULL, encoding, coordinate >= p),
  * G16K_ENOMEM. Thread-safe. */
 static int opencl_bases_create(g16k_plugin_ctx *ctx, uint32_t group, const void *points,
                                uint64_t n, uint32_t point_enc, g16k_msm_bases **out)
 {
     if (!ctx || !out || (n && !points))
-        return plugin_fail(G16K_EINVAL, "bases_create: NULL argument");
+        return gpu_fail(G16K_EINVAL, "bases_create: NULL argument");
     if (group != G16K_G1 && group != G16K_G2)
-        return plugin_fail(G16K_EUNSUPPORTED, "bases_create: unknown group %u", group);
+        return gpu_fail(G16K_EUNSUPPORTED, "bases_create: unknown group %u", group);
     if (point_enc != G16K_ENC_CANONICAL && point_enc != G16K_ENC_MONTGOMERY)
-        return plugin_fail(G16K_EINVAL, "bases_create: point encoding %u is not 1 (canonical) "
+        return gpu_fail(G16K_EINVAL, "bases_create: point encoding %u is not 1 (canonical) "
                            "or 2 (Montgomery)", point_enc);
     const size_t psz = group == G16K_G1 ? 96 : 192;
-    const msm_device *dev = &ctx->msm_dev;
+    const gpu_msm_device *dev = &ctx->msm_dev;
     uint64_t per = n ? n : 1;
     if (dev->max_alloc && per > dev->max_alloc / psz) {
         uint64_t align = dev->part_align ? dev->part_align : 1;
         per = dev->max_alloc / psz / align * align;
         if (per == 0)
-            return plugin_fail(G16K_ENOMEM, "bases_create: the device allows %llu bytes per "
+            return gpu_fail(G16K_ENOMEM, "bases_create: the device allows %llu bytes per "
                                "buffer, less than %llu points", (unsigned long long)dev->max_alloc,
                                (unsigned long long)align);
     }
     g16k_msm_bases *b = calloc(1, sizeof *b);
     uint32_t nbufs = n ? (uint32_t)((n + per - 1) / per) : 0;
-    uint64_t stage_n = n < MSM_PLAN_STAGE_POINTS ? n : MSM_PLAN_STAGE_POINTS;
+    uint64_t stage_n = n < GPU_MSM_PLAN_STAGE_POINTS ? n : GPU_MSM_PLAN_STAGE_POINTS;
     uint64_t *stage = n ? malloc(stage_n * psz) : NULL;
     int rc = G16K_OK;
     if (b && nbufs)
         b->bufs = calloc(nbufs, sizeof *b->bufs);
     if (!b || (n && (!stage || !b->bufs))) {
-        rc = plugin_fail(G16K_ENOMEM, "bases_create: no host memory for %llu points",
+        rc = gpu_fail(G16K_ENOMEM, "bases_create: no host memory for %llu points",
                          (unsigned long long)n);
         goto out_free;
     }
@@ -94,8 +94,8 @@ static int opencl_bases_create(g16k_plugin_ctx *ctx, uint32_t group, const void 
         goto out_free;
     }
     for (uint64_t lo = 0; lo < n && rc == G16K_OK;) {
-        uint64_t cnt = msm_plan_part_len(lo, n, stage_n, per);
-        rc = msm_points_to_mont(group, (const uint8_t *)points + lo * psz, cnt, point_enc, stage,
+        uint64_t cnt = gpu_msm_plan_part_len(lo, n, stage_n, per);
+        rc = gpu_msm_points_to_mont(group, (const uint8_t *)points + lo * psz, cnt, point_enc, stage,
                                 lo);
         if (rc)
             break;
@@ -154,9 +154,9 @@ static cl_int launch(g16k_plugin_ctx *ctx, cl_kernel k, size_t global)
 
 /* Runs chunk_acc, bucket_sum and segment_reduce (kernels/msm.cl) on the plan's lists, already on
  * the device (entries, chunk starts, bucket chunks), over the part's points, and reads back the
- * segment sums into segout (msm_plan_segout_limbs limbs); called with ctx->lock held.
+ * segment sums into segout (gpu_msm_plan_segout_limbs limbs); called with ctx->lock held.
  * Errors: G16K_ENOMEM (allocation failure), G16K_EINTERNAL (other OpenCL errors), message set. */
-static int run_lists(g16k_msm_bases *b, const msm_plan *plan, cl_mem points, cl_mem entries,
+static int run_lists(g16k_msm_bases *b, const gpu_msm_plan *plan, cl_mem points, cl_mem entries,
                      cl_mem starts, cl_mem bchunks, uint64_t *segout)
 {
     g16k_plugin_ctx *ctx = b->ctx;
@@ -164,9 +164,9 @@ static int run_lists(g16k_msm_bases *b, const msm_plan *plan, cl_mem points, cl_
     cl_mem partials = NULL, buckets = NULL, out = NULL;
     uint64_t n_buckets = (uint64_t)plan->nw * plan->nb;
     uint64_t n_threads = (uint64_t)plan->nw * plan->n_segs;
-    size_t seg_bytes = msm_plan_segout_limbs(plan, b->group) * 8;
-    size_t part_bytes = msm_plan_partial_limbs(plan, b->group) * 8;
-    size_t bucket_bytes = msm_plan_bucket_limbs(plan, b->group) * 8;
+    size_t seg_bytes = gpu_msm_plan_segout_limbs(plan, b->group) * 8;
+    size_t part_bytes = gpu_msm_plan_partial_limbs(plan, b->group) * 8;
+    size_t bucket_bytes = gpu_msm_plan_bucket_limbs(plan, b->group) * 8;
     int g1 = b->group == G16K_G1;
     cl_kernel acc = ctx->kernels[g1 ? K_G1_CHUNK_ACC : K_G2_CHUNK_ACC];
     cl_kernel sum = ctx->kernels[g1 ? K_G1_BUCKET_SUM : K_G2_BUCKET_SUM];
@@ -219,15 +219,15 @@ out_release:
 }
 
 /* run_lists on a host-built plan of points [lo, lo + len): uploads its lists first. Called
- * with ctx->lock held. Errors: as msm_plan_fits and run_lists. */
-static int run_kernels(g16k_msm_bases *b, const msm_plan *plan, uint64_t lo, uint64_t len,
+ * with ctx->lock held. Errors: as gpu_msm_plan_fits and run_lists. */
+static int run_kernels(g16k_msm_bases *b, const gpu_msm_plan *plan, uint64_t lo, uint64_t len,
                        uint64_t *segout)
 {
     g16k_plugin_ctx *ctx = b->ctx;
     uint64_t n_buckets = (uint64_t)plan->nw * plan->nb;
     cl_int err = CL_SUCCESS;
     cl_mem entries = NULL, starts = NULL, bchunks = NULL, points = NULL;
-    int rc = msm_plan_fits(plan, b->group, &ctx->msm_dev);
+    int rc = gpu_msm_plan_fits(plan, b->group, &ctx->msm_dev);
     if (rc)
         return rc;
     if (!(points = bases_view(b, lo, len, &err))
@@ -247,7 +247,7 @@ static int run_kernels(g16k_msm_bases *b, const msm_plan *plan, uint64_t lo, uin
 static void log_parts(const g16k_msm_bases *b, uint64_t n, uint32_t c, uint64_t part,
                       uint64_t parts)
 {
-    plugin_log(G16K_LOG_DEBUG, "opencl: msm G%u: %llu points, window %u, %llu part(s) of at most "
+    gpu_log(G16K_LOG_DEBUG, "opencl: msm G%u: %llu points, window %u, %llu part(s) of at most "
                "%llu points, bases in %u buffer(s)", b->group, (unsigned long long)n, c,
                (unsigned long long)parts, (unsigned long long)part, b->n_bufs);
 }
@@ -255,59 +255,59 @@ static void log_parts(const g16k_msm_bases *b, uint64_t n, uint32_t c, uint64_t 
 /* result = sum scalars[i] * bases[i], i < n (see plugin.h). params->window: 0 = auto.
  * Errors: G16K_EINVAL (NULL, n > bases, encoding, a scalar not below r: "scalar[i]"),
  * G16K_EUNSUPPORTED (a window this device cannot run, checked also for n = 0), G16K_ENOMEM,
- * G16K_EINTERNAL (OpenCL). Host memory: one part's plan (msm_device.host_bytes at most).
+ * G16K_EINTERNAL (OpenCL). Host memory: one part's plan (gpu_msm_device.host_bytes at most).
  * Thread-safe: host work runs in parallel, device work is serialised on ctx->lock. */
 static int opencl_msm(g16k_msm_bases *b, const void *scalars, uint64_t n, uint32_t scalar_enc,
                       const g16k_msm_params *params, void *result, uint32_t result_enc)
 {
     if (!b || !result || (n && !scalars))
-        return plugin_fail(G16K_EINVAL, "msm: NULL argument");
+        return gpu_fail(G16K_EINVAL, "msm: NULL argument");
     if (n > b->n)
-        return plugin_fail(G16K_EINVAL, "msm: %llu scalars for %llu bases",
+        return gpu_fail(G16K_EINVAL, "msm: %llu scalars for %llu bases",
                            (unsigned long long)n, (unsigned long long)b->n);
     if (result_enc != G16K_ENC_CANONICAL && result_enc != G16K_ENC_MONTGOMERY)
-        return plugin_fail(G16K_EINVAL, "msm: result encoding %u is not 1 or 2", result_enc);
+        return gpu_fail(G16K_EINVAL, "msm: result encoding %u is not 1 or 2", result_enc);
     if (scalar_enc != G16K_ENC_CANONICAL && scalar_enc != G16K_ENC_MONTGOMERY)
-        return plugin_fail(G16K_EINVAL, "msm: scalar encoding %u is not 1 (canonical) or 2 "
+        return gpu_fail(G16K_EINVAL, "msm: scalar encoding %u is not 1 (canonical) or 2 "
                            "(Montgomery)", scalar_enc);
-    const msm_device *dev = &b->ctx->msm_dev;
+    const gpu_msm_device *dev = &b->ctx->msm_dev;
     uint32_t c = 0;
     uint64_t part = 0, parts = 0;
-    int rc = msm_plan_check_scalars(scalars, n);
+    int rc = gpu_msm_plan_check_scalars(scalars, n);
     if (rc == G16K_OK)
-        rc = msm_plan_choose(plugin_msm_window(params), n,
-                             n ? msm_plan_effective_n(scalars, n, scalar_enc) : 0, b->group, dev,
+        rc = gpu_msm_plan_choose(gpu_msm_window(params), n,
+                             n ? gpu_msm_plan_effective_n(scalars, n, scalar_enc) : 0, b->group, dev,
                              &c, &part);
     if (rc)
         return rc;
-    msm_sum sum;
-    msm_sum_init(&sum, b->group);
+    gpu_msm_sum sum;
+    gpu_msm_sum_init(&sum, b->group);
     uint64_t *segout = NULL;
-    uint32_t threads = plugin_msm_threads(params);
+    uint32_t threads = gpu_msm_threads(params);
     for (uint64_t lo = 0, len; lo < n && rc == G16K_OK; lo += len, parts++) {
-        len = msm_plan_part_len(lo, n, part, b->buf_points);
-        msm_plan plan;
-        rc = msm_plan_build(&plan, (const uint8_t *)scalars + 32 * lo, len, scalar_enc, c,
+        len = gpu_msm_plan_part_len(lo, n, part, b->buf_points);
+        gpu_msm_plan plan;
+        rc = gpu_msm_plan_build(&plan, (const uint8_t *)scalars + 32 * lo, len, scalar_enc, c,
                             b->group, dev, threads);
         if (rc == G16K_OK && plan.n_entries) {
-            if (!segout && !(segout = malloc(msm_plan_segout_limbs(&plan, b->group) * 8)))
-                rc = plugin_fail(G16K_ENOMEM, "msm: no host memory for segment sums");
+            if (!segout && !(segout = malloc(gpu_msm_plan_segout_limbs(&plan, b->group) * 8)))
+                rc = gpu_fail(G16K_ENOMEM, "msm: no host memory for segment sums");
             if (rc == G16K_OK) {
                 pthread_mutex_lock(&b->ctx->lock);
                 rc = run_kernels(b, &plan, lo, len, segout);
                 pthread_mutex_unlock(&b->ctx->lock);
             }
             if (rc == G16K_OK)
-                msm_sum_add(&sum, &plan, segout);
+                gpu_msm_sum_add(&sum, &plan, segout);
         }
-        msm_plan_cleanup(&plan);
+        gpu_msm_plan_cleanup(&plan);
     }
     free(segout);
     if (rc)
         return rc;
     if (n)
         log_parts(b, n, c, part, parts);
-    return msm_sum_finish(&sum, result, result_enc);
+    return gpu_msm_sum_finish(&sum, result, result_enc);
 }
 
 /* ---- MSM on scalars already in device memory (compute_h_msm) ---- */
@@ -332,12 +332,12 @@ static cl_int run_k(g16k_plugin_ctx *ctx, cl_kernel k, const karg *a, cl_uint na
  * fills plan (n_entries, max_bucket, chunk_len, n_chunks) and returns the entry, chunk start and
  * bucket chunk buffers in lists[0..2] (NULL when n_entries is 0). Called with ctx->lock held.
  * Errors: G16K_ENOMEM, G16K_EINTERNAL (OpenCL), message set; lists released on error. */
-static int device_plan(g16k_msm_bases *b, cl_mem scalars, uint64_t n, msm_plan *plan,
+static int device_plan(g16k_msm_bases *b, cl_mem scalars, uint64_t n, gpu_msm_plan *plan,
                        cl_mem lists[3])
 {
     g16k_plugin_ctx *ctx = b->ctx;
     cl_kernel *K = ctx->kernels;
-    cl_uint nbk = (cl_uint)((uint64_t)plan->nw * plan->nb), blk = msm_plan_dev_block(nbk);
+    cl_uint nbk = (cl_uint)((uint64_t)plan->nw * plan->nb), blk = gpu_msm_plan_dev_block(nbk);
     cl_uint nblocks = (nbk + blk - 1) / blk, nn = (cl_uint)n, c = plan->c, nw = plan->nw,
             nb = plan->nb, len = 0, one = 1;
     cl_mem counts = NULL, offsets = NULL, fill = NULL, bsum = NULL, bmax = NULL, bch = NULL,
@@ -371,7 +371,7 @@ static int device_plan(g16k_msm_bases *b, cl_mem scalars, uint64_t n, msm_plan *
     plan->max_bucket = m[1];
     if (plan->n_entries == 0)
         goto out_release;
-    plan->chunk_len = len = msm_plan_chunk_len(plan->n_entries, plan->max_bucket, nbk);
+    plan->chunk_len = len = gpu_msm_plan_chunk_len(plan->n_entries, plan->max_bucket, nbk);
     {
         karg offs[] = { KMEM(counts), KU32(nbk), KU32(blk), KMEM(bsum), KU32(len),
                         KMEM(offsets), KMEM(fill), KMEM(lists[2]), KMEM(bch) };
@@ -383,7 +383,7 @@ static int device_plan(g16k_msm_bases *b, cl_mem scalars, uint64_t n, msm_plan *
             goto out_cl;
     }
     plan->n_chunks = m[2];
-    if ((rc = msm_plan_fits(plan, b->group, &ctx->msm_dev)) != G16K_OK)
+    if ((rc = gpu_msm_plan_fits(plan, b->group, &ctx->msm_dev)) != G16K_OK)
         goto out_release;
     if (!DEVBUF(lists[0], plan->n_entries) || !DEVBUF(lists[1], (uint64_t)plan->n_chunks + 1))
         goto out_cl;
@@ -421,7 +421,7 @@ out_release:
 int opencl_msm_device_check(const g16k_msm_bases *b, const g16k_plugin_ctx *ctx, uint64_t n,
                             const void *result, uint32_t result_enc)
 {
-    return plugin_check_h_msm(b != NULL, b && b->ctx == ctx, b ? b->group : 0, b ? b->n : 0, n,
+    return gpu_check_h_msm(b != NULL, b && b->ctx == ctx, b ? b->group : 0, b ? b->n : 0, n,
                               result, result_enc);
 }
 
@@ -439,32 +439,32 @@ int opencl_msm_device(g16k_msm_bases *b, g16k_plugin_ctx *ctx, cl_mem scalars, u
     uint32_t c = 0;
     uint64_t part = 0, parts = 0;
     if (rc == G16K_OK)       /* all counted: h is dense */
-        rc = msm_plan_choose(plugin_msm_window(params), n, n, G16K_G1, &ctx->msm_dev, &c,
+        rc = gpu_msm_plan_choose(gpu_msm_window(params), n, n, G16K_G1, &ctx->msm_dev, &c,
                              &part);
     if (rc)
         return rc;
-    msm_sum sum;
-    msm_sum_init(&sum, G16K_G1);
+    gpu_msm_sum sum;
+    gpu_msm_sum_init(&sum, G16K_G1);
     uint64_t *segout = NULL;
     for (uint64_t lo = 0, len; lo < n && rc == G16K_OK; lo += len, parts++) {
-        len = msm_plan_part_len(lo, n, part, b->buf_points);
-        msm_plan plan;
+        len = gpu_msm_plan_part_len(lo, n, part, b->buf_points);
+        gpu_msm_plan plan;
         memset(&plan, 0, sizeof plan);
         cl_mem lists[3] = { NULL, NULL, NULL }, sv = NULL, pv = NULL;
         cl_int err = CL_SUCCESS;
-        rc = msm_plan_shape(&plan, len, c, 0);
+        rc = gpu_msm_plan_shape(&plan, len, c, 0);
         if (rc == G16K_OK && (!(sv = scalars_view(scalars, lo, len, &err))
                               || !(pv = bases_view(b, lo, len, &err))))
             rc = opencl_fail(err, "msm: device plan: OpenCL sub-buffer");
         if (rc == G16K_OK)
             rc = device_plan(b, sv, len, &plan, lists);
         if (rc == G16K_OK && plan.n_entries) {
-            if (!segout && !(segout = malloc(msm_plan_segout_limbs(&plan, G16K_G1) * 8)))
-                rc = plugin_fail(G16K_ENOMEM, "msm: no host memory for segment sums");
+            if (!segout && !(segout = malloc(gpu_msm_plan_segout_limbs(&plan, G16K_G1) * 8)))
+                rc = gpu_fail(G16K_ENOMEM, "msm: no host memory for segment sums");
             if (rc == G16K_OK)
                 rc = run_lists(b, &plan, pv, lists[0], lists[1], lists[2], segout);
             if (rc == G16K_OK)
-                msm_sum_add(&sum, &plan, segout);
+                gpu_msm_sum_add(&sum, &plan, segout);
         }
         cl_mem all[] = { lists[0], lists[1], lists[2], sv, pv };
         for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
@@ -476,5 +476,5 @@ int opencl_msm_device(g16k_msm_bases *b, g16k_plugin_ctx *ctx, cl_mem scalars, u
         return rc;
     if (n)
         log_parts(b, n, c, part, parts);
-    return msm_sum_finish(&sum, result, result_enc);
+    return gpu_msm_sum_finish(&sum, result, result_enc);
 }

@@ -1,6 +1,6 @@
 /*
  * ntt.c: the OpenCL NTT vtable. A domain holds the twiddles and scale tables of
- * common/ntt_tables.c on the device; transform() uploads the data, runs kernels/ntt.cl
+ * gpu/common/gpu_ntt_tables.c on the device; transform() uploads the data, runs kernels/ntt.cl
  * (convert, coset scale, bit reversal, log n stages, 1/n and unshift scale, convert back) and
  * reads it back. compute_h runs the whole Groth16 H chain on the device: a, b and c are
  * uploaded once, transformed there (inverse, then forward on the coset) and combined by
@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/ntt_tables.h"
-#include "common/plugin_util.h"
+#include "gpu_ntt_tables.h"
+#include "gpu_plugin_util.h"
 #include "internal.h"
 
 struct g16k_ntt_domain {
@@ -18,7 +18,7 @@ struct g16k_ntt_domain {
     uint32_t log_n;
     uint64_t n;
     cl_mem tw, itw;                       /* n/2 forward / inverse twiddles */
-    cl_mem coset, inv, inv_coset;         /* NTT_SCALE_ELEMS-element scale tables */
+    cl_mem coset, inv, inv_coset;         /* GPU_NTT_SCALE_ELEMS-element scale tables */
 };
 
 static int opencl_domain_create(g16k_plugin_ctx *ctx, uint32_t log_n, g16k_ntt_domain **out);
@@ -50,21 +50,21 @@ static cl_mem upload(g16k_plugin_ctx *ctx, const void *src, size_t bytes, cl_int
 static int opencl_domain_create(g16k_plugin_ctx *ctx, uint32_t log_n, g16k_ntt_domain **out)
 {
     if (!ctx || !out)
-        return plugin_fail(G16K_EINVAL, "domain_create: NULL argument");
-    ntt_tables t;
-    int rc = ntt_tables_init(&t, log_n);
+        return gpu_fail(G16K_EINVAL, "domain_create: NULL argument");
+    gpu_ntt_tables t;
+    int rc = gpu_ntt_tables_init(&t, log_n);
     if (rc)
         return rc;
     g16k_ntt_domain *d = calloc(1, sizeof *d);
     if (!d) {
-        ntt_tables_cleanup(&t);
-        return plugin_fail(G16K_ENOMEM, "domain_create: no memory");
+        gpu_ntt_tables_cleanup(&t);
+        return gpu_fail(G16K_ENOMEM, "domain_create: no memory");
     }
     d->ctx = ctx;
     d->log_n = log_n;
     d->n = t.n;
     cl_int err = CL_SUCCESS;
-    const size_t sbytes = NTT_SCALE_ELEMS * 32;
+    const size_t sbytes = GPU_NTT_SCALE_ELEMS * 32;
     if (!(d->tw = upload(ctx, t.tw, t.n_tw * 32, &err))
         || !(d->itw = upload(ctx, t.itw, t.n_tw * 32, &err))
         || !(d->coset = upload(ctx, t.coset, sbytes, &err))
@@ -74,7 +74,7 @@ static int opencl_domain_create(g16k_plugin_ctx *ctx, uint32_t log_n, g16k_ntt_d
         opencl_domain_destroy(d);
         d = NULL;
     }
-    ntt_tables_cleanup(&t);
+    gpu_ntt_tables_cleanup(&t);
     *out = d;
     return rc;
 }
@@ -165,7 +165,7 @@ static cl_int transform_locked(g16k_ntt_domain *d, cl_mem buf, uint32_t dir, uin
  * G16K_EINTERNAL. Thread-safe (device work serialised on ctx->lock). */
 static int opencl_transform(g16k_ntt_domain *d, void *data, uint32_t dir, uint32_t enc)
 {
-    int rc = plugin_check_transform(d, data, dir, enc);
+    int rc = gpu_check_transform(d, data, dir, enc);
     if (rc)
         return rc;
     g16k_plugin_ctx *ctx = d->ctx;
@@ -233,7 +233,7 @@ static cl_int h_upload_locked(g16k_ntt_domain *d, void *const src[3], uint32_t e
 static int opencl_compute_h(g16k_ntt_domain *d, void *a, void *b, void *c, uint32_t enc,
                             void *h, uint32_t h_enc)
 {
-    int rc = plugin_check_compute_h(d, a, b, c, enc, h, h_enc);
+    int rc = gpu_check_compute_h(d, a, b, c, enc, h, h_enc);
     if (rc)
         return rc;
     g16k_plugin_ctx *ctx = d->ctx;
@@ -259,7 +259,7 @@ static int opencl_compute_h_msm(g16k_ntt_domain *d, void *a, void *b, void *c, u
                                 g16k_msm_bases *bases, const g16k_msm_params *params,
                                 void *result, uint32_t result_enc)
 {
-    int rc = plugin_check_compute_h(d, a, b, c, enc, a, G16K_ENC_MONTGOMERY);
+    int rc = gpu_check_compute_h(d, a, b, c, enc, a, G16K_ENC_MONTGOMERY);
     if (rc == G16K_OK)
         rc = opencl_msm_device_check(bases, d->ctx, d->n, result, result_enc);
     if (rc)
