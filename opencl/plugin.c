@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gpu_driver.h"
 #include "gpu_plugin_util.h"
 #include "gpu_selftest.h"
 #include "internal.h"
@@ -37,8 +38,8 @@ static const g16k_plugin_desc opencl_desc = {
     .destroy = opencl_destroy,
     .probe = opencl_probe,
     .synth = NULL,
-    .ntt = &opencl_ntt_vtable,
-    .msm = &opencl_msm_vtable,
+    .ntt = &gpu_ntt_vtable,
+    .msm = &gpu_msm_vtable,
 };
 
 /* Stores host (valid until exit) and returns the static descriptor; touches no device.
@@ -71,27 +72,6 @@ static void default_cache_dir(char *dir, size_t len)
     else if (home && home[0])
         snprintf(dir, len, "%s/.cache/g16k", home);
 }
-
-static const char *const kernel_names[K_COUNT] = {
-    [K_G1_CHUNK_ACC] = "g1_msm_chunk_acc",
-    [K_G1_BUCKET_SUM] = "g1_msm_bucket_sum",
-    [K_G1_SEGMENT_REDUCE] = "g1_msm_segment_reduce",
-    [K_G2_CHUNK_ACC] = "g2_msm_chunk_acc",
-    [K_G2_BUCKET_SUM] = "g2_msm_bucket_sum",
-    [K_G2_SEGMENT_REDUCE] = "g2_msm_segment_reduce",
-    [K_NTT_CONVERT] = "ntt_convert",
-    [K_NTT_BITREV] = "ntt_bitrev",
-    [K_NTT_STAGE] = "ntt_stage",
-    [K_NTT_SCALE] = "ntt_scale",
-    [K_NTT_H] = "ntt_h",
-    [K_PLAN_COUNT] = "plan_count",
-    [K_PLAN_BLOCK_SUMS] = "plan_block_sums",
-    [K_PLAN_TOP] = "plan_top",
-    [K_PLAN_OFFSETS] = "plan_offsets",
-    [K_PLAN_TOP_CHUNKS] = "plan_top_chunks",
-    [K_PLAN_SCATTER] = "plan_scatter",
-    [K_PLAN_CHUNK_STARTS] = "plan_chunk_starts",
-};
 
 /* "123", "64K", "512M", "2G" (powers of 1024) -> bytes; 0, or -1 when malformed. */
 static int parse_bytes(const char *s, uint64_t *out)
@@ -151,6 +131,7 @@ static int opencl_create(const g16k_config *config, g16k_plugin_ctx **out)
     g16k_plugin_ctx *ctx = calloc(1, sizeof *ctx);
     if (!ctx)
         return gpu_fail(G16K_ENOMEM, "create: no memory");
+    ctx->dev.ops = &opencl_gpu_ops;
     pthread_mutex_init(&ctx->lock, NULL);
     if (cache_dir)
         snprintf(ctx->cache_dir, sizeof ctx->cache_dir, "%s", cache_dir);
@@ -183,15 +164,15 @@ static int opencl_create(const g16k_config *config, g16k_plugin_ctx **out)
     rc = opencl_program_build(ctx);
     if (rc)
         goto out_destroy;
-    for (int k = 0; k < K_COUNT; k++) {
-        ctx->kernels[k] = clCreateKernel(ctx->program, kernel_names[k], &err);
+    for (int k = 0; k < GPU_K_COUNT; k++) {
+        ctx->kernels[k] = clCreateKernel(ctx->program, opencl_kernel_names[k], &err);
         if (!ctx->kernels[k]) {
-            rc = gpu_fail(G16K_ENODEV, "%s: kernel %s: %s", ctx->info, kernel_names[k],
+            rc = gpu_fail(G16K_ENODEV, "%s: kernel %s: %s", ctx->info, opencl_kernel_names[k],
                              opencl_strerror(err));
             goto out_destroy;
         }
     }
-    rc = gpu_selftest_run(ctx, &opencl_msm_vtable, &opencl_ntt_vtable);
+    rc = gpu_selftest_run(ctx, &gpu_msm_vtable, &gpu_ntt_vtable);
     if (rc) {
         /* keep the self-test's own message visible in the log, refuse the device */
         gpu_log(G16K_LOG_ERROR, "opencl: self-test failed on %s (status %d)", ctx->info, rc);
@@ -213,7 +194,7 @@ static void opencl_destroy(g16k_plugin_ctx *ctx)
 {
     if (!ctx)
         return;
-    for (int k = 0; k < K_COUNT; k++) {
+    for (int k = 0; k < GPU_K_COUNT; k++) {
         if (ctx->kernels[k])
             clReleaseKernel(ctx->kernels[k]);
     }
