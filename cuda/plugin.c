@@ -2,7 +2,8 @@
  * plugin.c: the CUDA plugin's descriptor, entry point, configuration and context life cycle.
  *
  * Provides NTT and MSM (G1 and G2) on one NVIDIA GPU with the device code shared with the
- * OpenCL plugin (gpu/kernels/, built by kernels.cu). [plugin.cuda] keys: device (ordinal,
+ * OpenCL plugin (gpu/kernels/, built by kernels.cu) and the GPU driver of gpu/common/, over the
+ * device operations of ops.c. [plugin.cuda] keys: device (ordinal,
  * default 0). The Pippenger window comes per MSM in g16k_msm_params.window (the core's
  * [window] section). create() succeeds without a GPU so that the plugin loads everywhere;
  * probe() then reports "no CUDA device". With a GPU, create runs the known-answer self-test of
@@ -12,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gpu_driver.h"
 #include "gpu_plugin_util.h"
 #include "gpu_selftest.h"
 #include "internal.h"
@@ -33,8 +35,8 @@ static const g16k_plugin_desc cuda_desc = {
     .destroy = cuda_destroy,
     .probe = cuda_probe,
     .synth = NULL,
-    .ntt = &cuda_ntt_vtable,
-    .msm = &cuda_msm_vtable,
+    .ntt = &gpu_ntt_vtable,
+    .msm = &gpu_msm_vtable,
 };
 
 /* Stores host (valid until exit) and returns the static descriptor; touches no device.
@@ -101,6 +103,7 @@ static int cuda_create(const g16k_config *config, g16k_plugin_ctx **out)
     g16k_plugin_ctx *ctx = calloc(1, sizeof *ctx);
     if (!ctx)
         return gpu_fail(G16K_ENOMEM, "create: no memory");
+    ctx->dev.ops = &cuda_gpu_ops;
     ctx->device = device;
     pthread_mutex_init(&ctx->stage_lock, NULL);
     int count = 0;
@@ -123,7 +126,7 @@ static int cuda_create(const g16k_config *config, g16k_plugin_ctx **out)
         ctx->sm_count = prop.multiProcessorCount > 0 ? (uint32_t)prop.multiProcessorCount : 1;
     }
     if (ctx->has_device) {
-        int rc = gpu_selftest_run(ctx, &cuda_msm_vtable, &cuda_ntt_vtable);
+        int rc = gpu_selftest_run(ctx, &gpu_msm_vtable, &gpu_ntt_vtable);
         if (rc) {
             gpu_log(G16K_LOG_ERROR, "cuda: self-test failed on %s (status %d)", ctx->info,
                        rc);

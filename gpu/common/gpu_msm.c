@@ -246,13 +246,31 @@ static int run_kernels(g16k_msm_bases *b, gpu_queue *q, const gpu_msm_plan *plan
     return rc;
 }
 
-static void log_parts(const g16k_msm_bases *b, uint64_t n, uint32_t c, uint64_t part,
-                      uint64_t parts)
+/* The host buffer for one part's segment sums, allocated at the first part that has entries
+ * (every part of one call has the same window, so the same size). */
+static int segout_get(uint64_t **segout, const gpu_msm_plan *plan, uint32_t group)
 {
-    gpu_log(G16K_LOG_DEBUG, "%s: msm G%u: %llu points, window %u, %llu part(s) of at most "
-            "%llu points, bases in %u buffer(s)", dev_of(b->ctx)->ops->name, b->group,
-            (unsigned long long)n, c, (unsigned long long)parts, (unsigned long long)part,
-            b->n_bufs);
+    if (!*segout && !(*segout = malloc(gpu_msm_plan_segout_limbs(plan, group) * 8)))
+        return gpu_fail(G16K_ENOMEM, "msm: no host memory for segment sums");
+    return G16K_OK;
+}
+
+/* The end of an MSM call of n points in `parts` parts of at most `part` points, window c:
+ * frees segout; on success logs the parts and writes the sum to result. Returns rc or the
+ * status of gpu_msm_sum_finish. */
+static int msm_finish(const g16k_msm_bases *b, int rc, uint64_t *segout, const gpu_msm_sum *sum,
+                      uint64_t n, uint32_t c, uint64_t part, uint64_t parts, void *result,
+                      uint32_t result_enc)
+{
+    free(segout);
+    if (rc)
+        return rc;
+    if (n)
+        gpu_log(G16K_LOG_DEBUG, "%s: msm G%u: %llu points, window %u, %llu part(s) of at most "
+                "%llu points, bases in %u buffer(s)", dev_of(b->ctx)->ops->name, b->group,
+                (unsigned long long)n, c, (unsigned long long)parts, (unsigned long long)part,
+                b->n_bufs);
+    return gpu_msm_sum_finish(sum, result, result_enc);
 }
 
 /* result = sum scalars[i] * bases[i], i < n (plugin.h): n scalars of 32 bytes (scalar_enc),
@@ -297,8 +315,7 @@ static int gpu_msm(g16k_msm_bases *b, const void *scalars, uint64_t n, uint32_t 
         rc = gpu_msm_plan_build(&plan, (const uint8_t *)scalars + 32 * lo, len, scalar_enc, c,
                                 b->group, &dev, threads);
         if (rc == G16K_OK && plan.n_entries) {
-            if (!segout && !(segout = malloc(gpu_msm_plan_segout_limbs(&plan, b->group) * 8)))
-                rc = gpu_fail(G16K_ENOMEM, "msm: no host memory for segment sums");
+            rc = segout_get(&segout, &plan, b->group);
             gpu_queue *q = NULL;
             if (rc == G16K_OK)
                 rc = D->ops->open(D, &q);
@@ -311,12 +328,7 @@ static int gpu_msm(g16k_msm_bases *b, const void *scalars, uint64_t n, uint32_t 
         }
         gpu_msm_plan_cleanup(&plan);
     }
-    free(segout);
-    if (rc)
-        return rc;
-    if (n)
-        log_parts(b, n, c, part, parts);
-    return gpu_msm_sum_finish(&sum, result, result_enc);
+    return msm_finish(b, rc, segout, &sum, n, c, part, parts, result, result_enc);
 }
 
 /* ---- MSM on scalars already in device memory (compute_h_msm) ---- */
@@ -439,8 +451,7 @@ int gpu_msm_on_device(g16k_msm_bases *b, g16k_plugin_ctx *ctx, gpu_queue *q, gpu
         if (rc == G16K_OK)
             rc = device_plan(b, q, views[0], len, &plan, &dev, lists);
         if (rc == G16K_OK && plan.n_entries) {
-            if (!segout && !(segout = malloc(gpu_msm_plan_segout_limbs(&plan, G16K_G1) * 8)))
-                rc = gpu_fail(G16K_ENOMEM, "msm: no host memory for segment sums");
+            rc = segout_get(&segout, &plan, G16K_G1);
             if (rc == G16K_OK)
                 rc = run_lists(b, q, &plan, views[1], lists[0], lists[1], lists[2], segout);
             if (rc == G16K_OK)
@@ -449,10 +460,5 @@ int gpu_msm_on_device(g16k_msm_bases *b, g16k_plugin_ctx *ctx, gpu_queue *q, gpu
         gpu_free_all(D, lists, 3);
         gpu_free_all(D, views, 2);
     }
-    free(segout);
-    if (rc)
-        return rc;
-    if (n)
-        log_parts(b, n, c, part, parts);
-    return gpu_msm_sum_finish(&sum, result, result_enc);
+    return msm_finish(b, rc, segout, &sum, n, c, part, parts, result, result_enc);
 }

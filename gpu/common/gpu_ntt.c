@@ -177,6 +177,12 @@ static int gpu_transform(g16k_ntt_domain *d, void *data, uint32_t dir, uint32_t 
     return rc;
 }
 
+/* Open a queue on d's device (*q) and run h_chain there, with the memory check for it first
+ * (named `what`); *q stays open also on error (the caller closes it) unless open failed
+ * (*q NULL). */
+static int h_start(g16k_ntt_domain *d, gpu_queue **q, void *const src[3], uint32_t enc,
+                   gpu_buf *v[3], uint32_t h_enc, const char *what);
+
 /* The H chain on q: a, b, c (n elements each, enc) uploaded into v[0..2] (allocated here; the
  * caller frees them, also on error), X = FORWARD_COSET(INVERSE(X)) for each, then
  * v[0] = a * b - c, in h_enc. Device memory: 3 n * 32 bytes. */
@@ -203,6 +209,19 @@ static int h_chain(g16k_ntt_domain *d, gpu_queue *q, void *const src[3], uint32_
     return rc;
 }
 
+static int h_start(g16k_ntt_domain *d, gpu_queue **q, void *const src[3], uint32_t enc,
+                   gpu_buf *v[3], uint32_t h_enc, const char *what)
+{
+    gpu_device *D = dev_of(d);
+    *q = NULL;
+    int rc = D->ops->open(D, q);
+    if (rc == G16K_OK)
+        rc = gpu_mem_check(D, *q, 3 * d->n * 32, "%s 2^%u", what, d->log_n);
+    if (rc == G16K_OK)
+        rc = h_chain(d, *q, src, enc, v, h_enc);
+    return rc;
+}
+
 /* compute_h (plugin.h): a, b, c: n Fr elements each in enc, uploaded once and left unchanged
  * (the device works on copies); h: n elements written in h_enc (h may alias a). Device memory:
  * 3 n * 32 bytes. Errors: G16K_EINVAL (NULL, enc), G16K_ENODEV, G16K_ENOMEM, G16K_EINTERNAL.
@@ -217,11 +236,9 @@ static int gpu_compute_h(g16k_ntt_domain *d, void *a, void *b, void *c, uint32_t
     void *const src[3] = { a, b, c };
     gpu_buf *v[3] = { NULL, NULL, NULL };
     gpu_queue *q = NULL;
-    if ((rc = D->ops->open(D, &q)) != G16K_OK)
+    rc = h_start(d, &q, src, enc, v, h_enc, "compute_h");
+    if (!q)
         return rc;
-    rc = gpu_mem_check(D, q, 3 * d->n * 32, "compute_h 2^%u", d->log_n);
-    if (rc == G16K_OK)
-        rc = h_chain(d, q, src, enc, v, h_enc);
     if (rc == G16K_OK)
         rc = D->ops->copy_out(q, h, v[0], 0, d->n * 32);
     else
@@ -248,12 +265,10 @@ static int gpu_compute_h_msm(g16k_ntt_domain *d, void *a, void *b, void *c, uint
     gpu_device *D = dev_of(d);
     void *const src[3] = { a, b, c };
     gpu_buf *v[3] = { NULL, NULL, NULL };
-    gpu_queue *q = NULL;
-    if ((rc = D->ops->open(D, &q)) != G16K_OK)
+    gpu_queue *q = NULL;   /* the digits need canonical h */
+    rc = h_start(d, &q, src, enc, v, G16K_ENC_CANONICAL, "compute_h_msm");
+    if (!q)
         return rc;
-    rc = gpu_mem_check(D, q, 3 * d->n * 32, "compute_h_msm 2^%u", d->log_n);
-    if (rc == G16K_OK)   /* the digits need canonical h */
-        rc = h_chain(d, q, src, enc, v, G16K_ENC_CANONICAL);
     /* b and c are no longer needed: their memory goes to the MSM, once q is done with them */
     int sync = D->ops->sync(q);
     if (rc == G16K_OK)

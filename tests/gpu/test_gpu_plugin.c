@@ -1,6 +1,6 @@
 /*
- * test_gpu_plugin.c: the OpenCL plugin (opencl/) loaded with dlopen through the ABI, run on
- * whatever OpenCL device is present (PoCL here), and compared with naive host arithmetic from
+ * test_gpu_plugin.c: a GPU plugin (opencl/, cuda/) loaded with dlopen through the ABI, run on
+ * whatever device is present (PoCL here for OpenCL), and compared with naive host arithmetic from
  * core/bls12_381: MSM G1/G2 on random and edge inputs (zero scalars, r-1, repeated points, P and
  * -P, infinity, n = 1, n not a power of two, several windows, both encodings), on 0/1-heavy
  * scalars (one bucket holding most points, cut into chunks) and the NTT in all four directions. Without an OpenCL device every test is skipped (and the program exits 77).
@@ -427,7 +427,7 @@ static void test_bad_arguments_rejected(void **state)
 
 /* Overwrite the start of every cached binary (after the g16k header: magic, key, length) with
  * garbage; a new context must notice, rebuild from source and rewrite the entry. */
-/* The parts of the last MSM, from the plugin's debug log line (opencl/msm.c log_parts). */
+/* The parts of the last MSM, from the plugin's debug log line (gpu/common/gpu_msm.c log_parts). */
 static void last_parts(unsigned long long *parts, unsigned *bufs, unsigned *c)
 {
     unsigned g;
