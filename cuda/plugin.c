@@ -22,32 +22,15 @@ static int cuda_create(const g16k_config *config, g16k_plugin_ctx **out);
 static void cuda_destroy(g16k_plugin_ctx *ctx);
 static int cuda_probe(g16k_plugin_ctx *ctx, char *info, size_t info_len);
 
-static const g16k_plugin_desc cuda_desc = {
-    .struct_size = sizeof(g16k_plugin_desc),
-    .abi_major = G16K_ABI_MAJOR,
-    .abi_minor = G16K_ABI_MINOR,
-    .curve = G16K_CURVE_BLS12_381,
-    .caps = G16K_CAP_NTT | G16K_CAP_MSM_G1 | G16K_CAP_MSM_G2,
-    .name = "cuda",
-    .version = "0.1.0",
-    .description = "CUDA NTT and Pippenger MSM (G1, G2), window per Groth16 MSM",
-    .create = cuda_create,
-    .destroy = cuda_destroy,
-    .probe = cuda_probe,
-    .synth = NULL,
-    .ntt = &gpu_ntt_vtable,
-    .msm = &gpu_msm_vtable,
-};
+static const g16k_plugin_desc cuda_desc =
+    GPU_PLUGIN_DESC("cuda", "CUDA NTT and Pippenger MSM (G1, G2), window per Groth16 MSM",
+                    cuda_create, cuda_destroy, cuda_probe);
 
 /* Stores host (valid until exit) and returns the static descriptor; touches no device.
  * Errors: G16K_EUNSUPPORTED when the host ABI major differs. */
 G16K_PLUGIN_EXPORT int g16k_plugin_entry(const g16k_host_api *host, const g16k_plugin_desc **out)
 {
-    if (!host || !out || host->abi_major != G16K_ABI_MAJOR)
-        return G16K_EUNSUPPORTED;
-    gpu_host = host;
-    *out = &cuda_desc;
-    return G16K_OK;
+    return gpu_plugin_entry(host, &cuda_desc, out);
 }
 
 int cuda_fail(cudaError_t err, const char *what)

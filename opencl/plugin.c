@@ -25,32 +25,15 @@ static int opencl_create(const g16k_config *config, g16k_plugin_ctx **out);
 static void opencl_destroy(g16k_plugin_ctx *ctx);
 static int opencl_probe(g16k_plugin_ctx *ctx, char *info, size_t info_len);
 
-static const g16k_plugin_desc opencl_desc = {
-    .struct_size = sizeof(g16k_plugin_desc),
-    .abi_major = G16K_ABI_MAJOR,
-    .abi_minor = G16K_ABI_MINOR,
-    .curve = G16K_CURVE_BLS12_381,
-    .caps = G16K_CAP_NTT | G16K_CAP_MSM_G1 | G16K_CAP_MSM_G2,
-    .name = "opencl",
-    .version = "0.1.0",
-    .description = "OpenCL 1.2 NTT and Pippenger MSM (G1, G2)",
-    .create = opencl_create,
-    .destroy = opencl_destroy,
-    .probe = opencl_probe,
-    .synth = NULL,
-    .ntt = &gpu_ntt_vtable,
-    .msm = &gpu_msm_vtable,
-};
+static const g16k_plugin_desc opencl_desc =
+    GPU_PLUGIN_DESC("opencl", "OpenCL 1.2 NTT and Pippenger MSM (G1, G2)",
+                    opencl_create, opencl_destroy, opencl_probe);
 
 /* Stores host (valid until exit) and returns the static descriptor; touches no device.
  * Errors: G16K_EUNSUPPORTED when the host ABI major differs. */
 G16K_PLUGIN_EXPORT int g16k_plugin_entry(const g16k_host_api *host, const g16k_plugin_desc **out)
 {
-    if (!host || !out || host->abi_major != G16K_ABI_MAJOR)
-        return G16K_EUNSUPPORTED;
-    gpu_host = host;
-    *out = &opencl_desc;
-    return G16K_OK;
+    return gpu_plugin_entry(host, &opencl_desc, out);
 }
 
 int opencl_fail(cl_int err, const char *what)

@@ -1,10 +1,13 @@
 /*
- * gpu_device.c: small helpers of the GPU driver over the device operations (gpu_device.h).
+ * gpu_device.c: small helpers of the GPU driver over the device operations (gpu_device.h), and
+ * the plugin entry both GPU plugins share (gpu_driver.h).
  */
 #include <stdarg.h>
 #include <stdio.h>
 
 #include "gpu_device.h"
+#include "gpu_driver.h"
+#include "gpu_plugin_util.h"
 #include "g16k/plugin.h"
 
 int gpu_mem_check(gpu_device *dev, gpu_queue *q, uint64_t bytes, const char *fmt, ...)
@@ -37,4 +40,14 @@ void gpu_free_all(gpu_device *dev, gpu_buf **bufs, uint32_t n)
             dev->ops->free(dev, bufs[i]);
         bufs[i] = NULL;
     }
+}
+
+int gpu_plugin_entry(const g16k_host_api *host, const g16k_plugin_desc *desc,
+                     const g16k_plugin_desc **out)
+{
+    if (!host || !out || host->abi_major != G16K_ABI_MAJOR)
+        return G16K_EUNSUPPORTED;
+    gpu_host = host;
+    *out = desc;
+    return G16K_OK;
 }

@@ -18,6 +18,24 @@ extern const g16k_msm_vtable gpu_msm_vtable;
 /* NTT (gpu_ntt.c): domain_create, domain_destroy, transform, compute_h, compute_h_msm. */
 extern const g16k_ntt_vtable gpu_ntt_vtable;
 
+/* The descriptor of a GPU plugin (plugin.h g16k_plugin_desc): NTT and MSM G1/G2 through the
+ * driver's vtables, no synthesizer; name, description and the context life cycle are the
+ * plugin's. */
+#define GPU_PLUGIN_DESC(NAME, DESCRIPTION, CREATE, DESTROY, PROBE)                             \
+    {                                                                                          \
+        .struct_size = sizeof(g16k_plugin_desc), .abi_major = G16K_ABI_MAJOR,                  \
+        .abi_minor = G16K_ABI_MINOR, .curve = G16K_CURVE_BLS12_381,                            \
+        .caps = G16K_CAP_NTT | G16K_CAP_MSM_G1 | G16K_CAP_MSM_G2, .name = NAME,                \
+        .version = "0.1.0", .description = DESCRIPTION, .create = CREATE, .destroy = DESTROY,  \
+        .probe = PROBE, .synth = NULL, .ntt = &gpu_ntt_vtable, .msm = &gpu_msm_vtable,         \
+    }
+
+/* The body of a GPU plugin's g16k_plugin_entry: stores host (valid until exit) in gpu_host
+ * and returns desc; touches no device. Errors: G16K_EUNSUPPORTED (NULL, or the host's ABI
+ * major differs). */
+int gpu_plugin_entry(const g16k_host_api *host, const g16k_plugin_desc *desc,
+                     const g16k_plugin_desc **out);
+
 /* The argument checks of gpu_msm_on_device, for callers to run before the work that feeds it:
  * G16K_EINVAL (NULL bases or result, bases of another context or not G1, n > bases,
  * result_enc), message set; else G16K_OK. */
