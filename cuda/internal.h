@@ -2,8 +2,9 @@
  * internal.h: declarations shared by the files of the CUDA plugin (cuda/). A context names
  * one CUDA device (or none: then create still succeeds, probe reports "no CUDA device" and
  * every operation returns G16K_ENODEV). CUDA's current device is per host thread, so every
- * entry point calls cudaSetDevice first; each call uses its own stream and buffers, so calls
- * from several threads run concurrently without a lock.
+ * device operation that needs it selects the device first (ops.c: open, limits, free); each call
+ * of the GPU driver uses its own stream and buffers, so calls from several threads run
+ * concurrently without a lock.
  */
 #ifndef G16K_CUDA_INTERNAL_H
 #define G16K_CUDA_INTERNAL_H
@@ -13,12 +14,14 @@
 
 #include <cuda_runtime_api.h>
 
-#include "common/msm_plan.h"
+#include "gpu_device.h"
+#include "gpu_msm_plan.h"
 #include "g16k/plugin.h"
 
 typedef struct cuda_stage cuda_stage;
 
 struct g16k_plugin_ctx {
+    gpu_device dev;              /* first: the GPU driver's view (ops = cuda_gpu_ops) */
     int device;                  /* CUDA device ordinal */
     int has_device;              /* 0: no usable device (probe fails) */
     char info[256];              /* device description, or why there is none */
@@ -47,25 +50,12 @@ int cuda_mem_free(uint64_t *free_bytes, uint64_t *total_bytes);
  * what, the size asked and the free memory (devmem.c). Thread-safe. */
 int cuda_mem_check(const g16k_plugin_ctx *ctx, uint64_t bytes, const char *what);
 
-/* result = sum_{i<n} s[i] * P[i] for n canonical Fr scalars s already in device memory
- * (`scalars`, 4 little-endian limbs each) and the G1 bases b of context ctx (msm.c): the digit
- * plan is built on the device (opencl/kernels/plan.cl), then the bucket kernels run as in
- * msm(), all on stream s; only the plan's sizes (12 bytes) and the segment sums come back.
- * params->window: 0 = the auto model for n scalars (all counted: h is dense) and the free
- * memory. Errors: those of cuda_msm_device_check, G16K_EUNSUPPORTED (n * windows beyond 32-bit
- * lists), G16K_ENOMEM (checked before allocating), G16K_EINTERNAL, message set. Thread-safe
- * (own buffers; the caller owns s). */
-int cuda_msm_device(g16k_msm_bases *b, g16k_plugin_ctx *ctx, const uint64_t *scalars,
-                    uint64_t n, const g16k_msm_params *params, void *result,
-                    uint32_t result_enc, cudaStream_t s);
-/* The argument checks of cuda_msm_device, for callers to run before the work that feeds it:
- * G16K_EINVAL (NULL bases or result, bases of another context or not G1, n > bases,
- * result_enc), message set; else G16K_OK. */
-int cuda_msm_device_check(const g16k_msm_bases *b, const g16k_plugin_ctx *ctx, uint64_t n,
-                          const void *result, uint32_t result_enc);
-
-extern const g16k_msm_vtable cuda_msm_vtable;
-extern const g16k_ntt_vtable cuda_ntt_vtable;
+/* The device operations of gpu_device.h on the CUDA runtime (ops.c). A queue is a non-blocking
+ * stream of its own (open selects ctx's device on the calling thread), so calls from several
+ * threads overlap; buffers are cudaMalloc'd (views: pointers into them); copies go through the
+ * pinned staging buffers of transfer.c; device memory is checked before allocating (devmem.c,
+ * ops->mem_check); launch runs the kernels of kernels.cu with their block sizes. */
+extern const gpu_ops cuda_gpu_ops;
 
 /* G16K_ENODEV with ctx->info when ctx has no device; else cudaSetDevice (G16K_ENODEV on
  * failure). */

@@ -2,65 +2,50 @@
  * plugin.c: the CUDA plugin's descriptor, entry point, configuration and context life cycle.
  *
  * Provides NTT and MSM (G1 and G2) on one NVIDIA GPU with the device code shared with the
- * OpenCL plugin (opencl/kernels/, built by kernels.cu). [plugin.cuda] keys: device (ordinal,
+ * OpenCL plugin (gpu/kernels/, built by kernels.cu) and the GPU driver of gpu/common/, over the
+ * device operations of ops.c. [plugin.cuda] keys: device (ordinal,
  * default 0). The Pippenger window comes per MSM in g16k_msm_params.window (the core's
  * [window] section). create() succeeds without a GPU so that the plugin loads everywhere;
  * probe() then reports "no CUDA device". With a GPU, create runs the known-answer self-test of
- * opencl/common/selftest.c and refuses a device that fails it.
+ * gpu/common/gpu_selftest.c and refuses a device that fails it.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/plugin_util.h"
-#include "common/selftest.h"
+#include "gpu_driver.h"
+#include "gpu_plugin_util.h"
+#include "gpu_selftest.h"
 #include "internal.h"
 
 static int cuda_create(const g16k_config *config, g16k_plugin_ctx **out);
 static void cuda_destroy(g16k_plugin_ctx *ctx);
 static int cuda_probe(g16k_plugin_ctx *ctx, char *info, size_t info_len);
 
-static const g16k_plugin_desc cuda_desc = {
-    .struct_size = sizeof(g16k_plugin_desc),
-    .abi_major = G16K_ABI_MAJOR,
-    .abi_minor = G16K_ABI_MINOR,
-    .curve = G16K_CURVE_BLS12_381,
-    .caps = G16K_CAP_NTT | G16K_CAP_MSM_G1 | G16K_CAP_MSM_G2,
-    .name = "cuda",
-    .version = "0.1.0",
-    .description = "CUDA NTT and Pippenger MSM (G1, G2), window per Groth16 MSM",
-    .create = cuda_create,
-    .destroy = cuda_destroy,
-    .probe = cuda_probe,
-    .synth = NULL,
-    .ntt = &cuda_ntt_vtable,
-    .msm = &cuda_msm_vtable,
-};
+static const g16k_plugin_desc cuda_desc =
+    GPU_PLUGIN_DESC("cuda", "CUDA NTT and Pippenger MSM (G1, G2), window per Groth16 MSM",
+                    cuda_create, cuda_destroy, cuda_probe);
 
 /* Stores host (valid until exit) and returns the static descriptor; touches no device.
  * Errors: G16K_EUNSUPPORTED when the host ABI major differs. */
 G16K_PLUGIN_EXPORT int g16k_plugin_entry(const g16k_host_api *host, const g16k_plugin_desc **out)
 {
-    if (!host || !out || host->abi_major != G16K_ABI_MAJOR)
-        return G16K_EUNSUPPORTED;
-    plugin_host = host;
-    *out = &cuda_desc;
-    return G16K_OK;
+    return gpu_plugin_entry(host, &cuda_desc, out);
 }
 
 int cuda_fail(cudaError_t err, const char *what)
 {
     int code = err == cudaErrorMemoryAllocation ? G16K_ENOMEM : G16K_EINTERNAL;
-    return plugin_fail(code, "%s: %s", what, cudaGetErrorString(err));
+    return gpu_fail(code, "%s: %s", what, cudaGetErrorString(err));
 }
 
 int cuda_use_device(const g16k_plugin_ctx *ctx)
 {
     if (!ctx->has_device)
-        return plugin_fail(G16K_ENODEV, "%s", ctx->info);
+        return gpu_fail(G16K_ENODEV, "%s", ctx->info);
     cudaError_t err = cudaSetDevice(ctx->device);
     if (err != cudaSuccess)
-        return plugin_fail(G16K_ENODEV, "cudaSetDevice(%d): %s", ctx->device,
+        return gpu_fail(G16K_ENODEV, "cudaSetDevice(%d): %s", ctx->device,
                            cudaGetErrorString(err));
     return G16K_OK;
 }
@@ -84,23 +69,24 @@ static int cuda_create(const g16k_config *config, g16k_plugin_ctx **out)
     const char *section = config && config->section ? config->section : "plugin.cuda";
     int device = 0;
     if (!out)
-        return plugin_fail(G16K_EINVAL, "create: out is NULL");
+        return gpu_fail(G16K_EINVAL, "create: out is NULL");
     *out = NULL;
     for (uint64_t i = 0; config && i < config->n_entries; i++) {
         const g16k_config_entry *e = &config->entries[i];
         if (strcmp(e->key, "device") == 0) {
             if (parse_device(e->value, &device) != 0)
-                return plugin_fail(G16K_ECONFIG, "%s:%u: [%s] device = '%s': expected a CUDA "
+                return gpu_fail(G16K_ECONFIG, "%s:%u: [%s] device = '%s': expected a CUDA "
                                    "device ordinal", file, e->line, section, e->value);
         } else {
-            return plugin_fail(G16K_ECONFIG, "%s:%u: unknown key '%s' in [%s] (known: device; "
+            return gpu_fail(G16K_ECONFIG, "%s:%u: unknown key '%s' in [%s] (known: device; "
                                "MSM windows belong in [window])", file, e->line, e->key,
                                section);
         }
     }
     g16k_plugin_ctx *ctx = calloc(1, sizeof *ctx);
     if (!ctx)
-        return plugin_fail(G16K_ENOMEM, "create: no memory");
+        return gpu_fail(G16K_ENOMEM, "create: no memory");
+    ctx->dev.ops = &cuda_gpu_ops;
     ctx->device = device;
     pthread_mutex_init(&ctx->stage_lock, NULL);
     int count = 0;
@@ -123,16 +109,16 @@ static int cuda_create(const g16k_config *config, g16k_plugin_ctx **out)
         ctx->sm_count = prop.multiProcessorCount > 0 ? (uint32_t)prop.multiProcessorCount : 1;
     }
     if (ctx->has_device) {
-        int rc = selftest_run(ctx, &cuda_msm_vtable, &cuda_ntt_vtable);
+        int rc = gpu_selftest_run(ctx, &gpu_msm_vtable, &gpu_ntt_vtable);
         if (rc) {
-            plugin_log(G16K_LOG_ERROR, "cuda: self-test failed on %s (status %d)", ctx->info,
+            gpu_log(G16K_LOG_ERROR, "cuda: self-test failed on %s (status %d)", ctx->info,
                        rc);
-            rc = plugin_fail(G16K_ENODEV, "%s: known-answer self-test failed (status %d); "
+            rc = gpu_fail(G16K_ENODEV, "%s: known-answer self-test failed (status %d); "
                              "device refused", ctx->info, rc);
             cuda_destroy(ctx);
             return rc;
         }
-        plugin_log(G16K_LOG_INFO, "cuda: using %s", ctx->info);
+        gpu_log(G16K_LOG_INFO, "cuda: using %s", ctx->info);
     }
     *out = ctx;
     return G16K_OK;
@@ -154,7 +140,7 @@ static void cuda_destroy(g16k_plugin_ctx *ctx)
 static int cuda_probe(g16k_plugin_ctx *ctx, char *info, size_t info_len)
 {
     if (!ctx || !ctx->has_device)
-        return plugin_fail(G16K_ENODEV, "%s", ctx ? ctx->info : "no CUDA device");
+        return gpu_fail(G16K_ENODEV, "%s", ctx ? ctx->info : "no CUDA device");
     if (info && info_len)
         snprintf(info, info_len, "%s", ctx->info);
     return G16K_OK;

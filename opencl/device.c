@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "common/plugin_util.h"
+#include "gpu_plugin_util.h"
 #include "internal.h"
 
 #define MAX_IDS 64
@@ -84,7 +84,7 @@ int opencl_device_select(g16k_plugin_ctx *ctx, const char *platform, const char 
     cl_uint np = 0;
     cl_int err = clGetPlatformIDs(MAX_IDS, pids, &np);
     if (err != CL_SUCCESS || np == 0)
-        return plugin_fail(G16K_ENODEV, "no OpenCL platform (clGetPlatformIDs: %s)",
+        return gpu_fail(G16K_ENODEV, "no OpenCL platform (clGetPlatformIDs: %s)",
                            err == CL_SUCCESS ? "0 platforms" : opencl_strerror(err));
     if (np > MAX_IDS)
         np = MAX_IDS;
@@ -99,7 +99,7 @@ int opencl_device_select(g16k_plugin_ctx *ctx, const char *platform, const char 
     if (platform) {
         pi = match(platform, names, np);
         if (pi < 0)
-            return plugin_fail(G16K_ENODEV, "no OpenCL platform matches '%s' (%u platforms, "
+            return gpu_fail(G16K_ENODEV, "no OpenCL platform matches '%s' (%u platforms, "
                                "first: %s)", platform, np, names[0]);
         nd = list_devices(pids[pi], dids, dnames);
     } else {
@@ -109,15 +109,15 @@ int opencl_device_select(g16k_plugin_ctx *ctx, const char *platform, const char 
                 pi = (int)i;
         }
         if (pi < 0)
-            return plugin_fail(G16K_ENODEV, "no OpenCL device on any of %u platforms", np);
+            return gpu_fail(G16K_ENODEV, "no OpenCL device on any of %u platforms", np);
     }
     if (nd == 0)
-        return plugin_fail(G16K_ENODEV, "OpenCL platform %s has no device", names[pi]);
+        return gpu_fail(G16K_ENODEV, "OpenCL platform %s has no device", names[pi]);
     int di = 0;
     if (device) {
         di = match(device, dnames, nd);
         if (di < 0)
-            return plugin_fail(G16K_ENODEV, "no OpenCL device matches '%s' on %s (%u devices, "
+            return gpu_fail(G16K_ENODEV, "no OpenCL device matches '%s' on %s (%u devices, "
                                "first: %s)", device, names[pi], nd, dnames[0]);
     }
     ctx->platform = pids[pi];

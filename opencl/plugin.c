@@ -3,7 +3,7 @@
  *
  * Provides NTT and MSM (G1 and G2) on one OpenCL 1.2 device through the ICD loader; no
  * synthesizer. create() selects the device, builds (or loads from cache) the program embedded
- * from opencl/kernels/, and runs the known-answer self-test of opencl/common/selftest.c; a device
+ * from gpu/kernels/, and runs the known-answer self-test of gpu/common/gpu_selftest.c; a device
  * that fails it is refused. [plugin.opencl] keys: platform, device (index or name substring),
  * cache_dir (program binary cache; default $XDG_CACHE_HOME/g16k or ~/.cache/g16k), and two
  * limits that can only lower what the device reports, for tests (a modest MSM then runs as
@@ -16,40 +16,24 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/plugin_util.h"
-#include "common/selftest.h"
+#include "gpu_driver.h"
+#include "gpu_plugin_util.h"
+#include "gpu_selftest.h"
 #include "internal.h"
 
 static int opencl_create(const g16k_config *config, g16k_plugin_ctx **out);
 static void opencl_destroy(g16k_plugin_ctx *ctx);
 static int opencl_probe(g16k_plugin_ctx *ctx, char *info, size_t info_len);
 
-static const g16k_plugin_desc opencl_desc = {
-    .struct_size = sizeof(g16k_plugin_desc),
-    .abi_major = G16K_ABI_MAJOR,
-    .abi_minor = G16K_ABI_MINOR,
-    .curve = G16K_CURVE_BLS12_381,
-    .caps = G16K_CAP_NTT | G16K_CAP_MSM_G1 | G16K_CAP_MSM_G2,
-    .name = "opencl",
-    .version = "0.1.0",
-    .description = "OpenCL 1.2 NTT and Pippenger MSM (G1, G2)",
-    .create = opencl_create,
-    .destroy = opencl_destroy,
-    .probe = opencl_probe,
-    .synth = NULL,
-    .ntt = &opencl_ntt_vtable,
-    .msm = &opencl_msm_vtable,
-};
+static const g16k_plugin_desc opencl_desc =
+    GPU_PLUGIN_DESC("opencl", "OpenCL 1.2 NTT and Pippenger MSM (G1, G2)",
+                    opencl_create, opencl_destroy, opencl_probe);
 
 /* Stores host (valid until exit) and returns the static descriptor; touches no device.
  * Errors: G16K_EUNSUPPORTED when the host ABI major differs. */
 G16K_PLUGIN_EXPORT int g16k_plugin_entry(const g16k_host_api *host, const g16k_plugin_desc **out)
 {
-    if (!host || !out || host->abi_major != G16K_ABI_MAJOR)
-        return G16K_EUNSUPPORTED;
-    plugin_host = host;
-    *out = &opencl_desc;
-    return G16K_OK;
+    return gpu_plugin_entry(host, &opencl_desc, out);
 }
 
 int opencl_fail(cl_int err, const char *what)
@@ -58,7 +42,7 @@ int opencl_fail(cl_int err, const char *what)
     if (err == CL_OUT_OF_HOST_MEMORY || err == CL_OUT_OF_RESOURCES
         || err == CL_MEM_OBJECT_ALLOCATION_FAILURE)
         code = G16K_ENOMEM;
-    return plugin_fail(code, "%s failed: %s", what, opencl_strerror(err));
+    return gpu_fail(code, "%s failed: %s", what, opencl_strerror(err));
 }
 
 static void default_cache_dir(char *dir, size_t len)
@@ -71,27 +55,6 @@ static void default_cache_dir(char *dir, size_t len)
     else if (home && home[0])
         snprintf(dir, len, "%s/.cache/g16k", home);
 }
-
-static const char *const kernel_names[K_COUNT] = {
-    [K_G1_CHUNK_ACC] = "g1_msm_chunk_acc",
-    [K_G1_BUCKET_SUM] = "g1_msm_bucket_sum",
-    [K_G1_SEGMENT_REDUCE] = "g1_msm_segment_reduce",
-    [K_G2_CHUNK_ACC] = "g2_msm_chunk_acc",
-    [K_G2_BUCKET_SUM] = "g2_msm_bucket_sum",
-    [K_G2_SEGMENT_REDUCE] = "g2_msm_segment_reduce",
-    [K_NTT_CONVERT] = "ntt_convert",
-    [K_NTT_BITREV] = "ntt_bitrev",
-    [K_NTT_STAGE] = "ntt_stage",
-    [K_NTT_SCALE] = "ntt_scale",
-    [K_NTT_H] = "ntt_h",
-    [K_PLAN_COUNT] = "plan_count",
-    [K_PLAN_BLOCK_SUMS] = "plan_block_sums",
-    [K_PLAN_TOP] = "plan_top",
-    [K_PLAN_OFFSETS] = "plan_offsets",
-    [K_PLAN_TOP_CHUNKS] = "plan_top_chunks",
-    [K_PLAN_SCATTER] = "plan_scatter",
-    [K_PLAN_CHUNK_STARTS] = "plan_chunk_starts",
-};
 
 /* "123", "64K", "512M", "2G" (powers of 1024) -> bytes; 0, or -1 when malformed. */
 static int parse_bytes(const char *s, uint64_t *out)
@@ -126,7 +89,7 @@ static int opencl_create(const g16k_config *config, g16k_plugin_ctx **out)
     const char *file = config && config->file ? config->file : "prover.ini";
     const char *section = config && config->section ? config->section : "plugin.opencl";
     if (!out)
-        return plugin_fail(G16K_EINVAL, "create: out is NULL");
+        return gpu_fail(G16K_EINVAL, "create: out is NULL");
     *out = NULL;
     for (uint64_t i = 0; config && i < config->n_entries; i++) {
         const g16k_config_entry *e = &config->entries[i];
@@ -139,18 +102,19 @@ static int opencl_create(const g16k_config *config, g16k_plugin_ctx **out)
         else if (strcmp(e->key, "max_alloc") == 0 || strcmp(e->key, "max_mem") == 0) {
             uint64_t *v = e->key[4] == 'a' ? &max_alloc : &max_mem;
             if (parse_bytes(e->value, v) != 0 || *v < 65536)
-                return plugin_fail(G16K_ECONFIG, "%s:%u: bad value '%s' for key '%s' in [%s] "
+                return gpu_fail(G16K_ECONFIG, "%s:%u: bad value '%s' for key '%s' in [%s] "
                                    "(expected bytes, at least 64K, with an optional K, M or G)",
                                    file, e->line, e->value, e->key, section);
         } else
-            return plugin_fail(G16K_ECONFIG, "%s:%u: unknown key '%s' in [%s] (known: platform, "
+            return gpu_fail(G16K_ECONFIG, "%s:%u: unknown key '%s' in [%s] (known: platform, "
                                "device, cache_dir, max_alloc, max_mem)", file, e->line, e->key,
                                section);
     }
 
     g16k_plugin_ctx *ctx = calloc(1, sizeof *ctx);
     if (!ctx)
-        return plugin_fail(G16K_ENOMEM, "create: no memory");
+        return gpu_fail(G16K_ENOMEM, "create: no memory");
+    ctx->dev.ops = &opencl_gpu_ops;
     pthread_mutex_init(&ctx->lock, NULL);
     if (cache_dir)
         snprintf(ctx->cache_dir, sizeof ctx->cache_dir, "%s", cache_dir);
@@ -161,7 +125,7 @@ static int opencl_create(const g16k_config *config, g16k_plugin_ctx **out)
     int rc = opencl_device_select(ctx, platform, device);
     if (rc)
         goto out_destroy;
-    msm_device *md = &ctx->msm_dev;          /* the limits only go down */
+    gpu_msm_device *md = &ctx->msm_dev;          /* the limits only go down */
     if (max_alloc && (!md->max_alloc || max_alloc < md->max_alloc))
         md->max_alloc = max_alloc;
     if (max_mem && (!md->mem_bytes || max_mem < md->mem_bytes))
@@ -170,36 +134,36 @@ static int opencl_create(const g16k_config *config, g16k_plugin_ctx **out)
                                       0 };
     ctx->context = clCreateContext(props, 1, &ctx->device, NULL, NULL, &err);
     if (!ctx->context) {
-        rc = plugin_fail(G16K_ENODEV, "%s: clCreateContext failed: %s", ctx->info,
+        rc = gpu_fail(G16K_ENODEV, "%s: clCreateContext failed: %s", ctx->info,
                          opencl_strerror(err));
         goto out_destroy;
     }
     ctx->queue = clCreateCommandQueue(ctx->context, ctx->device, 0, &err);
     if (!ctx->queue) {
-        rc = plugin_fail(G16K_ENODEV, "%s: clCreateCommandQueue failed: %s", ctx->info,
+        rc = gpu_fail(G16K_ENODEV, "%s: clCreateCommandQueue failed: %s", ctx->info,
                          opencl_strerror(err));
         goto out_destroy;
     }
     rc = opencl_program_build(ctx);
     if (rc)
         goto out_destroy;
-    for (int k = 0; k < K_COUNT; k++) {
-        ctx->kernels[k] = clCreateKernel(ctx->program, kernel_names[k], &err);
+    for (int k = 0; k < GPU_K_COUNT; k++) {
+        ctx->kernels[k] = clCreateKernel(ctx->program, opencl_kernel_names[k], &err);
         if (!ctx->kernels[k]) {
-            rc = plugin_fail(G16K_ENODEV, "%s: kernel %s: %s", ctx->info, kernel_names[k],
+            rc = gpu_fail(G16K_ENODEV, "%s: kernel %s: %s", ctx->info, opencl_kernel_names[k],
                              opencl_strerror(err));
             goto out_destroy;
         }
     }
-    rc = selftest_run(ctx, &opencl_msm_vtable, &opencl_ntt_vtable);
+    rc = gpu_selftest_run(ctx, &gpu_msm_vtable, &gpu_ntt_vtable);
     if (rc) {
         /* keep the self-test's own message visible in the log, refuse the device */
-        plugin_log(G16K_LOG_ERROR, "opencl: self-test failed on %s (status %d)", ctx->info, rc);
-        rc = plugin_fail(G16K_ENODEV, "%s: known-answer self-test failed (status %d); device "
+        gpu_log(G16K_LOG_ERROR, "opencl: self-test failed on %s (status %d)", ctx->info, rc);
+        rc = gpu_fail(G16K_ENODEV, "%s: known-answer self-test failed (status %d); device "
                          "refused", ctx->info, rc);
         goto out_destroy;
     }
-    plugin_log(G16K_LOG_INFO, "opencl: using %s", ctx->info);
+    gpu_log(G16K_LOG_INFO, "opencl: using %s", ctx->info);
     *out = ctx;
     return G16K_OK;
 
@@ -213,7 +177,7 @@ static void opencl_destroy(g16k_plugin_ctx *ctx)
 {
     if (!ctx)
         return;
-    for (int k = 0; k < K_COUNT; k++) {
+    for (int k = 0; k < GPU_K_COUNT; k++) {
         if (ctx->kernels[k])
             clReleaseKernel(ctx->kernels[k]);
     }
@@ -231,7 +195,7 @@ static void opencl_destroy(g16k_plugin_ctx *ctx)
 static int opencl_probe(g16k_plugin_ctx *ctx, char *info, size_t info_len)
 {
     if (!ctx)
-        return plugin_fail(G16K_ENODEV, "no OpenCL device");
+        return gpu_fail(G16K_ENODEV, "no OpenCL device");
     if (info && info_len)
         snprintf(info, info_len, "%s", ctx->info);
     return G16K_OK;

@@ -1,5 +1,5 @@
 /*
- * program.c: builds the embedded device program (opencl/kernels/g16k.cl, inlined at build time)
+ * program.c: builds the embedded device program (gpu/kernels/g16k.cl, inlined at build time)
  * and keeps a binary cache on disk, since run-time compilation of the field code takes seconds.
  *
  * Cache entry: <cache_dir>/opencl-<fnv1a64(key)>.bin holding "G16KCLB1\n", u32 key length, the
@@ -15,7 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "common/plugin_util.h"
+#include "gpu_plugin_util.h"
 #include "internal.h"
 
 #define BUILD_OPTIONS "-cl-std=CL1.2"
@@ -63,7 +63,7 @@ static unsigned char *cache_load(const char *path, const char *key, size_t *bin_
         || klen != strlen(key) || !(k = malloc(klen)) || fread(k, 1, klen, f) != klen)
         goto out;
     if (memcmp(k, key, klen) != 0) {
-        plugin_log(G16K_LOG_INFO, "opencl: stale program cache %s ignored", path);
+        gpu_log(G16K_LOG_INFO, "opencl: stale program cache %s ignored", path);
         goto out;
     }
     if (fread(&blen, 8, 1, f) != 1 || blen == 0 || blen > ((uint64_t)1 << 30)
@@ -114,7 +114,7 @@ static void cache_store(g16k_plugin_ctx *ctx, const char *path, const char *key)
     }
     if (clGetProgramInfo(ctx->program, CL_PROGRAM_BINARIES, sizeof bins, bins, NULL) != CL_SUCCESS
         || mkdir_p(ctx->cache_dir) != 0 || !(f = fopen(tmp, "wb"))) {
-        plugin_log(G16K_LOG_WARN, "opencl: cannot write program cache in %s", ctx->cache_dir);
+        gpu_log(G16K_LOG_WARN, "opencl: cannot write program cache in %s", ctx->cache_dir);
         free(bin);
         return;
     }
@@ -125,7 +125,7 @@ static void cache_store(g16k_plugin_ctx *ctx, const char *path, const char *key)
              && fwrite(&b64, 8, 1, f) == 1 && fwrite(bin, 1, blen, f) == blen;
     ok = (fclose(f) == 0) && ok;
     if (!ok || rename(tmp, path) != 0) {
-        plugin_log(G16K_LOG_WARN, "opencl: cannot write program cache %s", path);
+        gpu_log(G16K_LOG_WARN, "opencl: cannot write program cache %s", path);
         remove(tmp);
     }
     free(bin);
@@ -148,15 +148,15 @@ static int build_from_source(g16k_plugin_ctx *ctx)
         log[0] = '\0';
         clGetProgramBuildInfo(ctx->program, ctx->device, CL_PROGRAM_BUILD_LOG, log_len, log, NULL);
         log[log_len] = '\0';
-        if (plugin_host && plugin_host->log)
-            plugin_host->log(G16K_LOG_ERROR, "opencl: build log for %s:\n%s", ctx->info, log);
+        if (gpu_host && gpu_host->log)
+            gpu_host->log(G16K_LOG_ERROR, "opencl: build log for %s:\n%s", ctx->info, log);
         else
             fprintf(stderr, "opencl: build log for %s:\n%s\n", ctx->info, log);
         char *nl = strchr(log, '\n');
         if (nl)
             *nl = '\0';
     }
-    int rc = plugin_fail(G16K_ENODEV, "%s: program build failed (%s): %.300s", ctx->info,
+    int rc = gpu_fail(G16K_ENODEV, "%s: program build failed (%s): %.300s", ctx->info,
                          opencl_strerror(err), log ? log : "");
     free(log);
     clReleaseProgram(ctx->program);
@@ -183,7 +183,7 @@ int opencl_program_build(g16k_plugin_ctx *ctx)
                 && clBuildProgram(ctx->program, 1, &ctx->device, BUILD_OPTIONS, NULL, NULL)
                        == CL_SUCCESS)
                 return G16K_OK;
-            plugin_log(G16K_LOG_WARN, "opencl: corrupt program cache %s, rebuilding", path);
+            gpu_log(G16K_LOG_WARN, "opencl: corrupt program cache %s, rebuilding", path);
             if (ctx->program)
                 clReleaseProgram(ctx->program);
             ctx->program = NULL;

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A GPU plugin under device limits (opencl/common/msm_plan.h "Limits"), through g16k:
+# A GPU plugin under device limits (gpu/common/gpu_msm_plan.h "Limits"), through g16k:
 #  1. [plugin.opencl] max_alloc = 128K, max_mem = 2M: every MSM of poseidon2 runs as several
 #     parts (the fused H MSM too, its plan built on the device), and the proof still equals the
 #     fixture's reference proof bit for bit, on opencl.ini and mixed-opencl.ini;

@@ -1,12 +1,12 @@
 /*
  * plan.cl: the digit plan of msm.cl built on the device, for scalars that are already in device
  * memory (compute_h_msm: the H MSM reads h where the NTT chain left it). The lists are those of
- * opencl/common/msm_plan.c, the host's plan: the same signed digits (carry form), bucket keys
+ * gpu/common/gpu_msm_plan.c, the host's plan: the same signed digits (carry form), bucket keys
  * k = window * nb + |digit| - 1, entries point << 1 | (digit < 0), chunk length (given by the
- * host from msm_plan_chunk_len) and chunk cut. Only the order of the entries inside one bucket
+ * host from gpu_msm_plan_chunk_len) and chunk cut. Only the order of the entries inside one bucket
  * differs (atomic placement); a bucket's sum does not depend on it.
  * Scalars: n canonical Fr elements, 4 little-endian limbs each. Buckets (nbk = nw * nb of them)
- * are scanned in blocks of `block` consecutive buckets (msm_plan_dev_block: 256 or more, at
+ * are scanned in blocks of `block` consecutive buckets (gpu_msm_plan_dev_block: 256 or more, at
  * most 1024 blocks), one work-item per block, and the block totals by one work-item (plan_top),
  * so the scans are exact without work-group barriers; the host launches,
  * in order: plan_count, plan_block_sums, plan_top, (reads total and largest bucket)
@@ -27,7 +27,7 @@ G16K_DEV u32 plan_bits(const u64 *s, u32 off, u32 c)
 }
 
 /* Signed digit of window w (windows taken in order, carry threaded through): in
- * [-2^(c-1), 2^(c-1)], as scalar_digits in msm_plan.c. */
+ * [-2^(c-1), 2^(c-1)], as scalar_digits in gpu_msm_plan.c. */
 G16K_DEV int plan_digit(const u64 *s, u32 w, u32 c, u32 *carry)
 {
     int v = (int)plan_bits(s, w * c, c) + (int)*carry;

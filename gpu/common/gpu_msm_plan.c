@@ -1,12 +1,12 @@
 /*
- * msm_plan.c: host side of the GPU Pippenger MSM (see msm_plan.h): signed digits, the CSR
+ * gpu_msm_plan.c: host side of the GPU Pippenger MSM (see gpu_msm_plan.h): signed digits, the CSR
  * bucket lists, and the final combination of segment sums with the reference arithmetic of
  * core/bls12_381 (g16k_bls). The device does the O(n) work (bucket sums) and the O(2^c) work
  * (running sums per segment); the host does O(windows * segments) point additions, a few
  * thousand at most, which costs milliseconds. The two passes of the plan (count, place) run on
  * up to one thread per window, within the call's thread share (run_passes).
  */
-#include "msm_plan.h"
+#include "gpu_msm_plan.h"
 
 #include <pthread.h>
 #include <stdlib.h>
@@ -14,14 +14,14 @@
 
 #include "bls12_381/curve.h"
 #include "g16k/plugin.h"
-#include "plugin_util.h"
+#include "gpu_plugin_util.h"
 
 static uint64_t fe_limbs(uint32_t group)
 {
     return group == G16K_G2 ? 12 : 6;
 }
 
-/* The sizes of window c (msm_plan.h "Limits"): windows, buckets per window, segments. */
+/* The sizes of window c (gpu_msm_plan.h "Limits"): windows, buckets per window, segments. */
 typedef struct win_shape {
     uint64_t nw, nb, nbk, segs, xyzz;
 } win_shape;
@@ -32,7 +32,7 @@ static win_shape shape_of(uint32_t c, uint32_t group)
     w.nw = (256 + c - 1) / c;
     w.nb = (uint64_t)1 << (c - 1);
     w.nbk = w.nw * w.nb;
-    w.segs = w.nb < MSM_PLAN_MAX_SEGS ? w.nb : MSM_PLAN_MAX_SEGS;
+    w.segs = w.nb < GPU_MSM_PLAN_MAX_SEGS ? w.nb : GPU_MSM_PLAN_MAX_SEGS;
     w.xyzz = 32 * fe_limbs(group);
     return w;
 }
@@ -43,38 +43,38 @@ static win_shape shape_of(uint32_t c, uint32_t group)
 static uint64_t window_bytes(const win_shape *w)
 {
     return w->nbk * w->xyzz + 4 * (w->nbk + 1) * 4 + 2 * w->nw * w->segs * w->xyzz
-           + 3 * (MSM_PLAN_DEV_MAX_BLOCKS + 1) * 4 + 16;
+           + 3 * (GPU_MSM_PLAN_DEV_MAX_BLOCKS + 1) * 4 + 16;
 }
 
 /* Device bytes per point of a part (all its scalars dense: nw entries each): the entry, and
- * at most one chunk (start and partial) per MSM_PLAN_MIN_CHUNK entries; plus the chunk bound's
+ * at most one chunk (start and partial) per GPU_MSM_PLAN_MIN_CHUNK entries; plus the chunk bound's
  * one chunk per bucket. */
 static double part_bytes_per_point(const win_shape *w)
 {
-    return (double)w->nw * (4 + (4.0 + (double)w->xyzz) / MSM_PLAN_MIN_CHUNK);
+    return (double)w->nw * (4 + (4.0 + (double)w->xyzz) / GPU_MSM_PLAN_MIN_CHUNK);
 }
 
-int msm_plan_window_check(uint32_t c, uint32_t group, const msm_device *dev)
+int gpu_msm_plan_window_check(uint32_t c, uint32_t group, const gpu_msm_device *dev)
 {
-    if (c < 1 || c > MSM_PLAN_MAX_WINDOW)
-        return plugin_fail(G16K_EUNSUPPORTED, "msm: window %u is not 1..%u", c,
-                           MSM_PLAN_MAX_WINDOW);
-    if (msm_plan_part_points(c, group, dev) != 0)
+    if (c < 1 || c > GPU_MSM_PLAN_MAX_WINDOW)
+        return gpu_fail(G16K_EUNSUPPORTED, "msm: window %u is not 1..%u", c,
+                           GPU_MSM_PLAN_MAX_WINDOW);
+    if (gpu_msm_plan_part_points(c, group, dev) != 0)
         return G16K_OK;
     win_shape w = shape_of(c, group);
     uint64_t bucket = w.nbk * w.xyzz, fixed = window_bytes(&w) + (w.nbk + 1) * (4 + w.xyzz);
     if (dev->max_alloc && bucket > dev->max_alloc)
-        return plugin_fail(G16K_EUNSUPPORTED, "msm: window %u (G%u) needs a %llu MiB (%llu "
+        return gpu_fail(G16K_EUNSUPPORTED, "msm: window %u (G%u) needs a %llu MiB (%llu "
                            "bytes) bucket buffer; the device allows %llu MiB (%llu bytes) per "
                            "buffer", c, group, (unsigned long long)(bucket >> 20),
                            (unsigned long long)bucket, (unsigned long long)(dev->max_alloc >> 20),
                            (unsigned long long)dev->max_alloc);
     if (dev->host_bytes && 4 * (w.nbk + 1) * 4 >= dev->host_bytes)
-        return plugin_fail(G16K_EUNSUPPORTED, "msm: window %u (G%u) needs %llu MiB of host "
+        return gpu_fail(G16K_EUNSUPPORTED, "msm: window %u (G%u) needs %llu MiB of host "
                            "memory for its bucket lists; the plan may use %llu MiB", c, group,
                            (unsigned long long)((16 * (w.nbk + 1)) >> 20),
                            (unsigned long long)(dev->host_bytes >> 20));
-    return plugin_fail(G16K_EUNSUPPORTED, "msm: window %u (G%u) needs %llu MiB (%llu bytes) of "
+    return gpu_fail(G16K_EUNSUPPORTED, "msm: window %u (G%u) needs %llu MiB (%llu bytes) of "
                        "device memory for its buckets, leaving no room for %u points; one MSM "
                        "may use %llu MiB (%llu bytes)", c, group,
                        (unsigned long long)(fixed >> 20), (unsigned long long)fixed,
@@ -83,9 +83,9 @@ int msm_plan_window_check(uint32_t c, uint32_t group, const msm_device *dev)
                        (unsigned long long)dev->mem_bytes);
 }
 
-uint64_t msm_plan_part_points(uint32_t c, uint32_t group, const msm_device *dev)
+uint64_t gpu_msm_plan_part_points(uint32_t c, uint32_t group, const gpu_msm_device *dev)
 {
-    if (c < 1 || c > MSM_PLAN_MAX_WINDOW)
+    if (c < 1 || c > GPU_MSM_PLAN_MAX_WINDOW)
         return 0;
     win_shape w = shape_of(c, group);
     uint64_t align = dev && dev->part_align ? dev->part_align : 1;
@@ -99,8 +99,8 @@ uint64_t msm_plan_part_points(uint32_t c, uint32_t group, const msm_device *dev)
         if (m > a / (4 * w.nw))
             m = a / (4 * w.nw);                         /* the entry list */
         uint64_t chunks = a / w.xyzz - w.nbk;           /* the chunk partials */
-        if (m > chunks * MSM_PLAN_MIN_CHUNK / w.nw)
-            m = chunks * MSM_PLAN_MIN_CHUNK / w.nw;
+        if (m > chunks * GPU_MSM_PLAN_MIN_CHUNK / w.nw)
+            m = chunks * GPU_MSM_PLAN_MIN_CHUNK / w.nw;
     }
     uint64_t fixed = window_bytes(&w) + (w.nbk + 1) * (4 + w.xyzz);
     double per = part_bytes_per_point(&w);
@@ -115,7 +115,7 @@ uint64_t msm_plan_part_points(uint32_t c, uint32_t group, const msm_device *dev)
         uint64_t host_fixed = 4 * (w.nbk + 1) * 4;
         if (host_fixed >= dev->host_bytes)
             return 0;
-        uint64_t per_point = w.nw * 4 + w.nw * 4 / MSM_PLAN_MIN_CHUNK + 1;
+        uint64_t per_point = w.nw * 4 + w.nw * 4 / GPU_MSM_PLAN_MIN_CHUNK + 1;
         uint64_t fit = (dev->host_bytes - host_fixed) / per_point;
         if (m > fit)
             m = fit;
@@ -124,18 +124,18 @@ uint64_t msm_plan_part_points(uint32_t c, uint32_t group, const msm_device *dev)
     return m;
 }
 
-int msm_plan_choose(uint32_t window, uint64_t n, uint64_t n_eff, uint32_t group,
-                    const msm_device *dev, uint32_t *c, uint64_t *part)
+int gpu_msm_plan_choose(uint32_t window, uint64_t n, uint64_t n_eff, uint32_t group,
+                    const gpu_msm_device *dev, uint32_t *c, uint64_t *part)
 {
-    int rc = window ? msm_plan_window_check(window, group, dev) : G16K_OK;
+    int rc = window ? gpu_msm_plan_window_check(window, group, dev) : G16K_OK;
     if (rc)
         return rc;
-    *c = window ? window : msm_plan_auto_window(n, n_eff, group, dev);
-    *part = msm_plan_part_points(*c, group, dev);
-    return *part ? G16K_OK : msm_plan_window_check(*c, group, dev);
+    *c = window ? window : gpu_msm_plan_auto_window(n, n_eff, group, dev);
+    *part = gpu_msm_plan_part_points(*c, group, dev);
+    return *part ? G16K_OK : gpu_msm_plan_window_check(*c, group, dev);
 }
 
-uint64_t msm_plan_part_len(uint64_t lo, uint64_t n, uint64_t part, uint64_t buf_points)
+uint64_t gpu_msm_plan_part_len(uint64_t lo, uint64_t n, uint64_t part, uint64_t buf_points)
 {
     uint64_t len = n - lo;
     if (len > part)
@@ -148,7 +148,7 @@ uint64_t msm_plan_part_len(uint64_t lo, uint64_t n, uint64_t part, uint64_t buf_
     return len;
 }
 
-uint32_t msm_plan_auto_window(uint64_t n, uint64_t n_eff, uint32_t group, const msm_device *dev)
+uint32_t gpu_msm_plan_auto_window(uint64_t n, uint64_t n_eff, uint32_t group, const gpu_msm_device *dev)
 {
     double lanes = 1;
     if (dev)
@@ -157,8 +157,8 @@ uint32_t msm_plan_auto_window(uint64_t n, uint64_t n_eff, uint32_t group, const 
     double ne = n_eff ? (double)n_eff : 1;
     uint32_t best = 0;
     double best_cost = 0;
-    for (uint32_t c = 1; c <= MSM_PLAN_MAX_AUTO_WINDOW; c++) {
-        uint64_t part = msm_plan_part_points(c, group, dev);
+    for (uint32_t c = 1; c <= GPU_MSM_PLAN_MAX_AUTO_WINDOW; c++) {
+        uint64_t part = gpu_msm_plan_part_points(c, group, dev);
         if (part == 0) {
             if (best)
                 break;                                  /* larger windows need still more */
@@ -178,7 +178,7 @@ uint32_t msm_plan_auto_window(uint64_t n, uint64_t n_eff, uint32_t group, const 
     return best ? best : 1;
 }
 
-uint64_t msm_plan_effective_n(const void *scalars, uint64_t n, uint32_t enc)
+uint64_t gpu_msm_plan_effective_n(const void *scalars, uint64_t n, uint32_t enc)
 {
     const uint64_t *s = scalars;
     uint64_t dense = 0, small = 0;
@@ -238,7 +238,7 @@ static int load_scalar(uint64_t out[4], const uint8_t *src, uint32_t enc)
  * decodes every scalar (digits of windows below w_hi, for the carries); the scattered writes,
  * which dominate, are split. */
 typedef struct plan_pass {
-    msm_plan *plan;
+    gpu_msm_plan *plan;
     const uint8_t *src;
     uint64_t n;
     uint32_t enc, w_lo, w_hi;
@@ -248,7 +248,7 @@ typedef struct plan_pass {
 static void *plan_pass_run(void *arg)
 {
     plan_pass *a = arg;
-    msm_plan *p = a->plan;
+    gpu_msm_plan *p = a->plan;
     int32_t d[256];
     uint64_t s[4];
     for (uint64_t i = 0; i < a->n; i++) {
@@ -274,7 +274,7 @@ static void *plan_pass_run(void *arg)
 /* Run one pass over windows split among `threads` threads, the caller included (at most
  * PLAN_MAX_THREADS; one below 4096 scalars); a share whose thread cannot start runs on the
  * caller. */
-static void run_passes(msm_plan *plan, const uint8_t *src, uint64_t n, uint32_t enc,
+static void run_passes(gpu_msm_plan *plan, const uint8_t *src, uint64_t n, uint32_t enc,
                       uint32_t *fill, uint32_t threads)
 {
     uint32_t t = n < 4096 || threads < 2 ? 1 : threads < PLAN_MAX_THREADS ? threads
@@ -307,25 +307,25 @@ static uint32_t isqrt_ceil(uint64_t v)
     return (uint32_t)r;
 }
 
-uint32_t msm_plan_dev_block(uint64_t nbk)
+uint32_t gpu_msm_plan_dev_block(uint64_t nbk)
 {
-    uint64_t b = (nbk + MSM_PLAN_DEV_MAX_BLOCKS - 1) / MSM_PLAN_DEV_MAX_BLOCKS;
-    return (uint32_t)(b > MSM_PLAN_DEV_BLOCK ? b : MSM_PLAN_DEV_BLOCK);
+    uint64_t b = (nbk + GPU_MSM_PLAN_DEV_MAX_BLOCKS - 1) / GPU_MSM_PLAN_DEV_MAX_BLOCKS;
+    return (uint32_t)(b > GPU_MSM_PLAN_DEV_BLOCK ? b : GPU_MSM_PLAN_DEV_BLOCK);
 }
 
-uint32_t msm_plan_chunk_len(uint64_t n_entries, uint32_t max_bucket, uint64_t n_buckets)
+uint32_t gpu_msm_plan_chunk_len(uint64_t n_entries, uint32_t max_bucket, uint64_t n_buckets)
 {
     uint64_t even = (n_entries + 2 * n_buckets - 1) / (2 * n_buckets);
     uint64_t len = isqrt_ceil(max_bucket);
     if (len < even)
         len = even;
-    if (len < MSM_PLAN_MIN_CHUNK)
-        len = MSM_PLAN_MIN_CHUNK;
+    if (len < GPU_MSM_PLAN_MIN_CHUNK)
+        len = GPU_MSM_PLAN_MIN_CHUNK;
     return (uint32_t)len;       /* even <= n_entries / n_buckets + 1 < 2^32 */
 }
 
-/* Cut the bucket lists of a built plan into chunks (msm_plan.h); G16K_OK or G16K_ENOMEM. */
-static int build_chunks(msm_plan *plan)
+/* Cut the bucket lists of a built plan into chunks (gpu_msm_plan.h); G16K_OK or G16K_ENOMEM. */
+static int build_chunks(gpu_msm_plan *plan)
 {
     uint64_t n_buckets = (uint64_t)plan->nw * plan->nb;
     uint32_t max_len = 0;
@@ -334,13 +334,13 @@ static int build_chunks(msm_plan *plan)
         if (len > max_len)
             max_len = len;
     }
-    uint64_t len = msm_plan_chunk_len(plan->n_entries, max_len, n_buckets);
+    uint64_t len = gpu_msm_plan_chunk_len(plan->n_entries, max_len, n_buckets);
     plan->chunk_len = (uint32_t)len;
     plan->max_bucket = max_len;
     plan->bucket_chunks = malloc((n_buckets + 1) * sizeof *plan->bucket_chunks);
     if (!plan->bucket_chunks) {
-        msm_plan_cleanup(plan);
-        return plugin_fail(G16K_ENOMEM, "msm: no memory for %llu bucket chunk offsets",
+        gpu_msm_plan_cleanup(plan);
+        return gpu_fail(G16K_ENOMEM, "msm: no memory for %llu bucket chunk offsets",
                            (unsigned long long)n_buckets);
     }
     uint64_t total = 0;
@@ -352,8 +352,8 @@ static int build_chunks(msm_plan *plan)
     plan->n_chunks = (uint32_t)total;        /* <= n_entries < 2^32 */
     plan->chunk_starts = malloc((total + 1) * sizeof *plan->chunk_starts);
     if (!plan->chunk_starts) {
-        msm_plan_cleanup(plan);
-        return plugin_fail(G16K_ENOMEM, "msm: no memory for %llu chunk offsets",
+        gpu_msm_plan_cleanup(plan);
+        return gpu_fail(G16K_ENOMEM, "msm: no memory for %llu chunk offsets",
                            (unsigned long long)total);
     }
     uint64_t j = 0;
@@ -364,47 +364,47 @@ static int build_chunks(msm_plan *plan)
     return G16K_OK;
 }
 
-int msm_plan_shape(msm_plan *plan, uint64_t n, uint32_t window, uint32_t c_auto)
+int gpu_msm_plan_shape(gpu_msm_plan *plan, uint64_t n, uint32_t window, uint32_t c_auto)
 {
     uint32_t c = window ? window : c_auto;
     if (c < 1)
         c = 1;
-    if (c > MSM_PLAN_MAX_WINDOW)
-        c = MSM_PLAN_MAX_WINDOW;
+    if (c > GPU_MSM_PLAN_MAX_WINDOW)
+        c = GPU_MSM_PLAN_MAX_WINDOW;
     /* an auto window never trips the 32-bit limit below while a wider one would not */
-    while (!window && c < MSM_PLAN_MAX_WINDOW && n * ((256 + c - 1) / c) > UINT32_MAX)
+    while (!window && c < GPU_MSM_PLAN_MAX_WINDOW && n * ((256 + c - 1) / c) > UINT32_MAX)
         c++;
     plan->c = c;
     plan->nw = (256 + c - 1) / c;
     plan->nb = (uint32_t)1 << (c - 1);
-    plan->n_segs = plan->nb < MSM_PLAN_MAX_SEGS ? plan->nb : MSM_PLAN_MAX_SEGS;
+    plan->n_segs = plan->nb < GPU_MSM_PLAN_MAX_SEGS ? plan->nb : GPU_MSM_PLAN_MAX_SEGS;
     plan->seg_len = plan->nb / plan->n_segs;
     if (n > (uint64_t)INT32_MAX || n * plan->nw > UINT32_MAX)
-        return plugin_fail(G16K_EUNSUPPORTED, "msm: %llu points with window %u exceed the "
+        return gpu_fail(G16K_EUNSUPPORTED, "msm: %llu points with window %u exceed the "
                            "32-bit bucket lists", (unsigned long long)n, c);
     return G16K_OK;
 }
 
-int msm_plan_check_scalars(const void *scalars, uint64_t n)
+int gpu_msm_plan_check_scalars(const void *scalars, uint64_t n)
 {
     const uint64_t *s = scalars;
     for (uint64_t i = 0; i < n; i++, s += 4)
         if (bigint_cmp(s, FR_MODULUS.l, 4) >= 0)
-            return plugin_fail(G16K_EINVAL, "msm: scalar[%llu] is not below r",
+            return gpu_fail(G16K_EINVAL, "msm: scalar[%llu] is not below r",
                                (unsigned long long)i);
     return G16K_OK;
 }
 
-int msm_plan_build(msm_plan *plan, const void *scalars, uint64_t n, uint32_t scalar_enc,
-                   uint32_t window, uint32_t group, const msm_device *dev, uint32_t threads)
+int gpu_msm_plan_build(gpu_msm_plan *plan, const void *scalars, uint64_t n, uint32_t scalar_enc,
+                   uint32_t window, uint32_t group, const gpu_msm_device *dev, uint32_t threads)
 {
     memset(plan, 0, sizeof *plan);
     if (scalar_enc != G16K_ENC_CANONICAL && scalar_enc != G16K_ENC_MONTGOMERY)
-        return plugin_fail(G16K_EINVAL, "msm: scalar encoding %u is not 1 (canonical) or 2 "
+        return gpu_fail(G16K_EINVAL, "msm: scalar encoding %u is not 1 (canonical) or 2 "
                                         "(Montgomery)", scalar_enc);
-    int rc = msm_plan_shape(plan, n, window,
-                            window ? 0 : msm_plan_auto_window(
-                                             n, msm_plan_effective_n(scalars, n, scalar_enc),
+    int rc = gpu_msm_plan_shape(plan, n, window,
+                            window ? 0 : gpu_msm_plan_auto_window(
+                                             n, gpu_msm_plan_effective_n(scalars, n, scalar_enc),
                                              group, dev));
     if (rc)
         return rc;
@@ -413,7 +413,7 @@ int msm_plan_build(msm_plan *plan, const void *scalars, uint64_t n, uint32_t sca
     const uint8_t *src = scalars;
     plan->offsets = calloc(n_buckets + 1, sizeof *plan->offsets);
     if (!plan->offsets)
-        return plugin_fail(G16K_ENOMEM, "msm: no memory for %llu bucket offsets",
+        return gpu_fail(G16K_ENOMEM, "msm: no memory for %llu bucket offsets",
                            (unsigned long long)n_buckets);
     /* pass 1: count entries per bucket (offsets[k + 1]) */
     run_passes(plan, src, n, scalar_enc, NULL, threads);
@@ -426,8 +426,8 @@ int msm_plan_build(msm_plan *plan, const void *scalars, uint64_t n, uint32_t sca
     uint32_t *fill = malloc(n_buckets * sizeof *fill);
     if (!plan->entries || !fill) {
         free(fill);
-        msm_plan_cleanup(plan);
-        return plugin_fail(G16K_ENOMEM, "msm: no memory for %llu bucket entries",
+        gpu_msm_plan_cleanup(plan);
+        return gpu_fail(G16K_ENOMEM, "msm: no memory for %llu bucket entries",
                            (unsigned long long)n * plan->nw);
     }
     memcpy(fill, plan->offsets, n_buckets * sizeof *fill);
@@ -437,7 +437,7 @@ int msm_plan_build(msm_plan *plan, const void *scalars, uint64_t n, uint32_t sca
     return build_chunks(plan);
 }
 
-void msm_plan_cleanup(msm_plan *plan)
+void gpu_msm_plan_cleanup(gpu_msm_plan *plan)
 {
     free(plan->offsets);
     free(plan->entries);
@@ -449,30 +449,30 @@ void msm_plan_cleanup(msm_plan *plan)
     plan->bucket_chunks = NULL;
 }
 
-uint64_t msm_plan_bucket_limbs(const msm_plan *plan, uint32_t group)
+uint64_t gpu_msm_plan_bucket_limbs(const gpu_msm_plan *plan, uint32_t group)
 {
     return (uint64_t)plan->nw * plan->nb * 4 * fe_limbs(group);
 }
 
-uint64_t msm_plan_partial_limbs(const msm_plan *plan, uint32_t group)
+uint64_t gpu_msm_plan_partial_limbs(const gpu_msm_plan *plan, uint32_t group)
 {
     return (uint64_t)plan->n_chunks * 4 * fe_limbs(group);
 }
 
-uint64_t msm_plan_device_bytes(const msm_plan *plan, uint32_t group)
+uint64_t gpu_msm_plan_device_bytes(const gpu_msm_plan *plan, uint32_t group)
 {
     uint64_t n_buckets = (uint64_t)plan->nw * plan->nb;
     return plan->n_entries * 4 + ((uint64_t)plan->n_chunks + 1) * 4 + (n_buckets + 1) * 4
-           + (msm_plan_partial_limbs(plan, group) + msm_plan_bucket_limbs(plan, group)
-              + msm_plan_segout_limbs(plan, group)) * 8;
+           + (gpu_msm_plan_partial_limbs(plan, group) + gpu_msm_plan_bucket_limbs(plan, group)
+              + gpu_msm_plan_segout_limbs(plan, group)) * 8;
 }
 
-uint64_t msm_plan_segout_limbs(const msm_plan *plan, uint32_t group)
+uint64_t gpu_msm_plan_segout_limbs(const gpu_msm_plan *plan, uint32_t group)
 {
     return (uint64_t)2 * plan->nw * plan->n_segs * 4 * fe_limbs(group);
 }
 
-void msm_plan_result_inf(uint32_t group, void *result)
+void gpu_msm_plan_result_inf(uint32_t group, void *result)
 {
     memset(result, 0, group == G16K_G2 ? 192 : 96);
 }
@@ -514,14 +514,14 @@ static void g2_from_xyzz(g2_jac_t *o, const uint64_t *limbs)
 static int check_enc(uint32_t enc)
 {
     if (enc != G16K_ENC_CANONICAL && enc != G16K_ENC_MONTGOMERY)
-        return plugin_fail(G16K_EINVAL, "msm: result encoding %u is not 1 (canonical) or 2 "
+        return gpu_fail(G16K_EINVAL, "msm: result encoding %u is not 1 (canonical) or 2 "
                                         "(Montgomery)", enc);
     return G16K_OK;
 }
 
 /* Both groups share this shape; written twice because the reference API is typed per group.
  * total += sum over windows w (from the top) of 2^(c w) (sum_s acc_s + seg_len sum_s s tot_s). */
-static void add_segout_g1(g1_jac_t *sum, const msm_plan *plan, const uint64_t *segout)
+static void add_segout_g1(g1_jac_t *sum, const gpu_msm_plan *plan, const uint64_t *segout)
 {
     const uint64_t stride = 4 * 6;
     g1_jac_t total, win, a, run, bsum, p;
@@ -550,7 +550,7 @@ static void add_segout_g1(g1_jac_t *sum, const msm_plan *plan, const uint64_t *s
     g1_jac_add(sum, sum, &total);
 }
 
-static void add_segout_g2(g2_jac_t *sum, const msm_plan *plan, const uint64_t *segout)
+static void add_segout_g2(g2_jac_t *sum, const gpu_msm_plan *plan, const uint64_t *segout)
 {
     const uint64_t stride = 4 * 12;
     g2_jac_t total, win, a, run, bsum, p;
@@ -579,9 +579,9 @@ static void add_segout_g2(g2_jac_t *sum, const msm_plan *plan, const uint64_t *s
     g2_jac_add(sum, sum, &total);
 }
 
-_Static_assert(sizeof(g2_jac_t) <= sizeof(((msm_sum *)0)->jac), "msm_sum holds a G2 point");
+_Static_assert(sizeof(g2_jac_t) <= sizeof(((gpu_msm_sum *)0)->jac), "gpu_msm_sum holds a G2 point");
 
-void msm_sum_init(msm_sum *s, uint32_t group)
+void gpu_msm_sum_init(gpu_msm_sum *s, uint32_t group)
 {
     s->group = group;
     if (group == G16K_G2)
@@ -590,7 +590,7 @@ void msm_sum_init(msm_sum *s, uint32_t group)
         g1_jac_set_inf((g1_jac_t *)s->jac);
 }
 
-void msm_sum_add(msm_sum *s, const msm_plan *plan, const uint64_t *segout)
+void gpu_msm_sum_add(gpu_msm_sum *s, const gpu_msm_plan *plan, const uint64_t *segout)
 {
     if (s->group == G16K_G2)
         add_segout_g2((g2_jac_t *)s->jac, plan, segout);
@@ -598,7 +598,7 @@ void msm_sum_add(msm_sum *s, const msm_plan *plan, const uint64_t *segout)
         add_segout_g1((g1_jac_t *)s->jac, plan, segout);
 }
 
-int msm_sum_finish(const msm_sum *s, void *result, uint32_t result_enc)
+int gpu_msm_sum_finish(const gpu_msm_sum *s, void *result, uint32_t result_enc)
 {
     int rc = check_enc(result_enc);
     if (rc)
@@ -607,7 +607,7 @@ int msm_sum_finish(const msm_sum *s, void *result, uint32_t result_enc)
         const g2_jac_t *t = (const g2_jac_t *)s->jac;
         g2_affine_t r;
         if (g2_jac_is_inf(t)) {
-            msm_plan_result_inf(G16K_G2, result);
+            gpu_msm_plan_result_inf(G16K_G2, result);
             return G16K_OK;
         }
         g2_jac_to_affine(&r, t);
@@ -620,7 +620,7 @@ int msm_sum_finish(const msm_sum *s, void *result, uint32_t result_enc)
     const g1_jac_t *t = (const g1_jac_t *)s->jac;
     g1_affine_t r;
     if (g1_jac_is_inf(t)) {
-        msm_plan_result_inf(G16K_G1, result);
+        gpu_msm_plan_result_inf(G16K_G1, result);
         return G16K_OK;
     }
     g1_jac_to_affine(&r, t);
@@ -633,32 +633,32 @@ int msm_sum_finish(const msm_sum *s, void *result, uint32_t result_enc)
     return G16K_OK;
 }
 
-int msm_plan_fits(const msm_plan *plan, uint32_t group, const msm_device *dev)
+int gpu_msm_plan_fits(const gpu_msm_plan *plan, uint32_t group, const gpu_msm_device *dev)
 {
     uint64_t a = dev->max_alloc, biggest = plan->n_entries * 4;
-    uint64_t part = msm_plan_partial_limbs(plan, group) * 8;
-    uint64_t bucket = msm_plan_bucket_limbs(plan, group) * 8;
-    uint64_t total = msm_plan_device_bytes(plan, group);
+    uint64_t part = gpu_msm_plan_partial_limbs(plan, group) * 8;
+    uint64_t bucket = gpu_msm_plan_bucket_limbs(plan, group) * 8;
+    uint64_t total = gpu_msm_plan_device_bytes(plan, group);
     if (part > biggest)
         biggest = part;
     if (bucket > biggest)
         biggest = bucket;
     if (a && biggest > a)
-        return plugin_fail(G16K_ENOMEM, "msm: window %u: a %llu MiB buffer, the device allows "
+        return gpu_fail(G16K_ENOMEM, "msm: window %u: a %llu MiB buffer, the device allows "
                            "%llu MiB per buffer", plan->c, (unsigned long long)(biggest >> 20),
                            (unsigned long long)(a >> 20));
     if (dev->mem_bytes && total > dev->mem_bytes)
-        return plugin_fail(G16K_ENOMEM, "msm: window %u: %llu MiB of device memory, one MSM may "
+        return gpu_fail(G16K_ENOMEM, "msm: window %u: %llu MiB of device memory, one MSM may "
                            "use %llu MiB", plan->c, (unsigned long long)(total >> 20),
                            (unsigned long long)(dev->mem_bytes >> 20));
     return G16K_OK;
 }
 
-int msm_points_to_mont(uint32_t group, const void *points, uint64_t n, uint32_t point_enc,
+int gpu_msm_points_to_mont(uint32_t group, const void *points, uint64_t n, uint32_t point_enc,
                        uint64_t *out, uint64_t first)
 {
     if (point_enc != G16K_ENC_CANONICAL && point_enc != G16K_ENC_MONTGOMERY)
-        return plugin_fail(G16K_EINVAL, "bases_create: point encoding %u is not 1 (canonical) "
+        return gpu_fail(G16K_EINVAL, "bases_create: point encoding %u is not 1 (canonical) "
                                         "or 2 (Montgomery)", point_enc);
     uint64_t limbs = 2 * fe_limbs(group);
     if (point_enc == G16K_ENC_MONTGOMERY) {
@@ -670,7 +670,7 @@ int msm_points_to_mont(uint32_t group, const void *points, uint64_t n, uint32_t 
         fp_t v;
         memcpy(v.l, src + 48 * i, 48);
         if (fp_from_canon(&v, &v) != 0)
-            return plugin_fail(G16K_EINVAL, "bases_create: point %llu: coordinate >= p",
+            return gpu_fail(G16K_EINVAL, "bases_create: point %llu: coordinate >= p",
                                (unsigned long long)(first + i * 6 / limbs));
         memcpy(out + 6 * i, v.l, 48);
     }

@@ -1,14 +1,14 @@
 /*
- * selftest.c: the create-time known-answer test of the GPU plugins (see selftest.h). Expected
+ * gpu_selftest.c: the create-time known-answer test of the GPU plugins (see gpu_selftest.h). Expected
  * values come from double-and-add (g1_jac_mul) and the O(n^2) DFT with the reference Fr
  * arithmetic, independent of the device code.
  */
-#include "selftest.h"
+#include "gpu_selftest.h"
 
 #include <string.h>
 
 #include "bls12_381/curve.h"
-#include "plugin_util.h"
+#include "gpu_plugin_util.h"
 
 static const uint64_t R_MINUS_1[4] = { 0xffffffff00000000ull, 0x53bda402fffe5bfeull,
                                        0x3339d80809a1d805ull, 0x73eda753299d7d48ull };
@@ -56,7 +56,7 @@ static int check_g1(g16k_plugin_ctx *ctx, const g16k_msm_vtable *vt)
     if (rc)
         return rc;
     if (memcmp(got, want, 96) != 0)
-        return plugin_fail(G16K_EINTERNAL, "self-test: G1 MSM of 5 points differs from the host "
+        return gpu_fail(G16K_EINTERNAL, "self-test: G1 MSM of 5 points differs from the host "
                                            "reference");
     return G16K_OK;
 }
@@ -93,7 +93,7 @@ static int check_g2(g16k_plugin_ctx *ctx, const g16k_msm_vtable *vt)
     if (rc)
         return rc;
     if (memcmp(got, want, 192) != 0)
-        return plugin_fail(G16K_EINTERNAL, "self-test: G2 MSM of 3 points differs from the host "
+        return gpu_fail(G16K_EINTERNAL, "self-test: G2 MSM of 3 points differs from the host "
                                            "reference");
     return G16K_OK;
 }
@@ -124,18 +124,18 @@ static int check_ntt(g16k_plugin_ctx *ctx, const g16k_ntt_vtable *vt)
     memcpy(data, x, sizeof data);
     rc = vt->transform(d, data, G16K_NTT_FORWARD_COSET, G16K_ENC_MONTGOMERY);
     if (rc == G16K_OK && memcmp(data, want, sizeof data) != 0)
-        rc = plugin_fail(G16K_EINTERNAL, "self-test: forward coset NTT of size 8 differs from "
+        rc = gpu_fail(G16K_EINTERNAL, "self-test: forward coset NTT of size 8 differs from "
                                          "the host DFT");
     if (rc == G16K_OK)
         rc = vt->transform(d, data, G16K_NTT_INVERSE_COSET, G16K_ENC_MONTGOMERY);
     if (rc == G16K_OK && memcmp(data, x, sizeof data) != 0)
-        rc = plugin_fail(G16K_EINTERNAL, "self-test: inverse coset NTT of size 8 does not give "
+        rc = gpu_fail(G16K_EINTERNAL, "self-test: inverse coset NTT of size 8 does not give "
                                          "back its input");
     vt->domain_destroy(d);
     return rc;
 }
 
-int selftest_run(g16k_plugin_ctx *ctx, const g16k_msm_vtable *msm, const g16k_ntt_vtable *ntt)
+int gpu_selftest_run(g16k_plugin_ctx *ctx, const g16k_msm_vtable *msm, const g16k_ntt_vtable *ntt)
 {
     int rc = check_g1(ctx, msm);
     if (rc == G16K_OK)

@@ -1,10 +1,10 @@
 /*
- * test_plan_kernels.c: the device-built MSM plan (opencl/kernels/plan.cl) run on the host, so
+ * test_gpu_plan_kernels.c: the device-built MSM plan (gpu/kernels/plan.cl) run on the host, so
  * its logic is checked for every window 1..20 without a device, for OpenCL and CUDA alike (both
  * compile the same text). The kernels are compiled as C with the host meanings of compat.h's
  * macros: a "launch" runs work-items one after another, an atomic increment is a plain one. The
  * scatter runs its work-items in reverse order, so entries land in a bucket in an order other
- * than the host plan's. The lists must equal those of msm_plan_build (opencl/common/msm_plan.c)
+ * than the host plan's. The lists must equal those of gpu_msm_plan_build (gpu/common/gpu_msm_plan.c)
  * exactly: entries count, largest bucket, chunk length, offsets, bucket -> chunk CSR, chunk
  * starts, and each bucket's entries as a set.
  */
@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/msm_plan.h"
+#include "gpu_msm_plan.h"
 #include "g16k/plugin.h"
 #include "gpu_test_util.h"
 
@@ -31,7 +31,7 @@ typedef uint32_t u32;
 static u64 host_gid;
 #define G16K_GID host_gid
 #define g16k_atomic_inc(p) ((*(p))++)
-#include "../../opencl/kernels/plan.cl"
+#include "../../gpu/kernels/plan.cl"
 
 #define LAUNCH(count, call)                                                                    \
     for (host_gid = 0; host_gid < (u64)(count); host_gid++)                                    \
@@ -47,13 +47,13 @@ static int cmp_u32(const void *a, const void *b)
 }
 
 /* The device plan of n canonical scalars for window c, scan blocks of `block` buckets, against
- * msm_plan_build. */
+ * gpu_msm_plan_build. */
 static void check_plan(const uint64_t (*s)[4], uint32_t n, uint32_t c, uint32_t block)
 {
-    msm_plan want, got;
-    assert_int_equal(msm_plan_build(&want, s, n, G16K_ENC_CANONICAL, c, G16K_G1, NULL, 2), G16K_OK);
+    gpu_msm_plan want, got;
+    assert_int_equal(gpu_msm_plan_build(&want, s, n, G16K_ENC_CANONICAL, c, G16K_G1, NULL, 2), G16K_OK);
     memset(&got, 0, sizeof got);
-    assert_int_equal(msm_plan_shape(&got, n, c, 0), G16K_OK);
+    assert_int_equal(gpu_msm_plan_shape(&got, n, c, 0), G16K_OK);
     assert_int_equal(got.nw, want.nw);
     u32 nbk = got.nw * got.nb, nblocks = (nbk + block - 1) / block;
     u32 *counts = calloc(nbk, 4), *offsets = calloc(nbk + 1, 4), *fill = calloc(nbk, 4),
@@ -69,7 +69,7 @@ static void check_plan(const uint64_t (*s)[4], uint32_t n, uint32_t c, uint32_t 
     if (want.n_entries == 0)
         goto out;
     assert_int_equal(meta[1], want.max_bucket);
-    u32 len = msm_plan_chunk_len(meta[0], meta[1], nbk);
+    u32 len = gpu_msm_plan_chunk_len(meta[0], meta[1], nbk);
     assert_int_equal(len, want.chunk_len);
     LAUNCH(nblocks, plan_offsets(counts, nbk, block, bsum, len, offsets, fill, bchunks, bch));
     LAUNCH(1, plan_top_chunks(bch, nblocks, meta));
@@ -95,7 +95,7 @@ out:
     free(bsum);
     free(bmax);
     free(bch);
-    msm_plan_cleanup(&want);
+    gpu_msm_plan_cleanup(&want);
 }
 
 enum pattern { RANDOM, ZERO, SMALL, EQUAL, TOP, P_COUNT };
@@ -133,11 +133,11 @@ static void test_plan_windows(void **state)
             for (int p = 0; p < P_COUNT; p++) {
                 make(s, sizes[z], (enum pattern)p);
                 uint64_t nbk = ((256 + c - 1) / c) * ((uint64_t)1 << (c - 1));
-                check_plan((const uint64_t(*)[4])s, sizes[z], c, msm_plan_dev_block(nbk));
+                check_plan((const uint64_t(*)[4])s, sizes[z], c, gpu_msm_plan_dev_block(nbk));
             }
         }
     make(s, 5000, RANDOM);
-    check_plan((const uint64_t(*)[4])s, 5000, 13, msm_plan_dev_block(20u << 12));
+    check_plan((const uint64_t(*)[4])s, 5000, 13, gpu_msm_plan_dev_block(20u << 12));
     free(s);
 }
 
@@ -159,13 +159,13 @@ static void test_plan_blocks(void **state)
 static void test_dev_block(void **state)
 {
     (void)state;
-    assert_int_equal(msm_plan_dev_block(1), MSM_PLAN_DEV_BLOCK);
-    assert_int_equal(msm_plan_dev_block((uint64_t)MSM_PLAN_DEV_BLOCK * MSM_PLAN_DEV_MAX_BLOCKS),
-                     MSM_PLAN_DEV_BLOCK);
+    assert_int_equal(gpu_msm_plan_dev_block(1), GPU_MSM_PLAN_DEV_BLOCK);
+    assert_int_equal(gpu_msm_plan_dev_block((uint64_t)GPU_MSM_PLAN_DEV_BLOCK * GPU_MSM_PLAN_DEV_MAX_BLOCKS),
+                     GPU_MSM_PLAN_DEV_BLOCK);
     for (uint64_t nbk = 1000; nbk < ((uint64_t)1 << 32); nbk = nbk * 3 + 1) {
-        uint64_t b = msm_plan_dev_block(nbk);
-        assert_true(b >= MSM_PLAN_DEV_BLOCK);
-        assert_true((nbk + b - 1) / b <= MSM_PLAN_DEV_MAX_BLOCKS);
+        uint64_t b = gpu_msm_plan_dev_block(nbk);
+        assert_true(b >= GPU_MSM_PLAN_DEV_BLOCK);
+        assert_true((nbk + b - 1) / b <= GPU_MSM_PLAN_DEV_MAX_BLOCKS);
     }
 }
 

@@ -1,5 +1,5 @@
 /*
- * ntt_tables.h: host-computed constants of a GPU NTT domain (opencl/kernels/ntt.cl), shared by
+ * gpu_ntt_tables.h: host-computed constants of a GPU NTT domain (gpu/kernels/ntt.cl), shared by
  * opencl/ and cuda/. Roots follow snarkjs (FORMATS.md section 0, include/g16k/plugin.h):
  * omega = w[log_n], coset generator g = w[log_n + 1], w[32] = 5^((r-1)/2^32).
  * All values are Fr in Montgomery form, 4 little-endian 64-bit limbs each.
@@ -15,23 +15,23 @@ extern "C" {
 #endif
 
 /* A scale table for ntt.cl ntt_scale: [0] = constant factor, [1 + b] = g^(2^b), b < 32. */
-#define NTT_SCALE_ELEMS 33
+#define GPU_NTT_SCALE_ELEMS 33
 
-typedef struct ntt_tables {
+typedef struct gpu_ntt_tables {
     uint32_t log_n;
     uint64_t n;
     uint64_t n_tw;                            /* max(n / 2, 1) */
     uint64_t *tw;                             /* omega^k, k < n/2 (owned) */
     uint64_t *itw;                            /* omega^-k, k < n/2 (owned) */
-    uint64_t coset[NTT_SCALE_ELEMS * 4];      /* x_j *= g^j */
-    uint64_t inv[NTT_SCALE_ELEMS * 4];        /* x_j *= 1/n */
-    uint64_t inv_coset[NTT_SCALE_ELEMS * 4];  /* x_j *= g^-j / n */
-} ntt_tables;
+    uint64_t coset[GPU_NTT_SCALE_ELEMS * 4];      /* x_j *= g^j */
+    uint64_t inv[GPU_NTT_SCALE_ELEMS * 4];        /* x_j *= 1/n */
+    uint64_t inv_coset[GPU_NTT_SCALE_ELEMS * 4];  /* x_j *= g^-j / n */
+} gpu_ntt_tables;
 
 /* Fill t for 0 <= log_n <= 31 (caller-allocated; owns two arrays of n/2 elements after success,
- * released by ntt_tables_cleanup). Errors: G16K_EUNSUPPORTED (log_n), G16K_ENOMEM. */
-int ntt_tables_init(ntt_tables *t, uint32_t log_n);
-void ntt_tables_cleanup(ntt_tables *t);
+ * released by gpu_ntt_tables_cleanup). Errors: G16K_EUNSUPPORTED (log_n), G16K_ENOMEM. */
+int gpu_ntt_tables_init(gpu_ntt_tables *t, uint32_t log_n);
+void gpu_ntt_tables_cleanup(gpu_ntt_tables *t);
 
 #ifdef __cplusplus
 }

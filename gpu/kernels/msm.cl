@@ -2,7 +2,7 @@
  * msm.cl: Pippenger bucket kernels, a template included once per group (CURVE = g1 | g2,
  * FE = fp | fp2, FE_LIMBS = 6 | 12), after curve.cl for the same group.
  *
- * The host (opencl/common/msm_plan.c) splits each scalar into signed c-bit digits (Booth-style,
+ * The host (gpu/common/gpu_msm_plan.c) splits each scalar into signed c-bit digits (Booth-style,
  * so a window has 2^(c-1) buckets) and sorts the (point, sign) pairs by (window, bucket) into a
  * CSR list: bucket k = window * nb + (|digit| - 1); an entry is point_index << 1 | (digit < 0).
  * Empty digits and zero scalars are not listed. The list is cut into chunks of at most

@@ -1,11 +1,11 @@
 /*
- * test_opencl_plugin.c: the OpenCL plugin (opencl/) loaded with dlopen through the ABI, run on
- * whatever OpenCL device is present (PoCL here), and compared with naive host arithmetic from
+ * test_gpu_plugin.c: a GPU plugin (opencl/, cuda/) loaded with dlopen through the ABI, run on
+ * whatever device is present (PoCL here for OpenCL), and compared with naive host arithmetic from
  * core/bls12_381: MSM G1/G2 on random and edge inputs (zero scalars, r-1, repeated points, P and
  * -P, infinity, n = 1, n not a power of two, several windows, both encodings), on 0/1-heavy
  * scalars (one bucket holding most points, cut into chunks) and the NTT in all four directions. Without an OpenCL device every test is skipped (and the program exits 77).
  *
- * usage: test_opencl_plugin <plugin.so> <cache dir | ->
+ * usage: test_gpu_plugin <plugin.so> <cache dir | ->
  * The same source also tests the CUDA plugin (tests/cuda), with "-": no cache_dir key.
  */
 #include <stdarg.h>
@@ -273,7 +273,7 @@ static void test_msm_g2_random_and_edges(void **state)
 }
 
 /* 0/1-heavy scalars, as real witnesses have: one bucket (digit 1 of window 0) holds most
- * points, so the plan cuts it into several chunks summed in parallel (common/msm_plan.h) */
+ * points, so the plan cuts it into several chunks summed in parallel (gpu/common/gpu_msm_plan.h) */
 static void fill_01_heavy(uint64_t (*s)[4], int n)
 {
     for (int i = 0; i < n; i++) {
@@ -427,7 +427,7 @@ static void test_bad_arguments_rejected(void **state)
 
 /* Overwrite the start of every cached binary (after the g16k header: magic, key, length) with
  * garbage; a new context must notice, rebuild from source and rewrite the entry. */
-/* The parts of the last MSM, from the plugin's debug log line (opencl/msm.c log_parts). */
+/* The parts of the last MSM, from the plugin's debug log line (gpu/common/gpu_msm.c log_parts). */
 static void last_parts(unsigned long long *parts, unsigned *bufs, unsigned *c)
 {
     unsigned g;

@@ -1,7 +1,7 @@
 /*
  * compat.h: the one place where OpenCL C 1.2 and CUDA C++ differ for the g16k device code.
  *
- * Every other file in opencl/kernels/ is written against these macros only, so the same text
+ * Every other file in gpu/kernels/ is written against these macros only, so the same text
  * builds as an OpenCL program (opencl/ embeds it, run-time compiled) and as CUDA (the .cu
  * files of cuda/ #include it). CUDA is detected by __CUDACC__ (nvcc defines it); anything
  * else is OpenCL C.

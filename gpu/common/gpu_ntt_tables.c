@@ -1,15 +1,15 @@
 /*
- * ntt_tables.c: twiddles and scale tables of a GPU NTT domain, computed once per domain with
+ * gpu_ntt_tables.c: twiddles and scale tables of a GPU NTT domain, computed once per domain with
  * the reference Fr arithmetic of core/bls12_381 (n/2 multiplications per direction).
  */
-#include "ntt_tables.h"
+#include "gpu_ntt_tables.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "bls12_381/field.h"
 #include "g16k/plugin.h"
-#include "plugin_util.h"
+#include "gpu_plugin_util.h"
 
 static void powers(uint64_t *out, const fr_t *w, uint64_t count)
 {
@@ -30,19 +30,19 @@ static void scale_table(uint64_t *tab, const fr_t *factor, const fr_t *g)
     }
 }
 
-int ntt_tables_init(ntt_tables *t, uint32_t log_n)
+int gpu_ntt_tables_init(gpu_ntt_tables *t, uint32_t log_n)
 {
     memset(t, 0, sizeof *t);
     if (log_n > 31)
-        return plugin_fail(G16K_EUNSUPPORTED, "ntt: log_n %u > 31", log_n);
+        return gpu_fail(G16K_EUNSUPPORTED, "ntt: log_n %u > 31", log_n);
     t->log_n = log_n;
     t->n = (uint64_t)1 << log_n;
     t->n_tw = t->n / 2 ? t->n / 2 : 1;
     t->tw = malloc(t->n_tw * 32);
     t->itw = malloc(t->n_tw * 32);
     if (!t->tw || !t->itw) {
-        ntt_tables_cleanup(t);
-        return plugin_fail(G16K_ENOMEM, "ntt: no memory for 2 x %llu twiddles",
+        gpu_ntt_tables_cleanup(t);
+        return gpu_fail(G16K_ENOMEM, "ntt: no memory for 2 x %llu twiddles",
                            (unsigned long long)t->n_tw);
     }
     fr_t w, iw, g, ig, ninv, one = FR_ONE;
@@ -60,7 +60,7 @@ int ntt_tables_init(ntt_tables *t, uint32_t log_n)
     return G16K_OK;
 }
 
-void ntt_tables_cleanup(ntt_tables *t)
+void gpu_ntt_tables_cleanup(gpu_ntt_tables *t)
 {
     free(t->tw);
     free(t->itw);

@@ -5,7 +5,7 @@
 #  2. CUDA known-answer tests, which must pass, not skip: g16k-plugin-check (conformance and KATs
 #     of libg16k_cuda.so against the CPU plugin, including compute_h_msm: the H chain and the
 #     device-built H plan), tests/cuda (probe must find the GPU; the MSM
-#     G1/G2 incl. 0/1-heavy scalars and NTT tests of tests/opencl/test_opencl_plugin.c against
+#     G1/G2 incl. 0/1-heavy scalars and NTT tests of tests/gpu/test_gpu_plugin.c against
 #     naive host arithmetic), the host plan test;
 #  3. proves every fixture under $G16K_FIXTURES (default <repo>/tests/fixtures, the committed small
 #     ones; a build tree's fixtures/ folder also holds the large ones once ctest has made them) with
@@ -51,20 +51,20 @@ if ! cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=Release -DG16K_WITH_CUDA=ON
         >"$OUT/configure.log" 2>&1; then
     cat "$OUT/configure.log"; step build fail "configure"; exit 1
 fi
-TARGETS="g16k_cli g16k_cpu g16k_cuda test_cuda_probe test_cuda_plugin g16k_plugin_check"
+TARGETS="g16k_cli g16k_cpu g16k_cuda test_cuda_probe test_gpu_plugin g16k_plugin_check"
 if cmake --build "$BUILD" -j"$JOBS" --target $TARGETS >"$OUT/build.log" 2>&1; then
     step build ok "archs $ARCHS, $(($(date +%s) - T0)) s"
 else
     tail -30 "$OUT/build.log"; step build fail "see $OUT/build.log"; exit 1
 fi
-cmake --build "$BUILD" -j"$JOBS" --target test_msm_plan >/dev/null 2>&1 || true
+cmake --build "$BUILD" -j"$JOBS" --target test_gpu_msm_plan >/dev/null 2>&1 || true
 G16K="$BUILD/bin/g16k"
 CUDA_SO="$BUILD/lib/g16k/libg16k_cuda.so"
 
 note "CUDA tests"
 "$BUILD/bin/test_cuda_probe" "$CUDA_SO" >"$OUT/probe.log" 2>&1 \
     && step cuda_probe ok || step cuda_probe fail "$(tail -3 "$OUT/probe.log")"
-"$BUILD/bin/test_cuda_plugin" "$CUDA_SO" - >"$OUT/kat.log" 2>&1
+"$BUILD/bin/test_gpu_plugin" "$CUDA_SO" - >"$OUT/kat.log" 2>&1
 rc=$?
 grep -E '^(device|SKIP)' "$OUT/kat.log"
 [ $rc -eq 0 ] && step cuda_kat ok || step cuda_kat fail "exit $rc (77 = skipped: no GPU seen): $(grep -E 'ERROR|FAILED' "$OUT/kat.log" | head -3)"
@@ -73,8 +73,8 @@ rc=$?
 grep -cE '^PASS' "$OUT/plugin-check.log" | sed 's/^/plugin-check PASS lines: /'
 [ $rc -eq 0 ] && step plugin_check ok \
     || step plugin_check fail "exit $rc: $(grep -E '^(FAIL|SKIP)' "$OUT/plugin-check.log" | head -3)"
-if [ -x "$BUILD/bin/test_msm_plan" ]; then
-    "$BUILD/bin/test_msm_plan" >"$OUT/plan.log" 2>&1 && step msm_plan ok || step msm_plan fail
+if [ -x "$BUILD/bin/test_gpu_msm_plan" ]; then
+    "$BUILD/bin/test_gpu_msm_plan" >"$OUT/plan.log" 2>&1 && step gpu_msm_plan ok || step gpu_msm_plan fail
 fi
 
 note "prove and verify fixtures"

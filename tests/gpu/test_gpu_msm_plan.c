@@ -1,5 +1,5 @@
 /*
- * test_msm_plan.c: the host half of the GPU MSM (opencl/common/msm_plan.c), no device needed.
+ * test_gpu_msm_plan.c: the host half of the GPU MSM (gpu/common/gpu_msm_plan.c), no device needed.
  *  - the chunks cover every entry once, in order, never straddle two buckets, hold at most
  *    chunk_len entries, and the bucket -> chunk CSR points at the right ones;
  *  - a 0/1-heavy input (one bucket holding nearly all points) is cut so that its longest serial
@@ -18,12 +18,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/msm_plan.h"
-#include "common/plugin_util.h"
+#include "gpu_msm_plan.h"
+#include "gpu_plugin_util.h"
 #include "g16k/plugin.h"
 #include "gpu_test_util.h"
 
-static void check_chunks(const msm_plan *p)
+static void check_chunks(const gpu_msm_plan *p)
 {
     uint64_t n_buckets = (uint64_t)p->nw * p->nb;
     assert_int_equal(p->bucket_chunks[0], 0);
@@ -52,7 +52,7 @@ static void check_chunks(const msm_plan *p)
 }
 
 /* the digits listed for small scalars add back up to them */
-static void check_decode(const msm_plan *p, const uint64_t (*s)[4], uint64_t n)
+static void check_decode(const gpu_msm_plan *p, const uint64_t (*s)[4], uint64_t n)
 {
     /* Sums wrap modulo 2^64 (high windows of dense scalars overflow); small ones come out exact. */
     uint64_t *sum = calloc(n, sizeof *sum);
@@ -88,8 +88,8 @@ static void test_chunks_01_heavy(void **state)
     }
     const uint32_t windows[] = { 0, 1, 5, 8, 13 };
     for (int w = 0; w < 5; w++) {
-        msm_plan p;
-        assert_int_equal(msm_plan_build(&p, s, N, G16K_ENC_CANONICAL, windows[w], G16K_G1, NULL,
+        gpu_msm_plan p;
+        assert_int_equal(gpu_msm_plan_build(&p, s, N, G16K_ENC_CANONICAL, windows[w], G16K_G1, NULL,
                                         2),
                          G16K_OK);
         check_chunks(&p);
@@ -100,7 +100,7 @@ static void test_chunks_01_heavy(void **state)
         uint32_t chunks0 = p.bucket_chunks[1] - p.bucket_chunks[0];
         assert_true(chunks0 > 1);
         assert_true(20 * (p.chunk_len + chunks0) < p.max_bucket);
-        msm_plan_cleanup(&p);
+        gpu_msm_plan_cleanup(&p);
     }
     free(s);
 }
@@ -115,61 +115,61 @@ static void test_chunks_random_and_edges(void **state)
     memcpy(s[1], GPU_TEST_R_MINUS_1, 32);
     memset(s[2], 0, 32);
     for (uint32_t c = 1; c <= 16; c += 3) {
-        msm_plan p;
-        assert_int_equal(msm_plan_build(&p, s, N, G16K_ENC_CANONICAL, c, G16K_G2, NULL, 2),
+        gpu_msm_plan p;
+        assert_int_equal(gpu_msm_plan_build(&p, s, N, G16K_ENC_CANONICAL, c, G16K_G2, NULL, 2),
                          G16K_OK);
         assert_int_equal(p.c, c);
         check_chunks(&p);
-        msm_plan_cleanup(&p);
+        gpu_msm_plan_cleanup(&p);
     }
     /* all zero: no entries, nothing to cut */
-    msm_plan p;
+    gpu_msm_plan p;
     memset(s, 0, 32 * N);
-    assert_int_equal(msm_plan_build(&p, s, N, G16K_ENC_CANONICAL, 0, G16K_G1, NULL, 2), G16K_OK);
+    assert_int_equal(gpu_msm_plan_build(&p, s, N, G16K_ENC_CANONICAL, 0, G16K_G1, NULL, 2), G16K_OK);
     assert_int_equal(p.n_entries, 0);
-    msm_plan_cleanup(&p);
+    gpu_msm_plan_cleanup(&p);
     /* windows above the maximum are clamped; bad encodings refused */
     s[0][0] = 3;
-    assert_int_equal(msm_plan_build(&p, s, 1, G16K_ENC_CANONICAL, 31, G16K_G1, NULL, 2), G16K_OK);
-    assert_int_equal(p.c, MSM_PLAN_MAX_WINDOW);
+    assert_int_equal(gpu_msm_plan_build(&p, s, 1, G16K_ENC_CANONICAL, 31, G16K_G1, NULL, 2), G16K_OK);
+    assert_int_equal(p.c, GPU_MSM_PLAN_MAX_WINDOW);
     check_chunks(&p);
-    msm_plan_cleanup(&p);
-    assert_int_equal(msm_plan_build(&p, s, 1, 0, 0, G16K_G1, NULL, 2), G16K_EINVAL);
-    msm_plan_cleanup(&p);
+    gpu_msm_plan_cleanup(&p);
+    assert_int_equal(gpu_msm_plan_build(&p, s, 1, 0, 0, G16K_G1, NULL, 2), G16K_EINVAL);
+    gpu_msm_plan_cleanup(&p);
     free(s);
 }
 
 static void test_auto_window_model(void **state)
 {
     (void)state;
-    msm_device gpu = { .compute_units = 132, .lanes = 128 };
-    msm_device cpu = { .compute_units = 2, .lanes = 1 };
+    gpu_msm_device gpu = { .compute_units = 132, .lanes = 128 };
+    gpu_msm_device cpu = { .compute_units = 2, .lanes = 1 };
     uint32_t prev = 0;
     for (uint32_t lg = 0; lg <= 26; lg++) {
         uint64_t n = (uint64_t)1 << lg;
-        uint32_t c = msm_plan_auto_window(n, n, G16K_G1, &gpu);
-        assert_true(c >= 1 && c <= MSM_PLAN_MAX_AUTO_WINDOW);
+        uint32_t c = gpu_msm_plan_auto_window(n, n, G16K_G1, &gpu);
+        assert_true(c >= 1 && c <= GPU_MSM_PLAN_MAX_AUTO_WINDOW);
         assert_true(c >= prev);                      /* more points, no smaller window */
         prev = c;
-        uint32_t cc = msm_plan_auto_window(n, n, G16K_G1, &cpu);
-        assert_true(cc >= 1 && cc <= MSM_PLAN_MAX_AUTO_WINDOW);
+        uint32_t cc = gpu_msm_plan_auto_window(n, n, G16K_G1, &cpu);
+        assert_true(cc >= 1 && cc <= GPU_MSM_PLAN_MAX_AUTO_WINDOW);
     }
     /* a tight memory budget lowers the window; G2 needs more memory than G1 */
     uint64_t n = (uint64_t)1 << 24;
-    uint32_t free_c = msm_plan_auto_window(n, n, G16K_G1, &gpu);
-    msm_device small = gpu;
+    uint32_t free_c = gpu_msm_plan_auto_window(n, n, G16K_G1, &gpu);
+    gpu_msm_device small = gpu;
     small.mem_bytes = (uint64_t)1500 << 20;
-    uint32_t tight = msm_plan_auto_window(n, n, G16K_G1, &small);
+    uint32_t tight = gpu_msm_plan_auto_window(n, n, G16K_G1, &small);
     assert_true(tight <= free_c);
-    assert_true(msm_plan_auto_window(n, n, G16K_G2, &small) <= tight);
+    assert_true(gpu_msm_plan_auto_window(n, n, G16K_G2, &small) <= tight);
     /* effective n: zeros count 0, small scalars a quarter, dense 1 */
     uint64_t s[8][4];
     memset(s, 0, sizeof s);
     for (int i = 0; i < 4; i++)
         s[i][0] = 1;
     s[4][3] = 5;
-    assert_int_equal(msm_plan_effective_n(s, 8, G16K_ENC_CANONICAL), 2);
-    assert_int_equal(msm_plan_effective_n(s, 8, G16K_ENC_MONTGOMERY), 5);
+    assert_int_equal(gpu_msm_plan_effective_n(s, 8, G16K_ENC_CANONICAL), 2);
+    assert_int_equal(gpu_msm_plan_effective_n(s, 8, G16K_ENC_MONTGOMERY), 5);
 }
 
 /* Bytes of the bucket sums of window c, computed here: ceil(256 / c) 2^(c-1) XYZZ points. */
@@ -185,13 +185,13 @@ static uint64_t bucket_bytes(uint32_t c, uint32_t group)
 static void test_limits_window_and_parts(void **state)
 {
     (void)state;
-    msm_device dev = { .compute_units = 2, .lanes = 1, .mem_bytes = (uint64_t)16 << 30,
+    gpu_msm_device dev = { .compute_units = 2, .lanes = 1, .mem_bytes = (uint64_t)16 << 30,
                        .max_alloc = (uint64_t)8 << 30, .host_bytes = (uint64_t)3 << 30,
                        .part_align = 4 };
     for (uint32_t group = G16K_G1; group <= G16K_G2; group++)
-        for (uint32_t c = 1; c <= MSM_PLAN_MAX_WINDOW; c++) {
-            int rc = msm_plan_window_check(c, group, &dev);
-            uint64_t part = msm_plan_part_points(c, group, &dev);
+        for (uint32_t c = 1; c <= GPU_MSM_PLAN_MAX_WINDOW; c++) {
+            int rc = gpu_msm_plan_window_check(c, group, &dev);
+            uint64_t part = gpu_msm_plan_part_points(c, group, &dev);
             if (bucket_bytes(c, group) > dev.max_alloc) {
                 assert_int_equal(rc, G16K_EUNSUPPORTED);
                 assert_int_equal(part, 0);
@@ -206,69 +206,69 @@ static void test_limits_window_and_parts(void **state)
             }
         }
     /* window 24 (the issue's [window] = 24) is refused, 16 is fine */
-    assert_int_equal(msm_plan_window_check(24, G16K_G1, &dev), G16K_EUNSUPPORTED);
-    assert_int_equal(msm_plan_window_check(16, G16K_G1, &dev), G16K_OK);
-    assert_int_equal(msm_plan_window_check(25, G16K_G1, &dev), G16K_EUNSUPPORTED);
-    assert_int_equal(msm_plan_window_check(0, G16K_G1, &dev), G16K_EUNSUPPORTED);
+    assert_int_equal(gpu_msm_plan_window_check(24, G16K_G1, &dev), G16K_EUNSUPPORTED);
+    assert_int_equal(gpu_msm_plan_window_check(16, G16K_G1, &dev), G16K_OK);
+    assert_int_equal(gpu_msm_plan_window_check(25, G16K_G1, &dev), G16K_EUNSUPPORTED);
+    assert_int_equal(gpu_msm_plan_window_check(0, G16K_G1, &dev), G16K_EUNSUPPORTED);
     /* the auto window for 45 million bases (it was 3, then refused) and for 2^27 */
     const uint64_t sizes[] = { 45000000, (uint64_t)1 << 27 };
     for (int i = 0; i < 2; i++)
         for (uint32_t group = G16K_G1; group <= G16K_G2; group++) {
-            uint32_t c = msm_plan_auto_window(sizes[i], sizes[i], group, &dev);
-            assert_int_equal(msm_plan_window_check(c, group, &dev), G16K_OK);
-            uint64_t part = msm_plan_part_points(c, group, &dev);
+            uint32_t c = gpu_msm_plan_auto_window(sizes[i], sizes[i], group, &dev);
+            assert_int_equal(gpu_msm_plan_window_check(c, group, &dev), G16K_OK);
+            uint64_t part = gpu_msm_plan_part_points(c, group, &dev);
             uint64_t nw = (256 + c - 1) / c;
             assert_true(part * nw * 4 <= dev.max_alloc);
             assert_true(part * nw * 4 <= dev.host_bytes);
             assert_true(bucket_bytes(c, group) <= dev.max_alloc);
         }
     /* part lengths: never past n, never across a bases buffer */
-    assert_int_equal(msm_plan_part_len(0, 1000, 64, 100), 64);
-    assert_int_equal(msm_plan_part_len(64, 1000, 64, 100), 36);
-    assert_int_equal(msm_plan_part_len(100, 1000, 64, 100), 64);
-    assert_int_equal(msm_plan_part_len(960, 1000, 64, 0), 40);
-    assert_int_equal(msm_plan_part_len(990, 1000, 64, 100), 10);
+    assert_int_equal(gpu_msm_plan_part_len(0, 1000, 64, 100), 64);
+    assert_int_equal(gpu_msm_plan_part_len(64, 1000, 64, 100), 36);
+    assert_int_equal(gpu_msm_plan_part_len(100, 1000, 64, 100), 64);
+    assert_int_equal(gpu_msm_plan_part_len(960, 1000, 64, 0), 40);
+    assert_int_equal(gpu_msm_plan_part_len(990, 1000, 64, 100), 10);
 }
 
 /* With small limits, a real plan of a full part of dense scalars fits: every buffer within
- * max_alloc, all of them within mem_bytes (what the plugins allocate, msm_plan_device_bytes). */
+ * max_alloc, all of them within mem_bytes (what the plugins allocate, gpu_msm_plan_device_bytes). */
 static void test_limits_plans_fit(void **state)
 {
     (void)state;
-    msm_device dev = { .compute_units = 2, .lanes = 1, .mem_bytes = (uint64_t)1 << 20,
+    gpu_msm_device dev = { .compute_units = 2, .lanes = 1, .mem_bytes = (uint64_t)1 << 20,
                        .max_alloc = (uint64_t)256 << 10, .host_bytes = (uint64_t)1 << 20,
                        .part_align = 4 };
     for (uint32_t group = G16K_G1; group <= G16K_G2; group++)
         for (uint32_t c = 1; c <= 8; c++) {
-            uint64_t part = msm_plan_part_points(c, group, &dev);
+            uint64_t part = gpu_msm_plan_part_points(c, group, &dev);
             if (part == 0) {
-                assert_int_equal(msm_plan_window_check(c, group, &dev), G16K_EUNSUPPORTED);
+                assert_int_equal(gpu_msm_plan_window_check(c, group, &dev), G16K_EUNSUPPORTED);
                 continue;
             }
             uint64_t (*s)[4] = calloc(part, sizeof *s);
             for (uint64_t i = 0; i < part; i++)
                 gpu_test_rand_scalar(s[i]);
-            msm_plan p;
-            assert_int_equal(msm_plan_build(&p, s, part, G16K_ENC_CANONICAL, c, group, &dev, 2),
+            gpu_msm_plan p;
+            assert_int_equal(gpu_msm_plan_build(&p, s, part, G16K_ENC_CANONICAL, c, group, &dev, 2),
                              G16K_OK);
             check_chunks(&p);
-            assert_int_equal(msm_plan_fits(&p, group, &dev), G16K_OK);
+            assert_int_equal(gpu_msm_plan_fits(&p, group, &dev), G16K_OK);
             assert_true(p.n_entries * 4 <= dev.max_alloc);
-            assert_true(msm_plan_partial_limbs(&p, group) * 8 <= dev.max_alloc);
-            assert_true(msm_plan_bucket_limbs(&p, group) * 8 <= dev.max_alloc);
-            assert_true(msm_plan_device_bytes(&p, group) <= dev.mem_bytes);
-            msm_plan_cleanup(&p);
+            assert_true(gpu_msm_plan_partial_limbs(&p, group) * 8 <= dev.max_alloc);
+            assert_true(gpu_msm_plan_bucket_limbs(&p, group) * 8 <= dev.max_alloc);
+            assert_true(gpu_msm_plan_device_bytes(&p, group) <= dev.mem_bytes);
+            gpu_msm_plan_cleanup(&p);
             free(s);
         }
     /* G1 at 256 KiB: window 5 fits, 6 (43 windows of 32 buckets, 264 KiB) does not */
-    assert_int_equal(msm_plan_window_check(5, G16K_G1, &dev), G16K_OK);
-    assert_int_equal(msm_plan_window_check(6, G16K_G1, &dev), G16K_EUNSUPPORTED);
+    assert_int_equal(gpu_msm_plan_window_check(5, G16K_G1, &dev), G16K_OK);
+    assert_int_equal(gpu_msm_plan_window_check(6, G16K_G1, &dev), G16K_EUNSUPPORTED);
     assert_non_null(strstr(gpu_test_last_error(), "(264192 bytes) bucket buffer"));
 }
 
 int main(void)
 {
-    plugin_host = gpu_test_host();           /* plugin_fail's messages reach the test */
+    gpu_host = gpu_test_host();           /* gpu_fail's messages reach the test */
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_chunks_01_heavy),
         cmocka_unit_test(test_chunks_random_and_edges),
