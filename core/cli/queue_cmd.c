@@ -153,12 +153,12 @@ static int cmd_jobs(int argc, char **argv)
     return rc == QUEUE_OK ? (fflush(stdout) == 0 ? 0 : 5) : queue_cli_fail(rc);
 }
 
-/* The status whose name g16k_status_name() spells as name (G16K_EINTERNAL when unknown). */
+/* The status that plugin.h names name (G16K_EINTERNAL when unknown). */
 static int status_of(const char *name)
 {
-    for (int s = 0; s >= -64; s--)
-        if (name && strcmp(g16k_status_name(s), name) == 0)
-            return s;
+#define STATUS_IF(s, value) if (name && strcmp(#s, name) == 0) return s;
+    G16K_STATUS_LIST(STATUS_IF)
+#undef STATUS_IF
     return G16K_EINTERNAL;
 }
 

@@ -31,9 +31,6 @@
 #define NAME_MAX_LEN 63
 #define THREADS_MAX 4096u
 
-static const char *const slot_names[SLOT_COUNT] = { "synthesizer", "ntt", "msm.g1", "msm.g2" };
-static const unsigned slot_caps[SLOT_COUNT] = { G16K_CAP_SYNTH, G16K_CAP_NTT, G16K_CAP_MSM_G1,
-                                                G16K_CAP_MSM_G2 };
 static const char *const window_keys[WIN_COUNT] = { "a", "b_g1", "b_g2", "l", "h" };
 
 /* One [plugin.NAME] section as written, and what became of it. */
@@ -86,7 +83,7 @@ typedef struct parse_ctx {
 
 const char *config_slot_name(int slot)
 {
-    return slot >= 0 && slot < SLOT_COUNT ? slot_names[slot] : "?";
+    return slot >= 0 && slot < SLOT_COUNT ? abi_slots[slot].name : "?";
 }
 
 static int grow(void **arr, size_t *cap, size_t need, size_t elem)
@@ -145,7 +142,7 @@ static plugin_sec *find_sec(parse_ctx *p, const char *name)
 static int slot_index(const char *section)
 {
     for (int i = 0; i < SLOT_COUNT; i++)
-        if (strcmp(section, slot_names[i]) == 0)
+        if (strcmp(section, abi_slots[i].name) == 0)
             return i;
     return -1;
 }
@@ -292,7 +289,7 @@ static int parse_slot(parse_ctx *p, int s, const char *key, const char *value)
     int is_fallback = strcmp(key, "fallback") == 0;
 
     if (!is_fallback && strcmp(key, "provider") != 0)
-        return fail(p, G16K_ECONFIG, "unknown key '%s' in [%s]", key, slot_names[s]);
+        return fail(p, G16K_ECONFIG, "unknown key '%s' in [%s]", key, abi_slots[s].name);
     if (!valid_name(value))
         return fail(p, G16K_ECONFIG, "bad value '%s' for %s (expected the NAME of a "
                     "[plugin.NAME] section)", value, key);
@@ -473,18 +470,18 @@ static int validate(parse_ctx *p)
     for (int s = 0; s < SLOT_COUNT; s++) {
         const slot_spec *sp = &p->slot[s];
         if (!sp->provider[0])
-            return g16k_err(G16K_ECONFIG, "%s: no [%s] provider", file, slot_names[s]);
+            return g16k_err(G16K_ECONFIG, "%s: no [%s] provider", file, abi_slots[s].name);
         if (!find_sec(p, sp->provider))
             return g16k_err(G16K_ECONFIG, "%s:%u: [%s] provider '%s' has no [plugin.%s] section",
-                            file, sp->provider_line, slot_names[s], sp->provider, sp->provider);
+                            file, sp->provider_line, abi_slots[s].name, sp->provider, sp->provider);
         if (!sp->fallback[0])
             continue;
         if (!find_sec(p, sp->fallback))
             return g16k_err(G16K_ECONFIG, "%s:%u: [%s] fallback '%s' has no [plugin.%s] section",
-                            file, sp->fallback_line, slot_names[s], sp->fallback, sp->fallback);
+                            file, sp->fallback_line, abi_slots[s].name, sp->fallback, sp->fallback);
         if (strcmp(sp->fallback, sp->provider) == 0)
             return g16k_err(G16K_ECONFIG, "%s:%u: [%s] fallback '%s' is the provider itself",
-                            file, sp->fallback_line, slot_names[s], sp->fallback);
+                            file, sp->fallback_line, abi_slots[s].name, sp->fallback);
     }
     return G16K_OK;
 }
@@ -514,9 +511,9 @@ static int use_plugin(parse_ctx *p, int s, plugin_sec *sec, unsigned line, loade
         if ((rc = loader_find(sec->name, sec->path, &dirs, lp->path)) < 0 ||
             (rc = loader_open(lp)) < 0)
             goto out_failed;
-        if (!loader_has_cap(lp, slot_caps[s])) {
+        if (!loader_has_cap(lp, abi_slots[s].cap)) {
             rc = g16k_err(G16K_ECONFIG, "%s:%u: [%s] plugin %s (%s) lacks the %s capability",
-                          cfg->file, line, slot_names[s], lp->name, lp->path, slot_names[s]);
+                          cfg->file, line, abi_slots[s].name, lp->name, lp->path, abi_slots[s].name);
             loader_unload(lp);
             *hard = 1;
             return rc;
@@ -532,10 +529,10 @@ static int use_plugin(parse_ctx *p, int s, plugin_sec *sec, unsigned line, loade
         g16k_log(G16K_LOG_INFO, "plugin %s (%s) %s%s%s", lp->name, lp->path, lp->desc->version ?
                  lp->desc->version : "", lp->info[0] ? ": " : "", lp->info);
     }
-    if (!loader_has_cap(lp, slot_caps[s])) {
+    if (!loader_has_cap(lp, abi_slots[s].cap)) {
         *hard = 1;
         return g16k_err(G16K_ECONFIG, "%s:%u: [%s] plugin %s (%s) lacks the %s capability",
-                        cfg->file, line, slot_names[s], lp->name, lp->path, slot_names[s]);
+                        cfg->file, line, abi_slots[s].name, lp->name, lp->path, abi_slots[s].name);
     }
     *out = lp;
     return G16K_OK;
@@ -570,7 +567,7 @@ static int load_slots(parse_ctx *p)
             return rc;
         if (rc < 0) {
             g16k_log(G16K_LOG_WARN, "[%s] provider '%s' is unusable, using fallback '%s': %s",
-                     slot_names[s], prim->name, fb->name, g16k_err_get());
+                     abi_slots[s].name, prim->name, fb->name, g16k_err_get());
             rc = use_plugin(p, s, fb, sp->fallback_line, &slot->primary, &hard);
             if (rc < 0)
                 return rc;
