@@ -1,6 +1,7 @@
 /*
  * The g16k command: one file per subcommand (cli/<name>_cmd.c), each exporting a cli_command with
- * its help text; main.c lists them. Shared helpers live in args.c.
+ * its help text; commands.c lists them and main.c dispatches. What the subcommands share lives in
+ * common.c (and queue_cli.c for the queue's), which calls no subcommand.
  */
 #ifndef G16K_CLI_H
 #define G16K_CLI_H
@@ -19,9 +20,16 @@ typedef struct cli_command {
     const char *help;
 } cli_command;
 
+/* commands.c: the table. */
 extern const cli_command cli_cmd_prove, cli_cmd_verify, cli_cmd_check, cli_cmd_setup,
     cli_cmd_vk, cli_cmd_plugins, cli_cmd_bench, cli_cmd_tune, cli_cmd_queue, cli_cmd_submit,
     cli_cmd_worker, cli_cmd_result, cli_cmd_jobs;
+/* The command called name, or NULL. */
+const cli_command *cli_find(const char *name);
+/* `g16k --help`: every command's help lines, then the exit codes. */
+void cli_usage(FILE *f);
+
+/* ---- common.c ---- */
 
 /* Returned by cli_parse and passed up by a command when it printed its help on request: the
  * process exits 0. */
@@ -51,6 +59,7 @@ int cli_usage_error(const char *fmt, const char *arg);
  * built-in conf/cpu.ini (logged at G16K_LOG=info). Returns a g16k_status. */
 int cli_open_prover(const char *given, g16k_prover **out);
 
+/* ---- key_progress.c ---- */
 /* Progress of a key load on stderr (key_progress.c): cli_key_progress is a g16k_progress_fn,
  * user a key_progress_state. mode: 1 always (--progress), 0 on a terminal once the load has
  * taken a second, -1 never. */
@@ -68,8 +77,13 @@ int  cli_key_progress(void *user, const char *stage, uint64_t done, uint64_t tot
  * was shown or asked for; after a failure the terminal's progress line is cleared. */
 void cli_key_progress_end(key_progress_state *kp, const g16k_key *key);
 
-/* The running command (set by main before it runs one) and the help printers of main.c. */
+/* The running command (set by main before it runs one). */
 extern const cli_command *cli_current;
+/* `g16k NAME --help`: c's help as a usage text, then the exit codes. */
 void cli_print_help(FILE *f, const cli_command *c);
+/* Print text line by line, the first line after first, the others after rest. */
+void cli_print_lines(FILE *f, const char *text, const char *first, const char *rest);
+/* The exit codes of every command, as the help texts print them. */
+extern const char cli_exit_codes[];
 
 #endif

@@ -1,10 +1,10 @@
-/* What the queue subcommands (queue_cmd.c, submit_cmd.c, worker_cmd.c) share. */
+/* What the queue subcommands (queue_cmd.c, submit_cmd.c, worker_cmd.c) share: queue_cli.c. */
 #ifndef G16K_CLI_QUEUE_CLI_H
 #define G16K_CLI_QUEUE_CLI_H
 
 #include <stdint.h>
 
-/* Exit codes beyond main.c's list: the queue refused (cannot connect, no schema, permission
+/* Exit codes beyond those of cli_exit_codes (common.c): the queue refused (cannot connect, no schema, permission
  * denied, witness over the queue's limit), and a job not finished (g16k result). */
 #define CLI_EXIT_QUEUE 8
 #define CLI_EXIT_NOT_DONE 9

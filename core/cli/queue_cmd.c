@@ -2,7 +2,6 @@
  * g16k queue init, g16k jobs, g16k result: the queue's schema, its list of jobs and a job's
  * result (queue/queue.h; docs/queue.md). g16k submit and g16k worker have their own files.
  */
-#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,31 +15,6 @@
 #include "g16k/g16k.h"
 #include "queue/queue.h"
 #include "../formats/json_io.h"
-
-const char *queue_cli_url(const char *given)
-{
-    return given ? given : getenv("G16K_QUEUE");
-}
-
-int queue_cli_fail(int status)
-{
-    fprintf(stderr, "g16k: error: %s\n", queue_last_error());
-    return status == QUEUE_EINVAL ? 2 : CLI_EXIT_QUEUE;
-}
-
-int queue_cli_int(const char *opt, const char *text, long long lo, long long hi, long long *out)
-{
-    char *end;
-    errno = 0;
-    long long v = strtoll(text, &end, 10);
-    if (errno || end == text || *end || v < lo || v > hi) {
-        fprintf(stderr, "g16k: %s '%s': expected an integer from %lld to %lld\n(see g16k --help)\n",
-                opt, text, lo, hi);
-        return -1;
-    }
-    *out = v;
-    return 0;
-}
 
 /* g16k queue init --queue URL [--max-witness MiB] [--max-attempts N] */
 static int cmd_queue(int argc, char **argv)
@@ -153,12 +127,12 @@ static int cmd_jobs(int argc, char **argv)
     return rc == QUEUE_OK ? (fflush(stdout) == 0 ? 0 : 5) : queue_cli_fail(rc);
 }
 
-/* The status whose name g16k_status_name() spells as name (G16K_EINTERNAL when unknown). */
+/* The status that plugin.h names name (G16K_EINTERNAL when unknown). */
 static int status_of(const char *name)
 {
-    for (int s = 0; s >= -64; s--)
-        if (name && strcmp(g16k_status_name(s), name) == 0)
-            return s;
+#define STATUS_IF(s, value) if (name && strcmp(#s, name) == 0) return s;
+    G16K_STATUS_LIST(STATUS_IF)
+#undef STATUS_IF
     return G16K_EINTERNAL;
 }
 

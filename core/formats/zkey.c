@@ -20,15 +20,18 @@
 #include "zkey_internal.h"
 #include "zkey_points.h"
 
-#define PROTOCOL_GROTH16 1
 #define MAX_LOG_N 28
 
-/* Byte layout of section 2 (groth16 header), 964 bytes for BLS12-381. */
-enum {
-    H2_N8Q = 0, H2_Q = 4, H2_N8R = 52, H2_R = 56, H2_NVARS = 88, H2_NPUB = 92, H2_DOMAIN = 96,
-    H2_ALPHA1 = 100, H2_BETA1 = 196, H2_BETA2 = 292, H2_GAMMA2 = 484, H2_DELTA1 = 676,
-    H2_DELTA2 = 772, H2_SIZE = 964
-};
+/* The groth16 header of zkey_layout.h is these fields back to back. */
+_Static_assert(ZKEY_H2_Q == ZKEY_H2_N8Q + 4 && ZKEY_H2_N8R == ZKEY_H2_Q + FP_BYTES &&
+               ZKEY_H2_R == ZKEY_H2_N8R + 4 && ZKEY_H2_NVARS == ZKEY_H2_R + FR_BYTES &&
+               ZKEY_H2_NPUB == ZKEY_H2_NVARS + 4 && ZKEY_H2_DOMAIN == ZKEY_H2_NPUB + 4 &&
+               ZKEY_H2_ALPHA1 == ZKEY_H2_DOMAIN + 4 && ZKEY_H2_BETA1 == ZKEY_H2_ALPHA1 + ZKEY_G1_BYTES &&
+               ZKEY_H2_BETA2 == ZKEY_H2_BETA1 + ZKEY_G1_BYTES &&
+               ZKEY_H2_GAMMA2 == ZKEY_H2_BETA2 + ZKEY_G2_BYTES &&
+               ZKEY_H2_DELTA1 == ZKEY_H2_GAMMA2 + ZKEY_G2_BYTES &&
+               ZKEY_H2_DELTA2 == ZKEY_H2_DELTA1 + ZKEY_G1_BYTES &&
+               ZKEY_H2_SIZE == ZKEY_H2_DELTA2 + ZKEY_G2_BYTES, "zkey groth16 header layout");
 
 static const char *const SECTION_NAME[ZKEY_MAX_ID + 1] = {
     "", "header", "groth16 header", "IC", "coefficients", "A", "B1", "B2", "C", "H",
@@ -69,7 +72,7 @@ static int read_protocol(const binfile *bf)
     if ((rc = expect_size(bf, 1, 4, "u32 protocol")) != G16K_OK)
         return rc;
     uint32_t protocol = binfile_le32(bf->data + s->offset);
-    if (protocol != PROTOCOL_GROTH16)
+    if (protocol != ZKEY_PROTOCOL_GROTH16)
         return zkey_sec_err(bf, 1, s->offset, "protocol %u, expected 1 (Groth16)", protocol);
     return G16K_OK;
 }
@@ -85,45 +88,46 @@ static int read_groth16_header(const binfile *bf, zkey *k)
     uint64_t off = s->offset;
     if (s->size < 4)
         return zkey_sec_err(bf, 2, off, "size %llu, expected %u", (unsigned long long)s->size,
-                       H2_SIZE);
-    uint32_t n8q = binfile_le32(p + H2_N8Q);
+                       ZKEY_H2_SIZE);
+    uint32_t n8q = binfile_le32(p + ZKEY_H2_N8Q);
     if (n8q != FP_BYTES)
         return zkey_sec_err(bf, 2, off, "n8q %u, expected %u (BLS12-381 q)", n8q, FP_BYTES);
-    if ((rc = expect_size(bf, 2, H2_SIZE, "BLS12-381 groth16 header")) != G16K_OK)
+    if ((rc = expect_size(bf, 2, ZKEY_H2_SIZE, "BLS12-381 groth16 header")) != G16K_OK)
         return rc;
 
     uint64_t q[FP_LIMBS];
-    binfile_limbs(q, p + H2_Q, FP_LIMBS);
+    binfile_limbs(q, p + ZKEY_H2_Q, FP_LIMBS);
     if (bigint_cmp(q, FP_MODULUS.l, FP_LIMBS) != 0)
-        return zkey_sec_err(bf, 2, off + H2_Q, "base field prime q is not BLS12-381 p");
-    uint32_t n8r = binfile_le32(p + H2_N8R);
+        return zkey_sec_err(bf, 2, off + ZKEY_H2_Q, "base field prime q is not BLS12-381 p");
+    uint32_t n8r = binfile_le32(p + ZKEY_H2_N8R);
     if (n8r != FR_BYTES)
-        return zkey_sec_err(bf, 2, off + H2_N8R, "n8r %u, expected %u (BLS12-381 r)", n8r, FR_BYTES);
+        return zkey_sec_err(bf, 2, off + ZKEY_H2_N8R, "n8r %u, expected %u (BLS12-381 r)", n8r,
+                            FR_BYTES);
     uint64_t r[FR_LIMBS];
-    binfile_limbs(r, p + H2_R, FR_LIMBS);
+    binfile_limbs(r, p + ZKEY_H2_R, FR_LIMBS);
     if (bigint_cmp(r, FR_MODULUS.l, FR_LIMBS) != 0)
-        return zkey_sec_err(bf, 2, off + H2_R, "scalar field prime r is not BLS12-381 r");
+        return zkey_sec_err(bf, 2, off + ZKEY_H2_R, "scalar field prime r is not BLS12-381 r");
 
-    k->n_vars = binfile_le32(p + H2_NVARS);
-    k->n_public = binfile_le32(p + H2_NPUB);
-    k->domain_size = binfile_le32(p + H2_DOMAIN);
+    k->n_vars = binfile_le32(p + ZKEY_H2_NVARS);
+    k->n_public = binfile_le32(p + ZKEY_H2_NPUB);
+    k->domain_size = binfile_le32(p + ZKEY_H2_DOMAIN);
     if (k->n_vars == 0 || k->n_public >= k->n_vars)
-        return zkey_sec_err(bf, 2, off + H2_NVARS, "nPublic %u, nVars %u: need nPublic < nVars",
-                       k->n_public, k->n_vars);
+        return zkey_sec_err(bf, 2, off + ZKEY_H2_NVARS,
+                            "nPublic %u, nVars %u: need nPublic < nVars", k->n_public, k->n_vars);
     uint32_t n = k->domain_size;
     if (n == 0 || (n & (n - 1)) != 0 || n > (1u << MAX_LOG_N))
-        return zkey_sec_err(bf, 2, off + H2_DOMAIN, "domainSize %u is not a power of two in [1, 2^%d]",
-                       n, MAX_LOG_N);
+        return zkey_sec_err(bf, 2, off + ZKEY_H2_DOMAIN,
+                            "domainSize %u is not a power of two in [1, 2^%d]", n, MAX_LOG_N);
     /* The public-input rows m..m+P of the extended system must fit in the domain. */
     if ((uint64_t)k->n_public + 1 > n)
-        return zkey_sec_err(bf, 2, off + H2_DOMAIN, "domainSize %u < nPublic + 1 = %llu", n,
+        return zkey_sec_err(bf, 2, off + ZKEY_H2_DOMAIN, "domainSize %u < nPublic + 1 = %llu", n,
                        (unsigned long long)k->n_public + 1);
     k->log_n = 0;
     while ((1u << k->log_n) < n)
         k->log_n++;
 
     static const struct { uint32_t at; const char *name; } g1s[] = {
-        {H2_ALPHA1, "alpha1"}, {H2_BETA1, "beta1"}, {H2_DELTA1, "delta1"}};
+        {ZKEY_H2_ALPHA1, "alpha1"}, {ZKEY_H2_BETA1, "beta1"}, {ZKEY_H2_DELTA1, "delta1"}};
     g1_affine_t *g1dst[] = {&k->alpha1, &k->beta1, &k->delta1};
     for (int i = 0; i < 3; i++) {
         const char *what = zkey_point_g1(g1dst[i], p + g1s[i].at, 0, 0);
@@ -131,7 +135,7 @@ static int read_groth16_header(const binfile *bf, zkey *k)
             return zkey_sec_err(bf, 2, off + g1s[i].at, "%s: %s", g1s[i].name, what);
     }
     static const struct { uint32_t at; const char *name; } g2s[] = {
-        {H2_BETA2, "beta2"}, {H2_GAMMA2, "gamma2"}, {H2_DELTA2, "delta2"}};
+        {ZKEY_H2_BETA2, "beta2"}, {ZKEY_H2_GAMMA2, "gamma2"}, {ZKEY_H2_DELTA2, "delta2"}};
     g2_affine_t *g2dst[] = {&k->beta2, &k->gamma2, &k->delta2};
     for (int i = 0; i < 3; i++) {
         const char *what = zkey_point_g2(g2dst[i], p + g2s[i].at, 0, 0);
@@ -151,21 +155,21 @@ static int check_sizes(const binfile *bf, const zkey *k, uint64_t *n_coefs)
             return rc;
     uint64_t nv = k->n_vars;
     uint64_t np1 = (uint64_t)k->n_public + 1;
-    if ((rc = expect_size(bf, 3, np1 * G1_BYTES, "nPublic + 1 G1 points")) != G16K_OK ||
-        (rc = expect_size(bf, 5, nv * G1_BYTES, "nVars G1 points")) != G16K_OK ||
-        (rc = expect_size(bf, 6, nv * G1_BYTES, "nVars G1 points")) != G16K_OK ||
-        (rc = expect_size(bf, 7, nv * G2_BYTES, "nVars G2 points")) != G16K_OK ||
-        (rc = expect_size(bf, 8, (nv - np1) * G1_BYTES, "nVars - nPublic - 1 G1 points")) !=
+    if ((rc = expect_size(bf, 3, np1 * ZKEY_G1_BYTES, "nPublic + 1 G1 points")) != G16K_OK ||
+        (rc = expect_size(bf, 5, nv * ZKEY_G1_BYTES, "nVars G1 points")) != G16K_OK ||
+        (rc = expect_size(bf, 6, nv * ZKEY_G1_BYTES, "nVars G1 points")) != G16K_OK ||
+        (rc = expect_size(bf, 7, nv * ZKEY_G2_BYTES, "nVars G2 points")) != G16K_OK ||
+        (rc = expect_size(bf, 8, (nv - np1) * ZKEY_G1_BYTES, "nVars - nPublic - 1 G1 points")) !=
             G16K_OK ||
-        (rc = expect_size(bf, 9, (uint64_t)k->domain_size * G1_BYTES, "domainSize G1 points")) !=
-            G16K_OK)
+        (rc = expect_size(bf, 9, (uint64_t)k->domain_size * ZKEY_G1_BYTES,
+                          "domainSize G1 points")) != G16K_OK)
         return rc;
     s = &bf->sec[4];
     if (s->size < 4)
         return zkey_sec_err(bf, 4, s->offset, "size %llu, too small for the u32 count",
                        (unsigned long long)s->size);
     *n_coefs = binfile_le32(bf->data + s->offset);
-    return expect_size(bf, 4, 4 + *n_coefs * COEF_BYTES, "4 + nCoef * 44");
+    return expect_size(bf, 4, 4 + *n_coefs * ZKEY_COEF_BYTES, "4 + nCoef * 44");
 }
 
 /* Coefficients [begin, end) of section 4: {matrix, row, signal, value}; value = coef * R^2 mod r,
@@ -173,9 +177,9 @@ static int check_sizes(const binfile *bf, const zkey *k, uint64_t *n_coefs)
 int zkey_read_coefs(const binfile *bf, zkey *k, uint64_t begin, uint64_t end)
 {
     const binfile_section *s = &bf->sec[4];
-    const uint8_t *p = bf->data + s->offset + 4 + begin * COEF_BYTES;
-    for (uint64_t i = begin; i < end; i++, p += COEF_BYTES) {
-        uint64_t at = s->offset + 4 + i * COEF_BYTES;
+    const uint8_t *p = bf->data + s->offset + 4 + begin * ZKEY_COEF_BYTES;
+    for (uint64_t i = begin; i < end; i++, p += ZKEY_COEF_BYTES) {
+        uint64_t at = s->offset + 4 + i * ZKEY_COEF_BYTES;
         g16k_coef *c = &k->coefs[i];
         c->matrix = binfile_le32(p);
         c->row = binfile_le32(p + 4);
@@ -232,7 +236,7 @@ int zkey_read_header(const char *name, const void *data, uint64_t size, zkey *hd
 {
     binfile bf;
     uint64_t n_coefs;
-    int rc = binfile_open_mem(&bf, name, data, size, "zkey", ZKEY_VERSION, ZKEY_MAX_ID);
+    int rc = binfile_open_mem(&bf, name, data, size, ZKEY_MAGIC, ZKEY_VERSION, ZKEY_MAX_ID);
     if (rc != G16K_OK)
         return rc;
     memset(hdr, 0, sizeof(*hdr));
@@ -240,6 +244,43 @@ int zkey_read_header(const char *name, const void *data, uint64_t size, zkey *hd
         rc = check_sizes(&bf, hdr, &n_coefs);
     hdr->n_coefs = rc == G16K_OK ? n_coefs : 0;
     binfile_close(&bf);
+    return rc;
+}
+
+int zkey_read_vk(const char *path, zkey **out)
+{
+    binfile bf;
+    int rc = binfile_open(&bf, path, ZKEY_MAGIC, ZKEY_VERSION, ZKEY_MAX_ID);
+    if (rc != G16K_OK)
+        return rc;
+    zkey *k = calloc(1, sizeof(*k));
+    if (!k) {
+        binfile_close(&bf);
+        return g16k_err(G16K_ENOMEM, "%s: out of memory", path);
+    }
+    if ((rc = zkey_read_header(path, bf.data, bf.size, k)) != G16K_OK)
+        goto out;
+    uint64_t n_ic = (uint64_t)k->n_public + 1;
+    const binfile_section *s = &bf.sec[ZKEY_SEC_IC];
+    if (!(k->ic = alloc_array(n_ic, sizeof(g1_affine_t)))) {
+        rc = g16k_err(G16K_ENOMEM, "%s: out of memory for %llu IC points", path,
+                      (unsigned long long)n_ic);
+        goto out;
+    }
+    for (uint64_t i = 0; i < n_ic; i++) {
+        uint64_t at = s->offset + i * ZKEY_G1_BYTES;
+        const char *what = zkey_point_g1(&k->ic[i], bf.data + at, 1, 0);
+        if (what != NULL) {
+            rc = zkey_sec_err(&bf, ZKEY_SEC_IC, at, "point %llu: %s", (unsigned long long)i, what);
+            goto out;
+        }
+    }
+out:
+    binfile_close(&bf);
+    if (rc != G16K_OK)
+        zkey_free(k);
+    else
+        *out = k;
     return rc;
 }
 

@@ -93,6 +93,11 @@ int  zkey_load(const char *path, unsigned threads, zkey **out);
  * messages). Fills the counts and header points of *hdr; its arrays stay NULL (nothing to free).
  * For checks that need no proving key in memory (g16k submit). Errors as zkey_load. */
 int  zkey_read_header(const char *name, const void *data, uint64_t size, zkey *hdr /* OUT */);
+/* What a verification key needs, from the file at path: zkey_read_header, then section 3 (IC,
+ * its points tested in full) into (*out)->ic; the other arrays stay NULL. Only sections 1..3 are
+ * read (the others' sizes checked), so it is instant even for a large circuit. On success *out is
+ * a new zkey (zkey_free). Errors as zkey_load. */
+int  zkey_read_vk(const char *path, zkey **out);
 void zkey_free(zkey *k);   /* NULL is a no-op */
 
 #endif

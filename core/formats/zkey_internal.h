@@ -9,12 +9,8 @@
 
 #include "binfile.h"
 #include "zkey.h"
+#include "zkey_layout.h"
 
-#define ZKEY_VERSION 1
-#define ZKEY_MAX_ID 10
-#define G1_BYTES 96u
-#define G2_BYTES 192u
-#define COEF_BYTES 44u          /* u32 matrix, u32 row, u32 signal, 32-byte value */
 
 /* Set the one-line error "PATH: section ID (NAME) at byte OFFSET: what" (G16K_EFORMAT) and
  * return G16K_EFORMAT. */

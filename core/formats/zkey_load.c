@@ -185,12 +185,12 @@ static void run_primary(void *ctx, uint64_t i)
     if (t->kind == T_COEFS) {
         int rc = zkey_read_coefs(bf, ld->k, t->begin, t->end);
         if (rc != G16K_OK)
-            primary_error(ld, rc, bf->sec[4].offset + 4 + t->begin * COEF_BYTES);
+            primary_error(ld, rc, bf->sec[4].offset + 4 + t->begin * ZKEY_COEF_BYTES);
         return;
     }
     const point_job *j = &ld->jobs[t->job];
     const binfile_section *s = &bf->sec[j->section];
-    uint64_t size = j->g2 ? G2_BYTES : G1_BYTES;
+    uint64_t size = j->g2 ? ZKEY_G2_BYTES : ZKEY_G1_BYTES;
     for (uint64_t p = t->begin; p < t->end; p++) {
         const uint8_t *src = bf->data + s->offset + p * size;
         int bad = j->g2 ? g2_affine_from_bytes_mont((g2_affine_t *)j->dst + p, src)
@@ -274,12 +274,12 @@ static int plan(zkey_loading *ld)
     const binfile_section *s4 = &bf->sec[4];
     for (uint64_t b = 0; b < k->n_coefs; b += CHUNK_COEFS) {
         uint64_t e = k->n_coefs - b < CHUNK_COEFS ? k->n_coefs : b + CHUNK_COEFS;
-        ld->prim[n++] = (ptask){.need = s4->offset + 4 + e * COEF_BYTES, .kind = T_COEFS,
+        ld->prim[n++] = (ptask){.need = s4->offset + 4 + e * ZKEY_COEF_BYTES, .kind = T_COEFS,
                                 .begin = b, .end = e};
     }
     for (int j = 0; j < N_JOBS; j++) {
         const binfile_section *s = &bf->sec[ld->jobs[j].section];
-        uint64_t size = ld->jobs[j].g2 ? G2_BYTES : G1_BYTES;
+        uint64_t size = ld->jobs[j].g2 ? ZKEY_G2_BYTES : ZKEY_G1_BYTES;
         for (uint64_t b = 0; b < ld->jobs[j].count; b += CHUNK_POINTS) {
             uint64_t e = ld->jobs[j].count - b < CHUNK_POINTS ? ld->jobs[j].count : b + CHUNK_POINTS;
             ld->prim[n++] = (ptask){.need = s->offset + e * size, .kind = T_DECODE,
@@ -330,7 +330,7 @@ static int open_file(zkey_loading *ld, const char *path)
     if (!S_ISREG(st.st_mode))
         return g16k_err(G16K_EIO, "%s: not a regular file", path);
     (void)posix_fadvise(ld->fd, 0, 0, POSIX_FADV_SEQUENTIAL);
-    int rc = binfile_read_table(&ld->bf, ld->fd, (uint64_t)st.st_size, path, "zkey",
+    int rc = binfile_read_table(&ld->bf, ld->fd, (uint64_t)st.st_size, path, ZKEY_MAGIC,
                                 ZKEY_VERSION, ZKEY_MAX_ID);
     if (rc != G16K_OK)
         return rc;
@@ -347,7 +347,7 @@ static int open_file(zkey_loading *ld, const char *path)
 /* The key in memory: its table, and a pool over the bytes as they are. */
 static int open_mem(zkey_loading *ld, const char *name, const void *data, uint64_t size)
 {
-    int rc = binfile_open_mem(&ld->bf, name, data, size, "zkey", ZKEY_VERSION, ZKEY_MAX_ID);
+    int rc = binfile_open_mem(&ld->bf, name, data, size, ZKEY_MAGIC, ZKEY_VERSION, ZKEY_MAX_ID);
     if (rc != G16K_OK)
         return rc;
     /* fd < 0: the pool never writes to the bytes */
@@ -388,7 +388,7 @@ static int final_verdict(zkey_loading *ld)
          * (a test that ran before the verdict came): the test is right, the entry is not. */
         const point_job *j = &ld->jobs[fail >> ORD_SHIFT];
         uint64_t idx = fail & (((uint64_t)1 << ORD_SHIFT) - 1);
-        uint64_t at = ld->bf.sec[j->section].offset + idx * (j->g2 ? G2_BYTES : G1_BYTES);
+        uint64_t at = ld->bf.sec[j->section].offset + idx * (j->g2 ? ZKEY_G2_BYTES : ZKEY_G1_BYTES);
         const char *what;
         if (j->g2)
             zkey_g2_first_invalid((const g2_affine_t *)j->dst + idx, 1, &what);
@@ -430,7 +430,7 @@ static int load(zkey_loading *ld)
     }
     /* Every byte used above came from the buffer; so did the digest. It must hold the table
      * we planned with, or the file changed between the two reads. */
-    if (ld->fd >= 0 && !binfile_same_table(&ld->bf, ld->buf, "zkey", ZKEY_MAX_ID))
+    if (ld->fd >= 0 && !binfile_same_table(&ld->bf, ld->buf, ZKEY_MAGIC, ZKEY_MAX_ID))
         return g16k_err(G16K_EIO, "%s: the file changed while it was read", ld->bf.path);
     if ((rc = final_verdict(ld)) != G16K_OK)
         return rc;

@@ -1,5 +1,5 @@
 /*
- * prover.ini: parse with inih, validate, then load the plugins the slots name (loader.c).
+ * prover.ini: parse with inih, validate, then have the plugins the slots name loaded (slots.c).
  *
  * Debian's inih is built without INI_HANDLER_LINENO, so we feed ini_parse_stream through our own
  * reader that counts lines; the handler runs while the reader's line is current, so every key
@@ -7,12 +7,8 @@
  * section when it holds a key and an empty misspelt section must still be an error.
  * Only the first error is reported: after it the reader returns EOF.
  *
- * Loading: each slot's provider (and fallback) is loaded once however many slots name it.
- * A provider that fails to load, create or probe is an error, unless the slot names a fallback;
- * then the fallback is used and a warning names both. A fallback is loaded even when the
- * provider works, so the core can switch at call time, and so a broken fallback is found now.
- * After a switch the slot's primary is the fallback and its fallback is NULL. A plugin lacking
- * the slot's capability is a config error, never a reason to fall back.
+ * Then slots.c loads the plugins the slots name (slots_load), and the explicit [window] values
+ * are tried on the MSM providers (check_windows).
  */
 #include <ctype.h>
 #include <errno.h>
@@ -28,34 +24,9 @@
 #include "plugin/internal.h"
 #include "util/error.h"
 
-#define NAME_MAX_LEN 63
 #define THREADS_MAX 4096u
 
-static const char *const slot_names[SLOT_COUNT] = { "synthesizer", "ntt", "msm.g1", "msm.g2" };
-static const unsigned slot_caps[SLOT_COUNT] = { G16K_CAP_SYNTH, G16K_CAP_NTT, G16K_CAP_MSM_G1,
-                                                G16K_CAP_MSM_G2 };
 static const char *const window_keys[WIN_COUNT] = { "a", "b_g1", "b_g2", "l", "h" };
-
-/* One [plugin.NAME] section as written, and what became of it. */
-typedef struct plugin_sec {
-    char name[NAME_MAX_LEN + 1];
-    unsigned line;                  /* first [plugin.NAME] header */
-    char *path;
-    unsigned path_line;
-    g16k_config_entry *entries;     /* key/value owned (strdup) */
-    size_t n_entries, cap_entries;
-    int state;                      /* 0 untouched, 1 started, -1 failed */
-    loaded_plugin *lp;              /* when started */
-    int status;                     /* when failed: code and message, for a second slot */
-    char *err;
-} plugin_sec;
-
-typedef struct slot_spec {
-    char provider[NAME_MAX_LEN + 1];
-    unsigned provider_line;
-    char fallback[NAME_MAX_LEN + 1];
-    unsigned fallback_line;
-} slot_spec;
 
 typedef struct seen_key {
     char *section;
@@ -71,22 +42,18 @@ typedef struct parse_ctx {
     unsigned line;                  /* of the line inih is processing */
     unsigned err_line;              /* 0 = no error yet */
     int status;
-    char ini_dir[PATH_MAX];
     char plugin_dir[PATH_MAX];      /* raw [core] plugin_dir, "" when absent */
-    char plugin_dir_abs[PATH_MAX];  /* the same made absolute (ini_dir/...), "" when absent */
     char key_cache[PATH_MAX];       /* raw [core] key_cache, "" when absent (the default) */
     long threads;                   /* -1 = absent */
     seen_key *seen;
     size_t n_seen, cap_seen;
-    plugin_sec *secs;
-    size_t n_secs, cap_secs;
-    slot_spec slot[SLOT_COUNT];
+    plugin_plan plan;               /* the sections and slots, for slots_load */
     unsigned window_line[WIN_COUNT];  /* line of each [window] key, 0 when absent */
 } parse_ctx;
 
 const char *config_slot_name(int slot)
 {
-    return slot >= 0 && slot < SLOT_COUNT ? slot_names[slot] : "?";
+    return slot >= 0 && slot < SLOT_COUNT ? abi_slots[slot].name : "?";
 }
 
 static int grow(void **arr, size_t *cap, size_t need, size_t elem)
@@ -126,7 +93,7 @@ static int fail(parse_ctx *p, int status, const char *fmt, ...)
 static int valid_name(const char *s)
 {
     size_t n = strlen(s);
-    if (n == 0 || n > NAME_MAX_LEN)
+    if (n == 0 || n > PLUGIN_NAME_MAX)
         return 0;
     for (; *s; s++)
         if (!isalnum((unsigned char)*s) && *s != '_' && *s != '-')
@@ -136,16 +103,16 @@ static int valid_name(const char *s)
 
 static plugin_sec *find_sec(parse_ctx *p, const char *name)
 {
-    for (size_t i = 0; i < p->n_secs; i++)
-        if (strcmp(p->secs[i].name, name) == 0)
-            return &p->secs[i];
+    for (size_t i = 0; i < p->plan.n_secs; i++)
+        if (strcmp(p->plan.secs[i].name, name) == 0)
+            return &p->plan.secs[i];
     return NULL;
 }
 
 static int slot_index(const char *section)
 {
     for (int i = 0; i < SLOT_COUNT; i++)
-        if (strcmp(section, slot_names[i]) == 0)
+        if (strcmp(section, abi_slots[i].name) == 0)
             return i;
     return -1;
 }
@@ -172,12 +139,13 @@ static int check_header(parse_ctx *p, const char *text)
         plugin_sec *s;
         if (!valid_name(pname))
             return fail(p, G16K_ECONFIG, "bad plugin name in [%s] (expected 1..%d of A-Z a-z 0-9 _ -)",
-                        name, NAME_MAX_LEN);
+                        name, PLUGIN_NAME_MAX);
         if (find_sec(p, pname))
             return 1;
-        if (grow((void **)&p->secs, &p->cap_secs, p->n_secs + 1, sizeof(*p->secs)) < 0)
+        if (grow((void **)&p->plan.secs, &p->plan.cap_secs, p->plan.n_secs + 1,
+                 sizeof(*p->plan.secs)) < 0)
             return fail(p, G16K_ENOMEM, "out of memory");
-        s = &p->secs[p->n_secs++];
+        s = &p->plan.secs[p->plan.n_secs++];
         memset(s, 0, sizeof(*s));
         memcpy(s->name, pname, strlen(pname) + 1);
         s->line = p->line;
@@ -288,11 +256,11 @@ static int parse_window(parse_ctx *p, const char *key, const char *value)
 
 static int parse_slot(parse_ctx *p, int s, const char *key, const char *value)
 {
-    slot_spec *sp = &p->slot[s];
+    slot_spec *sp = &p->plan.slot[s];
     int is_fallback = strcmp(key, "fallback") == 0;
 
     if (!is_fallback && strcmp(key, "provider") != 0)
-        return fail(p, G16K_ECONFIG, "unknown key '%s' in [%s]", key, slot_names[s]);
+        return fail(p, G16K_ECONFIG, "unknown key '%s' in [%s]", key, abi_slots[s].name);
     if (!valid_name(value))
         return fail(p, G16K_ECONFIG, "bad value '%s' for %s (expected the NAME of a "
                     "[plugin.NAME] section)", value, key);
@@ -376,8 +344,8 @@ static void ctx_cleanup(parse_ctx *p)
         free(p->seen[i].key);
     }
     free(p->seen);
-    for (size_t i = 0; i < p->n_secs; i++) {
-        plugin_sec *s = &p->secs[i];
+    for (size_t i = 0; i < p->plan.n_secs; i++) {
+        plugin_sec *s = &p->plan.secs[i];
         for (size_t j = 0; j < s->n_entries; j++) {
             free((char *)s->entries[j].key);
             free((char *)s->entries[j].value);
@@ -386,7 +354,7 @@ static void ctx_cleanup(parse_ctx *p)
         free(s->path);
         free(s->err);
     }
-    free(p->secs);
+    free(p->plan.secs);
     free(p->buf);
 }
 
@@ -409,12 +377,13 @@ static int set_ini_dir(parse_ctx *p, const char *path, int is_file)
         else
             *slash = '\0';
     }
-    memcpy(p->ini_dir, abs, strlen(abs) + 1);
+    memcpy(p->plan.ini_dir, abs, strlen(abs) + 1);
     if (p->plugin_dir[0]) {
-        int n = p->plugin_dir[0] == '/' ?
-            snprintf(p->plugin_dir_abs, sizeof(p->plugin_dir_abs), "%s", p->plugin_dir) :
-            snprintf(p->plugin_dir_abs, sizeof(p->plugin_dir_abs), "%s/%s", p->ini_dir, p->plugin_dir);
-        if (n < 0 || (size_t)n >= sizeof(p->plugin_dir_abs))
+        char *abs_dir = p->plan.plugin_dir_abs;
+        size_t cap = sizeof(p->plan.plugin_dir_abs);
+        int n = p->plugin_dir[0] == '/' ? snprintf(abs_dir, cap, "%s", p->plugin_dir) :
+            snprintf(abs_dir, cap, "%s/%s", p->plan.ini_dir, p->plugin_dir);
+        if (n < 0 || (size_t)n >= cap)
             return g16k_err(G16K_ECONFIG, "%s: plugin_dir '%s' makes too long a path", path,
                             p->plugin_dir);
     }
@@ -424,7 +393,7 @@ static int set_ini_dir(parse_ctx *p, const char *path, int is_file)
         dst[0] = '\0';
     } else if (p->key_cache[0]) {
         int n = p->key_cache[0] == '/' ? snprintf(dst, cap, "%s", p->key_cache)
-                                       : snprintf(dst, cap, "%s/%s", p->ini_dir, p->key_cache);
+                                       : snprintf(dst, cap, "%s/%s", p->plan.ini_dir, p->key_cache);
         if (n < 0 || (size_t)n >= cap)
             return g16k_err(G16K_ECONFIG, "%s: key_cache '%s' makes too long a path", path,
                             p->key_cache);
@@ -466,118 +435,25 @@ static int validate(parse_ctx *p)
 {
     const char *file = p->cfg->file;
 
-    for (size_t i = 0; i < p->n_secs; i++)
-        if (!p->secs[i].path)
+    for (size_t i = 0; i < p->plan.n_secs; i++)
+        if (!p->plan.secs[i].path)
             return g16k_err(G16K_ECONFIG, "%s:%u: [plugin.%s] has no path", file,
-                            p->secs[i].line, p->secs[i].name);
+                            p->plan.secs[i].line, p->plan.secs[i].name);
     for (int s = 0; s < SLOT_COUNT; s++) {
-        const slot_spec *sp = &p->slot[s];
+        slot_spec *sp = &p->plan.slot[s];
         if (!sp->provider[0])
-            return g16k_err(G16K_ECONFIG, "%s: no [%s] provider", file, slot_names[s]);
-        if (!find_sec(p, sp->provider))
+            return g16k_err(G16K_ECONFIG, "%s: no [%s] provider", file, abi_slots[s].name);
+        if (!(sp->prim = find_sec(p, sp->provider)))
             return g16k_err(G16K_ECONFIG, "%s:%u: [%s] provider '%s' has no [plugin.%s] section",
-                            file, sp->provider_line, slot_names[s], sp->provider, sp->provider);
+                            file, sp->provider_line, abi_slots[s].name, sp->provider, sp->provider);
         if (!sp->fallback[0])
             continue;
-        if (!find_sec(p, sp->fallback))
+        if (!(sp->fb = find_sec(p, sp->fallback)))
             return g16k_err(G16K_ECONFIG, "%s:%u: [%s] fallback '%s' has no [plugin.%s] section",
-                            file, sp->fallback_line, slot_names[s], sp->fallback, sp->fallback);
+                            file, sp->fallback_line, abi_slots[s].name, sp->fallback, sp->fallback);
         if (strcmp(sp->fallback, sp->provider) == 0)
             return g16k_err(G16K_ECONFIG, "%s:%u: [%s] fallback '%s' is the provider itself",
-                            file, sp->fallback_line, slot_names[s], sp->fallback);
-    }
-    return G16K_OK;
-}
-
-/* Load, check, create and probe one plugin section (once), and check it serves slot s.
- * *hard is set when the failure is a config error that a fallback must not hide. */
-static int use_plugin(parse_ctx *p, int s, plugin_sec *sec, unsigned line, loaded_plugin **out,
-                      int *hard)
-{
-    prover_config *cfg = p->cfg;
-    loader_dirs dirs = { p->ini_dir, NULL };
-    char section[80];
-    loaded_plugin *lp;
-    g16k_config gc;
-    int rc;
-
-    *hard = 0;
-    if (sec->state < 0)
-        return g16k_err(sec->status, "%s", sec->err);
-    lp = sec->lp;
-    if (sec->state == 0) {
-        lp = &cfg->plugins[cfg->n_plugins];
-        memset(lp, 0, sizeof(*lp));
-        memcpy(lp->name, sec->name, sizeof(lp->name));
-        if (p->plugin_dir_abs[0])
-            dirs.plugin_dir = p->plugin_dir_abs;
-        if ((rc = loader_find(sec->name, sec->path, &dirs, lp->path)) < 0 ||
-            (rc = loader_open(lp)) < 0)
-            goto out_failed;
-        if (!loader_has_cap(lp, slot_caps[s])) {
-            rc = g16k_err(G16K_ECONFIG, "%s:%u: [%s] plugin %s (%s) lacks the %s capability",
-                          cfg->file, line, slot_names[s], lp->name, lp->path, slot_names[s]);
-            loader_unload(lp);
-            *hard = 1;
-            return rc;
-        }
-        snprintf(section, sizeof(section), "plugin.%s", sec->name);
-        gc = (g16k_config){ .struct_size = sizeof(gc), .file = cfg->file, .section = section,
-                            .entries = sec->entries, .n_entries = sec->n_entries };
-        if ((rc = loader_start(lp, &gc)) < 0)
-            goto out_failed;
-        cfg->n_plugins++;
-        sec->state = 1;
-        sec->lp = lp;
-        g16k_log(G16K_LOG_INFO, "plugin %s (%s) %s%s%s", lp->name, lp->path, lp->desc->version ?
-                 lp->desc->version : "", lp->info[0] ? ": " : "", lp->info);
-    }
-    if (!loader_has_cap(lp, slot_caps[s])) {
-        *hard = 1;
-        return g16k_err(G16K_ECONFIG, "%s:%u: [%s] plugin %s (%s) lacks the %s capability",
-                        cfg->file, line, slot_names[s], lp->name, lp->path, slot_names[s]);
-    }
-    *out = lp;
-    return G16K_OK;
-
-out_failed:
-    g16k_err_prefix("%s:%u", cfg->file, sec->path_line);
-    memset(lp, 0, sizeof(*lp));
-    sec->state = -1;
-    sec->status = rc;
-    sec->err = strdup(g16k_err_get());
-    if (!sec->err)
-        sec->status = G16K_ENOMEM;
-    return rc;
-}
-
-static int load_slots(parse_ctx *p)
-{
-    prover_config *cfg = p->cfg;
-    int rc, hard;
-
-    cfg->plugins = calloc(p->n_secs ? p->n_secs : 1, sizeof(*cfg->plugins));
-    if (!cfg->plugins)
-        return g16k_err(G16K_ENOMEM, "%s: out of memory", cfg->file);
-    for (int s = 0; s < SLOT_COUNT; s++) {
-        const slot_spec *sp = &p->slot[s];
-        plugin_sec *prim = find_sec(p, sp->provider);
-        plugin_sec *fb = sp->fallback[0] ? find_sec(p, sp->fallback) : NULL;
-        provider_slot *slot = &cfg->slot[s];
-
-        rc = use_plugin(p, s, prim, sp->provider_line, &slot->primary, &hard);
-        if (rc < 0 && (hard || !fb))
-            return rc;
-        if (rc < 0) {
-            g16k_log(G16K_LOG_WARN, "[%s] provider '%s' is unusable, using fallback '%s': %s",
-                     slot_names[s], prim->name, fb->name, g16k_err_get());
-            rc = use_plugin(p, s, fb, sp->fallback_line, &slot->primary, &hard);
-            if (rc < 0)
-                return rc;
-            continue;
-        }
-        if (fb && (rc = use_plugin(p, s, fb, sp->fallback_line, &slot->fallback, &hard)) < 0)
-            return rc;
+                            file, sp->fallback_line, abi_slots[s].name, sp->fallback);
     }
     return G16K_OK;
 }
@@ -663,7 +539,7 @@ static int load(const char *path, const char *text, prover_config **out)
         cfg->threads = (unsigned)p.threads;
     }
     host_api_init(cfg->threads);
-    if ((rc = load_slots(&p)) < 0 || (rc = check_windows(&p)) < 0)
+    if ((rc = slots_load(cfg, &p.plan)) < 0 || (rc = check_windows(&p)) < 0)
         goto out_free;
     ctx_cleanup(&p);
     *out = cfg;

@@ -27,6 +27,7 @@
 #include <stdint.h>
 
 #include "g16k/plugin.h"
+#include "plugin/abi.h"
 
 /* One loaded and created plugin. */
 typedef struct loaded_plugin {
@@ -45,7 +46,7 @@ typedef struct provider_slot {
     loaded_plugin *fallback;        /* NULL when none */
 } provider_slot;
 
-enum { SLOT_SYNTH, SLOT_NTT, SLOT_MSM_G1, SLOT_MSM_G2, SLOT_COUNT };
+/* SLOT_SYNTH, SLOT_NTT, SLOT_MSM_G1, SLOT_MSM_G2 and SLOT_COUNT come from plugin/abi.h. */
 enum { WIN_A, WIN_B_G1, WIN_B_G2, WIN_L, WIN_H, WIN_COUNT };
 
 typedef struct prover_config {

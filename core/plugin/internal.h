@@ -1,14 +1,62 @@
 /*
- * Declarations shared by config.c, loader.c and host.c; not part of any public API.
- * config.c parses and validates prover.ini and decides which plugins to load; loader.c finds,
- * opens, checks, creates and probes one plugin; host.c is the g16k_host_api and the log.
+ * Declarations shared by config.c, slots.c, loader.c and host.c; not part of any public API.
+ * config.c parses and validates prover.ini; slots.c loads the plugins its slots name, with
+ * their fallbacks; loader.c finds, opens, checks, creates and probes one plugin (against the
+ * ABI rules of abi.c); host.c is the g16k_host_api and the log.
  */
 #ifndef G16K_PLUGIN_INTERNAL_H
 #define G16K_PLUGIN_INTERNAL_H
 
+#include <limits.h>
 #include <stddef.h>
 
 #include "plugin/config.h"
+
+/* ---- slots.c: loading what the slots of a parsed prover.ini name ---- */
+
+#define PLUGIN_NAME_MAX 63          /* the NAME of [plugin.NAME], in bytes */
+
+/* One [plugin.NAME] section as written (config.c), and what became of it (slots.c). */
+typedef struct plugin_sec {
+    char name[PLUGIN_NAME_MAX + 1];
+    unsigned line;                  /* first [plugin.NAME] header */
+    char *path;
+    unsigned path_line;
+    g16k_config_entry *entries;     /* key/value owned (strdup) */
+    size_t n_entries, cap_entries;
+    int state;                      /* 0 untouched, 1 started, -1 failed */
+    loaded_plugin *lp;              /* when started */
+    int status;                     /* when failed: code and message, for a second slot */
+    char *err;
+} plugin_sec;
+
+/* One slot section ([synthesizer], [ntt], [msm.g1], [msm.g2]) as written. */
+typedef struct slot_spec {
+    char provider[PLUGIN_NAME_MAX + 1];
+    unsigned provider_line;
+    char fallback[PLUGIN_NAME_MAX + 1];   /* "" when none */
+    unsigned fallback_line;
+    plugin_sec *prim, *fb;          /* their sections, set once the file is validated */
+} slot_spec;
+
+/* What config.c hands slots.c: where relative plugin paths start, the plugin sections and the
+ * slots. */
+typedef struct plugin_plan {
+    char ini_dir[PATH_MAX];         /* folder of prover.ini, absolute */
+    char plugin_dir_abs[PATH_MAX];  /* [core] plugin_dir made absolute, "" when absent */
+    plugin_sec *secs;
+    size_t n_secs, cap_secs;
+    slot_spec slot[SLOT_COUNT];
+} plugin_plan;
+
+/* Load, create and probe every plugin a slot of plan names into cfg->plugins (once each) and
+ * fill cfg->slot, with the fallback rules of slots.c. cfg->file names the file in messages.
+ * G16K_OK, or a negative g16k_status with the error set ("FILE:LINE: ..."); on error the
+ * plugins already started stay in cfg (config_free stops them). plan->secs record each
+ * section's outcome. */
+int slots_load(prover_config *cfg, plugin_plan *plan);
+
+/* ---- loader.c ---- */
 
 /* Where loader_find looks for a bare file name, in this order. Each field is an absolute folder
  * or NULL (skipped). */

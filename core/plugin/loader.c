@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "plugin/abi.h"
 #include "plugin/internal.h"
 #include "util/error.h"
 
@@ -28,17 +29,6 @@
 #ifndef G16K_PLUGIN_DIR_FROM_BIN
 #define G16K_PLUGIN_DIR_FROM_BIN "../lib/g16k"
 #endif
-
-/* Size of a struct up to and including its last ABI 1.0 member: later minors append fields, so
- * sizeof() would grow while the minimum we accept must not. */
-#define SIZE_1_0(type, last) (offsetof(type, last) + sizeof(((type *)0)->last))
-
-static const size_t desc_size_1_0 = SIZE_1_0(g16k_plugin_desc, msm);
-static const size_t synth_size_1_0 = SIZE_1_0(g16k_synth_vtable, synthesize);
-static const size_t ntt_size_1_0 = SIZE_1_0(g16k_ntt_vtable, compute_h);
-static const size_t msm_size_1_0 = SIZE_1_0(g16k_msm_vtable, msm);
-/* abi_major and abi_minor must be readable before anything else is trusted. */
-static const size_t desc_size_abi = SIZE_1_0(g16k_plugin_desc, abi_minor);
 
 static int is_file(const char *path)
 {
@@ -123,39 +113,31 @@ int loader_find(const char *name, const char *spec, const loader_dirs *dirs, cha
     return g16k_err(G16K_ECONFIG, "plugin %s: '%s' not found in %s", name, spec, tried);
 }
 
-/* A vtable: present, at least its 1.0 size, every mandatory entry set. */
-static int check_vtable(const loaded_plugin *lp, const char *what, uint32_t size, size_t min,
-                        const void *const *entries, const char *const *names, int n)
+/* A vtable: at least its 1.0 size, every mandatory entry set. */
+static int check_vtable(const loaded_plugin *lp, const abi_vtable *v, const void *vt)
 {
-    if (size < min)
+    uint32_t size;
+
+    memcpy(&size, vt, sizeof(size));
+    if (size < v->size_1_0)
         return g16k_err(G16K_EINVAL, "plugin %s (%s): %s vtable struct_size %u is smaller than "
-                        "its ABI 1.0 size %zu", lp->name, lp->path, what, size, min);
-    for (int i = 0; i < n; i++)
-        if (!entries[i])
+                        "its ABI 1.0 size %zu", lp->name, lp->path, v->name, size, v->size_1_0);
+    for (int i = 0; i < ABI_MANDATORY_MAX; i++)
+        if (!abi_entry_set(vt, &v->mandatory[i]))
             return g16k_err(G16K_EINVAL, "plugin %s (%s): %s.%s is NULL", lp->name, lp->path,
-                            what, names[i]);
+                            v->name, v->mandatory[i].name);
     return G16K_OK;
 }
 
 static int check_caps(const loaded_plugin *lp, const g16k_plugin_desc *d)
 {
-    static const struct {
-        unsigned caps;
-        const char *what;
-        size_t off;
-    } map[] = {
-        { G16K_CAP_SYNTH, "synth", offsetof(g16k_plugin_desc, synth) },
-        { G16K_CAP_NTT, "ntt", offsetof(g16k_plugin_desc, ntt) },
-        { G16K_CAP_MSM_G1 | G16K_CAP_MSM_G2, "msm", offsetof(g16k_plugin_desc, msm) },
-    };
-    for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++) {
-        const void *vt;
-        memcpy(&vt, (const char *)d + map[i].off, sizeof(vt));
-        if (!(d->caps & map[i].caps) != !vt)
+    for (int i = 0; i < ABI_VT_COUNT; i++) {
+        const abi_vtable *v = &abi_vtables[i];
+        const void *vt = abi_vtable_of(d, v);
+        if (!(d->caps & v->caps) != !vt)
             return g16k_err(G16K_EINVAL, "plugin %s (%s): caps 0x%x %s the %s capability but "
                             "the %s vtable is %s", lp->name, lp->path, d->caps,
-                            vt ? "lack" : "claim", map[i].what, map[i].what,
-                            vt ? "present" : "NULL");
+                            vt ? "lack" : "claim", v->name, v->name, vt ? "present" : "NULL");
     }
     return G16K_OK;
 }
@@ -167,46 +149,31 @@ static int check_desc(const loaded_plugin *lp, const g16k_plugin_desc *d)
     if (!d)
         return g16k_err(G16K_EINVAL, "plugin %s (%s): g16k_plugin_entry returned a NULL "
                         "descriptor", lp->name, lp->path);
-    if (d->struct_size < desc_size_abi)
+    if (d->struct_size < abi_desc_size_version)
         return g16k_err(G16K_EINVAL, "plugin %s (%s): descriptor struct_size %u is too small",
                         lp->name, lp->path, d->struct_size);
     if (d->abi_major != G16K_ABI_MAJOR)
         return g16k_err(G16K_EUNSUPPORTED, "plugin %s (%s) was built for ABI %u.%u, this g16k "
                         "has ABI %d.%d", lp->name, lp->path, d->abi_major, d->abi_minor,
                         G16K_ABI_MAJOR, G16K_ABI_MINOR);
-    if (d->struct_size < desc_size_1_0)
+    if (d->struct_size < abi_desc_size_1_0)
         return g16k_err(G16K_EINVAL, "plugin %s (%s): descriptor struct_size %u is smaller than "
-                        "its ABI 1.0 size %zu", lp->name, lp->path, d->struct_size, desc_size_1_0);
+                        "its ABI 1.0 size %zu", lp->name, lp->path, d->struct_size,
+                        abi_desc_size_1_0);
     if (d->curve != G16K_CURVE_BLS12_381)
         return g16k_err(G16K_EUNSUPPORTED, "plugin %s (%s): curve %u is not BLS12-381 (%d)",
                         lp->name, lp->path, d->curve, G16K_CURVE_BLS12_381);
     if (!d->name)
         return g16k_err(G16K_EINVAL, "plugin %s (%s): desc.name is NULL", lp->name, lp->path);
-    if (!d->create)
-        return g16k_err(G16K_EINVAL, "plugin %s (%s): desc.create is NULL", lp->name, lp->path);
-    if (!d->destroy)
-        return g16k_err(G16K_EINVAL, "plugin %s (%s): desc.destroy is NULL", lp->name, lp->path);
+    for (int i = 0; i < ABI_DESC_MANDATORY; i++)
+        if (!abi_entry_set(d, &abi_desc_mandatory[i]))
+            return g16k_err(G16K_EINVAL, "plugin %s (%s): desc.%s is NULL", lp->name, lp->path,
+                            abi_desc_mandatory[i].name);
     if ((rc = check_caps(lp, d)) < 0)
         return rc;
-    if (d->synth) {
-        const void *e[] = { (void *)d->synth->circuit_create, (void *)d->synth->circuit_destroy,
-                            (void *)d->synth->synthesize };
-        const char *const n[] = { "circuit_create", "circuit_destroy", "synthesize" };
-        if ((rc = check_vtable(lp, "synth", d->synth->struct_size, synth_size_1_0, e, n, 3)) < 0)
-            return rc;
-    }
-    if (d->ntt) {
-        const void *e[] = { (void *)d->ntt->domain_create, (void *)d->ntt->domain_destroy,
-                            (void *)d->ntt->transform };
-        const char *const n[] = { "domain_create", "domain_destroy", "transform" };
-        if ((rc = check_vtable(lp, "ntt", d->ntt->struct_size, ntt_size_1_0, e, n, 3)) < 0)
-            return rc;
-    }
-    if (d->msm) {
-        const void *e[] = { (void *)d->msm->bases_create, (void *)d->msm->bases_destroy,
-                            (void *)d->msm->msm };
-        const char *const n[] = { "bases_create", "bases_destroy", "msm" };
-        if ((rc = check_vtable(lp, "msm", d->msm->struct_size, msm_size_1_0, e, n, 3)) < 0)
+    for (int i = 0; i < ABI_VT_COUNT; i++) {
+        const void *vt = abi_vtable_of(d, &abi_vtables[i]);
+        if (vt && (rc = check_vtable(lp, &abi_vtables[i], vt)) < 0)
             return rc;
     }
     return G16K_OK;

@@ -33,20 +33,12 @@ int opts_copy(void *dst, size_t size, const void *given, const char *type)
 
 const char *g16k_status_name(int status)
 {
+#define STATUS_CASE(name, value) case name: return #name;
     switch (status) {
-    case G16K_OK:           return "G16K_OK";
-    case G16K_EINVAL:       return "G16K_EINVAL";
-    case G16K_ENOMEM:       return "G16K_ENOMEM";
-    case G16K_ENODEV:       return "G16K_ENODEV";
-    case G16K_EIO:          return "G16K_EIO";
-    case G16K_EUNSUPPORTED: return "G16K_EUNSUPPORTED";
-    case G16K_ECONFIG:      return "G16K_ECONFIG";
-    case G16K_EINTERNAL:    return "G16K_EINTERNAL";
-    case G16K_EFORMAT:      return "G16K_EFORMAT";
-    case G16K_EVERIFY:      return "G16K_EVERIFY";
-    case G16K_ECANCELED:    return "G16K_ECANCELED";
-    default:                return "unknown";
+    G16K_STATUS_LIST(STATUS_CASE)
+    default: return "unknown";
     }
+#undef STATUS_CASE
 }
 
 /* config_path NULL: the built-in configuration. */

@@ -14,11 +14,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "formats/zkey_layout.h"
 #include "g16k/plugin.h"
 #include "internal.h"
 #include "util/error.h"
-
-#define COEF_BYTES 44       /* u32 matrix, u32 row, u32 signal, 32 B value */
 
 void setup_g1_to_lem(uint8_t out[96], const g1_affine_t *p)
 {
@@ -99,7 +98,7 @@ int setup_coefs_build(setup_key *k, const r1cs *cs)
     uint64_t n = P + 1;
     for (uint64_t c = 0; c < cs->n_constraints; c++)
         n += cs->lc[3 * c + 2] - cs->lc[3 * c];
-    k->coefs = malloc(n * COEF_BYTES);
+    k->coefs = malloc(n * ZKEY_COEF_BYTES);
     if (!k->coefs)
         return g16k_err(G16K_ENOMEM, "setup: no memory for %llu coefficients",
                         (unsigned long long)n);
@@ -112,11 +111,11 @@ int setup_coefs_build(setup_key *k, const r1cs *cs)
                 fr_mul(&v, &cs->terms[t].coef, &FR_R2);
                 fr_mul(&v, &v, &FR_R2);
                 put_coef(p, m, (uint32_t)c, cs->terms[t].wire, &v);
-                p += COEF_BYTES;
+                p += ZKEY_COEF_BYTES;
             }
         }
     }
-    for (uint64_t s = 0; s <= P; s++, p += COEF_BYTES)
+    for (uint64_t s = 0; s <= P; s++, p += ZKEY_COEF_BYTES)
         put_coef(p, 0, (uint32_t)(cs->n_constraints + s), (uint32_t)s, &FR_R2);
     k->n_coefs = n;
     return G16K_OK;
@@ -188,9 +187,12 @@ static int put_section_head(FILE *f, uint32_t id, uint64_t size)
     return fwrite(b, 1, sizeof b, f) == sizeof b ? 0 : -1;
 }
 
-static int put_g1s(FILE *f, const g1_affine_t *p, uint64_t n)
+/* Section id: its head, then n points. */
+static int put_g1s(FILE *f, uint32_t id, const g1_affine_t *p, uint64_t n)
 {
-    uint8_t b[96];
+    uint8_t b[ZKEY_G1_BYTES];
+    if (put_section_head(f, id, n * ZKEY_G1_BYTES))
+        return -1;
     for (uint64_t i = 0; i < n; i++) {
         setup_g1_to_lem(b, &p[i]);
         if (fwrite(b, 1, sizeof b, f) != sizeof b)
@@ -199,9 +201,11 @@ static int put_g1s(FILE *f, const g1_affine_t *p, uint64_t n)
     return 0;
 }
 
-static int put_g2s(FILE *f, const g2_affine_t *p, uint64_t n)
+static int put_g2s(FILE *f, uint32_t id, const g2_affine_t *p, uint64_t n)
 {
-    uint8_t b[192];
+    uint8_t b[ZKEY_G2_BYTES];
+    if (put_section_head(f, id, n * ZKEY_G2_BYTES))
+        return -1;
     for (uint64_t i = 0; i < n; i++) {
         setup_g2_to_lem(b, &p[i]);
         if (fwrite(b, 1, sizeof b, f) != sizeof b)
@@ -212,61 +216,51 @@ static int put_g2s(FILE *f, const g2_affine_t *p, uint64_t n)
 
 static int put_header(FILE *f, const setup_key *k)
 {
-    uint8_t b[964];
-    uint8_t *p = b;
-    put32(p, FP_BYTES);
-    fp_to_bytes_mont(p + 4, &FP_MODULUS);     /* raw limbs = the integer q, LE */
-    p += 4 + FP_BYTES;
-    put32(p, FR_BYTES);
-    fr_to_bytes_mont(p + 4, &FR_MODULUS);
-    p += 4 + FR_BYTES;
-    put32(p, k->n_vars);
-    put32(p + 4, k->n_public);
-    put32(p + 8, k->domain_size);
-    p += 12;
-    setup_g1_to_lem(p, &k->alpha1);
-    setup_g1_to_lem(p + 96, &k->beta1);
-    setup_g2_to_lem(p + 192, &k->beta2);
-    setup_g2_to_lem(p + 384, &k->gamma2);
-    setup_g1_to_lem(p + 576, &k->delta1);
-    setup_g2_to_lem(p + 672, &k->delta2);
-    return put_section_head(f, 2, sizeof b) || fwrite(b, 1, sizeof b, f) != sizeof b ? -1 : 0;
+    uint8_t b[ZKEY_H2_SIZE];
+    put32(b + ZKEY_H2_N8Q, FP_BYTES);
+    fp_to_bytes_mont(b + ZKEY_H2_Q, &FP_MODULUS);     /* raw limbs = the integer q, LE */
+    put32(b + ZKEY_H2_N8R, FR_BYTES);
+    fr_to_bytes_mont(b + ZKEY_H2_R, &FR_MODULUS);
+    put32(b + ZKEY_H2_NVARS, k->n_vars);
+    put32(b + ZKEY_H2_NPUB, k->n_public);
+    put32(b + ZKEY_H2_DOMAIN, k->domain_size);
+    setup_g1_to_lem(b + ZKEY_H2_ALPHA1, &k->alpha1);
+    setup_g1_to_lem(b + ZKEY_H2_BETA1, &k->beta1);
+    setup_g2_to_lem(b + ZKEY_H2_BETA2, &k->beta2);
+    setup_g2_to_lem(b + ZKEY_H2_GAMMA2, &k->gamma2);
+    setup_g1_to_lem(b + ZKEY_H2_DELTA1, &k->delta1);
+    setup_g2_to_lem(b + ZKEY_H2_DELTA2, &k->delta2);
+    return put_section_head(f, ZKEY_SEC_GROTH16, sizeof b) || fwrite(b, 1, sizeof b, f) != sizeof b
+               ? -1 : 0;
 }
 
+/* Sections in snarkjs's order (zkey_layout.h). */
 static int put_all(FILE *f, const setup_key *k)
 {
     uint64_t n_c = (uint64_t)k->n_vars - k->n_public - 1;
     uint8_t b[12 + 4];
-    memcpy(b, "zkey", 4);
-    put32(b + 4, 1);
-    put32(b + 8, 10);
-    put32(b + 12, 1);                           /* section 1 payload: protocol 1 = Groth16 */
-    if (fwrite(b, 1, 12, f) != 12 || put_section_head(f, 1, 4) || fwrite(b + 12, 1, 4, f) != 4)
+    memcpy(b, ZKEY_MAGIC, 4);
+    put32(b + 4, ZKEY_VERSION);
+    put32(b + 8, ZKEY_MAX_ID);                  /* every section 1..10 */
+    put32(b + 12, ZKEY_PROTOCOL_GROTH16);       /* section 1 payload */
+    if (fwrite(b, 1, 12, f) != 12 || put_section_head(f, ZKEY_SEC_HEADER, 4) ||
+        fwrite(b + 12, 1, 4, f) != 4)
         return -1;
     if (put_header(f, k))
         return -1;
     uint8_t n4[4];
     put32(n4, (uint32_t)k->n_coefs);
-    if (put_section_head(f, 4, 4 + k->n_coefs * COEF_BYTES) || fwrite(n4, 1, 4, f) != 4 ||
-        fwrite(k->coefs, COEF_BYTES, k->n_coefs, f) != k->n_coefs)
+    if (put_section_head(f, ZKEY_SEC_COEFS, 4 + k->n_coefs * ZKEY_COEF_BYTES) ||
+        fwrite(n4, 1, 4, f) != 4 || fwrite(k->coefs, ZKEY_COEF_BYTES, k->n_coefs, f) != k->n_coefs)
         return -1;
-    if (put_section_head(f, 3, 96 * ((uint64_t)k->n_public + 1)) ||
-        put_g1s(f, k->ic, (uint64_t)k->n_public + 1))
-        return -1;
-    if (put_section_head(f, 9, 96 * (uint64_t)k->domain_size) ||
-        put_g1s(f, k->h, k->domain_size))
-        return -1;
-    if (put_section_head(f, 8, 96 * n_c) || put_g1s(f, k->c, n_c))
-        return -1;
-    if (put_section_head(f, 5, 96 * (uint64_t)k->n_vars) || put_g1s(f, k->a, k->n_vars))
-        return -1;
-    if (put_section_head(f, 6, 96 * (uint64_t)k->n_vars) || put_g1s(f, k->b1, k->n_vars))
-        return -1;
-    if (put_section_head(f, 7, 192 * (uint64_t)k->n_vars) || put_g2s(f, k->b2, k->n_vars))
+    if (put_g1s(f, ZKEY_SEC_IC, k->ic, (uint64_t)k->n_public + 1) ||
+        put_g1s(f, ZKEY_SEC_H, k->h, k->domain_size) || put_g1s(f, ZKEY_SEC_C, k->c, n_c) ||
+        put_g1s(f, ZKEY_SEC_A, k->a, k->n_vars) || put_g1s(f, ZKEY_SEC_B1, k->b1, k->n_vars) ||
+        put_g2s(f, ZKEY_SEC_B2, k->b2, k->n_vars))
         return -1;
     put32(n4, 0);                               /* no contributions yet */
-    if (put_section_head(f, 10, 64 + 4) || fwrite(k->hash, 1, 64, f) != 64 ||
-        fwrite(n4, 1, 4, f) != 4)
+    if (put_section_head(f, ZKEY_SEC_CONTRIB, sizeof k->hash + 4) ||
+        fwrite(k->hash, 1, sizeof k->hash, f) != sizeof k->hash || fwrite(n4, 1, 4, f) != 4)
         return -1;
     return 0;
 }

@@ -44,20 +44,26 @@ extern "C" {
 #define G16K_ABI_MAJOR 1
 #define G16K_ABI_MINOR 1
 
-/* Status codes. 0 is success; every error is negative. */
+/* Status codes. 0 is success; every error is negative. G16K_STATUS_LIST(X) calls X(name, value)
+ * for each code in order, so that a table of names or messages cannot miss one. */
+#define G16K_STATUS_LIST(X)                                                                     \
+    X(G16K_OK, 0)                                                                               \
+    X(G16K_EINVAL, -1)       /* bad argument: encoding 0, size mismatch, NULL, bad handle */    \
+    X(G16K_ENOMEM, -2)       /* host or device allocation failed */                             \
+    X(G16K_ENODEV, -3)       /* the device the plugin needs is absent or unusable */            \
+    X(G16K_EIO, -4)          /* file or device I/O failed */                                    \
+    X(G16K_EUNSUPPORTED, -5) /* operation, group, size or option not provided by this plugin */ \
+    X(G16K_ECONFIG, -6)      /* bad or unknown configuration key/value */                       \
+    X(G16K_EINTERNAL, -7)    /* anything else, e.g. a failed self-test */                       \
+    X(G16K_EFORMAT, -8)      /* malformed input file (core only) */                             \
+    X(G16K_EVERIFY, -9)      /* a proof failed verification (core only) */                      \
+    X(G16K_ECANCELED, -10)   /* the embedder's progress callback asked to stop (core only) */
+
+#define G16K_STATUS_ENUMERATOR_(name, value) name = value,
 typedef enum g16k_status {
-    G16K_OK           = 0,
-    G16K_EINVAL       = -1,  /* bad argument: encoding 0, size mismatch, NULL pointer, bad handle */
-    G16K_ENOMEM       = -2,  /* host or device allocation failed */
-    G16K_ENODEV       = -3,  /* the device the plugin needs is absent or unusable */
-    G16K_EIO          = -4,  /* file or device I/O failed */
-    G16K_EUNSUPPORTED = -5,  /* operation, group, size or option not provided by this plugin */
-    G16K_ECONFIG      = -6,  /* bad or unknown configuration key/value */
-    G16K_EINTERNAL    = -7,  /* anything else, e.g. a failed self-test */
-    G16K_EFORMAT      = -8,  /* malformed input file (core only) */
-    G16K_EVERIFY      = -9,  /* a proof failed verification (core only) */
-    G16K_ECANCELED    = -10  /* the embedder's progress callback asked to stop (core only) */
+    G16K_STATUS_LIST(G16K_STATUS_ENUMERATOR_)
 } g16k_status;
+#undef G16K_STATUS_ENUMERATOR_
 
 typedef enum g16k_encoding {
     G16K_ENC_CANONICAL  = 1,
@@ -85,8 +91,23 @@ typedef enum g16k_group {
 #define G16K_LOG_INFO  2
 #define G16K_LOG_DEBUG 3
 
+/* Entry types. Every function pointer of the host API, the descriptor and the vtables has a
+ * function type g16k_<struct>_<entry>_fn (OpenSSL's provider style), so a plugin can declare its
+ * implementations with them and the compiler checks each signature:
+ *     static g16k_msm_msm_fn my_msm;
+ * The members are pointers to these types; the layout is that of ABI 1.0 and 1.1. */
+
 /* ------------------------------------------------------------------------------------------ */
 /* Host API: what the core offers a plugin. Valid from g16k_plugin_entry until process exit.  */
+
+#if defined(__GNUC__)
+#define G16K_PRINTF_(fmt, args) __attribute__((format(printf, fmt, args)))
+#else
+#define G16K_PRINTF_(fmt, args)
+#endif
+typedef void g16k_host_set_error_fn(const char *fmt, ...) G16K_PRINTF_(1, 2);
+typedef void g16k_host_log_fn(int level, const char *fmt, ...) G16K_PRINTF_(2, 3);
+#undef G16K_PRINTF_
 
 typedef struct g16k_host_api {
     uint32_t struct_size;
@@ -94,17 +115,9 @@ typedef struct g16k_host_api {
     uint16_t abi_minor;          /* the core's G16K_ABI_MINOR */
     /* Record the error message of the failing call on the calling thread (printf-style, one line,
      * no trailing newline). The core reads it after the call returns. Thread-safe. */
-    void (*set_error)(const char *fmt, ...)
-#if defined(__GNUC__)
-        __attribute__((format(printf, 1, 2)))
-#endif
-        ;
+    g16k_host_set_error_fn *set_error;
     /* Log a line at a G16K_LOG_* level; the core decides what is shown. Thread-safe. */
-    void (*log)(int level, const char *fmt, ...)
-#if defined(__GNUC__)
-        __attribute__((format(printf, 2, 3)))
-#endif
-        ;
+    g16k_host_log_fn *log;
     /* Default number of worker threads (>= 1): [core] threads of the first prover.ini loaded in
      * the process, 0 there meaning the online CPU count. g16k_msm_params.threads overrides it.
      * A plugin's threads for a call, the calling thread included, never exceed the call's
@@ -158,19 +171,25 @@ typedef struct g16k_constraints {
     const g16k_coef *coefs;      /* n_coefs entries, any order, repeats add up */
 } g16k_constraints;
 
+typedef int g16k_synth_circuit_create_fn(g16k_plugin_ctx *ctx, const g16k_constraints *cs,
+                                          g16k_circuit **out);
+typedef void g16k_synth_circuit_destroy_fn(g16k_circuit *circuit);
+typedef int g16k_synth_synthesize_fn(g16k_circuit *circuit, const void *witness, uint64_t n_vars,
+                                     uint32_t witness_enc, void *a, void *b, void *c,
+                                     uint32_t out_enc);
+
 typedef struct g16k_synth_vtable {
     uint32_t struct_size;
     /* Build a plugin-owned circuit from the coefficient list (copied; cs may be freed after the
      * call). Rejects out-of-range rows/signals with G16K_EINVAL. Mandatory. */
-    int (*circuit_create)(g16k_plugin_ctx *ctx, const g16k_constraints *cs, g16k_circuit **out);
+    g16k_synth_circuit_create_fn *circuit_create;
     /* Mandatory. NULL is a no-op. */
-    void (*circuit_destroy)(g16k_circuit *circuit);
+    g16k_synth_circuit_destroy_fn *circuit_destroy;
     /* a[i] = sum_j A[i][j] w[j], b[i] = sum_j B[i][j] w[j], c[i] = a[i] * b[i], for i < domain_size.
      * witness: n_vars Fr elements (32 bytes each) in witness_enc. a, b, c: caller-allocated,
      * domain_size * 32 bytes each, written in out_enc. Concurrent calls on one circuit allowed.
      * Mandatory. Errors: G16K_EINVAL (encoding, NULL), G16K_ENOMEM. */
-    int (*synthesize)(g16k_circuit *circuit, const void *witness, uint64_t n_vars, uint32_t witness_enc,
-                      void *a, void *b, void *c, uint32_t out_enc);
+    g16k_synth_synthesize_fn *synthesize;
 } g16k_synth_vtable;
 
 /* ------------------------------------------------------------------------------------------ */
@@ -192,22 +211,32 @@ typedef enum g16k_ntt_dir {
     G16K_NTT_INVERSE_COSET = 4
 } g16k_ntt_dir;
 
+typedef int g16k_ntt_domain_create_fn(g16k_plugin_ctx *ctx, uint32_t log_n,
+                                       g16k_ntt_domain **out);
+typedef void g16k_ntt_domain_destroy_fn(g16k_ntt_domain *domain);
+typedef int g16k_ntt_transform_fn(g16k_ntt_domain *domain, void *data, uint32_t dir, uint32_t enc);
+typedef int g16k_ntt_compute_h_fn(g16k_ntt_domain *domain, void *a, void *b, void *c, uint32_t enc,
+                                  void *h, uint32_t h_enc);
+typedef int g16k_ntt_compute_h_msm_fn(g16k_ntt_domain *domain, void *a, void *b, void *c,
+                                      uint32_t enc, g16k_msm_bases *bases,
+                                      const struct g16k_msm_params *params, void *result,
+                                      uint32_t result_enc);
+
 typedef struct g16k_ntt_vtable {
     uint32_t struct_size;
     /* Prepare twiddles for n = 2^log_n, 0 <= log_n <= 31. Mandatory.
      * Errors: G16K_EUNSUPPORTED (size), G16K_ENOMEM. */
-    int (*domain_create)(g16k_plugin_ctx *ctx, uint32_t log_n, g16k_ntt_domain **out);
+    g16k_ntt_domain_create_fn *domain_create;
     /* Mandatory. NULL is a no-op. */
-    void (*domain_destroy)(g16k_ntt_domain *domain);
+    g16k_ntt_domain_destroy_fn *domain_destroy;
     /* In-place transform of n Fr elements (n * 32 bytes) in encoding enc (output in the same
      * encoding). Mandatory. Errors: G16K_EINVAL (dir, enc, NULL). */
-    int (*transform)(g16k_ntt_domain *domain, void *data, uint32_t dir, uint32_t enc);
+    g16k_ntt_transform_fn *transform;
     /* Optional (NULL: the core composes it from transform). The Groth16 H chain of snarkjs:
      * for X in a, b, c: X' = FORWARD_COSET(INVERSE(X)); then h[i] = a'[i] * b'[i] - c'[i].
      * a, b, c (n elements each, enc) may be overwritten as scratch; h receives n elements in
      * h_enc (h may alias a). */
-    int (*compute_h)(g16k_ntt_domain *domain, void *a, void *b, void *c, uint32_t enc,
-                     void *h, uint32_t h_enc);
+    g16k_ntt_compute_h_fn *compute_h;
     /* Optional, ABI 1.1 (read it only when struct_size covers it; NULL: not provided).
      * compute_h, then the H MSM on its result without h leaving the plugin (a GPU keeps it in
      * device memory): result = sum_{i<n} h[i] * P[i], n = the domain size, h as compute_h
@@ -222,9 +251,7 @@ typedef struct g16k_ntt_vtable {
      * a G1 point), the core logs it and, for the rest of that proof, runs compute_h (or
      * transform) and msm() apart, each with its slot's fallback: returning G16K_EUNSUPPORTED
      * for a size the fused path cannot take is safe. */
-    int (*compute_h_msm)(g16k_ntt_domain *domain, void *a, void *b, void *c, uint32_t enc,
-                         g16k_msm_bases *bases, const struct g16k_msm_params *params,
-                         void *result, uint32_t result_enc);
+    g16k_ntt_compute_h_msm_fn *compute_h_msm;
 } g16k_ntt_vtable;
 
 /* ------------------------------------------------------------------------------------------ */
@@ -249,16 +276,22 @@ typedef struct g16k_msm_params {
     uint32_t threads;            /* 0 = host->threads */
 } g16k_msm_params;
 
+typedef int g16k_msm_bases_create_fn(g16k_plugin_ctx *ctx, uint32_t group, const void *points,
+                                      uint64_t n, uint32_t point_enc, g16k_msm_bases **out);
+typedef void g16k_msm_bases_destroy_fn(g16k_msm_bases *bases);
+typedef int g16k_msm_msm_fn(g16k_msm_bases *bases, const void *scalars, uint64_t n,
+                            uint32_t scalar_enc, const g16k_msm_params *params, void *result,
+                            uint32_t result_enc);
+
 typedef struct g16k_msm_vtable {
     uint32_t struct_size;
     /* Copy (upload, precompute) n affine points of `group` (G1: 96 B, G2: 192 B each) in
      * point_enc into a plugin-owned bases handle, reused across many msm() calls. Points are
      * trusted to be on the curve (the core checked them); (0,0) is infinity. Mandatory.
      * Errors: G16K_EUNSUPPORTED (group), G16K_EINVAL, G16K_ENOMEM. */
-    int (*bases_create)(g16k_plugin_ctx *ctx, uint32_t group, const void *points, uint64_t n,
-                        uint32_t point_enc, g16k_msm_bases **out);
+    g16k_msm_bases_create_fn *bases_create;
     /* Mandatory. NULL is a no-op. */
-    void (*bases_destroy)(g16k_msm_bases *bases);
+    g16k_msm_bases_destroy_fn *bases_destroy;
     /* result = sum_{i<n} scalars[i] * bases[i], n <= number of bases (the first n are used).
      * scalars: n Fr elements (32 B each) in scalar_enc; any value < r, zeros allowed.
      * Scalars >= r: every provider refuses them, it never reduces them. When a scalar, as
@@ -275,12 +308,15 @@ typedef struct g16k_msm_vtable {
      * into parts itself rather than failing. Concurrent calls on one bases handle allowed.
      * Mandatory. Errors: G16K_EINVAL (n too large, encoding, a scalar not below r),
      * G16K_EUNSUPPORTED or G16K_EINVAL (a window it cannot run), G16K_ENOMEM. */
-    int (*msm)(g16k_msm_bases *bases, const void *scalars, uint64_t n, uint32_t scalar_enc,
-               const g16k_msm_params *params, void *result, uint32_t result_enc);
+    g16k_msm_msm_fn *msm;
 } g16k_msm_vtable;
 
 /* ------------------------------------------------------------------------------------------ */
 /* The plugin descriptor: static, returned by g16k_plugin_entry.                               */
+
+typedef int g16k_plugin_create_fn(const g16k_config *config, g16k_plugin_ctx **out);
+typedef void g16k_plugin_destroy_fn(g16k_plugin_ctx *ctx);
+typedef int g16k_plugin_probe_fn(g16k_plugin_ctx *ctx, char *info, size_t info_len);
 
 typedef struct g16k_plugin_desc {
     uint32_t struct_size;
@@ -293,13 +329,13 @@ typedef struct g16k_plugin_desc {
     const char *description;     /* one line, may be NULL */
     /* Create the plugin context from its prover.ini section. Reject unknown keys with
      * G16K_ECONFIG and a message naming the key, file and line. Mandatory. */
-    int (*create)(const g16k_config *config, g16k_plugin_ctx **out);
+    g16k_plugin_create_fn *create;
     /* Mandatory. Called at most once per context, after all its handles are destroyed. */
-    void (*destroy)(g16k_plugin_ctx *ctx);
+    g16k_plugin_destroy_fn *destroy;
     /* Check that the device is usable; on failure return G16K_ENODEV with a message ("no CUDA
      * device"). Optional (NULL = always usable). Writes a one-line device description to info
      * (NUL-terminated, at most info_len bytes) when info is not NULL. */
-    int (*probe)(g16k_plugin_ctx *ctx, char *info, size_t info_len);
+    g16k_plugin_probe_fn *probe;
     const g16k_synth_vtable *synth;  /* non-NULL iff caps has G16K_CAP_SYNTH */
     const g16k_ntt_vtable *ntt;      /* non-NULL iff caps has G16K_CAP_NTT */
     const g16k_msm_vtable *msm;      /* non-NULL iff caps has G16K_CAP_MSM_G1 or G16K_CAP_MSM_G2 */
@@ -307,7 +343,8 @@ typedef struct g16k_plugin_desc {
 
 /* The one exported symbol. Cheap and free of side effects: stores host (valid until exit) and
  * returns the plugin's static descriptor in *out. Returns G16K_OK, or an error if the host's
- * ABI major differs from the plugin's. */
+ * ABI major differs from the plugin's. Unlike the entry types above, g16k_plugin_entry_fn is a
+ * pointer type (as it was in ABI 1.0). */
 #define G16K_PLUGIN_ENTRY_SYMBOL "g16k_plugin_entry"
 typedef int (*g16k_plugin_entry_fn)(const g16k_host_api *host, const g16k_plugin_desc **out);
 

@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "g16k/plugin.h"
+#include "host.h"
 
 /* ---- report.c: one line per check, counters for the exit status. Not thread-safe. ---- */
 void report_pass(const char *name, ...) __attribute__((format(printf, 1, 2)));
@@ -18,29 +19,11 @@ void report_skip(const char *name, const char *fmt, ...) __attribute__((format(p
 /* 0 if all passed, 1 if any failed, 77 if none failed but some were skipped. */
 int report_exit_code(void);
 
-/* ---- host.c: the host API the checker hands to plugins ---- */
-/* The host API (ABI 1.0, threads = 2); valid until exit. */
-const g16k_host_api *host_api(void);
-/* A host API that claims ABI major G16K_ABI_MAJOR + 1, for the entry-point rejection check. */
-const g16k_host_api *host_api_other_major(void);
-/* The calling thread's last host->set_error message ("" if none since host_clear_error). */
-const char *host_last_error(void);
-void host_clear_error(void);
-
-/* ---- plugin.c: dlopen, entry, create ---- */
-typedef struct chk_plugin {
-    const char *path;
-    void *dl;                              /* never dlclose()d (plugin.h) */
-    g16k_plugin_entry_fn entry;
-    const g16k_plugin_desc *desc;
-    g16k_plugin_ctx *ctx;                  /* from create() with an empty config */
-} chk_plugin;
-
-/* dlopen(path, RTLD_NOW | RTLD_LOCAL), find g16k_plugin_entry, call it with host_api().
- * Returns 0, or -1 with a reason in err. */
-int plugin_open(chk_plugin *p, const char *path, char *err, size_t err_len);
-/* create() with an empty [plugin.check] config into p->ctx. Returns the plugin's status. */
-int plugin_create(chk_plugin *p);
+/* ---- host.h: the host API the checker hands to plugins, and loading them ---- */
+/* A plugin under test: p->ctx comes from create() with an empty [plugin.check] config. */
+typedef host_plugin chk_plugin;
+/* create() with an empty [plugin.check] config into p->ctx (config.c). Returns its status. */
+int chk_create(chk_plugin *p);
 
 /* ---- the checks; each reports its own lines ---- */
 /* exports.c: the ELF dynamic symbol table defines g16k_plugin_entry and nothing else. */

@@ -8,10 +8,15 @@
 
 #include "check.h"
 
+int chk_create(chk_plugin *p)
+{
+    return host_plugin_create(p, "(g16k-plugin-check)", "plugin.check", NULL, 0);
+}
+
 int check_config(chk_plugin *p)
 {
     const g16k_plugin_desc *d = p->desc;
-    int rc = plugin_create(p);
+    int rc = chk_create(p);
     if (rc != G16K_OK || !p->ctx) {
         report_fail("config.empty", "create() with an empty config returned %d: %s", rc,
                     host_last_error());

@@ -7,9 +7,7 @@
 #include <string.h>
 
 #include "check.h"
-
-/* Size of a struct up to and including its last ABI 1.0 member (later minors append). */
-#define SIZE_1_0(type, last) (offsetof(type, last) + sizeof(((type *)0)->last))
+#include "plugin/abi.h"
 
 static void check_entry(chk_plugin *p)
 {
@@ -30,18 +28,19 @@ static void check_entry(chk_plugin *p)
 }
 
 /* One vtable: at least its 1.0 size, every mandatory entry set. */
-static void check_vtable(const char *what, uint32_t size, size_t min, const void *const *e,
-                         const char *const *names, int n)
+static void check_vtable(const abi_vtable *v, const void *vt)
 {
     char name[64];
-    snprintf(name, sizeof name, "desc.%s_vtable", what);
-    if (size < min) {
-        report_fail(name, "struct_size %u < ABI 1.0 size %zu", size, min);
+    uint32_t size;
+    snprintf(name, sizeof name, "desc.%s_vtable", v->name);
+    memcpy(&size, vt, sizeof size);
+    if (size < v->size_1_0) {
+        report_fail(name, "struct_size %u < ABI 1.0 size %zu", size, v->size_1_0);
         return;
     }
-    for (int i = 0; i < n; i++)
-        if (!e[i]) {
-            report_fail(name, "mandatory entry %s is NULL", names[i]);
+    for (int i = 0; i < ABI_MANDATORY_MAX; i++)
+        if (!abi_entry_set(vt, &v->mandatory[i])) {
+            report_fail(name, "mandatory entry %s is NULL", v->mandatory[i].name);
             return;
         }
     report_pass("%s", name);
@@ -49,30 +48,23 @@ static void check_vtable(const char *what, uint32_t size, size_t min, const void
 
 static void check_caps(const g16k_plugin_desc *d)
 {
-    const uint32_t known = G16K_CAP_SYNTH | G16K_CAP_NTT | G16K_CAP_MSM_G1 | G16K_CAP_MSM_G2;
     int ok = 1;
-    if (d->caps & ~known) {
-        report_fail("desc.caps", "unknown capability bits 0x%x", d->caps & ~known);
+    if (d->caps & ~ABI_CAPS_KNOWN) {
+        report_fail("desc.caps", "unknown capability bits 0x%x", d->caps & ~ABI_CAPS_KNOWN);
         ok = 0;
     }
-    if (!(d->caps & known)) {
+    if (!(d->caps & ABI_CAPS_KNOWN)) {
         report_fail("desc.caps", "no capability at all");
         ok = 0;
     }
-    if (!(d->caps & G16K_CAP_SYNTH) != !d->synth) {
-        report_fail("desc.caps", "G16K_CAP_SYNTH is %s but the synth vtable is %s",
-                    d->synth ? "clear" : "set", d->synth ? "present" : "NULL");
-        ok = 0;
-    }
-    if (!(d->caps & G16K_CAP_NTT) != !d->ntt) {
-        report_fail("desc.caps", "G16K_CAP_NTT is %s but the ntt vtable is %s",
-                    d->ntt ? "clear" : "set", d->ntt ? "present" : "NULL");
-        ok = 0;
-    }
-    if (!(d->caps & (G16K_CAP_MSM_G1 | G16K_CAP_MSM_G2)) != !d->msm) {
-        report_fail("desc.caps", "the MSM caps are %s but the msm vtable is %s",
-                    d->msm ? "clear" : "set", d->msm ? "present" : "NULL");
-        ok = 0;
+    for (int i = 0; i < ABI_VT_COUNT; i++) {
+        const abi_vtable *v = &abi_vtables[i];
+        const void *vt = abi_vtable_of(d, v);
+        if (!(d->caps & v->caps) != !vt) {
+            report_fail("desc.caps", "%s %s but the %s vtable is %s", v->caps_text,
+                        vt ? "clear" : "set", v->name, vt ? "present" : "NULL");
+            ok = 0;
+        }
     }
     if (ok)
         report_pass("desc.caps");
@@ -82,7 +74,7 @@ int check_descriptor(chk_plugin *p)
 {
     const g16k_plugin_desc *d = p->desc;
     check_entry(p);
-    if (d->struct_size < SIZE_1_0(g16k_plugin_desc, abi_minor)) {
+    if (d->struct_size < abi_desc_size_version) {
         report_fail("desc.struct_size", "%u is too small to hold the ABI version", d->struct_size);
         return -1;
     }
@@ -92,9 +84,9 @@ int check_descriptor(chk_plugin *p)
         return -1;
     }
     report_pass("desc.abi_version %u.%u", d->abi_major, d->abi_minor);
-    if (d->struct_size < SIZE_1_0(g16k_plugin_desc, msm)) {
+    if (d->struct_size < abi_desc_size_1_0) {
         report_fail("desc.struct_size", "%u < ABI 1.0 size %zu", d->struct_size,
-                    SIZE_1_0(g16k_plugin_desc, msm));
+                    abi_desc_size_1_0);
         return -1;
     }
     report_pass("desc.struct_size");
@@ -106,31 +98,17 @@ int check_descriptor(chk_plugin *p)
         report_pass("desc.name %s %s", d->name, d->version);
     else
         report_fail("desc.name", "name must be a non-empty short string and version non-NULL");
-    if (!d->create || !d->destroy) {
-        report_fail("desc.create_destroy", "mandatory %s is NULL",
-                    d->create ? "destroy" : "create");
-        return -1;
-    }
+    for (int i = 0; i < ABI_DESC_MANDATORY; i++)
+        if (!abi_entry_set(d, &abi_desc_mandatory[i])) {
+            report_fail("desc.create_destroy", "mandatory %s is NULL", abi_desc_mandatory[i].name);
+            return -1;
+        }
     report_pass("desc.create_destroy");
     check_caps(d);
-    if (d->synth) {
-        const void *e[] = { (void *)d->synth->circuit_create, (void *)d->synth->circuit_destroy,
-                            (void *)d->synth->synthesize };
-        const char *const n[] = { "circuit_create", "circuit_destroy", "synthesize" };
-        check_vtable("synth", d->synth->struct_size, SIZE_1_0(g16k_synth_vtable, synthesize), e,
-                     n, 3);
-    }
-    if (d->ntt) {
-        const void *e[] = { (void *)d->ntt->domain_create, (void *)d->ntt->domain_destroy,
-                            (void *)d->ntt->transform };
-        const char *const n[] = { "domain_create", "domain_destroy", "transform" };
-        check_vtable("ntt", d->ntt->struct_size, SIZE_1_0(g16k_ntt_vtable, compute_h), e, n, 3);
-    }
-    if (d->msm) {
-        const void *e[] = { (void *)d->msm->bases_create, (void *)d->msm->bases_destroy,
-                            (void *)d->msm->msm };
-        const char *const n[] = { "bases_create", "bases_destroy", "msm" };
-        check_vtable("msm", d->msm->struct_size, SIZE_1_0(g16k_msm_vtable, msm), e, n, 3);
+    for (int i = 0; i < ABI_VT_COUNT; i++) {
+        const void *vt = abi_vtable_of(d, &abi_vtables[i]);
+        if (vt)
+            check_vtable(&abi_vtables[i], vt);
     }
     return 0;
 }

@@ -83,11 +83,12 @@ int main(int argc, char **argv)
         ref_path = ref_buf;
     }
     rng_seed(seed);
+    host_echo_log(getenv("G16K_CHECK_VERBOSE") ? G16K_LOG_DEBUG : -1);
     printf("# plugin %s\n# reference %s\n", path, ref_path);
 
     check_exports(path);
     chk_plugin t, ref;
-    if (plugin_open(&t, path, err, sizeof err) != 0) {
+    if (host_plugin_open(&t, path, err, sizeof err) != 0) {
         report_fail("load", "%s", err);
         return report_exit_code();
     }
@@ -114,7 +115,7 @@ int main(int argc, char **argv)
         report_pass("probe %s", info);
     }
 
-    if (plugin_open(&ref, ref_path, err, sizeof err) != 0 || plugin_create(&ref) != G16K_OK) {
+    if (host_plugin_open(&ref, ref_path, err, sizeof err) != 0 || chk_create(&ref) != G16K_OK) {
         report_fail("reference", "%s: %s", ref_path, ref.desc ? host_last_error() : err);
         t.desc->destroy(t.ctx);
         return report_exit_code();

@@ -10,7 +10,6 @@
  * "witness" scalars mimic real circuits: 60% zero, 30% one, 10% random below r.
  * Points are P_i = (i + 1) * G' for a fixed G' (no on-curve or subgroup work is timed).
  */
-#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,18 +17,8 @@
 
 #include "bls12_381/curve.h"
 #include "g16k/plugin.h"
+#include "host.h"
 #include "test_util.h"
-
-static void set_error(const char *fmt, ...)
-{
-    (void)fmt;
-}
-
-static void host_log(int level, const char *fmt, ...)
-{
-    (void)level;
-    (void)fmt;
-}
 
 static double now(void)
 {
@@ -110,13 +99,6 @@ int main(int argc, char **argv)
 {
     if (argc < 6)
         return usage();
-    void *h = dlopen(argv[1], RTLD_NOW | RTLD_LOCAL);
-    if (!h) {
-        fprintf(stderr, "dlopen %s: %s\n", argv[1], dlerror());
-        return 1;
-    }
-    g16k_plugin_entry_fn entry;
-    *(void **)&entry = dlsym(h, G16K_PLUGIN_ENTRY_SYMBOL);
     int is_msm = strcmp(argv[2], "msm") == 0;
     int a = is_msm ? 4 : 3;
     if (argc < a + 3)
@@ -126,18 +108,17 @@ int main(int argc, char **argv)
     int runs = atoi(argv[a + 2]);
     if (runs < 1 || runs > 100)
         return usage();
-    static g16k_host_api host = {
-        .struct_size = sizeof(g16k_host_api),
-        .abi_major = G16K_ABI_MAJOR,
-        .abi_minor = G16K_ABI_MINOR,
-        .set_error = set_error,
-        .log = host_log,
-    };
-    host.threads = threads;
-    const g16k_plugin_desc *d = NULL;
+    host_plugin plugin;
+    char err[1024];
     g16k_plugin_ctx *ctx = NULL;
-    if (!entry || entry(&host, &d) != G16K_OK || d->create(NULL, &ctx) != G16K_OK) {
-        fprintf(stderr, "cannot start the plugin\n");
+    host_set_threads(threads);
+    if (host_plugin_open(&plugin, argv[1], err, sizeof err) != 0) {
+        fprintf(stderr, "%s: %s\n", argv[1], err);
+        return 1;
+    }
+    const g16k_plugin_desc *d = plugin.desc;
+    if (d->create(NULL, &ctx) != G16K_OK) {
+        fprintf(stderr, "cannot start the plugin: %s\n", host_last_error());
         return 1;
     }
     uint64_t n = (uint64_t)1 << log_n;

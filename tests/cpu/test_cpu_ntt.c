@@ -355,10 +355,10 @@ static void test_ntt_rejects_bad_arguments(void **state)
                      G16K_EINVAL);
     /* A value >= r is refused, naming the index. */
     memcpy(&buf[4 * 2], FR_MODULUS.l, 32);
-    th_clear_error();
+    host_clear_error();
     assert_int_equal(ntt()->transform(d, buf, G16K_NTT_FORWARD, G16K_ENC_MONTGOMERY),
                      G16K_EINVAL);
-    assert_non_null(strstr(th_last_error(), "[2]"));
+    assert_non_null(strstr(host_last_error(), "[2]"));
     ntt()->domain_destroy(d);
     ntt()->domain_destroy(NULL);
 }

@@ -59,7 +59,7 @@ static int create_with(const g16k_config_entry *e, uint64_t n, g16k_plugin_ctx *
 {
     g16k_config cfg = {.struct_size = sizeof cfg, .file = "conf/prover.ini",
                        .section = "plugin.cpu", .entries = e, .n_entries = n};
-    th_clear_error();
+    host_clear_error();
     return th_plugin()->create(&cfg, out);
 }
 
@@ -83,7 +83,7 @@ static void test_create_rejects_unknown_key(void **state)
     g16k_plugin_ctx *ctx = NULL;
     assert_int_equal(create_with(e, 2, &ctx), G16K_ECONFIG);
     assert_null(ctx);
-    assert_string_equal(th_last_error(), "conf/prover.ini:7: unknown key 'simdd' in [plugin.cpu]");
+    assert_string_equal(host_last_error(), "conf/prover.ini:7: unknown key 'simdd' in [plugin.cpu]");
 }
 
 static void test_create_rejects_bad_threads(void **state)
@@ -95,7 +95,7 @@ static void test_create_rejects_bad_threads(void **state)
         g16k_plugin_ctx *ctx = NULL;
         assert_int_equal(create_with(&e, 1, &ctx), G16K_ECONFIG);
         assert_null(ctx);
-        assert_non_null(strstr(th_last_error(), "conf/prover.ini:12: bad value"));
+        assert_non_null(strstr(host_last_error(), "conf/prover.ini:12: bad value"));
     }
 }
 
@@ -122,14 +122,14 @@ static void test_create_simd_key(void **state)
     ctx = NULL;
     assert_int_equal(create_with(&e, 1, &ctx), has_ifma ? G16K_OK : G16K_EUNSUPPORTED);
     if (!has_ifma)
-        assert_non_null(strstr(th_last_error(), "simd = ifma"));
+        assert_non_null(strstr(host_last_error(), "simd = ifma"));
     th_plugin()->destroy(ctx);
 
     e.value = "avx2";
     ctx = NULL;
     assert_int_equal(create_with(&e, 1, &ctx), G16K_ECONFIG);
     assert_null(ctx);
-    assert_non_null(strstr(th_last_error(), "conf/prover.ini:2: bad value 'avx2' for key 'simd'"));
+    assert_non_null(strstr(host_last_error(), "conf/prover.ini:2: bad value 'avx2' for key 'simd'"));
 
     /* The environment wins over the key, and is checked too. */
     setenv("G16K_SIMD", "portable", 1);
@@ -139,7 +139,7 @@ static void test_create_simd_key(void **state)
     setenv("G16K_SIMD", "fast", 1);
     ctx = NULL;
     assert_int_equal(create_with(&e, 1, &ctx), G16K_ECONFIG);
-    assert_non_null(strstr(th_last_error(), "G16K_SIMD='fast'"));
+    assert_non_null(strstr(host_last_error(), "G16K_SIMD='fast'"));
     unsetenv("G16K_SIMD");
 }
 

@@ -236,11 +236,11 @@ static void test_synth_rejects_bad_input(void **state)
          "not below r"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        th_clear_error();
+        host_clear_error();
         cs.coefs = &bad[i].e;
         assert_int_equal(s->circuit_create(th_ctx(), &cs, &c), G16K_EINVAL);
         assert_null(c);
-        assert_non_null(strstr(th_last_error(), bad[i].msg));
+        assert_non_null(strstr(host_last_error(), bad[i].msg));
     }
     cs.coefs = &e;
     cs.coef_encoding = 0;

@@ -45,7 +45,7 @@ variant append_no_bump "s|^\(    uint32_t threads; *\)/\* 0 = host->threads \*/|
 expect fail append_no_bump
 variant insert_middle "s|^    uint32_t msm_id; .*|&\n    uint32_t inserted;|; $bump"
 expect fail insert_middle
-variant signature "s|void (\*bases_destroy)(g16k_msm_bases \*bases);|void (*bases_destroy)(g16k_msm_bases *bases, int flags);|; $bump"
+variant signature "s|^typedef void g16k_msm_bases_destroy_fn(g16k_msm_bases \*bases);|typedef void g16k_msm_bases_destroy_fn(g16k_msm_bases *bases, int flags);|; $bump"
 expect fail signature
 variant enum_value "s|G16K_ENC_MONTGOMERY = 2|G16K_ENC_MONTGOMERY = 3|; $bump"
 expect fail enum_value

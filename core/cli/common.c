@@ -1,10 +1,41 @@
-/* Option parsing, error reporting and the prover configuration shared by the subcommands. */
+/*
+ * What the subcommands share: option parsing, error reporting and exit codes, the help printer
+ * and the prover configuration. Depends on no subcommand (commands.c lists them).
+ */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 #include "plugin/config.h"
+
+const char cli_exit_codes[] =
+    "exit codes: 0 ok, 1 invalid proof (verify) or unsatisfied witness (check), 2 usage,\n"
+    "            3 config or plugin error, 4 malformed or unusable input file, 5 I/O error,\n"
+    "            6 proof failed its own check (witness does not satisfy the circuit, or a\n"
+    "            provider is wrong), 7 out of memory, 8 the job queue refused or is unreachable,\n"
+    "            9 job not finished (result)\n";
+
+const cli_command *cli_current;
+
+/* Print text line by line, the first line after first, the others after rest. */
+void cli_print_lines(FILE *f, const char *text, const char *first, const char *rest)
+{
+    const char *prefix = first;
+    while (*text) {
+        const char *nl = strchr(text, '\n');
+        size_t len = nl ? (size_t)(nl - text) : strlen(text);
+        fprintf(f, "%s%.*s\n", len ? prefix : "", (int)len, text);
+        text += len + (nl != NULL);
+        prefix = rest;
+    }
+}
+
+void cli_print_help(FILE *f, const cli_command *c)
+{
+    cli_print_lines(f, c->help, "usage: g16k ", "            ");
+    fprintf(f, "\n%s", cli_exit_codes);
+}
 
 int cli_exit_code(int status)
 {

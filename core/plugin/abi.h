@@ -1,0 +1,70 @@
+/*
+ * The rules of the plugin ABI (include/g16k/plugin.h) as one table: the descriptor's and each
+ * vtable's ABI 1.0 size, their mandatory entries, the capability bits that go with each vtable,
+ * and the provider slots of prover.ini with the capability each needs.
+ *
+ * Read by the loader (plugin/loader.c, which refuses a plugin on the first broken rule), the
+ * config parser (plugin/config.c: slot names and capabilities) and the conformance checker
+ * (plugins/check/desc.c, which reports every broken rule). abi.c depends on plugin.h alone, so
+ * the checker, which links nothing of the core, compiles it too.
+ */
+#ifndef G16K_PLUGIN_ABI_H
+#define G16K_PLUGIN_ABI_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "g16k/plugin.h"
+
+/* Size of a struct up to and including member `last`: the struct_size of the minor that appended
+ * `last`. (sizeof() grows with each minor; the minimum a reader accepts must not.) */
+#define ABI_SIZE_TO(type, last) (offsetof(type, last) + sizeof(((type *)0)->last))
+/* Whether the struct s (a pointer to type, starting with uint32_t struct_size) was written by
+ * a minor that has `member`: read an appended member only when this holds. */
+#define ABI_COVERS(s, type, member) ((s)->struct_size >= ABI_SIZE_TO(type, member))
+
+/* A function-pointer member of an ABI struct. */
+typedef struct abi_entry {
+    const char *name;               /* member name, as in plugin.h: "circuit_create" */
+    size_t offset;                  /* offsetof() in its struct */
+} abi_entry;
+
+#define ABI_MANDATORY_MAX 3
+
+/* One vtable of g16k_plugin_desc. */
+typedef struct abi_vtable {
+    const char *name;               /* the descriptor member: "synth", "ntt", "msm" */
+    size_t desc_offset;             /* offsetof(g16k_plugin_desc, <name>) */
+    uint32_t caps;                  /* present iff desc.caps has any of these bits */
+    const char *caps_text;          /* those bits in a sentence: "G16K_CAP_SYNTH is" */
+    size_t size_1_0;                /* ABI 1.0 struct_size: the least a reader accepts */
+    abi_entry mandatory[ABI_MANDATORY_MAX];   /* entries that must not be NULL */
+} abi_vtable;
+
+enum { ABI_VT_SYNTH, ABI_VT_NTT, ABI_VT_MSM, ABI_VT_COUNT };
+extern const abi_vtable abi_vtables[ABI_VT_COUNT];
+
+/* The descriptor: the struct_size that covers abi_major and abi_minor (read before anything
+ * else is trusted), its ABI 1.0 size, and its mandatory entries. */
+extern const size_t abi_desc_size_version;
+extern const size_t abi_desc_size_1_0;
+#define ABI_DESC_MANDATORY 2
+extern const abi_entry abi_desc_mandatory[ABI_DESC_MANDATORY];   /* create, destroy */
+
+/* Every capability bit plugin.h defines. */
+#define ABI_CAPS_KNOWN (G16K_CAP_SYNTH | G16K_CAP_NTT | G16K_CAP_MSM_G1 | G16K_CAP_MSM_G2)
+
+/* The provider slots of prover.ini, in this order, and the capability each needs. */
+enum { SLOT_SYNTH, SLOT_NTT, SLOT_MSM_G1, SLOT_MSM_G2, SLOT_COUNT };
+typedef struct abi_slot {
+    const char *name;               /* section name: "synthesizer", "ntt", "msm.g1", "msm.g2" */
+    uint32_t cap;                   /* G16K_CAP_* */
+} abi_slot;
+extern const abi_slot abi_slots[SLOT_COUNT];
+
+/* The vtable v of descriptor d (NULL when absent). */
+const void *abi_vtable_of(const g16k_plugin_desc *d, const abi_vtable *v);
+/* Whether the entry e of struct s (a descriptor or a vtable) is set. */
+int abi_entry_set(const void *s, const abi_entry *e);
+
+#endif
