@@ -34,7 +34,7 @@ static void test_probe_reports_device_or_no_device(void **state)
         assert_non_null(strstr(info, "CUDA device"));
     } else {
         assert_int_equal(rc, G16K_ENODEV);
-        assert_non_null(strstr(gpu_test_last_error(), "no CUDA device"));
+        assert_non_null(strstr(host_last_error(), "no CUDA device"));
         g16k_msm_bases *b = NULL;
         uint8_t pt[96] = { 0 };
         assert_int_equal(p.desc->msm->bases_create(p.ctx, G16K_G1, pt, 1, G16K_ENC_CANONICAL,
@@ -52,12 +52,12 @@ static void test_config_keys(void **state)
     g16k_config_entry bad_key[] = { { "device", "0", 2 }, { "window", "16", 5 } };
     assert_int_equal(gpu_plugin_load(&p, plugin_path, bad_key, 2), 0);
     assert_int_equal(p.create_rc, G16K_ECONFIG);
-    assert_non_null(strstr(gpu_test_last_error(), "prover.ini:5"));
-    assert_non_null(strstr(gpu_test_last_error(), "window"));
+    assert_non_null(strstr(host_last_error(), "prover.ini:5"));
+    assert_non_null(strstr(host_last_error(), "window"));
     g16k_config_entry bad_dev[] = { { "device", "gpu0", 4 } };
     assert_int_equal(gpu_plugin_load(&p, plugin_path, bad_dev, 1), 0);
     assert_int_equal(p.create_rc, G16K_ECONFIG);
-    assert_non_null(strstr(gpu_test_last_error(), "prover.ini:4"));
+    assert_non_null(strstr(host_last_error(), "prover.ini:4"));
 }
 
 int main(int argc, char **argv)

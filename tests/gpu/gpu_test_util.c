@@ -1,81 +1,39 @@
 /*
- * gpu_test_util.c: plugin loading through the ABI and naive reference arithmetic for the GPU
- * plugin tests (see gpu_test_util.h).
+ * gpu_test_util.c: plugin loading through the ABI (on the shared test host, plugins/check/host.h)
+ * and naive reference arithmetic for the GPU plugin tests (see gpu_test_util.h).
  */
 #include "gpu_test_util.h"
 
-#include <dlfcn.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-static _Thread_local char last_error[1024];
-
-static void host_set_error(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(last_error, sizeof last_error, fmt, ap);
-    va_end(ap);
-}
-
-static _Thread_local char last_log[1024];
-
-static void host_log(int level, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(last_log, sizeof last_log, fmt, ap);
-    va_end(ap);
-    if (level <= G16K_LOG_WARN)
-        fprintf(stderr, "[plugin log %d] %s\n", level, last_log);
-}
-
-const char *gpu_test_last_log(void)
-{
-    return last_log;
-}
-
-static const g16k_host_api host = {
-    .struct_size = sizeof(g16k_host_api),
-    .abi_major = G16K_ABI_MAJOR,
-    .abi_minor = G16K_ABI_MINOR,
-    .set_error = host_set_error,
-    .log = host_log,
-    .threads = 2,
-};
-
-const char *gpu_test_last_error(void)
-{
-    return last_error;
-}
-
-const g16k_host_api *gpu_test_host(void)
-{
-    return &host;
-}
+#include "host.h"
 
 int gpu_plugin_load(gpu_plugin *p, const char *path, const g16k_config_entry *entries,
                     uint64_t n_entries)
 {
+    static int echo_set;
+    if (!echo_set) {
+        host_echo_log(G16K_LOG_WARN);   /* the plugins' warnings belong in the test's output */
+        echo_set = 1;
+    }
     memset(p, 0, sizeof *p);
-    p->dl = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-    if (!p->dl) {
-        fprintf(stderr, "dlopen %s: %s\n", path, dlerror());
+    char err[512];
+    if (host_plugin_open(&p->hp, path, err, sizeof err) != 0) {
+        fprintf(stderr, "%s\n", err);
         return -1;
     }
-    g16k_plugin_entry_fn entry = (g16k_plugin_entry_fn)dlsym(p->dl, G16K_PLUGIN_ENTRY_SYMBOL);
-    if (!entry || entry(&host, &p->desc) != G16K_OK || !p->desc
-        || p->desc->abi_major != G16K_ABI_MAJOR || p->desc->curve != G16K_CURVE_BLS12_381
-        || p->desc->struct_size < sizeof(g16k_plugin_desc) || !p->desc->create) {
-        fprintf(stderr, "%s: bad entry point or descriptor\n", path);
+    p->dl = p->hp.dl;
+    p->desc = p->hp.desc;
+    if (p->desc->abi_major != G16K_ABI_MAJOR || p->desc->curve != G16K_CURVE_BLS12_381 ||
+        p->desc->struct_size < sizeof(g16k_plugin_desc) || !p->desc->create) {
+        fprintf(stderr, "%s: bad descriptor\n", path);
         return -1;
     }
     char section[80];
     snprintf(section, sizeof section, "plugin.%s", p->desc->name);
-    g16k_config cfg = { sizeof cfg, "prover.ini", section, entries, n_entries };
-    last_error[0] = '\0';
-    p->create_rc = p->desc->create(&cfg, &p->ctx);
+    p->create_rc = host_plugin_create(&p->hp, "prover.ini", section, entries, n_entries);
+    p->ctx = p->hp.ctx;
     return 0;
 }
 

@@ -11,19 +11,18 @@
 
 #include "bls12_381/curve.h"
 #include "g16k/plugin.h"
+#include "host.h"
 
 typedef struct gpu_plugin {
+    host_plugin hp;                /* the shared test host's handle (plugins/check/host.h) */
     void *dl;
     const g16k_plugin_desc *desc;
     g16k_plugin_ctx *ctx;
     int create_rc;
 } gpu_plugin;
 
-/* Last message the plugin passed to host->set_error on this thread. */
-const char *gpu_test_last_error(void);
-const g16k_host_api *gpu_test_host(void);
-/* The last line the plugin passed to host->log on this thread, at any level. */
-const char *gpu_test_last_log(void);
+/* The host the plugins see is plugins/check/host.h's (host_api, host_last_error,
+ * host_last_log; warnings echoed on stderr). */
 
 /* dlopen path, check the descriptor (ABI, curve), create with the given entries (file name
  * "prover.ini", section "plugin.<name>"). Returns 0 when loading worked (create_rc holds the

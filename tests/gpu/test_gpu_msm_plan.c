@@ -195,8 +195,8 @@ static void test_limits_window_and_parts(void **state)
             if (bucket_bytes(c, group) > dev.max_alloc) {
                 assert_int_equal(rc, G16K_EUNSUPPORTED);
                 assert_int_equal(part, 0);
-                assert_non_null(strstr(gpu_test_last_error(), "bucket buffer"));
-                assert_non_null(strstr(gpu_test_last_error(), "8192 MiB (8589934592 bytes) per "
+                assert_non_null(strstr(host_last_error(), "bucket buffer"));
+                assert_non_null(strstr(host_last_error(), "8192 MiB (8589934592 bytes) per "
                                                               "buffer"));
             } else if (rc == G16K_OK) {
                 assert_true(part > 0 && part % 4 == 0);
@@ -263,12 +263,12 @@ static void test_limits_plans_fit(void **state)
     /* G1 at 256 KiB: window 5 fits, 6 (43 windows of 32 buckets, 264 KiB) does not */
     assert_int_equal(gpu_msm_plan_window_check(5, G16K_G1, &dev), G16K_OK);
     assert_int_equal(gpu_msm_plan_window_check(6, G16K_G1, &dev), G16K_EUNSUPPORTED);
-    assert_non_null(strstr(gpu_test_last_error(), "(264192 bytes) bucket buffer"));
+    assert_non_null(strstr(host_last_error(), "(264192 bytes) bucket buffer"));
 }
 
 int main(void)
 {
-    gpu_host = gpu_test_host();           /* gpu_fail's messages reach the test */
+    gpu_host = host_api();           /* gpu_fail's messages reach the test */
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_chunks_01_heavy),
         cmocka_unit_test(test_chunks_random_and_edges),

@@ -39,19 +39,19 @@ static int setup(void **state)
     if (gpu_plugin_load(&plugin, plugin_path, e, strcmp(cache_dir, "-") ? 1 : 0) != 0)
         return -1;
     /* no device: OpenCL refuses at create, CUDA creates and fails at probe */
-    if (plugin.create_rc == G16K_ENODEV && strstr(gpu_test_last_error(), "no ")) {
-        fprintf(stderr, "SKIP: no device: %s\n", gpu_test_last_error());
+    if (plugin.create_rc == G16K_ENODEV && strstr(host_last_error(), "no ")) {
+        fprintf(stderr, "SKIP: no device: %s\n", host_last_error());
         no_device = 1;
         return 0;
     }
     if (plugin.create_rc != G16K_OK) {
-        fprintf(stderr, "create failed (%d): %s\n", plugin.create_rc, gpu_test_last_error());
+        fprintf(stderr, "create failed (%d): %s\n", plugin.create_rc, host_last_error());
         return -1;
     }
     char info[256] = "";
     int rc = plugin.desc->probe ? plugin.desc->probe(plugin.ctx, info, sizeof info) : G16K_OK;
     if (rc == G16K_ENODEV) {
-        fprintf(stderr, "SKIP: no device: %s\n", gpu_test_last_error());
+        fprintf(stderr, "SKIP: no device: %s\n", host_last_error());
         no_device = 1;
         return 0;
     }
@@ -174,8 +174,8 @@ static void test_config_unknown_key_rejected(void **state)
     assert_int_equal(gpu_plugin_load(&p, plugin_path, e, 1), 0);
     assert_int_equal(p.create_rc, G16K_ECONFIG);
     assert_null(p.ctx);
-    assert_non_null(strstr(gpu_test_last_error(), "prover.ini:7"));
-    assert_non_null(strstr(gpu_test_last_error(), "bogus_key"));
+    assert_non_null(strstr(host_last_error(), "prover.ini:7"));
+    assert_non_null(strstr(host_last_error(), "bogus_key"));
 }
 
 static void test_msm_g1_random_matches_naive(void **state)
@@ -434,7 +434,7 @@ static void last_parts(unsigned long long *parts, unsigned *bufs, unsigned *c)
     unsigned long long n, most;
     *parts = 0;
     *bufs = 0;
-    assert_int_equal(sscanf(gpu_test_last_log(), "opencl: msm G%u: %llu points, window %u, %llu "
+    assert_int_equal(sscanf(host_last_log(), "opencl: msm G%u: %llu points, window %u, %llu "
                             "part(s) of at most %llu points, bases in %u buffer(s)", &g, &n, c,
                             parts, &most, bufs), 6);
 }
@@ -496,7 +496,7 @@ static void test_msm_split_under_small_limits(void **state)
     g16k_msm_params par = { sizeof par, G16K_MSM_H, 6, 0 };
     assert_int_equal(vt->msm(b, NULL, 0, G16K_ENC_CANONICAL, &par, out, G16K_ENC_CANONICAL),
                      G16K_EUNSUPPORTED);
-    assert_non_null(strstr(gpu_test_last_error(), "window 6 (G1) needs a 0 MiB (264192 bytes) "
+    assert_non_null(strstr(host_last_error(), "window 6 (G1) needs a 0 MiB (264192 bytes) "
                                                   "bucket buffer; the device allows 0 MiB "
                                                   "(262144 bytes) per buffer"));
     par.window = 5;
