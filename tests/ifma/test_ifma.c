@@ -816,6 +816,7 @@ static void test_ba_aff_set_constant(void **state)
     assert_memory_equal(&got, &p, sizeof p);
     /* and the r52 integer of x = 1 is 2^416 mod p, the VFP_ONE of vfp.h: limb 0 0x6480ea8e9b9af */
     assert_int_equal(b.c[0][0], 0x6480ea8e9b9afULL);
+}
 
 /* ---- subgroup tests ---- */
 
