@@ -31,6 +31,7 @@
 #include "../formats/zkey_cache.h"
 #include "../formats/zkey_points.h"
 #include "../setup/internal.h"
+#include "../prover/calls.h"
 #include "../prover/internal.h"
 #include "../util/error.h"
 #include "../util/clock.h"
@@ -138,7 +139,6 @@ static int bench_msm(g16k_prover *p, int argc, char **argv, const char *group, c
     int g2, log_n = logn_s ? atoi(logn_s) : -1;
     loaded_plugin *pl;
     g16k_msm_bases *bases = NULL;
-    uint8_t result[192];
     double t[MAX_RUNS], t_setup;
     int rc;
 
@@ -161,22 +161,21 @@ static int bench_msm(g16k_prover *p, int argc, char **argv, const char *group, c
     g16k_msm_params params = { .struct_size = sizeof(params), .msm_id = g2 ? G16K_MSM_B_G2 : G16K_MSM_GENERIC,
                                .window = window_s ? (uint32_t)atoi(window_s) : 0,
                                .threads = threads_s ? (uint32_t)atoi(threads_s) : 0 };
+    msm_result res;
+    uint32_t grp = g2 ? G16K_G2 : G16K_G1;
     double t0 = g16k_now();
-    rc = pl->desc->msm->bases_create(pl->ctx, g2 ? G16K_G2 : G16K_G1, pts, n, G16K_ENC_MONTGOMERY, &bases);
+    rc = call_bases_create(pl, grp, pts, n, "bases_create", &bases);
     t_setup = g16k_now() - t0;
     free(pts);
     for (int i = 0; rc == G16K_OK && i < runs; i++) {
         t0 = g16k_now();
-        rc = pl->desc->msm->msm(bases, sc, n, G16K_ENC_CANONICAL, &params, result, G16K_ENC_MONTGOMERY);
+        rc = call_msm(pl, bases, grp, sc, n, G16K_ENC_CANONICAL, &params, &res);
         t[i] = g16k_now() - t0;
     }
     free(sc);
-    if (bases)
-        pl->desc->msm->bases_destroy(bases);
-    if (rc != G16K_OK) {
-        g16k_err_prefix("plugin %s", pl->name);
+    call_bases_destroy(pl, bases);
+    if (rc != G16K_OK)
         return cli_fail(rc);
-    }
     printf("{\n  \"bench\": \"msm\",\n  \"group\": \"%s\",\n  \"log_n\": %d,\n  \"plugin\": \"%s\",\n"
            "  \"window\": %u,\n  \"threads\": %u,\n  \"runs\": %d,\n  \"seconds\": {\n",
            group, log_n, pl->name, params.window, params.threads, runs);
@@ -205,33 +204,22 @@ static int bench_ntt(g16k_prover *p, const char *logn_s, int runs)
             free(x[i]);
         return cli_fail(g16k_err(G16K_ENOMEM, "out of memory"));
     }
-    rc = pl->desc->ntt->domain_create(pl->ctx, (uint32_t)log_n, &dom);
+    rc = call_domain_create(pl, (uint32_t)log_n, &dom);
     for (int i = 0; rc == G16K_OK && i < runs; i++) {
         double t0 = g16k_now();
-        rc = pl->desc->ntt->transform(dom, x[0], G16K_NTT_FORWARD, G16K_ENC_MONTGOMERY);
+        rc = call_transform(pl, dom, x[0], G16K_NTT_FORWARD);
         t_fwd[i] = g16k_now() - t0;
         if (rc != G16K_OK)
             break;
         t0 = g16k_now();
-        if (pl->desc->ntt->compute_h) {
-            rc = pl->desc->ntt->compute_h(dom, x[1], x[2], x[3], G16K_ENC_MONTGOMERY, x[0], G16K_ENC_MONTGOMERY);
-        } else {
-            for (int k = 1; rc == G16K_OK && k < 4; k++) {
-                rc = pl->desc->ntt->transform(dom, x[k], G16K_NTT_INVERSE, G16K_ENC_MONTGOMERY);
-                if (rc == G16K_OK)
-                    rc = pl->desc->ntt->transform(dom, x[k], G16K_NTT_FORWARD_COSET, G16K_ENC_MONTGOMERY);
-            }
-        }
+        rc = call_h_chain(pl, dom, x[1], x[2], x[3], n, x[0]);
         t_h[i] = g16k_now() - t0;
     }
-    if (dom)
-        pl->desc->ntt->domain_destroy(dom);
+    call_domain_destroy(pl, dom);
     for (int i = 0; i < 4; i++)
         free(x[i]);
-    if (rc != G16K_OK) {
-        g16k_err_prefix("plugin %s", pl->name);
+    if (rc != G16K_OK)
         return cli_fail(rc);
-    }
     printf("{\n  \"bench\": \"ntt\",\n  \"log_n\": %d,\n  \"plugin\": \"%s\",\n  \"runs\": %d,\n"
            "  \"seconds\": {\n", log_n, pl->name, runs);
     print_stat("forward", t_fwd, runs, 0);

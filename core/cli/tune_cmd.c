@@ -25,21 +25,11 @@
 #include "cli.h"
 #include "g16k/g16k.h"
 #include "../formats/wtns.h"
-#include "../prover/internal.h"
+#include "../prover/tune.h"
 #include "../util/error.h"
-
-/* core/prover/tune.c (no header: this file is its only caller; keep the signatures in step) */
-int tune_msm_input(g16k_key *key, int m, const fr_t *w, const fr_t *h, const void **scalars,
-                   uint64_t *n, uint32_t *enc);
-int tune_compute_h(g16k_key *key, const fr_t *w, fr_t *h);
-int tune_time_msm(g16k_key *key, int m, const void *scalars, uint64_t n, uint32_t enc,
-                  uint32_t window, double *seconds, uint8_t result[192]);
 
 #define TUNE_MAX_WINDOW 24u
 #define TUNE_MAX_RUNS 100
-
-/* prover.ini [window] keys, indexed by MSM_* (same order as WIN_*) */
-static const char *const ini_keys[MSM_COUNT] = { "a", "b_g1", "b_g2", "l", "h" };
 
 typedef struct sweep {
     uint64_t n;
@@ -87,28 +77,28 @@ static int sweep_msm(g16k_key *key, int m, const fr_t *w, const fr_t *h, int run
 {
     const void *sc;
     uint32_t enc;
-    uint8_t want[192], got[192];
+    msm_result want, got;
     double t[TUNE_MAX_RUNS];
-    size_t pt_bytes = msm_slot(m) == SLOT_MSM_G2 ? 192 : 96;
     int rc;
 
     memset(sw, 0, sizeof(*sw));
-    tune_msm_input(key, m, w, h, &sc, &sw->n, &enc);
+    msm_scalars(key->zk, m, w, h, &sc, &sw->n, &enc);
     if (sw->n == 0)
         return G16K_OK;
     uint32_t lg = floor_log2(sw->n);
     sw->lo = force_lo ? force_lo : (lg / 2 > 3 ? lg / 2 - 2 : 1);
     sw->hi = force_hi ? force_hi : (lg + 2 < TUNE_MAX_WINDOW ? lg + 2 : TUNE_MAX_WINDOW);
-    if ((rc = tune_time_msm(key, m, sc, sw->n, enc, 0, &sw->auto_s, want)) != G16K_OK)
+    if ((rc = tune_time_msm(key, m, sc, sw->n, enc, 0, &sw->auto_s, &want)) != G16K_OK)
         return rc;
     for (uint32_t c = sw->lo; c <= sw->hi; c++) {
         for (int r = 0; r < runs; r++) {
-            if ((rc = tune_time_msm(key, m, sc, sw->n, enc, c, &t[r], got)) != G16K_OK)
+            if ((rc = tune_time_msm(key, m, sc, sw->n, enc, c, &t[r], &got)) != G16K_OK)
                 return rc;
-            if (memcmp(got, want, pt_bytes) != 0)
+            if (memcmp(got.raw, want.raw, sizeof(got.raw)) != 0)
                 return g16k_err(G16K_EVERIFY, "MSM %s: window %u gives a different result than "
-                                "the plugin's auto window (provider %s is wrong)", msm_name(m), c,
-                                slot_plugin(key->prover, msm_slot(m), 0)->name);
+                                "the plugin's auto window (provider %s is wrong)",
+                                groth16_msms[m].name, c,
+                                slot_plugin(key->prover, groth16_msms[m].slot, 0)->name);
         }
         sw->med[c] = median(t, runs);
         sw->last = c;
@@ -126,8 +116,8 @@ static void print_json(const char *zkey, int runs, g16k_key *key, const sweep *s
             "  \"msm\": [\n", zkey, runs);
     for (int m = 0; m < MSM_COUNT; m++) {
         const sweep *s = &sw[m];
-        fprintf(stderr, "    {\"msm\": \"%s\", \"plugin\": \"%s\", \"n\": %llu, ", msm_name(m),
-                slot_plugin(key->prover, msm_slot(m), 0)->name, (unsigned long long)s->n);
+        fprintf(stderr, "    {\"msm\": \"%s\", \"plugin\": \"%s\", \"n\": %llu, ",
+                groth16_msms[m].name, slot_plugin(key->prover, groth16_msms[m].slot, 0)->name, (unsigned long long)s->n);
         if (!s->best) {
             fprintf(stderr, "\"best_window\": null, \"seconds\": {}}%s\n",
                     m + 1 < MSM_COUNT ? "," : "");
@@ -190,9 +180,9 @@ static int cmd_tune(int argc, char **argv)
            slot_plugin(p, SLOT_MSM_G1, 0)->name, slot_plugin(p, SLOT_MSM_G2, 0)->name);
     for (int m = 0; m < MSM_COUNT; m++) {
         if (sw[m].best)
-            printf("%s = %u\n", ini_keys[m], sw[m].best);
+            printf("%s = %u\n", groth16_msms[m].window_key, sw[m].best);
         else
-            printf("%s = auto\n", ini_keys[m]);
+            printf("%s = auto\n", groth16_msms[m].window_key);
     }
 out:
     /* report before the teardown, which may overwrite the thread's last error */

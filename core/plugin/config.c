@@ -26,7 +26,6 @@
 
 #define THREADS_MAX 4096u
 
-static const char *const window_keys[WIN_COUNT] = { "a", "b_g1", "b_g2", "l", "h" };
 
 typedef struct seen_key {
     char *section;
@@ -48,7 +47,7 @@ typedef struct parse_ctx {
     seen_key *seen;
     size_t n_seen, cap_seen;
     plugin_plan plan;               /* the sections and slots, for slots_load */
-    unsigned window_line[WIN_COUNT];  /* line of each [window] key, 0 when absent */
+    unsigned window_line[MSM_COUNT];  /* line of each [window] key, 0 when absent */
 } parse_ctx;
 
 const char *config_slot_name(int slot)
@@ -234,10 +233,10 @@ static int parse_core(parse_ctx *p, const char *key, const char *value)
 
 static int parse_window(parse_ctx *p, const char *key, const char *value)
 {
-    for (int i = 0; i < WIN_COUNT; i++) {
+    for (int i = 0; i < MSM_COUNT; i++) {
         char *end;
         unsigned long v;
-        if (strcmp(key, window_keys[i]) != 0)
+        if (strcmp(key, groth16_msms[i].window_key) != 0)
             continue;
         if (strcmp(value, "auto") == 0) {
             p->cfg->window[i] = 0;
@@ -458,18 +457,18 @@ static int validate(parse_ctx *p)
     return G16K_OK;
 }
 
-/* Whether plugin lp can run window c for [window] key w: msm() with n = 0 on an empty bases
+/* Whether plugin lp can run window c for Groth16 MSM w: msm() with n = 0 on an empty bases
  * handle, which checks its params first (plugin.h). G16K_OK, or the plugin's status. */
 static int probe_window(const loaded_plugin *lp, int w, uint32_t c)
 {
     const g16k_msm_vtable *v = lp->desc->msm;
-    uint32_t group = w == WIN_B_G2 ? G16K_G2 : G16K_G1;
+    uint32_t group = groth16_msms[w].group;
     g16k_msm_bases *b = NULL;
     uint8_t result[192];
     g16k_err_clear();
     int rc = v->bases_create(lp->ctx, group, NULL, 0, G16K_ENC_MONTGOMERY, &b);
     if (rc == G16K_OK) {
-        g16k_msm_params prm = { .struct_size = sizeof(prm), .msm_id = (uint32_t)w + 1,
+        g16k_msm_params prm = { .struct_size = sizeof(prm), .msm_id = groth16_msms[w].msm_id,
                                 .window = c, .threads = 1 };
         rc = v->msm(b, NULL, 0, G16K_ENC_MONTGOMERY, &prm, result, G16K_ENC_MONTGOMERY);
         v->bases_destroy(b);
@@ -482,10 +481,10 @@ static int probe_window(const loaded_plugin *lp, int w, uint32_t c)
 static int check_windows(parse_ctx *p)
 {
     const prover_config *cfg = p->cfg;
-    for (int w = 0; w < WIN_COUNT; w++) {
+    for (int w = 0; w < MSM_COUNT; w++) {
         if (!cfg->window[w])
             continue;
-        const provider_slot *sl = &cfg->slot[w == WIN_B_G2 ? SLOT_MSM_G2 : SLOT_MSM_G1];
+        const provider_slot *sl = &cfg->slot[groth16_msms[w].slot];
         const loaded_plugin *both[2] = { sl->primary, sl->fallback };
         for (int k = 0; k < 2; k++) {
             int rc = both[k] ? probe_window(both[k], w, cfg->window[w]) : G16K_OK;
@@ -493,7 +492,7 @@ static int check_windows(parse_ctx *p)
                 g16k_err(rc, "msm() refused the window (status %d, no message)", rc);
             if (rc < 0) {
                 g16k_err_prefix("%s:%u: [window] %s = %u: plugin %s", cfg->file,
-                                p->window_line[w], window_keys[w], cfg->window[w],
+                                p->window_line[w], groth16_msms[w].window_key, cfg->window[w],
                                 both[k]->name);
                 return G16K_ECONFIG;
             }

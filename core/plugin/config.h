@@ -47,13 +47,26 @@ typedef struct provider_slot {
 } provider_slot;
 
 /* SLOT_SYNTH, SLOT_NTT, SLOT_MSM_G1, SLOT_MSM_G2 and SLOT_COUNT come from plugin/abi.h. */
-enum { WIN_A, WIN_B_G1, WIN_B_G2, WIN_L, WIN_H, WIN_COUNT };
+
+/* The five MSMs of a Groth16 proof, in the order of DESIGN.md; the index into groth16_msms,
+ * prover_config.window and every per-MSM array of the core. */
+enum { MSM_A, MSM_B1, MSM_B2, MSM_L, MSM_H, MSM_COUNT };
+
+/* What the core knows of each Groth16 MSM, in one place (msms.c). */
+typedef struct groth16_msm {
+    const char *name;               /* "A", "B_G1", "B_G2", "L", "H": logs, errors, JSON */
+    const char *window_key;         /* its prover.ini [window] key: "a", "b_g1", ... */
+    int slot;                       /* SLOT_MSM_G1 or SLOT_MSM_G2 */
+    uint32_t msm_id;                /* g16k_msm_id passed to the provider */
+    uint32_t group;                 /* G16K_G1 or G16K_G2 */
+} groth16_msm;
+extern const groth16_msm groth16_msms[MSM_COUNT];
 
 typedef struct prover_config {
     char file[PATH_MAX];
     int verify;                     /* 1 = always (default), 0 = never */
     unsigned threads;               /* resolved: >= 1 */
-    uint32_t window[WIN_COUNT];     /* 0 = auto */
+    uint32_t window[MSM_COUNT];     /* [window], by MSM_*: 0 = auto */
     char key_cache[PATH_MAX];       /* absolute folder of zkey verdicts, "" = no cache (off,
                                      * or no default: neither XDG_CACHE_HOME nor HOME set) */
     provider_slot slot[SLOT_COUNT];

@@ -91,7 +91,6 @@ static void caps_string(char *buf, size_t len, uint32_t caps)
 
 size_t g16k_prover_describe(const g16k_prover *prover, char *buf, size_t len)
 {
-    static const char *const win_names[WIN_COUNT] = { "a", "b_g1", "b_g2", "l", "h" };
     const prover_config *cfg = prover->cfg;
     size_t used = 0;
     char caps[64];
@@ -128,11 +127,11 @@ size_t g16k_prover_describe(const g16k_prover *prover, char *buf, size_t len)
         APPEND("\n");
     }
     APPEND("windows:");
-    for (int w = 0; w < WIN_COUNT; w++) {
+    for (int w = 0; w < MSM_COUNT; w++) {
         if (cfg->window[w])
-            APPEND(" %s=%u", win_names[w], cfg->window[w]);
+            APPEND(" %s=%u", groth16_msms[w].window_key, cfg->window[w]);
         else
-            APPEND(" %s=auto", win_names[w]);
+            APPEND(" %s=auto", groth16_msms[w].window_key);
     }
     APPEND("\n");
 #undef APPEND

@@ -16,9 +16,6 @@ struct g16k_prover {
     prover_config *cfg;
 };
 
-/* The five Groth16 MSMs, in the order of DESIGN.md. */
-enum { MSM_A, MSM_B1, MSM_B2, MSM_L, MSM_H, MSM_COUNT };
-
 /* Provider-owned handles of one key for one set of plugins (primary or fallback). */
 typedef struct key_handles {
     g16k_circuit *circuit;
@@ -49,11 +46,6 @@ struct g16k_proof {
  * defaults in dst (size bytes): the fields its struct_size covers are copied, the others keep
  * their defaults (an older caller). G16K_EINVAL when struct_size is 0 (type names it). */
 int  opts_copy(void *dst, size_t size, const void *given, const char *type);
-
-/* Which slot and which Groth16 MSM. */
-int  msm_slot(int msm);              /* SLOT_MSM_G1 or SLOT_MSM_G2 */
-int  msm_window_index(int msm);      /* WIN_* */
-const char *msm_name(int msm);       /* "A", "B_G1", ... */
 
 /* Phase times of one key load (key_load). */
 typedef struct key_load_stats {

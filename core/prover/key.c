@@ -18,38 +18,12 @@
 #include "../formats/zkey_cache.h"
 #include "../util/clock.h"
 #include "../util/error.h"
-
-static const int msm_slots[MSM_COUNT] = { SLOT_MSM_G1, SLOT_MSM_G1, SLOT_MSM_G2, SLOT_MSM_G1, SLOT_MSM_G1 };
-static const int msm_windows[MSM_COUNT] = { WIN_A, WIN_B_G1, WIN_B_G2, WIN_L, WIN_H };
-static const char *const msm_names[MSM_COUNT] = { "A", "B_G1", "B_G2", "L", "H" };
-
-int msm_slot(int msm) { return msm_slots[msm]; }
-int msm_window_index(int msm) { return msm_windows[msm]; }
-const char *msm_name(int msm) { return msm_names[msm]; }
+#include "calls.h"
 
 loaded_plugin *slot_plugin(const g16k_prover *p, int slot, int which)
 {
     const provider_slot *s = &p->cfg->slot[slot];
     return which ? s->fallback : s->primary;
-}
-
-static int plugin_fail(int rc, const loaded_plugin *pl, const char *what)
-{
-    g16k_err_prefix("plugin %s (%s): %s", pl->name, pl->path, what);
-    return rc;
-}
-
-/* The points and count of MSM m of the key. */
-static void msm_points(const zkey *zk, int m, const void **pts, uint64_t *n, uint32_t *group)
-{
-    *group = G16K_G1;
-    switch (m) {
-    case MSM_A:  *pts = zk->a;  *n = zk->n_vars; break;
-    case MSM_B1: *pts = zk->b1; *n = zk->n_vars; break;
-    case MSM_B2: *pts = zk->b2; *n = zk->n_vars; *group = G16K_G2; break;
-    case MSM_L:  *pts = zk->c;  *n = zk->n_vars - zk->n_public - 1; break;
-    default:     *pts = zk->h;  *n = zk->domain_size; break;
-    }
 }
 
 /* Stage "upload" of a key load: handles made so far of the 2 + MSM_COUNT. G16K_ECANCELED when
@@ -72,38 +46,26 @@ int key_handles_create(g16k_key *key, int which)
     memset(h, 0, sizeof(*h));
     if ((rc = upload_progress(key, 0)) != G16K_OK)
         return rc;
-    if ((pl = slot_plugin(key->prover, SLOT_SYNTH, which)) != NULL) {
-        g16k_constraints cs = {
-            .struct_size = sizeof(cs), .coef_encoding = G16K_ENC_MONTGOMERY,
-            .n_vars = zk->n_vars, .domain_size = zk->domain_size,
-            .n_coefs = zk->n_coefs, .coefs = zk->coefs,
-        };
-        g16k_err_clear();
-        rc = pl->desc->synth->circuit_create(pl->ctx, &cs, &h->circuit);
-        if (rc != G16K_OK)
-            return plugin_fail(rc, pl, "synthesizer circuit_create failed");
-    }
+    if ((pl = slot_plugin(key->prover, SLOT_SYNTH, which)) != NULL &&
+        (rc = call_circuit_create(pl, zk, &h->circuit)) != G16K_OK)
+        return rc;
     if ((rc = upload_progress(key, 1)) != G16K_OK)
         return rc;
-    if ((pl = slot_plugin(key->prover, SLOT_NTT, which)) != NULL) {
-        g16k_err_clear();
-        rc = pl->desc->ntt->domain_create(pl->ctx, zk->log_n, &h->domain);
-        if (rc != G16K_OK)
-            return plugin_fail(rc, pl, "ntt domain_create failed");
-    }
+    if ((pl = slot_plugin(key->prover, SLOT_NTT, which)) != NULL &&
+        (rc = call_domain_create(pl, zk->log_n, &h->domain)) != G16K_OK)
+        return rc;
     for (int m = 0; m < MSM_COUNT; m++) {
         if ((rc = upload_progress(key, 2 + (uint64_t)m)) != G16K_OK)
             return rc;
         const void *pts;
         uint64_t n;
-        uint32_t group;
-        if ((pl = slot_plugin(key->prover, msm_slot(m), which)) == NULL)
+        if ((pl = slot_plugin(key->prover, groth16_msms[m].slot, which)) == NULL)
             continue;
-        msm_points(zk, m, &pts, &n, &group);
-        g16k_err_clear();
-        rc = pl->desc->msm->bases_create(pl->ctx, group, pts, n, G16K_ENC_MONTGOMERY, &h->bases[m]);
+        msm_points(zk, m, &pts, &n);
+        rc = call_bases_create(pl, groth16_msms[m].group, pts, n, groth16_msms[m].name,
+                               &h->bases[m]);
         if (rc != G16K_OK)
-            return plugin_fail(rc, pl, msm_name(m));
+            return rc;
     }
     if ((rc = upload_progress(key, 2 + MSM_COUNT)) != G16K_OK)
         return rc;
@@ -114,13 +76,13 @@ int key_handles_create(g16k_key *key, int which)
 void key_handles_destroy(g16k_key *key, key_handles *h, int which)
 {
     loaded_plugin *pl;
-    if ((pl = slot_plugin(key->prover, SLOT_SYNTH, which)) != NULL && h->circuit)
-        pl->desc->synth->circuit_destroy(h->circuit);
-    if ((pl = slot_plugin(key->prover, SLOT_NTT, which)) != NULL && h->domain)
-        pl->desc->ntt->domain_destroy(h->domain);
+    if ((pl = slot_plugin(key->prover, SLOT_SYNTH, which)) != NULL)
+        call_circuit_destroy(pl, h->circuit);
+    if ((pl = slot_plugin(key->prover, SLOT_NTT, which)) != NULL)
+        call_domain_destroy(pl, h->domain);
     for (int m = 0; m < MSM_COUNT; m++)
-        if ((pl = slot_plugin(key->prover, msm_slot(m), which)) != NULL && h->bases[m])
-            pl->desc->msm->bases_destroy(h->bases[m]);
+        if ((pl = slot_plugin(key->prover, groth16_msms[m].slot, which)) != NULL)
+            call_bases_destroy(pl, h->bases[m]);
     memset(h, 0, sizeof(*h));
 }
 

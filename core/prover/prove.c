@@ -10,8 +10,9 @@
  * g16k_msm_params.threads; synthesize and the NTT calls have no such parameter and use
  * host->threads, so they run while nothing else does. Before, the H chain, B_G2 and A/B_G1/L ran
  * on three core threads each with T workers: threads = 1 ran three at once.
- * Every provider call goes through call_* helpers that add the plugin name to errors, check the
- * shape of what came back, and switch to the slot's fallback (logged) when the primary fails.
+ * Every provider call goes through calls.h, which adds the plugin name to errors and checks the
+ * shape of what came back; run_* here switch to the slot's fallback (logged) when the primary
+ * fails.
  * Progress (g16k.h) counts pipeline steps; the embedder's callback runs on the calling thread,
  * which relays a cancel to the helper thread (if any) through job->cancel, checked before every
  * step.
@@ -23,6 +24,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "calls.h"
 #include "internal.h"
 #include "../formats/wtns.h"
 #include "../util/error.h"
@@ -111,12 +113,11 @@ static void wait_helpers(prove_job *job)
     pthread_mutex_unlock(&job->lock);
 }
 
-/* After a failed call of plugin pl on slot: prefix the error and decide whether to retry with
- * the fallback. Returns 1 to retry. */
-static int failed(prove_job *job, int slot, int *which, const loaded_plugin *pl, const char *what)
+/* After a failed call on slot (the error names the plugin, calls.c): decide whether to retry
+ * with the slot's fallback. Returns 1 to retry. */
+static int failed(prove_job *job, int slot, int *which)
 {
     const loaded_plugin *fb = job->prover->cfg->slot[slot].fallback;
-    g16k_err_prefix("plugin %s: %s", pl->name, what);
     if (*which == 0 && fb) {
         g16k_log(G16K_LOG_WARN, "%s; switching %s to fallback provider '%s'",
                  g16k_err_get(), config_slot_name(slot), fb->name);
@@ -126,69 +127,55 @@ static int failed(prove_job *job, int slot, int *which, const loaded_plugin *pl,
     return 0;
 }
 
-/* Decode an MSM result written by a plugin in Montgomery form and check it is on the curve. */
-static int check_g1_result(const uint8_t *raw, g1_affine_t *out)
-{
-    if (g1_affine_from_bytes_mont(out, raw) != 0 || !g1_affine_is_on_curve(out))
-        return g16k_err(G16K_EINTERNAL, "MSM result is not a point of G1");
-    return G16K_OK;
-}
-
-static int check_g2_result(const uint8_t *raw, g2_affine_t *out)
-{
-    if (g2_affine_from_bytes_mont(out, raw) != 0 || !g2_affine_is_on_curve(out))
-        return g16k_err(G16K_EINTERNAL, "MSM result is not a point of G2");
-    return G16K_OK;
-}
-
 /* The params of Groth16 MSM m: its g16k_msm_id, its [window] entry and its thread share. */
 static g16k_msm_params msm_params(const prove_job *job, int m, uint32_t threads)
 {
     g16k_msm_params params = {
-        .struct_size = sizeof(params), .msm_id = (uint32_t)(m + 1),
-        .window = job->prover->cfg->window[msm_window_index(m)], .threads = threads,
+        .struct_size = sizeof(params), .msm_id = groth16_msms[m].msm_id,
+        .window = job->prover->cfg->window[m], .threads = threads,
     };
     return params;
 }
 
-static int call_msm(prove_job *job, int m, const void *scalars, uint64_t n, uint32_t enc,
-                    uint32_t threads)
+/* Groth16 MSM m into job->g1[m] (or job->b2), on its slot's provider, then its fallback. */
+static int run_msm(prove_job *job, int m, uint32_t threads)
 {
-    int slot = msm_slot(m);
-    int which = job->which[slot];
-    uint8_t raw[192];
+    const groth16_msm *gm = &groth16_msms[m];
+    int which = job->which[gm->slot];
+    const void *scalars;
+    uint64_t n;
+    uint32_t enc;
+    msm_result res;
     double t0 = g16k_now();
     int rc = check_cancel(job);
 
     if (rc != G16K_OK)
         return rc;
+    msm_scalars(job->key->zk, m, job->w, job->h, &scalars, &n, &enc);
     for (;;) {
-        loaded_plugin *pl = slot_plugin(job->prover, slot, which);
+        loaded_plugin *pl = slot_plugin(job->prover, gm->slot, which);
         key_handles *kh = key_handles_get(job->key, which);
         g16k_msm_params params = msm_params(job, m, threads);
         if (!kh)
             return g16k_err(G16K_EINTERNAL, "fallback provider for %s could not take the key",
-                            config_slot_name(slot));
-        memset(raw, 0xff, sizeof(raw));   /* not a valid encoding: catches "wrote nothing" */
-        g16k_err_clear();
-        rc = pl->desc->msm->msm(kh->bases[m], scalars, n, enc, &params, raw, G16K_ENC_MONTGOMERY);
-        if (rc == G16K_OK)
-            rc = slot == SLOT_MSM_G2 ? check_g2_result(raw, &job->b2)
-                                     : check_g1_result(raw, &job->g1[m]);
+                            config_slot_name(gm->slot));
+        rc = call_msm(pl, kh->bases[m], gm->group, scalars, n, enc, &params, &res);
         if (rc == G16K_OK)
             break;
-        char what[64];
-        snprintf(what, sizeof(what), "MSM %s", msm_name(m));
-        if (!failed(job, slot, &which, pl, what))
+        if (!failed(job, gm->slot, &which))
             return rc < 0 ? rc : G16K_EINTERNAL;
     }
+    if (gm->group == G16K_G2)
+        job->b2 = res.g2;
+    else
+        job->g1[m] = res.g1;
     job->t_msm[m] = g16k_now() - t0;
     step_done(job, 1);
     return G16K_OK;
 }
 
 /* a, b, c = synthesize(w): buffers of domain_size Fr, Montgomery. */
-static int call_synth(prove_job *job, fr_t *a, fr_t *b, fr_t *c)
+static int run_synth(prove_job *job, fr_t *a, fr_t *b, fr_t *c)
 {
     int which = job->which[SLOT_SYNTH];
     int rc = check_cancel(job);
@@ -199,54 +186,24 @@ static int call_synth(prove_job *job, fr_t *a, fr_t *b, fr_t *c)
         key_handles *kh = key_handles_get(job->key, which);
         if (!kh)
             return g16k_err(G16K_EINTERNAL, "fallback synthesizer could not take the key");
-        g16k_err_clear();
-        rc = pl->desc->synth->synthesize(kh->circuit, job->w, job->key->zk->n_vars,
-                                         G16K_ENC_CANONICAL, a, b, c, G16K_ENC_MONTGOMERY);
+        rc = call_synthesize(pl, kh->circuit, job->w, job->key->zk->n_vars, a, b, c);
         if (rc == G16K_OK)
             return G16K_OK;
-        if (!failed(job, SLOT_SYNTH, &which, pl, "synthesize"))
+        if (!failed(job, SLOT_SYNTH, &which))
             return rc;
     }
 }
 
-/* The H chain through transform() alone, for providers without compute_h. */
-static int compose_h(const g16k_ntt_vtable *v, g16k_ntt_domain *d, fr_t *x[3], fr_t *h, size_t n)
+/* The bases handle of the H MSM when the NTT provider pl may run it fused (compute_h_msm):
+ * it has the ABI 1.1 entry and also serves the H MSM's slot now. NULL otherwise. */
+static g16k_msm_bases *fused_h(prove_job *job, const loaded_plugin *pl)
 {
-    for (int i = 0; i < 3; i++) {
-        int rc = v->transform(d, x[i], G16K_NTT_INVERSE, G16K_ENC_MONTGOMERY);
-        if (rc == G16K_OK)
-            rc = v->transform(d, x[i], G16K_NTT_FORWARD_COSET, G16K_ENC_MONTGOMERY);
-        if (rc != G16K_OK)
-            return rc;
-    }
-    for (size_t i = 0; i < n; i++) {
-        fr_t t;
-        fr_mul(&t, &x[0][i], &x[1][i]);
-        fr_sub(&h[i], &t, &x[2][i]);
-    }
-    return G16K_OK;
-}
-
-/* The ABI 1.1 entry compute_h_msm of the NTT provider pl, when it may run the H MSM: the same
- * plugin serves the H MSM's slot now, and its vtable is long enough to have the entry. Its
- * bases handle for H goes to *bases. NULL otherwise. */
-typedef int compute_h_msm_fn(g16k_ntt_domain *, void *, void *, void *, uint32_t,
-                             g16k_msm_bases *, const struct g16k_msm_params *, void *, uint32_t);
-static compute_h_msm_fn *fused_h(prove_job *job, const loaded_plugin *pl,
-                                 g16k_msm_bases **bases)
-{
-    const g16k_ntt_vtable *v = pl->desc->ntt;
-    int slot = msm_slot(MSM_H);
+    int slot = groth16_msms[MSM_H].slot;
     int which = job->which[slot];
-    if (job->no_fuse
-        || v->struct_size < offsetof(g16k_ntt_vtable, compute_h_msm) + sizeof(v->compute_h_msm)
-        || !v->compute_h_msm || slot_plugin(job->prover, slot, which) != pl)
+    if (job->no_fuse || !call_has_h_msm(pl) || slot_plugin(job->prover, slot, which) != pl)
         return NULL;
     key_handles *kh = key_handles_get(job->key, which);
-    if (!kh || !kh->bases[MSM_H])
-        return NULL;
-    *bases = kh->bases[MSM_H];
-    return v->compute_h_msm;
+    return kh ? kh->bases[MSM_H] : NULL;
 }
 
 static int compute_h(prove_job *job)
@@ -265,7 +222,7 @@ static int compute_h(prove_job *job)
     }
     for (;;) {
         t0 = g16k_now();
-        rc = call_synth(job, a, b, c);
+        rc = run_synth(job, a, b, c);
         job->t_synth = g16k_now() - t0;
         if (rc == G16K_OK && !synth_counted) {
             step_done(job, 1);   /* once, though a failed NTT synthesizes again */
@@ -282,47 +239,37 @@ static int compute_h(prove_job *job)
             rc = g16k_err(G16K_EINTERNAL, "fallback NTT provider could not take the key");
             goto out;
         }
-        const g16k_ntt_vtable *v = pl->desc->ntt;
-        g16k_msm_bases *hb = NULL;
-        compute_h_msm_fn *fused = fused_h(job, pl, &hb);
-        g16k_err_clear();
-        if (fused) {
+        g16k_msm_bases *hb = fused_h(job, pl);
+        if (hb) {
             /* h stays with the plugin (a GPU keeps it in device memory) for the H MSM */
-            uint8_t raw[96];
             g16k_msm_params params = msm_params(job, MSM_H, job->prover->cfg->threads);
-            memset(raw, 0xff, sizeof(raw));   /* not a valid encoding: catches "wrote nothing" */
-            rc = fused(kh->domain, a, b, c, G16K_ENC_MONTGOMERY, hb, &params, raw,
-                       G16K_ENC_MONTGOMERY);
-            if (rc == G16K_OK)
-                rc = check_g1_result(raw, &job->g1[MSM_H]);
+            msm_result res;
+            rc = call_h_msm(pl, kh->domain, a, b, c, hb, &params, &res);
             if (rc == G16K_OK) {
+                job->g1[MSM_H] = res.g1;
                 job->h_fused = 1;
                 job->t_msm[MSM_H] = 0;
                 g16k_log(G16K_LOG_INFO, "plugin %s: H chain and H MSM in one call "
                          "(compute_h_msm; timings count the H MSM in ntt)", pl->name);
             }
-        } else if (v->compute_h) {
-            rc = v->compute_h(kh->domain, a, b, c, G16K_ENC_MONTGOMERY, job->h, G16K_ENC_MONTGOMERY);
         } else {
-            fr_t *x[3] = { a, b, c };
-            rc = compose_h(v, kh->domain, x, job->h, n);
+            rc = call_h_chain(pl, kh->domain, a, b, c, n, job->h);
         }
         job->t_ntt = g16k_now() - t0;
         if (rc == G16K_OK) {
             step_done(job, job->h_fused ? 2 : 1);
             break;
         }
-        if (fused) {
+        if (hb) {
             /* Either half may have failed: run them apart, so that each slot's own fallback
-             * (NTT, then the H MSM in call_msm) applies. a, b, c may be overwritten: the loop
+             * (NTT, then the H MSM in run_msm) applies. a, b, c may be overwritten: the loop
              * synthesizes again. */
-            g16k_err_prefix("plugin %s: NTT and MSM H", pl->name);
             g16k_log(G16K_LOG_WARN, "%s; running the H chain and the H MSM separately",
                      g16k_err_get());
             job->no_fuse = 1;
             continue;
         }
-        if (!failed(job, SLOT_NTT, &which, pl, "NTT"))
+        if (!failed(job, SLOT_NTT, &which))
             /* retry: synthesize again, the NTT ran in place */
             goto out;
     }
@@ -364,21 +311,6 @@ static uint32_t group_threads(msm_group *gr)
     return t;
 }
 
-/* The MSM of m with its scalars: the witness (A, B_G1, B_G2), its private part (L), or h. */
-static int run_one_msm(prove_job *job, int m, uint32_t threads)
-{
-    const zkey *zk = job->key->zk;
-    switch (m) {
-    case MSM_H:
-        return call_msm(job, MSM_H, job->h, zk->domain_size, G16K_ENC_MONTGOMERY, threads);
-    case MSM_L:
-        return call_msm(job, MSM_L, job->w + zk->n_public + 1, zk->n_vars - zk->n_public - 1,
-                        G16K_ENC_CANONICAL, threads);
-    default:
-        return call_msm(job, m, job->w, zk->n_vars, G16K_ENC_CANONICAL, threads);
-    }
-}
-
 /* Runs group gr's MSMs in order. The calling thread's group (g = 0) reports progress after each
  * (the embedder's callback runs on the calling thread only). */
 static void *group_run(void *arg)
@@ -386,7 +318,7 @@ static void *group_run(void *arg)
     msm_group *gr = arg;
     gr->rc = G16K_OK;
     for (int i = 0; i < gr->n && gr->rc == G16K_OK; i++) {
-        gr->rc = run_one_msm(gr->job, gr->msm[i], group_threads(gr));
+        gr->rc = run_msm(gr->job, gr->msm[i], group_threads(gr));
         if (gr->g == 0)
             report(gr->job);
     }

@@ -81,10 +81,10 @@ static void values_land_in_config(void **vs)
                                         "[window]\na = auto\nb_g1 = 12\nh = 31\n" GOOD_PLUGIN ALL_SLOTS);
     assert_int_equal(cfg->threads, 3);
     assert_int_equal(cfg->verify, 0);
-    assert_int_equal(cfg->window[WIN_A], 0);
-    assert_int_equal(cfg->window[WIN_B_G1], 12);
-    assert_int_equal(cfg->window[WIN_B_G2], 0);
-    assert_int_equal(cfg->window[WIN_H], 31);
+    assert_int_equal(cfg->window[MSM_A], 0);
+    assert_int_equal(cfg->window[MSM_B1], 12);
+    assert_int_equal(cfg->window[MSM_B2], 0);
+    assert_int_equal(cfg->window[MSM_H], 31);
     assert_string_equal(cfg->file, ((state *)*vs)->ini);
     config_free(cfg);
 }
@@ -94,7 +94,7 @@ static void defaults_and_threads_zero(void **vs)
     prover_config *cfg = expect_ok(*vs, "[core]\nthreads = 0\n" GOOD_PLUGIN ALL_SLOTS);
     assert_int_equal(cfg->threads, (unsigned)sysconf(_SC_NPROCESSORS_ONLN));
     assert_int_equal(cfg->verify, 1);
-    for (int i = 0; i < WIN_COUNT; i++)
+    for (int i = 0; i < MSM_COUNT; i++)
         assert_int_equal(cfg->window[i], 0);
     config_free(cfg);
     cfg = expect_ok(*vs, GOOD_PLUGIN ALL_SLOTS);

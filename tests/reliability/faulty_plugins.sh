@@ -9,7 +9,8 @@
 #    a fault in it alone (group = h) is survived, and faults everywhere (group = all) are
 #    refused or recovered by the [msm.g1] fallback; a wrong result is caught by verification.
 #  - the same plugin built against the frozen ABI 1.0 header (FAULTY10), serving [ntt] and
-#    [msm.g1], proves the all-CPU proof: the core reads no 1.1 entry past its 1.0 NTT vtable.
+#    [msm.g1], proves the all-CPU proof: the core reads no 1.1 entry past its 1.0 NTT vtable;
+#  - g16k bench msm and g16k tune refuse an MSM result the plugin did not write.
 # usage: faulty_plugins.sh G16K CPU_PLUGIN FAULTY_PLUGIN FIXTURES [FAULTY10_PLUGIN]
 set -u
 G16K=$(realpath "$1") CPU=$(realpath "$2") FAULTY=$(realpath "$3") FIXS=$(realpath "$4")
@@ -193,6 +194,32 @@ if [ -n "$FAULTY10" ]; then
     fail "g16k plugins does not show ABI 1.0 for the 1.0 build: $out"
   fi
 fi
+
+# g16k tune and g16k bench msm call providers through the same layer as prove (core/prover/
+# calls.c), so they refuse a result that is no point of its group, naming the plugin and MSM,
+# where they used to time and print it.
+for g in g1 g2; do
+  slot=msm.$g; G=$(echo $g | tr g G)
+  ini "$T/p.ini" nothing both $slot
+  "$G16K" bench msm --config "$T/p.ini" --group $g --log-n 6 --runs 1 >"$T/stdout" 2>"$T/err"
+  rc=$?
+  if [ $rc -ne 0 ] && grep -q "plugin faulty: MSM.*: MSM result is not a point of $G" "$T/err" &&
+     [ ! -s "$T/stdout" ]; then
+    echo "ok: bench msm $g refuses a result not written: $(cat "$T/err")"; passes=$((passes+1))
+  else
+    fail "bench msm $g with fault = nothing: exit $rc: $(cat "$T/err")"
+  fi
+  fx=$FIXS/mult
+  "$G16K" tune --config "$T/p.ini" --zkey "$fx/circuit_final.zkey" --witness "$fx/witness.wtns" \
+    --runs 1 >"$T/stdout" 2>"$T/err"
+  rc=$?
+  if [ $rc -ne 0 ] && grep -q "plugin faulty: MSM [AB].*: MSM result is not a point of $G" "$T/err" &&
+     [ ! -s "$T/stdout" ]; then
+    echo "ok: tune ($slot) refuses a result not written: $(cat "$T/err")"; passes=$((passes+1))
+  else
+    fail "tune with fault = nothing in $slot: exit $rc: $(cat "$T/err")"
+  fi
+done
 
 # Unknown keys reach the real plugin, which must reject them with the line.
 ini "$T/p.ini" none both msm.g1

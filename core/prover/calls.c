@@ -1,0 +1,199 @@
+/*
+ * The provider-call layer (calls.h): every call the core makes into a plugin's vtables, with
+ * the error prefix and the result checks in one place, and the inputs of the five Groth16
+ * MSMs (FORMATS.md section 6). The H chain composed from transform() is plugin.h's definition
+ * of compute_h: X' = FORWARD_COSET(INVERSE(X)) for X in a, b, c, then h = a' b' - c'.
+ */
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "calls.h"
+#include "../util/error.h"
+
+void msm_scalars(const zkey *zk, int m, const fr_t *w, const fr_t *h, const void **scalars,
+                 uint64_t *n, uint32_t *enc)
+{
+    *enc = G16K_ENC_CANONICAL;
+    switch (m) {
+    case MSM_L:
+        *scalars = w + zk->n_public + 1;
+        *n = zk->n_vars - zk->n_public - 1;
+        break;
+    case MSM_H:
+        *scalars = h;
+        *n = zk->domain_size;
+        *enc = G16K_ENC_MONTGOMERY;
+        break;
+    default:
+        *scalars = w;
+        *n = zk->n_vars;
+        break;
+    }
+}
+
+void msm_points(const zkey *zk, int m, const void **points, uint64_t *n)
+{
+    switch (m) {
+    case MSM_A:  *points = zk->a;  *n = zk->n_vars; break;
+    case MSM_B1: *points = zk->b1; *n = zk->n_vars; break;
+    case MSM_B2: *points = zk->b2; *n = zk->n_vars; break;
+    case MSM_L:  *points = zk->c;  *n = zk->n_vars - zk->n_public - 1; break;
+    default:     *points = zk->h;  *n = zk->domain_size; break;
+    }
+}
+
+static int create_failed(int rc, const loaded_plugin *pl, const char *what)
+{
+    g16k_err_prefix("plugin %s (%s): %s", pl->name, pl->path, what);
+    return rc;
+}
+
+int call_circuit_create(const loaded_plugin *pl, const zkey *zk, g16k_circuit **out)
+{
+    g16k_constraints cs = {
+        .struct_size = sizeof(cs), .coef_encoding = G16K_ENC_MONTGOMERY,
+        .n_vars = zk->n_vars, .domain_size = zk->domain_size,
+        .n_coefs = zk->n_coefs, .coefs = zk->coefs,
+    };
+    g16k_err_clear();
+    int rc = pl->desc->synth->circuit_create(pl->ctx, &cs, out);
+    return rc == G16K_OK ? rc : create_failed(rc, pl, "synthesizer circuit_create failed");
+}
+
+int call_domain_create(const loaded_plugin *pl, uint32_t log_n, g16k_ntt_domain **out)
+{
+    g16k_err_clear();
+    int rc = pl->desc->ntt->domain_create(pl->ctx, log_n, out);
+    return rc == G16K_OK ? rc : create_failed(rc, pl, "ntt domain_create failed");
+}
+
+int call_bases_create(const loaded_plugin *pl, uint32_t group, const void *points, uint64_t n,
+                      const char *what, g16k_msm_bases **out)
+{
+    g16k_err_clear();
+    int rc = pl->desc->msm->bases_create(pl->ctx, group, points, n, G16K_ENC_MONTGOMERY, out);
+    return rc == G16K_OK ? rc : create_failed(rc, pl, what);
+}
+
+void call_circuit_destroy(const loaded_plugin *pl, g16k_circuit *c)
+{
+    if (c)
+        pl->desc->synth->circuit_destroy(c);
+}
+
+void call_domain_destroy(const loaded_plugin *pl, g16k_ntt_domain *d)
+{
+    if (d)
+        pl->desc->ntt->domain_destroy(d);
+}
+
+void call_bases_destroy(const loaded_plugin *pl, g16k_msm_bases *b)
+{
+    if (b)
+        pl->desc->msm->bases_destroy(b);
+}
+
+static int failed(int rc, const loaded_plugin *pl, const char *what)
+{
+    g16k_err_prefix("plugin %s: %s", pl->name, what);
+    return rc;
+}
+
+int call_synthesize(const loaded_plugin *pl, g16k_circuit *circuit, const fr_t *w,
+                    uint64_t n_vars, fr_t *a, fr_t *b, fr_t *c)
+{
+    g16k_err_clear();
+    int rc = pl->desc->synth->synthesize(circuit, w, n_vars, G16K_ENC_CANONICAL, a, b, c,
+                                         G16K_ENC_MONTGOMERY);
+    return rc == G16K_OK ? rc : failed(rc, pl, "synthesize");
+}
+
+int call_transform(const loaded_plugin *pl, g16k_ntt_domain *d, fr_t *x, uint32_t dir)
+{
+    g16k_err_clear();
+    int rc = pl->desc->ntt->transform(d, x, dir, G16K_ENC_MONTGOMERY);
+    return rc == G16K_OK ? rc : failed(rc, pl, "NTT");
+}
+
+int call_h_chain(const loaded_plugin *pl, g16k_ntt_domain *d, fr_t *a, fr_t *b, fr_t *c,
+                 uint64_t n, fr_t *h)
+{
+    const g16k_ntt_vtable *v = pl->desc->ntt;
+    int rc = G16K_OK;
+    g16k_err_clear();
+    if (v->compute_h) {
+        rc = v->compute_h(d, a, b, c, G16K_ENC_MONTGOMERY, h, G16K_ENC_MONTGOMERY);
+        return rc == G16K_OK ? rc : failed(rc, pl, "NTT");
+    }
+    fr_t *x[3] = { a, b, c };
+    for (int i = 0; i < 3 && rc == G16K_OK; i++) {
+        rc = call_transform(pl, d, x[i], G16K_NTT_INVERSE);
+        if (rc == G16K_OK)
+            rc = call_transform(pl, d, x[i], G16K_NTT_FORWARD_COSET);
+    }
+    if (rc != G16K_OK)
+        return rc;
+    for (uint64_t i = 0; i < n; i++) {
+        fr_t t;
+        fr_mul(&t, &a[i], &b[i]);
+        fr_sub(&h[i], &t, &c[i]);
+    }
+    return G16K_OK;
+}
+
+int call_has_h_msm(const loaded_plugin *pl)
+{
+    const g16k_ntt_vtable *v = pl->desc->ntt;
+    return v->struct_size >= offsetof(g16k_ntt_vtable, compute_h_msm) + sizeof(v->compute_h_msm)
+           && v->compute_h_msm;
+}
+
+/* raw (written by a provider, Montgomery) decoded into out: G16K_EINTERNAL when it is not a
+ * point of group, the catch for a provider that wrote nothing or garbage. */
+static int check_result(msm_result *out, uint32_t group)
+{
+    if (group == G16K_G2) {
+        if (g2_affine_from_bytes_mont(&out->g2, out->raw) != 0 || !g2_affine_is_on_curve(&out->g2))
+            return g16k_err(G16K_EINTERNAL, "MSM result is not a point of G2");
+    } else {
+        if (g1_affine_from_bytes_mont(&out->g1, out->raw) != 0 || !g1_affine_is_on_curve(&out->g1))
+            return g16k_err(G16K_EINTERNAL, "MSM result is not a point of G1");
+        memset(out->raw + 96, 0, 96);
+    }
+    return G16K_OK;
+}
+
+int call_h_msm(const loaded_plugin *pl, g16k_ntt_domain *d, fr_t *a, fr_t *b, fr_t *c,
+               g16k_msm_bases *bases, const g16k_msm_params *params, msm_result *out)
+{
+    memset(out->raw, 0xff, sizeof(out->raw));   /* not a valid encoding: catches "wrote nothing" */
+    g16k_err_clear();
+    int rc = pl->desc->ntt->compute_h_msm(d, a, b, c, G16K_ENC_MONTGOMERY, bases, params,
+                                          out->raw, G16K_ENC_MONTGOMERY);
+    if (rc == G16K_OK)
+        rc = check_result(out, G16K_G1);
+    return rc == G16K_OK ? rc : failed(rc, pl, "NTT and MSM H");
+}
+
+int call_msm(const loaded_plugin *pl, g16k_msm_bases *bases, uint32_t group,
+             const void *scalars, uint64_t n, uint32_t enc, const g16k_msm_params *params,
+             msm_result *out)
+{
+    memset(out->raw, 0xff, sizeof(out->raw));   /* not a valid encoding: catches "wrote nothing" */
+    g16k_err_clear();
+    int rc = pl->desc->msm->msm(bases, scalars, n, enc, params, out->raw, G16K_ENC_MONTGOMERY);
+    if (rc == G16K_OK)
+        rc = check_result(out, group);
+    if (rc == G16K_OK)
+        return rc;
+    uint32_t id = params ? params->msm_id : G16K_MSM_GENERIC;
+    char what[64];
+    int k = snprintf(what, sizeof(what), "MSM");
+    for (int m = 0; m < MSM_COUNT; m++)
+        if (groth16_msms[m].msm_id == id)
+            k += snprintf(what + k, sizeof(what) - (size_t)k, " %s", groth16_msms[m].name);
+    if (params && params->window)
+        snprintf(what + k, sizeof(what) - (size_t)k, " with window %u", params->window);
+    return failed(rc, pl, what);
+}
