@@ -149,6 +149,12 @@ int key_load(g16k_prover *prover, zkey_load_args *args, const g16k_key_opts *opt
         return rc;
     }
     key->cached = st->zk.cached;
+    /* delta = 1 is the key before phase 2 (what `g16k setup` and `snarkjs groth16 setup` write):
+     * its toxic waste for delta is public, so anyone can make a proof for any statement. */
+    if (memcmp(&key->zk->delta1, &G1_GENERATOR, sizeof(G1_GENERATOR)) == 0)
+        g16k_log(G16K_LOG_WARN, "%s: delta = 1: this key has had no phase-2 contribution, so "
+                 "anyone can forge its proofs; for real use, contribute first (snarkjs zkey "
+                 "contribute)", args->path ? args->path : "the key");
     for (int s = 0; s < SLOT_COUNT; s++)
         if (prover->cfg->slot[s].fallback)
             key->keep_arrays = 1;

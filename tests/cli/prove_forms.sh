@@ -68,4 +68,12 @@ usage_error "arguments and --zkey" "$Z" "$W" "$T/w/p.json" "$T/w/q.json" --zkey 
 usage_error "arguments and --public" --public "$T/w/q.json" "$Z" "$W" "$T/w/p.json" "$T/w/q2.json"
 usage_error "one argument with options" --zkey "$Z" --witness "$W" --proof "$T/w/p.json" "$T/w/q.json"
 grep -q "given twice" <("$G16K" prove "$Z" "$W" a b --witness "$W" 2>&1) || fail "no 'given twice' message"
-echo "prove forms: built-in config, positional form and usage errors as documented"
+
+# 5. a key before phase 2 (delta = 1, as snarkjs groth16 setup writes it) proves, with a warning
+# (the final key above gave none: log0 is empty)
+[ -f "$FIX/circuit_0000.zkey" ] || fail "missing fixture $FIX/circuit_0000.zkey"
+"$G16K" prove "$FIX/circuit_0000.zkey" "$W" "$T/p5.json" "$T/q5.json" 2> "$T/e5" ||
+  fail "prove with circuit_0000.zkey: $(cat "$T/e5")"
+grep -q "circuit_0000.zkey: delta = 1: this key has had no phase-2 contribution" "$T/e5" ||
+  fail "no warning for a key before phase 2: '$(cat "$T/e5")'"
+echo "prove forms: built-in config, positional form, usage errors and the phase-2 warning as documented"
