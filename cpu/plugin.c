@@ -179,8 +179,10 @@ static void cpu_destroy(g16k_plugin_ctx *ctx)
 static int cpu_probe(g16k_plugin_ctx *ctx, char *info, size_t info_len)
 {
     if (info && info_len > 0)
-        snprintf(info, info_len, "cpu: portable C arithmetic (AVX-512 IFMA %s), %u threads",
-                 ctx && ctx->use_ifma ? "available" : "not used", cpu_threads(ctx, 0));
+        snprintf(info, info_len, "cpu: %s, %u threads",
+                 ctx && ctx->use_ifma ? "MSM buckets on AVX-512 IFMA, the rest portable C"
+                                      : "portable C arithmetic (AVX-512 IFMA not used)",
+                 cpu_threads(ctx, 0));
     return G16K_OK;
 }
 

@@ -35,7 +35,7 @@ static int ctx_uses_ifma(g16k_plugin_ctx *ctx)
 {
     char info[256] = "";
     assert_int_equal(th_plugin()->probe(ctx, info, sizeof info), G16K_OK);
-    return strstr(info, "IFMA available") != NULL;
+    return strstr(info, "MSM buckets on AVX-512 IFMA") != NULL;
 }
 
 /* A random multiple of the generator of group id (G16K_G1 or G16K_G2), canonical affine bytes. */
