@@ -218,6 +218,21 @@ out_release:
     return rc;
 }
 
+/* Inner phases for the core's trace (plugin.h ABI 1.2; 0 / no-op on an older core or when the
+ * core is not tracing this call). */
+static uint64_t trace_begin(void)
+{
+    const g16k_host_api *h = plugin_host;
+    return h && h->struct_size >= offsetof(g16k_host_api, trace_end) + sizeof(h->trace_end)
+           && h->trace_begin && h->trace_end ? h->trace_begin() : 0;
+}
+
+static void trace_end(const char *name, uint64_t t)
+{
+    if (t)
+        plugin_host->trace_end(name, t, NULL);
+}
+
 /* run_lists on a host-built plan of points [lo, lo + len): uploads its lists first. Called
  * with ctx->lock held. Errors: as msm_plan_fits and run_lists. */
 static int run_kernels(g16k_msm_bases *b, const msm_plan *plan, uint64_t lo, uint64_t len,
@@ -230,13 +245,18 @@ static int run_kernels(g16k_msm_bases *b, const msm_plan *plan, uint64_t lo, uin
     int rc = msm_plan_fits(plan, b->group, &ctx->msm_dev);
     if (rc)
         return rc;
+    uint64_t t = trace_begin();
     if (!(points = bases_view(b, lo, len, &err))
         || !(entries = upload(ctx, plan->entries, plan->n_entries * 4, &err))
         || !(starts = upload(ctx, plan->chunk_starts, ((size_t)plan->n_chunks + 1) * 4, &err))
         || !(bchunks = upload(ctx, plan->bucket_chunks, (n_buckets + 1) * 4, &err)))
         rc = opencl_fail(err, "msm: OpenCL");
-    else
+    trace_end("upload bucket lists", t);
+    if (rc == G16K_OK) {
+        t = trace_begin();
         rc = run_lists(b, plan, points, entries, starts, bchunks, segout);
+        trace_end("kernels and download of segment sums", t);
+    }
     cl_mem all[] = { bchunks, starts, entries, points };
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         if (all[i])
