@@ -16,6 +16,10 @@
  * Progress (g16k.h) counts pipeline steps; the embedder's callback runs on the calling thread,
  * which relays a cancel to the helper thread (if any) through job->cancel, checked before every
  * step.
+ * Tracing (g16k_prove_opts.trace, formats/trace.h): the trace is bound on the calling thread and
+ * the helper thread; calls.h adds each provider call's event, this file the "proof" event that
+ * holds them (from the witness's load), "assemble" and "verify". A proof's events use the clock
+ * readings of its g16k_timings where they can, so the two agree.
  */
 #include <errno.h>
 #include <stdatomic.h>
