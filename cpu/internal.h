@@ -37,6 +37,13 @@ struct g16k_plugin_ctx {
  * Returns status so callers can write `return cpu_error(G16K_EINVAL, ...)`. Thread-safe. */
 int cpu_error(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* Inner phases of a call for the core's trace (plugin.h ABI 1.2 trace_begin/trace_end):
+ * t = cpu_trace_begin() (0 when the core is not tracing this thread, or is older than 1.2),
+ * then cpu_trace_end(name, t, detail or NULL) on the same thread; both cheap when not tracing.
+ * Call them on the thread the core called, around whole phases (cpu_parallel_for included). */
+uint64_t cpu_trace_begin(void);
+void cpu_trace_end(const char *name, uint64_t begin, const char *detail);
+
 /* Worker threads for a call, the calling thread included: override (the call's
  * g16k_msm_params.threads) if non-zero, else host->threads, else 1; capped by ctx->threads
  * ([plugin.cpu] threads) when that is non-zero, and by CPU_MAX_THREADS. Thread-safe. */

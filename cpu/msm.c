@@ -188,7 +188,9 @@ static int msm_split(const cpu_group *g, const g16k_plugin_ctx *ctx, const uint8
         }
     }
     _Alignas(64) uint8_t part[sizeof(g2_jac_t)];
+    uint64_t t = cpu_trace_begin();
     int st = sum_points(g, points, idx_one, ones, threads, out);
+    cpu_trace_end("sum of the points with scalar 1", t, NULL);
     if (st == G16K_OK && rest) {
         st = msm_run(g, ctx, points, idx, (const uint64_t(*)[4])k, rest, window, threads,
                      part);
@@ -246,7 +248,9 @@ static int cpu_msm(g16k_msm_bases *bases, const void *scalars, uint64_t n, uint3
     if (!k)
         return cpu_error(G16K_ENOMEM, "msm %s: out of memory for %llu scalars", g->name,
                          (unsigned long long)n);
+    uint64_t t = cpu_trace_begin();
     int st = cpu_fr_load_canon(k, scalars, n, scalar_enc, threads, "msm: scalar");
+    cpu_trace_end("load scalars", t, NULL);
     if (st == G16K_OK)
         st = msm_split(g, bases->ctx, bases->points, k, n, window, threads, acc);
     if (st == G16K_OK)

@@ -28,6 +28,7 @@
  * Sources: Bernstein, Doumen, Lange, Oosterwijk, "Faster batch forgery identification",
  * INDOCRYPT 2012, section 4; A. D. Booth, "A signed binary multiplication technique", 1951.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -367,9 +368,17 @@ int cpu_msm_pippenger(const cpu_group *g, const cpu_msm_in *in, uint32_t c, uint
         return cpu_error(G16K_ENOMEM, "msm %s: out of memory for %u workers x 2^%u buckets",
                          g->name, workers, c - 1);
     }
+    uint64_t t = cpu_trace_begin();
     cpu_parallel_for(threads, tasks, 1, window_tasks, &p);
+    if (t) {
+        char detail[96];
+        snprintf(detail, sizeof(detail), "%u windows of up to %u bits, %s buckets%s", p.nwin, c,
+                 p.batch ? "batch-affine" : "Jacobian", p.ifma ? " (IFMA)" : "");
+        cpu_trace_end("buckets: accumulate and sum", t, detail);
+    }
 
     /* Horner over windows, top first: out = 2^(c_w) * out + sum of window w's chunks. */
+    t = cpu_trace_begin();
     g->jac_set_inf(out);
     for (uint32_t w = p.nwin; w-- > 0;) {
         if (!g->jac_is_inf(out))
@@ -378,6 +387,7 @@ int cpu_msm_pippenger(const cpu_group *g, const cpu_msm_in *in, uint32_t c, uint
         for (uint64_t ch = 0; ch < p.nchunks; ch++)
             g->jac_add(out, out, p.partial + ((uint64_t)w * p.nchunks + ch) * js);
     }
+    cpu_trace_end("window reduction", t, NULL);
     free(p.scratch);
     free(p.partial);
     return G16K_OK;

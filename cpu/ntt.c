@@ -660,20 +660,31 @@ static int cpu_compute_h(g16k_ntt_domain *domain, void *a, void *b, void *c, uin
         return cpu_error(G16K_EINVAL, "compute_h: bad encoding (in %u, h %u)", enc, h_enc);
     uint32_t threads = cpu_threads(domain->ctx, 0);
     uint64_t n = domain->n;
+    uint64_t t = cpu_trace_begin();
     for (int k = 0; k < 3; k++) {
         int st = cpu_fr_load(v[k], v[k], n, enc, threads, whats[k]);
         if (st != G16K_OK)
             return st;
     }
+    cpu_trace_end("load a, b, c", t, NULL);
+    static const char *const phases[3][2] = {{"a: inverse NTT", "a: forward coset NTT"},
+                                             {"b: inverse NTT", "b: forward coset NTT"},
+                                             {"c: inverse NTT", "c: forward coset NTT"}};
     for (int k = 0; k < 3; k++) {
         /* INVERSE then FORWARD_COSET with no bit-reversal pass: the inverse DIF leaves the
          * coefficients bit-reversed, its leaves scale them by n_inv g^j, and the forward DIT
          * takes them bit-reversed and gives the coset values in natural order. */
+        t = cpu_trace_begin();
         dif(domain, v[k], 1, 1, threads);
+        cpu_trace_end(phases[k][0], t, NULL);
+        t = cpu_trace_begin();
         dit(domain, v[k], threads);
+        cpu_trace_end(phases[k][1], t, NULL);
     }
+    t = cpu_trace_begin();
     pass p = {.x = a, .y = b, .z = c, .out = h, .out_enc = h_enc};
     cpu_parallel_for(threads, n, cpu_grain(n, threads, MIN_GRAIN), h_range, &p);
+    cpu_trace_end("h = a b - c", t, NULL);
     return G16K_OK;
 }
 

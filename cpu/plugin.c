@@ -23,6 +23,7 @@
  * Any other key is rejected with G16K_ECONFIG.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,6 +36,8 @@
 
 /* Set once by g16k_plugin_entry; the host API stays valid until process exit. */
 static const g16k_host_api *host;
+/* 1 when host has the ABI 1.2 trace entries (an older core's host ends before them). */
+static int host_traces;
 
 int cpu_error(int status, const char *fmt, ...)
 {
@@ -47,6 +50,17 @@ int cpu_error(int status, const char *fmt, ...)
         host->set_error("%s", msg);
     }
     return status;
+}
+
+uint64_t cpu_trace_begin(void)
+{
+    return host_traces ? host->trace_begin() : 0;
+}
+
+void cpu_trace_end(const char *name, uint64_t begin, const char *detail)
+{
+    if (begin)
+        host->trace_end(name, begin, detail);
 }
 
 uint32_t cpu_threads(const g16k_plugin_ctx *ctx, uint32_t override)
@@ -204,17 +218,20 @@ static const g16k_plugin_desc cpu_desc = {
 };
 
 /* The one exported symbol (plugin.h). Stores host, returns the static descriptor. Errors:
- * G16K_EINVAL for NULL arguments or a host struct shorter than ABI 1.0, G16K_EUNSUPPORTED when
+ * G16K_EINVAL for NULL arguments or a host struct shorter than ABI 1.1 (the size the plugin
+ * reads unchecked; the 1.2 trace entries are used when present), G16K_EUNSUPPORTED when
  * the host's ABI major differs (the loader reports it). No other side effects. */
 G16K_PLUGIN_EXPORT int g16k_plugin_entry(const g16k_host_api *h, const g16k_plugin_desc **out);
 
 G16K_PLUGIN_EXPORT int g16k_plugin_entry(const g16k_host_api *h, const g16k_plugin_desc **out)
 {
-    if (!h || !out || h->struct_size < sizeof(g16k_host_api))
+    if (!h || !out || h->struct_size < offsetof(g16k_host_api, trace_begin))
         return G16K_EINVAL;
     if (h->abi_major != G16K_ABI_MAJOR)
         return G16K_EUNSUPPORTED;
     host = h;
+    host_traces = h->struct_size >= offsetof(g16k_host_api, trace_end) + sizeof(h->trace_end)
+                  && h->trace_begin && h->trace_end;
     *out = &cpu_desc;
     return G16K_OK;
 }

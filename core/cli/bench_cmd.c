@@ -508,11 +508,12 @@ static int bench_load(g16k_prover *p, const char *zkey_path, int runs)
 static int cmd_bench(int argc, char **argv)
 {
     const char *config = NULL, *group = NULL, *logn = NULL, *window = NULL, *threads = NULL,
-               *runs_s = NULL, *zkey = NULL, *wtns_path = NULL;
+               *runs_s = NULL, *zkey = NULL, *wtns_path = NULL, *trace_path = NULL;
     const cli_opt opts[] = {
         { "--config", &config, NULL }, { "--group", &group, NULL }, { "--log-n", &logn, NULL },
         { "--window", &window, NULL }, { "--threads", &threads, NULL }, { "--runs", &runs_s, NULL },
         { "--zkey", &zkey, NULL }, { "--witness", &wtns_path, NULL },
+        { "--trace", &trace_path, NULL },
     };
     g16k_prover *p;
     int rc, runs;
@@ -540,8 +541,11 @@ static int cmd_bench(int argc, char **argv)
                                    threads);
         setenv("G16K_THREADS", threads, 1);
     }
-    if ((rc = cli_open_prover(config, &p)) != G16K_OK)
+    g16k_trace *trace = NULL;
+    if ((rc = cli_trace_start(trace_path, "bench", &trace)) != G16K_OK)
         return cli_fail(rc);
+    if ((rc = cli_open_prover(config, &p)) != G16K_OK)
+        return cli_trace_finish(trace, cli_fail(rc));
     if (!strcmp(what, "msm"))
         rc = bench_msm(p, argc, argv, group, logn, window, threads, runs);
     else if (!strcmp(what, "ntt"))
@@ -551,18 +555,19 @@ static int cmd_bench(int argc, char **argv)
     else
         rc = bench_prove(p, zkey, wtns_path, runs, !strcmp(what, "synth"));
     g16k_prover_close(p);
-    return rc;
+    return cli_trace_finish(trace, rc);
 }
 
 const cli_command cli_cmd_bench = {
     "bench", cmd_bench,
     "bench    msm --group g1|g2 --log-n N [--window C] | ntt --log-n N |\n"
     "         synth --zkey Z --witness W | prove --zkey Z --witness W | load --zkey Z\n"
-    "         with [--config INI] [--threads T] [--runs K]\n"
+    "         with [--config INI] [--threads T] [--runs K] [--trace TRACE.json]\n"
     "         Runs one phase alone K times (default 5) and prints JSON with the median, min\n"
     "         and max seconds; prove reports key loading apart from the per-phase times; load\n"
     "         times a key load's phases alone (read, parse, digest, G1 and G2 subgroup tests\n"
     "         with points per second per thread, the providers' bases_create) and whole loads\n"
     "         with an empty (first) and a filled (cached) verdict cache.\n"
-    "         --threads sets $G16K_THREADS. --config as for prove.\n",
+    "         --threads sets $G16K_THREADS. --config and --trace (every run's phases and\n"
+    "         provider calls in one file) as for prove.\n",
 };

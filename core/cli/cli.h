@@ -77,6 +77,13 @@ int  cli_key_progress(void *user, const char *stage, uint64_t done, uint64_t tot
  * was shown or asked for; after a failure the terminal's progress line is cleared. */
 void cli_key_progress_end(key_progress_state *kp, const g16k_key *key);
 
+/* --trace FILE of prove, bench and tune (trace_opt.c): cli_trace_start opens the trace of path
+ * (NULL: none, *trace = NULL), binds it to the calling thread, whose track it names after the
+ * command cmd ("prove"); cli_trace_finish writes it and returns rc, or the exit code of a failed write when
+ * rc is 0 (after printing the error). */
+int cli_trace_start(const char *path, const char *cmd, g16k_trace **trace);
+int cli_trace_finish(g16k_trace *trace, int rc);
+
 /* The running command (set by main before it runs one). */
 extern const cli_command *cli_current;
 /* `g16k NAME --help`: c's help as a usage text, then the exit codes. */

@@ -41,7 +41,7 @@ static void print_timings(const g16k_timings *t, double load_key)
 static int cmd_prove(int argc, char **argv)
 {
     const char *config = NULL, *zkey = NULL, *wtns = NULL, *proof_out = NULL, *public_out = NULL,
-               *rs = NULL, *pos[4];
+               *rs = NULL, *trace_path = NULL, *pos[4];
     size_t n_pos;
     int timings = 0, no_verify = 0, progress = 0, quiet = 0;
     const cli_opt opts[] = {
@@ -49,13 +49,14 @@ static int cmd_prove(int argc, char **argv)
         { "--proof", &proof_out, NULL }, { "--public", &public_out, NULL },
         { "--insecure-rs", &rs, NULL }, { "--timings", NULL, &timings },
         { "--no-verify", NULL, &no_verify }, { "--progress", NULL, &progress },
-        { "--quiet", NULL, &quiet },
+        { "--quiet", NULL, &quiet }, { "--trace", &trace_path, NULL },
     };
     g16k_prove_opts po;
     g16k_timings tm;
     g16k_prover *p = NULL;
     g16k_key *key = NULL;
     g16k_proof *proof = NULL;
+    g16k_trace *trace = NULL;
     int rc;
 
     if ((rc = cli_parse_pos(argc, argv, opts, sizeof(opts) / sizeof(opts[0]), pos, 4, &n_pos)))
@@ -87,13 +88,16 @@ static int cmd_prove(int argc, char **argv)
         fprintf(stderr, "g16k: warning: --insecure-rs: fixed blinding values, the proof reveals the witness\n");
     }
 
-    if ((rc = cli_open_prover(config, &p)) != G16K_OK)
+    if ((rc = cli_trace_start(trace_path, "prove", &trace)) != G16K_OK)
         return cli_fail(rc);
+    po.trace = trace;
+    if ((rc = cli_open_prover(config, &p)) != G16K_OK)
+        goto out;
     double t0 = g16k_now();
     key_progress_state kp;
     cli_key_progress_init(&kp, zkey, progress ? 1 : quiet ? -1 : 0);
     g16k_key_opts ko = { .struct_size = sizeof(ko), .progress = cli_key_progress,
-                         .progress_user = &kp };
+                         .progress_user = &kp, .trace = trace };
     rc = g16k_key_load_file(p, zkey, &ko, &key);
     cli_key_progress_end(&kp, rc == G16K_OK ? key : NULL);
     if (rc != G16K_OK)
@@ -117,13 +121,14 @@ out:
     g16k_proof_free(proof);
     g16k_key_free(key);
     g16k_prover_close(p);
-    return rc;
+    return cli_trace_finish(trace, rc);
 }
 
 const cli_command cli_cmd_prove = {
     "prove", cmd_prove,
     "prove    [--config INI] --zkey FILE --witness FILE --proof OUT.json --public OUT.json\n"
     "         [--timings] [--no-verify] [--insecure-rs R,S] [--progress | --quiet]\n"
+    "         [--trace TRACE.json]\n"
     "prove    [options] ZKEY WTNS PROOF PUBLIC        (the same, as positional arguments)\n"
     "         Groth16 proof of a snarkjs .zkey and a circom .wtns (BLS12-381), written in\n"
     "         snarkjs's JSON. The proof is checked with a pairing before it is written (unless\n"
@@ -134,5 +139,8 @@ const cli_command cli_cmd_prove = {
     "         witness. Exit 6 when the proof fails its own check: `g16k check` then names the\n"
     "         constraints the witness breaks. A key load that takes over a second shows its\n"
     "         progress on stderr when it is a terminal (points checked, total, rate, time\n"
-    "         left); --progress shows it anyway, --quiet never.\n",
+    "         left); --progress shows it anyway, --quiet never. --trace writes a phase trace\n"
+    "         (Trace Event Format: open it in https://ui.perfetto.dev or chrome://tracing): the\n"
+    "         key load, each phase and provider call, the MSMs with window, size, provider and\n"
+    "         device, on a track per thread; written also when the proof fails.\n",
 };

@@ -134,10 +134,12 @@ static void print_json(const char *zkey, int runs, g16k_key *key, const sweep *s
 
 static int cmd_tune(int argc, char **argv)
 {
-    const char *config = NULL, *zkey = NULL, *wtns_path = NULL, *runs_s = NULL, *range = NULL;
+    const char *config = NULL, *zkey = NULL, *wtns_path = NULL, *runs_s = NULL, *range = NULL,
+               *trace_path = NULL;
     const cli_opt opts[] = {
         { "--config", &config, NULL }, { "--zkey", &zkey, NULL }, { "--witness", &wtns_path, NULL },
         { "--runs", &runs_s, NULL }, { "--windows", &range, NULL },
+        { "--trace", &trace_path, NULL },
     };
     uint32_t lo = 0, hi = 0;
     int rc = cli_parse(argc, argv, opts, sizeof(opts) / sizeof(opts[0]));
@@ -156,9 +158,12 @@ static int cmd_tune(int argc, char **argv)
     wtns *w = NULL;
     fr_t *h = NULL;
     sweep sw[MSM_COUNT];
+    g16k_trace *trace = NULL;
     int code;
-    if ((rc = cli_open_prover(config, &p)) != G16K_OK)
+    if ((rc = cli_trace_start(trace_path, "tune", &trace)) != G16K_OK)
         return cli_fail(rc);
+    if ((rc = cli_open_prover(config, &p)) != G16K_OK)
+        goto out;
     if ((rc = g16k_key_load(p, zkey, &key)) != G16K_OK)
         goto out;
     if ((rc = wtns_load(wtns_path, key->zk->n_vars, &w)) != G16K_OK)
@@ -191,14 +196,15 @@ out:
     wtns_free(w);
     g16k_key_free(key);
     g16k_prover_close(p);
-    return code;
+    return cli_trace_finish(trace, code);
 }
 
 const cli_command cli_cmd_tune = {
     "tune", cmd_tune,
     "tune     [--config INI] --zkey FILE --witness FILE [--runs K] [--windows LO-HI]\n"
+    "         [--trace TRACE.json]\n"
     "         The fastest Pippenger window of each Groth16 MSM (A, B_G1, B_G2, L, H) on the\n"
     "         configured MSM providers, with the key's bases and the witness's scalars; prints\n"
-    "         a [window] section for prover.ini, the timings as JSON on stderr. --config as for\n"
-    "         prove.\n",
+    "         a [window] section for prover.ini, the timings as JSON on stderr. --config and\n"
+    "         --trace (every timed call an event) as for prove.\n",
 };

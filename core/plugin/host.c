@@ -4,7 +4,8 @@
  * set_error stores into the calling thread's core error (util/error.h), which is thread-local, so
  * plugins may fail on many threads at once. The log writes one line per call to stderr, formatted
  * into a local buffer first so concurrent lines do not interleave. The threshold comes from
- * $G16K_LOG (error|warn|info|debug, default warn), read once.
+ * $G16K_LOG (error|warn|info|debug, default warn), read once. The trace entries (ABI 1.2) record
+ * into the calling thread's trace (formats/trace.h).
  */
 #include <pthread.h>
 #include <stdarg.h>
@@ -12,11 +13,31 @@
 #include <stdlib.h>
 #include <strings.h>
 
+#include "formats/trace.h"
 #include "plugin/internal.h"
 #include "util/error.h"
 
 static void host_set_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static void host_log(int level, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* ABI 1.2 tracing: into the trace bound to the calling thread (formats/trace.h), which the
+ * provider-call layer has bound around the call. */
+static uint64_t host_trace_begin(void)
+{
+    return trace_current() && trace_in_call() ? trace_now() : 0;
+}
+
+static void host_trace_end(const char *name, uint64_t begin, const char *detail)
+{
+    g16k_trace *t = trace_current();
+    if (!t || !begin || !name || !trace_in_call())
+        return;
+    json_object *args = NULL;
+    if (detail)
+        json_object_object_add(args = json_object_new_object(), "detail",
+                               json_object_new_string(detail));
+    trace_add(t, "provider", name, begin, trace_now(), args, NULL);
+}
 
 static g16k_host_api host = {
     .struct_size = sizeof(g16k_host_api),
@@ -25,6 +46,8 @@ static g16k_host_api host = {
     .set_error = host_set_error,
     .log = host_log,
     .threads = 1,
+    .trace_begin = host_trace_begin,
+    .trace_end = host_trace_end,
 };
 static pthread_mutex_t host_lock = PTHREAD_MUTEX_INITIALIZER;
 static int host_threads_set;

@@ -1,12 +1,14 @@
 /*
  * The rest of the embedding API (include/g16k/g16k.h): opening a prover from prover.ini,
- * describing it, writing proofs, and verifying proof files as snarkjs does.
+ * describing it, writing proofs, verifying proof files as snarkjs does, and phase traces
+ * (formats/trace.h).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
+#include "../formats/trace.h"
 #include "../util/error.h"
 
 const char *g16k_version(void)
@@ -212,4 +214,16 @@ out:
     free(pub);
     vk_free(&vk);
     return rc;
+}
+
+int g16k_trace_open(const char *path, g16k_trace **out)
+{
+    if (!out)
+        return g16k_err(G16K_EINVAL, "g16k_trace_open: NULL argument");
+    return trace_open(path, out);
+}
+
+int g16k_trace_close(g16k_trace *trace)
+{
+    return trace_close(trace);
 }

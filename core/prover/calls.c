@@ -9,7 +9,39 @@
 #include <string.h>
 
 #include "calls.h"
+#include "../formats/trace.h"
 #include "../util/error.h"
+
+/* ---- trace events: one per call, when the calling thread has a trace (formats/trace.h) ---- */
+
+static json_object *arg_int(json_object *a, const char *key, int64_t v)
+{
+    json_object_object_add(a, key, json_object_new_int64(v));
+    return a;
+}
+
+/* The event [t0, now] of call `name` on plugin pl, its args a (NULL: none) completed with the
+ * provider, its device and, when it failed, the status; prev: TRACE_START's call state. */
+static void emit(g16k_trace *tr, const char *name, const loaded_plugin *pl, uint64_t t0,
+                 int prev, int rc, json_object *a)
+{
+    trace_call_leave(prev);
+    if (!a)
+        a = json_object_new_object();
+    json_object_object_add(a, "provider", json_object_new_string(pl->name));
+    if (pl->info[0])
+        json_object_object_add(a, "device", json_object_new_string(pl->info));
+    if (rc != G16K_OK)
+        arg_int(a, "status", rc);
+    trace_add(tr, "call", name, t0, trace_now(), a, NULL);
+}
+
+/* At the start of a call: its trace (or NULL), its start time, and the thread marked as inside
+ * a traced provider call (plugins report inner events only then); emit ends both. */
+#define TRACE_START(tr)                                                                     \
+    g16k_trace *tr = trace_current();                                                       \
+    uint64_t tr##_t0 = tr ? trace_now() : 0;                                                \
+    int tr##_prev = tr ? trace_call_enter() : 0
 
 void msm_scalars(const zkey *zk, int m, const fr_t *w, const fr_t *h, const void **scalars,
                  uint64_t *n, uint32_t *enc)
@@ -56,23 +88,40 @@ int call_circuit_create(const loaded_plugin *pl, const zkey *zk, g16k_circuit **
         .n_vars = zk->n_vars, .domain_size = zk->domain_size,
         .n_coefs = zk->n_coefs, .coefs = zk->coefs,
     };
+    TRACE_START(tr);
     g16k_err_clear();
     int rc = pl->desc->synth->circuit_create(pl->ctx, &cs, out);
+    if (tr)
+        emit(tr, "circuit_create", pl, tr_t0, tr_prev, rc,
+             arg_int(json_object_new_object(), "n_coefs", (int64_t)zk->n_coefs));
     return rc == G16K_OK ? rc : create_failed(rc, pl, "synthesizer circuit_create failed");
 }
 
 int call_domain_create(const loaded_plugin *pl, uint32_t log_n, g16k_ntt_domain **out)
 {
+    TRACE_START(tr);
     g16k_err_clear();
     int rc = pl->desc->ntt->domain_create(pl->ctx, log_n, out);
+    if (tr)
+        emit(tr, "domain_create", pl, tr_t0, tr_prev, rc,
+             arg_int(json_object_new_object(), "log_n", log_n));
     return rc == G16K_OK ? rc : create_failed(rc, pl, "ntt domain_create failed");
 }
 
 int call_bases_create(const loaded_plugin *pl, uint32_t group, const void *points, uint64_t n,
                       const char *what, g16k_msm_bases **out)
 {
+    TRACE_START(tr);
     g16k_err_clear();
     int rc = pl->desc->msm->bases_create(pl->ctx, group, points, n, G16K_ENC_MONTGOMERY, out);
+    if (tr) {
+        char name[64];
+        snprintf(name, sizeof(name), "bases_create %s", what);
+        json_object *args = arg_int(json_object_new_object(), "n", (int64_t)n);
+        json_object_object_add(args, "group", json_object_new_string(group == G16K_G2 ? "G2"
+                                                                                      : "G1"));
+        emit(tr, name, pl, tr_t0, tr_prev, rc, args);
+    }
     return rc == G16K_OK ? rc : create_failed(rc, pl, what);
 }
 
@@ -103,21 +152,31 @@ static int failed(int rc, const loaded_plugin *pl, const char *what)
 int call_synthesize(const loaded_plugin *pl, g16k_circuit *circuit, const fr_t *w,
                     uint64_t n_vars, fr_t *a, fr_t *b, fr_t *c)
 {
+    TRACE_START(tr);
     g16k_err_clear();
     int rc = pl->desc->synth->synthesize(circuit, w, n_vars, G16K_ENC_CANONICAL, a, b, c,
                                          G16K_ENC_MONTGOMERY);
+    if (tr)
+        emit(tr, "synthesize", pl, tr_t0, tr_prev, rc,
+             arg_int(json_object_new_object(), "n_vars", (int64_t)n_vars));
     return rc == G16K_OK ? rc : failed(rc, pl, "synthesize");
 }
 
 int call_transform(const loaded_plugin *pl, g16k_ntt_domain *d, fr_t *x, uint32_t dir)
 {
+    static const char *const dirs[] = { "?", "NTT forward", "NTT inverse", "NTT forward coset",
+                                        "NTT inverse coset" };
+    TRACE_START(tr);
     g16k_err_clear();
     int rc = pl->desc->ntt->transform(d, x, dir, G16K_ENC_MONTGOMERY);
+    if (tr)
+        emit(tr, dirs[dir < 5 ? dir : 0], pl, tr_t0, tr_prev, rc, NULL);
     return rc == G16K_OK ? rc : failed(rc, pl, "NTT");
 }
 
-int call_h_chain(const loaded_plugin *pl, g16k_ntt_domain *d, fr_t *a, fr_t *b, fr_t *c,
-                 uint64_t n, fr_t *h)
+/* The H chain proper (call_h_chain without its event). */
+static int h_chain(const loaded_plugin *pl, g16k_ntt_domain *d, fr_t *a, fr_t *b, fr_t *c,
+                   uint64_t n, fr_t *h)
 {
     const g16k_ntt_vtable *v = pl->desc->ntt;
     int rc = G16K_OK;
@@ -134,12 +193,29 @@ int call_h_chain(const loaded_plugin *pl, g16k_ntt_domain *d, fr_t *a, fr_t *b, 
     }
     if (rc != G16K_OK)
         return rc;
+    g16k_trace *tr = trace_current();
+    uint64_t t0 = tr ? trace_now() : 0;
     for (uint64_t i = 0; i < n; i++) {
         fr_t t;
         fr_mul(&t, &a[i], &b[i]);
         fr_sub(&h[i], &t, &c[i]);
     }
+    trace_add(tr, "core", "h = a b - c", t0, tr ? trace_now() : 0, NULL, NULL);
     return G16K_OK;
+}
+
+int call_h_chain(const loaded_plugin *pl, g16k_ntt_domain *d, fr_t *a, fr_t *b, fr_t *c,
+                 uint64_t n, fr_t *h)
+{
+    TRACE_START(tr);
+    int rc = h_chain(pl, d, a, b, c, n, h);
+    if (tr) {
+        json_object *args = arg_int(json_object_new_object(), "n", (int64_t)n);
+        json_object_object_add(args, "entry", json_object_new_string(
+                                   pl->desc->ntt->compute_h ? "compute_h" : "transform"));
+        emit(tr, "H chain", pl, tr_t0, tr_prev, rc, args);
+    }
+    return rc;
 }
 
 int call_has_h_msm(const loaded_plugin *pl)
@@ -164,15 +240,45 @@ static int check_result(msm_result *out, uint32_t group)
     return G16K_OK;
 }
 
+/* The args of an MSM call's event. */
+static json_object *msm_args(const char *msm, uint64_t n, uint32_t group,
+                             const g16k_msm_params *params)
+{
+    json_object *a = json_object_new_object();
+    json_object_object_add(a, "msm", json_object_new_string(msm));
+    arg_int(a, "n", (int64_t)n);
+    json_object_object_add(a, "group", json_object_new_string(group == G16K_G2 ? "G2" : "G1"));
+    if (params && params->window)
+        arg_int(a, "window", params->window);
+    else
+        json_object_object_add(a, "window", json_object_new_string("auto"));
+    arg_int(a, "threads", params ? params->threads : 0);
+    return a;
+}
+
+/* The name of the Groth16 MSM of msm_id ("A", ...), or "generic". */
+static const char *msm_id_name(uint32_t id)
+{
+    for (int m = 0; m < MSM_COUNT; m++)
+        if (groth16_msms[m].msm_id == id)
+            return groth16_msms[m].name;
+    return "generic";
+}
+
 int call_h_msm(const loaded_plugin *pl, g16k_ntt_domain *d, fr_t *a, fr_t *b, fr_t *c,
-               g16k_msm_bases *bases, const g16k_msm_params *params, msm_result *out)
+               uint64_t n, g16k_msm_bases *bases, const g16k_msm_params *params,
+               msm_result *out)
 {
     memset(out->raw, 0xff, sizeof(out->raw));   /* not a valid encoding: catches "wrote nothing" */
+    TRACE_START(tr);
     g16k_err_clear();
     int rc = pl->desc->ntt->compute_h_msm(d, a, b, c, G16K_ENC_MONTGOMERY, bases, params,
                                           out->raw, G16K_ENC_MONTGOMERY);
     if (rc == G16K_OK)
         rc = check_result(out, G16K_G1);
+    if (tr)
+        emit(tr, "H chain + MSM H", pl, tr_t0, tr_prev, rc,
+             msm_args("H", n, G16K_G1, params));
     return rc == G16K_OK ? rc : failed(rc, pl, "NTT and MSM H");
 }
 
@@ -180,19 +286,24 @@ int call_msm(const loaded_plugin *pl, g16k_msm_bases *bases, uint32_t group,
              const void *scalars, uint64_t n, uint32_t enc, const g16k_msm_params *params,
              msm_result *out)
 {
+    const char *name = msm_id_name(params ? params->msm_id : G16K_MSM_GENERIC);
     memset(out->raw, 0xff, sizeof(out->raw));   /* not a valid encoding: catches "wrote nothing" */
+    TRACE_START(tr);
     g16k_err_clear();
     int rc = pl->desc->msm->msm(bases, scalars, n, enc, params, out->raw, G16K_ENC_MONTGOMERY);
     if (rc == G16K_OK)
         rc = check_result(out, group);
+    if (tr) {
+        char ev[32];
+        snprintf(ev, sizeof(ev), "MSM %s", name);
+        emit(tr, ev, pl, tr_t0, tr_prev, rc, msm_args(name, n, group, params));
+    }
     if (rc == G16K_OK)
         return rc;
-    uint32_t id = params ? params->msm_id : G16K_MSM_GENERIC;
     char what[64];
     int k = snprintf(what, sizeof(what), "MSM");
-    for (int m = 0; m < MSM_COUNT; m++)
-        if (groth16_msms[m].msm_id == id)
-            k += snprintf(what + k, sizeof(what) - (size_t)k, " %s", groth16_msms[m].name);
+    if (strcmp(name, "generic") != 0)
+        k += snprintf(what + k, sizeof(what) - (size_t)k, " %s", name);
     if (params && params->window)
         snprintf(what + k, sizeof(what) - (size_t)k, " with window %u", params->window);
     return failed(rc, pl, what);

@@ -4,6 +4,10 @@
  * checks what came back (an MSM result must be a point of its group), and on failure prefixes
  * the plugin's message with "plugin NAME: WHAT" (the creates: "plugin NAME (PATH): WHAT").
  * Fallbacks and retries are the caller's business (prove.c); this layer only makes one call.
+ * Tracing: when the calling thread has a trace bound (formats/trace.h), each call adds one
+ * event (category "call") named after it ("MSM A", "synthesize", "H chain", "NTT inverse",
+ * "bases_create B_G2", ...) with the provider, its device and the call's sizes in its args;
+ * the plugin's own inner events (plugin.h trace_begin/trace_end) nest inside it.
  *
  * Arguments are those of the vtable entry in plugin.h (shapes, encodings, ownership); field
  * elements here are fr_t arrays, Montgomery unless an argument says otherwise. Thread-safety:
@@ -56,10 +60,12 @@ int  call_h_chain(const loaded_plugin *pl, g16k_ntt_domain *d, fr_t *a, fr_t *b,
                   uint64_t n, fr_t *h);
 /* Whether pl has the ABI 1.1 entry compute_h_msm (its vtable is long enough and sets it). */
 int  call_has_h_msm(const loaded_plugin *pl);
-/* compute_h_msm (only when call_has_h_msm): the H chain and the H MSM in one call; bases is
- * pl's own G1 handle of the H points. Errors are prefixed "plugin NAME: NTT and MSM H". */
+/* compute_h_msm (only when call_has_h_msm): the H chain and the H MSM in one call on n values
+ * (the domain size); bases is pl's own G1 handle of the H points. Errors are prefixed
+ * "plugin NAME: NTT and MSM H". */
 int  call_h_msm(const loaded_plugin *pl, g16k_ntt_domain *d, fr_t *a, fr_t *b, fr_t *c,
-                g16k_msm_bases *bases, const g16k_msm_params *params, msm_result *out);
+                uint64_t n, g16k_msm_bases *bases, const g16k_msm_params *params,
+                msm_result *out);
 /* One msm() of n scalars in enc on bases of group; params as plugin.h (its msm_id names the
  * MSM in errors: "MSM A", or "MSM" for G16K_MSM_GENERIC). */
 int  call_msm(const loaded_plugin *pl, g16k_msm_bases *bases, uint32_t group,

@@ -9,6 +9,7 @@
  * (Testing while the providers take the bases would save their share, about 2% of a first
  * load of sha256_64 on the CPU plugin, at the price of both.)
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,6 +20,7 @@
 #include "../util/clock.h"
 #include "../util/error.h"
 #include "calls.h"
+#include "../formats/trace.h"
 
 loaded_plugin *slot_plugin(const g16k_prover *p, int slot, int which)
 {
@@ -121,15 +123,65 @@ static int key_opts(const g16k_key_opts *given, g16k_key_opts *o)
     return opts_copy(o, sizeof(*o), given, "g16k_key_opts");
 }
 
+/* The events of a key load that ran from t0 (trace_now) with stats st: "load key" on the
+ * calling thread, "read + check" (the zkey's load) and "upload" (the providers' handles, whose
+ * calls nest inside it) below it, and the overlapping phases of the zkey's load on tracks of
+ * their own, each from the load's start to that phase's end (the file is digested, decoded and
+ * checked while it is read: formats/zkey_load.c). */
+static void load_events(g16k_trace *tr, uint64_t t0, const char *path, const key_load_stats *st,
+                        int rc)
+{
+    static const struct { const char *track, *name; size_t off; } ph[] = {
+        { "key load: read", "read", offsetof(zkey_load_stats, read) },
+        { "key load: digest", "digest", offsetof(zkey_load_stats, digest) },
+        { "key load: decode", "decode", offsetof(zkey_load_stats, decoded) },
+        { "key load: check", "check", offsetof(zkey_load_stats, checked) },
+    };
+    double zk_end = 0;
+    for (size_t i = 0; i < sizeof(ph) / sizeof(ph[0]); i++) {
+        double end = *(const double *)((const char *)&st->zk + ph[i].off);
+        zk_end = end > zk_end ? end : zk_end;
+        if (end > 0)
+            trace_add(tr, "key", ph[i].name, t0, t0 + (uint64_t)(end * 1e9), NULL, ph[i].track);
+    }
+    if (zk_end > 0)
+        trace_add(tr, "key", "read + check", t0, t0 + (uint64_t)(zk_end * 1e9), NULL, NULL);
+    json_object *a = json_object_new_object();
+    json_object_object_add(a, "zkey", json_object_new_string(path ? path : "?"));
+    json_object_object_add(a, "cached", json_object_new_boolean(st->zk.cached));
+    json_object_object_add(a, "g1_points", json_object_new_int64((int64_t)st->zk.g1_points));
+    json_object_object_add(a, "g2_points", json_object_new_int64((int64_t)st->zk.g2_points));
+    if (rc != G16K_OK)
+        json_object_object_add(a, "status", json_object_new_int(rc));
+    trace_add(tr, "key", "load key", t0, trace_now(), a, NULL);
+}
+
+static int key_load_bound(g16k_prover *prover, zkey_load_args *args, const g16k_key_opts *opts,
+                          key_load_stats *st, uint64_t t_trace, g16k_key **out);
+
 int key_load(g16k_prover *prover, zkey_load_args *args, const g16k_key_opts *opts,
              key_load_stats *st, g16k_key **out)
 {
-    g16k_key *key;
     key_load_stats local;
-    int rc;
-
     if (!st)
         st = &local;
+    g16k_trace *tr = opts->trace ? opts->trace : trace_current(), *saved = trace_bind(tr);
+    uint64_t t_trace = tr ? trace_now() : 0;
+    int rc = key_load_bound(prover, args, opts, st, t_trace, out);
+    if (tr)
+        load_events(tr, t_trace, args->path, st, rc);
+    trace_bind(saved);
+    return rc;
+}
+
+/* key_load with the trace bound; the "upload" event starts at the handles (t_trace: 0 when
+ * not tracing). st is never NULL here. */
+static int key_load_bound(g16k_prover *prover, zkey_load_args *args, const g16k_key_opts *opts,
+                          key_load_stats *st, uint64_t t_trace, g16k_key **out)
+{
+    g16k_key *key;
+    int rc;
+
     memset(st, 0, sizeof(*st));
     double t0 = g16k_now();
     key = calloc(1, sizeof(*key));
@@ -159,10 +211,13 @@ int key_load(g16k_prover *prover, zkey_load_args *args, const g16k_key_opts *opt
         if (prover->cfg->slot[s].fallback)
             key->keep_arrays = 1;
     double t1 = g16k_now();
+    uint64_t u0 = t_trace ? trace_now() : 0;
     key->loading = opts;
     rc = key_handles_create(key, 0);
     key->loading = NULL;
     st->handles = g16k_now() - t1;
+    if (t_trace)
+        trace_add(trace_current(), "key", "upload", u0, trace_now(), NULL, NULL);
     if (rc != G16K_OK) {
         g16k_key_free(key);
         return rc;

@@ -16,6 +16,10 @@
  * Progress (g16k.h) counts pipeline steps; the embedder's callback runs on the calling thread,
  * which relays a cancel to the helper thread (if any) through job->cancel, checked before every
  * step.
+ * Tracing (g16k_prove_opts.trace, formats/trace.h): the trace is bound on the calling thread and
+ * the helper thread; calls.h adds each provider call's event, this file the "proof" event that
+ * holds them (from the witness's load), "assemble" and "verify". A proof's events use the clock
+ * readings of its g16k_timings where they can, so the two agree.
  */
 #include <errno.h>
 #include <stdatomic.h>
@@ -26,6 +30,7 @@
 
 #include "calls.h"
 #include "internal.h"
+#include "../formats/trace.h"
 #include "../formats/wtns.h"
 #include "../util/error.h"
 #include "../util/clock.h"
@@ -49,6 +54,7 @@ typedef struct prove_job {
     pthread_cond_t cond;
     uint64_t steps, steps_total;
     int running;                    /* helper thread (the second MSM group) not finished yet */
+    g16k_trace *trace;              /* the proof's trace (bound on its threads), or NULL */
 } prove_job;
 
 /* Steps of one pass: synthesis, NTT chain, five MSMs (the fused H MSM counts with the NTT). */
@@ -244,7 +250,7 @@ static int compute_h(prove_job *job)
             /* h stays with the plugin (a GPU keeps it in device memory) for the H MSM */
             g16k_msm_params params = msm_params(job, MSM_H, job->prover->cfg->threads);
             msm_result res;
-            rc = call_h_msm(pl, kh->domain, a, b, c, hb, &params, &res);
+            rc = call_h_msm(pl, kh->domain, a, b, c, n, hb, &params, &res);
             if (rc == G16K_OK) {
                 job->g1[MSM_H] = res.g1;
                 job->h_fused = 1;
@@ -334,6 +340,8 @@ static void *group_run(void *arg)
 static void *group_thread(void *arg)
 {
     msm_group *gr = arg;
+    trace_bind(gr->job->trace);
+    trace_name_thread(gr->job->trace, "prove: second MSM group");
     group_run(gr);
     helper_exit(gr->job);
     return NULL;
@@ -442,29 +450,70 @@ static void job_sync_init(prove_job *job)
     atomic_init(&job->cancel, 0);
 }
 
+/* The event of a whole proof on the calling thread, [t_begin, t_end] (trace_now; t_end 0:
+ * now). */
+static void proof_event(g16k_trace *tr, uint64_t t_begin, uint64_t t_end, const zkey *zk,
+                        int verify, int rc)
+{
+    json_object *a = json_object_new_object();
+    json_object_object_add(a, "n_vars", json_object_new_int64(zk->n_vars));
+    json_object_object_add(a, "domain_size", json_object_new_int64(zk->domain_size));
+    json_object_object_add(a, "verify", json_object_new_boolean(verify));
+    if (rc != G16K_OK)
+        json_object_object_add(a, "status", json_object_new_int(rc));
+    trace_add(tr, "prove", "proof", t_begin, t_end ? t_end : trace_now(), a, NULL);
+}
+
+/* One step of the pipeline done by the core itself, [t_begin, now], when tracing. */
+static void core_event(g16k_trace *tr, const char *name, uint64_t t_begin)
+{
+    if (tr)
+        trace_add(tr, "core", name, t_begin, trace_now(), NULL, NULL);
+}
+
+/* g16k_prove_witness, its "proof" event starting at t_begin (0: now); trace bound. */
+static int prove_witness(g16k_prover *prover, g16k_key *key, const void *witness, uint64_t n,
+                         const g16k_prove_opts *opts, uint64_t t_begin, g16k_proof **out);
+
 int g16k_prove_witness(g16k_prover *prover, g16k_key *key, const void *witness, uint64_t n,
                        const g16k_prove_opts *given, g16k_proof **out)
 {
-    const zkey *zk;
-    prove_job job;
-    g16k_proof *pf = NULL;
     g16k_prove_opts o;
-    const g16k_prove_opts *opts = &o;
-    fr_t r, s;
-    int rc, verify, any_fallback = 0;
-    double t_start = g16k_now(), t0;
-    g16k_timings tm;
-
+    int rc;
     if (out)
         *out = NULL;
     if (!prover || !key || !witness || !out)
         return g16k_err(G16K_EINVAL, "g16k_prove: NULL argument");
     if ((rc = prove_opts(given, &o)) != G16K_OK)
         return rc;
-    zk = key->zk;
+    g16k_trace *saved = trace_bind(o.trace ? o.trace : trace_current());
+    rc = prove_witness(prover, key, witness, n, &o, 0, out);
+    trace_bind(saved);
+    return rc;
+}
+
+static int prove_witness(g16k_prover *prover, g16k_key *key, const void *witness, uint64_t n,
+                         const g16k_prove_opts *opts, uint64_t t_begin, g16k_proof **out)
+{
+    const zkey *zk = key->zk;
+    prove_job job;
+    g16k_proof *pf = NULL;
+    fr_t r, s;
+    int rc, verify, any_fallback = 0;
+    double t_start = g16k_now(), t0;
+    g16k_timings tm;
+    g16k_trace *tr = trace_current();
+    uint64_t t_end = 0;
+
+    if (!t_begin)
+        t_begin = trace_ns(t_start);   /* the same clock reading as the timings' */
+    verify = opts->verify >= 0 ? opts->verify : prover->cfg->verify;
     rc = check_witness(key, witness, n);
-    if (rc != G16K_OK)
+    if (rc != G16K_OK) {
+        if (tr)
+            proof_event(tr, t_begin, 0, zk, verify, rc);
         return rc;
+    }
     if (opts->insecure_fixed_rs) {
         memcpy(r.l, opts->r, sizeof(r.l));
         memcpy(s.l, opts->s, sizeof(s.l));
@@ -473,7 +522,6 @@ int g16k_prove_witness(g16k_prover *prover, g16k_key *key, const void *witness, 
     } else if ((rc = random_fr(&r)) != G16K_OK || (rc = random_fr(&s)) != G16K_OK) {
         return rc;
     }
-    verify = opts->verify >= 0 ? opts->verify : prover->cfg->verify;
 
     memset(&job, 0, sizeof(job));
     job_sync_init(&job);
@@ -482,6 +530,7 @@ int g16k_prove_witness(g16k_prover *prover, g16k_key *key, const void *witness, 
     job.w = witness;
     job.progress = opts->progress;
     job.progress_user = opts->progress_user;
+    job.trace = tr;
     job.steps_total = PASS_STEPS + (verify ? 1 : 0);
     for (int sl = 0; sl < SLOT_COUNT; sl++)
         any_fallback |= prover->cfg->slot[sl].fallback != NULL;
@@ -499,20 +548,24 @@ int g16k_prove_witness(g16k_prover *prover, g16k_key *key, const void *witness, 
         rc = run_msms(&job);
         if (rc != G16K_OK)
             goto fail;
+        uint64_t e0 = tr ? trace_now() : 0;
         t0 = g16k_now();
         groth16_assemble(&pf->pt, zk, &job.g1[MSM_A], &job.g1[MSM_B1], &job.b2, &job.g1[MSM_L],
                          &job.g1[MSM_H], &r, &s);
         tm.assemble = g16k_now() - t0;
+        core_event(tr, "assemble", e0);
         if (zk->n_public)   /* pf->pub is NULL when there are no public signals */
             memcpy(pf->pub, job.w + 1, zk->n_public * sizeof(fr_t));
         pf->n_pub = zk->n_public;
         tm.verify = 0;
         if (!verify)
             break;
+        e0 = tr ? trace_now() : 0;
         t0 = g16k_now();
         int ok = groth16_check(&pf->pt, &zk->alpha1, &zk->beta2, &zk->gamma2, &zk->delta2, zk->ic,
                                zk->n_public + 1, pf->pub, pf->n_pub);
         tm.verify = g16k_now() - t0;
+        core_event(tr, "verify", e0);
         step_done(&job, 1);
         if (ok)
             break;
@@ -552,7 +605,9 @@ int g16k_prove_witness(g16k_prover *prover, g16k_key *key, const void *witness, 
         tm.msm_l = job.t_msm[MSM_L];
         tm.msm_h = job.t_msm[MSM_H];
         tm.msm_total = tm.msm_a + tm.msm_b_g1 + tm.msm_b_g2 + tm.msm_l + tm.msm_h;
-        tm.total = g16k_now() - t_start;
+        double t_fin = g16k_now();
+        tm.total = t_fin - t_start;
+        t_end = trace_ns(t_fin);
         *opts->timings = tm;
     }
     *out = pf;
@@ -560,6 +615,8 @@ int g16k_prove_witness(g16k_prover *prover, g16k_key *key, const void *witness, 
     rc = G16K_OK;
 
 fail:
+    if (tr)
+        proof_event(tr, t_begin, t_end, zk, verify, rc);
     free(job.h);
     g16k_proof_free(pf);
     pthread_cond_destroy(&job.cond);
@@ -569,25 +626,33 @@ fail:
 
 /* g16k_prove and g16k_prove_wtns_buffer: the .wtns file at path, or len bytes at data. */
 static int prove_wtns(g16k_prover *prover, g16k_key *key, const char *path, const void *data,
-                      size_t len, const g16k_prove_opts *opts, g16k_proof **out)
+                      size_t len, const g16k_prove_opts *given, g16k_proof **out)
 {
     wtns *w = NULL;
     double t0 = g16k_now();
+    g16k_prove_opts o;
     int rc;
 
     if (out)
         *out = NULL;
     if (!prover || !key || !(path || data) || !out)
         return g16k_err(G16K_EINVAL, "g16k_prove: NULL argument");
+    if ((rc = prove_opts(given, &o)) != G16K_OK)
+        return rc;
+    g16k_trace *tr = o.trace ? o.trace : trace_current(), *saved = trace_bind(tr);
+    uint64_t t_begin = trace_ns(t0);
     rc = data ? wtns_load_mem("wtns buffer", data, len, key->zk->n_vars, &w)
               : wtns_load(path, key->zk->n_vars, &w);
-    if (rc != G16K_OK)
-        return rc;
+    core_event(tr, "witness", t_begin);
     double t_load = g16k_now() - t0;
-    rc = g16k_prove_witness(prover, key, w->values, w->n, opts, out);
-    if (rc == G16K_OK && opts && opts->timings) {
-        opts->timings->load_witness = t_load;
-        opts->timings->total += t_load;
+    if (rc == G16K_OK)
+        rc = prove_witness(prover, key, w->values, w->n, &o, t_begin, out);
+    else if (tr)
+        proof_event(tr, t_begin, 0, key->zk, 0, rc);
+    trace_bind(saved);
+    if (rc == G16K_OK && o.timings) {
+        o.timings->load_witness = t_load;
+        o.timings->total += t_load;
     }
     wtns_free(w);
     return rc;

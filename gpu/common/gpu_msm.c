@@ -232,6 +232,7 @@ static int run_kernels(g16k_msm_bases *b, gpu_queue *q, const gpu_msm_plan *plan
     char what[32];
     snprintf(what, sizeof what, "msm G%u", b->group);
     int rc = part_fits(b, q, plan, dev, what);
+    uint64_t t = gpu_trace_begin();
     if (rc == G16K_OK)
         rc = bases_view(b, q, lo, len, &bufs[0]);
     if (rc == G16K_OK)
@@ -240,8 +241,12 @@ static int run_kernels(g16k_msm_bases *b, gpu_queue *q, const gpu_msm_plan *plan
         rc = gpu_upload(D, q, plan->chunk_starts, ((uint64_t)plan->n_chunks + 1) * 4, &bufs[2]);
     if (rc == G16K_OK)
         rc = gpu_upload(D, q, plan->bucket_chunks, (n_buckets + 1) * 4, &bufs[3]);
-    if (rc == G16K_OK)
+    gpu_trace_end("upload bucket lists", t, NULL);
+    if (rc == G16K_OK) {
+        t = gpu_trace_begin();
         rc = run_lists(b, q, plan, bufs[0], bufs[1], bufs[2], bufs[3], segout);
+        gpu_trace_end("kernels and download of segment sums", t, NULL);
+    }
     gpu_free_all(D, bufs, 4);
     return rc;
 }

@@ -23,6 +23,12 @@ int gpu_fail(int code, const char *fmt, ...)
 #endif
     ;
 
+/* The host's phase tracing (plugin.h ABI 1.2): gpu_trace_begin is 0 when the host is older than
+ * 1.2, unknown, or not tracing the calling thread's call; gpu_trace_end("phase", t, detail)
+ * reports [t, now] unless t is 0. Call both on the thread the core called the entry on. */
+uint64_t gpu_trace_begin(void);
+void gpu_trace_end(const char *name, uint64_t begin, const char *detail);
+
 /* host->log when a host is known; otherwise nothing. */
 void gpu_log(int level, const char *fmt, ...)
 #if defined(__GNUC__)

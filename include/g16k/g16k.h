@@ -65,8 +65,8 @@ G16K_API const char *g16k_status_name(int status);
  * Return 0 to go on, anything else to cancel: the call then stops at the next unit of work,
  * frees what it made and returns G16K_ECANCELED; the callback is not called again. A cancel
  * after the last step of a proof changes nothing. A provider call already running (one MSM, one
- * NTT chain) is not interrupted: plugin ABI 1.1 has no cancel entry, so that is the bound on the
- * delay. The callback must not call g16k functions on the object being made. */
+ * NTT chain) is not interrupted: the plugin ABI (1.2) has no cancel entry, so that is the bound
+ * on the delay. The callback must not call g16k functions on the object being made. */
 typedef int (*g16k_progress_fn)(void *user, const char *stage, uint64_t done, uint64_t total);
 
 /* Parse config_path (prover.ini), load and create its plugins. *out is owned by the caller
@@ -83,6 +83,20 @@ G16K_API void g16k_prover_close(g16k_prover *prover);
  * (NUL-terminated, truncated to len). Returns the length it needed (like snprintf). */
 G16K_API size_t g16k_prover_describe(const g16k_prover *prover, char *buf, size_t len);
 
+/* A phase trace: a Trace Event Format JSON file (chrome://tracing, Perfetto) of the key loads
+ * and proofs given it in their options (g16k_key_opts.trace, g16k_prove_opts.trace), with one
+ * complete event per phase, per provider call (the five MSMs with window, size, provider and
+ * device) and per inner phase a provider reports, on a track per thread. One trace may serve
+ * many calls, also concurrent ones. Kept in memory; written when closed. README "Traces". */
+typedef struct g16k_trace g16k_trace;
+/* A new trace for the file at path (written by g16k_trace_close; the folder is checked now).
+ * *out is owned by the caller. Errors: G16K_EINVAL, G16K_EIO (folder not writable),
+ * G16K_ENOMEM. */
+G16K_API int g16k_trace_open(const char *path, g16k_trace **out);
+/* Write the file atomically and free trace (NULL: no-op). No call given the trace may still
+ * run. Errors: G16K_EIO, G16K_ENOMEM; trace is freed in every case. */
+G16K_API int g16k_trace_close(g16k_trace *trace);
+
 /* Options of a key load; every field may be 0 / NULL. */
 typedef struct g16k_key_opts {
     uint32_t struct_size;           /* sizeof(g16k_key_opts) */
@@ -90,6 +104,7 @@ typedef struct g16k_key_opts {
     void *progress_user;            /* passed to progress */
     const char *name;               /* g16k_key_load_buffer: the key's name in messages
                                      * (default "zkey buffer"); ignored for a path */
+    g16k_trace *trace;              /* optional: record the load's phases (g16k_trace_open) */
 } g16k_key_opts;
 
 /* Load and validate a Groth16 .zkey (every point checked on the curve and in the subgroup, on
@@ -140,6 +155,7 @@ typedef struct g16k_prove_opts {
     g16k_timings *timings;        /* optional out */
     g16k_progress_fn progress;    /* optional: stage "prove" */
     void *progress_user;          /* passed to progress */
+    g16k_trace *trace;            /* optional: record the proof's phases (g16k_trace_open) */
 } g16k_prove_opts;
 
 /* A finished proof with its public signals. Owned by the caller (g16k_proof_free). */

@@ -1,5 +1,5 @@
 /*
- * g16k plugin ABI, version 1.1 — the contract between the g16k core and a provider plugin.
+ * g16k plugin ABI, version 1.2 — the contract between the g16k core and a provider plugin.
  *
  * Self-contained (only <stddef.h> and <stdint.h>), C11 and C++ clean. A plugin is a shared object
  * that exports exactly one symbol, g16k_plugin_entry (see the end of this file), links nothing of
@@ -11,6 +11,8 @@
  * end of structs; a reader checks struct_size before reading an appended field and treats a missing
  * field as NULL / 0. The core rejects a descriptor or vtable shorter than its 1.0 size.
  * 1.1 appended g16k_ntt_vtable.compute_h_msm; plugins built against 1.0 keep working unchanged.
+ * 1.2 appended g16k_host_api.trace_begin and trace_end (phase tracing); 1.0 and 1.1 plugins
+ * keep working unchanged, and a 1.2 plugin checks host->struct_size before it calls them.
  *
  * Data. Field elements are little-endian arrays of 64-bit limbs: Fr 32 bytes, Fp 48 bytes,
  * Fp2 = c0 || c1 (96 bytes, element c0 + c1*u). Each call that takes or returns field elements has
@@ -42,7 +44,7 @@ extern "C" {
 #endif
 
 #define G16K_ABI_MAJOR 1
-#define G16K_ABI_MINOR 1
+#define G16K_ABI_MINOR 2
 
 /* Status codes. 0 is success; every error is negative. G16K_STATUS_LIST(X) calls X(name, value)
  * for each code in order, so that a table of names or messages cannot miss one. */
@@ -124,6 +126,20 @@ typedef struct g16k_host_api {
      * count (threads, or g16k_msm_params.threads): the core counts on that to bound a proof's
      * threads, and runs synthesize and the NTT entries, which use this default, alone. */
     uint32_t threads;
+    /* ---- ABI 1.2: phase tracing (g16k prove --trace). Read these only when struct_size
+     * covers them (older cores end before), and test them for NULL (a host that does not trace).
+     * A plugin may report the inner phases of one call (a GPU: uploads, kernels, downloads; a
+     * CPU: bucket accumulation, reduction) as events nested in the core's event of that call:
+     *   uint64_t t = host->trace_begin();  ...the phase...  host->trace_end("upload", t, NULL);
+     * trace_begin: 0 when the calling thread is not inside a call that the core traces (then
+     * skip the report: trace_end ignores begin = 0), else a timestamp (nanoseconds of
+     * CLOCK_MONOTONIC). trace_end: the event [begin, now] on the calling thread's track; name
+     * (a short phase name) and detail (NULL, or one line of free text, e.g. a size or a
+     * device queue) are copied. Call both on the thread the core called the entry on, within
+     * that call, begin and end of one phase on one thread; events from other threads are
+     * dropped. Thread-safe, cheap (a thread-local test when not tracing). */
+    uint64_t (*trace_begin)(void);
+    void (*trace_end)(const char *name, uint64_t begin, const char *detail);
 } g16k_host_api;
 
 /* One key = value line of the plugin's own prover.ini section [plugin.NAME], in file order,

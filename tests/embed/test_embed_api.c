@@ -15,7 +15,9 @@
  *   - cancellation: at every stage of a load and a proof it returns G16K_ECANCELED, leaves the
  *     output NULL, never calls back again, and leaks nothing (the sanitizer build's leak check);
  *     the prover and key still work after it; on sha256_64 a cancelled load or proof returns
- *     before the work it skipped could have been done.
+ *     before the work it skipped could have been done;
+ *   - phase traces through the options: one file for a load and its proofs, MSMs named with
+ *     their provider, ignored for a caller whose struct_size predates the field.
  * Fixtures: mult, nopub, poseidon2, poseidon_chain, sha256_64 under G16K_FIXTURES; config
  * conf/cpu.ini (G16K_CONFIG, the default key cache), each test with an empty cache home of its
  * own ($XDG_CACHE_HOME), so that its first load of a key tests every point.
@@ -30,6 +32,7 @@
 #include <time.h>
 
 #include <cmocka.h>
+#include <json-c/json.h>
 #include <dirent.h>
 #include <unistd.h>
 
@@ -599,6 +602,73 @@ static void test_cancel_long(void **state)
     free(log);
 }
 
+/* Events named name in the trace document doc (with args.provider == provider when not NULL). */
+static int trace_count(json_object *doc, const char *name, const char *provider)
+{
+    json_object *arr, *v;
+    int k = 0;
+    assert_true(json_object_object_get_ex(doc, "traceEvents", &arr));
+    for (size_t i = 0; i < json_object_array_length(arr); i++) {
+        json_object *e = json_object_array_get_idx(arr, i), *args;
+        if (!json_object_object_get_ex(e, "name", &v) || strcmp(json_object_get_string(v), name))
+            continue;
+        if (provider && !(json_object_object_get_ex(e, "args", &args) &&
+                          json_object_object_get_ex(args, "provider", &v) &&
+                          !strcmp(json_object_get_string(v), provider)))
+            continue;
+        k++;
+    }
+    return k;
+}
+
+/* A trace through the options (g16k_key_opts.trace, g16k_prove_opts.trace): one file with the
+ * load and both proofs, each MSM named with its provider, and the CPU plugin's inner phases; a
+ * caller built before the field (struct_size short of it) records nothing; a folder that does
+ * not exist is refused at open. (tests/trace checks the format and nesting in depth.) */
+static void test_trace(void **state)
+{
+    (void)state;
+    g16k_trace *t = NULL;
+    assert_int_equal(g16k_trace_open("/nonexistent-g16k-dir/t.json", &t), G16K_EIO);
+    assert_null(t);
+    assert_non_null(strstr(g16k_last_error(), "/nonexistent-g16k-dir"));
+
+    char path[128];
+    snprintf(path, sizeof(path), "%s/trace.json", cache_home);
+    assert_int_equal(g16k_trace_open(path, &t), G16K_OK);
+    g16k_prover *p = open_prover();
+    g16k_key *k = NULL;
+    g16k_key_opts ko = {.struct_size = sizeof(ko), .trace = t};
+    assert_int_equal(g16k_key_load_file(p, fixture("poseidon2", "circuit_final.zkey"), &ko, &k),
+                     G16K_OK);
+    g16k_prove_opts po = fixed_rs();
+    po.trace = t;
+    for (int i = 0; i < 2; i++) {
+        g16k_proof *pf = NULL;
+        assert_int_equal(g16k_prove(p, k, fixture("poseidon2", "witness.wtns"), &po, &pf), G16K_OK);
+        expect_reference(pf, "poseidon2");
+        g16k_proof_free(pf);
+    }
+    po.struct_size = offsetof(g16k_prove_opts, trace);   /* an older caller: no trace field */
+    g16k_proof *pf = NULL;
+    assert_int_equal(g16k_prove(p, k, fixture("poseidon2", "witness.wtns"), &po, &pf), G16K_OK);
+    g16k_proof_free(pf);
+    g16k_key_free(k);
+    g16k_prover_close(p);
+    assert_int_equal(g16k_trace_close(t), G16K_OK);
+
+    json_object *doc = json_object_from_file(path);
+    assert_non_null(doc);
+    assert_int_equal(trace_count(doc, "load key", NULL), 1);
+    assert_int_equal(trace_count(doc, "proof", NULL), 2);
+    static const char *const msms[] = {"MSM A", "MSM B_G1", "MSM B_G2", "MSM L", "MSM H"};
+    for (size_t i = 0; i < sizeof(msms) / sizeof(msms[0]); i++)
+        assert_int_equal(trace_count(doc, msms[i], "cpu"), 2);
+    assert_int_equal(trace_count(doc, "bases_create B_G2", "cpu"), 1);
+    assert_int_equal(trace_count(doc, "window reduction", NULL), 10);
+    json_object_put(doc);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -611,6 +681,7 @@ int main(void)
         T(test_buffer_cache),
         T(test_cancel_prove),
         T(test_cancel_long),
+        T(test_trace),
 #undef T
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
