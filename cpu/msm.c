@@ -6,7 +6,7 @@
  *
  * Scalar split: Pippenger runs on the GLV/GLS split of the rest (msm_endo.c) when [plugin.cpu]
  * endo is on (default) and the rest has 16 .. CPU_ENDO_MAX_SCALARS scalars.
- * Witness-aware split (DESIGN.md "Speed" 1): real witnesses are mostly 0 and 1 (bits, flags).
+ * Witness-aware split (docs/architecture.md): real witnesses are mostly 0 and 1 (bits, flags).
  * Zero scalars are dropped, the points of the scalar-1 entries are summed with plain mixed
  * additions (one per point, against ~256/c bucket additions each inside Pippenger), and only
  * the remaining scalars go to Pippenger, with a window chosen for their count.

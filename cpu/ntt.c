@@ -1,5 +1,5 @@
 /*
- * NTT of the CPU plugin over Fr on the snarkjs domain (plugin.h, FORMATS.md sections 0 and 6):
+ * NTT of the CPU plugin over Fr on the snarkjs domain (plugin.h, docs/proving.md, "The domain"; docs/proving.md, "The prover"):
  * omega = w[log_n], coset generator g = w[log_n + 1], natural order in and out.
  *
  * Algorithm: radix-2 butterflies (Cooley and Tukey 1965; Gentleman and Sande 1966), cache-blocked

@@ -1,6 +1,6 @@
 /*
  * Synthesizer of the CPU plugin: the QAP evaluation vectors of snarkjs's buildABC
- * (FORMATS.md section 6 step 1, snarkjs groth16_prove.js buildABC1):
+ * (docs/proving.md, "The prover" step 1, snarkjs groth16_prove.js buildABC1):
  *   a[i] = sum_j A[i][j] w[j],  b[i] = sum_j B[i][j] w[j],  c[i] = a[i] * b[i].
  * circuit_create turns the coefficient list (any order, repeats allowed) into one compressed
  * sparse row (CSR) matrix per A and B, so synthesis is a read-only pass over rows that threads

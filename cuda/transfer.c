@@ -3,7 +3,7 @@
  *
  * Only these staging buffers are pinned (cudaHostRegister of CUDA_STAGE_BYTES each, two per
  * stage, kept in a per-context pool and reused); caller arrays (bases, scalars, NTT vectors)
- * are never pinned: pinning a large array costs more than the copy it speeds up (DESIGN.md:
+ * are never pinned: pinning a large array costs more than the copy it speeds up (docs/architecture.md:
  * pinning 125 GiB cost 5.7 s). A copy is cut into CUDA_STAGE_BYTES pieces that alternate
  * between the two buffers, so the host memcpy of one piece overlaps the DMA of the other.
  * Copies below CUDA_STAGE_MIN go straight through cudaMemcpyAsync (the driver stages them).

@@ -1,7 +1,7 @@
 /*
  * Little-endian multi-limb integers: decimal parsing and printing and comparison. Used by the
  * Fp/Fr decimal wrappers and by the JSON readers/writers (snarkjs JSON holds canonical
- * decimal strings, FORMATS.md section 2). Schoolbook: multiply-add by 10 to parse, repeated
+ * decimal strings, docs/formats.md, "Encodings"). Schoolbook: multiply-add by 10 to parse, repeated
  * division by 10^19 to print.
  */
 #include <stdlib.h>

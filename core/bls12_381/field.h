@@ -94,7 +94,7 @@ void fr_mont_reduce(fr_t *out, const fr_t *a);
 int  fr_from_dec(fr_t *out, const char *s);
 void fr_to_dec(char *buf, const fr_t *a);
 
-/* Roots of unity of the snarkjs/ffjavascript convention (FORMATS.md section 0): w[32] = 5^t,
+/* Roots of unity of the snarkjs/ffjavascript convention (docs/proving.md, "The domain"): w[32] = 5^t,
  * t = (r-1)/2^32, w[k] = w[k+1]^2. Returns w[k] in Montgomery form for 0 <= k <= 32. */
 void fr_root_of_unity(fr_t *out, unsigned k);
 

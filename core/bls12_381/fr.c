@@ -1,7 +1,7 @@
 /*
  * Fr, the BLS12-381 scalar field: Montgomery arithmetic over four 64-bit limbs (R_r = 2^256),
  * conversions, Fermat inversion, the zkey coefficient reduction, and the roots of unity of the
- * snarkjs/ffjavascript convention (FORMATS.md section 0: w[32] = 5^((r-1)/2^32)), derived once
+ * snarkjs/ffjavascript convention (docs/proving.md, "The domain": w[32] = 5^((r-1)/2^32)), derived once
  * and then read from a table. The limb loops live in mont.h (portable C) and mont_adx.h
  * (mulx/adcx/adox, chosen at load time by mont_select.c).
  */
@@ -221,7 +221,7 @@ static atomic_int root_state;
 
 static void roots_derive(fr_t w[FR_TWO_ADICITY + 1])
 {
-    /* Derived rather than tabulated, so the FORMATS.md values test the derivation:
+    /* Derived rather than tabulated, so the docs/formats.md values test the derivation:
      * w[32] = 5^t, w[k] = w[k+1]^2. */
     fr_set_u64(&w[FR_TWO_ADICITY], 5);
     fr_pow(&w[FR_TWO_ADICITY], &w[FR_TWO_ADICITY], R_ODD_PART, FR_LIMBS);

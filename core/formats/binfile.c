@@ -1,5 +1,5 @@
 /*
- * Section-table reader of the iden3 binary container (binfile.h, FORMATS.md section 1).
+ * Section-table reader of the iden3 binary container (binfile.h, docs/formats.md, "The binary container").
  * The table is walked once from byte 12; every entry is checked before its size is used, so a
  * hostile size can neither read past the mapping nor wrap the 64-bit offset.
  */

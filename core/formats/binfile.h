@@ -1,5 +1,5 @@
 /*
- * The iden3 binary container shared by .zkey, .wtns, .r1cs and .ptau (FORMATS.md section 1,
+ * The iden3 binary container shared by .zkey, .wtns, .r1cs and .ptau (docs/formats.md, "The binary container",
  * @iden3/binfileutils): magic (4 ASCII bytes), u32 version, u32 nSections, then nSections times
  * { u32 id, u64 size, size bytes of payload }, all little-endian, sections in any order.
  *

@@ -1,5 +1,5 @@
 /*
- * JSON files of snarkjs (FORMATS.md section 7): proof.json and public.json (read and write),
+ * JSON files of snarkjs (docs/formats.md, "JSON files"): proof.json and public.json (read and write),
  * verification_key.json (read). Parsed with json-c. Points are affine, canonical decimal strings;
  * the projective z coordinate "1" (affine) and "0" (infinity) are accepted, as snarkjs does; other
  * z values are converted (X/Z^2, Y/Z^3). All values must be decimal strings < the modulus.

@@ -1,5 +1,5 @@
 /*
- * proof.json (FORMATS.md section 7; snarkjs cli.js writes it with bfj, space 1): read with
+ * proof.json (docs/formats.md, "JSON files"; snarkjs cli.js writes it with bfj, space 1): read with
  * strict types, written byte for byte as snarkjs does (key order pi_a, pi_b, pi_c, protocol,
  * curve; one space per level; no final newline). The text is produced by hand because json-c's
  * pretty printer indents differently.

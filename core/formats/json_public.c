@@ -1,5 +1,5 @@
 /*
- * public.json (FORMATS.md section 7): a JSON array of canonical decimal strings, each < r.
+ * public.json (docs/formats.md, "JSON files"): a JSON array of canonical decimal strings, each < r.
  * Read strictly: a signal has one spelling (digits only, no leading zero but "0" itself); snarkjs
  * also accepts "033" for 33, "+33" and " 33", so a statement could be written several ways.
  * Written as snarkjs' bfj with space 1 does: "[\n \"v\",\n \"v\"\n]", and "[\n]" when empty

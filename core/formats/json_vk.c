@@ -1,5 +1,5 @@
 /*
- * verification_key.json reader (FORMATS.md section 7; snarkjs zkey_export_verificationkey.js,
+ * verification_key.json reader (docs/formats.md, "JSON files"; snarkjs zkey_export_verificationkey.js,
  * groth16Vk). Checks protocol "groth16", curve "bls12381", nPublic an integer in [0, 2^32 - 1)
  * and IC of exactly nPublic + 1 points. vk_alphabeta_12 is not read (the verifier recomputes
  * e(alpha1, beta2)).

@@ -1,5 +1,5 @@
 /*
- * Reader of circom constraint systems (.r1cs version 1, FORMATS.md section 5; iden3 r1csfile
+ * Reader of circom constraint systems (.r1cs version 1, docs/formats.md, ".r1cs"; iden3 r1csfile
  * src/r1csfile.js): header (section 1) and constraints (section 2). Labels (3) and custom gates
  * (4, 5: PLONK only) are not read. Two passes over the mapped section 2: the first validates and
  * counts the terms, the second fills one flat term array, so a million-constraint circuit costs

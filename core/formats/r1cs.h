@@ -1,5 +1,5 @@
 /*
- * Reader of circom constraint systems (.r1cs version 1, FORMATS.md section 5), BLS12-381 only.
+ * Reader of circom constraint systems (.r1cs version 1, docs/formats.md, ".r1cs"), BLS12-381 only.
  * Used by `g16k setup` (core/setup) and `g16k check` (core/cli/check_cmd.c).
  */
 #ifndef G16K_FORMATS_R1CS_H

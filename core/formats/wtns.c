@@ -1,5 +1,5 @@
 /*
- * Witness file reader (.wtns, FORMATS.md section 3; snarkjs src/wtns_utils.js):
+ * Witness file reader (.wtns, docs/formats.md, ".wtns"; snarkjs src/wtns_utils.js):
  * section 1 = u32 n8 | prime (n8 bytes) | u32 nWitness, section 2 = nWitness canonical values.
  * Values stay canonical: they are MSM scalars and synthesizer inputs, both canonical in our ABI.
  */

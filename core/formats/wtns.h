@@ -1,5 +1,5 @@
 /*
- * Reader of circom/snarkjs witness files (.wtns), FORMATS.md section 3.
+ * Reader of circom/snarkjs witness files (.wtns), docs/formats.md, ".wtns".
  * Validates magic "wtns", version 2, the section table, n8 = 32, the prime = BLS12-381 r, the
  * section 2 size = nWitness * 32, every value < r, and (when expect_n_vars != 0) that nWitness
  * equals it, and that w[0] = 1. Errors as in zkey.h: negative g16k_status and a one-line message

@@ -1,5 +1,5 @@
 /*
- * Reader of snarkjs Groth16 proving keys (.zkey), BLS12-381 only (FORMATS.md sections 1, 2, 4).
+ * Reader of snarkjs Groth16 proving keys (.zkey), BLS12-381 only (docs/formats.md).
  *
  * The whole file is validated: magic "zkey", version 1, section table (ids 1..10 unique, other
  * ids skipped as snarkjs does, sizes inside the file, no 64-bit overflow), protocol 1 (Groth16),

@@ -1,5 +1,5 @@
 /*
- * The byte layout of a snarkjs Groth16 .zkey for BLS12-381 (FORMATS.md sections 1, 2, 4; snarkjs
+ * The byte layout of a snarkjs Groth16 .zkey for BLS12-381 (docs/formats.md; snarkjs
  * 0.7.6 src/zkey_utils.js writeHeader, zkey_new.js): the one copy, read by the reader (zkey.c,
  * zkey_load.c) and the writer (core/setup/zkey_write.c). All integers little-endian; points
  * affine x || y, Montgomery form ("LEM"), all-zero bytes = infinity.

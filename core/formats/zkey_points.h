@@ -1,5 +1,5 @@
 /*
- * Decoding and validation of the points of a .zkey (FORMATS.md section 2: affine x || y,
+ * Decoding and validation of the points of a .zkey (docs/formats.md, "Encodings": affine x || y,
  * Montgomery little-endian, all-zero = infinity), one point or a run of decoded points at a
  * time; zkey_load.c spreads the runs over threads. Arithmetic (decoding, curve and subgroup tests)
  * is core/bls12_381's, with the subgroup tests on AVX-512 IFMA (cpu/ifma) when the CPU has it.

@@ -1,7 +1,7 @@
 /*
  * prover.ini: parsed with inih (Debian's libinih), validated, and the plugins it names loaded.
  *
- * Sections and keys (DESIGN.md "prover.ini"; README.md has the reference):
+ * Sections and keys (docs/architecture.md; README.md has the reference):
  *   [core]        plugin_dir = DIR (relative to the ini file), verify = always|never,
  *                 threads = 0 (all cores) | N,
  *                 key_cache = DIR (relative to the ini file) | off: remember zkeys whose points
@@ -48,7 +48,7 @@ typedef struct provider_slot {
 
 /* SLOT_SYNTH, SLOT_NTT, SLOT_MSM_G1, SLOT_MSM_G2 and SLOT_COUNT come from plugin/abi.h. */
 
-/* The five MSMs of a Groth16 proof, in the order of DESIGN.md; the index into groth16_msms,
+/* The five MSMs of a Groth16 proof, in the order of docs/architecture.md; the index into groth16_msms,
  * prover_config.window and every per-MSM array of the core. */
 enum { MSM_A, MSM_B1, MSM_B2, MSM_L, MSM_H, MSM_COUNT };
 

@@ -1,6 +1,6 @@
 /*
  * The five Groth16 MSMs (config.h groth16_msm): which slot serves each, which [window] key
- * sets its window, which g16k_msm_id the provider sees, and its group. FORMATS.md section 6:
+ * sets its window, which g16k_msm_id the provider sees, and its group. docs/proving.md, "The prover":
  * A, B_G1, L and H are G1 sums, B_G2 the only G2 sum.
  */
 #include "plugin/config.h"

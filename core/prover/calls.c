@@ -1,7 +1,7 @@
 /*
  * The provider-call layer (calls.h): every call the core makes into a plugin's vtables, with
  * the error prefix and the result checks in one place, and the inputs of the five Groth16
- * MSMs (FORMATS.md section 6). The H chain composed from transform() is plugin.h's definition
+ * MSMs (docs/proving.md, "The prover"). The H chain composed from transform() is plugin.h's definition
  * of compute_h: X' = FORWARD_COSET(INVERSE(X)) for X in a, b, c, then h = a' b' - c'.
  */
 #include <stddef.h>

@@ -31,7 +31,7 @@ typedef struct msm_result {
     g2_affine_t g2;                 /* group G16K_G2 */
 } msm_result;
 
-/* The inputs of Groth16 MSM m (MSM_*) for one proof (FORMATS.md section 6): A, B_G1, B_G2 take
+/* The inputs of Groth16 MSM m (MSM_*) for one proof (docs/proving.md, "The prover"): A, B_G1, B_G2 take
  * the witness w[0 .. n_vars), L its private part w[n_public + 1 .. n_vars), all canonical; H
  * takes h (domain_size values, Montgomery; may be NULL for the others). */
 void msm_scalars(const zkey *zk, int m, const fr_t *w, const fr_t *h, const void **scalars,

@@ -1,7 +1,7 @@
 /*
  * Groth16 algebra of the core: blinding of the MSM results into a proof (snarkjs
- * groth16_prove.js, FORMATS.md section 6 step 5) and the verification equation of
- * snarkjs groth16_verify.js (FORMATS.md section 8), both on the reference arithmetic.
+ * groth16_prove.js, docs/proving.md, "The prover" step 5) and the verification equation of
+ * snarkjs groth16_verify.js (docs/proving.md, "The prover", step 5), both on the reference arithmetic.
  */
 #include "internal.h"
 

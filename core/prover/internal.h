@@ -70,7 +70,7 @@ key_handles *key_handles_get(g16k_key *key, int which);
 loaded_plugin *slot_plugin(const g16k_prover *p, int slot, int which);
 
 /* Groth16 algebra (groth16_math.c). */
-/* out = A0 + alpha1 + r delta1, etc.: FORMATS.md section 6 step 5. */
+/* out = A0 + alpha1 + r delta1, etc.: docs/proving.md, "The prover" step 5. */
 void groth16_assemble(groth16_proof *out, const zkey *zk, const g1_affine_t *a0,
                       const g1_affine_t *b1_0, const g2_affine_t *b2_0, const g1_affine_t *l0,
                       const g1_affine_t *h0, const fr_t *r_canon, const fr_t *s_canon);

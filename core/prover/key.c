@@ -1,7 +1,7 @@
 /*
  * Proving keys: read and validate a .zkey (formats/zkey.c) and hand its fixed parts to the
  * providers once: the coefficient matrices to the synthesizer, the domain to the NTT, the five
- * point sets to the MSM providers (DESIGN.md: "bases" handles reused across proofs). A file
+ * point sets to the MSM providers (docs/architecture.md: "bases" handles reused across proofs). A file
  * and a buffer take the same path. The points are tested first, on every one of [core] threads
  * (formats/zkey_load.c), and only then handed to the providers, whose bases_create runs on
  * those threads too: so a load never runs more than [core] threads at once (the budget of

@@ -1,5 +1,5 @@
 /*
- * The Groth16 proving pipeline (DESIGN.md "The pipeline", FORMATS.md section 6):
+ * The Groth16 proving pipeline (docs/architecture.md, docs/proving.md, "The prover"):
  *   synthesize a, b, c -> NTT chain -> h         (calling thread, alone)
  *   the MSMs H, A, B_G1, L (msm.g1) and B_G2 (msm.g2), each with the whole thread budget; when
  *   two plugins serve msm.g1 and msm.g2 (a GPU and the CPU), the two groups run at once and

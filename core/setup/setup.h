@@ -1,7 +1,7 @@
 /*
  * Groth16 key generation for BLS12-381 circuits (the `g16k setup` and `g16k vk` commands).
  *
- * Two ways to make a proving key (.zkey, FORMATS.md section 4) from a circom .r1cs:
+ * Two ways to make a proving key (.zkey, docs/formats.md, ".zkey") from a circom .r1cs:
  *   - from a prepared powers-of-tau file (.ptau with the Lagrange sections 12..15): the result is
  *     byte for byte what `snarkjs groth16 setup` writes (snarkjs 0.7.6 src/zkey_new.js), i.e. the
  *     initial phase-2 key with delta = 1, ready for `snarkjs zkey contribute`;
@@ -30,7 +30,7 @@ typedef struct setup_opts {
 int setup_run(const setup_opts *o);
 
 /* Write the verification key of a Groth16 .zkey as snarkjs's `zkey export verificationkey` does
- * (FORMATS.md section 7; byte-identical file, including vk_alphabeta_12 = e(alpha1, beta2)).
+ * (docs/formats.md, "JSON files"; byte-identical file, including vk_alphabeta_12 = e(alpha1, beta2)).
  * Reads only zkey sections 1..3. Errors as setup_run. Thread-safe. */
 int setup_vk_export(const char *zkey_path, const char *vk_path);
 

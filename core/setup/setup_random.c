@@ -1,9 +1,9 @@
 /*
  * Groth16 setup with toxic waste drawn here (getrandom) and wiped after use: INSECURE, for
  * benchmarks and tests only (whoever could read this process's memory could forge proofs).
- * Same key layout and meaning as zkey_new.js + one `zkey contribute` (FORMATS.md section 4), but
+ * Same key layout and meaning as zkey_new.js + one `zkey contribute` (docs/formats.md, ".zkey"), but
  * computed from the scalars instead of a ptau:
- *   L_c = L_c(tau) on the n-domain (omega = w[k], FORMATS.md section 0), c < m + P + 1;
+ *   L_c = L_c(tau) on the n-domain (omega = w[k], docs/proving.md, "The domain"), c < m + P + 1;
  *   u_s = sum_A coef L_c (+ L_{m+s} for s <= P), v_s = sum_B coef L_c, w_s = sum_C coef L_c;
  *   A = u G1, B1 = v G1, B2 = v G2, IC = (beta u + alpha v + w) G1 for s <= P,
  *   C = (beta u + alpha v + w) / delta G1 for s > P, H_i = L^(2n)_{2i+1}(tau) / delta G1;

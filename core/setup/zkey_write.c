@@ -1,6 +1,6 @@
 /*
  * The proving key of a fresh Groth16 setup, written as `snarkjs groth16 setup` writes it
- * (snarkjs 0.7.6 src/zkey_new.js; layout in FORMATS.md section 4): sections in the order
+ * (snarkjs 0.7.6 src/zkey_new.js; layout in docs/formats.md, ".zkey"): sections in the order
  * 1, 2, 4, 3, 9, 8, 5, 6, 7, 10, points affine Montgomery LE ("LEM"), section 4 values
  * coef * R^2 mod r, section 10 = circuit hash + 0 contributions. Also the circuit hash itself,
  * which zkey_new.js computes over "uncompressed" encodings (wasmcurves LEMtoU: canonical, each

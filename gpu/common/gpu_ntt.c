@@ -8,7 +8,7 @@
  * compute_h_msm hands h to the H MSM where it lies instead (gpu_msm_on_device).
  * Where the API tells free memory (ops->mem_check), each call checks what it allocates first
  * (tables at domain_create, n * 32 bytes per transform, 3 n * 32 for the H chain).
- * Source: the H chain of snarkjs (FORMATS.md, the proving algorithm); the transform is
+ * Source: the H chain of snarkjs (docs/formats.md, the proving algorithm); the transform is
  * iterative Cooley-Tukey (see ntt.cl).
  */
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 /*
  * gpu_ntt_tables.h: host-computed constants of a GPU NTT domain (gpu/kernels/ntt.cl), shared by
- * opencl/ and cuda/. Roots follow snarkjs (FORMATS.md section 0, include/g16k/plugin.h):
+ * opencl/ and cuda/. Roots follow snarkjs (docs/proving.md, "The domain", include/g16k/plugin.h):
  * omega = w[log_n], coset generator g = w[log_n + 1], w[32] = 5^((r-1)/2^32).
  * All values are Fr in Montgomery form, 4 little-endian 64-bit limbs each.
  * Thread-safe (no shared state).

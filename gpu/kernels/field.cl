@@ -7,7 +7,7 @@
  * Multiplication: CIOS (Koc, Acar, Kaliski 1996, section 4) on 64-bit limbs, the high half of
  * each product from g16k_mulhi64 (mul_hi in OpenCL, __umul64hi in CUDA). Both moduli leave the
  * top bit free, so a sum of two reduced values never carries out of N limbs.
- * Constants (checked against p, r of FORMATS.md section 0 with Python):
+ * Constants (checked against p, r of docs/proving.md, "The domain" with Python):
  *   FP_INV = -p^-1 mod 2^64, FR_INV = -r^-1 mod 2^64, FR_R2 = 2^512 mod r.
  * Moduli are written as private array initialisers: OpenCL 1.2 has no generic address space,
  * and a literal initialiser is folded by the compiler after inlining.

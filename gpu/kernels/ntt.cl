@@ -2,7 +2,7 @@
  * ntt.cl: radix-2 NTT over Fr, iterative Cooley-Tukey decimation in time (Cormen et al.,
  * "Introduction to Algorithms", 30.3): bit-reversal permutation, then log n butterfly stages,
  * one launch per stage. The host (gpu/common/gpu_ntt.c) supplies the twiddles omega^k, k < n/2, of the
- * snarkjs root (FORMATS.md section 0) or of its inverse, and a scale table for 1/n and the coset
+ * snarkjs root (docs/proving.md, "The domain") or of its inverse, and a scale table for 1/n and the coset
  * shift. Data: n Fr elements, 4 little-endian 64-bit limbs each, Montgomery form on device.
  */
 

@@ -13,7 +13,7 @@
  * and closing must not overlap with other calls on the same object.
  *
  * Formats: .zkey and .wtns as written by snarkjs 0.7.6 / circom for BLS12-381; proof.json,
- * public.json and verification_key.json in snarkjs's JSON layout (FORMATS.md).
+ * public.json and verification_key.json in snarkjs's JSON layout (docs/formats.md).
  *
  * ABI: libg16k.so.0 exports exactly the functions declared here (G16K_API) and nothing else;
  * plugins/abi/libg16k-abi-0.xml is its baseline, checked by plugins/abi/lib_abi_gate.sh. Structs
@@ -194,7 +194,7 @@ G16K_API void g16k_proof_points(const g16k_proof *proof, uint8_t a[96], uint8_t 
                                 uint8_t c[96]);
 
 /* Verify proof.json against verification_key.json and public.json exactly as
- * `snarkjs groth16 verify` does (FORMATS.md section 8), plus subgroup checks of the proof points,
+ * `snarkjs groth16 verify` does (docs/proving.md, "The prover", step 5), plus subgroup checks of the proof points,
  * canonical decimal public signals and exactly the key's nPublic of them. The two files are read
  * under a shared flock on their folder(s): a pair being replaced by g16k_proof_write is seen
  * whole, old or new.

@@ -169,7 +169,7 @@ struct g16k_msm_params;          /* defined with the MSM vtable below */
 /* Synthesizer: witness + constraint matrices -> QAP evaluation vectors a, b, c.               */
 
 /* One non-zero coefficient of the A or B matrix of the extended constraint system
- * (snarkjs zkey section 4, FORMATS.md section 4): matrix[row][signal] += value. */
+ * (snarkjs zkey section 4, docs/formats.md, ".zkey"): matrix[row][signal] += value. */
 typedef struct g16k_coef {
     uint32_t matrix;             /* 0 = A, 1 = B */
     uint32_t row;                /* constraint index, < domain_size */
@@ -212,7 +212,7 @@ typedef struct g16k_synth_vtable {
 /* NTT over Fr on the radix-2 domain <omega> of size n = 2^log_n.                              */
 /*
  * omega is the snarkjs root: omega = w[log_n] with w[32] = 5^((r-1)/2^32), w[k] = w[k+1]^2
- * (FORMATS.md section 0; NOT the 7^t root of most BLS12-381 libraries). The coset generator is
+ * (docs/proving.md, "The domain"; NOT the 7^t root of most BLS12-381 libraries). The coset generator is
  * g = w[log_n + 1], a primitive 2n-th root, so the coset g<omega> is the odd half of the 2n domain.
  * All transforms are in place, natural order in and natural order out:
  *   G16K_NTT_FORWARD:         X[i] = sum_j x[j] omega^(ij)

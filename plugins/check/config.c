@@ -1,7 +1,7 @@
 /*
  * Configuration checks: create() accepts an empty [plugin.NAME] section and rejects a key it
  * does not know with G16K_ECONFIG and a message naming the key and its prover.ini line (plugin.h,
- * DESIGN.md "no silent acceptance"); destroy() of that rejected attempt is never needed.
+ * docs/architecture.md); destroy() of that rejected attempt is never needed.
  */
 #include <stdio.h>
 #include <string.h>

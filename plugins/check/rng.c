@@ -5,7 +5,7 @@
 
 static uint64_t state = 0x9e3779b97f4a7c15u;
 
-/* r, little-endian limbs (FORMATS.md section 0). */
+/* r, little-endian limbs (docs/proving.md, "The domain"). */
 static const uint64_t fr_r[4] = { 0xffffffff00000001, 0x53bda402fffe5bfe, 0x3339d80809a1d805,
                                   0x73eda753299d7d48 };
 

@@ -10,7 +10,7 @@
 
 typedef unsigned __int128 u128;
 
-/* BLS12-381 moduli, little-endian limbs (FORMATS.md section 0). */
+/* BLS12-381 moduli, little-endian limbs (docs/proving.md, "The domain"). */
 modulus ex_fr = { .n = 4, .m = { 0xffffffff00000001, 0x53bda402fffe5bfe, 0x3339d80809a1d805,
                                  0x73eda753299d7d48 } };
 modulus ex_fp = { .n = 6, .m = { 0xb9feffffffffaaab, 0x1eabfffeb153ffff, 0x6730d2a0f6b0f624,

@@ -1,6 +1,6 @@
 /*
  * Fp, Fr and decimal/bytes conversions: known answers from @noble/curves (vectors/fp.txt,
- * vectors/fr.txt), the snarkjs roots of unity quoted in FORMATS.md section 0, and edge cases
+ * vectors/fr.txt), the snarkjs roots of unity quoted in docs/proving.md, "The domain", and edge cases
  * whose values are textbook (2^64 - 1, 2^128, p, r).
  */
 #include <setjmp.h>
@@ -118,7 +118,7 @@ static void test_fr_vectors(void **state)
     assert_true(vec_for_each("fr.txt", fr_case, NULL) > 200);
 }
 
-/* ---- roots of unity (FORMATS.md section 0) ---- */
+/* ---- roots of unity (docs/proving.md, "The domain") ---- */
 static void hex_to_fr_canon(fr_t *out, const char *hex)
 {
     memset(out, 0, sizeof *out);
@@ -254,7 +254,7 @@ static void test_bytes_and_canon(void **state)
     /* FP_ONE is R mod p: its canonical value is 1 */
     fp_to_canon(&c, &FP_ONE);
     assert_true(c.l[0] == 1 && c.l[1] == 0);
-    /* Fr: the Montgomery bytes of 1 are R_r mod r (FORMATS.md section 0) */
+    /* Fr: the Montgomery bytes of 1 are R_r mod r (docs/proving.md, "The domain") */
     fr_t one = FR_ONE, t;
     uint8_t rb[FR_BYTES];
     fr_to_bytes_mont(rb, &one);

@@ -2,7 +2,7 @@
  * The CPU plugin's NTT (plugin.h semantics) against a naive O(n^2) evaluation written here with
  * fr_* arithmetic, for n = 1 .. 64 in both encodings and all four directions; inverse(forward)
  * and inverse_coset(forward_coset) = identity for n = 2^12; compute_h = the composition of
- * transforms; root-of-unity convention checked against the constants of FORMATS.md section 0;
+ * transforms; root-of-unity convention checked against the constants of docs/proving.md, "The domain";
  * argument errors.
  */
 #include <setjmp.h>
@@ -24,7 +24,7 @@ static const g16k_ntt_vtable *ntt(void)
 static void test_roots_follow_snarkjs_convention(void **state)
 {
     (void)state;
-    /* FORMATS.md section 0: w[32] = 5^t, w[16], w[14], w[2], w[1] = r - 1. */
+    /* docs/proving.md, "The domain": w[32] = 5^t, w[16], w[14], w[2], w[1] = r - 1. */
     static const struct {
         unsigned k;
         const char *hex;

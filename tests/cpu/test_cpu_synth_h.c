@@ -4,7 +4,7 @@
  * a and b against a plain accumulation of the zkey's section 4 written here, c = a*b, and the
  * compute_h output against ref_h_scalars.json (the H-MSM scalars made by the independent
  * BigInt prover of the fixtures). Plus the circuit_create / synthesize argument errors.
- * The zkey section 4 and wtns section 2 readers below are test-local (FORMATS.md sections 1,
+ * The zkey section 4 and wtns section 2 readers below are test-local (docs/formats.md, "The binary container",
  * 3, 4) so this test does not depend on core/formats.
  */
 #include <setjmp.h>
@@ -50,7 +50,7 @@ static uint32_t u32(const uint8_t *p)
     return v;
 }
 
-/* Payload of section `id` of a binfileutils container (FORMATS.md section 1). */
+/* Payload of section `id` of a binfileutils container (docs/formats.md, "The binary container"). */
 static const uint8_t *section(const blob *b, uint32_t id, uint64_t *size)
 {
     size_t off = 12;

@@ -1,6 +1,6 @@
 #!/bin/sh
 # check_exports.sh <plugin.so>: a plugin must export exactly one dynamic symbol,
-# g16k_plugin_entry (DESIGN.md "The plugin ABI"); anything else leaks our internals or a
+# g16k_plugin_entry (docs/architecture.md); anything else leaks our internals or a
 # statically linked runtime. Exit 0 when so, 1 otherwise (the offending symbols on stderr).
 set -eu
 lib=$1

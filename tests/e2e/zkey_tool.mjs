@@ -1,4 +1,4 @@
-// Edits of snarkjs .zkey files for the end-to-end tests, independent of g16k (FORMATS.md):
+// Edits of snarkjs .zkey files for the end-to-end tests, independent of g16k (docs/formats.md):
 //   node zkey_tool.mjs put IN OUT SECTION WHICH X Y [X1 Y1]
 //       write a point into a copy of IN: SECTION 2 with WHICH = alpha1|beta1|delta1 (G1) or
 //       beta2|gamma2|delta2 (G2), or SECTION 3, 5, 6, 8, 9 (G1) or 7 (G2) with WHICH = the point

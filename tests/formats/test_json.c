@@ -74,7 +74,7 @@ static void test_public_round_trip_is_byte_exact(void **state)
         assert_same_file(out, src);     /* includes "[\n]" for nopub */
         free(v);
     }
-    /* mult: [33] (FORMATS.md section 3) */
+    /* mult: [33] (docs/formats.md, ".wtns") */
     fr_t *v;
     size_t n;
     assert_int_equal(public_json_read(fixture_path("mult", "public.json"), &v, &n), 0);

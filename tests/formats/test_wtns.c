@@ -1,6 +1,6 @@
 /*
  * core/formats/wtns.c against the fixtures' witness.wtns (lengths from r1cs_info.txt, public
- * values from snarkjs' public.json, the mult witness [1, 33, 3, 11] from FORMATS.md) and against
+ * values from snarkjs' public.json, the mult witness [1, 33, 3, 11] from docs/formats.md) and against
  * corrupted copies of mult/witness.wtns.
  */
 #include <setjmp.h>

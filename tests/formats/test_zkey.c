@@ -2,8 +2,8 @@
  * core/formats/zkey.c against the snarkjs fixtures and against corrupted copies of them.
  * Cross-checks come from outside our reader: r1cs_info.txt (snarkjs r1cs info), circuit.r1cs
  * (parsed here independently: section 4 must be its A and B terms plus the public-input rows,
- * FORMATS.md section 4), verification_key.json (decimal, read through the JSON path) and the
- * infinity counts quoted in FORMATS.md.
+ * docs/formats.md, ".zkey"), verification_key.json (decimal, read through the JSON path) and the
+ * infinity counts quoted in docs/formats.md.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -176,7 +176,7 @@ static void test_zkey_infinity_counts(void **state)
     (void)state;
     zkey *k;
     assert_int_equal(zkey_load(fixture_path("poseidon2", "circuit_final.zkey"), 1, &k), 0);
-    /* FORMATS.md section 2: poseidon2 has 275 of 520 A points and 358 of 520 B at infinity. */
+    /* docs/formats.md, "Encodings": poseidon2 has 275 of 520 A points and 358 of 520 B at infinity. */
     unsigned ia = 0, ib1 = 0, ib2 = 0;
     for (uint32_t i = 0; i < k->n_vars; i++) {
         ia += g1_affine_is_inf(&k->a[i]) != 0;

@@ -16,7 +16,7 @@ const fs = require('fs');
 const path = require('path');
 const snarkjs = require(process.env.G16K_SNARKJS_DIR);
 
-// The iden3 container's sections: id -> {offset, size} (FORMATS.md section 1).
+// The iden3 container's sections: id -> {offset, size} (docs/formats.md, "The binary container").
 function sections(buf) {
   const n = buf.readUInt32LE(8);
   const out = {};

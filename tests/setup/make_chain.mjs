@@ -2,7 +2,7 @@
 // A BLS12-381 circuit of exactly M constraints and P public signals, written as circom's .r1cs
 // (version 1) with a satisfying .wtns (version 2), so that tests can sit exactly at a ptau
 // boundary (m + P + 1 = 2^k) without a compiler. Written from the iden3 r1csfile / wtns layouts
-// (docs/FORMATS.md): little-endian integers, 32-byte canonical field elements.
+// (docs/docs/formats.md): little-endian integers, 32-byte canonical field elements.
 //
 //   wire 0 = 1, wire 1 = out (public output), wires 2..P = public inputs, wire P+1 = x (private),
 //   wires P+2 .. P+M = y_1 .. y_{M-1}            (y_0 = x)

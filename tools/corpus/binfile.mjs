@@ -1,4 +1,4 @@
-// The iden3 binary container of .zkey and .wtns (FORMATS.md section 1): parse a file into its
+// The iden3 binary container of .zkey and .wtns (docs/formats.md, "The binary container"): parse a file into its
 // sections, build one back from a (possibly doctored) section list, and patch integers.
 
 // { magic, version, sections: [{ id, entry, offset, size, payload }] } in file order; entry is

@@ -1,7 +1,7 @@
 // BLS12-381 constants and just enough BigInt arithmetic to forge hostile points: points off the
 // curve, and points on the curve outside the prime-order subgroup (G1 and G2), with their zkey
 // encoding (Montgomery, little-endian) and their JSON encoding (canonical decimal).
-// Slow and simple on purpose: a handful of points per corpus. FORMATS.md sections 0 and 2.
+// Slow and simple on purpose: a handful of points per corpus. docs/proving.md, "The domain"; docs/formats.md, "Encodings".
 
 export const P = 0x1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaabn;
 export const R = 0x73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001n;

@@ -1,4 +1,4 @@
-// Hostile proof.json, public.json and verification_key.json (FORMATS.md section 7) for
+// Hostile proof.json, public.json and verification_key.json (docs/formats.md, "JSON files") for
 // `g16k verify`. Malformed files: exit 4, one error line naming the file and the JSON path (or
 // byte). Well-formed files with a bad verdict: exit 1, "INVALID: ..." (points off the curve or
 // outside the subgroup, as commit 82324a4 decided, wrong signals). Controls: exit 0.

@@ -1,4 +1,4 @@
-// Hostile .wtns files made from a real one (FORMATS.md section 3), proved against the fixture's
+// Hostile .wtns files made from a real one (docs/formats.md, ".wtns"), proved against the fixture's
 // own zkey. Malformed files must be refused with exit 4 naming the file and section or byte; a
 // well-formed witness that does not satisfy the circuit with exit 6; controls must prove.
 import * as bls from './bls.mjs';

@@ -1,4 +1,4 @@
-// Hostile .zkey files made from a real one (FORMATS.md sections 1, 2, 4). Every case is proved
+// Hostile .zkey files made from a real one (docs/formats.md). Every case is proved
 // with the fixture's own witness and must be refused with exit 4 (malformed input), naming the
 // file and the section or byte; a few controls (sections reordered, section 10 absent) must prove.
 import * as bls from './bls.mjs';

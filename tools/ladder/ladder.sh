@@ -178,7 +178,7 @@ EOF
   esac
 }
 
-# r1cs header fields: constraints and public signals (section 1 of the .r1cs, FORMATS.md 5).
+# r1cs header fields: constraints and public signals (section 1 of the .r1cs, docs/formats.md 5).
 r1cs_info() {   # r1cs_info FILE -> "nConstraints nPublic"
   node -e '
     const b = require("fs").readFileSync(process.argv[1]);
