@@ -21,7 +21,7 @@ typedef struct conv {
     void *dst;
     const uint8_t *src;
     uint32_t enc;
-    atomic_uint_fast64_t first_bad;   /* smallest index of a value >= r, or UINT64_MAX */
+    atomic_uint_fast64_t first_bad; /* smallest index of a value >= r, or UINT64_MAX */
 } conv;
 
 static void note_bad(conv *c, uint64_t i)
@@ -100,7 +100,7 @@ static void store_range(void *arg, uint64_t begin, uint64_t end, uint32_t worker
 static int run_load(cpu_range_fn *fn, void *dst, const void *src, uint64_t n, uint32_t enc,
                     uint32_t threads, const char *what)
 {
-    conv c = {.dst = dst, .src = src, .enc = enc};
+    conv c = { .dst = dst, .src = src, .enc = enc };
     atomic_init(&c.first_bad, UINT64_MAX);
     cpu_parallel_for(threads, n, cpu_grain(n, threads, MIN_GRAIN), fn, &c);
     uint64_t bad = atomic_load(&c.first_bad);
@@ -125,7 +125,7 @@ int cpu_fr_load_canon(uint64_t (*dst)[4], const void *src, uint64_t n, uint32_t 
 
 void cpu_fr_store(void *dst, const fr_t *src, uint64_t n, uint32_t enc, uint32_t threads)
 {
-    conv c = {.dst = dst, .src = (const uint8_t *)src, .enc = enc};
+    conv c = { .dst = dst, .src = (const uint8_t *)src, .enc = enc };
     atomic_init(&c.first_bad, UINT64_MAX);
     cpu_parallel_for(threads, n, cpu_grain(n, threads, MIN_GRAIN), store_range, &c);
 }

@@ -22,7 +22,7 @@ struct g16k_msm_bases {
     const cpu_group *g;
     const g16k_plugin_ctx *ctx;
     uint64_t n;
-    uint8_t *points;             /* n affine points, stride g->affine_size, Montgomery */
+    uint8_t *points; /* n affine points, stride g->affine_size, Montgomery */
 };
 
 typedef struct decode_job {
@@ -52,14 +52,13 @@ static void decode_range(void *arg, uint64_t begin, uint64_t end, uint32_t worke
  * any alignment) in point_enc; copied. Memory: n * 96 (G1) or n * 192 (G2) bytes.
  * Errors: G16K_EUNSUPPORTED (group), G16K_EINVAL (NULL, encoding, coordinate >= p),
  * G16K_ENOMEM. Thread-safe. */
-static int cpu_bases_create(g16k_plugin_ctx *ctx, uint32_t group, const void *points,
-                            uint64_t n, uint32_t point_enc, g16k_msm_bases **out)
+static int cpu_bases_create(g16k_plugin_ctx *ctx, uint32_t group, const void *points, uint64_t n,
+                            uint32_t point_enc, g16k_msm_bases **out)
 {
     if (!out || (n && !points))
         return cpu_error(G16K_EINVAL, "bases_create: NULL argument");
     *out = NULL;
-    const cpu_group *g = group == G16K_G1 ? &cpu_group_g1 : group == G16K_G2 ? &cpu_group_g2
-                                                                             : NULL;
+    const cpu_group *g = group == G16K_G1 ? &cpu_group_g1 : group == G16K_G2 ? &cpu_group_g2 : NULL;
     if (!g)
         return cpu_error(G16K_EUNSUPPORTED, "bases_create: unknown group %u", group);
     if (!cpu_enc_valid(point_enc))
@@ -79,15 +78,15 @@ static int cpu_bases_create(g16k_plugin_ctx *ctx, uint32_t group, const void *po
     b->ctx = ctx;
     b->n = n;
     uint32_t threads = cpu_threads(ctx, 0);
-    decode_job j = {.g = g, .in = points, .out = b->points, .enc = point_enc};
+    decode_job j = { .g = g, .in = points, .out = b->points, .enc = point_enc };
     atomic_init(&j.first_bad, UINT64_MAX);
     cpu_parallel_for(threads, n, cpu_grain(n, threads, 4096), decode_range, &j);
     uint64_t bad = atomic_load(&j.first_bad);
     if (bad != UINT64_MAX) {
         free(b->points);
         free(b);
-        return cpu_error(G16K_EINVAL, "bases_create: %s point %llu has a coordinate >= p",
-                         g->name, (unsigned long long)bad);
+        return cpu_error(G16K_EINVAL, "bases_create: %s point %llu has a coordinate >= p", g->name,
+                         (unsigned long long)bad);
     }
     *out = b;
     return G16K_OK;
@@ -106,7 +105,7 @@ typedef struct ones_job {
     const cpu_group *g;
     const uint8_t *points;
     const uint64_t *idx;
-    uint8_t *acc;                /* one Jacobian accumulator per worker */
+    uint8_t *acc; /* one Jacobian accumulator per worker */
 } ones_job;
 
 static void ones_range(void *arg, uint64_t begin, uint64_t end, uint32_t worker)
@@ -118,12 +117,12 @@ static void ones_range(void *arg, uint64_t begin, uint64_t end, uint32_t worker)
 }
 
 /* out = sum of the n points points[idx[i]] (Jacobian), on up to `threads` workers. */
-static int sum_points(const cpu_group *g, const uint8_t *points, const uint64_t *idx,
-                      uint64_t n, uint32_t threads, void *out)
+static int sum_points(const cpu_group *g, const uint8_t *points, const uint64_t *idx, uint64_t n,
+                      uint32_t threads, void *out)
 {
     uint64_t grain = cpu_grain(n, threads, 1024);
     uint32_t workers = cpu_parallel_workers(threads, n, grain);
-    ones_job j = {.g = g, .points = points, .idx = idx};
+    ones_job j = { .g = g, .points = points, .idx = idx };
     j.acc = malloc((size_t)workers * g->jac_size);
     if (!j.acc)
         return cpu_error(G16K_ENOMEM, "msm %s: out of memory", g->name);
@@ -149,10 +148,10 @@ static int msm_run(const cpu_group *g, const g16k_plugin_ctx *ctx, const uint8_t
     int ifma = ctx && ctx->use_ifma;
     if (ctx && ctx->endo && n >= CPU_ENDO_MIN_SCALARS && n <= CPU_ENDO_MAX_SCALARS)
         return cpu_msm_endo(g, points, idx, k, n, window, threads, ifma, out);
-    cpu_msm_in in = {.bases = points, .idx = idx, .m = 1, .k = &k[0][0], .kl = 4, .bits = 255,
-                     .n = n};
-    return cpu_msm_pippenger(g, &in, window ? window : cpu_msm_window(n, 255), threads, ifma,
-                             out);
+    cpu_msm_in in = {
+        .bases = points, .idx = idx, .m = 1, .k = &k[0][0], .kl = 4, .bits = 255, .n = n
+    };
+    return cpu_msm_pippenger(g, &in, window ? window : cpu_msm_window(n, 255), threads, ifma, out);
 }
 
 /* out = sum k[i] * points[i]: zeros dropped, ones summed, the rest by Pippenger (window 0 =
@@ -192,8 +191,7 @@ static int msm_split(const cpu_group *g, const g16k_plugin_ctx *ctx, const uint8
     int st = sum_points(g, points, idx_one, ones, threads, out);
     cpu_trace_end("sum of the points with scalar 1", t, NULL);
     if (st == G16K_OK && rest) {
-        st = msm_run(g, ctx, points, idx, (const uint64_t(*)[4])k, rest, window, threads,
-                     part);
+        st = msm_run(g, ctx, points, idx, (const uint64_t(*)[4])k, rest, window, threads, part);
         if (st == G16K_OK)
             g->jac_add(out, out, part);
     }
@@ -228,8 +226,8 @@ static int cpu_msm(g16k_msm_bases *bases, const void *scalars, uint64_t n, uint3
     uint32_t threads_req = 0;
     if (params) {
         if (params->struct_size < sizeof(g16k_msm_params))
-            return cpu_error(G16K_EINVAL, "msm %s: g16k_msm_params struct_size %u < %zu",
-                             g->name, params->struct_size, sizeof(g16k_msm_params));
+            return cpu_error(G16K_EINVAL, "msm %s: g16k_msm_params struct_size %u < %zu", g->name,
+                             params->struct_size, sizeof(g16k_msm_params));
         window = params->window;
         threads_req = params->threads;
     }

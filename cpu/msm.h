@@ -19,11 +19,11 @@
 
 /* Operations of one group. All are pure and thread-safe; outputs may alias inputs. */
 typedef struct cpu_group {
-    uint32_t id;                 /* G16K_G1 or G16K_G2 */
-    const char *name;            /* "G1" / "G2", for messages */
-    size_t wire_bytes;           /* affine point on the wire: 96 or 192 */
-    size_t affine_size;          /* sizeof the affine struct */
-    size_t jac_size;             /* sizeof the Jacobian struct */
+    uint32_t id;        /* G16K_G1 or G16K_G2 */
+    const char *name;   /* "G1" / "G2", for messages */
+    size_t wire_bytes;  /* affine point on the wire: 96 or 192 */
+    size_t affine_size; /* sizeof the affine struct */
+    size_t jac_size;    /* sizeof the Jacobian struct */
     /* Wire bytes (any alignment, in enc) -> affine; (0,0) stays infinity. 0, or -1 when a
      * coordinate is not below p. Not an on-curve check (the core did that). */
     int (*affine_decode)(void *out, const uint8_t *in, uint32_t enc);
@@ -31,9 +31,9 @@ typedef struct cpu_group {
     void (*jac_encode)(uint8_t *out, const void *p, uint32_t enc);
     void (*jac_set_inf)(void *out);
     int (*jac_is_inf)(const void *p);
-    void (*jac_add)(void *out, const void *a, const void *b);           /* complete */
-    void (*jac_add_affine)(void *out, const void *a, const void *b);    /* complete */
-    void (*jac_sub_affine)(void *out, const void *a, const void *b);    /* a - b, complete */
+    void (*jac_add)(void *out, const void *a, const void *b);        /* complete */
+    void (*jac_add_affine)(void *out, const void *a, const void *b); /* complete */
+    void (*jac_sub_affine)(void *out, const void *a, const void *b); /* a - b, complete */
     void (*jac_dbl)(void *out, const void *p);
     /* sizeof the coordinate field, fp_t (48) or fp2_t (96): the batch-affine scratch size */
     size_t fe_size;
@@ -57,13 +57,13 @@ uint32_t cpu_msm_window(uint64_t n, uint32_t bits);
  * scalar i goes with point j = i / m itself when i % m == 0, else with
  * images[j * (m - 1) + i % m - 1]. */
 typedef struct cpu_msm_in {
-    const void *bases;           /* affine points of the group (infinity and repeats allowed) */
-    const uint64_t *idx;         /* NULL, or one base index per point */
-    const void *images;          /* m = 1: NULL; else (m - 1) affine points per point */
-    uint32_t m;                  /* 1, 2 or 4 */
-    const uint64_t *k;           /* n canonical scalars of kl little-endian limbs each */
-    uint32_t kl;                 /* 1..4 */
-    uint32_t bits;               /* every scalar < 2^bits, bits <= 64 kl */
+    const void *bases;   /* affine points of the group (infinity and repeats allowed) */
+    const uint64_t *idx; /* NULL, or one base index per point */
+    const void *images;  /* m = 1: NULL; else (m - 1) affine points per point */
+    uint32_t m;          /* 1, 2 or 4 */
+    const uint64_t *k;   /* n canonical scalars of kl little-endian limbs each */
+    uint32_t kl;         /* 1..4 */
+    uint32_t bits;       /* every scalar < 2^bits, bits <= 64 kl */
     uint64_t n;
 } cpu_msm_in;
 
@@ -102,9 +102,8 @@ int cpu_msm_pippenger(const cpu_group *g, const cpu_msm_in *in, uint32_t c, uint
  * from the plain sum. window: 0 = cpu_msm_window on the split sizes, else as given. Memory:
  * n * 128 bytes (G1) or n * 608 bytes (G2) of images and split scalars, plus
  * cpu_msm_pippenger's. Returns G16K_OK or G16K_ENOMEM. */
-int cpu_msm_endo(const cpu_group *g, const void *bases, const uint64_t *idx,
-                 const uint64_t (*k)[4], uint64_t n, uint32_t window, uint32_t threads,
-                 int ifma, void *out);
+int cpu_msm_endo(const cpu_group *g, const void *bases, const uint64_t *idx, const uint64_t (*k)[4],
+                 uint64_t n, uint32_t window, uint32_t threads, int ifma, void *out);
 
 /* ---- msm_batch_affine.c: buckets in affine form, added in batches with one inversion ---- */
 
@@ -119,25 +118,25 @@ int cpu_msm_endo(const cpu_group *g, const void *bases, const uint64_t *idx,
  * deferred to a later batch, or, when the deferred list is full, goes to side[j]. */
 typedef struct cpu_ba {
     const cpu_group *g;
-    int ifma;                    /* 1: buckets in radix 2^52, batches on cpu/ifma */
+    int ifma; /* 1: buckets in radix 2^52, batches on cpu/ifma */
     uint64_t nbuckets;
-    uint32_t batch_max;          /* additions per inversion */
-    uint32_t count;              /* additions waiting */
-    uint8_t *state;              /* nbuckets: BA_* bits */
-    uint8_t *aff;                /* nbuckets affine points (IFMA: valid after cpu_ba_flush) */
-    uint8_t *buckets;            /* the batch arithmetic's buckets: aff, or (IFMA) nbuckets
+    uint32_t batch_max;  /* additions per inversion */
+    uint32_t count;      /* additions waiting */
+    uint8_t *state;      /* nbuckets: BA_* bits */
+    uint8_t *aff;        /* nbuckets affine points (IFMA: valid after cpu_ba_flush) */
+    uint8_t *buckets;    /* the batch arithmetic's buckets: aff, or (IFMA) nbuckets
                                     g1_aff_r52 / g2_aff_r52 */
-    uint8_t *side;               /* nbuckets Jacobian points (touched only on conflicts) */
-    uint64_t *bidx;              /* batch_max: bucket of each waiting addition */
-    const uint8_t **bpt;         /* batch_max: its point (borrowed from the bases) */
-    uint8_t *bneg;               /* batch_max: 1 to add -point */
-    uint32_t npend;              /* deferred additions (their bucket was waiting), at most
+    uint8_t *side;       /* nbuckets Jacobian points (touched only on conflicts) */
+    uint64_t *bidx;      /* batch_max: bucket of each waiting addition */
+    const uint8_t **bpt; /* batch_max: its point (borrowed from the bases) */
+    uint8_t *bneg;       /* batch_max: 1 to add -point */
+    uint32_t npend;      /* deferred additions (their bucket was waiting), at most
                                     batch_max */
-    uint64_t *pidx;              /* batch_max: bucket of each deferred addition */
-    const uint8_t **ppt;         /* batch_max: its point (borrowed) */
-    uint8_t *pneg;               /* batch_max: 1 to add -point */
-    uint8_t *empty;              /* IFMA, batch_max: 1 where the kernel's sum is infinity */
-    uint8_t *fe;                 /* batch scratch: portable batch_max * (fe_size + 96) bytes,
+    uint64_t *pidx;      /* batch_max: bucket of each deferred addition */
+    const uint8_t **ppt; /* batch_max: its point (borrowed) */
+    uint8_t *pneg;       /* batch_max: 1 to add -point */
+    uint8_t *empty;      /* IFMA, batch_max: 1 where the kernel's sum is infinity */
+    uint8_t *fe;         /* batch scratch: portable batch_max * (fe_size + 96) bytes,
                                     IFMA g1_/g2_ifma_ba_scratch_size(batch_max) */
 } cpu_ba;
 
@@ -167,14 +166,14 @@ typedef struct cpu_ifma_ops cpu_ifma_ops;
 /* One worker's bucket set: nbuckets r52 buckets, their reference Jacobian copies for the fold,
  * and the queue of up to 8 additions to distinct buckets. */
 typedef struct cpu_ifma_set {
-    const cpu_ifma_ops *ops;     /* the group's sizes and kernels */
-    uint64_t nbuckets;           /* <= 2^23 (window <= 24), so indices fit uint32_t */
-    uint8_t *bk;                 /* nbuckets g1_jac_r52 / g2_jac_r52 */
-    void *jac;                   /* nbuckets g1_jac_t / g2_jac_t, valid after cpu_ifma_finish */
+    const cpu_ifma_ops *ops; /* the group's sizes and kernels */
+    uint64_t nbuckets;       /* <= 2^23 (window <= 24), so indices fit uint32_t */
+    uint8_t *bk;             /* nbuckets g1_jac_r52 / g2_jac_r52 */
+    void *jac;               /* nbuckets g1_jac_t / g2_jac_t, valid after cpu_ifma_finish */
     uint32_t idx[IFMA_LANES];
     const void *pts[IFMA_LANES];
-    unsigned neg;                /* bit k: lane k adds -pts[k] */
-    unsigned n;                  /* queued additions */
+    unsigned neg; /* bit k: lane k adds -pts[k] */
+    unsigned n;   /* queued additions */
 } cpu_ifma_set;
 
 /* Bytes cpu_ifma_init needs: nbuckets * (144 + 144) on G1, nbuckets * (384 + 288) on G2. */

@@ -75,34 +75,34 @@ static void BA_FN(ba_run_batch)(cpu_ba *ba)
         BA_AFF *b = aff + j;
         const BA_AFF *p = (const BA_AFF *)(const void *)ba->bpt[t];
         if (t > 0) {
-            fpi_mul(&itn, &inv, &pre[t - 1]);                     /* 1 / nrm[t] */
+            fpi_mul(&itn, &inv, &pre[t - 1]); /* 1 / nrm[t] */
             fpi_mul(&inv, &inv, &nrm[t]);
         } else {
             itn = inv;
         }
-        BA_FROM_NINV(&it, &den[t], &itn);                         /* 1 / den[t] */
+        BA_FROM_NINV(&it, &den[t], &itn); /* 1 / den[t] */
         ba->state[j] &= (uint8_t)~BA_WAIT;
         if (ba->bneg[t])
             BA_NEG(&ty, &p->y);
         else
             ty = p->y;
         if (!BA_EQ(&b->x, &p->x)) {
-            BA_SUB_LAZY(&lam, &ty, &b->y);                        /* y2 - y1 */
+            BA_SUB_LAZY(&lam, &ty, &b->y); /* y2 - y1 */
         } else {
             BA_ADD(&t1, &b->y, &ty);
             if (BA_IS_ZERO(&t1)) {
-                ba->state[j] &= (uint8_t)~BA_FULL;                /* bucket + (-bucket) */
+                ba->state[j] &= (uint8_t)~BA_FULL; /* bucket + (-bucket) */
                 continue;
             }
-            BA_SQR(&t1, &b->x);                                   /* 3 x1^2 */
+            BA_SQR(&t1, &b->x); /* 3 x1^2 */
             BA_ADD(&lam, &t1, &t1);
             BA_ADD(&lam, &lam, &t1);
         }
         BA_MUL(&lam, &lam, &it);
-        BA_SQR(&x3, &lam);                                        /* x3 = l^2 - x1 - x2 */
+        BA_SQR(&x3, &lam); /* x3 = l^2 - x1 - x2 */
         BA_SUB(&x3, &x3, &b->x);
         BA_SUB(&x3, &x3, &p->x);
-        BA_SUB_LAZY(&t1, &b->x, &x3);                             /* y3 = l (x1 - x3) - y1 */
+        BA_SUB_LAZY(&t1, &b->x, &x3); /* y3 = l (x1 - x3) - y1 */
         BA_MUL(&t1, &t1, &lam);
         BA_SUB(&b->y, &t1, &b->y);
         b->x = x3;

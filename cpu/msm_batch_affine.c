@@ -34,9 +34,9 @@
 #include "bls12_381/fp_inline.h"
 #include "msm.h"
 
-#define BA_FULL 1u               /* aff[j] holds a point */
-#define BA_SIDE 2u               /* side[j] holds a Jacobian point (maybe infinity) */
-#define BA_WAIT 4u               /* an addition to j waits in the batch */
+#define BA_FULL 1u /* aff[j] holds a point */
+#define BA_SIDE 2u /* side[j] holds a Jacobian point (maybe infinity) */
+#define BA_WAIT 4u /* an addition to j waits in the batch */
 
 /* Additions per inversion: enough to make the inversion (~110 multiplications' time with the
  * binary GCD of fp_inv.c) small per addition, and an eighth of the buckets at most, so
@@ -234,7 +234,7 @@ static inline void g2_from_ninv(fp2_t *o, const fp2_t *d, const fp_t *ninv)
 static void ifma_batch_done(cpu_ba *ba)
 {
     for (uint32_t t = 0; t < ba->count; t++)
-        ba->state[ba->bidx[t]] &= (uint8_t)~(BA_WAIT | (ba->empty[t] ? BA_FULL : 0));
+        ba->state[ba->bidx[t]] &= (uint8_t) ~(BA_WAIT | (ba->empty[t] ? BA_FULL : 0));
     ba->count = 0;
 }
 

@@ -24,7 +24,7 @@
 #include "msm.h"
 #include "threads.h"
 
-#define X_ABS 0xd201000000010000ULL   /* |x|, x the BLS12-381 parameter */
+#define X_ABS 0xd201000000010000ULL /* |x|, x the BLS12-381 parameter */
 
 /* (hi:lo) = q d + rem for hi < d: returns q (< 2^64), sets rem. */
 static inline uint64_t div_step(uint64_t hi, uint64_t lo, uint64_t d, uint64_t *rem)
@@ -52,10 +52,10 @@ static uint64_t divmod_x(uint64_t k[4])
 
 typedef struct endo_job {
     const uint8_t *bases;
-    const uint64_t *idx;         /* NULL, or the base index of each scalar */
+    const uint64_t *idx; /* NULL, or the base index of each scalar */
     const uint64_t (*k)[4];
-    uint8_t *images;             /* out: m - 1 per point */
-    uint64_t *dk;                /* out: m scalars per point, kl limbs each */
+    uint8_t *images; /* out: m - 1 per point */
+    uint64_t *dk;    /* out: m scalars per point, kl limbs each */
 } endo_job;
 
 static void g1_split(void *arg, uint64_t begin, uint64_t end, uint32_t worker)
@@ -66,12 +66,12 @@ static void g1_split(void *arg, uint64_t begin, uint64_t end, uint32_t worker)
         const g1_affine_t *p =
             (const g1_affine_t *)(const void *)j->bases + (j->idx ? j->idx[i] : i);
         g1_affine_t *img = (g1_affine_t *)(void *)j->images + i;
-        g1_affine_sigma(img, p);                      /* x^2 P = -sigma(P) */
+        g1_affine_sigma(img, p); /* x^2 P = -sigma(P) */
         g1_affine_neg(img, img);
-        uint64_t t[4] = {j->k[i][0], j->k[i][1], j->k[i][2], j->k[i][3]};
+        uint64_t t[4] = { j->k[i][0], j->k[i][1], j->k[i][2], j->k[i][3] };
         uint64_t d0 = divmod_x(t);
-        uint64_t d1 = divmod_x(t);                    /* t = d2 + d3 |x| < 2^128 */
-        unsigned __int128 lo = (unsigned __int128)d1 * X_ABS + d0;   /* < |x|^2 < 2^128 */
+        uint64_t d1 = divmod_x(t);                                 /* t = d2 + d3 |x| < 2^128 */
+        unsigned __int128 lo = (unsigned __int128)d1 * X_ABS + d0; /* < |x|^2 < 2^128 */
         uint64_t *dk = j->dk + i * 4;
         dk[0] = (uint64_t)lo;
         dk[1] = (uint64_t)(lo >> 64);
@@ -89,23 +89,22 @@ static void g2_split(void *arg, uint64_t begin, uint64_t end, uint32_t worker)
             (const g2_affine_t *)(const void *)j->bases + (j->idx ? j->idx[i] : i);
         g2_affine_t *img = (g2_affine_t *)(void *)j->images + 3 * i;
         g2_affine_t q;
-        g2_affine_psi(&q, p);                         /* x Q */
-        g2_affine_neg(&img[0], &q);                   /* |x| Q */
-        g2_affine_psi(&img[1], &q);                   /* x^2 Q = |x|^2 Q */
-        g2_affine_psi(&q, &img[1]);                   /* x^3 Q */
-        g2_affine_neg(&img[2], &q);                   /* |x|^3 Q */
-        uint64_t t[4] = {j->k[i][0], j->k[i][1], j->k[i][2], j->k[i][3]};
+        g2_affine_psi(&q, p);       /* x Q */
+        g2_affine_neg(&img[0], &q); /* |x| Q */
+        g2_affine_psi(&img[1], &q); /* x^2 Q = |x|^2 Q */
+        g2_affine_psi(&q, &img[1]); /* x^3 Q */
+        g2_affine_neg(&img[2], &q); /* |x|^3 Q */
+        uint64_t t[4] = { j->k[i][0], j->k[i][1], j->k[i][2], j->k[i][3] };
         uint64_t *dk = j->dk + i * 4;
         dk[0] = divmod_x(t);
         dk[1] = divmod_x(t);
         dk[2] = divmod_x(t);
-        dk[3] = t[0];                                 /* < |x|: k < r < |x|^4 */
+        dk[3] = t[0]; /* < |x|: k < r < |x|^4 */
     }
 }
 
-int cpu_msm_endo(const cpu_group *g, const void *bases, const uint64_t *idx,
-                 const uint64_t (*k)[4], uint64_t n, uint32_t window, uint32_t threads,
-                 int ifma, void *out)
+int cpu_msm_endo(const cpu_group *g, const void *bases, const uint64_t *idx, const uint64_t (*k)[4],
+                 uint64_t n, uint32_t window, uint32_t threads, int ifma, void *out)
 {
     int is_g1 = g->id == G16K_G1;
     uint32_t m = is_g1 ? 2 : 4;
@@ -116,15 +115,23 @@ int cpu_msm_endo(const cpu_group *g, const void *bases, const uint64_t *idx,
     if (!images || !dk) {
         free(images);
         free(dk);
-        return cpu_error(G16K_ENOMEM, "msm %s: out of memory for the endomorphism split of "
-                         "%llu points", g->name, (unsigned long long)n);
+        return cpu_error(G16K_ENOMEM,
+                         "msm %s: out of memory for the endomorphism split of "
+                         "%llu points",
+                         g->name, (unsigned long long)n);
     }
-    endo_job j = {.bases = bases, .idx = idx, .k = k, .images = images, .dk = dk};
+    endo_job j = { .bases = bases, .idx = idx, .k = k, .images = images, .dk = dk };
     cpu_parallel_for(threads, n, cpu_grain(n, threads, 1024), is_g1 ? g1_split : g2_split, &j);
-    cpu_msm_in in = {.bases = bases, .idx = idx, .images = images, .m = m, .k = dk, .kl = kl,
-                     .bits = bits, .n = n * m};
-    int st = cpu_msm_pippenger(g, &in, window ? window : cpu_msm_window(in.n, bits), threads,
-                               ifma, out);
+    cpu_msm_in in = { .bases = bases,
+                      .idx = idx,
+                      .images = images,
+                      .m = m,
+                      .k = dk,
+                      .kl = kl,
+                      .bits = bits,
+                      .n = n * m };
+    int st =
+        cpu_msm_pippenger(g, &in, window ? window : cpu_msm_window(in.n, bits), threads, ifma, out);
     free(images);
     free(dk);
     return st;

@@ -31,8 +31,14 @@ struct cpu_ifma_ops {
     void (*to_jac)(void *jac, const void *bk, size_t n);
 };
 
-static void g1_set_inf(void *b) { g1_ifma_set_inf(b); }
-static void g2_set_inf(void *b) { g2_ifma_set_inf(b); }
+static void g1_set_inf(void *b)
+{
+    g1_ifma_set_inf(b);
+}
+static void g2_set_inf(void *b)
+{
+    g2_ifma_set_inf(b);
+}
 static void g1_add(void *bk, const uint32_t *idx, const void *const *pts, unsigned neg, unsigned n)
 {
     (void)g1_ifma_bucket_add(bk, idx, (const g1_affine_t *const *)pts, neg, n);
@@ -41,13 +47,19 @@ static void g2_add(void *bk, const uint32_t *idx, const void *const *pts, unsign
 {
     (void)g2_ifma_bucket_add(bk, idx, (const g2_affine_t *const *)pts, neg, n);
 }
-static void g1_to_jac(void *jac, const void *bk, size_t n) { g1_ifma_to_jac(jac, bk, n); }
-static void g2_to_jac(void *jac, const void *bk, size_t n) { g2_ifma_to_jac(jac, bk, n); }
+static void g1_to_jac(void *jac, const void *bk, size_t n)
+{
+    g1_ifma_to_jac(jac, bk, n);
+}
+static void g2_to_jac(void *jac, const void *bk, size_t n)
+{
+    g2_ifma_to_jac(jac, bk, n);
+}
 
-static const cpu_ifma_ops ops_g1 = {sizeof(g1_jac_r52), sizeof(g1_jac_t), g1_set_inf, g1_add,
-                                    g1_to_jac};
-static const cpu_ifma_ops ops_g2 = {sizeof(g2_jac_r52), sizeof(g2_jac_t), g2_set_inf, g2_add,
-                                    g2_to_jac};
+static const cpu_ifma_ops ops_g1 = { sizeof(g1_jac_r52), sizeof(g1_jac_t), g1_set_inf, g1_add,
+                                     g1_to_jac };
+static const cpu_ifma_ops ops_g2 = { sizeof(g2_jac_r52), sizeof(g2_jac_t), g2_set_inf, g2_add,
+                                     g2_to_jac };
 
 static const cpu_ifma_ops *ops_of(const cpu_group *g)
 {

@@ -37,26 +37,26 @@
 
 typedef struct pip {
     const cpu_group *g;
-    const uint8_t *bases;        /* affine points, stride g->affine_size */
-    const uint64_t *idx;         /* NULL, or the base index of each point */
-    const uint8_t *images;       /* NULL, or m - 1 endomorphism images per point */
-    uint32_t mlog;               /* m = 2^mlog scalars per point */
-    const uint64_t *k;           /* n scalars of kl limbs */
+    const uint8_t *bases;  /* affine points, stride g->affine_size */
+    const uint64_t *idx;   /* NULL, or the base index of each point */
+    const uint8_t *images; /* NULL, or m - 1 endomorphism images per point */
+    uint32_t mlog;         /* m = 2^mlog scalars per point */
+    const uint64_t *k;     /* n scalars of kl limbs */
     uint32_t kl;
     uint64_t n;
-    uint32_t c;                  /* widest window; window w is c_w = base + (w < extra) bits */
+    uint32_t c; /* widest window; window w is c_w = base + (w < extra) bits */
     uint32_t base, extra;
     uint32_t nwin;
     uint64_t nchunks;
     uint64_t chunk_len;
-    uint64_t nbuckets;           /* 2^(c-1), the widest window's (window w uses 2^(c_w-1)) */
-    uint32_t wgroup;             /* windows per task (batch-affine: they share each batch) */
-    int batch;                   /* 1: batch-affine buckets (cpu_ba), 0: Jacobian */
-    int ifma;                    /* 1: buckets on cpu/ifma: batch-affine ones (cpu_ba with
+    uint64_t nbuckets;   /* 2^(c-1), the widest window's (window w uses 2^(c_w-1)) */
+    uint32_t wgroup;     /* windows per task (batch-affine: they share each batch) */
+    int batch;           /* 1: batch-affine buckets (cpu_ba), 0: Jacobian */
+    int ifma;            /* 1: buckets on cpu/ifma: batch-affine ones (cpu_ba with
                                     ifma) when batch, else Jacobian ones (cpu_ifma_set) */
-    size_t worker_bytes;         /* per-worker scratch, 64-byte multiple */
-    uint8_t *scratch;            /* workers * worker_bytes */
-    uint8_t *partial;            /* per (window, chunk): its weighted bucket sum */
+    size_t worker_bytes; /* per-worker scratch, 64-byte multiple */
+    uint8_t *scratch;    /* workers * worker_bytes */
+    uint8_t *partial;    /* per (window, chunk): its weighted bucket sum */
 } pip;
 /* Bits [pos, pos + len) of the kl-limb k, len <= 32; bits past the last limb read as 0. */
 static uint64_t bits_at(const uint64_t *k, uint32_t kl, uint32_t pos, uint32_t len)
@@ -134,7 +134,7 @@ static int jac_bucket_add(const void *set, void *acc, uint64_t j)
 /* One window's buckets inside a batch-affine set that holds several windows. */
 typedef struct ba_window {
     const cpu_ba *ba;
-    uint64_t first;              /* index of the window's bucket 0 in the set */
+    uint64_t first; /* index of the window's bucket 0 in the set */
 } ba_window;
 
 static int ba_bucket_add(const void *set, void *acc, uint64_t j)
@@ -226,11 +226,11 @@ static void window_tasks(void *arg, uint64_t begin, uint64_t end, uint32_t worke
     const cpu_group *g = p->g;
     size_t js = g->jac_size;
     uint8_t *mem = p->scratch + (size_t)worker * p->worker_bytes;
-    uint8_t *running = mem;                  /* 3 Jacobian points of fold scratch */
+    uint8_t *running = mem; /* 3 Jacobian points of fold scratch */
     uint8_t *sets = mem + ((3 * js + 63) & ~(size_t)63);
     cpu_ba ba;
     cpu_ifma_set vs;
-    jac_set js_set = {.g = g, .bk = sets};
+    jac_set js_set = { .g = g, .bk = sets };
     if (p->batch)
         cpu_ba_init(&ba, g, sets, (uint64_t)p->wgroup * p->nbuckets, p->ifma);
     else if (p->ifma) {
@@ -238,7 +238,7 @@ static void window_tasks(void *arg, uint64_t begin, uint64_t end, uint32_t worke
         js_set.bk = vs.jac;
     }
     for (uint64_t t = begin; t < end; t++) {
-        uint32_t win = (uint32_t)(t / p->nchunks);     /* wgroup is 1 off the batch path */
+        uint32_t win = (uint32_t)(t / p->nchunks); /* wgroup is 1 off the batch path */
         uint64_t lo = (t % p->nchunks) * p->chunk_len;
         uint64_t hi = lo + p->chunk_len < p->n ? lo + p->chunk_len : p->n;
         uint8_t *acc = p->partial + t * js;
@@ -280,7 +280,7 @@ static void window_tasks(void *arg, uint64_t begin, uint64_t end, uint32_t worke
         }
         cpu_ba_flush(&ba);
         for (uint32_t w = w0; w < w1; w++) {
-            ba_window bw = {.ba = &ba, .first = (uint64_t)(w - w0) * p->nbuckets};
+            ba_window bw = { .ba = &ba, .first = (uint64_t)(w - w0) * p->nbuckets };
             fold_buckets(g, p->partial + ((uint64_t)w * p->nchunks + t % p->nchunks) * js,
                          ba_bucket_add, &bw, win_buckets(p, w), running, running + js);
         }
@@ -314,8 +314,14 @@ int cpu_msm_pippenger(const cpu_group *g, const cpu_msm_in *in, uint32_t c, uint
                       int ifma, void *out)
 {
     uint64_t n = in->n;
-    pip p = {.g = g, .bases = in->bases, .idx = in->idx, .images = in->images, .k = in->k,
-             .kl = in->kl, .n = n, .c = c};
+    pip p = { .g = g,
+              .bases = in->bases,
+              .idx = in->idx,
+              .images = in->images,
+              .k = in->k,
+              .kl = in->kl,
+              .n = n,
+              .c = c };
     p.mlog = (uint32_t)__builtin_ctz(in->m);
     /* Booth digits need the bit above the top one to be 0: windows cover bits + 1 bits, as
      * ceil((bits + 1) / c) windows of c or fewer bits, as equal as they go. Equal widths

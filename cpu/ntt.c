@@ -43,21 +43,21 @@
 #else
 #define LEAF_LOG 10
 #endif
-#define COLS 8                   /* columns per tile of a column pass: 8 elements = 256 B a row */
-#define MIN_GRAIN 2048           /* elements per task of the element-wise passes */
+#define COLS 8         /* columns per tile of a column pass: 8 elements = 256 B a row */
+#define MIN_GRAIN 2048 /* elements per task of the element-wise passes */
 
 struct g16k_ntt_domain {
     const g16k_plugin_ctx *ctx;
     uint32_t log_n;
-    uint32_t leaf_log;           /* min(log_n, LEAF_LOG) */
+    uint32_t leaf_log; /* min(log_n, LEAF_LOG) */
     uint64_t n;
-    fr_t *tw;                    /* max(n, 2) entries, per-stage tables: tw[h + j] = omega_2h^j
+    fr_t *tw;       /* max(n, 2) entries, per-stage tables: tw[h + j] = omega_2h^j
                                     for h = 2^s < n, j < h (omega_2h = omega^(n / 2h)); tw[0]
                                     unused. Inverse twiddles: omega_2h^-j = -tw[2h - j], j > 0. */
-    fr_t *coset_lo;              /* 2^leaf_log entries: G^bitrev_leaf(t), G = g^(n / 2^leaf_log) */
-    fr_t *coset_hi;              /* n / 2^leaf_log entries: n_inv * g^bitrev_(log_n - leaf)(b) */
-    fr_t n_inv;                  /* 1/n */
-    fr_t g;                      /* coset generator w[log_n + 1] */
+    fr_t *coset_lo; /* 2^leaf_log entries: G^bitrev_leaf(t), G = g^(n / 2^leaf_log) */
+    fr_t *coset_hi; /* n / 2^leaf_log entries: n_inv * g^bitrev_(log_n - leaf)(b) */
+    fr_t n_inv;     /* 1/n */
+    fr_t g;         /* coset generator w[log_n + 1] */
     fr_t g_inv;
 };
 
@@ -77,7 +77,7 @@ static inline void fr_add_in(fr_t *out, const fr_t *a, const fr_t *b)
     br = _subborrow_u64(br, s1, FR_MODULUS.l[1], &u1);
     br = _subborrow_u64(br, s2, FR_MODULUS.l[2], &u2);
     br = _subborrow_u64(br, s3, FR_MODULUS.l[3], &u3);
-    int keep = br;               /* s < r: keep s */
+    int keep = br; /* s < r: keep s */
     out->l[0] = keep ? s0 : u0;
     out->l[1] = keep ? s1 : u1;
     out->l[2] = keep ? s2 : u2;
@@ -91,7 +91,7 @@ static inline void fr_sub_in(fr_t *out, const fr_t *a, const fr_t *b)
     br = _subborrow_u64(br, a->l[1], b->l[1], &s1);
     br = _subborrow_u64(br, a->l[2], b->l[2], &s2);
     br = _subborrow_u64(br, a->l[3], b->l[3], &s3);
-    uint64_t mask = 0 - (uint64_t)br;   /* a < b: add r back */
+    uint64_t mask = 0 - (uint64_t)br; /* a < b: add r back */
     unsigned char c = _addcarry_u64(0, s0, FR_MODULUS.l[0] & mask, &s0);
     c = _addcarry_u64(c, s1, FR_MODULUS.l[1] & mask, &s1);
     c = _addcarry_u64(c, s2, FR_MODULUS.l[2] & mask, &s2);
@@ -106,13 +106,13 @@ static inline void fr_sub_in(fr_t *out, const fr_t *a, const fr_t *b)
 
 typedef struct pass {
     fr_t *x;
-    const fr_t *y;               /* second operand (h pass) */
-    const fr_t *z;               /* third operand (h pass) */
-    uint8_t *out;                /* h pass output bytes */
+    const fr_t *y; /* second operand (h pass) */
+    const fr_t *z; /* third operand (h pass) */
+    uint8_t *out;  /* h pass output bytes */
     uint32_t out_enc;
-    int scale;                   /* bitrev pass: also multiply by s */
-    fr_t s;                      /* scale */
-    fr_t g;                      /* geometric ratio */
+    int scale; /* bitrev pass: also multiply by s */
+    fr_t s;    /* scale */
+    fr_t g;    /* geometric ratio */
     const g16k_ntt_domain *d;
 } pass;
 
@@ -132,7 +132,7 @@ static void geom_range(void *arg, uint64_t begin, uint64_t end, uint32_t worker)
 
 static void scale_geom(fr_t *x, uint64_t n, const fr_t *s, const fr_t *g, uint32_t threads)
 {
-    pass p = {.x = x, .s = *s, .g = *g};
+    pass p = { .x = x, .s = *s, .g = *g };
     cpu_parallel_for(threads, n, cpu_grain(n, threads, MIN_GRAIN), geom_range, &p);
 }
 
@@ -155,7 +155,7 @@ static void bitrev_range(void *arg, uint64_t begin, uint64_t end, uint32_t worke
     uint32_t log_n = p->d->log_n;
     for (uint64_t i = begin; i < end; i++) {
         uint64_t j = bitrev(i, log_n);
-        if (i < j) {   /* each pair is swapped once, by the owner of its smaller index */
+        if (i < j) { /* each pair is swapped once, by the owner of its smaller index */
             fr_t t = p->x[i];
             p->x[i] = p->x[j];
             p->x[j] = t;
@@ -171,7 +171,7 @@ static void bitrev_range(void *arg, uint64_t begin, uint64_t end, uint32_t worke
 
 static void permute(const g16k_ntt_domain *d, fr_t *x, const fr_t *s, uint32_t threads)
 {
-    pass p = {.x = x, .d = d, .scale = s != NULL};
+    pass p = { .x = x, .d = d, .scale = s != NULL };
     if (s)
         p.s = *s;
     cpu_parallel_for(threads, d->n, cpu_grain(d->n, threads, MIN_GRAIN), bitrev_range, &p);
@@ -191,11 +191,11 @@ static void permute(const g16k_ntt_domain *d, fr_t *x, const fr_t *s, uint32_t t
 typedef struct ntt_job {
     const g16k_ntt_domain *d;
     fr_t *x;
-    int inv;                     /* DIF only: inverse twiddles (omega^-1) */
-    int coset;                   /* DIF only: leaves end with x[i] *= n_inv g^bitrev(i) */
-    uint32_t log_s;              /* top level: rows are 2^log_s elements */
-    uint32_t k;                  /* top level: 2^k rows */
-    fr_t *scratch;               /* one column tile per worker, or NULL (no memory) */
+    int inv;        /* DIF only: inverse twiddles (omega^-1) */
+    int coset;      /* DIF only: leaves end with x[i] *= n_inv g^bitrev(i) */
+    uint32_t log_s; /* top level: rows are 2^log_s elements */
+    uint32_t k;     /* top level: 2^k rows */
+    fr_t *scratch;  /* one column tile per worker, or NULL (no memory) */
 } ntt_job;
 
 static uint32_t split(uint32_t log_m)
@@ -246,7 +246,7 @@ MONT_INLINE void ct_fwd(fr_t *a, fr_t *b, const fr_t *w)
  * indices j0 + j of the stage of span h (index 0 is the twiddle 1). Strides: a and b are
  * consecutive elements. */
 MONT_INLINE void gs_run(fr_t *a, fr_t *b, uint64_t cnt, const fr_t *tw, uint64_t h, uint64_t j0,
-                       int inv)
+                        int inv)
 {
     uint64_t j = 0;
     if (j0 == 0 && cnt) {
@@ -431,7 +431,7 @@ static uint64_t top_split(ntt_job *J, uint32_t threads, uint64_t *tiles)
  * n_inv g^bitrev(i) at position i (the scaling compute_h needs between its transforms). */
 static void dif(const g16k_ntt_domain *d, fr_t *x, int inv, int coset, uint32_t threads)
 {
-    ntt_job J = {.d = d, .x = x, .inv = inv, .coset = coset};
+    ntt_job J = { .d = d, .x = x, .inv = inv, .coset = coset };
     if (d->log_n <= d->leaf_log) {
         dif_leaf(&J, x, d->n, 0);
         return;
@@ -445,7 +445,7 @@ static void dif(const g16k_ntt_domain *d, fr_t *x, int inv, int coset, uint32_t 
 /* Unscaled forward DIT of x (bit-reversed in, natural out). */
 static void dit(const g16k_ntt_domain *d, fr_t *x, uint32_t threads)
 {
-    ntt_job J = {.d = d, .x = x};
+    ntt_job J = { .d = d, .x = x };
     if (d->log_n <= d->leaf_log) {
         dit_leaf(&J, x, d->n);
         return;
@@ -554,7 +554,7 @@ static int cpu_domain_create(g16k_plugin_ctx *ctx, uint32_t log_n, g16k_ntt_doma
     fr_t omega;
     fr_root_of_unity(&omega, log_n);
     /* The top stage (h = n/2) is omega^j; each lower stage takes every other entry above. */
-    powers_job pj = {.out = d->tw + half, .base = omega};
+    powers_job pj = { .out = d->tw + half, .base = omega };
     cpu_parallel_for(threads, half, cpu_grain(half, threads, MIN_GRAIN), powers_range, &pj);
     for (uint64_t h = half / 2; h >= 1; h /= 2)
         for (uint64_t j = 0; j < h; j++)
@@ -568,7 +568,7 @@ static int cpu_domain_create(g16k_plugin_ctx *ctx, uint32_t log_n, g16k_ntt_doma
      */
     fr_t one = FR_ONE, big = d->g;
     for (uint32_t i = d->leaf_log; i < log_n; i++)
-        fr_sqr(&big, &big);                        /* g^(n / 2^leaf) */
+        fr_sqr(&big, &big); /* g^(n / 2^leaf) */
     bitrev_powers(d->coset_lo, d->leaf_log, &big, &one);
     bitrev_powers(d->coset_hi, log_n - d->leaf_log, &d->g, &d->n_inv);
     *out = d;
@@ -643,14 +643,14 @@ static void h_range(void *arg, uint64_t begin, uint64_t end, uint32_t worker)
  * joinABC). a, b, c: n elements each in enc, 8-byte aligned, overwritten with their coset
  * evaluations (Montgomery form). h: n elements written in h_enc; h may alias a, must not
  * overlap b or c otherwise. Errors: G16K_EINVAL (NULL, misaligned, encodings, value >= r). */
-static int cpu_compute_h(g16k_ntt_domain *domain, void *a, void *b, void *c, uint32_t enc,
-                         void *h, uint32_t h_enc)
+static int cpu_compute_h(g16k_ntt_domain *domain, void *a, void *b, void *c, uint32_t enc, void *h,
+                         uint32_t h_enc)
 {
     if (!domain || !h)
         return cpu_error(G16K_EINVAL, "compute_h: NULL argument");
-    void *v[3] = {a, b, c};
-    static const char *const names[3] = {"a", "b", "c"};
-    static const char *const whats[3] = {"compute_h: a", "compute_h: b", "compute_h: c"};
+    void *v[3] = { a, b, c };
+    static const char *const names[3] = { "a", "b", "c" };
+    static const char *const whats[3] = { "compute_h: a", "compute_h: b", "compute_h: c" };
     for (int k = 0; k < 3; k++) {
         int st = check_buf(v[k], "compute_h", names[k]);
         if (st != G16K_OK)
@@ -667,9 +667,9 @@ static int cpu_compute_h(g16k_ntt_domain *domain, void *a, void *b, void *c, uin
             return st;
     }
     cpu_trace_end("load a, b, c", t, NULL);
-    static const char *const phases[3][2] = {{"a: inverse NTT", "a: forward coset NTT"},
-                                             {"b: inverse NTT", "b: forward coset NTT"},
-                                             {"c: inverse NTT", "c: forward coset NTT"}};
+    static const char *const phases[3][2] = { { "a: inverse NTT", "a: forward coset NTT" },
+                                              { "b: inverse NTT", "b: forward coset NTT" },
+                                              { "c: inverse NTT", "c: forward coset NTT" } };
     for (int k = 0; k < 3; k++) {
         /* INVERSE then FORWARD_COSET with no bit-reversal pass: the inverse DIF leaves the
          * coefficients bit-reversed, its leaves scale them by n_inv g^j, and the forward DIT
@@ -682,7 +682,7 @@ static int cpu_compute_h(g16k_ntt_domain *domain, void *a, void *b, void *c, uin
         cpu_trace_end(phases[k][1], t, NULL);
     }
     t = cpu_trace_begin();
-    pass p = {.x = a, .y = b, .z = c, .out = h, .out_enc = h_enc};
+    pass p = { .x = a, .y = b, .z = c, .out = h, .out_enc = h_enc };
     cpu_parallel_for(threads, n, cpu_grain(n, threads, MIN_GRAIN), h_range, &p);
     cpu_trace_end("h = a b - c", t, NULL);
     return G16K_OK;

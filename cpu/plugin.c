@@ -67,7 +67,7 @@ uint32_t cpu_threads(const g16k_plugin_ctx *ctx, uint32_t override)
 {
     uint32_t t = override;
     if (ctx && ctx->threads && (t == 0 || ctx->threads < t))
-        t = ctx->threads;            /* [plugin.cpu] threads caps the core's share too */
+        t = ctx->threads; /* [plugin.cpu] threads caps the core's share too */
     if (t == 0 && host)
         t = host->threads;
     if (t == 0)
@@ -92,7 +92,7 @@ static int parse_threads(const char *s, uint32_t *out)
 /* "auto" | "ifma" | "portable" -> enum cpu_simd; 0 on success, -1 otherwise. */
 static int parse_simd(const char *s, uint32_t *out)
 {
-    static const char *const names[] = {"auto", "ifma", "portable"};
+    static const char *const names[] = { "auto", "ifma", "portable" };
     for (uint32_t i = 0; s && i < 3; i++) {
         if (strcmp(s, names[i]) == 0) {
             *out = i;
@@ -128,7 +128,7 @@ static int cpu_create(const g16k_config *config, g16k_plugin_ctx **out)
     if (!out)
         return cpu_error(G16K_EINVAL, "create: NULL out");
     *out = NULL;
-    g16k_plugin_ctx cfg = {.threads = 0, .simd = CPU_SIMD_AUTO, .endo = 1};
+    g16k_plugin_ctx cfg = { .threads = 0, .simd = CPU_SIMD_AUTO, .endo = 1 };
     if (config) {
         if (config->struct_size < sizeof(g16k_config))
             return cpu_error(G16K_EINVAL, "create: g16k_config struct_size %u < %zu",
@@ -158,23 +158,24 @@ static int cpu_create(const g16k_config *config, g16k_plugin_ctx **out)
                                      "(expected on or off)",
                                      file, e->line, e->value ? e->value : "", section);
             } else {
-                return cpu_error(G16K_ECONFIG, "%s:%u: unknown key '%s' in [%s]", file,
-                                 e->line, key, section);
+                return cpu_error(G16K_ECONFIG, "%s:%u: unknown key '%s' in [%s]", file, e->line,
+                                 key, section);
             }
         }
     }
     const char *env = getenv("G16K_SIMD");
     if (env && *env && parse_simd(env, &cfg.simd) != 0)
-        return cpu_error(G16K_ECONFIG, "environment G16K_SIMD='%s': expected auto, ifma or "
-                         "portable", env);
+        return cpu_error(G16K_ECONFIG,
+                         "environment G16K_SIMD='%s': expected auto, ifma or "
+                         "portable",
+                         env);
     env = getenv("G16K_CPU_ENDO");
     if (env && *env && parse_on_off(env, &cfg.endo) != 0)
-        return cpu_error(G16K_ECONFIG, "environment G16K_CPU_ENDO='%s': expected on or off",
-                         env);
+        return cpu_error(G16K_ECONFIG, "environment G16K_CPU_ENDO='%s': expected on or off", env);
     cfg.use_ifma = cfg.simd != CPU_SIMD_PORTABLE && (CPU_IFMA_FORCE || ifma_available());
     if (cfg.simd == CPU_SIMD_IFMA && !cfg.use_ifma)
         return cpu_error(G16K_EUNSUPPORTED, "create: simd = ifma, but this CPU or OS lacks "
-                         "AVX-512 IFMA (F, DQ, IFMA, BW, VL and ZMM state)");
+                                            "AVX-512 IFMA (F, DQ, IFMA, BW, VL and ZMM state)");
     g16k_plugin_ctx *ctx = malloc(sizeof *ctx);
     if (!ctx)
         return cpu_error(G16K_ENOMEM, "create: out of memory");
@@ -230,8 +231,8 @@ G16K_PLUGIN_EXPORT int g16k_plugin_entry(const g16k_host_api *h, const g16k_plug
     if (h->abi_major != G16K_ABI_MAJOR)
         return G16K_EUNSUPPORTED;
     host = h;
-    host_traces = h->struct_size >= offsetof(g16k_host_api, trace_end) + sizeof(h->trace_end)
-                  && h->trace_begin && h->trace_end;
+    host_traces = h->struct_size >= offsetof(g16k_host_api, trace_end) + sizeof(h->trace_end) &&
+                  h->trace_begin && h->trace_end;
     *out = &cpu_desc;
     return G16K_OK;
 }

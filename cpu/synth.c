@@ -14,16 +14,16 @@
 
 /* One matrix in CSR form: row i holds entries [row_start[i], row_start[i+1]). */
 typedef struct csr {
-    uint64_t *row_start;         /* domain_size + 1 */
-    uint32_t *signal;            /* nnz */
-    fr_t *value;                 /* nnz, Montgomery */
+    uint64_t *row_start; /* domain_size + 1 */
+    uint32_t *signal;    /* nnz */
+    fr_t *value;         /* nnz, Montgomery */
 } csr;
 
 struct g16k_circuit {
     const g16k_plugin_ctx *ctx;
     uint64_t n_vars;
     uint64_t domain_size;
-    csr m[2];                    /* 0 = A, 1 = B */
+    csr m[2]; /* 0 = A, 1 = B */
 };
 
 static void csr_free(csr *m)
@@ -66,8 +66,7 @@ static int count_entries(const g16k_constraints *cs, uint64_t *counts[2])
 /* circuit_create: see g16k_synth_vtable. cs is copied. Errors: G16K_EINVAL (NULL, short struct,
  * encoding, domain_size not a power of two, out-of-range matrix/row/signal/value), G16K_ENOMEM.
  * Thread-safe (no shared state). */
-static int cpu_circuit_create(g16k_plugin_ctx *ctx, const g16k_constraints *cs,
-                              g16k_circuit **out)
+static int cpu_circuit_create(g16k_plugin_ctx *ctx, const g16k_constraints *cs, g16k_circuit **out)
 {
     if (!cs || !out || (cs->n_coefs && !cs->coefs))
         return cpu_error(G16K_EINVAL, "circuit_create: NULL argument");
@@ -79,8 +78,10 @@ static int cpu_circuit_create(g16k_plugin_ctx *ctx, const g16k_constraints *cs,
         return cpu_error(G16K_EINVAL, "circuit_create: bad coef_encoding %u", cs->coef_encoding);
     uint64_t n = cs->domain_size;
     if (n == 0 || (n & (n - 1)) != 0 || n > ((uint64_t)1 << 32))
-        return cpu_error(G16K_EINVAL, "circuit_create: domain_size %llu is not a power of two "
-                         "<= 2^32", (unsigned long long)n);
+        return cpu_error(G16K_EINVAL,
+                         "circuit_create: domain_size %llu is not a power of two "
+                         "<= 2^32",
+                         (unsigned long long)n);
 
     g16k_circuit *c = calloc(1, sizeof *c);
     if (!c)
@@ -103,7 +104,7 @@ static int cpu_circuit_create(g16k_plugin_ctx *ctx, const g16k_constraints *cs,
         circuit_free(c);
         return st;
     }
-    uint64_t *fill[2] = {NULL, NULL};
+    uint64_t *fill[2] = { NULL, NULL };
     for (int m = 0; m < 2; m++) {
         uint64_t *rs = c->m[m].row_start;
         for (uint64_t i = 0; i < n; i++)
@@ -129,7 +130,7 @@ static int cpu_circuit_create(g16k_plugin_ctx *ctx, const g16k_constraints *cs,
         fr_t v;
         memcpy(v.l, e->value, sizeof v.l);
         if (cs->coef_encoding == G16K_ENC_CANONICAL)
-            fr_from_canon(&m->value[at], &v);   /* cannot fail: checked < r above */
+            fr_from_canon(&m->value[at], &v); /* cannot fail: checked < r above */
         else
             m->value[at] = v;
     }
@@ -148,14 +149,14 @@ static void cpu_circuit_destroy(g16k_circuit *circuit)
 
 typedef struct synth_job {
     const g16k_circuit *c;
-    const fr_t *w;               /* n_vars, Montgomery */
-    uint8_t *out[3];             /* a, b, c */
+    const fr_t *w;   /* n_vars, Montgomery */
+    uint8_t *out[3]; /* a, b, c */
     uint32_t out_enc;
 } synth_job;
 
 static void row_dot(fr_t *out, const csr *m, uint64_t row, const fr_t *w)
 {
-    fr_t acc = {{0}};
+    fr_t acc = { { 0 } };
     for (uint64_t k = m->row_start[row]; k < m->row_start[row + 1]; k++) {
         fr_t t;
         fr_mul(&t, &m->value[k], &w[m->signal[k]]);
@@ -199,8 +200,8 @@ static int cpu_synthesize(g16k_circuit *circuit, const void *witness, uint64_t n
     if (!circuit || !a || !b || !c || (n_vars && !witness))
         return cpu_error(G16K_EINVAL, "synthesize: NULL argument");
     if (!cpu_enc_valid(witness_enc) || !cpu_enc_valid(out_enc))
-        return cpu_error(G16K_EINVAL, "synthesize: bad encoding (witness %u, out %u)",
-                         witness_enc, out_enc);
+        return cpu_error(G16K_EINVAL, "synthesize: bad encoding (witness %u, out %u)", witness_enc,
+                         out_enc);
     if (n_vars != circuit->n_vars)
         return cpu_error(G16K_EINVAL, "synthesize: witness has %llu values, circuit expects %llu",
                          (unsigned long long)n_vars, (unsigned long long)circuit->n_vars);
@@ -211,7 +212,7 @@ static int cpu_synthesize(g16k_circuit *circuit, const void *witness, uint64_t n
                          (unsigned long long)n_vars);
     int st = cpu_fr_load(w, witness, n_vars, witness_enc, threads, "synthesize: witness");
     if (st == G16K_OK) {
-        synth_job j = {.c = circuit, .w = w, .out = {a, b, c}, .out_enc = out_enc};
+        synth_job j = { .c = circuit, .w = w, .out = { a, b, c }, .out_enc = out_enc };
         uint64_t n = circuit->domain_size;
         cpu_parallel_for(threads, n, cpu_grain(n, threads, 1024), synth_rows, &j);
     }

@@ -15,7 +15,7 @@ typedef struct job {
     void *arg;
     uint64_t n;
     uint64_t grain;
-    atomic_uint_fast64_t next;   /* first index not yet handed out */
+    atomic_uint_fast64_t next; /* first index not yet handed out */
 } job;
 
 typedef struct worker {
@@ -71,7 +71,7 @@ void cpu_parallel_for(uint32_t threads, uint64_t n, uint64_t grain, cpu_range_fn
         fn(arg, 0, n, 0);
         return;
     }
-    job j = {.fn = fn, .arg = arg, .n = n, .grain = grain};
+    job j = { .fn = fn, .arg = arg, .n = n, .grain = grain };
     atomic_init(&j.next, 0);
     /* Workers 1..nw-1 run on new threads; a failed start only means fewer helpers. */
     worker *ws = calloc(nw, sizeof *ws);

@@ -33,9 +33,10 @@ int cuda_mem_check(const g16k_plugin_ctx *ctx, uint64_t bytes, const char *what)
         return rc;
     if (bytes <= fr)
         return G16K_OK;
-    return gpu_fail(G16K_ENOMEM, "%s: needs %llu MiB (%llu bytes) of device memory, %llu MiB "
-                       "free of %llu MiB (cudaMemGetInfo, %llu MiB kept in reserve) on %s", what,
-                       (unsigned long long)(bytes >> 20), (unsigned long long)bytes,
-                       (unsigned long long)(fr >> 20), (unsigned long long)(tot >> 20),
-                       (unsigned long long)(CUDA_MEM_RESERVE >> 20), ctx->info);
+    return gpu_fail(G16K_ENOMEM,
+                    "%s: needs %llu MiB (%llu bytes) of device memory, %llu MiB "
+                    "free of %llu MiB (cudaMemGetInfo, %llu MiB kept in reserve) on %s",
+                    what, (unsigned long long)(bytes >> 20), (unsigned long long)bytes,
+                    (unsigned long long)(fr >> 20), (unsigned long long)(tot >> 20),
+                    (unsigned long long)(CUDA_MEM_RESERVE >> 20), ctx->info);
 }

@@ -21,13 +21,13 @@
 typedef struct cuda_stage cuda_stage;
 
 struct g16k_plugin_ctx {
-    gpu_device dev;              /* first: the GPU driver's view (ops = cuda_gpu_ops) */
-    int device;                  /* CUDA device ordinal */
-    int has_device;              /* 0: no usable device (probe fails) */
-    char info[256];              /* device description, or why there is none */
-    uint32_t sm_count;           /* multiprocessors, for the auto window model */
-    pthread_mutex_t stage_lock;  /* guards stages */
-    cuda_stage *stages;          /* free pinned staging buffers (transfer.c), owned */
+    gpu_device dev;             /* first: the GPU driver's view (ops = cuda_gpu_ops) */
+    int device;                 /* CUDA device ordinal */
+    int has_device;             /* 0: no usable device (probe fails) */
+    char info[256];             /* device description, or why there is none */
+    uint32_t sm_count;          /* multiprocessors, for the auto window model */
+    pthread_mutex_t stage_lock; /* guards stages */
+    cuda_stage *stages;         /* free pinned staging buffers (transfer.c), owned */
 };
 
 /* MSM lanes per multiprocessor assumed by the auto window model: resident threads of the

@@ -12,18 +12,19 @@
 
 #include "../gpu/kernels/g16k.cl"
 
-#define P(i, T) ((T *)(uintptr_t)a[i])   /* argument i as a device pointer */
-#define U(i) ((u32)a[i])                 /* ... as a 32-bit value */
-#define L(i) ((u64)a[i])                 /* ... as a 64-bit value */
-#define GO(kern, bs) kern<<<(unsigned)((global + (bs) - 1) / (bs)), (bs), 0, s>>>
+#define P(i, T) ((T *)(uintptr_t)a[i]) /* argument i as a device pointer */
+#define U(i) ((u32)a[i])               /* ... as a 32-bit value */
+#define L(i) ((u64)a[i])               /* ... as a 64-bit value */
+#define GO(kern, bs) kern<<<(unsigned)((global + (bs)-1) / (bs)), (bs), 0, s>>>
 
-extern "C" cudaError_t cuda_launch(uint32_t k, const uint64_t *a, uint32_t n_args,
-                                   uint64_t global, cudaStream_t s)
+extern "C" cudaError_t cuda_launch(uint32_t k, const uint64_t *a, uint32_t n_args, uint64_t global,
+                                   cudaStream_t s)
 {
     static const unsigned char nargs[GPU_K_COUNT] = {
-        5, 4, 6, 5, 4, 6,   /* G1, G2: chunk_acc, bucket_sum, segment_reduce */
-        3, 3, 4, 4, 4,      /* ntt: convert, bitrev, stage, scale, h */
-        6, 5, 4, 9, 3, 7, 8 /* plan: count, block_sums, top, offsets, top_chunks, scatter,
+        5, 4, 6, 5, 4, 6, /* G1, G2: chunk_acc, bucket_sum, segment_reduce */
+        3, 3, 4, 4, 4,    /* ntt: convert, bitrev, stage, scale, h */
+        6, 5, 4, 9, 3, 7,
+        8 /* plan: count, block_sums, top, offsets, top_chunks, scatter,
                              * chunk_starts */
     };
     if (k >= GPU_K_COUNT || n_args != nargs[k])
@@ -32,8 +33,8 @@ extern "C" cudaError_t cuda_launch(uint32_t k, const uint64_t *a, uint32_t n_arg
         return cudaSuccess;
     switch (k) {
     case GPU_K_G1_CHUNK_ACC:
-        GO(g1_msm_chunk_acc, 128)(P(0, const u64), P(1, const u32), P(2, const u32), U(3),
-                                   P(4, u64));
+        GO(g1_msm_chunk_acc, 128)
+        (P(0, const u64), P(1, const u32), P(2, const u32), U(3), P(4, u64));
         break;
     case GPU_K_G1_BUCKET_SUM:
         GO(g1_msm_bucket_sum, 128)(P(0, const u64), P(1, const u32), U(2), P(3, u64));
@@ -42,8 +43,8 @@ extern "C" cudaError_t cuda_launch(uint32_t k, const uint64_t *a, uint32_t n_arg
         GO(g1_msm_segment_reduce, 128)(P(0, const u64), U(1), U(2), U(3), U(4), P(5, u64));
         break;
     case GPU_K_G2_CHUNK_ACC:
-        GO(g2_msm_chunk_acc, 64)(P(0, const u64), P(1, const u32), P(2, const u32), U(3),
-                                  P(4, u64));
+        GO(g2_msm_chunk_acc, 64)
+        (P(0, const u64), P(1, const u32), P(2, const u32), U(3), P(4, u64));
         break;
     case GPU_K_G2_BUCKET_SUM:
         GO(g2_msm_bucket_sum, 64)(P(0, const u64), P(1, const u32), U(2), P(3, u64));
@@ -51,46 +52,32 @@ extern "C" cudaError_t cuda_launch(uint32_t k, const uint64_t *a, uint32_t n_arg
     case GPU_K_G2_SEGMENT_REDUCE:
         GO(g2_msm_segment_reduce, 64)(P(0, const u64), U(1), U(2), U(3), U(4), P(5, u64));
         break;
-    case GPU_K_NTT_CONVERT:
-        GO(ntt_convert, 256)(P(0, u64), L(1), U(2));
-        break;
-    case GPU_K_NTT_BITREV:
-        GO(ntt_bitrev, 256)(P(0, u64), L(1), U(2));
-        break;
-    case GPU_K_NTT_STAGE:
-        GO(ntt_stage, 256)(P(0, u64), P(1, const u64), L(2), U(3));
-        break;
-    case GPU_K_NTT_SCALE:
-        GO(ntt_scale, 256)(P(0, u64), L(1), P(2, const u64), U(3));
-        break;
-    case GPU_K_NTT_H:
-        GO(ntt_h, 256)(P(0, u64), P(1, const u64), P(2, const u64), L(3));
-        break;
+    case GPU_K_NTT_CONVERT: GO(ntt_convert, 256)(P(0, u64), L(1), U(2)); break;
+    case GPU_K_NTT_BITREV: GO(ntt_bitrev, 256)(P(0, u64), L(1), U(2)); break;
+    case GPU_K_NTT_STAGE: GO(ntt_stage, 256)(P(0, u64), P(1, const u64), L(2), U(3)); break;
+    case GPU_K_NTT_SCALE: GO(ntt_scale, 256)(P(0, u64), L(1), P(2, const u64), U(3)); break;
+    case GPU_K_NTT_H: GO(ntt_h, 256)(P(0, u64), P(1, const u64), P(2, const u64), L(3)); break;
     case GPU_K_PLAN_COUNT:
         GO(plan_count, 256)(P(0, const u64), U(1), U(2), U(3), U(4), P(5, u32));
         break;
     case GPU_K_PLAN_BLOCK_SUMS:
         GO(plan_block_sums, 128)(P(0, const u32), U(1), U(2), P(3, u32), P(4, u32));
         break;
-    case GPU_K_PLAN_TOP:
-        GO(plan_top, 1)(P(0, u32), P(1, const u32), U(2), P(3, u32));
-        break;
+    case GPU_K_PLAN_TOP: GO(plan_top, 1)(P(0, u32), P(1, const u32), U(2), P(3, u32)); break;
     case GPU_K_PLAN_OFFSETS:
-        GO(plan_offsets, 128)(P(0, const u32), U(1), U(2), P(3, const u32), U(4), P(5, u32),
-                              P(6, u32), P(7, u32), P(8, u32));
+        GO(plan_offsets, 128)
+        (P(0, const u32), U(1), U(2), P(3, const u32), U(4), P(5, u32), P(6, u32), P(7, u32),
+         P(8, u32));
         break;
-    case GPU_K_PLAN_TOP_CHUNKS:
-        GO(plan_top_chunks, 1)(P(0, u32), U(1), P(2, u32));
-        break;
+    case GPU_K_PLAN_TOP_CHUNKS: GO(plan_top_chunks, 1)(P(0, u32), U(1), P(2, u32)); break;
     case GPU_K_PLAN_SCATTER:
         GO(plan_scatter, 256)(P(0, const u64), U(1), U(2), U(3), U(4), P(5, u32), P(6, u32));
         break;
     case GPU_K_PLAN_CHUNK_STARTS:
-        GO(plan_chunk_starts, 128)(P(0, const u32), U(1), U(2), P(3, const u32), U(4),
-                                   P(5, const u32), P(6, u32), P(7, u32));
+        GO(plan_chunk_starts, 128)
+        (P(0, const u32), U(1), U(2), P(3, const u32), U(4), P(5, const u32), P(6, u32), P(7, u32));
         break;
-    default:
-        return cudaErrorInvalidValue;
+    default: return cudaErrorInvalidValue;
     }
     return cudaGetLastError();
 }

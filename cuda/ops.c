@@ -23,7 +23,7 @@ struct gpu_queue {
 
 struct gpu_buf {
     void *ptr;
-    int owned;  /* 0: a view, ptr points into another buffer */
+    int owned; /* 0: a view, ptr points into another buffer */
 };
 
 static int cu_open(gpu_device *dev, gpu_queue **q)
@@ -135,8 +135,7 @@ static int cu_launch(gpu_queue *q, gpu_kernel k, const gpu_arg *args, uint32_t n
 {
     uint64_t a[16];
     if (n_args > 16)
-        return gpu_fail(G16K_EINTERNAL, "cuda: kernel %u with %u arguments", (unsigned)k,
-                        n_args);
+        return gpu_fail(G16K_EINTERNAL, "cuda: kernel %u with %u arguments", (unsigned)k, n_args);
     for (uint32_t i = 0; i < n_args; i++)
         a[i] = args[i].kind == GPU_ARG_BUF ? (uint64_t)(uintptr_t)args[i].buf->ptr : args[i].val;
     cudaError_t err = cuda_launch((uint32_t)k, a, n_args, global, q->s);

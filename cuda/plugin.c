@@ -45,8 +45,7 @@ int cuda_use_device(const g16k_plugin_ctx *ctx)
         return gpu_fail(G16K_ENODEV, "%s", ctx->info);
     cudaError_t err = cudaSetDevice(ctx->device);
     if (err != cudaSuccess)
-        return gpu_fail(G16K_ENODEV, "cudaSetDevice(%d): %s", ctx->device,
-                           cudaGetErrorString(err));
+        return gpu_fail(G16K_ENODEV, "cudaSetDevice(%d): %s", ctx->device, cudaGetErrorString(err));
     return G16K_OK;
 }
 
@@ -75,12 +74,15 @@ static int cuda_create(const g16k_config *config, g16k_plugin_ctx **out)
         const g16k_config_entry *e = &config->entries[i];
         if (strcmp(e->key, "device") == 0) {
             if (parse_device(e->value, &device) != 0)
-                return gpu_fail(G16K_ECONFIG, "%s:%u: [%s] device = '%s': expected a CUDA "
-                                   "device ordinal", file, e->line, section, e->value);
+                return gpu_fail(G16K_ECONFIG,
+                                "%s:%u: [%s] device = '%s': expected a CUDA "
+                                "device ordinal",
+                                file, e->line, section, e->value);
         } else {
-            return gpu_fail(G16K_ECONFIG, "%s:%u: unknown key '%s' in [%s] (known: device; "
-                               "MSM windows belong in [window])", file, e->line, e->key,
-                               section);
+            return gpu_fail(G16K_ECONFIG,
+                            "%s:%u: unknown key '%s' in [%s] (known: device; "
+                            "MSM windows belong in [window])",
+                            file, e->line, e->key, section);
         }
     }
     g16k_plugin_ctx *ctx = calloc(1, sizeof *ctx);
@@ -103,18 +105,19 @@ static int cuda_create(const g16k_config *config, g16k_plugin_ctx **out)
         memset(&prop, 0, sizeof prop);
         cudaGetDeviceProperties(&prop, device);
         prop.name[sizeof prop.name - 1] = '\0';
-        snprintf(ctx->info, sizeof ctx->info, "CUDA device %d: %.100s (sm_%d%d, %zu MiB)",
-                 device, prop.name, prop.major, prop.minor, prop.totalGlobalMem >> 20);
+        snprintf(ctx->info, sizeof ctx->info, "CUDA device %d: %.100s (sm_%d%d, %zu MiB)", device,
+                 prop.name, prop.major, prop.minor, prop.totalGlobalMem >> 20);
         ctx->has_device = 1;
         ctx->sm_count = prop.multiProcessorCount > 0 ? (uint32_t)prop.multiProcessorCount : 1;
     }
     if (ctx->has_device) {
         int rc = gpu_selftest_run(ctx, &gpu_msm_vtable, &gpu_ntt_vtable);
         if (rc) {
-            gpu_log(G16K_LOG_ERROR, "cuda: self-test failed on %s (status %d)", ctx->info,
-                       rc);
-            rc = gpu_fail(G16K_ENODEV, "%s: known-answer self-test failed (status %d); "
-                             "device refused", ctx->info, rc);
+            gpu_log(G16K_LOG_ERROR, "cuda: self-test failed on %s (status %d)", ctx->info, rc);
+            rc = gpu_fail(G16K_ENODEV,
+                          "%s: known-answer self-test failed (status %d); "
+                          "device refused",
+                          ctx->info, rc);
             cuda_destroy(ctx);
             return rc;
         }

@@ -20,9 +20,9 @@
 #define CUDA_STAGE_MIN ((size_t)4 << 20)
 
 struct cuda_stage {
-    void *buf[2];               /* CUDA_STAGE_BYTES each, page-aligned, registered */
-    cudaEvent_t done[2];        /* recorded after the last copy that used buf[i] */
-    cuda_stage *next;           /* pool link */
+    void *buf[2];        /* CUDA_STAGE_BYTES each, page-aligned, registered */
+    cudaEvent_t done[2]; /* recorded after the last copy that used buf[i] */
+    cuda_stage *next;    /* pool link */
 };
 
 static void stage_free(cuda_stage *st)
@@ -53,11 +53,12 @@ static cuda_stage *stage_get(g16k_plugin_ctx *ctx)
         return NULL;
     for (int i = 0; i < 2; i++) {
         st->buf[i] = aligned_alloc(4096, CUDA_STAGE_BYTES);
-        if (!st->buf[i]
-            || cudaHostRegister(st->buf[i], CUDA_STAGE_BYTES, cudaHostRegisterDefault) != cudaSuccess
-            || cudaEventCreateWithFlags(&st->done[i], cudaEventDisableTiming) != cudaSuccess) {
-            stage_free(st);       /* unregistering an unregistered buffer only returns an error */
-            cudaGetLastError();   /* clear the non-sticky error of the failed call */
+        if (!st->buf[i] ||
+            cudaHostRegister(st->buf[i], CUDA_STAGE_BYTES, cudaHostRegisterDefault) !=
+                cudaSuccess ||
+            cudaEventCreateWithFlags(&st->done[i], cudaEventDisableTiming) != cudaSuccess) {
+            stage_free(st);     /* unregistering an unregistered buffer only returns an error */
+            cudaGetLastError(); /* clear the non-sticky error of the failed call */
             return NULL;
         }
     }
@@ -81,8 +82,7 @@ void cuda_stage_pool_free(g16k_plugin_ctx *ctx)
     }
 }
 
-cudaError_t cuda_h2d(g16k_plugin_ctx *ctx, void *dst, const void *src, size_t bytes,
-                     cudaStream_t s)
+cudaError_t cuda_h2d(g16k_plugin_ctx *ctx, void *dst, const void *src, size_t bytes, cudaStream_t s)
 {
     cuda_stage *st = bytes >= CUDA_STAGE_MIN ? stage_get(ctx) : NULL;
     cudaError_t err = cudaSuccess;
@@ -93,7 +93,7 @@ cudaError_t cuda_h2d(g16k_plugin_ctx *ctx, void *dst, const void *src, size_t by
     size_t i = 0;
     for (size_t off = 0; off < bytes && err == cudaSuccess; off += CUDA_STAGE_BYTES, i ^= 1) {
         size_t len = bytes - off < CUDA_STAGE_BYTES ? bytes - off : CUDA_STAGE_BYTES;
-        err = cudaEventSynchronize(st->done[i]);          /* buf[i]'s previous DMA finished */
+        err = cudaEventSynchronize(st->done[i]); /* buf[i]'s previous DMA finished */
         if (err != cudaSuccess)
             break;
         memcpy(st->buf[i], (const char *)src + off, len);
@@ -112,13 +112,12 @@ static cudaError_t d2h_issue(cuda_stage *st, const void *src, size_t bytes, size
 {
     size_t off = k * CUDA_STAGE_BYTES;
     size_t len = bytes - off < CUDA_STAGE_BYTES ? bytes - off : CUDA_STAGE_BYTES;
-    cudaError_t err = cudaMemcpyAsync(st->buf[k & 1], (const char *)src + off, len,
-                                      cudaMemcpyDeviceToHost, s);
+    cudaError_t err =
+        cudaMemcpyAsync(st->buf[k & 1], (const char *)src + off, len, cudaMemcpyDeviceToHost, s);
     return err == cudaSuccess ? cudaEventRecord(st->done[k & 1], s) : err;
 }
 
-cudaError_t cuda_d2h(g16k_plugin_ctx *ctx, void *dst, const void *src, size_t bytes,
-                     cudaStream_t s)
+cudaError_t cuda_d2h(g16k_plugin_ctx *ctx, void *dst, const void *src, size_t bytes, cudaStream_t s)
 {
     cuda_stage *st = bytes >= CUDA_STAGE_MIN ? stage_get(ctx) : NULL;
     if (!st) {

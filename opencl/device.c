@@ -16,6 +16,8 @@
 const char *opencl_strerror(cl_int err)
 {
     switch (err) {
+        /* one case per error code, packed */
+        // clang-format off
 #define E(x) case x: return #x;
         E(CL_SUCCESS) E(CL_DEVICE_NOT_FOUND) E(CL_DEVICE_NOT_AVAILABLE)
         E(CL_COMPILER_NOT_AVAILABLE) E(CL_MEM_OBJECT_ALLOCATION_FAILURE) E(CL_OUT_OF_RESOURCES)
@@ -28,11 +30,13 @@ const char *opencl_strerror(cl_int err)
         E(CL_INVALID_WORK_DIMENSION) E(CL_INVALID_WORK_GROUP_SIZE) E(CL_INVALID_WORK_ITEM_SIZE)
         E(CL_INVALID_GLOBAL_OFFSET) E(CL_INVALID_BUFFER_SIZE) E(CL_INVALID_GLOBAL_WORK_SIZE)
 #undef E
-    default: {
-        static _Thread_local char buf[32];
-        snprintf(buf, sizeof buf, "OpenCL error %d", (int)err);
-        return buf;
-    }
+            // clang-format on
+            default:
+        {
+            static _Thread_local char buf[32];
+            snprintf(buf, sizeof buf, "OpenCL error %d", (int)err);
+            return buf;
+        }
     }
 }
 
@@ -85,7 +89,7 @@ int opencl_device_select(g16k_plugin_ctx *ctx, const char *platform, const char 
     cl_int err = clGetPlatformIDs(MAX_IDS, pids, &np);
     if (err != CL_SUCCESS || np == 0)
         return gpu_fail(G16K_ENODEV, "no OpenCL platform (clGetPlatformIDs: %s)",
-                           err == CL_SUCCESS ? "0 platforms" : opencl_strerror(err));
+                        err == CL_SUCCESS ? "0 platforms" : opencl_strerror(err));
     if (np > MAX_IDS)
         np = MAX_IDS;
     char names[MAX_IDS][256];
@@ -99,8 +103,10 @@ int opencl_device_select(g16k_plugin_ctx *ctx, const char *platform, const char 
     if (platform) {
         pi = match(platform, names, np);
         if (pi < 0)
-            return gpu_fail(G16K_ENODEV, "no OpenCL platform matches '%s' (%u platforms, "
-                               "first: %s)", platform, np, names[0]);
+            return gpu_fail(G16K_ENODEV,
+                            "no OpenCL platform matches '%s' (%u platforms, "
+                            "first: %s)",
+                            platform, np, names[0]);
         nd = list_devices(pids[pi], dids, dnames);
     } else {
         for (cl_uint i = 0; i < np && pi < 0; i++) {
@@ -117,8 +123,10 @@ int opencl_device_select(g16k_plugin_ctx *ctx, const char *platform, const char 
     if (device) {
         di = match(device, dnames, nd);
         if (di < 0)
-            return gpu_fail(G16K_ENODEV, "no OpenCL device matches '%s' on %s (%u devices, "
-                               "first: %s)", device, names[pi], nd, dnames[0]);
+            return gpu_fail(G16K_ENODEV,
+                            "no OpenCL device matches '%s' on %s (%u devices, "
+                            "first: %s)",
+                            device, names[pi], nd, dnames[0]);
     }
     ctx->platform = pids[pi];
     ctx->device = dids[di];
@@ -143,9 +151,9 @@ int opencl_device_select(g16k_plugin_ctx *ctx, const char *platform, const char 
     ctx->msm_dev.part_align = align_bits > 256 ? align_bits / 256 : 1;
     long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
     uint64_t ram = pages > 0 && page > 0 ? (uint64_t)pages * (uint64_t)page : 0;
-    ctx->msm_dev.host_bytes = ram / 8;       /* one part's host plan */
+    ctx->msm_dev.host_bytes = ram / 8; /* one part's host plan */
     if (unified && ram && ctx->msm_dev.mem_bytes > ram / 4)
-        ctx->msm_dev.mem_bytes = ram / 4;    /* a CPU device (PoCL): its buffers are host RAM */
+        ctx->msm_dev.mem_bytes = ram / 4; /* a CPU device (PoCL): its buffers are host RAM */
     char driver[128] = "";
     clGetDeviceInfo(ctx->device, CL_DRIVER_VERSION, sizeof driver, driver, NULL);
     driver[sizeof driver - 1] = '\0';

@@ -18,23 +18,23 @@
 #include "g16k/plugin.h"
 
 struct g16k_plugin_ctx {
-    gpu_device dev;               /* first: the GPU driver's view (ops = opencl_gpu_ops) */
+    gpu_device dev; /* first: the GPU driver's view (ops = opencl_gpu_ops) */
     cl_platform_id platform;
     cl_device_id device;
     cl_context context;
     cl_command_queue queue;
     cl_program program;
-    cl_kernel kernels[GPU_K_COUNT];   /* by gpu_kernel id */
-    pthread_mutex_t lock;         /* serialises kernel arguments and enqueues */
-    char info[256];               /* "platform / device / driver" for probe */
-    gpu_msm_device msm_dev;           /* the MSM plan's inputs: compute units, lanes, memory one
+    cl_kernel kernels[GPU_K_COUNT]; /* by gpu_kernel id */
+    pthread_mutex_t lock;           /* serialises kernel arguments and enqueues */
+    char info[256];                 /* "platform / device / driver" for probe */
+    gpu_msm_device msm_dev;         /* the MSM plan's inputs: compute units, lanes, memory one
                                    * MSM may use, the largest buffer, sub-buffer alignment */
-    char cache_dir[PATH_MAX];     /* "" = no binary cache */
+    char cache_dir[PATH_MAX];       /* "" = no binary cache */
 };
 
 /* The device program (generated at build time from gpu/kernels/ by cmake/embed.cmake). */
 extern const char opencl_program_source[];
-extern const char opencl_program_hash[];     /* SHA-256 of the source, hex */
+extern const char opencl_program_hash[]; /* SHA-256 of the source, hex */
 
 /* Human-readable name of an OpenCL error code ("CL_OUT_OF_RESOURCES" or "-N"). */
 const char *opencl_strerror(cl_int err);

@@ -26,8 +26,8 @@ static void opencl_destroy(g16k_plugin_ctx *ctx);
 static int opencl_probe(g16k_plugin_ctx *ctx, char *info, size_t info_len);
 
 static const g16k_plugin_desc opencl_desc =
-    GPU_PLUGIN_DESC("opencl", "OpenCL 1.2 NTT and Pippenger MSM (G1, G2)",
-                    opencl_create, opencl_destroy, opencl_probe);
+    GPU_PLUGIN_DESC("opencl", "OpenCL 1.2 NTT and Pippenger MSM (G1, G2)", opencl_create,
+                    opencl_destroy, opencl_probe);
 
 /* Stores host (valid until exit) and returns the static descriptor; touches no device.
  * Errors: G16K_EUNSUPPORTED when the host ABI major differs. */
@@ -39,8 +39,8 @@ G16K_PLUGIN_EXPORT int g16k_plugin_entry(const g16k_host_api *host, const g16k_p
 int opencl_fail(cl_int err, const char *what)
 {
     int code = G16K_EINTERNAL;
-    if (err == CL_OUT_OF_HOST_MEMORY || err == CL_OUT_OF_RESOURCES
-        || err == CL_MEM_OBJECT_ALLOCATION_FAILURE)
+    if (err == CL_OUT_OF_HOST_MEMORY || err == CL_OUT_OF_RESOURCES ||
+        err == CL_MEM_OBJECT_ALLOCATION_FAILURE)
         code = G16K_ENOMEM;
     return gpu_fail(code, "%s failed: %s", what, opencl_strerror(err));
 }
@@ -102,13 +102,15 @@ static int opencl_create(const g16k_config *config, g16k_plugin_ctx **out)
         else if (strcmp(e->key, "max_alloc") == 0 || strcmp(e->key, "max_mem") == 0) {
             uint64_t *v = e->key[4] == 'a' ? &max_alloc : &max_mem;
             if (parse_bytes(e->value, v) != 0 || *v < 65536)
-                return gpu_fail(G16K_ECONFIG, "%s:%u: bad value '%s' for key '%s' in [%s] "
-                                   "(expected bytes, at least 64K, with an optional K, M or G)",
-                                   file, e->line, e->value, e->key, section);
+                return gpu_fail(G16K_ECONFIG,
+                                "%s:%u: bad value '%s' for key '%s' in [%s] "
+                                "(expected bytes, at least 64K, with an optional K, M or G)",
+                                file, e->line, e->value, e->key, section);
         } else
-            return gpu_fail(G16K_ECONFIG, "%s:%u: unknown key '%s' in [%s] (known: platform, "
-                               "device, cache_dir, max_alloc, max_mem)", file, e->line, e->key,
-                               section);
+            return gpu_fail(G16K_ECONFIG,
+                            "%s:%u: unknown key '%s' in [%s] (known: platform, "
+                            "device, cache_dir, max_alloc, max_mem)",
+                            file, e->line, e->key, section);
     }
 
     g16k_plugin_ctx *ctx = calloc(1, sizeof *ctx);
@@ -125,7 +127,7 @@ static int opencl_create(const g16k_config *config, g16k_plugin_ctx **out)
     int rc = opencl_device_select(ctx, platform, device);
     if (rc)
         goto out_destroy;
-    gpu_msm_device *md = &ctx->msm_dev;          /* the limits only go down */
+    gpu_msm_device *md = &ctx->msm_dev; /* the limits only go down */
     if (max_alloc && (!md->max_alloc || max_alloc < md->max_alloc))
         md->max_alloc = max_alloc;
     if (max_mem && (!md->mem_bytes || max_mem < md->mem_bytes))
@@ -135,13 +137,13 @@ static int opencl_create(const g16k_config *config, g16k_plugin_ctx **out)
     ctx->context = clCreateContext(props, 1, &ctx->device, NULL, NULL, &err);
     if (!ctx->context) {
         rc = gpu_fail(G16K_ENODEV, "%s: clCreateContext failed: %s", ctx->info,
-                         opencl_strerror(err));
+                      opencl_strerror(err));
         goto out_destroy;
     }
     ctx->queue = clCreateCommandQueue(ctx->context, ctx->device, 0, &err);
     if (!ctx->queue) {
         rc = gpu_fail(G16K_ENODEV, "%s: clCreateCommandQueue failed: %s", ctx->info,
-                         opencl_strerror(err));
+                      opencl_strerror(err));
         goto out_destroy;
     }
     rc = opencl_program_build(ctx);
@@ -151,7 +153,7 @@ static int opencl_create(const g16k_config *config, g16k_plugin_ctx **out)
         ctx->kernels[k] = clCreateKernel(ctx->program, opencl_kernel_names[k], &err);
         if (!ctx->kernels[k]) {
             rc = gpu_fail(G16K_ENODEV, "%s: kernel %s: %s", ctx->info, opencl_kernel_names[k],
-                             opencl_strerror(err));
+                          opencl_strerror(err));
             goto out_destroy;
         }
     }
@@ -159,8 +161,10 @@ static int opencl_create(const g16k_config *config, g16k_plugin_ctx **out)
     if (rc) {
         /* keep the self-test's own message visible in the log, refuse the device */
         gpu_log(G16K_LOG_ERROR, "opencl: self-test failed on %s (status %d)", ctx->info, rc);
-        rc = gpu_fail(G16K_ENODEV, "%s: known-answer self-test failed (status %d); device "
-                         "refused", ctx->info, rc);
+        rc = gpu_fail(G16K_ENODEV,
+                      "%s: known-answer self-test failed (status %d); device "
+                      "refused",
+                      ctx->info, rc);
         goto out_destroy;
     }
     gpu_log(G16K_LOG_INFO, "opencl: using %s", ctx->info);

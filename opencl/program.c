@@ -37,14 +37,13 @@ static void cache_key(g16k_plugin_ctx *ctx, char *key, size_t len)
     clGetDeviceInfo(ctx->device, CL_DEVICE_NAME, sizeof dev - 1, dev, NULL);
     clGetDeviceInfo(ctx->device, CL_DRIVER_VERSION, sizeof drv - 1, drv, NULL);
     clGetPlatformInfo(ctx->platform, CL_PLATFORM_VERSION, sizeof plat - 1, plat, NULL);
-    snprintf(key, len, "device=%s\ndriver=%s\nplatform=%s\nsource=%s\noptions=%s\n", dev, drv,
-             plat, opencl_program_hash, BUILD_OPTIONS);
+    snprintf(key, len, "device=%s\ndriver=%s\nplatform=%s\nsource=%s\noptions=%s\n", dev, drv, plat,
+             opencl_program_hash, BUILD_OPTIONS);
 }
 
 static void cache_path(g16k_plugin_ctx *ctx, const char *key, char *path, size_t len)
 {
-    snprintf(path, len, "%s/opencl-%016llx.bin", ctx->cache_dir,
-             (unsigned long long)fnv1a64(key));
+    snprintf(path, len, "%s/opencl-%016llx.bin", ctx->cache_dir, (unsigned long long)fnv1a64(key));
 }
 
 /* Returns a malloc'd binary and its length, or NULL when absent, stale or malformed. */
@@ -58,16 +57,16 @@ static unsigned char *cache_load(const char *path, const char *key, size_t *bin_
     uint64_t blen = 0;
     unsigned char *bin = NULL;
     char *k = NULL;
-    if (fread(magic, 1, sizeof magic, f) != sizeof magic
-        || memcmp(magic, CACHE_MAGIC, sizeof magic) != 0 || fread(&klen, 4, 1, f) != 1
-        || klen != strlen(key) || !(k = malloc(klen)) || fread(k, 1, klen, f) != klen)
+    if (fread(magic, 1, sizeof magic, f) != sizeof magic ||
+        memcmp(magic, CACHE_MAGIC, sizeof magic) != 0 || fread(&klen, 4, 1, f) != 1 ||
+        klen != strlen(key) || !(k = malloc(klen)) || fread(k, 1, klen, f) != klen)
         goto out;
     if (memcmp(k, key, klen) != 0) {
         gpu_log(G16K_LOG_INFO, "opencl: stale program cache %s ignored", path);
         goto out;
     }
-    if (fread(&blen, 8, 1, f) != 1 || blen == 0 || blen > ((uint64_t)1 << 30)
-        || !(bin = malloc(blen)) || fread(bin, 1, blen, f) != blen) {
+    if (fread(&blen, 8, 1, f) != 1 || blen == 0 || blen > ((uint64_t)1 << 30) ||
+        !(bin = malloc(blen)) || fread(bin, 1, blen, f) != blen) {
         free(bin);
         bin = NULL;
         goto out;
@@ -98,8 +97,9 @@ static int mkdir_p(const char *dir)
 static void cache_store(g16k_plugin_ctx *ctx, const char *path, const char *key)
 {
     size_t blen = 0;
-    if (clGetProgramInfo(ctx->program, CL_PROGRAM_BINARY_SIZES, sizeof blen, &blen, NULL)
-            != CL_SUCCESS || blen == 0)
+    if (clGetProgramInfo(ctx->program, CL_PROGRAM_BINARY_SIZES, sizeof blen, &blen, NULL) !=
+            CL_SUCCESS ||
+        blen == 0)
         return;
     unsigned char *bin = malloc(blen);
     if (!bin)
@@ -110,19 +110,20 @@ static void cache_store(g16k_plugin_ctx *ctx, const char *path, const char *key)
     FILE *f = NULL;
     if (tn < 0 || (size_t)tn >= sizeof tmp) {
         free(bin);
-        return;                 /* a path that long is no place for a cache */
+        return; /* a path that long is no place for a cache */
     }
-    if (clGetProgramInfo(ctx->program, CL_PROGRAM_BINARIES, sizeof bins, bins, NULL) != CL_SUCCESS
-        || mkdir_p(ctx->cache_dir) != 0 || !(f = fopen(tmp, "wb"))) {
+    if (clGetProgramInfo(ctx->program, CL_PROGRAM_BINARIES, sizeof bins, bins, NULL) !=
+            CL_SUCCESS ||
+        mkdir_p(ctx->cache_dir) != 0 || !(f = fopen(tmp, "wb"))) {
         gpu_log(G16K_LOG_WARN, "opencl: cannot write program cache in %s", ctx->cache_dir);
         free(bin);
         return;
     }
     uint32_t klen = (uint32_t)strlen(key);
     uint64_t b64 = blen;
-    int ok = fwrite(CACHE_MAGIC, 1, sizeof CACHE_MAGIC, f) == sizeof CACHE_MAGIC
-             && fwrite(&klen, 4, 1, f) == 1 && fwrite(key, 1, klen, f) == klen
-             && fwrite(&b64, 8, 1, f) == 1 && fwrite(bin, 1, blen, f) == blen;
+    int ok = fwrite(CACHE_MAGIC, 1, sizeof CACHE_MAGIC, f) == sizeof CACHE_MAGIC &&
+             fwrite(&klen, 4, 1, f) == 1 && fwrite(key, 1, klen, f) == klen &&
+             fwrite(&b64, 8, 1, f) == 1 && fwrite(bin, 1, blen, f) == blen;
     ok = (fclose(f) == 0) && ok;
     if (!ok || rename(tmp, path) != 0) {
         gpu_log(G16K_LOG_WARN, "opencl: cannot write program cache %s", path);
@@ -157,7 +158,7 @@ static int build_from_source(g16k_plugin_ctx *ctx)
             *nl = '\0';
     }
     int rc = gpu_fail(G16K_ENODEV, "%s: program build failed (%s): %.300s", ctx->info,
-                         opencl_strerror(err), log ? log : "");
+                      opencl_strerror(err), log ? log : "");
     free(log);
     clReleaseProgram(ctx->program);
     ctx->program = NULL;
@@ -179,9 +180,8 @@ int opencl_program_build(g16k_plugin_ctx *ctx)
             ctx->program = clCreateProgramWithBinary(ctx->context, 1, &ctx->device, &blen, bins,
                                                      &status, &err);
             free(bin);
-            if (ctx->program
-                && clBuildProgram(ctx->program, 1, &ctx->device, BUILD_OPTIONS, NULL, NULL)
-                       == CL_SUCCESS)
+            if (ctx->program && clBuildProgram(ctx->program, 1, &ctx->device, BUILD_OPTIONS, NULL,
+                                               NULL) == CL_SUCCESS)
                 return G16K_OK;
             gpu_log(G16K_LOG_WARN, "opencl: corrupt program cache %s, rebuilding", path);
             if (ctx->program)

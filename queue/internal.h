@@ -10,11 +10,11 @@
 #include "queue.h"
 
 typedef struct queue_ops {
-    const char *name;                                   /* "postgresql", "sqlite" */
+    const char *name; /* "postgresql", "sqlite" */
     /* Connect to target (the URL without "sqlite:" for SQLite, the whole URL for libpq). */
     int (*connect)(queue *q, const char *target, int create);
     void (*disconnect)(queue *q);
-    int (*schema_version)(queue *q, int *version);      /* 0 when there is no schema */
+    int (*schema_version)(queue *q, int *version); /* 0 when there is no schema */
     /* Run sql, one or more statements without parameters or results (schema, transactions). */
     int (*exec)(queue *q, const char *what, const char *sql);
     /* queue_init's transaction: BEGIN that waits for concurrent inits. */
@@ -28,8 +28,8 @@ typedef struct queue_ops {
     int (*job_get)(queue *q, int64_t id, queue_job_info *out, char **proof, char **pub);
     int (*list)(queue *q, const char *state, queue_list_fn fn, void *user);
     int (*wait)(queue *q, int what, int timeout_ms, int stop_fd);
-    int (*worker_register)(queue *q, const queue_worker *w,
-                           const char (*digests)[QUEUE_DIGEST_HEX], size_t n);
+    int (*worker_register)(queue *q, const queue_worker *w, const char (*digests)[QUEUE_DIGEST_HEX],
+                           size_t n);
     int (*worker_heartbeat)(queue *q, const queue_worker *w);
     int (*worker_unregister)(queue *q, const queue_worker *w);
     int (*claim)(queue *q, const queue_worker *w, queue_claim *out);
@@ -40,9 +40,9 @@ typedef struct queue_ops {
 
 struct queue {
     const queue_ops *ops;
-    void *impl;                 /* the backend's connection state */
-    char *target;               /* what connect() got (kept for queue_reconnect) */
-    char describe[256];         /* queue_describe(), filled by connect() */
+    void *impl;         /* the backend's connection state */
+    char *target;       /* what connect() got (kept for queue_reconnect) */
+    char describe[256]; /* queue_describe(), filled by connect() */
 };
 
 extern const queue_ops queue_pg_ops;

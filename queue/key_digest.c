@@ -12,5 +12,5 @@
 void queue_key_digest(const void *data, size_t len, char hex[QUEUE_DIGEST_HEX])
 {
     if (g16k_zkey_digest(data, len, hex) != G16K_OK)
-        hex[0] = '\0';   /* libsodium could not start: no key matches an empty name */
+        hex[0] = '\0'; /* libsodium could not start: no key matches an empty name */
 }

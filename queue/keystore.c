@@ -24,17 +24,17 @@ enum entry_state { ABSENT, LOADING, LOADED, BAD };
 
 struct keystore_entry {
     char digest[QUEUE_DIGEST_HEX];
-    char *path;                 /* NULL: no longer in any folder (resident keys stay usable) */
+    char *path; /* NULL: no longer in any folder (resident keys stay usable) */
     dev_t dev;
     ino_t ino;
     off_t size;
     struct timespec mtime;
-    int seen;                   /* found by the scan in progress */
+    int seen; /* found by the scan in progress */
     enum entry_state state;
-    g16k_key *key;              /* LOADED */
-    int refs;                   /* acquirers not yet released */
-    uint64_t last_use;          /* tick of the last acquire, for least recently used */
-    int bad_status;             /* BAD: what the load returned */
+    g16k_key *key;     /* LOADED */
+    int refs;          /* acquirers not yet released */
+    uint64_t last_use; /* tick of the last acquire, for least recently used */
+    int bad_status;    /* BAD: what the load returned */
     char *bad_msg;
     keystore_entry *next;
 };
@@ -48,8 +48,8 @@ struct keystore {
     uint64_t tick;
     struct timespec last_scan;
     keystore_entry *entries;
-    pthread_mutex_t lock;       /* guards everything above and every entry */
-    pthread_cond_t changed;     /* an entry left LOADING */
+    pthread_mutex_t lock;   /* guards everything above and every entry */
+    pthread_cond_t changed; /* an entry left LOADING */
 };
 
 static int has_suffix(const char *name, const char *suffix)
@@ -100,7 +100,7 @@ static void scan_file(keystore *ks, const char *path, const struct stat *st, int
             return;
         }
     if (digest_file(path, st->st_size, hex) != 0)
-        return;                 /* unreadable now: not a key of ours until a later scan */
+        return; /* unreadable now: not a key of ours until a later scan */
     e = find_digest(ks, hex);
     if (!e) {
         if (!(e = calloc(1, sizeof *e)))
@@ -112,7 +112,7 @@ static void scan_file(keystore *ks, const char *path, const struct stat *st, int
     } else if (!e->path) {
         *changed = 1;
     }
-    if (e->seen && e->path)     /* two copies of one key in the folders: the first found wins */
+    if (e->seen && e->path) /* two copies of one key in the folders: the first found wins */
         return;
     char *p = strdup(path);
     if (!p)
@@ -282,7 +282,7 @@ static void make_room(keystore *ks, uint64_t need)
             if (e->state == LOADED && e->refs == 0 && (!victim || e->last_use < victim->last_use))
                 victim = e;
         if (!victim)
-            return;             /* everything resident is in use: go over the budget */
+            return; /* everything resident is in use: go over the budget */
         g16k_key_free(victim->key);
         victim->key = NULL;
         victim->state = ABSENT;
@@ -369,7 +369,7 @@ int keystore_acquire(keystore *ks, const char *digest, g16k_progress_fn progress
     e = find_digest(ks, digest);
     if ((!e || (e->state != LOADED && !e->path)) && since(&ks->last_scan) >= 1.0) {
         char serr[512];
-        scan_locked(ks, &changed, serr, sizeof serr);    /* a key added since the last scan */
+        scan_locked(ks, &changed, serr, sizeof serr); /* a key added since the last scan */
         e = find_digest(ks, digest);
     }
     while (e && e->state == LOADING)

@@ -24,7 +24,7 @@
 
 typedef struct pg {
     PGconn *c;
-    int listening;              /* QUEUE_WAKE_* channels LISTENed on this connection */
+    int listening; /* QUEUE_WAKE_* channels LISTENed on this connection */
 } pg;
 
 #define CONN(q) (((pg *)(q)->impl)->c)
@@ -145,14 +145,14 @@ static const char GRANTS[] =
 static int is_transient(const char *state)
 {
     static const char *const codes[] = {
-        "57P01", "57P02", "57P03",  /* admin / crash shutdown, cannot connect now */
-        "40001", "40P01",           /* serialization failure, deadlock */
-        "53300", "55P03",           /* too many connections, lock not available */
-        "57014",                    /* statement timeout (or a cancel) */
+        "57P01", "57P02", "57P03", /* admin / crash shutdown, cannot connect now */
+        "40001", "40P01",          /* serialization failure, deadlock */
+        "53300", "55P03",          /* too many connections, lock not available */
+        "57014",                   /* statement timeout (or a cancel) */
     };
     if (!state)
         return 0;
-    if (strncmp(state, "08", 2) == 0)  /* connection exception */
+    if (strncmp(state, "08", 2) == 0) /* connection exception */
         return 1;
     for (size_t i = 0; i < sizeof codes / sizeof codes[0]; i++)
         if (strcmp(state, codes[i]) == 0)
@@ -181,15 +181,15 @@ static int pg_fail(queue *q, PGresult *r, const char *what)
     char line[512];
     const char *state = r ? PQresultErrorField(r, PG_DIAG_SQLSTATE) : NULL;
     int rc = QUEUE_EDB;
-    one_line(line, sizeof line, r && PQresultErrorMessage(r)[0] ? PQresultErrorMessage(r)
-                                                                 : PQerrorMessage(CONN(q)));
+    one_line(line, sizeof line,
+             r && PQresultErrorMessage(r)[0] ? PQresultErrorMessage(r) : PQerrorMessage(CONN(q)));
     /* libpq's own errors (connection lost, a write that failed) carry no SQLSTATE: only the
      * server's do */
     if (!state || PQstatus(CONN(q)) != CONNECTION_OK || is_transient(state))
         rc = QUEUE_EDOWN;
-    else if (state && strcmp(state, "42P01") == 0)  /* undefined table */
+    else if (state && strcmp(state, "42P01") == 0) /* undefined table */
         rc = QUEUE_ESCHEMA;
-    else if (state && strcmp(state, "54000") == 0)  /* program limit: the witness trigger */
+    else if (state && strcmp(state, "54000") == 0) /* program limit: the witness trigger */
         rc = QUEUE_ETOOBIG;
     queue_err(rc, "%s: %s: %s", q->describe, what, line);
     PQclear(r);
@@ -273,7 +273,7 @@ static int pg_connect(queue *q, const char *target, int create)
     if (PQstatus(p->c) != CONNECTION_OK) {
         char line[512];
         one_line(line, sizeof line, PQerrorMessage(p->c));
-        if (!q->describe[0])    /* a reconnect keeps the name of the first connection */
+        if (!q->describe[0]) /* a reconnect keeps the name of the first connection */
             snprintf(q->describe, sizeof q->describe, "postgresql");
         return queue_err(QUEUE_EDOWN, "postgresql: cannot connect: %s", line);
     }
@@ -314,11 +314,12 @@ static int pg_schema_version(queue *q, int *version)
 /* 1 when the roles exist now (created here when they were missing and this user may). */
 static int ensure_roles(queue *q, int *rc)
 {
-    PGresult *r = run(q, rc, "roles",
-                      "SELECT (SELECT count(*) FROM pg_roles WHERE rolname IN"
-                      " ('g16k_submitter', 'g16k_worker')),"
-                      " (SELECT rolsuper OR rolcreaterole FROM pg_roles WHERE rolname = current_user)",
-                      0, NULL, NULL, NULL, 0);
+    PGresult *r =
+        run(q, rc, "roles",
+            "SELECT (SELECT count(*) FROM pg_roles WHERE rolname IN"
+            " ('g16k_submitter', 'g16k_worker')),"
+            " (SELECT rolsuper OR rolcreaterole FROM pg_roles WHERE rolname = current_user)",
+            0, NULL, NULL, NULL, 0);
     int have, may;
     if (!r)
         return 0;
@@ -335,7 +336,8 @@ static int ensure_roles(queue *q, int *rc)
                "  CREATE ROLE g16k_submitter NOLOGIN; END IF;"
                " IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'g16k_worker') THEN"
                "  CREATE ROLE g16k_worker NOLOGIN; END IF;"
-               " END $$", 0, NULL);
+               " END $$",
+               0, NULL);
     return *rc == QUEUE_OK;
 }
 
@@ -357,8 +359,8 @@ static int pg_exec(queue *q, const char *what, const char *sql)
 static int pg_settings_get(queue *q, queue_settings *out)
 {
     int rc;
-    PGresult *r = run(q, &rc, "settings", "SELECT name, value FROM g16k_settings", 0, NULL, NULL,
-                      NULL, 0);
+    PGresult *r =
+        run(q, &rc, "settings", "SELECT name, value FROM g16k_settings", 0, NULL, NULL, NULL, 0);
     if (!r)
         return rc;
     out->max_witness_bytes = QUEUE_DEFAULT_MAX_WITNESS;
@@ -391,13 +393,14 @@ static int pg_submit(queue *q, const queue_new_job *job, int64_t *id)
         return rc;
     r = run(q, &rc, "submit",
             "INSERT INTO g16k_jobs (priority, label, key_digest, key_hint, n_vars, witness_bytes)"
-            " VALUES ($1, $2, $3, $4, $5, $6) RETURNING id", 6, jp, NULL, NULL, 0);
+            " VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
+            6, jp, NULL, NULL, 0);
     if (!r)
         goto fail;
     snprintf(idtxt, sizeof idtxt, "%s", PQgetvalue(r, 0, 0));
     PQclear(r);
-    r = run(q, &rc, "submit witness", "INSERT INTO g16k_job_inputs (job_id, witness) VALUES ($1, $2)",
-            2, ip, ilens, ibin, 0);
+    r = run(q, &rc, "submit witness",
+            "INSERT INTO g16k_job_inputs (job_id, witness) VALUES ($1, $2)", 2, ip, ilens, ibin, 0);
     if (!r)
         goto fail;
     PQclear(r);
@@ -410,9 +413,10 @@ fail:
     return rc;
 }
 
-#define JOB_COLUMNS \
-    "j.id, j.state, j.priority, j.attempts, j.key_digest, j.witness_bytes, j.key_hint, j.label," \
-    " j.submitter, j.worker, extract(epoch FROM j.submitted_at), extract(epoch FROM j.claimed_at)," \
+#define JOB_COLUMNS                                                                                \
+    "j.id, j.state, j.priority, j.attempts, j.key_digest, j.witness_bytes, j.key_hint, j.label,"   \
+    " j.submitter, j.worker, extract(epoch FROM j.submitted_at), extract(epoch FROM "              \
+    "j.claimed_at),"                                                                               \
     " extract(epoch FROM j.finished_at), j.timings, j.error_code, j.error"
 
 static int job_row(const PGresult *r, int row, queue_job_info *j)
@@ -468,9 +472,10 @@ static int pg_list(queue *q, const char *state, queue_list_fn fn, void *user)
     const char *params[] = { state };
     PGresult *r;
     int rc = QUEUE_OK, stop = 0;
-    if (!PQsendQueryParams(CONN(q), state ? "SELECT " JOB_COLUMNS " FROM g16k_jobs j"
-                                            " WHERE j.state = $1 ORDER BY j.id"
-                                          : "SELECT " JOB_COLUMNS " FROM g16k_jobs j ORDER BY j.id",
+    if (!PQsendQueryParams(CONN(q),
+                           state ? "SELECT " JOB_COLUMNS " FROM g16k_jobs j"
+                                   " WHERE j.state = $1 ORDER BY j.id"
+                                 : "SELECT " JOB_COLUMNS " FROM g16k_jobs j ORDER BY j.id",
                            state ? 1 : 0, NULL, params, NULL, NULL, 0) ||
         !PQsetSingleRowMode(CONN(q)))
         return pg_fail(q, NULL, "jobs");
@@ -513,7 +518,7 @@ static int pg_wait(queue *q, int what, int timeout_ms, int stop_fd)
         if ((rc = exec(q, "listen", "LISTEN g16k_jobs", 0, NULL)) != QUEUE_OK)
             return rc;
         p->listening |= QUEUE_WAKE_JOBS;
-        return QUEUE_OK;        /* something may have happened before we listened: look */
+        return QUEUE_OK; /* something may have happened before we listened: look */
     }
     if ((what & QUEUE_WAKE_DONE) && !(p->listening & QUEUE_WAKE_DONE)) {
         if ((rc = exec(q, "listen", "LISTEN g16k_done", 0, NULL)) != QUEUE_OK)
@@ -529,7 +534,8 @@ static int pg_wait(queue *q, int what, int timeout_ms, int stop_fd)
     fds[0].events = POLLIN;
     fds[1].fd = stop_fd;
     fds[1].events = POLLIN;
-    if (poll(fds, stop_fd >= 0 ? 2 : 1, timeout_ms) > 0 && (fds[0].revents & (POLLIN | POLLHUP | POLLERR))) {
+    if (poll(fds, stop_fd >= 0 ? 2 : 1, timeout_ms) > 0 &&
+        (fds[0].revents & (POLLIN | POLLHUP | POLLERR))) {
         if (!PQconsumeInput(p->c))
             return pg_fail(q, NULL, "wait");
         drain_notifies(q);
@@ -539,8 +545,8 @@ static int pg_wait(queue *q, int what, int timeout_ms, int stop_fd)
 
 /* ---- workers ---- */
 
-static int pg_worker_register(queue *q, const queue_worker *w, const char (*digests)[QUEUE_DIGEST_HEX],
-                              size_t n)
+static int pg_worker_register(queue *q, const queue_worker *w,
+                              const char (*digests)[QUEUE_DIGEST_HEX], size_t n)
 {
     char lease[16];
     char *arr = malloc(n * QUEUE_DIGEST_HEX + 3);
@@ -562,15 +568,19 @@ static int pg_worker_register(queue *q, const queue_worker *w, const char (*dige
     if ((rc = exec(q, "register worker", "BEGIN", 0, NULL)) != QUEUE_OK)
         goto out;
     /* workers silent for ten leases are gone (killed): drop them and the keys they held */
-    if ((rc = exec(q, "register worker", "DELETE FROM g16k_workers"
-                   " WHERE heartbeat < now() - 10 * lease_ms * interval '1 millisecond'", 0,
-                   NULL)) != QUEUE_OK ||
-        (rc = exec(q, "register worker", "INSERT INTO g16k_workers (name, lease_ms) VALUES ($1, $2)"
-                   " ON CONFLICT (name) DO UPDATE SET lease_ms = EXCLUDED.lease_ms, heartbeat = now()",
-                   2, params)) != QUEUE_OK ||
+    if ((rc = exec(q, "register worker",
+                   "DELETE FROM g16k_workers"
+                   " WHERE heartbeat < now() - 10 * lease_ms * interval '1 millisecond'",
+                   0, NULL)) != QUEUE_OK ||
+        (rc = exec(
+             q, "register worker",
+             "INSERT INTO g16k_workers (name, lease_ms) VALUES ($1, $2)"
+             " ON CONFLICT (name) DO UPDATE SET lease_ms = EXCLUDED.lease_ms, heartbeat = now()",
+             2, params)) != QUEUE_OK ||
         (rc = exec(q, "register worker", "DELETE FROM g16k_worker_keys WHERE worker = $1", 1,
                    params)) != QUEUE_OK ||
-        (rc = exec(q, "register worker", "INSERT INTO g16k_worker_keys (worker, key_digest)"
+        (rc = exec(q, "register worker",
+                   "INSERT INTO g16k_worker_keys (worker, key_digest)"
                    " SELECT $1, d FROM unnest($2::text[]) d",
                    2, (const char *const[]){ w->name, arr })) != QUEUE_OK) {
         rollback(q);
@@ -586,8 +596,9 @@ static int pg_worker_heartbeat(queue *q, const queue_worker *w)
 {
     const char *params[] = { w->name };
     int rc;
-    PGresult *r = run(q, &rc, "heartbeat", "UPDATE g16k_workers SET heartbeat = now() WHERE name = $1",
-                      1, params, NULL, NULL, 0);
+    PGresult *r =
+        run(q, &rc, "heartbeat", "UPDATE g16k_workers SET heartbeat = now() WHERE name = $1", 1,
+            params, NULL, NULL, 0);
     if (!r)
         return rc;
     rc = affected(r) == 1 ? QUEUE_OK
@@ -604,19 +615,20 @@ static int pg_worker_unregister(queue *q, const queue_worker *w)
 
 /* Claims. A worker may take a job whose key it registered, or whose key no live worker holds
  * (to fail it); $1 is the worker, $2 its lease in ms. */
-#define KEY_CLAIMABLE \
-    " (EXISTS (SELECT 1 FROM g16k_worker_keys k WHERE k.worker = $1" \
-    "          AND k.key_digest = c.key_digest)" \
-    "  OR NOT EXISTS (SELECT 1 FROM g16k_worker_keys k JOIN g16k_workers w ON w.name = k.worker" \
-    "          WHERE k.key_digest = c.key_digest" \
+#define KEY_CLAIMABLE                                                                              \
+    " (EXISTS (SELECT 1 FROM g16k_worker_keys k WHERE k.worker = $1"                               \
+    "          AND k.key_digest = c.key_digest)"                                                   \
+    "  OR NOT EXISTS (SELECT 1 FROM g16k_worker_keys k JOIN g16k_workers w ON w.name = k.worker"   \
+    "          WHERE k.key_digest = c.key_digest"                                                  \
     "          AND w.heartbeat > now() - 3 * w.lease_ms * interval '1 millisecond'))"
 #define MAX_ATTEMPTS "m AS (SELECT value AS max FROM g16k_settings WHERE name = 'max_attempts')"
-#define CLAIM_PICKED \
-    " UPDATE g16k_jobs j SET state = 'running', worker = $1, attempts = j.attempts + 1," \
-    "  lease_until = now() + $2::float8 * interval '1 millisecond', claimed_at = now()" \
-    " FROM pick, m WHERE j.id = pick.id" \
-    " RETURNING j.id, j.attempts, j.key_digest, j.key_hint, j.label, j.witness_bytes, j.n_vars," \
-    "  EXISTS (SELECT 1 FROM g16k_worker_keys k WHERE k.worker = $1 AND k.key_digest = j.key_digest)," \
+#define CLAIM_PICKED                                                                               \
+    " UPDATE g16k_jobs j SET state = 'running', worker = $1, attempts = j.attempts + 1,"           \
+    "  lease_until = now() + $2::float8 * interval '1 millisecond', claimed_at = now()"            \
+    " FROM pick, m WHERE j.id = pick.id"                                                           \
+    " RETURNING j.id, j.attempts, j.key_digest, j.key_hint, j.label, j.witness_bytes, j.n_vars,"   \
+    "  EXISTS (SELECT 1 FROM g16k_worker_keys k WHERE k.worker = $1 AND k.key_digest = "           \
+    "j.key_digest),"                                                                               \
     "  m.max"
 
 /* First: fail the jobs whose lease expired on their last attempt (dropping their witness), and
@@ -634,8 +646,7 @@ static const char CLAIM_EXPIRED_SQL[] =
     " dropped AS (DELETE FROM g16k_job_inputs WHERE job_id IN (SELECT id FROM reaped)),"
     " pick AS (SELECT c.id FROM g16k_jobs c, m WHERE c.state = 'running' AND c.lease_until < now()"
     "  AND c.attempts < m.max AND" KEY_CLAIMABLE
-    "  ORDER BY c.lease_until LIMIT 1 FOR UPDATE OF c SKIP LOCKED)"
-    CLAIM_PICKED;
+    "  ORDER BY c.lease_until LIMIT 1 FOR UPDATE OF c SKIP LOCKED)" CLAIM_PICKED;
 /* Then the best queued job: a walk of the queued jobs' index in (priority, id) order that stops
  * at the first one this worker may take. One statement with an OR over both states scanned and
  * sorted them all: 38 claims a second with 10 000 jobs queued (180 with 1 000); split, 170 at
@@ -644,8 +655,7 @@ static const char CLAIM_QUEUED_SQL[] =
     "WITH " MAX_ATTEMPTS ","
     " pick AS (SELECT c.id FROM g16k_jobs c WHERE c.state = 'queued' AND c.available_at <= now()"
     "  AND" KEY_CLAIMABLE
-    "  ORDER BY c.priority DESC, c.id LIMIT 1 FOR UPDATE OF c SKIP LOCKED)"
-    CLAIM_PICKED;
+    "  ORDER BY c.priority DESC, c.id LIMIT 1 FOR UPDATE OF c SKIP LOCKED)" CLAIM_PICKED;
 
 static int pg_claim(queue *q, const queue_worker *w, queue_claim *out)
 {
@@ -704,8 +714,8 @@ static int pg_fetch_witness(queue *q, const queue_claim *c, void **data, size_t 
 }
 
 /* The lease check every write of a claimed job repeats ($1 id, $2 worker, $3 attempt). */
-#define LEASE_HELD \
-    " j.id = $1 AND j.worker = $2 AND j.attempts = $3 AND j.state = 'running'" \
+#define LEASE_HELD                                                                                 \
+    " j.id = $1 AND j.worker = $2 AND j.attempts = $3 AND j.state = 'running'"                     \
     " AND j.lease_until >= now()"
 
 static int pg_renew(queue *q, const queue_worker *w, const queue_claim *c)
@@ -717,11 +727,13 @@ static int pg_renew(queue *q, const queue_worker *w, const queue_claim *c)
     snprintf(idtxt, sizeof idtxt, "%" PRId64, c->id);
     snprintf(att, sizeof att, "%d", c->attempt);
     snprintf(lease, sizeof lease, "%d", w->lease_ms);
-    if (!(r = run(q, &rc, "renew", "UPDATE g16k_jobs j SET lease_until = now() + $4::float8 * interval"
-                  " '1 millisecond' WHERE" LEASE_HELD, 4, params, NULL, NULL, 0)))
+    if (!(r = run(q, &rc, "renew",
+                  "UPDATE g16k_jobs j SET lease_until = now() + $4::float8 * interval"
+                  " '1 millisecond' WHERE" LEASE_HELD,
+                  4, params, NULL, NULL, 0)))
         return rc;
-    rc = affected(r) == 1 ? QUEUE_OK : queue_err(QUEUE_ENOTFOUND, "job %" PRId64 ": " QUEUE_LEASE_LOST,
-                                                 c->id);
+    rc = affected(r) == 1 ? QUEUE_OK
+                          : queue_err(QUEUE_ENOTFOUND, "job %" PRId64 ": " QUEUE_LEASE_LOST, c->id);
     PQclear(r);
     return rc;
 }
@@ -788,8 +800,9 @@ static int pg_end(queue *q, const queue_worker *w, const queue_claim *c, const q
     }
     if (!(r = run(q, &rc, "end job", sql, n, params, NULL, NULL, 0)))
         return rc;
-    rc = atoi(PQgetvalue(r, 0, 0)) == 1 ? QUEUE_OK
-         : queue_err(QUEUE_ENOTFOUND, "job %" PRId64 ": " QUEUE_LEASE_LOST, c->id);
+    rc = atoi(PQgetvalue(r, 0, 0)) == 1
+             ? QUEUE_OK
+             : queue_err(QUEUE_ENOTFOUND, "job %" PRId64 ": " QUEUE_LEASE_LOST, c->id);
     PQclear(r);
     return rc;
 }

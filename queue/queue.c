@@ -28,15 +28,15 @@ const char *queue_last_error(void)
 const char *queue_status_name(int status)
 {
     switch (status) {
-    case QUEUE_OK:        return "QUEUE_OK";
-    case QUEUE_EDOWN:     return "QUEUE_EDOWN";
-    case QUEUE_EDB:       return "QUEUE_EDB";
-    case QUEUE_ESCHEMA:   return "QUEUE_ESCHEMA";
+    case QUEUE_OK: return "QUEUE_OK";
+    case QUEUE_EDOWN: return "QUEUE_EDOWN";
+    case QUEUE_EDB: return "QUEUE_EDB";
+    case QUEUE_ESCHEMA: return "QUEUE_ESCHEMA";
     case QUEUE_ENOTFOUND: return "QUEUE_ENOTFOUND";
-    case QUEUE_ETOOBIG:   return "QUEUE_ETOOBIG";
-    case QUEUE_EINVAL:    return "QUEUE_EINVAL";
-    case QUEUE_ENOMEM:    return "QUEUE_ENOMEM";
-    default:              return "unknown";
+    case QUEUE_ETOOBIG: return "QUEUE_ETOOBIG";
+    case QUEUE_EINVAL: return "QUEUE_EINVAL";
+    case QUEUE_ENOMEM: return "QUEUE_ENOMEM";
+    default: return "unknown";
     }
 }
 
@@ -66,10 +66,14 @@ static int check_schema(queue *q)
         return queue_err(QUEUE_ESCHEMA, "%s: no g16k queue here: run `g16k queue init` first",
                          q->describe);
     if (v < QUEUE_SCHEMA_VERSION)
-        return queue_err(QUEUE_ESCHEMA, "%s: queue schema version %d, this g16k needs %d: run "
-                         "`g16k queue init` to migrate it", q->describe, v, QUEUE_SCHEMA_VERSION);
-    return queue_err(QUEUE_ESCHEMA, "%s: queue schema version %d was made by a newer g16k (this "
-                     "one knows up to %d)", q->describe, v, QUEUE_SCHEMA_VERSION);
+        return queue_err(QUEUE_ESCHEMA,
+                         "%s: queue schema version %d, this g16k needs %d: run "
+                         "`g16k queue init` to migrate it",
+                         q->describe, v, QUEUE_SCHEMA_VERSION);
+    return queue_err(QUEUE_ESCHEMA,
+                     "%s: queue schema version %d was made by a newer g16k (this "
+                     "one knows up to %d)",
+                     q->describe, v, QUEUE_SCHEMA_VERSION);
 }
 
 int queue_open(const char *url, int create, queue **out)
@@ -85,7 +89,7 @@ int queue_open(const char *url, int create, queue **out)
         return queue_err(QUEUE_EINVAL, "queue_open: NULL argument");
     if (!(ops = pick_backend(url, &target)))
         return queue_err(QUEUE_EINVAL, "queue URL: expected sqlite:PATH, postgresql://... or a "
-                         "libpq connection string (key=value ...)");
+                                       "libpq connection string (key=value ...)");
     if (!(q = calloc(1, sizeof *q)) || !(q->target = strdup(target))) {
         free(q);
         return queue_err(QUEUE_ENOMEM, "out of memory");
@@ -127,10 +131,11 @@ const char *queue_describe(const queue *q)
 static int put_setting(queue *q, const char *name, int64_t given, int64_t fallback)
 {
     char sql[256];
-    snprintf(sql, sizeof sql, given > 0 ? "INSERT INTO g16k_settings VALUES ('%s', %lld)"
-                                          " ON CONFLICT (name) DO UPDATE SET value = excluded.value"
-                                        : "INSERT INTO g16k_settings VALUES ('%s', %lld)"
-                                          " ON CONFLICT DO NOTHING",
+    snprintf(sql, sizeof sql,
+             given > 0 ? "INSERT INTO g16k_settings VALUES ('%s', %lld)"
+                         " ON CONFLICT (name) DO UPDATE SET value = excluded.value"
+                       : "INSERT INTO g16k_settings VALUES ('%s', %lld)"
+                         " ON CONFLICT DO NOTHING",
              name, (long long)(given > 0 ? given : fallback));
     return q->ops->exec(q, "settings", sql);
 }
@@ -151,9 +156,9 @@ static int migrate(queue *q, const queue_settings *set, int *from, int *roles)
                        q->describe, version);
         goto fail;
     }
-    if (version == 0 &&
-        (rc = q->ops->exec(q, "create schema", "CREATE TABLE g16k_schema (version integer NOT NULL);"
-                           " INSERT INTO g16k_schema VALUES (0)")) != QUEUE_OK)
+    if (version == 0 && (rc = q->ops->exec(q, "create schema",
+                                           "CREATE TABLE g16k_schema (version integer NOT NULL);"
+                                           " INSERT INTO g16k_schema VALUES (0)")) != QUEUE_OK)
         goto fail;
     for (int v = version; v < QUEUE_SCHEMA_VERSION; v++) {
         char what[48];
@@ -165,28 +170,30 @@ static int migrate(queue *q, const queue_settings *set, int *from, int *roles)
     if ((rc = q->ops->exec(q, "schema version", sql)) != QUEUE_OK ||
         (rc = put_setting(q, "max_witness_bytes", set->max_witness_bytes,
                           QUEUE_DEFAULT_MAX_WITNESS)) != QUEUE_OK ||
-        (rc = put_setting(q, "max_attempts", set->max_attempts, QUEUE_DEFAULT_MAX_ATTEMPTS)) != QUEUE_OK ||
+        (rc = put_setting(q, "max_attempts", set->max_attempts, QUEUE_DEFAULT_MAX_ATTEMPTS)) !=
+            QUEUE_OK ||
         (q->ops->grant_roles && (rc = q->ops->grant_roles(q, roles)) != QUEUE_OK))
         goto fail;
     return q->ops->exec(q, "init", "COMMIT");
-fail: {
-        char msg[sizeof last_error];
-        memcpy(msg, last_error, sizeof msg);    /* the ROLLBACK's own error is no news */
-        q->ops->exec(q, "init", "ROLLBACK");
-        memcpy(last_error, msg, sizeof msg);
-    }
+fail : {
+    char msg[sizeof last_error];
+    memcpy(msg, last_error, sizeof msg); /* the ROLLBACK's own error is no news */
+    q->ops->exec(q, "init", "ROLLBACK");
+    memcpy(last_error, msg, sizeof msg);
+}
     return rc;
 }
 
 int queue_init(queue *q, const queue_settings *set, int *from, int *roles)
 {
-    queue_settings none = {0, 0};
+    queue_settings none = { 0, 0 };
     int f = 0, r = 0;
     int rc;
     if (set && set->max_witness_bytes > QUEUE_WITNESS_CEILING)
-        return queue_err(QUEUE_EINVAL, "max witness size %lld bytes is over the ceiling of %lld "
-                         "bytes (the databases' largest value)", (long long)set->max_witness_bytes,
-                         QUEUE_WITNESS_CEILING);
+        return queue_err(QUEUE_EINVAL,
+                         "max witness size %lld bytes is over the ceiling of %lld "
+                         "bytes (the databases' largest value)",
+                         (long long)set->max_witness_bytes, QUEUE_WITNESS_CEILING);
     rc = migrate(q, set ? set : &none, &f, &r);
     if (from)
         *from = f;
@@ -228,9 +235,10 @@ int queue_submit(queue *q, const queue_new_job *job, int64_t *id)
     if ((rc = queue_settings_get(q, &set)) != QUEUE_OK)
         return rc;
     if ((int64_t)job->witness_len > set.max_witness_bytes)
-        return queue_err(QUEUE_ETOOBIG, "witness of %zu bytes is over this queue's limit of %lld "
-                         "bytes (g16k queue init --max-witness MiB)", job->witness_len,
-                         (long long)set.max_witness_bytes);
+        return queue_err(QUEUE_ETOOBIG,
+                         "witness of %zu bytes is over this queue's limit of %lld "
+                         "bytes (g16k queue init --max-witness MiB)",
+                         job->witness_len, (long long)set.max_witness_bytes);
     return q->ops->submit(q, job, id);
 }
 
@@ -327,7 +335,8 @@ int queue_end_job(queue *q, const queue_worker *w, const queue_claim *c, const q
 {
     if (e->kind == QUEUE_END_DONE && (!e->proof || !e->pub))
         return queue_err(QUEUE_EINVAL, "queue_end_job: a done job needs its proof and public");
-    if ((e->kind == QUEUE_END_FAILED || e->kind == QUEUE_END_RETRY) && (!e->error || !e->error_code))
+    if ((e->kind == QUEUE_END_FAILED || e->kind == QUEUE_END_RETRY) &&
+        (!e->error || !e->error_code))
         return queue_err(QUEUE_EINVAL, "queue_end_job: a failed job needs its error");
     int rc = q->ops->end(q, w, c, e);
     if (rc == QUEUE_ENOTFOUND && e->kind == QUEUE_END_DONE) {

@@ -30,12 +30,12 @@
 
 typedef enum queue_status {
     QUEUE_OK = 0,
-    QUEUE_EDOWN = -1,       /* server unreachable, connection lost, database busy: retry */
-    QUEUE_EDB = -2,         /* the database refused: SQL error, permission denied, constraint */
-    QUEUE_ESCHEMA = -3,     /* no queue schema, or another version: run `g16k queue init` */
-    QUEUE_ENOTFOUND = -4,   /* no such job; no job to claim; a lease no longer held */
-    QUEUE_ETOOBIG = -5,     /* a witness over the queue's max_witness_bytes */
-    QUEUE_EINVAL = -6,      /* bad argument (URL, digest, state name, NULL) */
+    QUEUE_EDOWN = -1,     /* server unreachable, connection lost, database busy: retry */
+    QUEUE_EDB = -2,       /* the database refused: SQL error, permission denied, constraint */
+    QUEUE_ESCHEMA = -3,   /* no queue schema, or another version: run `g16k queue init` */
+    QUEUE_ENOTFOUND = -4, /* no such job; no job to claim; a lease no longer held */
+    QUEUE_ETOOBIG = -5,   /* a witness over the queue's max_witness_bytes */
+    QUEUE_EINVAL = -6,    /* bad argument (URL, digest, state name, NULL) */
     QUEUE_ENOMEM = -7
 } queue_status;
 
@@ -64,8 +64,8 @@ const char *queue_describe(const queue *q);
 
 /* Settings kept in the queue itself, shared by every submitter and worker. */
 typedef struct queue_settings {
-    int64_t max_witness_bytes;  /* submit refuses larger witnesses (the database too) */
-    int32_t max_attempts;       /* claims of a job before a provider error or an expired lease
+    int64_t max_witness_bytes; /* submit refuses larger witnesses (the database too) */
+    int32_t max_attempts;      /* claims of a job before a provider error or an expired lease
                                  * makes it failed */
 } queue_settings;
 #define QUEUE_DEFAULT_MAX_WITNESS (256ll << 20)
@@ -82,13 +82,13 @@ int queue_settings_get(queue *q, queue_settings *out);
 /* A new job. The witness is stored as given (checked against the key by the caller, and again
  * by the worker at claim). */
 typedef struct queue_new_job {
-    const char *key_digest;     /* 64 hex digits */
-    const char *key_hint;       /* the key's file name, for messages; may be NULL */
-    const void *witness;        /* .wtns bytes */
+    const char *key_digest; /* 64 hex digits */
+    const char *key_hint;   /* the key's file name, for messages; may be NULL */
+    const void *witness;    /* .wtns bytes */
     size_t witness_len;
-    uint32_t n_vars;            /* the key's nVars (= the witness's length), for checks */
-    int32_t priority;           /* higher first; ties by submission order */
-    const char *label;          /* free text, may be NULL */
+    uint32_t n_vars;   /* the key's nVars (= the witness's length), for checks */
+    int32_t priority;  /* higher first; ties by submission order */
+    const char *label; /* free text, may be NULL */
 } queue_new_job;
 int queue_submit(queue *q, const queue_new_job *job, int64_t *id);
 
@@ -96,16 +96,16 @@ int queue_submit(queue *q, const queue_new_job *job, int64_t *id);
  * (database clock), negative when not set. Strings are NULL when not set. */
 typedef struct queue_job_info {
     int64_t id;
-    char state[8];              /* queued, running, done, failed */
+    char state[8]; /* queued, running, done, failed */
     int32_t priority;
     int32_t attempts;
     char key_digest[QUEUE_DIGEST_HEX];
     int64_t witness_bytes;
     char *key_hint, *label, *submitter, *worker;
     double submitted_at, claimed_at, finished_at;
-    char *timings;              /* JSON object written by the worker */
-    char *error_code;           /* g16k status name of a failed job, e.g. "G16K_EVERIFY" */
-    char *error;                /* its message, as the CLI would print it */
+    char *timings;    /* JSON object written by the worker */
+    char *error_code; /* g16k status name of a failed job, e.g. "G16K_EVERIFY" */
+    char *error;      /* its message, as the CLI would print it */
 } queue_job_info;
 void queue_job_info_cleanup(queue_job_info *j);
 
@@ -142,11 +142,11 @@ typedef struct queue_claim {
     int64_t id;
     int32_t attempt;
     char key_digest[QUEUE_DIGEST_HEX];
-    char *key_hint, *label;     /* malloc'ed (queue_claim_cleanup) */
+    char *key_hint, *label; /* malloc'ed (queue_claim_cleanup) */
     int64_t witness_bytes;
     uint32_t n_vars;
-    int key_held;               /* 1: the key is among the worker's registered ones */
-    int32_t max_attempts;       /* the queue's: attempt == max_attempts is the last */
+    int key_held;         /* 1: the key is among the worker's registered ones */
+    int32_t max_attempts; /* the queue's: attempt == max_attempts is the last */
 } queue_claim;
 void queue_claim_cleanup(queue_claim *c);
 
@@ -164,19 +164,19 @@ int queue_renew(queue *q, const queue_worker *w, const queue_claim *c);
  * repeat by the same worker and attempt (a retry after a lost connection whose first try had
  * committed) returns QUEUE_OK and stores nothing. */
 typedef enum queue_end_kind {
-    QUEUE_END_DONE,             /* proof and public stored, witness dropped */
-    QUEUE_END_FAILED,           /* bad input: failed now */
-    QUEUE_END_RETRY,            /* provider trouble: queued again after retry_ms, failed once
+    QUEUE_END_DONE,   /* proof and public stored, witness dropped */
+    QUEUE_END_FAILED, /* bad input: failed now */
+    QUEUE_END_RETRY,  /* provider trouble: queued again after retry_ms, failed once
                                  * attempts reach max_attempts */
-    QUEUE_END_RELEASE           /* worker stopping: queued again, the attempt not counted */
+    QUEUE_END_RELEASE /* worker stopping: queued again, the attempt not counted */
 } queue_end_kind;
 typedef struct queue_end {
     queue_end_kind kind;
-    const char *proof, *pub;    /* DONE: the JSON texts */
-    const char *timings;        /* DONE, FAILED, RETRY: JSON object, may be NULL */
-    const char *error_code;     /* FAILED, RETRY: g16k status name */
-    const char *error;          /* FAILED, RETRY: message */
-    int retry_ms;               /* RETRY */
+    const char *proof, *pub; /* DONE: the JSON texts */
+    const char *timings;     /* DONE, FAILED, RETRY: JSON object, may be NULL */
+    const char *error_code;  /* FAILED, RETRY: g16k status name */
+    const char *error;       /* FAILED, RETRY: message */
+    int retry_ms;            /* RETRY */
 } queue_end;
 int queue_end_job(queue *q, const queue_worker *w, const queue_claim *c, const queue_end *e);
 

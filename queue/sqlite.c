@@ -25,11 +25,11 @@
 #include <sqlite3.h>
 
 #define BUSY_TIMEOUT_MS 10000
-#define POLL_MS 5               /* data_version polling while waiting */
+#define POLL_MS 5 /* data_version polling while waiting */
 
 typedef struct lite {
     sqlite3 *db;
-    int64_t data_version;       /* last seen by wait() */
+    int64_t data_version; /* last seen by wait() */
 } lite;
 
 #define DB(q) (((lite *)(q)->impl)->db)
@@ -41,14 +41,15 @@ static const char SCHEMA_V1[] =
     " state TEXT NOT NULL DEFAULT 'queued' CHECK (state IN ('queued','running','done','failed')),"
     " priority INTEGER NOT NULL DEFAULT 0,"
     " label TEXT,"
-    " key_digest TEXT NOT NULL CHECK (length(key_digest) = 64 AND key_digest NOT GLOB '*[^0-9a-f]*'),"
+    " key_digest TEXT NOT NULL CHECK (length(key_digest) = 64 AND key_digest NOT GLOB "
+    "'*[^0-9a-f]*'),"
     " key_hint TEXT,"
     " n_vars INTEGER NOT NULL CHECK (n_vars > 0),"
     " witness_bytes INTEGER NOT NULL CHECK (witness_bytes > 0),"
     " submitter TEXT,"
     " attempts INTEGER NOT NULL DEFAULT 0,"
     " worker TEXT,"
-    " lease_until INTEGER,"             /* ms since the epoch, as every time here */
+    " lease_until INTEGER," /* ms since the epoch, as every time here */
     " available_at INTEGER NOT NULL,"
     " submitted_at INTEGER NOT NULL,"
     " claimed_at INTEGER,"
@@ -108,7 +109,8 @@ static int lite_fail(queue *q, int code, const char *what)
 
 /* Prepare sql and bind its parameters ?1.. from types: 't' text (NULL binds NULL), 'i' int64,
  * 'b' blob (pointer, then size_t length). */
-static int prep(queue *q, sqlite3_stmt **st, const char *what, const char *sql, const char *types, ...)
+static int prep(queue *q, sqlite3_stmt **st, const char *what, const char *sql, const char *types,
+                ...)
 {
     va_list ap;
     int rc = sqlite3_prepare_v2(DB(q), sql, -1, st, NULL);
@@ -118,7 +120,8 @@ static int prep(queue *q, sqlite3_stmt **st, const char *what, const char *sql, 
     for (int i = 0; types[i] && rc == SQLITE_OK; i++) {
         if (types[i] == 't') {
             const char *s = va_arg(ap, const char *);
-            rc = s ? sqlite3_bind_text(*st, i + 1, s, -1, SQLITE_STATIC) : sqlite3_bind_null(*st, i + 1);
+            rc = s ? sqlite3_bind_text(*st, i + 1, s, -1, SQLITE_STATIC)
+                   : sqlite3_bind_null(*st, i + 1);
         } else if (types[i] == 'i') {
             rc = sqlite3_bind_int64(*st, i + 1, va_arg(ap, int64_t));
         } else {
@@ -193,13 +196,16 @@ static int lite_connect(queue *q, const char *path, int create)
     rc = sqlite3_open_v2(path, &l->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, NULL);
     if (rc != SQLITE_OK) {
         if ((rc & 0xff) == SQLITE_CANTOPEN)
-            return queue_err(QUEUE_ESCHEMA, "%s: cannot open it (no queue there? run `g16k queue "
-                             "init` first)", q->describe);
+            return queue_err(QUEUE_ESCHEMA,
+                             "%s: cannot open it (no queue there? run `g16k queue "
+                             "init` first)",
+                             q->describe);
         return lite_fail(q, rc, "open");
     }
     sqlite3_busy_timeout(l->db, BUSY_TIMEOUT_MS);
     sqlite3_extended_result_codes(l->db, 1);
-    if ((rc = exec(q, "open", "PRAGMA foreign_keys = ON; PRAGMA synchronous = FULL;"
+    if ((rc = exec(q, "open",
+                   "PRAGMA foreign_keys = ON; PRAGMA synchronous = FULL;"
                    "PRAGMA journal_mode = WAL")) != QUEUE_OK)
         return rc;
     return QUEUE_OK;
@@ -218,7 +224,8 @@ static int lite_schema_version(queue *q, int *version)
     sqlite3_stmt *st;
     int rc = prep(q, &st, "schema version",
                   "SELECT CASE WHEN EXISTS (SELECT 1 FROM sqlite_master WHERE name = 'g16k_schema')"
-                  " THEN 1 ELSE 0 END", "");
+                  " THEN 1 ELSE 0 END",
+                  "");
     if (rc != QUEUE_OK)
         return rc;
     rc = sqlite3_step(st);
@@ -228,7 +235,8 @@ static int lite_schema_version(queue *q, int *version)
         return lite_fail(q, rc, "schema version");
     if (*version == 0)
         return QUEUE_OK;
-    if ((rc = prep(q, &st, "schema version", "SELECT max(version) FROM g16k_schema", "")) != QUEUE_OK)
+    if ((rc = prep(q, &st, "schema version", "SELECT max(version) FROM g16k_schema", "")) !=
+        QUEUE_OK)
         return rc;
     rc = sqlite3_step(st);
     *version = rc == SQLITE_ROW ? sqlite3_column_int(st, 0) : 0;
@@ -267,11 +275,12 @@ static int lite_submit(queue *q, const queue_new_job *job, int64_t *id)
     int rc;
     if ((rc = exec(q, "submit", "BEGIN IMMEDIATE")) != QUEUE_OK)
         return rc;
-    if ((rc = prep(q, &st, "submit",
-                   "INSERT INTO g16k_jobs (priority, label, key_digest, key_hint, n_vars,"
-                   " witness_bytes, available_at, submitted_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7)",
-                   "itttiii", (int64_t)job->priority, job->label, job->key_digest, job->key_hint,
-                   (int64_t)job->n_vars, (int64_t)job->witness_len, t)) != QUEUE_OK ||
+    if ((rc = prep(
+             q, &st, "submit",
+             "INSERT INTO g16k_jobs (priority, label, key_digest, key_hint, n_vars,"
+             " witness_bytes, available_at, submitted_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7)",
+             "itttiii", (int64_t)job->priority, job->label, job->key_digest, job->key_hint,
+             (int64_t)job->n_vars, (int64_t)job->witness_len, t)) != QUEUE_OK ||
         (rc = finish(q, st, "submit", NULL)) != QUEUE_OK)
         goto fail;
     *id = sqlite3_last_insert_rowid(DB(q));
@@ -286,9 +295,9 @@ fail:
     return rc;
 }
 
-#define JOB_COLUMNS \
-    "j.id, j.state, j.priority, j.attempts, j.key_digest, j.witness_bytes, j.key_hint, j.label," \
-    " j.submitter, j.worker, j.submitted_at, j.claimed_at, j.finished_at, j.timings," \
+#define JOB_COLUMNS                                                                                \
+    "j.id, j.state, j.priority, j.attempts, j.key_digest, j.witness_bytes, j.key_hint, j.label,"   \
+    " j.submitter, j.worker, j.submitted_at, j.claimed_at, j.finished_at, j.timings,"              \
     " j.error_code, j.error"
 
 static void job_row(sqlite3_stmt *st, queue_job_info *j)
@@ -317,8 +326,10 @@ static void job_row(sqlite3_stmt *st, queue_job_info *j)
 static int lite_job_get(queue *q, int64_t id, queue_job_info *out, char **proof, char **pub)
 {
     sqlite3_stmt *st;
-    int rc = prep(q, &st, "job", "SELECT " JOB_COLUMNS ", r.proof, r.public FROM g16k_jobs j"
-                  " LEFT JOIN g16k_job_results r ON r.job_id = j.id WHERE j.id = ?1", "i", id);
+    int rc = prep(q, &st, "job",
+                  "SELECT " JOB_COLUMNS ", r.proof, r.public FROM g16k_jobs j"
+                  " LEFT JOIN g16k_job_results r ON r.job_id = j.id WHERE j.id = ?1",
+                  "i", id);
     if (rc != QUEUE_OK)
         return rc;
     rc = sqlite3_step(st);
@@ -341,9 +352,10 @@ static int lite_job_get(queue *q, int64_t id, queue_job_info *out, char **proof,
 static int lite_list(queue *q, const char *state, queue_list_fn fn, void *user)
 {
     sqlite3_stmt *st;
-    int rc = prep(q, &st, "jobs", state ? "SELECT " JOB_COLUMNS " FROM g16k_jobs j WHERE j.state = ?1"
-                                          " ORDER BY j.id"
-                                        : "SELECT " JOB_COLUMNS " FROM g16k_jobs j ORDER BY j.id",
+    int rc = prep(q, &st, "jobs",
+                  state ? "SELECT " JOB_COLUMNS " FROM g16k_jobs j WHERE j.state = ?1"
+                          " ORDER BY j.id"
+                        : "SELECT " JOB_COLUMNS " FROM g16k_jobs j ORDER BY j.id",
                   state ? "t" : "", state);
     int stop = 0;
     if (rc != QUEUE_OK)
@@ -408,20 +420,26 @@ static int lite_worker_register(queue *q, const queue_worker *w,
     if ((rc = exec(q, "register worker", "BEGIN IMMEDIATE")) != QUEUE_OK)
         return rc;
     /* workers silent for ten leases are gone (killed): drop them and the keys they held */
-    if ((rc = prep(q, &st, "register worker", "DELETE FROM g16k_workers WHERE heartbeat < ?1 -"
-                   " 10 * lease_ms", "i", t)) != QUEUE_OK ||
+    if ((rc = prep(q, &st, "register worker",
+                   "DELETE FROM g16k_workers WHERE heartbeat < ?1 -"
+                   " 10 * lease_ms",
+                   "i", t)) != QUEUE_OK ||
         (rc = finish(q, st, "register worker", NULL)) != QUEUE_OK ||
-        (rc = prep(q, &st, "register worker", "INSERT INTO g16k_workers VALUES (?1, ?2, ?3, ?3)"
+        (rc = prep(q, &st, "register worker",
+                   "INSERT INTO g16k_workers VALUES (?1, ?2, ?3, ?3)"
                    " ON CONFLICT (name) DO UPDATE SET lease_ms = excluded.lease_ms,"
-                   " heartbeat = excluded.heartbeat", "tii", w->name, (int64_t)w->lease_ms, t)) != QUEUE_OK ||
+                   " heartbeat = excluded.heartbeat",
+                   "tii", w->name, (int64_t)w->lease_ms, t)) != QUEUE_OK ||
         (rc = finish(q, st, "register worker", NULL)) != QUEUE_OK ||
-        (rc = prep(q, &st, "register worker", "DELETE FROM g16k_worker_keys WHERE worker = ?1",
-                   "t", w->name)) != QUEUE_OK ||
+        (rc = prep(q, &st, "register worker", "DELETE FROM g16k_worker_keys WHERE worker = ?1", "t",
+                   w->name)) != QUEUE_OK ||
         (rc = finish(q, st, "register worker", NULL)) != QUEUE_OK)
         goto fail;
     for (size_t i = 0; i < n; i++)
-        if ((rc = prep(q, &st, "register worker", "INSERT OR IGNORE INTO g16k_worker_keys"
-                       " VALUES (?1, ?2)", "tt", w->name, digests[i])) != QUEUE_OK ||
+        if ((rc = prep(q, &st, "register worker",
+                       "INSERT OR IGNORE INTO g16k_worker_keys"
+                       " VALUES (?1, ?2)",
+                       "tt", w->name, digests[i])) != QUEUE_OK ||
             (rc = finish(q, st, "register worker", NULL)) != QUEUE_OK)
             goto fail;
     return exec(q, "register worker", "COMMIT");
@@ -445,8 +463,8 @@ static int lite_worker_heartbeat(queue *q, const queue_worker *w)
 static int lite_worker_unregister(queue *q, const queue_worker *w)
 {
     sqlite3_stmt *st;
-    int rc = prep(q, &st, "unregister worker", "DELETE FROM g16k_workers WHERE name = ?1", "t",
-                  w->name);
+    int rc =
+        prep(q, &st, "unregister worker", "DELETE FROM g16k_workers WHERE name = ?1", "t", w->name);
     return rc != QUEUE_OK ? rc : finish(q, st, "unregister worker", NULL);
 }
 
@@ -463,20 +481,20 @@ static const char REAP_SQL[] =
  * whose key no live worker holds (to fail it). As in pg.c: a job whose lease expired first
  * (through the running jobs' index), else the best queued one (a walk of the queued jobs' index
  * that stops at the first this worker may take). */
-#define KEY_CLAIMABLE \
-    " (EXISTS (SELECT 1 FROM g16k_worker_keys k WHERE k.worker = ?1" \
-    "          AND k.key_digest = c.key_digest)" \
-    "  OR NOT EXISTS (SELECT 1 FROM g16k_worker_keys k JOIN g16k_workers w ON w.name = k.worker" \
+#define KEY_CLAIMABLE                                                                              \
+    " (EXISTS (SELECT 1 FROM g16k_worker_keys k WHERE k.worker = ?1"                               \
+    "          AND k.key_digest = c.key_digest)"                                                   \
+    "  OR NOT EXISTS (SELECT 1 FROM g16k_worker_keys k JOIN g16k_workers w ON w.name = k.worker"   \
     "          WHERE k.key_digest = c.key_digest AND w.heartbeat > ?2 - 3 * w.lease_ms))"
-#define CLAIM(pick) \
-    "UPDATE g16k_jobs SET state = 'running', worker = ?1, attempts = attempts + 1," \
-    " lease_until = ?2 + ?3, claimed_at = ?2 WHERE id = (" pick ")" \
+#define CLAIM(pick)                                                                                \
+    "UPDATE g16k_jobs SET state = 'running', worker = ?1, attempts = attempts + 1,"                \
+    " lease_until = ?2 + ?3, claimed_at = ?2 WHERE id = (" pick ")"                                \
     " RETURNING id, attempts, key_digest, key_hint, label, witness_bytes, n_vars"
 static const char *const CLAIM_SQL[2] = {
     CLAIM("SELECT c.id FROM g16k_jobs c WHERE c.state = 'running' AND c.lease_until < ?2"
           " AND c.attempts < " MAX_ATTEMPTS " AND" KEY_CLAIMABLE " ORDER BY c.lease_until LIMIT 1"),
-    CLAIM("SELECT c.id FROM g16k_jobs c WHERE c.state = 'queued' AND c.available_at <= ?2 AND"
-          KEY_CLAIMABLE " ORDER BY c.priority DESC, c.id LIMIT 1"),
+    CLAIM("SELECT c.id FROM g16k_jobs c WHERE c.state = 'queued' AND c.available_at <= ?2 "
+          "AND" KEY_CLAIMABLE " ORDER BY c.priority DESC, c.id LIMIT 1"),
 };
 
 static int lite_claim(queue *q, const queue_worker *w, queue_claim *out)
@@ -512,9 +530,10 @@ static int lite_claim(queue *q, const queue_worker *w, queue_claim *out)
         }
     }
     if (found) {
-        if ((rc = prep(q, &st, "claim", "SELECT EXISTS (SELECT 1 FROM g16k_worker_keys WHERE"
-                       " worker = ?1 AND key_digest = ?2), " MAX_ATTEMPTS, "tt", w->name,
-                       out->key_digest)) != QUEUE_OK)
+        if ((rc = prep(q, &st, "claim",
+                       "SELECT EXISTS (SELECT 1 FROM g16k_worker_keys WHERE"
+                       " worker = ?1 AND key_digest = ?2), " MAX_ATTEMPTS,
+                       "tt", w->name, out->key_digest)) != QUEUE_OK)
             goto fail;
         if (sqlite3_step(st) == SQLITE_ROW) {
             out->key_held = sqlite3_column_int(st, 0);
@@ -543,9 +562,9 @@ static int lite_fetch_witness(queue *q, const queue_claim *c, void **data, size_
     rc = sqlite3_step(st);
     if (rc != SQLITE_ROW) {
         sqlite3_finalize(st);
-        return rc == SQLITE_DONE ? queue_err(QUEUE_ENOTFOUND, "job %" PRId64 ": no witness stored",
-                                             c->id)
-                                 : lite_fail(q, rc, "witness");
+        return rc == SQLITE_DONE
+                   ? queue_err(QUEUE_ENOTFOUND, "job %" PRId64 ": no witness stored", c->id)
+                   : lite_fail(q, rc, "witness");
     }
     *len = (size_t)sqlite3_column_bytes(st, 0);
     if (!(*data = malloc(*len ? *len : 1))) {
@@ -560,7 +579,7 @@ static int lite_fetch_witness(queue *q, const queue_claim *c, void **data, size_
 }
 
 /* The lease check every write of a claimed job repeats (?1 id, ?2 worker, ?3 attempt, ?4 now). */
-#define LEASE_HELD \
+#define LEASE_HELD                                                                                 \
     " id = ?1 AND worker = ?2 AND attempts = ?3 AND state = 'running' AND lease_until >= ?4"
 
 static int lite_renew(queue *q, const queue_worker *w, const queue_claim *c)
@@ -572,8 +591,8 @@ static int lite_renew(queue *q, const queue_worker *w, const queue_claim *c)
                   "itiii", c->id, w->name, (int64_t)c->attempt, t, (int64_t)w->lease_ms);
     if (rc != QUEUE_OK || (rc = finish(q, st, "renew", &changes)) != QUEUE_OK)
         return rc;
-    return changes == 1 ? QUEUE_OK : queue_err(QUEUE_ENOTFOUND, "job %" PRId64 ": " QUEUE_LEASE_LOST,
-                                               c->id);
+    return changes == 1 ? QUEUE_OK
+                        : queue_err(QUEUE_ENOTFOUND, "job %" PRId64 ": " QUEUE_LEASE_LOST, c->id);
 }
 
 static int lite_end(queue *q, const queue_worker *w, const queue_claim *c, const queue_end *e)
@@ -585,19 +604,23 @@ static int lite_end(queue *q, const queue_worker *w, const queue_claim *c, const
         return rc;
     switch (e->kind) {
     case QUEUE_END_DONE:
-        rc = prep(q, &st, "end job", "UPDATE g16k_jobs SET state = 'done', finished_at = ?4,"
-                  " lease_until = NULL, timings = ?5, error_code = NULL, error = NULL WHERE" LEASE_HELD,
-                  "itiit", c->id, w->name, (int64_t)c->attempt, t, e->timings);
+        rc = prep(
+            q, &st, "end job",
+            "UPDATE g16k_jobs SET state = 'done', finished_at = ?4,"
+            " lease_until = NULL, timings = ?5, error_code = NULL, error = NULL WHERE" LEASE_HELD,
+            "itiit", c->id, w->name, (int64_t)c->attempt, t, e->timings);
         break;
     case QUEUE_END_FAILED:
-        rc = prep(q, &st, "end job", "UPDATE g16k_jobs SET state = 'failed', finished_at = ?4,"
+        rc = prep(q, &st, "end job",
+                  "UPDATE g16k_jobs SET state = 'failed', finished_at = ?4,"
                   " lease_until = NULL, timings = ?5, error_code = ?6, error = ?7 WHERE" LEASE_HELD,
                   "itiittt", c->id, w->name, (int64_t)c->attempt, t, e->timings, e->error_code,
                   e->error);
         break;
     case QUEUE_END_RETRY:
         /* the last allowed attempt fails the job for good */
-        rc = prep(q, &st, "end job", "UPDATE g16k_jobs SET"
+        rc = prep(q, &st, "end job",
+                  "UPDATE g16k_jobs SET"
                   " state = CASE WHEN attempts >= " MAX_ATTEMPTS " THEN 'failed' ELSE 'queued' END,"
                   " finished_at = CASE WHEN attempts >= " MAX_ATTEMPTS " THEN ?4 END,"
                   " available_at = ?4 + ?8, lease_until = NULL, timings = ?5, error_code = ?6,"
@@ -608,7 +631,8 @@ static int lite_end(queue *q, const queue_worker *w, const queue_claim *c, const
         break;
     case QUEUE_END_RELEASE:
     default:
-        rc = prep(q, &st, "end job", "UPDATE g16k_jobs SET state = 'queued', attempts = attempts - 1,"
+        rc = prep(q, &st, "end job",
+                  "UPDATE g16k_jobs SET state = 'queued', attempts = attempts - 1,"
                   " lease_until = NULL, claimed_at = NULL WHERE" LEASE_HELD,
                   "itii", c->id, w->name, (int64_t)c->attempt, t);
         break;
@@ -636,7 +660,7 @@ const queue_ops queue_sqlite_ops = {
     .disconnect = lite_disconnect,
     .schema_version = lite_schema_version,
     .exec = lite_exec,
-    .init_begin = "BEGIN IMMEDIATE",        /* concurrent inits wait (busy timeout) */
+    .init_begin = "BEGIN IMMEDIATE", /* concurrent inits wait (busy timeout) */
     .migrations = MIGRATIONS,
     .settings_get = lite_settings_get,
     .submit = lite_submit,

@@ -32,8 +32,8 @@
 
 #define BACKOFF_FIRST_MS 100
 #define BACKOFF_MAX_MS 5000
-#define IDLE_POLL_MS 1000       /* an idle slot looks again this often (expired leases, retries) */
-#define RETRY_FIRST_MS 1000     /* a provider error's job waits 1 s, 2 s, 4 s ... (at most 60 s) */
+#define IDLE_POLL_MS 1000   /* an idle slot looks again this often (expired leases, retries) */
+#define RETRY_FIRST_MS 1000 /* a provider error's job waits 1 s, 2 s, 4 s ... (at most 60 s) */
 #define RETRY_MAX_MS 60000
 
 static atomic_int stop_soft, stop_hard;
@@ -57,12 +57,12 @@ typedef struct slot {
     int index;
     queue *q;
     pthread_t thread;
-    int active;                 /* holds `claim` (w->lock) */
-    int ending;                 /* ending it: a renewal that finds it gone is no news */
+    int active; /* holds `claim` (w->lock) */
+    int ending; /* ending it: a renewal that finds it gone is no news */
     int64_t claim_id;
     int32_t claim_attempt;
-    const char *claim_key;      /* the job's key file name, for the log (valid while active) */
-    atomic_int lost;            /* the lease thread found the lease gone */
+    const char *claim_key; /* the job's key file name, for the log (valid while active) */
+    atomic_int lost;       /* the lease thread found the lease gone */
 } slot;
 
 struct worker {
@@ -74,13 +74,13 @@ struct worker {
     slot *slots;
     queue *lease_q;
     pthread_t lease_thread;
-    pthread_mutex_t lock;       /* slots' claims, lease_done, keys_changed */
-    pthread_cond_t cond;        /* lease_done */
+    pthread_mutex_t lock; /* slots' claims, lease_done, keys_changed */
+    pthread_cond_t cond;  /* lease_done */
     int lease_done;
-    atomic_int lease_quit;      /* lease_done, readable without the lock (reconnect gives up) */
-    int keys_changed;           /* the keystore's digests changed: register them again */
-    atomic_long claimed;        /* jobs claimed, for max_jobs */
-    atomic_int fatal;           /* a slot hit an error no retry mends: the worker stops */
+    atomic_int lease_quit; /* lease_done, readable without the lock (reconnect gives up) */
+    int keys_changed;      /* the keystore's digests changed: register them again */
+    atomic_long claimed;   /* jobs claimed, for max_jobs */
+    atomic_int fatal;      /* a slot hit an error no retry mends: the worker stops */
     char fatal_msg[1024];
     pthread_mutex_t log_lock;
 };
@@ -151,7 +151,7 @@ static int reconnect(worker *w, queue *q, const char *who)
 
 static int do_register(worker *w, queue *q)
 {
-    char (*d)[QUEUE_DIGEST_HEX] = NULL;
+    char(*d)[QUEUE_DIGEST_HEX] = NULL;
     size_t n = keystore_digests(w->ks, &d);
     int rc = d ? queue_worker_register(q, &w->qw, d, n) : QUEUE_ENOMEM;
     free(d);
@@ -188,7 +188,7 @@ static void renew_leases(worker *w)
             continue;
         rc = queue_renew(w->lease_q, &w->qw, &c);
         if (rc == QUEUE_EDOWN)
-            return;             /* the caller reconnects; the next round renews */
+            return; /* the caller reconnects; the next round renews */
         if (rc == QUEUE_ENOTFOUND) {
             pthread_mutex_lock(&w->lock);
             if (s->active && !s->ending && s->claim_id == c.id && s->claim_attempt == c.attempt &&
@@ -224,13 +224,13 @@ static void *lease_main(void *arg)
         renew_leases(w);
         rc = queue_worker_heartbeat(w->lease_q, &w->qw);
         if (rc == QUEUE_ENOTFOUND || (rc == QUEUE_OK && keys_changed))
-            rc = do_register(w, w->lease_q);   /* dropped as dead after an outage, or new keys */
+            rc = do_register(w, w->lease_q); /* dropped as dead after an outage, or new keys */
         if (rc == QUEUE_EDOWN &&
             reconnect_until(w, w->lease_q, "lease thread", &w->lease_quit) == QUEUE_OK)
             rc = do_register(w, w->lease_q);
         if (rc != QUEUE_OK && keys_changed) {
             pthread_mutex_lock(&w->lock);
-            w->keys_changed = 1;        /* try again next round */
+            w->keys_changed = 1; /* try again next round */
             pthread_mutex_unlock(&w->lock);
         }
         pthread_mutex_lock(&w->lock);
@@ -322,8 +322,8 @@ static int proof_texts(const g16k_proof *proof, char **pj, char **pub)
 
 /* rc = a queue call on the slot's connection, reconnecting after QUEUE_EDOWN while it may still
  * matter (no hard stop, lease not known lost). */
-#define WITH_RECONNECT(rc, s, call)                                                           \
-    while (((rc) = (call)) == QUEUE_EDOWN && !atomic_load(&(s)->lost) &&                       \
+#define WITH_RECONNECT(rc, s, call)                                                                \
+    while (((rc) = (call)) == QUEUE_EDOWN && !atomic_load(&(s)->lost) &&                           \
            reconnect((s)->w, (s)->q, "slot") == QUEUE_OK)
 
 static void end_job(slot *s, const queue_claim *c, queue_end *e, double t0)
@@ -374,8 +374,9 @@ static void run_job(slot *s, const queue_claim *c)
     pthread_mutex_unlock(&w->lock);
 
     if (!c->key_held)
-        rescan(w);              /* no live worker has it: maybe it was just added here */
-    rc = keystore_acquire(w->ks, c->key_digest, job_progress, s, &key, &ref, &loaded, msg, sizeof msg);
+        rescan(w); /* no live worker has it: maybe it was just added here */
+    rc = keystore_acquire(w->ks, c->key_digest, job_progress, s, &key, &ref, &loaded, msg,
+                          sizeof msg);
     t_key = now_s() - t0;
     if (rc == KEYSTORE_MISSING && c->key_held) {
         /* registered as ours but gone from the folders: let a worker that has it take it */
@@ -387,8 +388,10 @@ static void run_job(slot *s, const queue_claim *c)
     if (rc == KEYSTORE_MISSING) {
         char hint[256];
         snprintf(hint, sizeof hint, "%s", c->key_hint ? c->key_hint : "no file name given");
-        snprintf(msg, sizeof msg, "key %s (%s): no live worker has it in its --keys folders "
-                 "(worker %s looked in %s)", c->key_digest, hint, w->name, keystore_dirs(w->ks));
+        snprintf(msg, sizeof msg,
+                 "key %s (%s): no live worker has it in its --keys folders "
+                 "(worker %s looked in %s)",
+                 c->key_digest, hint, w->name, keystore_dirs(w->ks));
         rc = G16K_EIO;
         e.kind = QUEUE_END_FAILED;
         code = g16k_status_name(rc);
@@ -405,15 +408,17 @@ static void run_job(slot *s, const queue_claim *c)
         goto proved;
     }
     if ((int64_t)wit_len != c->witness_bytes) {
-        snprintf(msg, sizeof msg, "job %" PRId64 ": the stored witness has %zu bytes, the job says "
-                 "%" PRId64, c->id, wit_len, c->witness_bytes);
+        snprintf(msg, sizeof msg,
+                 "job %" PRId64 ": the stored witness has %zu bytes, the job says "
+                 "%" PRId64,
+                 c->id, wit_len, c->witness_bytes);
         rc = G16K_EFORMAT;
         goto proved;
     }
     g16k_prove_opts po;
     memset(&po, 0, sizeof po);
     po.struct_size = sizeof po;
-    po.verify = 1;              /* a worker never stores a proof it has not checked */
+    po.verify = 1; /* a worker never stores a proof it has not checked */
     po.timings = &tm;
     po.progress = job_progress;
     po.progress_user = s;
@@ -495,7 +500,7 @@ static void *slot_main(void *arg)
             continue;
         }
         if (rc != QUEUE_ENOTFOUND) {
-            fatal(w, "claim");  /* permission denied, schema changed: no retry mends it */
+            fatal(w, "claim"); /* permission denied, schema changed: no retry mends it */
             break;
         }
         double idle = now_s() - idle_since;
@@ -572,12 +577,12 @@ int worker_run(const worker_opts *o, char *err, size_t err_len)
         }
     }
     {
-        char (*d)[QUEUE_DIGEST_HEX] = NULL;
+        char(*d)[QUEUE_DIGEST_HEX] = NULL;
         size_t n = keystore_digests(w.ks, &d);
         free(d);
-        wlog(&w, "ready: %s; %zu key%s in %s; %d job%s in flight; lease %.1f s", queue_describe(w.lease_q),
-             n, n == 1 ? "" : "s", keystore_dirs(w.ks), o->jobs_in_flight,
-             o->jobs_in_flight == 1 ? "" : "s", o->lease_ms / 1000.0);
+        wlog(&w, "ready: %s; %zu key%s in %s; %d job%s in flight; lease %.1f s",
+             queue_describe(w.lease_q), n, n == 1 ? "" : "s", keystore_dirs(w.ks),
+             o->jobs_in_flight, o->jobs_in_flight == 1 ? "" : "s", o->lease_ms / 1000.0);
     }
     if (pthread_create(&w.lease_thread, NULL, lease_main, &w) != 0) {
         snprintf(err, err_len, "cannot start the lease thread");

@@ -21,15 +21,15 @@
 
 typedef struct worker_opts {
     const char *queue_url;
-    const char *config;             /* prover.ini */
-    const char *const *key_dirs;    /* the only places keys are looked for */
+    const char *config;          /* prover.ini */
+    const char *const *key_dirs; /* the only places keys are looked for */
     size_t n_key_dirs;
-    long max_jobs;                  /* stop after claiming this many (0: no limit) */
-    double idle_exit;               /* stop after this many seconds without a job (0: never) */
-    uint64_t keys_mem;              /* budget of resident keys, bytes */
-    int jobs_in_flight;             /* slots, >= 1 */
-    int lease_ms;                   /* lease length; renewed every lease_ms / 3 */
-    FILE *log;                      /* one line per job and event */
+    long max_jobs;      /* stop after claiming this many (0: no limit) */
+    double idle_exit;   /* stop after this many seconds without a job (0: never) */
+    uint64_t keys_mem;  /* budget of resident keys, bytes */
+    int jobs_in_flight; /* slots, >= 1 */
+    int lease_ms;       /* lease length; renewed every lease_ms / 3 */
+    FILE *log;          /* one line per job and event */
 } worker_opts;
 
 /* worker_run's status when the queue refused (first connection, registration, a claim denied). */

@@ -46,7 +46,7 @@ int bigint_from_dec(uint64_t *out, size_t n, const char *s)
 
 void bigint_to_dec(char *buf, const uint64_t *a, size_t n)
 {
-    static const uint64_t chunk = 10000000000000000000ULL;   /* 10^19 */
+    static const uint64_t chunk = 10000000000000000000ULL; /* 10^19 */
     uint64_t stackbuf[16];
     uint64_t *q = n <= 16 ? stackbuf : malloc(n * sizeof *q);
     if (q == NULL) {
@@ -55,7 +55,7 @@ void bigint_to_dec(char *buf, const uint64_t *a, size_t n)
     }
     memcpy(q, a, n * sizeof *q);
     size_t len = 0;
-    size_t top = n;   /* q[top..] are zero */
+    size_t top = n; /* q[top..] are zero */
     for (;;) {
         while (top > 0 && q[top - 1] == 0)
             top--;

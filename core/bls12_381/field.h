@@ -26,47 +26,51 @@
 #define FP_BYTES 48
 #define FR_BYTES 32
 
-typedef struct { uint64_t l[FP_LIMBS]; } fp_t;
-typedef struct { uint64_t l[FR_LIMBS]; } fr_t;
+typedef struct {
+    uint64_t l[FP_LIMBS];
+} fp_t;
+typedef struct {
+    uint64_t l[FR_LIMBS];
+} fr_t;
 
 /* Moduli (canonical limbs) and Montgomery constants. */
-extern const fp_t FP_MODULUS;   /* p */
-extern const fp_t FP_ONE;       /* 1 in Montgomery form = R_p mod p */
-extern const fp_t FP_R2;        /* R_p^2 mod p */
-extern const fr_t FR_MODULUS;   /* r */
-extern const fr_t FR_ONE;       /* 1 in Montgomery form = R_r mod r */
-extern const fr_t FR_R2;        /* R_r^2 mod r */
+extern const fp_t FP_MODULUS; /* p */
+extern const fp_t FP_ONE;     /* 1 in Montgomery form = R_p mod p */
+extern const fp_t FP_R2;      /* R_p^2 mod p */
+extern const fr_t FR_MODULUS; /* r */
+extern const fr_t FR_ONE;     /* 1 in Montgomery form = R_r mod r */
+extern const fr_t FR_R2;      /* R_r^2 mod r */
 
 /* ---- Fp ---- */
 void fp_add(fp_t *out, const fp_t *a, const fp_t *b);
 void fp_sub(fp_t *out, const fp_t *a, const fp_t *b);
 void fp_neg(fp_t *out, const fp_t *a);
 void fp_dbl(fp_t *out, const fp_t *a);
-void fp_mul(fp_t *out, const fp_t *a, const fp_t *b);          /* a*b/R */
+void fp_mul(fp_t *out, const fp_t *a, const fp_t *b); /* a*b/R */
 void fp_sqr(fp_t *out, const fp_t *a);
-void fp_inv(fp_t *out, const fp_t *a);                         /* 1/a; 0 -> 0 (binary GCD) */
-void fp_inv_fermat(fp_t *out, const fp_t *a);                  /* the same, as a^(p-2) */
+void fp_inv(fp_t *out, const fp_t *a);        /* 1/a; 0 -> 0 (binary GCD) */
+void fp_inv_fermat(fp_t *out, const fp_t *a); /* the same, as a^(p-2) */
 /* out = a^e, e given as little-endian 64-bit limbs (canonical integer). */
 void fp_pow(fp_t *out, const fp_t *a, const uint64_t *e, size_t e_limbs);
 /* Square root if a is a square: returns 1 and sets out; returns 0 otherwise. */
-int  fp_sqrt(fp_t *out, const fp_t *a);
-int  fp_is_zero(const fp_t *a);
-int  fp_eq(const fp_t *a, const fp_t *b);
-void fp_set_u64(fp_t *out, uint64_t v);                         /* Montgomery form of v */
+int fp_sqrt(fp_t *out, const fp_t *a);
+int fp_is_zero(const fp_t *a);
+int fp_eq(const fp_t *a, const fp_t *b);
+void fp_set_u64(fp_t *out, uint64_t v); /* Montgomery form of v */
 /* Canonical <-> Montgomery on limbs. from_canon returns -1 (out untouched) if a >= p. */
-int  fp_from_canon(fp_t *out, const fp_t *canon);
+int fp_from_canon(fp_t *out, const fp_t *canon);
 void fp_to_canon(fp_t *canon, const fp_t *a);
 /* Byte encodings, 48 bytes little-endian. _canon: canonical integer; _mont: x*R_p raw.
  * Decoders return 0, or -1 when the integer is not below p (out untouched). */
-int  fp_from_bytes_canon(fp_t *out, const uint8_t in[FP_BYTES]);
-int  fp_from_bytes_mont(fp_t *out, const uint8_t in[FP_BYTES]);
+int fp_from_bytes_canon(fp_t *out, const uint8_t in[FP_BYTES]);
+int fp_from_bytes_mont(fp_t *out, const uint8_t in[FP_BYTES]);
 void fp_to_bytes_canon(uint8_t out[FP_BYTES], const fp_t *a);
 void fp_to_bytes_mont(uint8_t out[FP_BYTES], const fp_t *a);
 /* Decimal strings (canonical value). from_dec: digits only, no sign, no leading '+';
  * returns -1 on a bad character, an empty string, or a value >= p.
  * to_dec writes a NUL-terminated string; buf needs FP_DEC_MAX bytes. */
 #define FP_DEC_MAX 120
-int  fp_from_dec(fp_t *out, const char *s);
+int fp_from_dec(fp_t *out, const char *s);
 void fp_to_dec(char *buf, const fp_t *a);
 
 /* ---- Fr ---- (same contracts as Fp) */
@@ -78,20 +82,20 @@ void fr_mul(fr_t *out, const fr_t *a, const fr_t *b);
 void fr_sqr(fr_t *out, const fr_t *a);
 void fr_inv(fr_t *out, const fr_t *a);
 void fr_pow(fr_t *out, const fr_t *a, const uint64_t *e, size_t e_limbs);
-int  fr_is_zero(const fr_t *a);
-int  fr_eq(const fr_t *a, const fr_t *b);
+int fr_is_zero(const fr_t *a);
+int fr_eq(const fr_t *a, const fr_t *b);
 void fr_set_u64(fr_t *out, uint64_t v);
-int  fr_from_canon(fr_t *out, const fr_t *canon);
+int fr_from_canon(fr_t *out, const fr_t *canon);
 void fr_to_canon(fr_t *canon, const fr_t *a);
-int  fr_from_bytes_canon(fr_t *out, const uint8_t in[FR_BYTES]);
-int  fr_from_bytes_mont(fr_t *out, const uint8_t in[FR_BYTES]);
+int fr_from_bytes_canon(fr_t *out, const uint8_t in[FR_BYTES]);
+int fr_from_bytes_mont(fr_t *out, const uint8_t in[FR_BYTES]);
 void fr_to_bytes_canon(uint8_t out[FR_BYTES], const fr_t *a);
 void fr_to_bytes_mont(uint8_t out[FR_BYTES], const fr_t *a);
 /* Montgomery reduction of a raw integer: out = a / R_r mod r. Used for zkey section 4
  * coefficients, stored as coef*R_r^2 mod r: reducing once gives coef in Montgomery form. */
 void fr_mont_reduce(fr_t *out, const fr_t *a);
 #define FR_DEC_MAX 80
-int  fr_from_dec(fr_t *out, const char *s);
+int fr_from_dec(fr_t *out, const char *s);
 void fr_to_dec(char *buf, const fr_t *a);
 
 /* Roots of unity of the snarkjs/ffjavascript convention (docs/proving.md, "The domain"): w[32] = 5^t,
@@ -100,10 +104,10 @@ void fr_root_of_unity(fr_t *out, unsigned k);
 
 /* ---- little-endian multi-limb integer helpers (canonical integers) ---- */
 /* Parse a decimal string into n limbs; -1 on bad character, empty, or overflow of n limbs. */
-int  bigint_from_dec(uint64_t *out, size_t n, const char *s);
+int bigint_from_dec(uint64_t *out, size_t n, const char *s);
 /* Write decimal of n limbs to buf (NUL-terminated); buf needs 20*n+2 bytes. */
 void bigint_to_dec(char *buf, const uint64_t *a, size_t n);
 /* -1, 0, 1 as a <, ==, > b */
-int  bigint_cmp(const uint64_t *a, const uint64_t *b, size_t n);
+int bigint_cmp(const uint64_t *a, const uint64_t *b, size_t n);
 
 #endif

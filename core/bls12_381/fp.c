@@ -14,32 +14,32 @@
 #include "mont_select.h"
 
 /* p, canonical */
-const fp_t FP_MODULUS = {{0xb9feffffffffaaabULL, 0x1eabfffeb153ffffULL, 0x6730d2a0f6b0f624ULL,
-                          0x64774b84f38512bfULL, 0x4b1ba7b6434bacd7ULL, 0x1a0111ea397fe69aULL}};
+const fp_t FP_MODULUS = { { 0xb9feffffffffaaabULL, 0x1eabfffeb153ffffULL, 0x6730d2a0f6b0f624ULL,
+                            0x64774b84f38512bfULL, 0x4b1ba7b6434bacd7ULL, 0x1a0111ea397fe69aULL } };
 /* 2^384 mod p */
-const fp_t FP_ONE = {{0x760900000002fffdULL, 0xebf4000bc40c0002ULL, 0x5f48985753c758baULL,
-                      0x77ce585370525745ULL, 0x5c071a97a256ec6dULL, 0x15f65ec3fa80e493ULL}};
+const fp_t FP_ONE = { { 0x760900000002fffdULL, 0xebf4000bc40c0002ULL, 0x5f48985753c758baULL,
+                        0x77ce585370525745ULL, 0x5c071a97a256ec6dULL, 0x15f65ec3fa80e493ULL } };
 /* 2^768 mod p */
-const fp_t FP_R2 = {{0xf4df1f341c341746ULL, 0x0a76e6a609d104f1ULL, 0x8de5476c4c95b6d5ULL,
-                     0x67eb88a9939d83c0ULL, 0x9a793e85b519952dULL, 0x11988fe592cae3aaULL}};
+const fp_t FP_R2 = { { 0xf4df1f341c341746ULL, 0x0a76e6a609d104f1ULL, 0x8de5476c4c95b6d5ULL,
+                       0x67eb88a9939d83c0ULL, 0x9a793e85b519952dULL, 0x11988fe592cae3aaULL } };
 /* -p^-1 mod 2^64 */
 #define FP_MINV 0x89f3fffcfffcfffdULL
 /* File-local copies for the assembly's memory operands (RIP-relative in any build). */
-static const uint64_t P_LIMBS[FP_LIMBS] = {
-    0xb9feffffffffaaabULL, 0x1eabfffeb153ffffULL, 0x6730d2a0f6b0f624ULL,
-    0x64774b84f38512bfULL, 0x4b1ba7b6434bacd7ULL, 0x1a0111ea397fe69aULL};
+static const uint64_t P_LIMBS[FP_LIMBS] = { 0xb9feffffffffaaabULL, 0x1eabfffeb153ffffULL,
+                                            0x6730d2a0f6b0f624ULL, 0x64774b84f38512bfULL,
+                                            0x4b1ba7b6434bacd7ULL, 0x1a0111ea397fe69aULL };
 #if MONT_HAVE_ADX_ASM
 static const uint64_t P_MINV = FP_MINV;
 #endif
 
 /* p - 2, the Fermat inversion exponent */
-static const uint64_t P_MINUS_2[FP_LIMBS] = {
-    0xb9feffffffffaaa9ULL, 0x1eabfffeb153ffffULL, 0x6730d2a0f6b0f624ULL,
-    0x64774b84f38512bfULL, 0x4b1ba7b6434bacd7ULL, 0x1a0111ea397fe69aULL};
+static const uint64_t P_MINUS_2[FP_LIMBS] = { 0xb9feffffffffaaa9ULL, 0x1eabfffeb153ffffULL,
+                                              0x6730d2a0f6b0f624ULL, 0x64774b84f38512bfULL,
+                                              0x4b1ba7b6434bacd7ULL, 0x1a0111ea397fe69aULL };
 /* (p + 1) / 4, the square-root exponent */
-static const uint64_t P_PLUS_1_DIV_4[FP_LIMBS] = {
-    0xee7fbfffffffeaabULL, 0x07aaffffac54ffffULL, 0xd9cc34a83dac3d89ULL,
-    0xd91dd2e13ce144afULL, 0x92c6e9ed90d2eb35ULL, 0x0680447a8e5ff9a6ULL};
+static const uint64_t P_PLUS_1_DIV_4[FP_LIMBS] = { 0xee7fbfffffffeaabULL, 0x07aaffffac54ffffULL,
+                                                   0xd9cc34a83dac3d89ULL, 0xd91dd2e13ce144afULL,
+                                                   0x92c6e9ed90d2eb35ULL, 0x0680447a8e5ff9a6ULL };
 
 void fp_add(fp_t *out, const fp_t *a, const fp_t *b)
 {
@@ -129,7 +129,7 @@ void fp_pow(fp_t *out, const fp_t *a, const uint64_t *e, size_t e_limbs)
 
 void fp_inv_fermat(fp_t *out, const fp_t *a)
 {
-    fp_pow(out, a, P_MINUS_2, FP_LIMBS);   /* 0^(p-2) = 0 */
+    fp_pow(out, a, P_MINUS_2, FP_LIMBS); /* 0^(p-2) = 0 */
 }
 
 int fp_sqrt(fp_t *out, const fp_t *a)
@@ -155,7 +155,7 @@ int fp_eq(const fp_t *a, const fp_t *b)
 
 void fp_set_u64(fp_t *out, uint64_t v)
 {
-    fp_t c = {{v, 0, 0, 0, 0, 0}};
+    fp_t c = { { v, 0, 0, 0, 0, 0 } };
     fp_mul(out, &c, &FP_R2);
 }
 
@@ -169,7 +169,7 @@ int fp_from_canon(fp_t *out, const fp_t *canon)
 
 void fp_to_canon(fp_t *canon, const fp_t *a)
 {
-    static const fp_t one_raw = {{1, 0, 0, 0, 0, 0}};
+    static const fp_t one_raw = { { 1, 0, 0, 0, 0, 0 } };
     fp_mul(canon, a, &one_raw);
 }
 
@@ -214,5 +214,5 @@ void fp_to_dec(char *buf, const fp_t *a)
 {
     fp_t c;
     fp_to_canon(&c, a);
-    bigint_to_dec(buf, c.l, FP_LIMBS);   /* p < 10^116: at most 116 bytes written */
+    bigint_to_dec(buf, c.l, FP_LIMBS); /* p < 10^116: at most 116 bytes written */
 }

@@ -36,9 +36,9 @@ void fp2_dbl(fp2_t *out, const fp2_t *a)
 
 #if MONT_HAVE_ADX_ASM
 /* p and -p^-1 mod 2^64, file-local for the assembly's memory operands */
-static const uint64_t P_LIMBS[FP_LIMBS] = {
-    0xb9feffffffffaaabULL, 0x1eabfffeb153ffffULL, 0x6730d2a0f6b0f624ULL,
-    0x64774b84f38512bfULL, 0x4b1ba7b6434bacd7ULL, 0x1a0111ea397fe69aULL};
+static const uint64_t P_LIMBS[FP_LIMBS] = { 0xb9feffffffffaaabULL, 0x1eabfffeb153ffffULL,
+                                            0x6730d2a0f6b0f624ULL, 0x64774b84f38512bfULL,
+                                            0x4b1ba7b6434bacd7ULL, 0x1a0111ea397fe69aULL };
 static const uint64_t P_MINV = 0x89f3fffcfffcfffdULL;
 
 /* Karatsuba with lazy reduction (as in Aranha et al., "Faster explicit formulas for computing
@@ -62,7 +62,7 @@ static void fp2_mul_wide(fp2_t *out, const fp2_t *a, const fp2_t *b)
     uint64_t neg = mont_sub_raw(t0, t0, t1, 12);
     for (int i = 0; i < FP_LIMBS; i++)
         pm[i] = neg ? P_LIMBS[i] : 0;
-    mont_add_raw(t0 + 6, t0 + 6, pm, FP_LIMBS);     /* the carry out cancels the borrow */
+    mont_add_raw(t0 + 6, t0 + 6, pm, FP_LIMBS); /* the carry out cancels the borrow */
     mont_redc6_adx(out->c0.l, t0, P_LIMBS, &P_MINV);
     mont_redc6_adx(out->c1.l, t2, P_LIMBS, &P_MINV);
 }
@@ -82,10 +82,10 @@ void fp2_mul(fp2_t *out, const fp2_t *a, const fp2_t *b)
     fp_add_lazy(&sb, &b->c0, &b->c1);
     fp_mul(&t0, &a->c0, &b->c0);
     fp_mul(&t1, &a->c1, &b->c1);
-    fp_mul(&sa, &sa, &sb);          /* (a0 + a1)(b0 + b1) */
-    fp_sub(&out->c0, &t0, &t1);     /* a0 b0 - a1 b1 */
+    fp_mul(&sa, &sa, &sb);      /* (a0 + a1)(b0 + b1) */
+    fp_sub(&out->c0, &t0, &t1); /* a0 b0 - a1 b1 */
     fp_sub(&sa, &sa, &t0);
-    fp_sub(&out->c1, &sa, &t1);     /* a0 b1 + a1 b0 */
+    fp_sub(&out->c1, &sa, &t1); /* a0 b1 + a1 b0 */
 }
 
 void fp2_sqr(fp2_t *out, const fp2_t *a)
@@ -95,8 +95,8 @@ void fp2_sqr(fp2_t *out, const fp2_t *a)
     fp_add_lazy(&s, &a->c0, &a->c1);
     fp_sub_lazy(&d, &a->c0, &a->c1);
     fp_add_lazy(&a2, &a->c0, &a->c0);
-    fp_mul(&out->c1, &a2, &a->c1);  /* 2 a0 a1 (a2 < 2p) */
-    fp_mul(&out->c0, &s, &d);       /* a0^2 - a1^2 */
+    fp_mul(&out->c1, &a2, &a->c1); /* 2 a0 a1 (a2 < 2p) */
+    fp_mul(&out->c0, &s, &d);      /* a0^2 - a1^2 */
 }
 
 void fp2_inv(fp2_t *out, const fp2_t *a)
@@ -104,7 +104,7 @@ void fp2_inv(fp2_t *out, const fp2_t *a)
     fp_t n, t;
     fp_sqr(&n, &a->c0);
     fp_sqr(&t, &a->c1);
-    fp_add(&n, &n, &t);             /* norm a0^2 + a1^2; 0 only for a = 0 */
+    fp_add(&n, &n, &t); /* norm a0^2 + a1^2; 0 only for a = 0 */
     fp_inv(&n, &n);
     fp_mul(&out->c0, &a->c0, &n);
     fp_mul(&t, &a->c1, &n);
@@ -126,7 +126,7 @@ void fp2_mul_fp(fp2_t *out, const fp2_t *a, const fp_t *b)
 void fp2_mul_nr(fp2_t *out, const fp2_t *a)
 {
     fp_t t;
-    fp_sub(&t, &a->c0, &a->c1);     /* (a0 + a1 u)(1 + u) = (a0 - a1) + (a0 + a1) u */
+    fp_sub(&t, &a->c0, &a->c1); /* (a0 + a1 u)(1 + u) = (a0 - a1) + (a0 + a1) u */
     fp_add(&out->c1, &a->c0, &a->c1);
     out->c0 = t;
 }
@@ -144,13 +144,13 @@ int fp2_eq(const fp2_t *a, const fp2_t *b)
 void fp2_set_one(fp2_t *out)
 {
     out->c0 = FP_ONE;
-    out->c1 = (fp_t){{0}};
+    out->c1 = (fp_t){ { 0 } };
 }
 
 void fp2_set_zero(fp2_t *out)
 {
-    out->c0 = (fp_t){{0}};
-    out->c1 = (fp_t){{0}};
+    out->c0 = (fp_t){ { 0 } };
+    out->c1 = (fp_t){ { 0 } };
 }
 
 int fp2_sqrt(fp2_t *out, const fp2_t *a)
@@ -161,12 +161,12 @@ int fp2_sqrt(fp2_t *out, const fp2_t *a)
         fp_t t;
         if (fp_sqrt(&t, &a->c0)) {
             x.c0 = t;
-            x.c1 = (fp_t){{0}};
+            x.c1 = (fp_t){ { 0 } };
         } else {
             fp_neg(&t, &a->c0);
             if (!fp_sqrt(&t, &t))
-                return 0;   /* unreachable: -1 is a non-square, so one of a0, -a0 is a square */
-            x.c0 = (fp_t){{0}};
+                return 0; /* unreachable: -1 is a non-square, so one of a0, -a0 is a square */
+            x.c0 = (fp_t){ { 0 } };
             x.c1 = t;
         }
         *out = x;
@@ -177,7 +177,7 @@ int fp2_sqrt(fp2_t *out, const fp2_t *a)
     fp_sqr(&t, &a->c1);
     fp_add(&n, &n, &t);
     if (!fp_sqrt(&n, &n))
-        return 0;                   /* a square in Fp2 has a square norm */
+        return 0; /* a square in Fp2 has a square norm */
     fp_set_u64(&half, 2);
     fp_inv(&half, &half);
     fp_add(&x0sq, &a->c0, &n);

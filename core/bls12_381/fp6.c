@@ -66,12 +66,12 @@ void fp6_sqr(fp6_t *out, const fp6_t *a)
     fp2_t s0, s1, s2, s3, s4, t;
     fp2_sqr(&s0, &a->c0);
     fp2_mul(&s1, &a->c0, &a->c1);
-    fp2_dbl(&s1, &s1);                  /* 2 a0 a1 */
+    fp2_dbl(&s1, &s1); /* 2 a0 a1 */
     fp2_sub(&t, &a->c0, &a->c1);
     fp2_add(&t, &t, &a->c2);
-    fp2_sqr(&s2, &t);                   /* (a0 - a1 + a2)^2 */
+    fp2_sqr(&s2, &t); /* (a0 - a1 + a2)^2 */
     fp2_mul(&s3, &a->c1, &a->c2);
-    fp2_dbl(&s3, &s3);                  /* 2 a1 a2 */
+    fp2_dbl(&s3, &s3); /* 2 a1 a2 */
     fp2_sqr(&s4, &a->c2);
     /* c2 = s1 + s2 + s3 - s0 - s4 */
     fp2_add(&t, &s1, &s2);
@@ -118,7 +118,7 @@ void fp6_inv(fp6_t *out, const fp6_t *a)
 void fp6_mul_v(fp6_t *out, const fp6_t *a)
 {
     fp2_t t;
-    fp2_mul_nr(&t, &a->c2);             /* (a0 + a1 v + a2 v^2) v = xi a2 + a0 v + a1 v^2 */
+    fp2_mul_nr(&t, &a->c2); /* (a0 + a1 v + a2 v^2) v = xi a2 + a0 v + a1 v^2 */
     out->c2 = a->c1;
     out->c1 = a->c0;
     out->c0 = t;

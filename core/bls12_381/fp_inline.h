@@ -19,9 +19,9 @@
 
 /* p and -p^-1 mod 2^64 as this translation unit's own constants (the assembly addresses them
  * RIP-relative). */
-static const uint64_t FPI_P[FP_LIMBS] = {0xb9feffffffffaaabULL, 0x1eabfffeb153ffffULL,
+static const uint64_t FPI_P[FP_LIMBS] = { 0xb9feffffffffaaabULL, 0x1eabfffeb153ffffULL,
                                           0x6730d2a0f6b0f624ULL, 0x64774b84f38512bfULL,
-                                          0x4b1ba7b6434bacd7ULL, 0x1a0111ea397fe69aULL};
+                                          0x4b1ba7b6434bacd7ULL, 0x1a0111ea397fe69aULL };
 static const uint64_t FPI_MINV = 0x89f3fffcfffcfffdULL;
 
 MONT_INLINE void fpi_mul(fp_t *out, const fp_t *a, const fp_t *b)

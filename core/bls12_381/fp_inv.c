@@ -24,14 +24,14 @@
 /* p (field.h FP_MODULUS), -p^-1 mod 2^30, R^3 mod p (for the Montgomery fix-up). */
 static const uint64_t *const P = FP_MODULUS.l;
 #define PINV30 0x3ffcfffdULL
-static const fp_t R3 = {{0xed48ac6bd94ca1e0ULL, 0x315f831e03a7adf8ULL, 0x9a53352a615e29ddULL,
-                         0x34c04e5e921e1761ULL, 0x2512d43565724728ULL, 0x0aa6346091755d4dULL}};
+static const fp_t R3 = { { 0xed48ac6bd94ca1e0ULL, 0x315f831e03a7adf8ULL, 0x9a53352a615e29ddULL,
+                           0x34c04e5e921e1761ULL, 0x2512d43565724728ULL, 0x0aa6346091755d4dULL } };
 
 typedef __int128 i128;
 typedef unsigned __int128 u128;
 
 #define STEPS 30
-#define MAX_OUTER 40   /* 26 suffice; the rest is a safety margin before the Fermat fallback */
+#define MAX_OUTER 40 /* 26 suffice; the rest is a safety margin before the Fermat fallback */
 
 static int bit_length(const uint64_t x[FP_LIMBS])
 {
@@ -59,7 +59,7 @@ static void lin7(uint64_t t[FP_LIMBS + 1], const uint64_t x[FP_LIMBS], const uin
     for (int i = 0; i < FP_LIMBS; i++) {
         acc += (i128)(u128)x[i] * f + (i128)(u128)y[i] * g;
         t[i] = (uint64_t)acc;
-        acc >>= 64;   /* arithmetic: keeps the sign of the running sum */
+        acc >>= 64; /* arithmetic: keeps the sign of the running sum */
     }
     t[FP_LIMBS] = (uint64_t)acc;
 }
@@ -80,15 +80,15 @@ static void shr30(uint64_t x[FP_LIMBS], const uint64_t t[FP_LIMBS + 1])
 }
 
 /* (a, f, g) <- ((a f + b g) / 2^30) for the a row; returns 1 if the result was negated. */
-static int update_ab(uint64_t out[FP_LIMBS], const uint64_t a[FP_LIMBS],
-                     const uint64_t b[FP_LIMBS], int64_t f, int64_t g)
+static int update_ab(uint64_t out[FP_LIMBS], const uint64_t a[FP_LIMBS], const uint64_t b[FP_LIMBS],
+                     int64_t f, int64_t g)
 {
     uint64_t t[FP_LIMBS + 1];
     lin7(t, a, b, f, g);
     int neg = (int64_t)t[FP_LIMBS] < 0;
     if (neg)
         neg7(t);
-    shr30(out, t);   /* exact: the low 30 bits are 0 by construction */
+    shr30(out, t); /* exact: the low 30 bits are 0 by construction */
     return neg;
 }
 
@@ -101,7 +101,7 @@ static void update_uv(uint64_t out[FP_LIMBS], const uint64_t x[FP_LIMBS],
         g = -g;
     }
     uint64_t t[FP_LIMBS + 1];
-    lin7(t, x, y, f, g);   /* |t| < 2^31 p */
+    lin7(t, x, y, f, g); /* |t| < 2^31 p */
     uint64_t q = (t[0] * PINV30) & ((1ULL << STEPS) - 1);
     /* t += q p: now t = 0 mod 2^30 */
     u128 acc = 0;
@@ -114,7 +114,7 @@ static void update_uv(uint64_t out[FP_LIMBS], const uint64_t x[FP_LIMBS],
     int64_t top = (int64_t)t[FP_LIMBS];
     for (int i = 0; i < FP_LIMBS; i++)
         out[i] = (t[i] >> STEPS) | (t[i + 1] << (64 - STEPS));
-    int64_t hi = top >> STEPS;   /* the sign word of the shifted value: -1, 0 (or small) */
+    int64_t hi = top >> STEPS; /* the sign word of the shifted value: -1, 0 (or small) */
     /* bring into [0, p): add p while negative, subtract p while >= p */
     while (hi < 0) {
         hi += (int64_t)mont_add_raw(out, out, P, FP_LIMBS);
@@ -137,7 +137,7 @@ static int is_one(const uint64_t x[FP_LIMBS])
  * the analysis says it must (never observed; the caller then falls back to Fermat). */
 static int bgcd_inverse(uint64_t v_out[FP_LIMBS], const uint64_t y[FP_LIMBS])
 {
-    uint64_t a[FP_LIMBS], b[FP_LIMBS], u[FP_LIMBS] = {1}, v[FP_LIMBS] = {0};
+    uint64_t a[FP_LIMBS], b[FP_LIMBS], u[FP_LIMBS] = { 1 }, v[FP_LIMBS] = { 0 };
     for (int i = 0; i < FP_LIMBS; i++) {
         a[i] = y[i];
         b[i] = P[i];
@@ -206,5 +206,5 @@ void fp_inv(fp_t *out, const fp_t *a)
         fp_inv_fermat(out, a);
         return;
     }
-    fp_mul(out, &v, &R3);   /* (1/(x R)) R^3 / R = (1/x) R */
+    fp_mul(out, &v, &R3); /* (1/(x R)) R^3 / R = (1/x) R */
 }

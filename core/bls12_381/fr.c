@@ -13,29 +13,29 @@
 #include "mont_select.h"
 
 /* r, canonical */
-const fr_t FR_MODULUS = {{0xffffffff00000001ULL, 0x53bda402fffe5bfeULL, 0x3339d80809a1d805ULL,
-                          0x73eda753299d7d48ULL}};
+const fr_t FR_MODULUS = { { 0xffffffff00000001ULL, 0x53bda402fffe5bfeULL, 0x3339d80809a1d805ULL,
+                            0x73eda753299d7d48ULL } };
 /* 2^256 mod r */
-const fr_t FR_ONE = {{0x00000001fffffffeULL, 0x5884b7fa00034802ULL, 0x998c4fefecbc4ff5ULL,
-                      0x1824b159acc5056fULL}};
+const fr_t FR_ONE = { { 0x00000001fffffffeULL, 0x5884b7fa00034802ULL, 0x998c4fefecbc4ff5ULL,
+                        0x1824b159acc5056fULL } };
 /* 2^512 mod r */
-const fr_t FR_R2 = {{0xc999e990f3f29c6dULL, 0x2b6cedcb87925c23ULL, 0x05d314967254398fULL,
-                     0x0748d9d99f59ff11ULL}};
+const fr_t FR_R2 = { { 0xc999e990f3f29c6dULL, 0x2b6cedcb87925c23ULL, 0x05d314967254398fULL,
+                       0x0748d9d99f59ff11ULL } };
 /* -r^-1 mod 2^64 */
 #define FR_MINV 0xfffffffeffffffffULL
 /* File-local copies for the assembly's memory operands (RIP-relative in any build). */
-static const uint64_t R_LIMBS[FR_LIMBS] = {
-    0xffffffff00000001ULL, 0x53bda402fffe5bfeULL, 0x3339d80809a1d805ULL, 0x73eda753299d7d48ULL};
+static const uint64_t R_LIMBS[FR_LIMBS] = { 0xffffffff00000001ULL, 0x53bda402fffe5bfeULL,
+                                            0x3339d80809a1d805ULL, 0x73eda753299d7d48ULL };
 #if MONT_HAVE_ADX_ASM
 static const uint64_t R_MINV = FR_MINV;
 #endif
 
 /* r - 2, the Fermat inversion exponent */
-static const uint64_t R_MINUS_2[FR_LIMBS] = {
-    0xfffffffeffffffffULL, 0x53bda402fffe5bfeULL, 0x3339d80809a1d805ULL, 0x73eda753299d7d48ULL};
+static const uint64_t R_MINUS_2[FR_LIMBS] = { 0xfffffffeffffffffULL, 0x53bda402fffe5bfeULL,
+                                              0x3339d80809a1d805ULL, 0x73eda753299d7d48ULL };
 /* t = (r - 1) / 2^32 (odd); r - 1 = 2^32 * t */
-static const uint64_t R_ODD_PART[FR_LIMBS] = {
-    0xfffe5bfeffffffffULL, 0x09a1d80553bda402ULL, 0x299d7d483339d808ULL, 0x0000000073eda753ULL};
+static const uint64_t R_ODD_PART[FR_LIMBS] = { 0xfffe5bfeffffffffULL, 0x09a1d80553bda402ULL,
+                                               0x299d7d483339d808ULL, 0x0000000073eda753ULL };
 #define FR_TWO_ADICITY 32
 
 void fr_add(fr_t *out, const fr_t *a, const fr_t *b)
@@ -126,7 +126,7 @@ void fr_pow(fr_t *out, const fr_t *a, const uint64_t *e, size_t e_limbs)
 
 void fr_inv(fr_t *out, const fr_t *a)
 {
-    fr_pow(out, a, R_MINUS_2, FR_LIMBS);   /* 0^(r-2) = 0 */
+    fr_pow(out, a, R_MINUS_2, FR_LIMBS); /* 0^(r-2) = 0 */
 }
 
 int fr_is_zero(const fr_t *a)
@@ -141,7 +141,7 @@ int fr_eq(const fr_t *a, const fr_t *b)
 
 void fr_set_u64(fr_t *out, uint64_t v)
 {
-    fr_t c = {{v, 0, 0, 0}};
+    fr_t c = { { v, 0, 0, 0 } };
     fr_mul(out, &c, &FR_R2);
 }
 
@@ -155,14 +155,14 @@ int fr_from_canon(fr_t *out, const fr_t *canon)
 
 void fr_to_canon(fr_t *canon, const fr_t *a)
 {
-    static const fr_t one_raw = {{1, 0, 0, 0}};
+    static const fr_t one_raw = { { 1, 0, 0, 0 } };
     fr_mul(canon, a, &one_raw);
 }
 
 void fr_mont_reduce(fr_t *out, const fr_t *a)
 {
     /* a * 1 / R. CIOS needs a < r for a reduced result; reduce first if a is not. */
-    static const fr_t one_raw = {{1, 0, 0, 0}};
+    static const fr_t one_raw = { { 1, 0, 0, 0 } };
     fr_t t = *a;
     while (mont_geq(t.l, FR_MODULUS.l, FR_LIMBS))
         mont_sub_raw(t.l, t.l, FR_MODULUS.l, FR_LIMBS);
@@ -210,7 +210,7 @@ void fr_to_dec(char *buf, const fr_t *a)
 {
     fr_t c;
     fr_to_canon(&c, a);
-    bigint_to_dec(buf, c.l, FR_LIMBS);   /* r < 10^77: at most 78 bytes written */
+    bigint_to_dec(buf, c.l, FR_LIMBS); /* r < 10^77: at most 78 bytes written */
 }
 
 /* w[0..32] computed once. State 0: not computed; 1: one thread is computing; 2: ready (the
@@ -232,7 +232,7 @@ static void roots_derive(fr_t w[FR_TWO_ADICITY + 1])
 void fr_root_of_unity(fr_t *out, unsigned k)
 {
     if (k > FR_TWO_ADICITY)
-        k = FR_TWO_ADICITY;   /* no root of larger order; clamp as before */
+        k = FR_TWO_ADICITY; /* no root of larger order; clamp as before */
     int st = atomic_load_explicit(&root_state, memory_order_acquire);
     if (st == 2) {
         *out = root_table[k];

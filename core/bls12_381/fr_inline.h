@@ -9,6 +9,9 @@
 #ifndef G16K_BLS12_381_FR_INLINE_H
 #define G16K_BLS12_381_FR_INLINE_H
 
+/* Hand-laid inline assembly: one instruction a line, macros in columns. */
+// clang-format off
+
 #include "field.h"
 #include "mont.h"
 #include "mont_select.h"
@@ -91,5 +94,7 @@ MONT_INLINE void fri_mul(fr_t *out, const fr_t *a, const fr_t *b)
 #endif
     mont_mul(out->l, a->l, b->l, FRI_R, FRI_MINV, FR_LIMBS);
 }
+
+// clang-format on
 
 #endif

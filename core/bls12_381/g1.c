@@ -21,17 +21,19 @@
 
 const g1_affine_t G1_GENERATOR = {
     /* x = 0x17f1d3a73197d7942695638c4fa9ac0fc3688c4f9774b905a14e3a3f171bac586c55e83ff97a1aeffb3af00adb22c6bb (Montgomery) */
-    {{0x5cb38790fd530c16ULL, 0x7817fc679976fff5ULL, 0x154f95c7143ba1c1ULL,
-      0xf0ae6acdf3d0e747ULL, 0xedce6ecc21dbf440ULL, 0x120177419e0bfb75ULL}},
+    { { 0x5cb38790fd530c16ULL, 0x7817fc679976fff5ULL, 0x154f95c7143ba1c1ULL, 0xf0ae6acdf3d0e747ULL,
+        0xedce6ecc21dbf440ULL, 0x120177419e0bfb75ULL } },
     /* y = 0x08b3f481e3aaa0f1a09e30ed741d8ae4fcf5e095d5d00af600db18cb2c04b3edd03cc744a2888ae40caa232946c5e7e1 (Montgomery) */
-    {{0xbaac93d50ce72271ULL, 0x8c22631a7918fd8eULL, 0xdd595f13570725ceULL,
-      0x51ac582950405194ULL, 0x0e1c8c3fad0059c0ULL, 0x0bbc3efc5008a26aULL}}};
+    { { 0xbaac93d50ce72271ULL, 0x8c22631a7918fd8eULL, 0xdd595f13570725ceULL, 0x51ac582950405194ULL,
+        0x0e1c8c3fad0059c0ULL, 0x0bbc3efc5008a26aULL } }
+};
 
 /* beta = 0x5f19672fdf76ce51ba69c6076a0f77eaddb3a93be6f89688de17d813620a00022e01fffffffefffe,
  * a primitive cube root of unity in Fp (Montgomery form below); the one for which sigma acts on
  * G1 as multiplication by -x^2 (the other root, beta^2, gives x^2 - 1). */
-static const fp_t G1_BETA = {{0x30f1361b798a64e8ULL, 0xf3b8ddab7ece5a2aULL, 0x16a8ca3ac61577f7ULL,
-                              0xc26a2ff874fd029bULL, 0x3636b76660701c6eULL, 0x051ba4ab241b6160ULL}};
+static const fp_t G1_BETA = { { 0x30f1361b798a64e8ULL, 0xf3b8ddab7ece5a2aULL, 0x16a8ca3ac61577f7ULL,
+                                0xc26a2ff874fd029bULL, 0x3636b76660701c6eULL,
+                                0x051ba4ab241b6160ULL } };
 
 int g1_affine_is_inf(const g1_affine_t *p)
 {
@@ -54,7 +56,7 @@ int g1_affine_is_on_curve(const g1_affine_t *p)
 void g1_jac_mul_x_abs(g1_jac_t *out, const g1_affine_t *p)
 {
     g1_jac_t acc;
-    g1_jac_from_affine(&acc, p);        /* bit 63 of |x| */
+    g1_jac_from_affine(&acc, p); /* bit 63 of |x| */
     for (int bit = 62; bit >= 0; bit--) {
         g1_jac_dbl(&acc, &acc);
         if ((BLS_X_ABS >> bit) & 1)
@@ -69,13 +71,13 @@ int g1_affine_in_subgroup(const g1_affine_t *p)
         return 1;
     g1_jac_t q, t;
     g1_affine_t s;
-    g1_jac_mul_x_abs(&q, p);            /* [|x|] P */
+    g1_jac_mul_x_abs(&q, p); /* [|x|] P */
     t = q;
     for (int bit = 62; bit >= 0; bit--) {
         g1_jac_dbl(&t, &t);
         if ((BLS_X_ABS >> bit) & 1)
             g1_jac_add(&t, &t, &q);
-    }                                   /* [|x|^2] P = [x^2] P */
+    } /* [|x|^2] P = [x^2] P */
     g1_affine_sigma(&s, p);
     g1_jac_add_affine(&t, &t, &s);
     return g1_jac_is_inf(&t);
@@ -95,7 +97,7 @@ void g1_affine_sigma(g1_affine_t *out, const g1_affine_t *p)
 void g1_affine_neg(g1_affine_t *out, const g1_affine_t *p)
 {
     out->x = p->x;
-    fp_neg(&out->y, &p->y);   /* -0 = 0 keeps infinity as (0, 0) */
+    fp_neg(&out->y, &p->y); /* -0 = 0 keeps infinity as (0, 0) */
 }
 
 void g1_jac_set_inf(g1_jac_t *out)
@@ -130,9 +132,9 @@ void g1_jac_to_affine(g1_affine_t *out, const g1_jac_t *p)
     fp_t zi, zi2;
     fp_inv(&zi, &p->z);
     fp_sqr(&zi2, &zi);
-    fp_mul(&out->x, &p->x, &zi2);       /* X / Z^2 */
+    fp_mul(&out->x, &p->x, &zi2); /* X / Z^2 */
     fp_mul(&zi2, &zi2, &zi);
-    fp_mul(&out->y, &p->y, &zi2);       /* Y / Z^3 */
+    fp_mul(&out->y, &p->y, &zi2); /* Y / Z^3 */
 }
 
 void g1_jac_batch_to_affine(g1_affine_t *out, const g1_jac_t *p, size_t n)
@@ -204,20 +206,20 @@ void g1_jac_dbl(g1_jac_t *out, const g1_jac_t *p)
     fp_sqr(&d, &d);
     fp_sub(&d, &d, &a);
     fp_sub(&d, &d, &c);
-    fp_dbl(&d, &d);                     /* D = 2((X1 + B)^2 - A - C) */
+    fp_dbl(&d, &d); /* D = 2((X1 + B)^2 - A - C) */
     fp_dbl(&e, &a);
-    fp_add(&e, &e, &a);                 /* E = 3A */
+    fp_add(&e, &e, &a); /* E = 3A */
     fp_sqr(&f, &e);
     fp_mul(&t, &p->y, &p->z);
-    fp_dbl(&out->z, &t);                /* Z3 = 2 Y1 Z1 (before Y1 is overwritten) */
+    fp_dbl(&out->z, &t); /* Z3 = 2 Y1 Z1 (before Y1 is overwritten) */
     fp_dbl(&t, &d);
-    fp_sub(&out->x, &f, &t);            /* X3 = F - 2D */
+    fp_sub(&out->x, &f, &t); /* X3 = F - 2D */
     fp_sub(&t, &d, &out->x);
     fp_mul(&t, &e, &t);
     fp_dbl(&c, &c);
     fp_dbl(&c, &c);
     fp_dbl(&c, &c);
-    fp_sub(&out->y, &t, &c);            /* Y3 = E(D - X3) - 8C */
+    fp_sub(&out->y, &t, &c); /* Y3 = E(D - X3) - 8C */
 }
 
 void g1_jac_add(g1_jac_t *out, const g1_jac_t *a, const g1_jac_t *b)
@@ -244,30 +246,30 @@ void g1_jac_add(g1_jac_t *out, const g1_jac_t *a, const g1_jac_t *b)
     fp_sub(&r, &s2, &s1);
     if (fp_is_zero(&h)) {
         if (fp_is_zero(&r))
-            g1_jac_dbl(out, a);         /* a == b */
+            g1_jac_dbl(out, a); /* a == b */
         else
-            g1_jac_set_inf(out);        /* a == -b */
+            g1_jac_set_inf(out); /* a == -b */
         return;
     }
     fp_dbl(&i, &h);
-    fp_sqr(&i, &i);                     /* I = (2H)^2 */
-    fp_mul(&j, &h, &i);                 /* J = H I */
-    fp_dbl(&r, &r);                     /* r = 2(S2 - S1) */
-    fp_mul(&v, &u1, &i);                /* V = U1 I */
+    fp_sqr(&i, &i);      /* I = (2H)^2 */
+    fp_mul(&j, &h, &i);  /* J = H I */
+    fp_dbl(&r, &r);      /* r = 2(S2 - S1) */
+    fp_mul(&v, &u1, &i); /* V = U1 I */
     fp_add(&t, &a->z, &b->z);
     fp_sqr(&t, &t);
     fp_sub(&t, &t, &z1z1);
     fp_sub(&t, &t, &z2z2);
-    fp_mul(&out->z, &t, &h);            /* Z3 = ((Z1 + Z2)^2 - Z1Z1 - Z2Z2) H */
+    fp_mul(&out->z, &t, &h); /* Z3 = ((Z1 + Z2)^2 - Z1Z1 - Z2Z2) H */
     fp_sqr(&t, &r);
     fp_sub(&t, &t, &j);
     fp_sub(&t, &t, &v);
-    fp_sub(&out->x, &t, &v);            /* X3 = r^2 - J - 2V */
+    fp_sub(&out->x, &t, &v); /* X3 = r^2 - J - 2V */
     fp_sub(&t, &v, &out->x);
     fp_mul(&t, &r, &t);
     fp_mul(&s1, &s1, &j);
     fp_dbl(&s1, &s1);
-    fp_sub(&out->y, &t, &s1);           /* Y3 = r(V - X3) - 2 S1 J */
+    fp_sub(&out->y, &t, &s1); /* Y3 = r(V - X3) - 2 S1 J */
 }
 
 void g1_jac_add_affine(g1_jac_t *out, const g1_jac_t *a, const g1_affine_t *b)
@@ -297,23 +299,23 @@ void g1_jac_add_affine(g1_jac_t *out, const g1_jac_t *a, const g1_affine_t *b)
     }
     fp_sqr(&hh, &h);
     fp_dbl(&i, &hh);
-    fp_dbl(&i, &i);                     /* I = 4 HH */
+    fp_dbl(&i, &i); /* I = 4 HH */
     fp_mul(&j, &h, &i);
     fp_dbl(&r, &r);
     fp_mul(&v, &a->x, &i);
     fp_add(&t, &a->z, &h);
     fp_sqr(&t, &t);
     fp_sub(&t, &t, &z1z1);
-    fp_sub(&out->z, &t, &hh);           /* Z3 = (Z1 + H)^2 - Z1Z1 - HH */
+    fp_sub(&out->z, &t, &hh); /* Z3 = (Z1 + H)^2 - Z1Z1 - HH */
     fp_sqr(&t, &r);
     fp_sub(&t, &t, &j);
     fp_sub(&t, &t, &v);
     fp_sub(&out->x, &t, &v);
     fp_sub(&t, &v, &out->x);
     fp_mul(&t, &r, &t);
-    fp_mul(&u2, &a->y, &j);             /* a->y is intact even when out == a: written last */
+    fp_mul(&u2, &a->y, &j); /* a->y is intact even when out == a: written last */
     fp_dbl(&u2, &u2);
-    fp_sub(&out->y, &t, &u2);           /* Y3 = r(V - X3) - 2 Y1 J */
+    fp_sub(&out->y, &t, &u2); /* Y3 = r(V - X3) - 2 Y1 J */
 }
 
 void g1_jac_mul(g1_jac_t *out, const g1_jac_t *p, const uint64_t *k, size_t k_limbs)

@@ -20,29 +20,42 @@
 const g2_affine_t G2_GENERATOR = {
     /* x = 0x024aa2b2f08f0a91260805272dc51051c6e47ad4fa403b02b4510b647ae3d1770bac0326a805bbefd48056c8c121bdb8
      *   + 0x13e02b6052719f607dacd3a088274f65596bd0d09920b61ab5da61bbdc7f5049334cf11213945d57e5ac7d055d042b7e u */
-    {{{0xf5f28fa202940a10ULL, 0xb3f5fb2687b4961aULL, 0xa1a893b53e2ae580ULL, 0x9894999d1a3caee9ULL, 0x6f67b7631863366bULL, 0x058191924350bcd7ULL}},
-     {{0xa5a9c0759e23f606ULL, 0xaaa0c59dbccd60c3ULL, 0x3bb17e18e2867806ULL, 0x1b1ab6cc8541b367ULL, 0xc2b6ed0ef2158547ULL, 0x11922a097360edf3ULL}}},
+    { { { 0xf5f28fa202940a10ULL, 0xb3f5fb2687b4961aULL, 0xa1a893b53e2ae580ULL,
+          0x9894999d1a3caee9ULL, 0x6f67b7631863366bULL, 0x058191924350bcd7ULL } },
+      { { 0xa5a9c0759e23f606ULL, 0xaaa0c59dbccd60c3ULL, 0x3bb17e18e2867806ULL,
+          0x1b1ab6cc8541b367ULL, 0xc2b6ed0ef2158547ULL, 0x11922a097360edf3ULL } } },
     /* y = 0x0ce5d527727d6e118cc9cdc6da2e351aadfd9baa8cbdd3a76d429a695160d12c923ac9cc3baca289e193548608b82801
      *   + 0x0606c4a02ea734cc32acd2b02bc28b99cb3e287e85a763af267492ab572e99ab3f370d275cec1da1aaa9075ff05f79be u */
-    {{{0x4c730af860494c4aULL, 0x597cfa1f5e369c5aULL, 0xe7e6856caa0a635aULL, 0xbbefb5e96e0d495fULL, 0x07d3a975f0ef25a2ULL, 0x0083fd8e7e80dae5ULL}},
-     {{0xadc0fc92df64b05dULL, 0x18aa270a2b1461dcULL, 0x86adac6a3be4eba0ULL, 0x79495c4ec93da33aULL, 0xe7175850a43ccaedULL, 0x0b2bc2a163de1bf2ULL}}}};
+    { { { 0x4c730af860494c4aULL, 0x597cfa1f5e369c5aULL, 0xe7e6856caa0a635aULL,
+          0xbbefb5e96e0d495fULL, 0x07d3a975f0ef25a2ULL, 0x0083fd8e7e80dae5ULL } },
+      { { 0xadc0fc92df64b05dULL, 0x18aa270a2b1461dcULL, 0x86adac6a3be4eba0ULL,
+          0x79495c4ec93da33aULL, 0xe7175850a43ccaedULL, 0x0b2bc2a163de1bf2ULL } } }
+};
 
 /* b' = 4(u + 1) (Montgomery) */
 static const fp2_t G2_B = {
-    {{0xaa270000000cfff3ULL, 0x53cc0032fc34000aULL, 0x478fe97a6b0a807fULL, 0xb1d37ebee6ba24d7ULL, 0x8ec9733bbf78ab2fULL, 0x09d645513d83de7eULL}},
-    {{0xaa270000000cfff3ULL, 0x53cc0032fc34000aULL, 0x478fe97a6b0a807fULL, 0xb1d37ebee6ba24d7ULL, 0x8ec9733bbf78ab2fULL, 0x09d645513d83de7eULL}}};
+    { { 0xaa270000000cfff3ULL, 0x53cc0032fc34000aULL, 0x478fe97a6b0a807fULL, 0xb1d37ebee6ba24d7ULL,
+        0x8ec9733bbf78ab2fULL, 0x09d645513d83de7eULL } },
+    { { 0xaa270000000cfff3ULL, 0x53cc0032fc34000aULL, 0x478fe97a6b0a807fULL, 0xb1d37ebee6ba24d7ULL,
+        0x8ec9733bbf78ab2fULL, 0x09d645513d83de7eULL } }
+};
 
 /* psi constants (Montgomery): cx = 1/(u+1)^((p-1)/3), cy = 1/(u+1)^((p-1)/2) */
-static const fp2_t PSI_CX = {
-    {{0, 0, 0, 0, 0, 0}},
-    {{0x890dc9e4867545c3ULL, 0x2af322533285a5d5ULL, 0x50880866309b7e2cULL, 0xa20d1b8c7e881024ULL, 0x14e4f04fe2db9068ULL, 0x14e56d3f1564853aULL}}};
+static const fp2_t PSI_CX = { { { 0, 0, 0, 0, 0, 0 } },
+                              { { 0x890dc9e4867545c3ULL, 0x2af322533285a5d5ULL,
+                                  0x50880866309b7e2cULL, 0xa20d1b8c7e881024ULL,
+                                  0x14e4f04fe2db9068ULL, 0x14e56d3f1564853aULL } } };
 static const fp2_t PSI_CY = {
-    {{0x3e2f585da55c9ad1ULL, 0x4294213d86c18183ULL, 0x382844c88b623732ULL, 0x92ad2afd19103e18ULL, 0x1d794e4fac7cf0b9ULL, 0x0bd592fc7d825ec8ULL}},
-    {{0x7bcfa7a25aa30fdaULL, 0xdc17dec12a927e7cULL, 0x2f088dd86b4ebef1ULL, 0xd1ca2087da74d4a7ULL, 0x2da2596696cebc1dULL, 0x0e2b7eedbbfd87d2ULL}}};
+    { { 0x3e2f585da55c9ad1ULL, 0x4294213d86c18183ULL, 0x382844c88b623732ULL, 0x92ad2afd19103e18ULL,
+        0x1d794e4fac7cf0b9ULL, 0x0bd592fc7d825ec8ULL } },
+    { { 0x7bcfa7a25aa30fdaULL, 0xdc17dec12a927e7cULL, 0x2f088dd86b4ebef1ULL, 0xd1ca2087da74d4a7ULL,
+        0x2da2596696cebc1dULL, 0x0e2b7eedbbfd87d2ULL } }
+};
 
-static const fp2_t FP2_ONE = {{{0x760900000002fffdULL, 0xebf4000bc40c0002ULL, 0x5f48985753c758baULL,
-                                0x77ce585370525745ULL, 0x5c071a97a256ec6dULL, 0x15f65ec3fa80e493ULL}},
-                              {{0}}};
+static const fp2_t FP2_ONE = { { { 0x760900000002fffdULL, 0xebf4000bc40c0002ULL,
+                                   0x5f48985753c758baULL, 0x77ce585370525745ULL,
+                                   0x5c071a97a256ec6dULL, 0x15f65ec3fa80e493ULL } },
+                               { { 0 } } };
 
 /* Fp2 byte helpers: c0 || c1, each 48 bytes LE. */
 static int fp2_from_bytes_mont(fp2_t *out, const uint8_t in[2 * FP_BYTES])
@@ -89,7 +102,7 @@ int g2_affine_is_on_curve(const g2_affine_t *p)
 void g2_jac_mul_x_abs(g2_jac_t *out, const g2_affine_t *p)
 {
     g2_jac_t acc;
-    g2_jac_from_affine(&acc, p);        /* bit 63 of |x| */
+    g2_jac_from_affine(&acc, p); /* bit 63 of |x| */
     for (int bit = 62; bit >= 0; bit--) {
         g2_jac_dbl(&acc, &acc);
         if ((BLS_X_ABS >> bit) & 1)
@@ -126,7 +139,7 @@ void g2_affine_psi(g2_affine_t *out, const g2_affine_t *p)
 void g2_affine_neg(g2_affine_t *out, const g2_affine_t *p)
 {
     out->x = p->x;
-    fp2_neg(&out->y, &p->y);   /* -0 = 0 keeps infinity as (0, 0) */
+    fp2_neg(&out->y, &p->y); /* -0 = 0 keeps infinity as (0, 0) */
 }
 
 void g2_jac_set_inf(g2_jac_t *out)
@@ -161,9 +174,9 @@ void g2_jac_to_affine(g2_affine_t *out, const g2_jac_t *p)
     fp2_t zi, zi2;
     fp2_inv(&zi, &p->z);
     fp2_sqr(&zi2, &zi);
-    fp2_mul(&out->x, &p->x, &zi2);       /* X / Z^2 */
+    fp2_mul(&out->x, &p->x, &zi2); /* X / Z^2 */
     fp2_mul(&zi2, &zi2, &zi);
-    fp2_mul(&out->y, &p->y, &zi2);       /* Y / Z^3 */
+    fp2_mul(&out->y, &p->y, &zi2); /* Y / Z^3 */
 }
 
 void g2_jac_batch_to_affine(g2_affine_t *out, const g2_jac_t *p, size_t n)
@@ -235,20 +248,20 @@ void g2_jac_dbl(g2_jac_t *out, const g2_jac_t *p)
     fp2_sqr(&d, &d);
     fp2_sub(&d, &d, &a);
     fp2_sub(&d, &d, &c);
-    fp2_dbl(&d, &d);                     /* D = 2((X1 + B)^2 - A - C) */
+    fp2_dbl(&d, &d); /* D = 2((X1 + B)^2 - A - C) */
     fp2_dbl(&e, &a);
-    fp2_add(&e, &e, &a);                 /* E = 3A */
+    fp2_add(&e, &e, &a); /* E = 3A */
     fp2_sqr(&f, &e);
     fp2_mul(&t, &p->y, &p->z);
-    fp2_dbl(&out->z, &t);                /* Z3 = 2 Y1 Z1 (before Y1 is overwritten) */
+    fp2_dbl(&out->z, &t); /* Z3 = 2 Y1 Z1 (before Y1 is overwritten) */
     fp2_dbl(&t, &d);
-    fp2_sub(&out->x, &f, &t);            /* X3 = F - 2D */
+    fp2_sub(&out->x, &f, &t); /* X3 = F - 2D */
     fp2_sub(&t, &d, &out->x);
     fp2_mul(&t, &e, &t);
     fp2_dbl(&c, &c);
     fp2_dbl(&c, &c);
     fp2_dbl(&c, &c);
-    fp2_sub(&out->y, &t, &c);            /* Y3 = E(D - X3) - 8C */
+    fp2_sub(&out->y, &t, &c); /* Y3 = E(D - X3) - 8C */
 }
 
 void g2_jac_add(g2_jac_t *out, const g2_jac_t *a, const g2_jac_t *b)
@@ -275,30 +288,30 @@ void g2_jac_add(g2_jac_t *out, const g2_jac_t *a, const g2_jac_t *b)
     fp2_sub(&r, &s2, &s1);
     if (fp2_is_zero(&h)) {
         if (fp2_is_zero(&r))
-            g2_jac_dbl(out, a);         /* a == b */
+            g2_jac_dbl(out, a); /* a == b */
         else
-            g2_jac_set_inf(out);        /* a == -b */
+            g2_jac_set_inf(out); /* a == -b */
         return;
     }
     fp2_dbl(&i, &h);
-    fp2_sqr(&i, &i);                     /* I = (2H)^2 */
-    fp2_mul(&j, &h, &i);                 /* J = H I */
-    fp2_dbl(&r, &r);                     /* r = 2(S2 - S1) */
-    fp2_mul(&v, &u1, &i);                /* V = U1 I */
+    fp2_sqr(&i, &i);      /* I = (2H)^2 */
+    fp2_mul(&j, &h, &i);  /* J = H I */
+    fp2_dbl(&r, &r);      /* r = 2(S2 - S1) */
+    fp2_mul(&v, &u1, &i); /* V = U1 I */
     fp2_add(&t, &a->z, &b->z);
     fp2_sqr(&t, &t);
     fp2_sub(&t, &t, &z1z1);
     fp2_sub(&t, &t, &z2z2);
-    fp2_mul(&out->z, &t, &h);            /* Z3 = ((Z1 + Z2)^2 - Z1Z1 - Z2Z2) H */
+    fp2_mul(&out->z, &t, &h); /* Z3 = ((Z1 + Z2)^2 - Z1Z1 - Z2Z2) H */
     fp2_sqr(&t, &r);
     fp2_sub(&t, &t, &j);
     fp2_sub(&t, &t, &v);
-    fp2_sub(&out->x, &t, &v);            /* X3 = r^2 - J - 2V */
+    fp2_sub(&out->x, &t, &v); /* X3 = r^2 - J - 2V */
     fp2_sub(&t, &v, &out->x);
     fp2_mul(&t, &r, &t);
     fp2_mul(&s1, &s1, &j);
     fp2_dbl(&s1, &s1);
-    fp2_sub(&out->y, &t, &s1);           /* Y3 = r(V - X3) - 2 S1 J */
+    fp2_sub(&out->y, &t, &s1); /* Y3 = r(V - X3) - 2 S1 J */
 }
 
 void g2_jac_add_affine(g2_jac_t *out, const g2_jac_t *a, const g2_affine_t *b)
@@ -328,23 +341,23 @@ void g2_jac_add_affine(g2_jac_t *out, const g2_jac_t *a, const g2_affine_t *b)
     }
     fp2_sqr(&hh, &h);
     fp2_dbl(&i, &hh);
-    fp2_dbl(&i, &i);                     /* I = 4 HH */
+    fp2_dbl(&i, &i); /* I = 4 HH */
     fp2_mul(&j, &h, &i);
     fp2_dbl(&r, &r);
     fp2_mul(&v, &a->x, &i);
     fp2_add(&t, &a->z, &h);
     fp2_sqr(&t, &t);
     fp2_sub(&t, &t, &z1z1);
-    fp2_sub(&out->z, &t, &hh);           /* Z3 = (Z1 + H)^2 - Z1Z1 - HH */
+    fp2_sub(&out->z, &t, &hh); /* Z3 = (Z1 + H)^2 - Z1Z1 - HH */
     fp2_sqr(&t, &r);
     fp2_sub(&t, &t, &j);
     fp2_sub(&t, &t, &v);
     fp2_sub(&out->x, &t, &v);
     fp2_sub(&t, &v, &out->x);
     fp2_mul(&t, &r, &t);
-    fp2_mul(&u2, &a->y, &j);             /* a->y is intact even when out == a: written last */
+    fp2_mul(&u2, &a->y, &j); /* a->y is intact even when out == a: written last */
     fp2_dbl(&u2, &u2);
-    fp2_sub(&out->y, &t, &u2);           /* Y3 = r(V - X3) - 2 Y1 J */
+    fp2_sub(&out->y, &t, &u2); /* Y3 = r(V - X3) - 2 Y1 J */
 }
 
 void g2_jac_mul(g2_jac_t *out, const g2_jac_t *p, const uint64_t *k, size_t k_limbs)

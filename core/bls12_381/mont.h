@@ -109,7 +109,7 @@ MONT_INLINE int mont_geq(const uint64_t *a, const uint64_t *m, int n)
 MONT_INLINE void mont_cond_sub(uint64_t *out, const uint64_t *t, const uint64_t *m, int n)
 {
     uint64_t s[MONT_MAX_LIMBS];
-    uint64_t keep = mont_sub_raw(s, t, m, n);   /* borrow: t < m */
+    uint64_t keep = mont_sub_raw(s, t, m, n); /* borrow: t < m */
     /* A ternary, not an and/or mask: GCC's SLP vectorizer turns the masks into SSE shuffles
      * (fp_add 11 ns); the ternary becomes cmov (4 ns). */
     MONT_UNROLL
@@ -118,24 +118,24 @@ MONT_INLINE void mont_cond_sub(uint64_t *out, const uint64_t *t, const uint64_t 
 }
 
 /* out = a + b mod m for a, b < m. */
-MONT_INLINE void mont_add(uint64_t *out, const uint64_t *a, const uint64_t *b,
-                          const uint64_t *m, int n)
+MONT_INLINE void mont_add(uint64_t *out, const uint64_t *a, const uint64_t *b, const uint64_t *m,
+                          int n)
 {
     uint64_t t[MONT_MAX_LIMBS];
-    mont_add_raw(t, a, b, n);   /* no carry: a + b < 2m < 2^(64n) */
+    mont_add_raw(t, a, b, n); /* no carry: a + b < 2m < 2^(64n) */
     mont_cond_sub(out, t, m, n);
 }
 
 /* out = a - b mod m for a, b < m. */
-MONT_INLINE void mont_sub(uint64_t *out, const uint64_t *a, const uint64_t *b,
-                          const uint64_t *m, int n)
+MONT_INLINE void mont_sub(uint64_t *out, const uint64_t *a, const uint64_t *b, const uint64_t *m,
+                          int n)
 {
     uint64_t t[MONT_MAX_LIMBS], mm[MONT_MAX_LIMBS];
     uint64_t borrow = mont_sub_raw(t, a, b, n);
     MONT_UNROLL
     for (int i = 0; i < n; i++)
-        mm[i] = borrow ? m[i] : 0;                  /* cmov, see mont_cond_sub */
-    mont_add_raw(out, t, mm, n);                    /* the carry cancels the borrow */
+        mm[i] = borrow ? m[i] : 0; /* cmov, see mont_cond_sub */
+    mont_add_raw(out, t, mm, n);   /* the carry cancels the borrow */
 }
 
 MONT_INLINE int mont_is_zero(const uint64_t *a, int n)
@@ -160,10 +160,10 @@ MONT_INLINE void mont_neg(uint64_t *out, const uint64_t *a, const uint64_t *m, i
 
 /* out = a * b / 2^(64n) mod m, fully reduced; minv = -m^-1 mod 2^64.
  * Inputs: a, b < m, or for p (4p < 2^384) a, b < 2p; see the header comment. */
-MONT_INLINE void mont_mul(uint64_t *out, const uint64_t *a, const uint64_t *b,
-                          const uint64_t *m, uint64_t minv, int n)
+MONT_INLINE void mont_mul(uint64_t *out, const uint64_t *a, const uint64_t *b, const uint64_t *m,
+                          uint64_t minv, int n)
 {
-    uint64_t t[MONT_MAX_LIMBS] = {0};
+    uint64_t t[MONT_MAX_LIMBS] = { 0 };
     MONT_UNROLL
     for (int i = 0; i < n; i++) {
         /* (A, t0) = t0 + a0 b_i; q = t0 minv; C = hi(t0 + q m0) */
@@ -175,15 +175,15 @@ MONT_INLINE void mont_mul(uint64_t *out, const uint64_t *a, const uint64_t *b,
         uint64_t C = (uint64_t)(s >> 64);
         MONT_UNROLL
         for (int j = 1; j < n; j++) {
-            s = (mont_u128)a[j] * b[i] + t[j] + A;   /* < 2^128: W-1 + (W-1)^2 + W-1 */
+            s = (mont_u128)a[j] * b[i] + t[j] + A; /* < 2^128: W-1 + (W-1)^2 + W-1 */
             A = (uint64_t)(s >> 64);
             s = (mont_u128)q * m[j] + (uint64_t)s + C;
             C = (uint64_t)(s >> 64);
             t[j - 1] = (uint64_t)s;
         }
-        t[n - 1] = A + C;   /* no overflow: the running value stays below 3m < 2^(64n) */
+        t[n - 1] = A + C; /* no overflow: the running value stays below 3m < 2^(64n) */
     }
-    mont_cond_sub(out, t, m, n);   /* t < 2m */
+    mont_cond_sub(out, t, m, n); /* t < 2m */
 }
 
 /* Little-endian bytes <-> limbs, independent of host byte order. */

@@ -29,6 +29,9 @@
 #ifndef G16K_BLS12_381_MONT_ADX_H
 #define G16K_BLS12_381_MONT_ADX_H
 
+/* Hand-laid inline assembly: one instruction a line, macros in columns. */
+// clang-format off
+
 #include <stdint.h>
 
 #include "mont.h"
@@ -302,5 +305,7 @@ MONT_INLINE void mont_mul4_adx(uint64_t out[4], const uint64_t a[4], const uint6
 #else
 #define MONT_HAVE_ADX_ASM 0
 #endif
+
+// clang-format on
 
 #endif

@@ -32,32 +32,36 @@
 #include "pairing.h"
 
 /* Projective point on the twist. */
-typedef struct { fp2_t x, y, z; } g2_proj_t;
+typedef struct {
+    fp2_t x, y, z;
+} g2_proj_t;
 
 /* A line: coefficients of w^0, w^2 (= v), w^3 (= v w). */
-typedef struct { fp2_t l0, l2, l3; } line_t;
+typedef struct {
+    fp2_t l0, l2, l3;
+} line_t;
 
 /* T = 2T (scaled by 4, the same projective point); l = tangent at the old T, at P. */
 static void dbl_step(line_t *l, g2_proj_t *t, const g1_affine_t *p)
 {
     fp2_t a, b, c, e, f, g, h, x2, u;
     fp2_mul(&a, &t->x, &t->y);
-    fp2_dbl(&a, &a);                                /* A' = 2XY */
-    fp2_sqr(&b, &t->y);                             /* B = Y^2 */
-    fp2_sqr(&c, &t->z);                             /* C = Z^2 */
+    fp2_dbl(&a, &a);    /* A' = 2XY */
+    fp2_sqr(&b, &t->y); /* B = Y^2 */
+    fp2_sqr(&c, &t->z); /* C = Z^2 */
     fp2_mul_nr(&e, &c);
     fp2_dbl(&e, &e);
-    fp2_dbl(&e, &e);                                /* 4 (u + 1) C = b' C */
+    fp2_dbl(&e, &e); /* 4 (u + 1) C = b' C */
     fp2_dbl(&f, &e);
-    fp2_add(&e, &f, &e);                            /* E = 3b'Z^2 (adds, not a multiplication) */
+    fp2_add(&e, &f, &e); /* E = 3b'Z^2 (adds, not a multiplication) */
     fp2_dbl(&f, &e);
-    fp2_add(&f, &f, &e);                            /* F = 3E */
-    fp2_add(&g, &b, &f);                            /* G' = B + F = 2G */
+    fp2_add(&f, &f, &e); /* F = 3E */
+    fp2_add(&g, &b, &f); /* G' = B + F = 2G */
     fp2_add(&h, &t->y, &t->z);
     fp2_sqr(&h, &h);
     fp2_sub(&h, &h, &b);
-    fp2_sub(&h, &h, &c);                            /* H = 2YZ */
-    fp2_sqr(&x2, &t->x);                            /* X^2, for the line */
+    fp2_sub(&h, &h, &c); /* H = 2YZ */
+    fp2_sqr(&x2, &t->x); /* X^2, for the line */
     /* line: (E - B) + 3X^2 xP w^2 - H yP w^3 */
     fp2_sub(&l->l0, &e, &b);
     fp2_dbl(&u, &x2);
@@ -72,7 +76,7 @@ static void dbl_step(line_t *l, g2_proj_t *t, const g1_affine_t *p)
     fp2_dbl(&u, &e);
     fp2_add(&u, &u, &e);
     fp2_dbl(&u, &u);
-    fp2_dbl(&u, &u);                                /* 12 E^2 */
+    fp2_dbl(&u, &u); /* 12 E^2 */
     fp2_sqr(&g, &g);
     fp2_sub(&t->y, &g, &u);
     fp2_mul(&t->z, &b, &h);
@@ -85,9 +89,9 @@ static void add_step(line_t *l, g2_proj_t *t, const g2_affine_t *q, const g1_aff
 {
     fp2_t th, la, c, d, e, f, g, h, u;
     fp2_mul(&u, &q->y, &t->z);
-    fp2_sub(&th, &t->y, &u);                        /* theta = Y - yQ Z */
+    fp2_sub(&th, &t->y, &u); /* theta = Y - yQ Z */
     fp2_mul(&u, &q->x, &t->z);
-    fp2_sub(&la, &t->x, &u);                        /* lambda = X - xQ Z */
+    fp2_sub(&la, &t->x, &u); /* lambda = X - xQ Z */
     /* line: (th xQ - la yQ) - th xP w^2 + la yP w^3 */
     fp2_mul(&u, &th, &q->x);
     fp2_mul(&c, &la, &q->y);
@@ -121,14 +125,14 @@ static void fp6_mul_by_01(fp6_t *out, const fp6_t *a, const fp2_t *b0, const fp2
     fp2_mul(&t1, &a->c1, b1);
     fp2_mul(&c0, &a->c2, b1);
     fp2_mul_nr(&c0, &c0);
-    fp2_add(&c0, &c0, &t0);                         /* a0 b0 + xi a2 b1 */
+    fp2_add(&c0, &c0, &t0); /* a0 b0 + xi a2 b1 */
     fp2_mul(&c2, &a->c2, b0);
-    fp2_add(&c2, &c2, &t1);                         /* a1 b1 + a2 b0 */
+    fp2_add(&c2, &c2, &t1); /* a1 b1 + a2 b0 */
     fp2_add(&s, &a->c0, &a->c1);
     fp2_add(&u, b0, b1);
     fp2_mul(&s, &s, &u);
     fp2_sub(&s, &s, &t0);
-    fp2_sub(&out->c1, &s, &t1);                     /* a0 b1 + a1 b0 */
+    fp2_sub(&out->c1, &s, &t1); /* a0 b1 + a1 b0 */
     out->c0 = c0;
     out->c2 = c2;
 }
@@ -149,15 +153,15 @@ static void mul_by_line(fp12_t *f, const line_t *l)
 {
     fp6_t t0, t1, s;
     fp2_t l23;
-    fp6_mul_by_01(&t0, &f->c0, &l->l0, &l->l2);     /* f0 L0 */
-    fp6_mul_by_1(&t1, &f->c1, &l->l3);              /* f1 L1 */
+    fp6_mul_by_01(&t0, &f->c0, &l->l0, &l->l2); /* f0 L0 */
+    fp6_mul_by_1(&t1, &f->c1, &l->l3);          /* f1 L1 */
     fp6_add(&s, &f->c0, &f->c1);
     fp2_add(&l23, &l->l2, &l->l3);
-    fp6_mul_by_01(&s, &s, &l->l0, &l23);            /* (f0 + f1)(L0 + L1) */
+    fp6_mul_by_01(&s, &s, &l->l0, &l23); /* (f0 + f1)(L0 + L1) */
     fp6_sub(&s, &s, &t0);
-    fp6_sub(&f->c1, &s, &t1);                       /* f0 L1 + f1 L0 */
+    fp6_sub(&f->c1, &s, &t1); /* f0 L1 + f1 L0 */
     fp6_mul_v(&t1, &t1);
-    fp6_add(&f->c0, &t0, &t1);                      /* f0 L0 + v f1 L1 */
+    fp6_add(&f->c0, &t0, &t1); /* f0 L0 + v f1 L1 */
 }
 
 /* f *= f_{|x|,Q}(P) squared in lockstep: f is squared once per bit by the caller's loop. */
@@ -192,7 +196,7 @@ static void miller_accumulate(fp12_t *f, const g1_affine_t *p, const g2_affine_t
                 }
             }
         }
-        fp12_conj(&g, &g);                          /* x < 0 */
+        fp12_conj(&g, &g); /* x < 0 */
         fp12_mul(f, f, &g);
     }
 }
@@ -227,9 +231,9 @@ static void fp4_sqr(fp2_t *c0, fp2_t *c1, const fp2_t *a, const fp2_t *b)
 static void cyclotomic_sqr(fp12_t *out, const fp12_t *a)
 {
     fp2_t a0, a1, b0, b1, c0, c1, t;
-    fp4_sqr(&a0, &a1, &a->c0.c0, &a->c1.c1);        /* A^2 */
-    fp4_sqr(&b0, &b1, &a->c1.c0, &a->c0.c2);        /* B^2 */
-    fp4_sqr(&c0, &c1, &a->c0.c1, &a->c1.c2);        /* C^2 */
+    fp4_sqr(&a0, &a1, &a->c0.c0, &a->c1.c1); /* A^2 */
+    fp4_sqr(&b0, &b1, &a->c1.c0, &a->c0.c2); /* B^2 */
+    fp4_sqr(&c0, &c1, &a->c0.c1, &a->c1.c2); /* C^2 */
     /* A' = (3 A^2.0 - 2 g0) + (3 A^2.1 + 2 g3) s */
     fp2_sub(&t, &a0, &a->c0.c0);
     fp2_dbl(&t, &t);
@@ -280,10 +284,10 @@ void bls_final_exp(fp12_t *out, const fp12_t *f)
     /* a = t^((x - 1)^2) */
     fp12_conj(&u, &t);
     pow_x(&a, &t);
-    fp12_mul(&a, &a, &u);                           /* t^(x - 1) */
+    fp12_mul(&a, &a, &u); /* t^(x - 1) */
     fp12_conj(&u, &a);
     pow_x(&b, &a);
-    fp12_mul(&a, &b, &u);                           /* t^((x - 1)^2) */
+    fp12_mul(&a, &b, &u); /* t^((x - 1)^2) */
     /* b = a^(x + p) */
     pow_x(&b, &a);
     fp12_frobenius(&u, &a);

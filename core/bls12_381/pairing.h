@@ -15,6 +15,6 @@ void bls_final_exp(fp12_t *out, const fp12_t *f);
 /* out = e(p, q) */
 void bls_pairing(fp12_t *out, const g1_affine_t *p, const g2_affine_t *q);
 /* 1 if prod_i e(p[i], q[i]) == 1, else 0. One final exponentiation for all n pairs. */
-int  bls_pairing_product_is_one(const g1_affine_t *p, const g2_affine_t *q, size_t n);
+int bls_pairing_product_is_one(const g1_affine_t *p, const g2_affine_t *q, size_t n);
 
 #endif

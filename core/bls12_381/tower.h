@@ -11,9 +11,15 @@
 
 #include "field.h"
 
-typedef struct { fp_t c0, c1; } fp2_t;
-typedef struct { fp2_t c0, c1, c2; } fp6_t;
-typedef struct { fp6_t c0, c1; } fp12_t;
+typedef struct {
+    fp_t c0, c1;
+} fp2_t;
+typedef struct {
+    fp2_t c0, c1, c2;
+} fp6_t;
+typedef struct {
+    fp6_t c0, c1;
+} fp12_t;
 
 void fp2_add(fp2_t *out, const fp2_t *a, const fp2_t *b);
 void fp2_sub(fp2_t *out, const fp2_t *a, const fp2_t *b);
@@ -21,15 +27,15 @@ void fp2_neg(fp2_t *out, const fp2_t *a);
 void fp2_dbl(fp2_t *out, const fp2_t *a);
 void fp2_mul(fp2_t *out, const fp2_t *a, const fp2_t *b);
 void fp2_sqr(fp2_t *out, const fp2_t *a);
-void fp2_inv(fp2_t *out, const fp2_t *a);                     /* 0 -> 0 */
-void fp2_conj(fp2_t *out, const fp2_t *a);                    /* c0 - c1*u (= Frobenius) */
+void fp2_inv(fp2_t *out, const fp2_t *a);  /* 0 -> 0 */
+void fp2_conj(fp2_t *out, const fp2_t *a); /* c0 - c1*u (= Frobenius) */
 void fp2_mul_fp(fp2_t *out, const fp2_t *a, const fp_t *b);
-void fp2_mul_nr(fp2_t *out, const fp2_t *a);                  /* a * (u + 1) */
-int  fp2_is_zero(const fp2_t *a);
-int  fp2_eq(const fp2_t *a, const fp2_t *b);
+void fp2_mul_nr(fp2_t *out, const fp2_t *a); /* a * (u + 1) */
+int fp2_is_zero(const fp2_t *a);
+int fp2_eq(const fp2_t *a, const fp2_t *b);
 void fp2_set_one(fp2_t *out);
 void fp2_set_zero(fp2_t *out);
-int  fp2_sqrt(fp2_t *out, const fp2_t *a);                     /* 1 if square, else 0 */
+int fp2_sqrt(fp2_t *out, const fp2_t *a); /* 1 if square, else 0 */
 
 void fp6_add(fp6_t *out, const fp6_t *a, const fp6_t *b);
 void fp6_sub(fp6_t *out, const fp6_t *a, const fp6_t *b);
@@ -37,19 +43,19 @@ void fp6_neg(fp6_t *out, const fp6_t *a);
 void fp6_mul(fp6_t *out, const fp6_t *a, const fp6_t *b);
 void fp6_sqr(fp6_t *out, const fp6_t *a);
 void fp6_inv(fp6_t *out, const fp6_t *a);
-void fp6_mul_v(fp6_t *out, const fp6_t *a);                   /* a * v */
+void fp6_mul_v(fp6_t *out, const fp6_t *a); /* a * v */
 void fp6_set_one(fp6_t *out);
 void fp6_set_zero(fp6_t *out);
-int  fp6_is_zero(const fp6_t *a);
-int  fp6_eq(const fp6_t *a, const fp6_t *b);
+int fp6_is_zero(const fp6_t *a);
+int fp6_eq(const fp6_t *a, const fp6_t *b);
 
 void fp12_mul(fp12_t *out, const fp12_t *a, const fp12_t *b);
 void fp12_sqr(fp12_t *out, const fp12_t *a);
 void fp12_inv(fp12_t *out, const fp12_t *a);
-void fp12_conj(fp12_t *out, const fp12_t *a);                 /* c0 - c1*w (= ^(p^6)) */
-void fp12_frobenius(fp12_t *out, const fp12_t *a);            /* a^p */
+void fp12_conj(fp12_t *out, const fp12_t *a);      /* c0 - c1*w (= ^(p^6)) */
+void fp12_frobenius(fp12_t *out, const fp12_t *a); /* a^p */
 void fp12_set_one(fp12_t *out);
-int  fp12_is_one(const fp12_t *a);
-int  fp12_eq(const fp12_t *a, const fp12_t *b);
+int fp12_is_one(const fp12_t *a);
+int fp12_eq(const fp12_t *a, const fp12_t *b);
 
 #endif

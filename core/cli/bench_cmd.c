@@ -77,7 +77,7 @@ static fr_t *random_scalars(size_t n)
         return NULL;
     }
     for (size_t i = 0; i < n; i++) {
-        s[i].l[3] &= 0x3fffffffffffffffULL;          /* < 2^254 < r */
+        s[i].l[3] &= 0x3fffffffffffffffULL; /* < 2^254 < r */
     }
     return s;
 }
@@ -158,7 +158,8 @@ static int bench_msm(g16k_prover *p, int argc, char **argv, const char *group, c
         free(sc);
         return cli_fail(g16k_err(G16K_ENOMEM, "out of memory for %zu points", n));
     }
-    g16k_msm_params params = { .struct_size = sizeof(params), .msm_id = g2 ? G16K_MSM_B_G2 : G16K_MSM_GENERIC,
+    g16k_msm_params params = { .struct_size = sizeof(params),
+                               .msm_id = g2 ? G16K_MSM_B_G2 : G16K_MSM_GENERIC,
                                .window = window_s ? (uint32_t)atoi(window_s) : 0,
                                .threads = threads_s ? (uint32_t)atoi(threads_s) : 0 };
     msm_result res;
@@ -176,9 +177,10 @@ static int bench_msm(g16k_prover *p, int argc, char **argv, const char *group, c
     call_bases_destroy(pl, bases);
     if (rc != G16K_OK)
         return cli_fail(rc);
-    printf("{\n  \"bench\": \"msm\",\n  \"group\": \"%s\",\n  \"log_n\": %d,\n  \"plugin\": \"%s\",\n"
-           "  \"window\": %u,\n  \"threads\": %u,\n  \"runs\": %d,\n  \"seconds\": {\n",
-           group, log_n, pl->name, params.window, params.threads, runs);
+    printf(
+        "{\n  \"bench\": \"msm\",\n  \"group\": \"%s\",\n  \"log_n\": %d,\n  \"plugin\": \"%s\",\n"
+        "  \"window\": %u,\n  \"threads\": %u,\n  \"runs\": %d,\n  \"seconds\": {\n",
+        group, log_n, pl->name, params.window, params.threads, runs);
     print_stat("bases_create", &t_setup, 1, 0);
     print_stat("msm", t, runs, 1);
     printf("  }\n}\n");
@@ -198,7 +200,7 @@ static int bench_ntt(g16k_prover *p, const char *logn_s, int runs)
     size_t n = (size_t)1 << log_n;
     fr_t *x[4];
     for (int i = 0; i < 4; i++)
-        x[i] = random_scalars(n);           /* < 2^254: valid canonical and Montgomery values */
+        x[i] = random_scalars(n); /* < 2^254: valid canonical and Montgomery values */
     if (!x[0] || !x[1] || !x[2] || !x[3]) {
         for (int i = 0; i < 4; i++)
             free(x[i]);
@@ -221,14 +223,16 @@ static int bench_ntt(g16k_prover *p, const char *logn_s, int runs)
     if (rc != G16K_OK)
         return cli_fail(rc);
     printf("{\n  \"bench\": \"ntt\",\n  \"log_n\": %d,\n  \"plugin\": \"%s\",\n  \"runs\": %d,\n"
-           "  \"seconds\": {\n", log_n, pl->name, runs);
+           "  \"seconds\": {\n",
+           log_n, pl->name, runs);
     print_stat("forward", t_fwd, runs, 0);
     print_stat("h_chain", t_h, runs, 1);
     printf("  }\n}\n");
     return 0;
 }
 
-static int bench_prove(g16k_prover *p, const char *zkey, const char *wtns_path, int runs, int synth_only)
+static int bench_prove(g16k_prover *p, const char *zkey, const char *wtns_path, int runs,
+                       int synth_only)
 {
     g16k_key *key = NULL;
     g16k_proof *proof = NULL;
@@ -255,24 +259,31 @@ static int bench_prove(g16k_prover *p, const char *zkey, const char *wtns_path, 
     printf("{\n  \"bench\": \"%s\",\n  \"zkey\": \"%s\",\n  \"runs\": %d,\n  \"seconds\": {\n",
            synth_only ? "synth" : "prove", zkey, runs);
     print_stat("load_key", &t_load, 1, 0);
-#define FIELD(f, last)                                \
-    do {                                              \
-        for (int i = 0; i < runs; i++)                \
-            v[i] = tm[i].f;                           \
-        print_stat(#f, v, runs, last);                \
+#define FIELD(f, last)                                                                             \
+    do {                                                                                           \
+        for (int i = 0; i < runs; i++)                                                             \
+            v[i] = tm[i].f;                                                                        \
+        print_stat(#f, v, runs, last);                                                             \
     } while (0)
     if (synth_only) {
         FIELD(synth, 1);
     } else {
-        FIELD(load_witness, 0); FIELD(synth, 0); FIELD(ntt, 0); FIELD(msm_a, 0);
-        FIELD(msm_b_g1, 0); FIELD(msm_b_g2, 0); FIELD(msm_l, 0); FIELD(msm_h, 0);
-        FIELD(assemble, 0); FIELD(verify, 0); FIELD(total, 1);
+        FIELD(load_witness, 0);
+        FIELD(synth, 0);
+        FIELD(ntt, 0);
+        FIELD(msm_a, 0);
+        FIELD(msm_b_g1, 0);
+        FIELD(msm_b_g2, 0);
+        FIELD(msm_l, 0);
+        FIELD(msm_h, 0);
+        FIELD(assemble, 0);
+        FIELD(verify, 0);
+        FIELD(total, 1);
     }
 #undef FIELD
     printf("  }\n}\n");
     return 0;
 }
-
 
 /* ---- bench load ---- */
 
@@ -344,11 +355,11 @@ static int digest_threads(uint8_t out[ZKEY_DIGEST_BYTES], const uint8_t *data, u
                           unsigned threads)
 {
     uint64_t n = zkey_digest_leaves(size);
-    leaves_job j = {.data = data, .size = size, .leaves = malloc(n ? n * ZKEY_DIGEST_BYTES : 1)};
+    leaves_job j = { .data = data, .size = size, .leaves = malloc(n ? n * ZKEY_DIGEST_BYTES : 1) };
     if (!j.leaves)
         return -1;
     pool_run(threads, n, 1, leaves_range, &j, NULL, NULL);
-    int rc = zkey_digest_root(out, size, (const uint8_t (*)[ZKEY_DIGEST_BYTES])j.leaves, n);
+    int rc = zkey_digest_root(out, size, (const uint8_t(*)[ZKEY_DIGEST_BYTES])j.leaves, n);
     free(j.leaves);
     return rc;
 }
@@ -372,7 +383,7 @@ static void tests_range(void *ctx, uint64_t b, uint64_t e)
 /* Subgroup tests of n points on `threads` threads; seconds, or -1 if one fails. */
 static double time_tests(const void *pts, int g2, uint64_t n, unsigned threads)
 {
-    tests_job j = {.pts = pts, .g2 = g2};
+    tests_job j = { .pts = pts, .g2 = g2 };
     atomic_init(&j.bad, 0);
     double t0 = g16k_now();
     pool_run(threads, n, 1024, tests_range, &j, NULL, NULL);
@@ -383,9 +394,14 @@ static double time_tests(const void *pts, int g2, uint64_t n, unsigned threads)
 /* The G1 points of a key in one array (IC, A, B1, C, H), for the G1 test timing. */
 static g1_affine_t *g1_points(const zkey *k, uint64_t *n)
 {
-    const struct { const g1_affine_t *p; uint64_t n; } a[] = {
-        {k->ic, (uint64_t)k->n_public + 1}, {k->a, k->n_vars}, {k->b1, k->n_vars},
-        {k->c, (uint64_t)k->n_vars - k->n_public - 1}, {k->h, k->domain_size}};
+    const struct {
+        const g1_affine_t *p;
+        uint64_t n;
+    } a[] = { { k->ic, (uint64_t)k->n_public + 1 },
+              { k->a, k->n_vars },
+              { k->b1, k->n_vars },
+              { k->c, (uint64_t)k->n_vars - k->n_public - 1 },
+              { k->h, k->domain_size } };
     uint64_t total = 0;
     for (size_t i = 0; i < 5; i++)
         total += a[i].n;
@@ -399,14 +415,37 @@ static g1_affine_t *g1_points(const zkey *k, uint64_t *n)
 
 static int bench_load(g16k_prover *p, const char *zkey_path, int runs)
 {
-    enum { READ, PARSE, DIGEST, DIGEST1, G1, G2, BASES, FIRST, CACHED, C_READ, C_DECODED,
-           C_DIGEST, C_BASES, N_PH };
+    enum {
+        READ,
+        PARSE,
+        DIGEST,
+        DIGEST1,
+        G1,
+        G2,
+        BASES,
+        FIRST,
+        CACHED,
+        C_READ,
+        C_DECODED,
+        C_DIGEST,
+        C_BASES,
+        N_PH
+    };
     /* cached_*: inside the cached load, seconds from its start to the end of the read, of the
      * decoding (the digest included), of the digest, and the providers' share. */
-    static const char *const names[N_PH] = {"read", "parse", "digest", "digest_1thread",
-                                            "g1_tests", "g2_tests", "bases_create", "first",
-                                            "cached", "cached_read_end", "cached_decoded_end",
-                                            "cached_digest_end", "cached_bases_create"};
+    static const char *const names[N_PH] = { "read",
+                                             "parse",
+                                             "digest",
+                                             "digest_1thread",
+                                             "g1_tests",
+                                             "g2_tests",
+                                             "bases_create",
+                                             "first",
+                                             "cached",
+                                             "cached_read_end",
+                                             "cached_decoded_end",
+                                             "cached_digest_end",
+                                             "cached_bases_create" };
     static double t[N_PH][MAX_RUNS];
     unsigned threads = p->cfg->threads;
     char saved[sizeof p->cfg->key_cache];
@@ -434,7 +473,7 @@ static int bench_load(g16k_prover *p, const char *zkey_path, int runs)
         free(buf);
 
         zkey *zk;
-        zkey_load_args parse = {.path = zkey_path, .threads = threads, .no_tests = 1};
+        zkey_load_args parse = { .path = zkey_path, .threads = threads, .no_tests = 1 };
         t0 = g16k_now();
         if ((rc = zkey_load_from(&parse, &zk)) != G16K_OK)
             break;
@@ -454,7 +493,7 @@ static int bench_load(g16k_prover *p, const char *zkey_path, int runs)
             rc = g16k_err(G16K_EFORMAT, "%s: a point is outside its subgroup", zkey_path);
             break;
         }
-        g16k_key tmp = {.prover = p, .zk = zk};
+        g16k_key tmp = { .prover = p, .zk = zk };
         t0 = g16k_now();
         rc = key_handles_create(&tmp, 0);
         t[BASES][r] = g16k_now() - t0;
@@ -473,8 +512,8 @@ static int bench_load(g16k_prover *p, const char *zkey_path, int runs)
         for (int c = 0; c < 2 && rc == G16K_OK; c++) {
             g16k_key *key = NULL;
             key_load_stats ks;
-            zkey_load_args args = {.path = zkey_path};
-            g16k_key_opts none = {.struct_size = sizeof none};
+            zkey_load_args args = { .path = zkey_path };
+            g16k_key_opts none = { .struct_size = sizeof none };
             t0 = g16k_now();
             rc = key_load(p, &args, &none, &ks, &key);
             t[c ? CACHED : FIRST][r] = g16k_now() - t0;
@@ -492,13 +531,14 @@ static int bench_load(g16k_prover *p, const char *zkey_path, int runs)
     if (rc != G16K_OK)
         return cli_fail(rc);
     double g1_med = median(t[G1], runs), g2_med = median(t[G2], runs);
-    printf("{\n  \"bench\": \"load\",\n  \"zkey\": \"%s\",\n  \"bytes\": %llu,\n  \"threads\": %u,\n"
-           "  \"runs\": %d,\n  \"points\": {\"g1\": %llu, \"g2\": %llu},\n"
-           "  \"points_per_second_per_thread\": {\"g1\": %.0f, \"g2\": %.0f},\n"
-           "  \"digest_mb_per_second_1thread\": %.1f,\n  \"seconds\": {\n",
-           zkey_path, (unsigned long long)size, threads, runs, (unsigned long long)n1,
-           (unsigned long long)n2, n1 / g1_med / threads, n2 / g2_med / threads,
-           size / 1e6 / median(t[DIGEST1], runs));
+    printf(
+        "{\n  \"bench\": \"load\",\n  \"zkey\": \"%s\",\n  \"bytes\": %llu,\n  \"threads\": %u,\n"
+        "  \"runs\": %d,\n  \"points\": {\"g1\": %llu, \"g2\": %llu},\n"
+        "  \"points_per_second_per_thread\": {\"g1\": %.0f, \"g2\": %.0f},\n"
+        "  \"digest_mb_per_second_1thread\": %.1f,\n  \"seconds\": {\n",
+        zkey_path, (unsigned long long)size, threads, runs, (unsigned long long)n1,
+        (unsigned long long)n2, n1 / g1_med / threads, n2 / g2_med / threads,
+        size / 1e6 / median(t[DIGEST1], runs));
     for (int ph = 0; ph < N_PH; ph++)
         print_stat(names[ph], t[ph], runs, ph == N_PH - 1);
     printf("  }\n}\n");
@@ -510,9 +550,10 @@ static int cmd_bench(int argc, char **argv)
     const char *config = NULL, *group = NULL, *logn = NULL, *window = NULL, *threads = NULL,
                *runs_s = NULL, *zkey = NULL, *wtns_path = NULL, *trace_path = NULL;
     const cli_opt opts[] = {
-        { "--config", &config, NULL }, { "--group", &group, NULL }, { "--log-n", &logn, NULL },
-        { "--window", &window, NULL }, { "--threads", &threads, NULL }, { "--runs", &runs_s, NULL },
-        { "--zkey", &zkey, NULL }, { "--witness", &wtns_path, NULL },
+        { "--config", &config, NULL },    { "--group", &group, NULL },
+        { "--log-n", &logn, NULL },       { "--window", &window, NULL },
+        { "--threads", &threads, NULL },  { "--runs", &runs_s, NULL },
+        { "--zkey", &zkey, NULL },        { "--witness", &wtns_path, NULL },
         { "--trace", &trace_path, NULL },
     };
     g16k_prover *p;
@@ -530,8 +571,8 @@ static int cmd_bench(int argc, char **argv)
         return rc;
     if ((rc = parse_runs(runs_s, &runs)))
         return rc;
-    if (strcmp(what, "msm") && strcmp(what, "ntt") && strcmp(what, "synth") && strcmp(what, "prove") &&
-        strcmp(what, "load"))
+    if (strcmp(what, "msm") && strcmp(what, "ntt") && strcmp(what, "synth") &&
+        strcmp(what, "prove") && strcmp(what, "load"))
         return cli_usage_error("bench: unknown phase '%s' (msm, ntt, synth, prove, load)", what);
     if (threads) {
         char *end;
@@ -559,7 +600,8 @@ static int cmd_bench(int argc, char **argv)
 }
 
 const cli_command cli_cmd_bench = {
-    "bench", cmd_bench,
+    "bench",
+    cmd_bench,
     "bench    msm --group g1|g2 --log-n N [--window C] | ntt --log-n N |\n"
     "         synth --zkey Z --witness W | prove --zkey Z --witness W | load --zkey Z\n"
     "         with [--config INI] [--threads T] [--runs K] [--trace TRACE.json]\n"

@@ -22,7 +22,7 @@
 #include "../formats/wtns.h"
 #include "../util/error.h"
 
-#define MAX_NAMES 3     /* names printed per wire; the rest are counted */
+#define MAX_NAMES 3 /* names printed per wire; the rest are counted */
 
 /* <L, w> in Montgomery form for linear combination L (0 = A, 1 = B, 2 = C) of constraint c. */
 static void eval_lc(fr_t *out, const r1cs *cs, const fr_t *w_mont, uint64_t c, int L)
@@ -30,7 +30,7 @@ static void eval_lc(fr_t *out, const r1cs *cs, const fr_t *w_mont, uint64_t c, i
     memset(out, 0, sizeof *out);
     for (uint64_t t = cs->lc[3 * c + L]; t < cs->lc[3 * c + L + 1]; t++) {
         fr_t coef, term;
-        fr_from_canon(&coef, &cs->terms[t].coef);      /* < r: checked by r1cs_load */
+        fr_from_canon(&coef, &cs->terms[t].coef); /* < r: checked by r1cs_load */
         fr_mul(&term, &coef, &w_mont[cs->terms[t].wire]);
         fr_add(out, out, &term);
     }
@@ -72,7 +72,7 @@ static void print_constraint(const r1cs *cs, const fr_t *w_mont, uint64_t c, con
     for (uint64_t t = cs->lc[3 * c]; t < cs->lc[3 * c + 3]; t++) {
         uint32_t wire = cs->terms[t].wire;
         if (wire == 0 || seen[wire])
-            continue;           /* wire 0 is the constant 1 */
+            continue; /* wire 0 is the constant 1 */
         seen[wire] = 1;
         print_wire(wire, w_mont, names);
     }
@@ -84,8 +84,10 @@ static int cmd_check(int argc, char **argv)
 {
     const char *r1cs_path = NULL, *wtns_path = NULL, *sym_path = NULL, *max_s = NULL;
     const cli_opt opts[] = {
-        { "--r1cs", &r1cs_path, NULL }, { "--witness", &wtns_path, NULL },
-        { "--sym", &sym_path, NULL }, { "--max", &max_s, NULL },
+        { "--r1cs", &r1cs_path, NULL },
+        { "--witness", &wtns_path, NULL },
+        { "--sym", &sym_path, NULL },
+        { "--max", &max_s, NULL },
     };
     int rc = cli_parse(argc, argv, opts, sizeof opts / sizeof opts[0]);
     if (rc)
@@ -111,9 +113,10 @@ static int cmd_check(int argc, char **argv)
     if ((rc = wtns_load(wtns_path, 0, &w)) != G16K_OK)
         goto out;
     if (w->n != cs.n_wires) {
-        rc = g16k_err(G16K_EFORMAT, "%s: section 1 (header): %u witness values, the circuit %s "
-                      "has %u wires (a witness of another circuit?)", wtns_path, w->n, r1cs_path,
-                      cs.n_wires);
+        rc = g16k_err(G16K_EFORMAT,
+                      "%s: section 1 (header): %u witness values, the circuit %s "
+                      "has %u wires (a witness of another circuit?)",
+                      wtns_path, w->n, r1cs_path, cs.n_wires);
         goto out;
     }
     if (sym_path && (rc = sym_load(sym_path, cs.n_wires, &names)) != G16K_OK)
@@ -125,7 +128,7 @@ static int cmd_check(int argc, char **argv)
         goto out;
     }
     for (uint32_t i = 0; i < cs.n_wires; i++)
-        fr_from_canon(&w_mont[i], &w->values[i]);     /* < r: checked by wtns_load */
+        fr_from_canon(&w_mont[i], &w->values[i]); /* < r: checked by wtns_load */
     fr_t one;
     fr_set_u64(&one, 1);
     if (!fr_eq(&w_mont[0], &one))
@@ -157,7 +160,8 @@ out:;
 }
 
 const cli_command cli_cmd_check = {
-    "check", cmd_check,
+    "check",
+    cmd_check,
     "check    --r1cs circuit.r1cs --witness w.wtns [--sym circuit.sym] [--max N]\n"
     "         Evaluates every constraint A * B = C of the circuit on the witness (as `snarkjs\n"
     "         wtns check`) and names the first N (default 10) it breaks: the constraint's\n"

@@ -16,14 +16,14 @@
  * `g16k --help` (every command) and `g16k NAME --help` (this one, with the exit codes). */
 typedef struct cli_command {
     const char *name;
-    int (*run)(int argc, char **argv);    /* argv[1] is the name; returns the exit code */
+    int (*run)(int argc, char **argv); /* argv[1] is the name; returns the exit code */
     const char *help;
 } cli_command;
 
 /* commands.c: the table. */
-extern const cli_command cli_cmd_prove, cli_cmd_verify, cli_cmd_check, cli_cmd_setup,
-    cli_cmd_vk, cli_cmd_plugins, cli_cmd_bench, cli_cmd_tune, cli_cmd_queue, cli_cmd_submit,
-    cli_cmd_worker, cli_cmd_result, cli_cmd_jobs;
+extern const cli_command cli_cmd_prove, cli_cmd_verify, cli_cmd_check, cli_cmd_setup, cli_cmd_vk,
+    cli_cmd_plugins, cli_cmd_bench, cli_cmd_tune, cli_cmd_queue, cli_cmd_submit, cli_cmd_worker,
+    cli_cmd_result, cli_cmd_jobs;
 /* The command called name, or NULL. */
 const cli_command *cli_find(const char *name);
 /* `g16k --help`: every command's help lines, then the exit codes. */
@@ -64,15 +64,15 @@ int cli_open_prover(const char *given, g16k_prover **out);
  * user a key_progress_state. mode: 1 always (--progress), 0 on a terminal once the load has
  * taken a second, -1 never. */
 typedef struct key_progress_state {
-    const char *name;       /* the key's file name, borrowed */
+    const char *name; /* the key's file name, borrowed */
     int mode, tty, shown;
-    double t0;              /* when the load started */
-    double next;            /* no new line before (not a terminal) */
-    double check_seconds;   /* from t0 to the last "check" call */
-    uint64_t points;        /* the key's points (total of "check") */
+    double t0;            /* when the load started */
+    double next;          /* no new line before (not a terminal) */
+    double check_seconds; /* from t0 to the last "check" call */
+    uint64_t points;      /* the key's points (total of "check") */
 } key_progress_state;
 void cli_key_progress_init(key_progress_state *kp, const char *path, int mode);
-int  cli_key_progress(void *user, const char *stage, uint64_t done, uint64_t total);
+int cli_key_progress(void *user, const char *stage, uint64_t done, uint64_t total);
 /* After the load (key: the loaded key, NULL when it failed): the summary line when progress
  * was shown or asked for; after a failure the terminal's progress line is cleared. */
 void cli_key_progress_end(key_progress_state *kp, const g16k_key *key);

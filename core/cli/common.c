@@ -40,13 +40,13 @@ void cli_print_help(FILE *f, const cli_command *c)
 int cli_exit_code(int status)
 {
     switch (status) {
-    case G16K_OK:          return 0;
-    case G16K_EFORMAT:     return 4;
-    case G16K_EIO:         return 5;
-    case G16K_EVERIFY:     return 6;
-    case G16K_ENOMEM:      return 7;
-    case G16K_EINVAL:      return 2;
-    default:               return 3;   /* ECONFIG, ENODEV, EUNSUPPORTED, EINTERNAL */
+    case G16K_OK: return 0;
+    case G16K_EFORMAT: return 4;
+    case G16K_EIO: return 5;
+    case G16K_EVERIFY: return 6;
+    case G16K_ENOMEM: return 7;
+    case G16K_EINVAL: return 2;
+    default: return 3; /* ECONFIG, ENODEV, EUNSUPPORTED, EINTERNAL */
     }
 }
 
@@ -111,7 +111,9 @@ int cli_open_prover(const char *given, g16k_prover **out)
     const char *path = given ? given : getenv("G16K_CONFIG");
     if (path && *path)
         return g16k_prover_open(path, out);
-    g16k_log(G16K_LOG_INFO, "no --config and no $G16K_CONFIG: using the built-in configuration "
-             "(%s: every slot on the CPU plugin)", CONFIG_BUILTIN_NAME);
+    g16k_log(G16K_LOG_INFO,
+             "no --config and no $G16K_CONFIG: using the built-in configuration "
+             "(%s: every slot on the CPU plugin)",
+             CONFIG_BUILTIN_NAME);
     return g16k_prover_open_default(out);
 }

@@ -69,7 +69,7 @@ int cli_key_progress(void *user, const char *stage, uint64_t done, uint64_t tota
         kp->points = total;
     }
     if (done == total)
-        return 0;                   /* the end of a stage: the next one, or the summary */
+        return 0; /* the end of a stage: the next one, or the summary */
     if (kp->mode < 0 || (kp->mode == 0 && (!kp->tty || seconds < 1.0)))
         return 0;
     if (!kp->tty && seconds < kp->next)
@@ -79,9 +79,11 @@ int cli_key_progress(void *user, const char *stage, uint64_t done, uint64_t tota
     if (!upload)
         check_line(line, sizeof line, kp, done, total, seconds);
     else
-        snprintf(line, sizeof line, "g16k: key %s: %llu points checked in %.1f s, handing it to "
-                 "the providers (%llu of %llu)", kp->name, (unsigned long long)kp->points,
-                 kp->check_seconds, (unsigned long long)done, (unsigned long long)total);
+        snprintf(line, sizeof line,
+                 "g16k: key %s: %llu points checked in %.1f s, handing it to "
+                 "the providers (%llu of %llu)",
+                 kp->name, (unsigned long long)kp->points, kp->check_seconds,
+                 (unsigned long long)done, (unsigned long long)total);
     put(kp, line, 0);
     return 0;
 }
@@ -90,7 +92,7 @@ void cli_key_progress_end(key_progress_state *kp, const g16k_key *key)
 {
     if (kp->mode < 0 || (kp->mode == 0 && !kp->shown))
         return;
-    if (key == NULL) {              /* failed: the error line follows */
+    if (key == NULL) { /* failed: the error line follows */
         if (kp->tty)
             fprintf(stderr, "\r\033[K");
         return;
@@ -98,11 +100,14 @@ void cli_key_progress_end(key_progress_state *kp, const g16k_key *key)
     double handed = g16k_now() - kp->t0 - kp->check_seconds;
     char line[256];
     if (g16k_key_cached(key))
-        snprintf(line, sizeof line, "g16k: key %s: in the key cache, no curve or subgroup tests; "
-                 "handed to the providers in %.1f s", kp->name, handed);
+        snprintf(line, sizeof line,
+                 "g16k: key %s: in the key cache, no curve or subgroup tests; "
+                 "handed to the providers in %.1f s",
+                 kp->name, handed);
     else
-        snprintf(line, sizeof line, "g16k: key %s: %llu points checked in %.1f s, handed to the "
-                 "providers in %.1f s", kp->name, (unsigned long long)kp->points,
-                 kp->check_seconds, handed);
+        snprintf(line, sizeof line,
+                 "g16k: key %s: %llu points checked in %.1f s, handed to the "
+                 "providers in %.1f s",
+                 kp->name, (unsigned long long)kp->points, kp->check_seconds, handed);
     put(kp, line, 1);
 }

@@ -30,7 +30,8 @@ static int cmd_plugins(int argc, char **argv)
 }
 
 const cli_command cli_cmd_plugins = {
-    "plugins", cmd_plugins,
+    "plugins",
+    cmd_plugins,
     "plugins  [--config INI]\n"
     "         The plugins (name, version, ABI, path, capabilities, device) and the slot each\n"
     "         serves. --config as for prove.\n",

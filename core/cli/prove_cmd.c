@@ -45,11 +45,12 @@ static int cmd_prove(int argc, char **argv)
     size_t n_pos;
     int timings = 0, no_verify = 0, progress = 0, quiet = 0;
     const cli_opt opts[] = {
-        { "--config", &config, NULL }, { "--zkey", &zkey, NULL }, { "--witness", &wtns, NULL },
-        { "--proof", &proof_out, NULL }, { "--public", &public_out, NULL },
-        { "--insecure-rs", &rs, NULL }, { "--timings", NULL, &timings },
-        { "--no-verify", NULL, &no_verify }, { "--progress", NULL, &progress },
-        { "--quiet", NULL, &quiet }, { "--trace", &trace_path, NULL },
+        { "--config", &config, NULL },     { "--zkey", &zkey, NULL },
+        { "--witness", &wtns, NULL },      { "--proof", &proof_out, NULL },
+        { "--public", &public_out, NULL }, { "--insecure-rs", &rs, NULL },
+        { "--timings", NULL, &timings },   { "--no-verify", NULL, &no_verify },
+        { "--progress", NULL, &progress }, { "--quiet", NULL, &quiet },
+        { "--trace", &trace_path, NULL },
     };
     g16k_prove_opts po;
     g16k_timings tm;
@@ -61,13 +62,15 @@ static int cmd_prove(int argc, char **argv)
 
     if ((rc = cli_parse_pos(argc, argv, opts, sizeof(opts) / sizeof(opts[0]), pos, 4, &n_pos)))
         return rc;
-    if (n_pos) {    /* the rapidsnark-style shorthand: prove ZKEY WTNS PROOF PUBLIC */
+    if (n_pos) { /* the rapidsnark-style shorthand: prove ZKEY WTNS PROOF PUBLIC */
         if (n_pos != 4)
             return cli_usage_error("%s: give all four of ZKEY WTNS PROOF PUBLIC, or use "
-                                   "--zkey, --witness, --proof and --public", "prove");
+                                   "--zkey, --witness, --proof and --public",
+                                   "prove");
         if (zkey || wtns || proof_out || public_out)
             return cli_usage_error("%s: ZKEY WTNS PROOF PUBLIC given twice: as arguments and "
-                                   "as --zkey/--witness/--proof/--public", "prove");
+                                   "as --zkey/--witness/--proof/--public",
+                                   "prove");
         zkey = pos[0];
         wtns = pos[1];
         proof_out = pos[2];
@@ -83,9 +86,12 @@ static int cmd_prove(int argc, char **argv)
     po.timings = &tm;
     if (rs) {
         if (parse_rs(rs, po.r, po.s) != 0)
-            return cli_usage_error("--insecure-rs '%s': expected R,S as decimal integers below r", rs);
+            return cli_usage_error("--insecure-rs '%s': expected R,S as decimal integers below r",
+                                   rs);
         po.insecure_fixed_rs = 1;
-        fprintf(stderr, "g16k: warning: --insecure-rs: fixed blinding values, the proof reveals the witness\n");
+        fprintf(
+            stderr,
+            "g16k: warning: --insecure-rs: fixed blinding values, the proof reveals the witness\n");
     }
 
     if ((rc = cli_trace_start(trace_path, "prove", &trace)) != G16K_OK)
@@ -96,8 +102,10 @@ static int cmd_prove(int argc, char **argv)
     double t0 = g16k_now();
     key_progress_state kp;
     cli_key_progress_init(&kp, zkey, progress ? 1 : quiet ? -1 : 0);
-    g16k_key_opts ko = { .struct_size = sizeof(ko), .progress = cli_key_progress,
-                         .progress_user = &kp, .trace = trace };
+    g16k_key_opts ko = { .struct_size = sizeof(ko),
+                         .progress = cli_key_progress,
+                         .progress_user = &kp,
+                         .trace = trace };
     rc = g16k_key_load_file(p, zkey, &ko, &key);
     cli_key_progress_end(&kp, rc == G16K_OK ? key : NULL);
     if (rc != G16K_OK)
@@ -110,10 +118,12 @@ static int cmd_prove(int argc, char **argv)
     if (timings)
         print_timings(&tm, load_key);
 out:
-    if (rc == G16K_EVERIFY) {   /* one line still, with the way to find the broken constraint */
-        fprintf(stderr, "g16k: error: %s; `g16k check --r1cs CIRCUIT.r1cs --witness %s --sym "
+    if (rc == G16K_EVERIFY) { /* one line still, with the way to find the broken constraint */
+        fprintf(stderr,
+                "g16k: error: %s; `g16k check --r1cs CIRCUIT.r1cs --witness %s --sym "
                 "CIRCUIT.sym` names the constraints the witness breaks (if it finds none, a "
-                "provider is wrong: compare with conf/cpu.ini)\n", g16k_last_error(), wtns);
+                "provider is wrong: compare with conf/cpu.ini)\n",
+                g16k_last_error(), wtns);
         rc = cli_exit_code(rc);
     } else if (rc != G16K_OK) {
         rc = cli_fail(rc);
@@ -125,7 +135,8 @@ out:
 }
 
 const cli_command cli_cmd_prove = {
-    "prove", cmd_prove,
+    "prove",
+    cmd_prove,
     "prove    [--config INI] --zkey FILE --witness FILE --proof OUT.json --public OUT.json\n"
     "         [--timings] [--no-verify] [--insecure-rs R,S] [--progress | --quiet]\n"
     "         [--trace TRACE.json]\n"

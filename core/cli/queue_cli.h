@@ -17,5 +17,4 @@ int queue_cli_fail(int status);
 /* A decimal integer option in [lo, hi]; 0 or -1 (after printing a usage error). */
 int queue_cli_int(const char *opt, const char *text, long long lo, long long hi, long long *out);
 
-
 #endif

@@ -20,7 +20,8 @@
 static int cmd_queue(int argc, char **argv)
 {
     const char *url = NULL, *max_wit = NULL, *max_att = NULL;
-    const cli_opt opts[] = { { "--queue", &url, NULL }, { "--max-witness", &max_wit, NULL },
+    const cli_opt opts[] = { { "--queue", &url, NULL },
+                             { "--max-witness", &max_wit, NULL },
                              { "--max-attempts", &max_att, NULL } };
     queue_settings set = { 0, 0 }, now;
     long long v;
@@ -57,11 +58,13 @@ static int cmd_queue(int argc, char **argv)
     }
     printf("%s: queue schema version %d (%s); max witness %lld MiB, max attempts %d\n",
            queue_describe(q), QUEUE_SCHEMA_VERSION,
-           from == 0 ? "created" : from == QUEUE_SCHEMA_VERSION ? "up to date" : "migrated",
+           from == 0                      ? "created"
+           : from == QUEUE_SCHEMA_VERSION ? "up to date"
+                                          : "migrated",
            (long long)(now.max_witness_bytes >> 20), now.max_attempts);
     if (!roles && strncmp(queue_describe(q), "postgresql", 10) == 0)
         fprintf(stderr, "g16k: warning: roles g16k_submitter and g16k_worker are missing and this "
-                "user may not create them: no grants made (docs/queue.md, Roles)\n");
+                        "user may not create them: no grants made (docs/queue.md, Roles)\n");
     queue_close(q);
     return 0;
 }
@@ -98,8 +101,8 @@ static int print_job(void *user, const queue_job_info *j)
     add_time(o, "claimed_at", j->claimed_at);
     add_time(o, "finished_at", j->finished_at);
     add_time(o, "wait_s", j->claimed_at >= 0 ? j->claimed_at - j->submitted_at : -1);
-    add_time(o, "run_s", j->finished_at >= 0 && j->claimed_at >= 0 ? j->finished_at - j->claimed_at
-                                                                      : -1);
+    add_time(o, "run_s",
+             j->finished_at >= 0 && j->claimed_at >= 0 ? j->finished_at - j->claimed_at : -1);
     t = j->timings ? json_tokener_parse(j->timings) : NULL;
     json_object_object_add(o, "timings", t);
     add_str(o, "error_code", j->error_code);
@@ -130,7 +133,9 @@ static int cmd_jobs(int argc, char **argv)
 /* The status that plugin.h names name (G16K_EINTERNAL when unknown). */
 static int status_of(const char *name)
 {
-#define STATUS_IF(s, value) if (name && strcmp(#s, name) == 0) return s;
+#define STATUS_IF(s, value)                                                                        \
+    if (name && strcmp(#s, name) == 0)                                                             \
+        return s;
     G16K_STATUS_LIST(STATUS_IF)
 #undef STATUS_IF
     return G16K_EINTERNAL;
@@ -147,8 +152,10 @@ static double mono_now(void)
 static int cmd_result(int argc, char **argv)
 {
     const char *url = NULL, *id_s = NULL, *wait_s = NULL, *proof_out = NULL, *public_out = NULL;
-    const cli_opt opts[] = { { "--queue", &url, NULL }, { "--id", &id_s, NULL },
-                             { "--wait", &wait_s, NULL }, { "--proof", &proof_out, NULL },
+    const cli_opt opts[] = { { "--queue", &url, NULL },
+                             { "--id", &id_s, NULL },
+                             { "--wait", &wait_s, NULL },
+                             { "--proof", &proof_out, NULL },
                              { "--public", &public_out, NULL } };
     long long id, wait = 0;
     queue *q = NULL;
@@ -219,7 +226,8 @@ static int cmd_result(int argc, char **argv)
 }
 
 const cli_command cli_cmd_queue = {
-    "queue", cmd_queue,
+    "queue",
+    cmd_queue,
     "queue init --queue URL [--max-witness MiB] [--max-attempts N]\n"
     "         Create or migrate the job queue's schema (idempotent). URL: sqlite:PATH (one\n"
     "         machine) or postgresql://... (any libpq connection string); --queue defaults to\n"
@@ -227,13 +235,15 @@ const cli_command cli_cmd_queue = {
 };
 
 const cli_command cli_cmd_jobs = {
-    "jobs", cmd_jobs,
+    "jobs",
+    cmd_jobs,
     "jobs     --queue URL [--state queued|running|done|failed]\n"
     "         The queue's jobs as JSON lines (id, state, attempts, worker, timings, error).\n",
 };
 
 const cli_command cli_cmd_result = {
-    "result", cmd_result,
+    "result",
+    cmd_result,
     "result   --queue URL --id ID [--wait SECONDS] --proof OUT.json --public OUT.json\n"
     "         Write a done job's files (atomically, as prove does); a failed job exits with its\n"
     "         error's code, a job not finished (after --wait) with 9.\n",

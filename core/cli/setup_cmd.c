@@ -51,7 +51,8 @@ static int cmd_setup(int argc, char **argv)
 }
 
 const cli_command cli_cmd_setup = {
-    "setup", cmd_setup,
+    "setup",
+    cmd_setup,
     "setup    --r1cs FILE (--ptau FILE | --insecure-random-toxic-waste) --zkey OUT\n"
     "         [--threads N] [--progress | --quiet]\n"
     "         Groth16 proving key of a circom .r1cs. With --ptau (a powers-of-tau file prepared\n"

@@ -32,8 +32,10 @@ static void unmap_file(mapped *m)
 static int cmd_submit(int argc, char **argv)
 {
     const char *url = NULL, *zkey_path = NULL, *wtns_path = NULL, *prio_s = NULL, *label = NULL;
-    const cli_opt opts[] = { { "--queue", &url, NULL }, { "--zkey", &zkey_path, NULL },
-                             { "--witness", &wtns_path, NULL }, { "--priority", &prio_s, NULL },
+    const cli_opt opts[] = { { "--queue", &url, NULL },
+                             { "--zkey", &zkey_path, NULL },
+                             { "--witness", &wtns_path, NULL },
+                             { "--priority", &prio_s, NULL },
                              { "--label", &label, NULL } };
     char digest[QUEUE_DIGEST_HEX];
     mapped zk = { 0 }, wt = { 0 };
@@ -65,9 +67,10 @@ static int cmd_submit(int argc, char **argv)
     if ((rc = binfile_map(wtns_path, &wt.data, &wt.size)) != G16K_OK)
         goto fail;
     if ((int64_t)wt.size > set.max_witness_bytes) {
-        fprintf(stderr, "g16k: error: %s: %llu bytes is over the queue's limit of %lld bytes "
-                "(g16k queue init --max-witness MiB)\n", wtns_path, (unsigned long long)wt.size,
-                (long long)set.max_witness_bytes);
+        fprintf(stderr,
+                "g16k: error: %s: %llu bytes is over the queue's limit of %lld bytes "
+                "(g16k queue init --max-witness MiB)\n",
+                wtns_path, (unsigned long long)wt.size, (long long)set.max_witness_bytes);
         unmap_file(&wt);
         queue_close(q);
         return CLI_EXIT_QUEUE;
@@ -104,7 +107,8 @@ queue_fail:
 }
 
 const cli_command cli_cmd_submit = {
-    "submit", cmd_submit,
+    "submit",
+    cmd_submit,
     "submit   --queue URL --zkey PATH --witness FILE [--priority N] [--label TEXT]\n"
     "         Check the witness against the key's header, store it in the queue, print the job\n"
     "         id; the key is named by its content digest (docs/queue.md).\n",

@@ -33,11 +33,11 @@
 
 typedef struct sweep {
     uint64_t n;
-    uint32_t lo, hi;                    /* windows tried: lo .. last */
+    uint32_t lo, hi; /* windows tried: lo .. last */
     uint32_t last;
-    uint32_t best;                      /* 0: nothing timed (n == 0) */
+    uint32_t best; /* 0: nothing timed (n == 0) */
     double auto_s;
-    double med[TUNE_MAX_WINDOW + 1];    /* median seconds per window */
+    double med[TUNE_MAX_WINDOW + 1]; /* median seconds per window */
 } sweep;
 
 static int cmp_double(const void *a, const void *b)
@@ -95,7 +95,8 @@ static int sweep_msm(g16k_key *key, int m, const fr_t *w, const fr_t *h, int run
             if ((rc = tune_time_msm(key, m, sc, sw->n, enc, c, &t[r], &got)) != G16K_OK)
                 return rc;
             if (memcmp(got.raw, want.raw, sizeof(got.raw)) != 0)
-                return g16k_err(G16K_EVERIFY, "MSM %s: window %u gives a different result than "
+                return g16k_err(G16K_EVERIFY,
+                                "MSM %s: window %u gives a different result than "
                                 "the plugin's auto window (provider %s is wrong)",
                                 groth16_msms[m].name, c,
                                 slot_plugin(key->prover, groth16_msms[m].slot, 0)->name);
@@ -112,19 +113,24 @@ static int sweep_msm(g16k_key *key, int m, const fr_t *w, const fr_t *h, int run
 
 static void print_json(const char *zkey, int runs, g16k_key *key, const sweep *sw)
 {
-    fprintf(stderr, "{\n  \"tune\": \"windows\",\n  \"zkey\": \"%s\",\n  \"runs\": %d,\n"
-            "  \"msm\": [\n", zkey, runs);
+    fprintf(stderr,
+            "{\n  \"tune\": \"windows\",\n  \"zkey\": \"%s\",\n  \"runs\": %d,\n"
+            "  \"msm\": [\n",
+            zkey, runs);
     for (int m = 0; m < MSM_COUNT; m++) {
         const sweep *s = &sw[m];
         fprintf(stderr, "    {\"msm\": \"%s\", \"plugin\": \"%s\", \"n\": %llu, ",
-                groth16_msms[m].name, slot_plugin(key->prover, groth16_msms[m].slot, 0)->name, (unsigned long long)s->n);
+                groth16_msms[m].name, slot_plugin(key->prover, groth16_msms[m].slot, 0)->name,
+                (unsigned long long)s->n);
         if (!s->best) {
             fprintf(stderr, "\"best_window\": null, \"seconds\": {}}%s\n",
                     m + 1 < MSM_COUNT ? "," : "");
             continue;
         }
-        fprintf(stderr, "\"best_window\": %u, \"best_seconds\": %.6f, \"auto_seconds\": %.6f, "
-                "\"seconds\": {", s->best, s->med[s->best], s->auto_s);
+        fprintf(stderr,
+                "\"best_window\": %u, \"best_seconds\": %.6f, \"auto_seconds\": %.6f, "
+                "\"seconds\": {",
+                s->best, s->med[s->best], s->auto_s);
         for (uint32_t c = s->lo; c <= s->last; c++)
             fprintf(stderr, "%s\"%u\": %.6f", c > s->lo ? ", " : "", c, s->med[c]);
         fprintf(stderr, "}}%s\n", m + 1 < MSM_COUNT ? "," : "");
@@ -137,9 +143,9 @@ static int cmd_tune(int argc, char **argv)
     const char *config = NULL, *zkey = NULL, *wtns_path = NULL, *runs_s = NULL, *range = NULL,
                *trace_path = NULL;
     const cli_opt opts[] = {
-        { "--config", &config, NULL }, { "--zkey", &zkey, NULL }, { "--witness", &wtns_path, NULL },
-        { "--runs", &runs_s, NULL }, { "--windows", &range, NULL },
-        { "--trace", &trace_path, NULL },
+        { "--config", &config, NULL },     { "--zkey", &zkey, NULL },
+        { "--witness", &wtns_path, NULL }, { "--runs", &runs_s, NULL },
+        { "--windows", &range, NULL },     { "--trace", &trace_path, NULL },
     };
     uint32_t lo = 0, hi = 0;
     int rc = cli_parse(argc, argv, opts, sizeof(opts) / sizeof(opts[0]));
@@ -181,8 +187,8 @@ static int cmd_tune(int argc, char **argv)
             goto out;
     print_json(zkey, runs, key, sw);
     printf("; g16k tune: fastest window per Groth16 MSM (median of %d runs), providers:"
-           " msm.g1 = %s, msm.g2 = %s\n[window]\n", runs,
-           slot_plugin(p, SLOT_MSM_G1, 0)->name, slot_plugin(p, SLOT_MSM_G2, 0)->name);
+           " msm.g1 = %s, msm.g2 = %s\n[window]\n",
+           runs, slot_plugin(p, SLOT_MSM_G1, 0)->name, slot_plugin(p, SLOT_MSM_G2, 0)->name);
     for (int m = 0; m < MSM_COUNT; m++) {
         if (sw[m].best)
             printf("%s = %u\n", groth16_msms[m].window_key, sw[m].best);
@@ -200,7 +206,8 @@ out:
 }
 
 const cli_command cli_cmd_tune = {
-    "tune", cmd_tune,
+    "tune",
+    cmd_tune,
     "tune     [--config INI] --zkey FILE --witness FILE [--runs K] [--windows LO-HI]\n"
     "         [--trace TRACE.json]\n"
     "         The fastest Pippenger window of each Groth16 MSM (A, B_G1, B_G2, L, H) on the\n"

@@ -6,7 +6,9 @@
 static int cmd_verify(int argc, char **argv)
 {
     const char *vk = NULL, *pub = NULL, *proof = NULL;
-    const cli_opt opts[] = { { "--vk", &vk, NULL }, { "--public", &pub, NULL }, { "--proof", &proof, NULL } };
+    const cli_opt opts[] = { { "--vk", &vk, NULL },
+                             { "--public", &pub, NULL },
+                             { "--proof", &proof, NULL } };
     int rc = cli_parse(argc, argv, opts, 3);
     if (rc)
         return rc;
@@ -25,7 +27,8 @@ static int cmd_verify(int argc, char **argv)
 }
 
 const cli_command cli_cmd_verify = {
-    "verify", cmd_verify,
+    "verify",
+    cmd_verify,
     "verify   --vk verification_key.json --public public.json --proof proof.json\n"
     "         Same verdict as `snarkjs groth16 verify`, and the proof's points must lie in the\n"
     "         prime-order subgroups; prints OK (exit 0) or INVALID: why (exit 1).\n",

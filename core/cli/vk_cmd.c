@@ -18,7 +18,8 @@ static int cmd_vk(int argc, char **argv)
 }
 
 const cli_command cli_cmd_vk = {
-    "vk", cmd_vk,
+    "vk",
+    cmd_vk,
     "vk       --zkey FILE --vk OUT.json\n"
     "         The verification key, byte for byte as `snarkjs zkey export verificationkey`.\n",
 };

@@ -41,10 +41,12 @@ static int cmd_worker(int argc, char **argv)
     const char *url = NULL, *config = NULL, *max_jobs = NULL, *idle = NULL, *mem = NULL,
                *in_flight = NULL, *lease = NULL;
     const char *dirs[MAX_KEY_DIRS];
-    const cli_opt opts[] = { { "--queue", &url, NULL }, { "--config", &config, NULL },
-                             { "--max-jobs", &max_jobs, NULL }, { "--idle-exit", &idle, NULL },
-                             { "--keys-mem", &mem, NULL }, { "--jobs-in-flight", &in_flight, NULL },
-                             { "--lease", &lease, NULL } };
+    const cli_opt opts[] = {
+        { "--queue", &url, NULL },         { "--config", &config, NULL },
+        { "--max-jobs", &max_jobs, NULL }, { "--idle-exit", &idle, NULL },
+        { "--keys-mem", &mem, NULL },      { "--jobs-in-flight", &in_flight, NULL },
+        { "--lease", &lease, NULL }
+    };
     char **rest = malloc(sizeof(char *) * (size_t)(argc + 1));
     size_t n_dirs = 0;
     int n_rest = 0, rc;
@@ -133,7 +135,8 @@ static int cmd_worker(int argc, char **argv)
 }
 
 const cli_command cli_cmd_worker = {
-    "worker", cmd_worker,
+    "worker",
+    cmd_worker,
     "worker   --queue URL --config INI --keys DIR [--keys DIR ...] [--max-jobs N]\n"
     "         [--idle-exit SECONDS] [--keys-mem MiB] [--jobs-in-flight K] [--lease SECONDS]\n"
     "         Prove queued jobs with keys found (by digest) only in the --keys folders, kept\n"

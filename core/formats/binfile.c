@@ -15,8 +15,8 @@
 #include "g16k/plugin.h"
 #include "util/error.h"
 
-#define HEADER_BYTES 12u        /* magic + version + nSections */
-#define ENTRY_BYTES 12u         /* id + size */
+#define HEADER_BYTES 12u /* magic + version + nSections */
+#define ENTRY_BYTES 12u  /* id + size */
 
 int binfile_map(const char *path, const uint8_t **data, uint64_t *size)
 {
@@ -42,9 +42,8 @@ int binfile_map(const char *path, const uint8_t **data, uint64_t *size)
             close(fd);
             /* ENOMEM: no address space left for the mapping (ulimit -v, a 32-bit process):
              * out of memory, exit 7, not an I/O error */
-            return g16k_err(e == ENOMEM ? G16K_ENOMEM : G16K_EIO,
-                            "%s: cannot map %llu bytes: %s", path,
-                            (unsigned long long)st.st_size,
+            return g16k_err(e == ENOMEM ? G16K_ENOMEM : G16K_EIO, "%s: cannot map %llu bytes: %s",
+                            path, (unsigned long long)st.st_size,
                             e == ENOMEM ? "out of memory (address space)" : strerror(e));
         }
         /* One forward pass over the payloads follows. */
@@ -105,13 +104,12 @@ static int read_table(binfile *bf, const source *src, const char magic[4], uint3
     if (max_id > BINFILE_MAX_ID)
         max_id = BINFILE_MAX_ID;
     if (bf->size < HEADER_BYTES)
-        return g16k_err(G16K_EFORMAT, "%s: header at byte 0: file is %llu bytes, need %u",
-                        path, (unsigned long long)bf->size, HEADER_BYTES);
+        return g16k_err(G16K_EFORMAT, "%s: header at byte 0: file is %llu bytes, need %u", path,
+                        (unsigned long long)bf->size, HEADER_BYTES);
     if (fetch12(src, 0, e) != 0)
         return g16k_err(G16K_EIO, "%s: cannot read: %s", path, strerror(errno));
     if (memcmp(e, magic, 4) != 0)
-        return g16k_err(G16K_EFORMAT, "%s: header at byte 0: magic is not \"%.4s\"", path,
-                        magic);
+        return g16k_err(G16K_EFORMAT, "%s: header at byte 0: magic is not \"%.4s\"", path, magic);
     bf->version = binfile_le32(e + 4);
     if (bf->version != version)
         return g16k_err(G16K_EFORMAT, "%s: header at byte 4: version %u, expected %u", path,
@@ -122,8 +120,8 @@ static int read_table(binfile *bf, const source *src, const char magic[4], uint3
     for (uint32_t k = 0; k < n; k++) {
         if (bf->size - pos < ENTRY_BYTES)
             return g16k_err(G16K_EFORMAT,
-                            "%s: section table entry %u at byte %llu: file ends (%llu bytes)",
-                            path, k, (unsigned long long)pos, (unsigned long long)bf->size);
+                            "%s: section table entry %u at byte %llu: file ends (%llu bytes)", path,
+                            k, (unsigned long long)pos, (unsigned long long)bf->size);
         if (fetch12(src, pos, e) != 0)
             return g16k_err(G16K_EIO, "%s: cannot read: %s", path, strerror(errno));
         uint32_t id = binfile_le32(e);
@@ -144,7 +142,7 @@ static int read_table(binfile *bf, const source *src, const char magic[4], uint3
                             "past the end of the file (%llu bytes)",
                             path, k, (unsigned long long)pos, id, (unsigned long long)size,
                             (unsigned long long)bf->size);
-        if (known) {       /* an unknown id is skipped (binfile.h), its size checked above */
+        if (known) { /* an unknown id is skipped (binfile.h), its size checked above */
             bf->sec[id].present = 1;
             bf->sec[id].offset = start;
             bf->sec[id].size = size;
@@ -160,7 +158,7 @@ static int read_table(binfile *bf, const source *src, const char magic[4], uint3
 /* The table of bytes already in bf (mapped or borrowed); closes bf when it is bad. */
 static int open_table(binfile *bf, const char magic[4], uint32_t version, uint32_t max_id)
 {
-    source src = {.data = bf->data, .fd = -1};
+    source src = { .data = bf->data, .fd = -1 };
     int rc = read_table(bf, &src, magic, version, max_id);
     if (rc != G16K_OK)
         binfile_close(bf);
@@ -194,18 +192,17 @@ int binfile_read_table(binfile *bf, int fd, uint64_t size, const char *path, con
     memset(bf, 0, sizeof(*bf));
     bf->path = path;
     bf->size = size;
-    source src = {.data = NULL, .fd = fd};
+    source src = { .data = NULL, .fd = fd };
     return read_table(bf, &src, magic, version, max_id);
 }
 
-int binfile_same_table(const binfile *bf, const uint8_t *data, const char magic[4],
-                       uint32_t max_id)
+int binfile_same_table(const binfile *bf, const uint8_t *data, const char magic[4], uint32_t max_id)
 {
     binfile again;
     memset(&again, 0, sizeof(again));
     again.path = bf->path;
     again.size = bf->size;
-    source src = {.data = data, .fd = -1};
+    source src = { .data = data, .fd = -1 };
     if (read_table(&again, &src, magic, bf->version, max_id) != G16K_OK)
         return 0;
     return memcmp(again.sec, bf->sec, sizeof(bf->sec)) == 0;

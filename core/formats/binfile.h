@@ -33,18 +33,18 @@
 #define BINFILE_MAX_ID 15
 
 typedef struct binfile_section {
-    uint64_t offset;        /* file offset of the first payload byte */
-    uint64_t size;          /* payload bytes */
-    int present;            /* 0 if the table has no section with this id */
+    uint64_t offset; /* file offset of the first payload byte */
+    uint64_t size;   /* payload bytes */
+    int present;     /* 0 if the table has no section with this id */
 } binfile_section;
 
 typedef struct binfile {
-    const char *path;       /* borrowed from the caller: used in messages only */
-    const uint8_t *data;    /* the mapped file or the borrowed buffer (NULL when empty) */
-    uint64_t size;          /* file bytes */
-    int mapped;             /* 1: data is our mapping (unmapped by binfile_close) */
+    const char *path;    /* borrowed from the caller: used in messages only */
+    const uint8_t *data; /* the mapped file or the borrowed buffer (NULL when empty) */
+    uint64_t size;       /* file bytes */
+    int mapped;          /* 1: data is our mapping (unmapped by binfile_close) */
     uint32_t version;
-    binfile_section sec[BINFILE_MAX_ID + 1];   /* indexed by id; sec[0] unused */
+    binfile_section sec[BINFILE_MAX_ID + 1]; /* indexed by id; sec[0] unused */
 } binfile;
 
 /* Map path and validate the container. magic: 4 bytes; version: the only accepted version;
@@ -62,7 +62,7 @@ int binfile_open_mem(binfile *bf /* OUT */, const char *name, const void *data, 
 /* Map the regular file at path read-only, whatever it holds (*data NULL when it is empty);
  * release with binfile_unmap. Errors: G16K_EIO naming the file. */
 int binfile_map(const char *path, const uint8_t **data /* OUT */, uint64_t *size /* OUT */);
-void binfile_unmap(const uint8_t *data, uint64_t size);   /* NULL is a no-op */
+void binfile_unmap(const uint8_t *data, uint64_t size); /* NULL is a no-op */
 /* Validate the container of the open file fd (size bytes) like binfile_open, reading only the
  * 12-byte header and table entries (pread), for a reader that fills its own buffer: bf->data
  * stays NULL. Errors as binfile_open (a failed pread is G16K_EIO). */

@@ -49,12 +49,12 @@ void dir_lock_acquire(dir_lock *lk, const char *path_a, const char *path_b, int 
     int have0 = lk->fd[0] >= 0 && fstat(lk->fd[0], &s0) == 0;
     int have1 = lk->fd[1] >= 0 && fstat(lk->fd[1], &s1) == 0;
     if (have0 && have1 && s0.st_dev == s1.st_dev && s0.st_ino == s1.st_ino) {
-        close(lk->fd[1]);            /* one folder: one lock */
+        close(lk->fd[1]); /* one folder: one lock */
         lk->fd[1] = -1;
         have1 = 0;
     }
-    if (have0 && have1 && (s1.st_dev < s0.st_dev ||
-                           (s1.st_dev == s0.st_dev && s1.st_ino < s0.st_ino))) {
+    if (have0 && have1 &&
+        (s1.st_dev < s0.st_dev || (s1.st_dev == s0.st_dev && s1.st_ino < s0.st_ino))) {
         int t = lk->fd[0];
         lk->fd[0] = lk->fd[1];
         lk->fd[1] = t;

@@ -25,8 +25,8 @@ int json_load(const char *file, size_t max_bytes, json_object **out /* OUT */);
 
 /* obj[key] (obj at JSON path `at`, "" for the root) must exist and have the given type.
  * *out is borrowed from obj. */
-int json_member(const char *file, const char *at, json_object *obj, const char *key,
-                json_type type, json_object **out /* OUT */);
+int json_member(const char *file, const char *at, json_object *obj, const char *key, json_type type,
+                json_object **out /* OUT */);
 
 /* Require arr (at path `at`) to be an array of exactly n elements. */
 int json_expect_array(const char *file, const char *at, json_object *arr, size_t n);
@@ -50,11 +50,11 @@ typedef struct strbuf {
 } strbuf;
 
 void strbuf_puts(strbuf *b, const char *s);
-int  strbuf_ok(const strbuf *b);
+int strbuf_ok(const strbuf *b);
 void strbuf_free(strbuf *b);
 /* Hand the text to the caller: *out (free()) and *len, G16K_OK; or free it and set G16K_ENOMEM
  * ("out of memory") when an append failed. */
-int  strbuf_take(strbuf *b, char **out, size_t *len);
+int strbuf_take(strbuf *b, char **out, size_t *len);
 
 /* The text proof_json_write / public_json_write would write, appended to an empty b (path for
  * messages; b freed on error). */
@@ -67,10 +67,10 @@ int public_json_text(strbuf *b, const char *path, const fr_t *canon, size_t n);
  * folder of path (errors ignored). */
 typedef struct atomic_file {
     const char *path;
-    char *tmp;              /* NULL once committed or discarded */
+    char *tmp; /* NULL once committed or discarded */
 } atomic_file;
-int  atomic_stage(atomic_file *f /* OUT */, const char *path, const char *data, size_t len);
-int  atomic_commit(atomic_file *f);
+int atomic_stage(atomic_file *f /* OUT */, const char *path, const char *data, size_t len);
+int atomic_commit(atomic_file *f);
 void atomic_discard(atomic_file *f);
 void atomic_sync_dir(const char *path);
 

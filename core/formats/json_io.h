@@ -29,23 +29,23 @@ typedef struct groth16_vk {
     uint32_t n_public;
     g1_affine_t alpha1;
     g2_affine_t beta2, gamma2, delta2;
-    g1_affine_t *ic;        /* n_public + 1 */
+    g1_affine_t *ic; /* n_public + 1 */
 } groth16_vk;
 
 /* Outputs are written only on success. Infinity is written as snarkjs' zero ["0", "1", "0"]. */
-int  proof_json_read(const char *path, groth16_proof *out);
-int  proof_json_write(const char *path, const groth16_proof *p);
+int proof_json_read(const char *path, groth16_proof *out);
+int proof_json_write(const char *path, const groth16_proof *p);
 /* Public signals: n Fr values, canonical limbs (fr_t used as a plain integer). The array read is
  * malloc'ed (caller frees with free(); non-NULL even when n = 0). An empty list is written "[\n]"
  * as snarkjs does. */
-int  public_json_read(const char *path, fr_t **out, size_t *n);
-int  public_json_write(const char *path, const fr_t *canon, size_t n);
+int public_json_read(const char *path, fr_t **out, size_t *n);
+int public_json_write(const char *path, const fr_t *canon, size_t n);
 /* The texts the two writers write, NUL-terminated, malloc'ed into *out (caller frees), *len
  * without the NUL. Errors: G16K_ENOMEM; G16K_EINVAL when a public signal is not below r. */
-int  proof_json_string(const groth16_proof *p, char **out, size_t *len);
-int  public_json_string(const fr_t *canon, size_t n, char **out, size_t *len);
+int proof_json_string(const groth16_proof *p, char **out, size_t *len);
+int public_json_string(const fr_t *canon, size_t n, char **out, size_t *len);
 /* vk->ic is malloc'ed; release with vk_free (which leaves the struct reusable; NULL-safe). */
-int  vk_json_read(const char *path, groth16_vk *out);
+int vk_json_read(const char *path, groth16_vk *out);
 void vk_free(groth16_vk *vk);
 
 /* proof.json and public.json as one pair under concurrent writers and g16k readers (see
@@ -53,12 +53,12 @@ void vk_free(groth16_vk *vk);
  * exclusive lock on their folders after both temporaries are on disk; if the second rename
  * fails the first file is removed. Read both under a shared lock; *canon as public_json_read.
  * Errors as the single-file functions. */
-int  json_pair_write(const char *proof_path, const groth16_proof *proof, const char *public_path,
-                     const fr_t *canon, size_t n);
-int  json_pair_read(const char *public_path, fr_t **canon, size_t *n, const char *proof_path,
-                    groth16_proof *proof);
+int json_pair_write(const char *proof_path, const groth16_proof *proof, const char *public_path,
+                    const fr_t *canon, size_t n);
+int json_pair_read(const char *public_path, fr_t **canon, size_t *n, const char *proof_path,
+                   groth16_proof *proof);
 
 /* Write `len` bytes to path atomically (temp file + fsync + rename). Used by the writers above. */
-int  write_file_atomic(const char *path, const char *data, size_t len);
+int write_file_atomic(const char *path, const char *data, size_t len);
 
 #endif

@@ -25,8 +25,8 @@
 int json_pair_write(const char *proof_path, const groth16_proof *proof, const char *public_path,
                     const fr_t *canon, size_t n)
 {
-    strbuf tp = {0}, tq = {0};
-    atomic_file fp = {0}, fq = {0};
+    strbuf tp = { 0 }, tq = { 0 };
+    atomic_file fp = { 0 }, fq = { 0 };
     int rc = G16K_OK;
     if (public_path && (rc = public_json_text(&tq, public_path, canon, n)) != G16K_OK)
         goto out;
@@ -41,7 +41,7 @@ int json_pair_write(const char *proof_path, const groth16_proof *proof, const ch
     if (public_path)
         rc = atomic_commit(&fq);
     if (rc == G16K_OK && proof_path && (rc = atomic_commit(&fp)) != G16K_OK && public_path)
-        remove(public_path);          /* no public.json without its proof */
+        remove(public_path); /* no public.json without its proof */
     dir_lock_release(&lk);
     if (rc == G16K_OK) {
         if (public_path)

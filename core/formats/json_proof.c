@@ -78,7 +78,7 @@ int proof_json_text(strbuf *b, const char *path, const groth16_proof *p)
 
 int proof_json_write(const char *path, const groth16_proof *p)
 {
-    strbuf b = {0};
+    strbuf b = { 0 };
     int rc = proof_json_text(&b, path, p);
     if (rc == G16K_OK)
         rc = write_file_atomic(path, b.data, b.len);
@@ -126,7 +126,7 @@ out:
 
 int proof_json_string(const groth16_proof *p, char **out, size_t *len)
 {
-    strbuf b = {0};
+    strbuf b = { 0 };
     int rc = proof_json_text(&b, "proof.json", p);
     return rc == G16K_OK ? strbuf_take(&b, out, len) : rc;
 }

@@ -38,7 +38,7 @@ int public_json_text(strbuf *b, const char *path, const fr_t *canon, size_t n)
 
 int public_json_write(const char *path, const fr_t *canon, size_t n)
 {
-    strbuf b = {0};
+    strbuf b = { 0 };
     int rc = public_json_text(&b, path, canon, n);
     if (rc == G16K_OK)
         rc = write_file_atomic(path, b.data, b.len);
@@ -94,8 +94,10 @@ int public_json_read(const char *path, fr_t **out, size_t *n_out)
         const char *str = json_object_get_string(s);
         const char *why = canonical_dec(str, (size_t)json_object_get_string_len(s), &v[i]);
         if (why) {
-            rc = g16k_err(G16K_EFORMAT, "%s: [%zu]: \"%.100s\" is not a canonical decimal "
-                          "integer below r (%s)", path, i, str, why);
+            rc = g16k_err(G16K_EFORMAT,
+                          "%s: [%zu]: \"%.100s\" is not a canonical decimal "
+                          "integer below r (%s)",
+                          path, i, str, why);
             goto out;
         }
     }
@@ -110,7 +112,7 @@ out:
 
 int public_json_string(const fr_t *canon, size_t n, char **out, size_t *len)
 {
-    strbuf b = {0};
+    strbuf b = { 0 };
     int rc = public_json_text(&b, "public.json", canon, n);
     return rc == G16K_OK ? strbuf_take(&b, out, len) : rc;
 }

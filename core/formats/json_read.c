@@ -101,8 +101,8 @@ out:
     return rc;
 }
 
-int json_member(const char *file, const char *at, json_object *obj, const char *key,
-                json_type type, json_object **out)
+int json_member(const char *file, const char *at, json_object *obj, const char *key, json_type type,
+                json_object **out)
 {
     const char *dot = at[0] ? "." : "";
     if (!json_object_is_type(obj, json_type_object))

@@ -20,25 +20,25 @@
 #define MAX_WORKERS 255u
 
 struct load_pool {
-    int fd;                         /* < 0: buf came full */
+    int fd; /* < 0: buf came full */
     uint8_t *buf;
     uint64_t size;
     double t0;
-    double t_read, t_primary;       /* written before read_done / the last primary_done */
-    atomic_uint_fast64_t avail;     /* bytes of buf filled */
+    double t_read, t_primary;   /* written before read_done / the last primary_done */
+    atomic_uint_fast64_t avail; /* bytes of buf filled */
     atomic_int read_err;
     atomic_int read_done;
-    atomic_int reading;             /* 1 while a thread holds the reading */
+    atomic_int reading; /* 1 while a thread holds the reading */
 
     pthread_mutex_t lock;
     pthread_cond_t cond;
     atomic_uint_fast64_t gen;
 
     const load_pool_tasks *t;
-    atomic_uchar *done;             /* [n_primary] */
+    atomic_uchar *done; /* [n_primary] */
     atomic_uint_fast64_t next_primary, primary_done, next_check;
     atomic_int failed;
-    atomic_uint running;            /* workers not yet stopped */
+    atomic_uint running; /* workers not yet stopped */
     pthread_t workers[MAX_WORKERS];
     unsigned n_workers;
 };
@@ -109,7 +109,7 @@ load_pool *load_pool_create(int fd, uint8_t *buf, uint64_t size)
     p->t0 = g16k_now();
     pthread_condattr_t ca;
     pthread_condattr_init(&ca);
-    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);   /* for g16k_deadline */
+    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC); /* for g16k_deadline */
     pthread_mutex_init(&p->lock, NULL);
     pthread_cond_init(&p->cond, &ca);
     pthread_condattr_destroy(&ca);
@@ -231,7 +231,7 @@ int load_pool_run(load_pool *p, const load_pool_tasks *tasks, unsigned threads)
         atomic_fetch_add(&p->running, 1);
         if (pthread_create(&p->workers[w], NULL, worker_main, p) != 0) {
             atomic_fetch_sub(&p->running, 1);
-            break;                  /* fewer threads: slower, not wrong */
+            break; /* fewer threads: slower, not wrong */
         }
         p->n_workers++;
     }

@@ -26,13 +26,13 @@ typedef struct load_pool load_pool;
 
 typedef struct load_pool_tasks {
     uint64_t n_primary;
-    const uint64_t *need;           /* [n_primary], nondecreasing byte counts */
+    const uint64_t *need; /* [n_primary], nondecreasing byte counts */
     void (*run_primary)(void *ctx, uint64_t i);
     uint64_t n_check;
-    const uint64_t *dep;            /* [n_check], index of the primary task each one needs */
+    const uint64_t *dep; /* [n_check], index of the primary task each one needs */
     void (*run_check)(void *ctx, uint64_t j);
-    int (*checks_wanted)(void *ctx);    /* 1 yes, 0 no (skip them), -1 not known yet */
-    int (*tick)(void *ctx);         /* on the caller's thread only; non-zero: stop. May be NULL */
+    int (*checks_wanted)(void *ctx); /* 1 yes, 0 no (skip them), -1 not known yet */
+    int (*tick)(void *ctx);          /* on the caller's thread only; non-zero: stop. May be NULL */
     void *ctx;
 } load_pool_tasks;
 
@@ -41,21 +41,21 @@ typedef struct load_pool_tasks {
 load_pool *load_pool_create(int fd, uint8_t *buf, uint64_t size);
 /* Read on the calling thread until n bytes are in buf (before load_pool_run). 0, or -1 after a
  * read error (load_pool_read_error). */
-int  load_pool_read_to(load_pool *p, uint64_t n);
+int load_pool_read_to(load_pool *p, uint64_t n);
 /* errno of the failed read, or -1 when the file ended early; 0 while none. */
-int  load_pool_read_error(const load_pool *p);
+int load_pool_read_error(const load_pool *p);
 /* Run tasks (borrowed until load_pool_destroy) on the caller and threads - 1 workers (0 = 1;
  * fewer when a thread cannot start) until every primary task is done, the checks are done or
  * not wanted, the whole file is read, or the pool failed; returns once every worker has
  * stopped. 0 when every primary task ran and the file was read, else -1 (read error,
  * load_pool_fail, tick() != 0, or out of memory). */
-int  load_pool_run(load_pool *p, const load_pool_tasks *tasks, unsigned threads);
+int load_pool_run(load_pool *p, const load_pool_tasks *tasks, unsigned threads);
 /* Any thread: stop claiming tasks (a task failed). */
 void load_pool_fail(load_pool *p);
 /* Any thread: the answer of checks_wanted() may have changed. */
 void load_pool_notify(load_pool *p);
 /* For running checks: 1 when they should stop early (failure, or checks_wanted() == 0). */
-int  load_pool_checks_off(load_pool *p);
+int load_pool_checks_off(load_pool *p);
 /* Seconds from load_pool_create to the end of the read, and to the end of the last primary
  * task (0 until then). */
 double load_pool_read_seconds(const load_pool *p);

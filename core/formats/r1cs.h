@@ -11,11 +11,11 @@
 
 typedef struct r1cs_term {
     uint32_t wire;
-    fr_t coef;              /* canonical integer (not Montgomery), < r */
+    fr_t coef; /* canonical integer (not Montgomery), < r */
 } r1cs_term;
 
 typedef struct r1cs {
-    uint32_t n_wires;       /* = zkey nVars */
+    uint32_t n_wires; /* = zkey nVars */
     uint32_t n_pub_out;
     uint32_t n_pub_in;
     uint32_t n_prv_in;
@@ -31,7 +31,7 @@ typedef struct r1cs {
  * < r, sections 1 and 2 exactly consumed). Caller frees with r1cs_free (also after an error).
  * Errors: G16K_EIO (open, map), G16K_EFORMAT (the message names file, section and byte offset),
  * G16K_ENOMEM. Thread-safe. */
-int  r1cs_load(const char *path, r1cs *out);
+int r1cs_load(const char *path, r1cs *out);
 void r1cs_free(r1cs *cs);
 
 #endif

@@ -98,21 +98,23 @@ int sym_load(const char *path, uint32_t n_wires, sym *out)
             eol[-1] = '\0';
         *eol = '\0';
         if (!*l)
-            continue;               /* blank line (the file ends with one) */
+            continue; /* blank line (the file ends with one) */
         char *c1 = strchr(l, ','), *c2 = c1 ? strchr(c1 + 1, ',') : NULL;
         char *c3 = c2 ? strchr(c2 + 1, ',') : NULL;
         int64_t w;
         if (!c3 || !c3[1]) {
-            rc = g16k_err(G16K_EFORMAT, "%s: line %llu (byte %llu): expected labelIndex,"
-                          "wireIndex,componentIndex,name", path, (unsigned long long)line + 1,
-                          (unsigned long long)(l - text));
+            rc = g16k_err(G16K_EFORMAT,
+                          "%s: line %llu (byte %llu): expected labelIndex,"
+                          "wireIndex,componentIndex,name",
+                          path, (unsigned long long)line + 1, (unsigned long long)(l - text));
             goto out;
         }
         if (parse_wire(c1 + 1, c2, n_wires, &w) != 0) {
-            rc = g16k_err(G16K_EFORMAT, "%s: line %llu (byte %llu): wire index '%.*s' is not -1 "
-                          "or below the circuit's %u wires", path, (unsigned long long)line + 1,
-                          (unsigned long long)(c1 + 1 - text), (int)(c2 - c1 - 1), c1 + 1,
-                          n_wires);
+            rc = g16k_err(G16K_EFORMAT,
+                          "%s: line %llu (byte %llu): wire index '%.*s' is not -1 "
+                          "or below the circuit's %u wires",
+                          path, (unsigned long long)line + 1, (unsigned long long)(c1 + 1 - text),
+                          (int)(c2 - c1 - 1), c1 + 1, n_wires);
             goto out;
         }
         wire_of[n] = w;

@@ -12,16 +12,16 @@
 
 typedef struct sym {
     uint32_t n_wires;
-    uint64_t *start;        /* n_wires + 1: the names of wire w are names[start[w] .. start[w+1]) */
-    const char **names;     /* into text, in file order within a wire */
-    char *text;             /* the file, NUL-terminated per name */
+    uint64_t *start;    /* n_wires + 1: the names of wire w are names[start[w] .. start[w+1]) */
+    const char **names; /* into text, in file order within a wire */
+    char *text;         /* the file, NUL-terminated per name */
 } sym;
 
 /* Read path for a circuit of n_wires wires. Errors: G16K_EIO (open/read), G16K_EFORMAT ("PATH:
  * line L (byte B): what is wrong": not four comma-separated fields, a wire index that is not an
  * integer in -1 .. n_wires - 1), G16K_ENOMEM. On success the caller frees with sym_free; on
  * error nothing stays allocated. Thread-safe. */
-int  sym_load(const char *path, uint32_t n_wires, sym *out);
+int sym_load(const char *path, uint32_t n_wires, sym *out);
 void sym_free(sym *s);
 
 #endif

@@ -29,8 +29,8 @@ typedef struct trace_ev {
 
 typedef struct trace_track {
     pthread_t thread;
-    int is_thread;                  /* 0: a named track of trace_add's track argument */
-    char *name;                     /* NULL: "thread N" */
+    int is_thread; /* 0: a named track of trace_add's track argument */
+    char *name;    /* NULL: "thread N" */
 } trace_track;
 
 struct g16k_trace {
@@ -173,8 +173,11 @@ void trace_add(g16k_trace *t, const char *cat, const char *name, uint64_t begin,
         }
     }
     if (copy && tid > 0 && t->n_ev < t->cap_ev) {
-        t->ev[t->n_ev++] = (trace_ev){ .name = copy, .cat = cat, .begin = begin,
-                                       .end = end < begin ? begin : end, .tid = tid,
+        t->ev[t->n_ev++] = (trace_ev){ .name = copy,
+                                       .cat = cat,
+                                       .begin = begin,
+                                       .end = end < begin ? begin : end,
+                                       .tid = tid,
                                        .args = args };
         copy = NULL;
         args = NULL;
@@ -212,8 +215,8 @@ static json_object *document(g16k_trace *t)
     for (size_t i = 0; i < t->n_tracks; i++) {
         char def[32];
         snprintf(def, sizeof(def), "thread %zu", i + 1);
-        json_object_array_add(evs, meta("thread_name", (int)i + 1,
-                                        t->tracks[i].name ? t->tracks[i].name : def));
+        json_object_array_add(
+            evs, meta("thread_name", (int)i + 1, t->tracks[i].name ? t->tracks[i].name : def));
     }
     for (size_t i = 0; i < t->n_ev; i++) {
         trace_ev *e = &t->ev[i];
@@ -226,7 +229,7 @@ static json_object *document(g16k_trace *t)
         json_object_object_add(o, "pid", json_object_new_int(1));
         json_object_object_add(o, "tid", json_object_new_int(e->tid));
         json_object_object_add(o, "args", e->args ? e->args : json_object_new_object());
-        e->args = NULL;                 /* the document holds it now */
+        e->args = NULL; /* the document holds it now */
         json_object_array_add(evs, o);
     }
     json_object_object_add(doc, "traceEvents", evs);

@@ -24,11 +24,11 @@ typedef struct g16k_trace g16k_trace;
 /* A new trace to be written to path at trace_close. Checks now that path's folder exists and
  * is writable, so that a bad path fails before the work. Errors: G16K_EINVAL (NULL or empty
  * path), G16K_EIO (folder), G16K_ENOMEM. */
-int  trace_open(const char *path, g16k_trace **out);
+int trace_open(const char *path, g16k_trace **out);
 /* Write the file (atomic: a temporary renamed over path) and free t (NULL: no-op, G16K_OK).
  * The caller makes sure no thread still records into t. Errors: G16K_EIO, G16K_ENOMEM; t is
  * freed either way. */
-int  trace_close(g16k_trace *t);
+int trace_close(g16k_trace *t);
 
 /* Nanoseconds of CLOCK_MONOTONIC; never 0. */
 uint64_t trace_now(void);
@@ -46,9 +46,9 @@ void trace_name_thread(g16k_trace *t, const char *name);
  * trace_begin (plugin.h ABI 1.2) reports only then, so that nothing a plugin does outside
  * such a call (its create, a self-test) lands loose on a track. trace_call_enter marks the
  * thread and returns the previous mark, for trace_call_leave to restore. */
-int  trace_call_enter(void);
+int trace_call_enter(void);
 void trace_call_leave(int prev);
-int  trace_in_call(void);
+int trace_in_call(void);
 
 /* One complete event [begin, end] (trace_now values) named name (copied), category cat (a
  * string literal), on the calling thread's track, or, when track is not NULL, on the track of

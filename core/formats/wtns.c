@@ -68,13 +68,12 @@ static int load(const char *path, const void *data, uint64_t size, uint32_t expe
         rc = g16k_err(G16K_EFORMAT,
                       "%s: section 2 (values) at byte %llu: size %llu, header says %u values "
                       "(%llu bytes)",
-                      path, off, (unsigned long long)s->size, n,
-                      (unsigned long long)n * FR_BYTES);
+                      path, off, (unsigned long long)s->size, n, (unsigned long long)n * FR_BYTES);
         goto out_close;
     }
     if (n == 0) {
-        rc = g16k_err(G16K_EFORMAT, "%s: section 1 (header) at byte %llu: no witness values",
-                      path, (unsigned long long)bf.sec[SEC_HEADER].offset);
+        rc = g16k_err(G16K_EFORMAT, "%s: section 1 (header) at byte %llu: no witness values", path,
+                      (unsigned long long)bf.sec[SEC_HEADER].offset);
         goto out_close;
     }
     if (expect_n_vars != 0 && n != expect_n_vars) {
@@ -108,10 +107,10 @@ static int load(const char *path, const void *data, uint64_t size, uint32_t expe
             goto out_free;
         }
     }
-    static const uint64_t one[FR_LIMBS] = {1, 0, 0, 0};
+    static const uint64_t one[FR_LIMBS] = { 1, 0, 0, 0 };
     if (bigint_cmp(v[0].l, one, FR_LIMBS) != 0) {
-        rc = g16k_err(G16K_EFORMAT, "%s: section 2 (values) at byte %llu: w[0] is not 1", path,
-                      off);
+        rc =
+            g16k_err(G16K_EFORMAT, "%s: section 2 (values) at byte %llu: w[0] is not 1", path, off);
         goto out_free;
     }
     binfile_close(&bf);

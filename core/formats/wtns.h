@@ -13,17 +13,17 @@
 #include "../bls12_381/field.h"
 
 typedef struct wtns {
-    uint32_t n;             /* number of values */
-    fr_t *values;           /* canonical (NOT Montgomery) limbs, as in the file */
+    uint32_t n;   /* number of values */
+    fr_t *values; /* canonical (NOT Montgomery) limbs, as in the file */
 } wtns;
 
 /* On success *out is new and owned by the caller (wtns_free); on error it is untouched.
  * expect_n_vars: the proving key's nVars, or 0 to accept any length. */
-int  wtns_load(const char *path, uint32_t expect_n_vars, wtns **out);
+int wtns_load(const char *path, uint32_t expect_n_vars, wtns **out);
 /* The same from size bytes at data (borrowed during the call); name stands for the path in
  * messages. */
-int  wtns_load_mem(const char *name, const void *data, uint64_t size, uint32_t expect_n_vars,
-                   wtns **out);
-void wtns_free(wtns *w);   /* NULL is a no-op */
+int wtns_load_mem(const char *name, const void *data, uint64_t size, uint32_t expect_n_vars,
+                  wtns **out);
+void wtns_free(wtns *w); /* NULL is a no-op */
 
 #endif

@@ -24,18 +24,20 @@
 
 /* The groth16 header of zkey_layout.h is these fields back to back. */
 _Static_assert(ZKEY_H2_Q == ZKEY_H2_N8Q + 4 && ZKEY_H2_N8R == ZKEY_H2_Q + FP_BYTES &&
-               ZKEY_H2_R == ZKEY_H2_N8R + 4 && ZKEY_H2_NVARS == ZKEY_H2_R + FR_BYTES &&
-               ZKEY_H2_NPUB == ZKEY_H2_NVARS + 4 && ZKEY_H2_DOMAIN == ZKEY_H2_NPUB + 4 &&
-               ZKEY_H2_ALPHA1 == ZKEY_H2_DOMAIN + 4 && ZKEY_H2_BETA1 == ZKEY_H2_ALPHA1 + ZKEY_G1_BYTES &&
-               ZKEY_H2_BETA2 == ZKEY_H2_BETA1 + ZKEY_G1_BYTES &&
-               ZKEY_H2_GAMMA2 == ZKEY_H2_BETA2 + ZKEY_G2_BYTES &&
-               ZKEY_H2_DELTA1 == ZKEY_H2_GAMMA2 + ZKEY_G2_BYTES &&
-               ZKEY_H2_DELTA2 == ZKEY_H2_DELTA1 + ZKEY_G1_BYTES &&
-               ZKEY_H2_SIZE == ZKEY_H2_DELTA2 + ZKEY_G2_BYTES, "zkey groth16 header layout");
+                   ZKEY_H2_R == ZKEY_H2_N8R + 4 && ZKEY_H2_NVARS == ZKEY_H2_R + FR_BYTES &&
+                   ZKEY_H2_NPUB == ZKEY_H2_NVARS + 4 && ZKEY_H2_DOMAIN == ZKEY_H2_NPUB + 4 &&
+                   ZKEY_H2_ALPHA1 == ZKEY_H2_DOMAIN + 4 &&
+                   ZKEY_H2_BETA1 == ZKEY_H2_ALPHA1 + ZKEY_G1_BYTES &&
+                   ZKEY_H2_BETA2 == ZKEY_H2_BETA1 + ZKEY_G1_BYTES &&
+                   ZKEY_H2_GAMMA2 == ZKEY_H2_BETA2 + ZKEY_G2_BYTES &&
+                   ZKEY_H2_DELTA1 == ZKEY_H2_GAMMA2 + ZKEY_G2_BYTES &&
+                   ZKEY_H2_DELTA2 == ZKEY_H2_DELTA1 + ZKEY_G1_BYTES &&
+                   ZKEY_H2_SIZE == ZKEY_H2_DELTA2 + ZKEY_G2_BYTES,
+               "zkey groth16 header layout");
 
 static const char *const SECTION_NAME[ZKEY_MAX_ID + 1] = {
-    "", "header", "groth16 header", "IC", "coefficients", "A", "B1", "B2", "C", "H",
-    "contributions"};
+    "", "header", "groth16 header", "IC", "coefficients", "A", "B1", "B2", "C", "H", "contributions"
+};
 
 /* The one-line message: "PATH: section ID (NAME) at byte OFFSET: what". */
 int zkey_sec_err(const binfile *bf, uint32_t id, uint64_t offset, const char *fmt, ...)
@@ -59,7 +61,7 @@ static int expect_size(const binfile *bf, uint32_t id, uint64_t want, const char
     const binfile_section *s = &bf->sec[id];
     if (s->size != want)
         return zkey_sec_err(bf, id, s->offset, "size %llu, expected %llu (%s)",
-                       (unsigned long long)s->size, (unsigned long long)want, why);
+                            (unsigned long long)s->size, (unsigned long long)want, why);
     return G16K_OK;
 }
 
@@ -88,7 +90,7 @@ static int read_groth16_header(const binfile *bf, zkey *k)
     uint64_t off = s->offset;
     if (s->size < 4)
         return zkey_sec_err(bf, 2, off, "size %llu, expected %u", (unsigned long long)s->size,
-                       ZKEY_H2_SIZE);
+                            ZKEY_H2_SIZE);
     uint32_t n8q = binfile_le32(p + ZKEY_H2_N8Q);
     if (n8q != FP_BYTES)
         return zkey_sec_err(bf, 2, off, "n8q %u, expected %u (BLS12-381 q)", n8q, FP_BYTES);
@@ -121,22 +123,30 @@ static int read_groth16_header(const binfile *bf, zkey *k)
     /* The public-input rows m..m+P of the extended system must fit in the domain. */
     if ((uint64_t)k->n_public + 1 > n)
         return zkey_sec_err(bf, 2, off + ZKEY_H2_DOMAIN, "domainSize %u < nPublic + 1 = %llu", n,
-                       (unsigned long long)k->n_public + 1);
+                            (unsigned long long)k->n_public + 1);
     k->log_n = 0;
     while ((1u << k->log_n) < n)
         k->log_n++;
 
-    static const struct { uint32_t at; const char *name; } g1s[] = {
-        {ZKEY_H2_ALPHA1, "alpha1"}, {ZKEY_H2_BETA1, "beta1"}, {ZKEY_H2_DELTA1, "delta1"}};
-    g1_affine_t *g1dst[] = {&k->alpha1, &k->beta1, &k->delta1};
+    static const struct {
+        uint32_t at;
+        const char *name;
+    } g1s[] = { { ZKEY_H2_ALPHA1, "alpha1" },
+                { ZKEY_H2_BETA1, "beta1" },
+                { ZKEY_H2_DELTA1, "delta1" } };
+    g1_affine_t *g1dst[] = { &k->alpha1, &k->beta1, &k->delta1 };
     for (int i = 0; i < 3; i++) {
         const char *what = zkey_point_g1(g1dst[i], p + g1s[i].at, 0, 0);
         if (what != NULL)
             return zkey_sec_err(bf, 2, off + g1s[i].at, "%s: %s", g1s[i].name, what);
     }
-    static const struct { uint32_t at; const char *name; } g2s[] = {
-        {ZKEY_H2_BETA2, "beta2"}, {ZKEY_H2_GAMMA2, "gamma2"}, {ZKEY_H2_DELTA2, "delta2"}};
-    g2_affine_t *g2dst[] = {&k->beta2, &k->gamma2, &k->delta2};
+    static const struct {
+        uint32_t at;
+        const char *name;
+    } g2s[] = { { ZKEY_H2_BETA2, "beta2" },
+                { ZKEY_H2_GAMMA2, "gamma2" },
+                { ZKEY_H2_DELTA2, "delta2" } };
+    g2_affine_t *g2dst[] = { &k->beta2, &k->gamma2, &k->delta2 };
     for (int i = 0; i < 3; i++) {
         const char *what = zkey_point_g2(g2dst[i], p + g2s[i].at, 0, 0);
         if (what != NULL)
@@ -167,7 +177,7 @@ static int check_sizes(const binfile *bf, const zkey *k, uint64_t *n_coefs)
     s = &bf->sec[4];
     if (s->size < 4)
         return zkey_sec_err(bf, 4, s->offset, "size %llu, too small for the u32 count",
-                       (unsigned long long)s->size);
+                            (unsigned long long)s->size);
     *n_coefs = binfile_le32(bf->data + s->offset);
     return expect_size(bf, 4, 4 + *n_coefs * ZKEY_COEF_BYTES, "4 + nCoef * 44");
 }
@@ -187,17 +197,18 @@ int zkey_read_coefs(const binfile *bf, zkey *k, uint64_t begin, uint64_t end)
         c->pad = 0;
         if (c->matrix > 1)
             return zkey_sec_err(bf, 4, at, "coefficient %llu: matrix %u, expected 0 (A) or 1 (B)",
-                           (unsigned long long)i, c->matrix);
+                                (unsigned long long)i, c->matrix);
         if (c->row >= k->domain_size)
             return zkey_sec_err(bf, 4, at + 4, "coefficient %llu: row %u >= domainSize %u",
-                           (unsigned long long)i, c->row, k->domain_size);
+                                (unsigned long long)i, c->row, k->domain_size);
         if (c->signal >= k->n_vars)
             return zkey_sec_err(bf, 4, at + 8, "coefficient %llu: signal %u >= nVars %u",
-                           (unsigned long long)i, c->signal, k->n_vars);
+                                (unsigned long long)i, c->signal, k->n_vars);
         fr_t stored;
         binfile_limbs(stored.l, p + 12, FR_LIMBS);
         if (bigint_cmp(stored.l, FR_MODULUS.l, FR_LIMBS) >= 0)
-            return zkey_sec_err(bf, 4, at + 12, "coefficient %llu: value >= r", (unsigned long long)i);
+            return zkey_sec_err(bf, 4, at + 12, "coefficient %llu: value >= r",
+                                (unsigned long long)i);
         fr_t mont;
         fr_mont_reduce(&mont, &stored);
         memcpy(c->value, mont.l, sizeof(c->value));

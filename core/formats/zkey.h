@@ -35,20 +35,20 @@
 #include "../bls12_381/curve.h"
 
 typedef struct zkey {
-    uint32_t n_vars;        /* witness length (incl. w[0] = 1) */
-    uint32_t n_public;      /* P = outputs + public inputs */
-    uint32_t domain_size;   /* n = 2^log_n */
+    uint32_t n_vars;      /* witness length (incl. w[0] = 1) */
+    uint32_t n_public;    /* P = outputs + public inputs */
+    uint32_t domain_size; /* n = 2^log_n */
     uint32_t log_n;
-    g1_affine_t alpha1, beta1, delta1;   /* Montgomery form; never infinity */
+    g1_affine_t alpha1, beta1, delta1; /* Montgomery form; never infinity */
     g2_affine_t beta2, gamma2, delta2;
-    g1_affine_t *ic;        /* n_public + 1 points (section 3) */
+    g1_affine_t *ic; /* n_public + 1 points (section 3) */
     uint64_t n_coefs;
-    g16k_coef *coefs;       /* section 4; value = coef in Fr Montgomery form (stored*R^-2 * R) */
-    g1_affine_t *a;         /* n_vars points (section 5) */
-    g1_affine_t *b1;        /* n_vars points (section 6) */
-    g2_affine_t *b2;        /* n_vars points (section 7) */
-    g1_affine_t *c;         /* n_vars - n_public - 1 points (section 8), for signals P+1.. */
-    g1_affine_t *h;         /* domain_size points (section 9) */
+    g16k_coef *coefs; /* section 4; value = coef in Fr Montgomery form (stored*R^-2 * R) */
+    g1_affine_t *a;   /* n_vars points (section 5) */
+    g1_affine_t *b1;  /* n_vars points (section 6) */
+    g2_affine_t *b2;  /* n_vars points (section 7) */
+    g1_affine_t *c;   /* n_vars - n_public - 1 points (section 8), for signals P+1.. */
+    g1_affine_t *h;   /* domain_size points (section 9) */
 } zkey;
 
 /* Progress of a long load, the type of g16k.h's g16k_progress_fn: stage "check", done and
@@ -62,8 +62,8 @@ typedef int (*zkey_progress_fn)(void *user, const char *stage, uint64_t done, ui
 /* Seconds from the start of a load to the end of each phase, and what was tested. */
 typedef struct zkey_load_stats {
     double read, decoded, digest, checked;
-    int cached;                     /* 1: the verdict cache held the key, no subgroup tests */
-    uint64_t g1_points, g2_points;  /* points tested (infinity included) */
+    int cached;                    /* 1: the verdict cache held the key, no subgroup tests */
+    uint64_t g1_points, g2_points; /* points tested (infinity included) */
 } zkey_load_stats;
 
 /* Where a key comes from and how to load it: the file at path, or when data != NULL the size
@@ -73,31 +73,31 @@ typedef struct zkey_load_args {
     const char *path;
     const void *data;
     uint64_t size;
-    unsigned threads;           /* the load's threads, the caller's included (0 = 1) */
-    const char *cache_dir;      /* verdict cache of zkey_cache.h, NULL or "" = none */
-    zkey_progress_fn progress;  /* optional */
+    unsigned threads;          /* the load's threads, the caller's included (0 = 1) */
+    const char *cache_dir;     /* verdict cache of zkey_cache.h, NULL or "" = none */
+    zkey_progress_fn progress; /* optional */
     void *progress_user;
-    int no_tests;               /* 1: no curve or subgroup tests, no digest (g16k bench load's
+    int no_tests;           /* 1: no curve or subgroup tests, no digest (g16k bench load's
                                  * parse phase only: such a key is not validated) */
-    zkey_load_stats *stats;     /* optional out: the phase times */
+    zkey_load_stats *stats; /* optional out: the phase times */
 } zkey_load_args;
 
 /* Load and validate as args say. On success *out is a new zkey owned by the caller (zkey_free);
  * on error *out is untouched and nothing is kept. On success with a cache, the verdict is
  * recorded in it. */
-int  zkey_load_from(const zkey_load_args *args, zkey **out);
+int zkey_load_from(const zkey_load_args *args, zkey **out);
 /* zkey_load_from of the file at path, without a cache or progress. */
-int  zkey_load(const char *path, unsigned threads, zkey **out);
+int zkey_load(const char *path, unsigned threads, zkey **out);
 /* What a key promises without reading its points: the container, protocol, groth16 header (its
  * six points checked) and every section's size, of size bytes at data (borrowed; name is used in
  * messages). Fills the counts and header points of *hdr; its arrays stay NULL (nothing to free).
  * For checks that need no proving key in memory (g16k submit). Errors as zkey_load. */
-int  zkey_read_header(const char *name, const void *data, uint64_t size, zkey *hdr /* OUT */);
+int zkey_read_header(const char *name, const void *data, uint64_t size, zkey *hdr /* OUT */);
 /* What a verification key needs, from the file at path: zkey_read_header, then section 3 (IC,
  * its points tested in full) into (*out)->ic; the other arrays stay NULL. Only sections 1..3 are
  * read (the others' sizes checked), so it is instant even for a large circuit. On success *out is
  * a new zkey (zkey_free). Errors as zkey_load. */
-int  zkey_read_vk(const char *path, zkey **out);
-void zkey_free(zkey *k);   /* NULL is a no-op */
+int zkey_read_vk(const char *path, zkey **out);
+void zkey_free(zkey *k); /* NULL is a no-op */
 
 #endif

@@ -27,26 +27,27 @@ uint64_t zkey_digest_leaves(uint64_t size)
 
 int zkey_digest_leaf(uint8_t out[ZKEY_DIGEST_BYTES], uint64_t i, const uint8_t *leaf, size_t len)
 {
-    unsigned char salt[16] = {0};
+    unsigned char salt[16] = { 0 };
     for (int b = 0; b < 8; b++)
         salt[b] = (unsigned char)(i >> (8 * b));
     if (sodium_init() < 0)
         return -1;
     return crypto_generichash_blake2b_salt_personal(out, ZKEY_DIGEST_BYTES, leaf, len, NULL, 0,
-                                                    salt, LEAF_PERSONAL) == 0 ? 0 : -1;
+                                                    salt, LEAF_PERSONAL) == 0
+               ? 0
+               : -1;
 }
 
 int zkey_digest_root(uint8_t out[ZKEY_DIGEST_BYTES], uint64_t size,
                      const uint8_t (*leaves)[ZKEY_DIGEST_BYTES], uint64_t n)
 {
-    static const unsigned char salt[16] = {0};
+    static const unsigned char salt[16] = { 0 };
     unsigned char sz[8];
     crypto_generichash_blake2b_state st;
     for (int b = 0; b < 8; b++)
         sz[b] = (unsigned char)(size >> (8 * b));
-    if (sodium_init() < 0 ||
-        crypto_generichash_blake2b_init_salt_personal(&st, NULL, 0, ZKEY_DIGEST_BYTES, salt,
-                                                      ROOT_PERSONAL) != 0)
+    if (sodium_init() < 0 || crypto_generichash_blake2b_init_salt_personal(
+                                 &st, NULL, 0, ZKEY_DIGEST_BYTES, salt, ROOT_PERSONAL) != 0)
         return -1;
     crypto_generichash_blake2b_update(&st, sz, sizeof sz);
     crypto_generichash_blake2b_update(&st, (const unsigned char *)leaves, n * ZKEY_DIGEST_BYTES);
@@ -56,7 +57,7 @@ int zkey_digest_root(uint8_t out[ZKEY_DIGEST_BYTES], uint64_t size,
 int zkey_digest(uint8_t out[ZKEY_DIGEST_BYTES], const uint8_t *data, uint64_t size)
 {
     uint64_t n = zkey_digest_leaves(size);
-    uint8_t (*leaves)[ZKEY_DIGEST_BYTES] = malloc(n ? n * ZKEY_DIGEST_BYTES : 1);
+    uint8_t(*leaves)[ZKEY_DIGEST_BYTES] = malloc(n ? n * ZKEY_DIGEST_BYTES : 1);
     if (leaves == NULL)
         return -1;
     int rc = 0;
@@ -66,7 +67,7 @@ int zkey_digest(uint8_t out[ZKEY_DIGEST_BYTES], const uint8_t *data, uint64_t si
         rc = zkey_digest_leaf(leaves[i], i, data + off, (size_t)len);
     }
     if (rc == 0)
-        rc = zkey_digest_root(out, size, (const uint8_t (*)[ZKEY_DIGEST_BYTES])leaves, n);
+        rc = zkey_digest_root(out, size, (const uint8_t(*)[ZKEY_DIGEST_BYTES])leaves, n);
     free(leaves);
     return rc;
 }
@@ -115,8 +116,8 @@ int zkey_cache_has(const char *dir, const uint8_t digest[ZKEY_DIGEST_BYTES], uin
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0) {
         if (errno != ENOENT && errno != ENOTDIR)
-            g16k_log(G16K_LOG_WARN, "key_cache %s: cannot read %s: %s; checking the key again",
-                     dir, path, strerror(errno));
+            g16k_log(G16K_LOG_WARN, "key_cache %s: cannot read %s: %s; checking the key again", dir,
+                     path, strerror(errno));
         return 0;
     }
     size_t len = 0;
@@ -125,8 +126,8 @@ int zkey_cache_has(const char *dir, const uint8_t digest[ZKEY_DIGEST_BYTES], uin
         if (n < 0 && errno == EINTR)
             continue;
         if (n < 0) {
-            g16k_log(G16K_LOG_WARN, "key_cache %s: cannot read %s: %s; checking the key again",
-                     dir, path, strerror(errno));
+            g16k_log(G16K_LOG_WARN, "key_cache %s: cannot read %s: %s; checking the key again", dir,
+                     path, strerror(errno));
             close(fd);
             return 0;
         }
@@ -138,8 +139,10 @@ int zkey_cache_has(const char *dir, const uint8_t digest[ZKEY_DIGEST_BYTES], uin
     got[len] = '\0';
     int w = entry_head(want, sizeof want, hexd, size);
     if (w <= 0 || len < (size_t)w || memcmp(got, want, (size_t)w) != 0) {
-        g16k_log(G16K_LOG_WARN, "key_cache %s: ignoring %s (not a g16k verdict for this key); "
-                 "checking the key again", dir, path);
+        g16k_log(G16K_LOG_WARN,
+                 "key_cache %s: ignoring %s (not a g16k verdict for this key); "
+                 "checking the key again",
+                 dir, path);
         return 0;
     }
     return 1;
@@ -172,8 +175,7 @@ int zkey_cache_put(const char *dir, const uint8_t digest[ZKEY_DIGEST_BYTES], uin
     char hexd[2 * ZKEY_DIGEST_BYTES + 1], path[PATH_MAX], body[PATH_MAX + 512];
     hex(hexd, digest);
     if (verdict_path(path, sizeof(path), dir, hexd) != 0 || make_dirs(dir) != 0) {
-        g16k_log(G16K_LOG_WARN, "key_cache %s: cannot create the folder: %s", dir,
-                 strerror(errno));
+        g16k_log(G16K_LOG_WARN, "key_cache %s: cannot create the folder: %s", dir, strerror(errno));
         return -1;
     }
     int n = entry_head(body, sizeof body, hexd, size);
@@ -183,8 +185,7 @@ int zkey_cache_put(const char *dir, const uint8_t digest[ZKEY_DIGEST_BYTES], uin
     if (n >= (int)sizeof body)
         n = (int)sizeof body - 1;
     if (write_file_atomic(path, body, (size_t)n) != 0) {
-        g16k_log(G16K_LOG_WARN, "key_cache %s: cannot record the verdict: %s", dir,
-                 g16k_err_get());
+        g16k_log(G16K_LOG_WARN, "key_cache %s: cannot record the verdict: %s", dir, g16k_err_get());
         g16k_err_clear();
         return -1;
     }

@@ -33,22 +33,22 @@
 /* Number of leaves of a file of `size` bytes. */
 uint64_t zkey_digest_leaves(uint64_t size);
 /* out = leaf_i of the bytes of leaf i (len <= ZKEY_LEAF_BYTES). 0, or -1 if libsodium fails. */
-int  zkey_digest_leaf(uint8_t out[ZKEY_DIGEST_BYTES], uint64_t i, const uint8_t *leaf, size_t len);
+int zkey_digest_leaf(uint8_t out[ZKEY_DIGEST_BYTES], uint64_t i, const uint8_t *leaf, size_t len);
 /* out = the digest from the n leaves (n = zkey_digest_leaves(size)). 0, or -1. */
-int  zkey_digest_root(uint8_t out[ZKEY_DIGEST_BYTES], uint64_t size,
-                      const uint8_t (*leaves)[ZKEY_DIGEST_BYTES], uint64_t n);
+int zkey_digest_root(uint8_t out[ZKEY_DIGEST_BYTES], uint64_t size,
+                     const uint8_t (*leaves)[ZKEY_DIGEST_BYTES], uint64_t n);
 /* The digest of size bytes at data, on the calling thread. 0, or -1. */
-int  zkey_digest(uint8_t out[ZKEY_DIGEST_BYTES], const uint8_t *data, uint64_t size);
+int zkey_digest(uint8_t out[ZKEY_DIGEST_BYTES], const uint8_t *data, uint64_t size);
 
 /* The default cache folder: $XDG_CACHE_HOME/g16k when that is an absolute path, else
  * $HOME/.cache/g16k (XDG Base Directory spec). 0, or -1 (buf = "") when neither is set or the
  * path does not fit in cap bytes. */
-int  zkey_cache_default_dir(char *buf, size_t cap);
+int zkey_cache_default_dir(char *buf, size_t cap);
 /* 1 if dir holds a valid verdict for (digest, size), else 0 (missing entry: silently; unreadable,
  * corrupt or foreign entry: with a warning). */
-int  zkey_cache_has(const char *dir, const uint8_t digest[ZKEY_DIGEST_BYTES], uint64_t size);
+int zkey_cache_has(const char *dir, const uint8_t digest[ZKEY_DIGEST_BYTES], uint64_t size);
 /* Record a verdict (creating dir if needed). 0, or -1 (logged as a warning, not fatal). */
-int  zkey_cache_put(const char *dir, const uint8_t digest[ZKEY_DIGEST_BYTES], uint64_t size,
-                    const char *zkey_path);
+int zkey_cache_put(const char *dir, const uint8_t digest[ZKEY_DIGEST_BYTES], uint64_t size,
+                   const char *zkey_path);
 
 #endif

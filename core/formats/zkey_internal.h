@@ -11,7 +11,6 @@
 #include "zkey.h"
 #include "zkey_layout.h"
 
-
 /* Set the one-line error "PATH: section ID (NAME) at byte OFFSET: what" (G16K_EFORMAT) and
  * return G16K_EFORMAT. */
 int zkey_sec_err(const binfile *bf, uint32_t id, uint64_t offset, const char *fmt, ...)

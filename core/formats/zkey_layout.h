@@ -9,33 +9,43 @@
 
 #define ZKEY_MAGIC "zkey"
 #define ZKEY_VERSION 1
-#define ZKEY_PROTOCOL_GROTH16 1     /* the u32 of section 1 */
+#define ZKEY_PROTOCOL_GROTH16 1 /* the u32 of section 1 */
 
 /* Section ids. snarkjs writes them in the order 1, 2, 4, 3, 9, 8, 5, 6, 7, 10. */
 enum {
-    ZKEY_SEC_HEADER = 1,            /* u32 protocol */
-    ZKEY_SEC_GROTH16 = 2,           /* the groth16 header below */
-    ZKEY_SEC_IC = 3,                /* nPublic + 1 G1 points */
-    ZKEY_SEC_COEFS = 4,             /* u32 nCoef, then nCoef coefficients */
-    ZKEY_SEC_A = 5,                 /* nVars G1 points */
-    ZKEY_SEC_B1 = 6,                /* nVars G1 points */
-    ZKEY_SEC_B2 = 7,                /* nVars G2 points */
-    ZKEY_SEC_C = 8,                 /* nVars - nPublic - 1 G1 points */
-    ZKEY_SEC_H = 9,                 /* domainSize G1 points */
-    ZKEY_SEC_CONTRIB = 10,          /* 64-byte circuit hash, u32 count, contributions */
+    ZKEY_SEC_HEADER = 1,   /* u32 protocol */
+    ZKEY_SEC_GROTH16 = 2,  /* the groth16 header below */
+    ZKEY_SEC_IC = 3,       /* nPublic + 1 G1 points */
+    ZKEY_SEC_COEFS = 4,    /* u32 nCoef, then nCoef coefficients */
+    ZKEY_SEC_A = 5,        /* nVars G1 points */
+    ZKEY_SEC_B1 = 6,       /* nVars G1 points */
+    ZKEY_SEC_B2 = 7,       /* nVars G2 points */
+    ZKEY_SEC_C = 8,        /* nVars - nPublic - 1 G1 points */
+    ZKEY_SEC_H = 9,        /* domainSize G1 points */
+    ZKEY_SEC_CONTRIB = 10, /* 64-byte circuit hash, u32 count, contributions */
 };
 #define ZKEY_MAX_ID ZKEY_SEC_CONTRIB
 
 #define ZKEY_G1_BYTES 96u
 #define ZKEY_G2_BYTES 192u
-#define ZKEY_COEF_BYTES 44u         /* u32 matrix, u32 row, u32 signal, 32-byte value */
+#define ZKEY_COEF_BYTES 44u /* u32 matrix, u32 row, u32 signal, 32-byte value */
 
 /* Byte offsets in section 2, the groth16 header: u32 n8q, q (48 bytes), u32 n8r, r (32 bytes),
  * u32 nVars, u32 nPublic, u32 domainSize, then alpha1, beta1, beta2, gamma2, delta1, delta2. */
 enum {
-    ZKEY_H2_N8Q = 0, ZKEY_H2_Q = 4, ZKEY_H2_N8R = 52, ZKEY_H2_R = 56, ZKEY_H2_NVARS = 88,
-    ZKEY_H2_NPUB = 92, ZKEY_H2_DOMAIN = 96, ZKEY_H2_ALPHA1 = 100, ZKEY_H2_BETA1 = 196,
-    ZKEY_H2_BETA2 = 292, ZKEY_H2_GAMMA2 = 484, ZKEY_H2_DELTA1 = 676, ZKEY_H2_DELTA2 = 772,
+    ZKEY_H2_N8Q = 0,
+    ZKEY_H2_Q = 4,
+    ZKEY_H2_N8R = 52,
+    ZKEY_H2_R = 56,
+    ZKEY_H2_NVARS = 88,
+    ZKEY_H2_NPUB = 92,
+    ZKEY_H2_DOMAIN = 96,
+    ZKEY_H2_ALPHA1 = 100,
+    ZKEY_H2_BETA1 = 196,
+    ZKEY_H2_BETA2 = 292,
+    ZKEY_H2_GAMMA2 = 484,
+    ZKEY_H2_DELTA1 = 676,
+    ZKEY_H2_DELTA2 = 772,
     ZKEY_H2_SIZE = 964
 };
 

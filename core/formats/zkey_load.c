@@ -31,11 +31,11 @@
 #include "zkey_internal.h"
 #include "zkey_points.h"
 
-#define CHUNK_POINTS 1024u      /* points per decoding task and per testing task */
+#define CHUNK_POINTS 1024u /* points per decoding task and per testing task */
 #define CHUNK_COEFS 16384u
-#define SUB_POINTS 64u          /* points per test call: the granularity of stop and progress */
-#define N_JOBS 6                /* point arrays: sections 3, 5, 6, 7, 8, 9 */
-#define ORD_SHIFT 40            /* ordinal of a point: job << ORD_SHIFT | index */
+#define SUB_POINTS 64u /* points per test call: the granularity of stop and progress */
+#define N_JOBS 6       /* point arrays: sections 3, 5, 6, 7, 8, 9 */
+#define ORD_SHIFT 40   /* ordinal of a point: job << ORD_SHIFT | index */
 
 enum { T_DIGEST, T_COEFS, T_DECODE };
 enum { VERDICT_PENDING = -1, VERDICT_CACHED = 0, VERDICT_TEST = 1 };
@@ -48,10 +48,10 @@ typedef struct point_job {
 } point_job;
 
 typedef struct ptask {
-    uint64_t need;              /* bytes of the file it reads up to */
+    uint64_t need; /* bytes of the file it reads up to */
     uint8_t kind;
     uint8_t job;
-    uint64_t begin, end;        /* leaf index, or coefficient / point range */
+    uint64_t begin, end; /* leaf index, or coefficient / point range */
 } ptask;
 
 typedef struct ctask {
@@ -60,9 +60,9 @@ typedef struct ctask {
 } ctask;
 
 typedef struct zkey_loading {
-    binfile bf;                 /* bf.data = the bytes being loaded */
-    int fd;                     /* the file, -1 for a key in memory */
-    uint8_t *buf;               /* ours (a file), NULL for a key in memory */
+    binfile bf;   /* bf.data = the bytes being loaded */
+    int fd;       /* the file, -1 for a key in memory */
+    uint8_t *buf; /* ours (a file), NULL for a key in memory */
     zkey *k;
     zkey_load_args opts;
     char cache_dir[4096];
@@ -79,22 +79,22 @@ typedef struct zkey_loading {
     uint8_t (*leaves)[ZKEY_DIGEST_BYTES];
     uint64_t n_leaves;
     atomic_uint_fast64_t leaves_done;
-    atomic_int leaf_failed;     /* libsodium failed on a leaf: no digest, no cache */
+    atomic_int leaf_failed; /* libsodium failed on a leaf: no digest, no cache */
     uint8_t digest[ZKEY_DIGEST_BYTES];
     atomic_int verdict;
     double t_digest;
 
-    pthread_mutex_t lock;       /* guards the primary error */
-    uint64_t err_at;            /* file offset of the first primary error, UINT64_MAX = none */
+    pthread_mutex_t lock; /* guards the primary error */
+    uint64_t err_at;      /* file offset of the first primary error, UINT64_MAX = none */
     int err_status;
     char err_msg[G16K_ERR_MAX];
 
-    atomic_uint_fast64_t fail_ord;      /* first point that failed a test, UINT64_MAX = none */
+    atomic_uint_fast64_t fail_ord; /* first point that failed a test, UINT64_MAX = none */
     atomic_uint_fast64_t checked, chk_complete;
     uint64_t to_check;
 
     /* The caller's thread only (progress): */
-    uint64_t reported;          /* done of the last call, UINT64_MAX before the first */
+    uint64_t reported; /* done of the last call, UINT64_MAX before the first */
     double reported_at;
     int canceled;
 } zkey_loading;
@@ -112,14 +112,14 @@ static int report(zkey_loading *ld, int force)
 {
     if (ld->opts.progress == NULL || ld->canceled)
         return ld->canceled;
-    uint64_t done = atomic_load(&ld->verdict) == VERDICT_CACHED ? ld->to_check
-                                                                 : atomic_load(&ld->checked);
+    uint64_t done =
+        atomic_load(&ld->verdict) == VERDICT_CACHED ? ld->to_check : atomic_load(&ld->checked);
     double now = g16k_now();
     if (!force && ld->reported != UINT64_MAX && done < ld->reported + CHUNK_POINTS &&
         now < ld->reported_at + 0.1)
         return 0;
     if (ld->reported != UINT64_MAX && done < ld->reported)
-        done = ld->reported;        /* never backwards */
+        done = ld->reported; /* never backwards */
     ld->reported = done;
     ld->reported_at = now;
     if (ld->opts.progress(ld->opts.progress_user, "check", done, ld->to_check) != 0) {
@@ -153,15 +153,15 @@ static void digest_done(zkey_loading *ld)
 {
     int verdict = VERDICT_TEST;
     if (!atomic_load(&ld->leaf_failed) &&
-        zkey_digest_root(ld->digest, ld->bf.size,
-                         (const uint8_t (*)[ZKEY_DIGEST_BYTES])ld->leaves, ld->n_leaves) == 0) {
+        zkey_digest_root(ld->digest, ld->bf.size, (const uint8_t(*)[ZKEY_DIGEST_BYTES])ld->leaves,
+                         ld->n_leaves) == 0) {
         if (zkey_cache_has(ld->cache_dir, ld->digest, ld->bf.size)) {
             verdict = VERDICT_CACHED;
             g16k_log(G16K_LOG_INFO, "%s: in the key cache %s: no curve or subgroup tests",
                      ld->bf.path, ld->cache_dir);
         }
     } else {
-        ld->cache_dir[0] = '\0';        /* no digest: no cache */
+        ld->cache_dir[0] = '\0'; /* no digest: no cache */
     }
     ld->t_digest = g16k_now() - ld->t0;
     atomic_store(&ld->verdict, verdict);
@@ -198,7 +198,8 @@ static void run_primary(void *ctx, uint64_t i)
         if (bad != 0) {
             const char *what = "a coordinate is >= p";
             uint64_t at = s->offset + p * size;
-            int rc = zkey_sec_err(bf, j->section, at, "point %llu: %s", (unsigned long long)p, what);
+            int rc =
+                zkey_sec_err(bf, j->section, at, "point %llu: %s", (unsigned long long)p, what);
             primary_error(ld, rc, at);
             return;
         }
@@ -215,8 +216,9 @@ static void run_check(void *ctx, uint64_t i)
         if (load_pool_checks_off(ld->pool) || ord0 + b > atomic_load(&ld->fail_ord))
             return;
         uint64_t n = t->end - b < SUB_POINTS ? t->end - b : SUB_POINTS;
-        size_t bad = j->g2 ? zkey_g2_first_invalid((const g2_affine_t *)j->dst + b, (size_t)n, NULL)
-                           : zkey_g1_first_invalid((const g1_affine_t *)j->dst + b, (size_t)n, NULL);
+        size_t bad = j->g2
+                         ? zkey_g2_first_invalid((const g2_affine_t *)j->dst + b, (size_t)n, NULL)
+                         : zkey_g1_first_invalid((const g1_affine_t *)j->dst + b, (size_t)n, NULL);
         if (bad < n) {
             uint64_t ord = ord0 + b + bad, cur = atomic_load(&ld->fail_ord);
             while (ord < cur && !atomic_compare_exchange_weak(&ld->fail_ord, &cur, ord))
@@ -240,18 +242,24 @@ static int plan(zkey_loading *ld)
 {
     zkey *k = ld->k;
     const binfile *bf = &ld->bf;
-    const struct { uint32_t id; void *dst; int g2; uint64_t count; } arr[N_JOBS] = {
-        {3, k->ic, 0, (uint64_t)k->n_public + 1},
-        {5, k->a, 0, k->n_vars},
-        {6, k->b1, 0, k->n_vars},
-        {7, k->b2, 1, k->n_vars},
-        {8, k->c, 0, (uint64_t)k->n_vars - k->n_public - 1},
-        {9, k->h, 0, k->domain_size},
+    const struct {
+        uint32_t id;
+        void *dst;
+        int g2;
+        uint64_t count;
+    } arr[N_JOBS] = {
+        { 3, k->ic, 0, (uint64_t)k->n_public + 1 },
+        { 5, k->a, 0, k->n_vars },
+        { 6, k->b1, 0, k->n_vars },
+        { 7, k->b2, 1, k->n_vars },
+        { 8, k->c, 0, (uint64_t)k->n_vars - k->n_public - 1 },
+        { 9, k->h, 0, k->domain_size },
     };
     uint64_t n_pt = 0;
     for (int j = 0; j < N_JOBS; j++) {
-        ld->jobs[j] = (point_job){.section = arr[j].id, .g2 = arr[j].g2, .count = arr[j].count,
-                                  .dst = arr[j].dst};
+        ld->jobs[j] = (point_job){
+            .section = arr[j].id, .g2 = arr[j].g2, .count = arr[j].count, .dst = arr[j].dst
+        };
         n_pt += (arr[j].count + CHUNK_POINTS - 1) / CHUNK_POINTS;
         ld->to_check += arr[j].count;
     }
@@ -268,22 +276,27 @@ static int plan(zkey_loading *ld)
     uint64_t n = 0;
     for (uint64_t i = 0; i < ld->n_leaves; i++) {
         uint64_t end = (i + 1) * ZKEY_LEAF_BYTES;
-        ld->prim[n++] = (ptask){.need = end < bf->size ? end : bf->size, .kind = T_DIGEST,
-                                .begin = i};
+        ld->prim[n++] =
+            (ptask){ .need = end < bf->size ? end : bf->size, .kind = T_DIGEST, .begin = i };
     }
     const binfile_section *s4 = &bf->sec[4];
     for (uint64_t b = 0; b < k->n_coefs; b += CHUNK_COEFS) {
         uint64_t e = k->n_coefs - b < CHUNK_COEFS ? k->n_coefs : b + CHUNK_COEFS;
-        ld->prim[n++] = (ptask){.need = s4->offset + 4 + e * ZKEY_COEF_BYTES, .kind = T_COEFS,
-                                .begin = b, .end = e};
+        ld->prim[n++] = (ptask){
+            .need = s4->offset + 4 + e * ZKEY_COEF_BYTES, .kind = T_COEFS, .begin = b, .end = e
+        };
     }
     for (int j = 0; j < N_JOBS; j++) {
         const binfile_section *s = &bf->sec[ld->jobs[j].section];
         uint64_t size = ld->jobs[j].g2 ? ZKEY_G2_BYTES : ZKEY_G1_BYTES;
         for (uint64_t b = 0; b < ld->jobs[j].count; b += CHUNK_POINTS) {
-            uint64_t e = ld->jobs[j].count - b < CHUNK_POINTS ? ld->jobs[j].count : b + CHUNK_POINTS;
-            ld->prim[n++] = (ptask){.need = s->offset + e * size, .kind = T_DECODE,
-                                    .job = (uint8_t)j, .begin = b, .end = e};
+            uint64_t e =
+                ld->jobs[j].count - b < CHUNK_POINTS ? ld->jobs[j].count : b + CHUNK_POINTS;
+            ld->prim[n++] = (ptask){ .need = s->offset + e * size,
+                                     .kind = T_DECODE,
+                                     .job = (uint8_t)j,
+                                     .begin = b,
+                                     .end = e };
         }
     }
     qsort(ld->prim, n, sizeof *ld->prim, cmp_ptask);
@@ -291,15 +304,21 @@ static int plan(zkey_loading *ld)
     for (uint64_t i = 0; i < n; i++) {
         ld->need[i] = ld->prim[i].need;
         if (ld->prim[i].kind == T_DECODE) {
-            ld->chk[ld->n_chk] = (ctask){.job = ld->prim[i].job, .begin = ld->prim[i].begin,
-                                         .end = ld->prim[i].end};
+            ld->chk[ld->n_chk] = (ctask){ .job = ld->prim[i].job,
+                                          .begin = ld->prim[i].begin,
+                                          .end = ld->prim[i].end };
             ld->dep[ld->n_chk++] = i;
         }
     }
-    ld->tasks = (load_pool_tasks){.n_primary = ld->n_prim, .need = ld->need,
-                                  .run_primary = run_primary, .n_check = ld->n_chk,
-                                  .dep = ld->dep, .run_check = run_check,
-                                  .checks_wanted = checks_wanted, .tick = tick, .ctx = ld};
+    ld->tasks = (load_pool_tasks){ .n_primary = ld->n_prim,
+                                   .need = ld->need,
+                                   .run_primary = run_primary,
+                                   .n_check = ld->n_chk,
+                                   .dep = ld->dep,
+                                   .run_check = run_check,
+                                   .checks_wanted = checks_wanted,
+                                   .tick = tick,
+                                   .ctx = ld };
     return 0;
 }
 
@@ -418,7 +437,7 @@ static int load(zkey_loading *ld)
     if (rc != G16K_OK)
         return rc;
     if (ld->n_leaves == 0 && ld->cache_dir[0])
-        digest_done(ld);                /* an empty file has no leaves */
+        digest_done(ld); /* an empty file has no leaves */
     if (load_pool_run(ld->pool, &ld->tasks, ld->opts.threads) != 0) {
         if (ld->err_at != UINT64_MAX)
             return g16k_err(ld->err_status, "%s", ld->err_msg);
@@ -434,12 +453,12 @@ static int load(zkey_loading *ld)
         return g16k_err(G16K_EIO, "%s: the file changed while it was read", ld->bf.path);
     if ((rc = final_verdict(ld)) != G16K_OK)
         return rc;
-    if (report(ld, 1))                  /* a cancelled load leaves no entry either */
+    if (report(ld, 1)) /* a cancelled load leaves no entry either */
         return cancel_error(ld);
     if (atomic_load(&ld->verdict) == VERDICT_TEST && ld->cache_dir[0] &&
         zkey_cache_put(ld->cache_dir, ld->digest, ld->bf.size, ld->bf.path) == 0)
-        g16k_log(G16K_LOG_INFO, "%s: every point tested; recorded in the key cache %s",
-                 ld->bf.path, ld->cache_dir);
+        g16k_log(G16K_LOG_INFO, "%s: every point tested; recorded in the key cache %s", ld->bf.path,
+                 ld->cache_dir);
     return G16K_OK;
 }
 
@@ -460,8 +479,9 @@ int zkey_load_from(const zkey_load_args *args, zkey **out)
         snprintf(ld->cache_dir, sizeof ld->cache_dir, "%s", args->cache_dir) >=
             (int)sizeof ld->cache_dir)
         ld->cache_dir[0] = '\0';
-    atomic_init(&ld->verdict, args->no_tests ? VERDICT_CACHED
-                              : ld->cache_dir[0] ? VERDICT_PENDING : VERDICT_TEST);
+    atomic_init(&ld->verdict, args->no_tests     ? VERDICT_CACHED
+                              : ld->cache_dir[0] ? VERDICT_PENDING
+                                                 : VERDICT_TEST);
     int rc = args->data ? open_mem(ld, path, args->data, args->size) : open_file(ld, path);
     if (rc == G16K_OK && (ld->k = calloc(1, sizeof *ld->k)) == NULL)
         rc = g16k_err(G16K_ENOMEM, "%s: out of memory", path);
@@ -470,10 +490,13 @@ int zkey_load_from(const zkey_load_args *args, zkey **out)
     if (rc == G16K_OK && args->stats != NULL) {
         int cached = atomic_load(&ld->verdict) == VERDICT_CACHED;
         uint64_t g2 = ld->jobs[3].count;
-        *args->stats = (zkey_load_stats){
-            .read = load_pool_read_seconds(ld->pool), .decoded = load_pool_primary_seconds(ld->pool),
-            .digest = ld->t_digest, .checked = g16k_now() - ld->t0, .cached = cached,
-            .g1_points = cached ? 0 : ld->to_check - g2, .g2_points = cached ? 0 : g2};
+        *args->stats = (zkey_load_stats){ .read = load_pool_read_seconds(ld->pool),
+                                          .decoded = load_pool_primary_seconds(ld->pool),
+                                          .digest = ld->t_digest,
+                                          .checked = g16k_now() - ld->t0,
+                                          .cached = cached,
+                                          .g1_points = cached ? 0 : ld->to_check - g2,
+                                          .g2_points = cached ? 0 : g2 };
     }
     zkey *k = ld->k;
     loading_free(ld);
@@ -487,6 +510,6 @@ int zkey_load_from(const zkey_load_args *args, zkey **out)
 
 int zkey_load(const char *path, unsigned threads, zkey **out)
 {
-    zkey_load_args args = {.path = path, .threads = threads};
+    zkey_load_args args = { .path = path, .threads = threads };
     return zkey_load_from(&args, out);
 }

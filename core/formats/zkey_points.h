@@ -17,7 +17,8 @@
  * unless skip_subgroup in the prime-order subgroup). Returns NULL if valid, else a static
  * description. */
 const char *zkey_point_g1(g1_affine_t *out, const uint8_t in[96], int allow_inf, int skip_subgroup);
-const char *zkey_point_g2(g2_affine_t *out, const uint8_t in[192], int allow_inf, int skip_subgroup);
+const char *zkey_point_g2(g2_affine_t *out, const uint8_t in[192], int allow_inf,
+                          int skip_subgroup);
 
 /* The messages of a point that fails the curve or the subgroup test. */
 #define ZKEY_NOT_ON_CURVE "point not on the curve"

@@ -3,23 +3,35 @@
 
 #include <string.h>
 
-#define ENTRY(type, member) { #member, offsetof(type, member) }
+#define ENTRY(type, member)                                                                        \
+    {                                                                                              \
+#member, offsetof(type, member)                                                            \
+    }
 
 const abi_vtable abi_vtables[ABI_VT_COUNT] = {
-    [ABI_VT_SYNTH] = { "synth", offsetof(g16k_plugin_desc, synth), G16K_CAP_SYNTH,
-                       "G16K_CAP_SYNTH is", ABI_SIZE_TO(g16k_synth_vtable, synthesize),
+    [ABI_VT_SYNTH] = { "synth",
+                       offsetof(g16k_plugin_desc, synth),
+                       G16K_CAP_SYNTH,
+                       "G16K_CAP_SYNTH is",
+                       ABI_SIZE_TO(g16k_synth_vtable, synthesize),
                        { ENTRY(g16k_synth_vtable, circuit_create),
                          ENTRY(g16k_synth_vtable, circuit_destroy),
                          ENTRY(g16k_synth_vtable, synthesize) } },
-    [ABI_VT_NTT] = { "ntt", offsetof(g16k_plugin_desc, ntt), G16K_CAP_NTT, "G16K_CAP_NTT is",
+    [ABI_VT_NTT] = { "ntt",
+                     offsetof(g16k_plugin_desc, ntt),
+                     G16K_CAP_NTT,
+                     "G16K_CAP_NTT is",
                      ABI_SIZE_TO(g16k_ntt_vtable, compute_h),
                      { ENTRY(g16k_ntt_vtable, domain_create),
                        ENTRY(g16k_ntt_vtable, domain_destroy),
                        ENTRY(g16k_ntt_vtable, transform) } },
-    [ABI_VT_MSM] = { "msm", offsetof(g16k_plugin_desc, msm), G16K_CAP_MSM_G1 | G16K_CAP_MSM_G2,
-                     "the MSM caps are", ABI_SIZE_TO(g16k_msm_vtable, msm),
-                     { ENTRY(g16k_msm_vtable, bases_create),
-                       ENTRY(g16k_msm_vtable, bases_destroy), ENTRY(g16k_msm_vtable, msm) } },
+    [ABI_VT_MSM] = { "msm",
+                     offsetof(g16k_plugin_desc, msm),
+                     G16K_CAP_MSM_G1 | G16K_CAP_MSM_G2,
+                     "the MSM caps are",
+                     ABI_SIZE_TO(g16k_msm_vtable, msm),
+                     { ENTRY(g16k_msm_vtable, bases_create), ENTRY(g16k_msm_vtable, bases_destroy),
+                       ENTRY(g16k_msm_vtable, msm) } },
 };
 
 const size_t abi_desc_size_version = ABI_SIZE_TO(g16k_plugin_desc, abi_minor);

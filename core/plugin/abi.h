@@ -25,20 +25,20 @@
 
 /* A function-pointer member of an ABI struct. */
 typedef struct abi_entry {
-    const char *name;               /* member name, as in plugin.h: "circuit_create" */
-    size_t offset;                  /* offsetof() in its struct */
+    const char *name; /* member name, as in plugin.h: "circuit_create" */
+    size_t offset;    /* offsetof() in its struct */
 } abi_entry;
 
 #define ABI_MANDATORY_MAX 3
 
 /* One vtable of g16k_plugin_desc. */
 typedef struct abi_vtable {
-    const char *name;               /* the descriptor member: "synth", "ntt", "msm" */
-    size_t desc_offset;             /* offsetof(g16k_plugin_desc, <name>) */
-    uint32_t caps;                  /* present iff desc.caps has any of these bits */
-    const char *caps_text;          /* those bits in a sentence: "G16K_CAP_SYNTH is" */
-    size_t size_1_0;                /* ABI 1.0 struct_size: the least a reader accepts */
-    abi_entry mandatory[ABI_MANDATORY_MAX];   /* entries that must not be NULL */
+    const char *name;                       /* the descriptor member: "synth", "ntt", "msm" */
+    size_t desc_offset;                     /* offsetof(g16k_plugin_desc, <name>) */
+    uint32_t caps;                          /* present iff desc.caps has any of these bits */
+    const char *caps_text;                  /* those bits in a sentence: "G16K_CAP_SYNTH is" */
+    size_t size_1_0;                        /* ABI 1.0 struct_size: the least a reader accepts */
+    abi_entry mandatory[ABI_MANDATORY_MAX]; /* entries that must not be NULL */
 } abi_vtable;
 
 enum { ABI_VT_SYNTH, ABI_VT_NTT, ABI_VT_MSM, ABI_VT_COUNT };
@@ -49,7 +49,7 @@ extern const abi_vtable abi_vtables[ABI_VT_COUNT];
 extern const size_t abi_desc_size_version;
 extern const size_t abi_desc_size_1_0;
 #define ABI_DESC_MANDATORY 2
-extern const abi_entry abi_desc_mandatory[ABI_DESC_MANDATORY];   /* create, destroy */
+extern const abi_entry abi_desc_mandatory[ABI_DESC_MANDATORY]; /* create, destroy */
 
 /* Every capability bit plugin.h defines. */
 #define ABI_CAPS_KNOWN (G16K_CAP_SYNTH | G16K_CAP_NTT | G16K_CAP_MSM_G1 | G16K_CAP_MSM_G2)
@@ -57,8 +57,8 @@ extern const abi_entry abi_desc_mandatory[ABI_DESC_MANDATORY];   /* create, dest
 /* The provider slots of prover.ini, in this order, and the capability each needs. */
 enum { SLOT_SYNTH, SLOT_NTT, SLOT_MSM_G1, SLOT_MSM_G2, SLOT_COUNT };
 typedef struct abi_slot {
-    const char *name;               /* section name: "synthesizer", "ntt", "msm.g1", "msm.g2" */
-    uint32_t cap;                   /* G16K_CAP_* */
+    const char *name; /* section name: "synthesizer", "ntt", "msm.g1", "msm.g2" */
+    uint32_t cap;     /* G16K_CAP_* */
 } abi_slot;
 extern const abi_slot abi_slots[SLOT_COUNT];
 

@@ -26,7 +26,6 @@
 
 #define THREADS_MAX 4096u
 
-
 typedef struct seen_key {
     char *section;
     char *key;
@@ -36,18 +35,18 @@ typedef struct seen_key {
 typedef struct parse_ctx {
     prover_config *cfg;
     FILE *fp;
-    char *buf;                      /* getline buffer */
+    char *buf; /* getline buffer */
     size_t buf_cap;
-    unsigned line;                  /* of the line inih is processing */
-    unsigned err_line;              /* 0 = no error yet */
+    unsigned line;     /* of the line inih is processing */
+    unsigned err_line; /* 0 = no error yet */
     int status;
-    char plugin_dir[PATH_MAX];      /* raw [core] plugin_dir, "" when absent */
-    char key_cache[PATH_MAX];       /* raw [core] key_cache, "" when absent (the default) */
-    long threads;                   /* -1 = absent */
+    char plugin_dir[PATH_MAX]; /* raw [core] plugin_dir, "" when absent */
+    char key_cache[PATH_MAX];  /* raw [core] key_cache, "" when absent (the default) */
+    long threads;              /* -1 = absent */
     seen_key *seen;
     size_t n_seen, cap_seen;
-    plugin_plan plan;               /* the sections and slots, for slots_load */
-    unsigned window_line[MSM_COUNT];  /* line of each [window] key, 0 when absent */
+    plugin_plan plan;                /* the sections and slots, for slots_load */
+    unsigned window_line[MSM_COUNT]; /* line of each [window] key, 0 when absent */
 } parse_ctx;
 
 const char *config_slot_name(int slot)
@@ -72,7 +71,8 @@ static int grow(void **arr, size_t *cap, size_t need, size_t elem)
 }
 
 /* Record the first error at the current line and make the reader stop. Returns 0 for inih. */
-static int fail(parse_ctx *p, int status, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int fail(parse_ctx *p, int status, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 static int fail(parse_ctx *p, int status, const char *fmt, ...)
 {
     char msg[G16K_ERR_MAX];
@@ -125,7 +125,7 @@ static int check_header(parse_ctx *p, const char *text)
     size_t n;
 
     if (!end)
-        return 1;               /* inih reports the syntax error */
+        return 1; /* inih reports the syntax error */
     n = (size_t)(end - text);
     if (n >= sizeof(name))
         n = sizeof(name) - 1;
@@ -137,8 +137,9 @@ static int check_header(parse_ctx *p, const char *text)
         const char *pname = name + 7;
         plugin_sec *s;
         if (!valid_name(pname))
-            return fail(p, G16K_ECONFIG, "bad plugin name in [%s] (expected 1..%d of A-Z a-z 0-9 _ -)",
-                        name, PLUGIN_NAME_MAX);
+            return fail(p, G16K_ECONFIG,
+                        "bad plugin name in [%s] (expected 1..%d of A-Z a-z 0-9 _ -)", name,
+                        PLUGIN_NAME_MAX);
         if (find_sec(p, pname))
             return 1;
         if (grow((void **)&p->plan.secs, &p->plan.cap_secs, p->plan.n_secs + 1,
@@ -201,14 +202,16 @@ static int parse_core(parse_ctx *p, const char *key, const char *value)
     if (strcmp(key, "plugin_dir") == 0) {
         size_t n = strlen(value);
         if (n == 0 || n >= sizeof(p->plugin_dir))
-            return fail(p, G16K_ECONFIG, "bad value '%s' for plugin_dir (expected a folder)", value);
+            return fail(p, G16K_ECONFIG, "bad value '%s' for plugin_dir (expected a folder)",
+                        value);
         memcpy(p->plugin_dir, value, n + 1);
         return 1;
     }
     if (strcmp(key, "key_cache") == 0) {
         size_t n = strlen(value);
         if (n == 0 || n >= sizeof(p->key_cache))
-            return fail(p, G16K_ECONFIG, "bad value '%s' for key_cache (expected a folder or off)", value);
+            return fail(p, G16K_ECONFIG, "bad value '%s' for key_cache (expected a folder or off)",
+                        value);
         memcpy(p->key_cache, value, n + 1);
         return 1;
     }
@@ -224,8 +227,10 @@ static int parse_core(parse_ctx *p, const char *key, const char *value)
     }
     if (strcmp(key, "threads") == 0) {
         if (parse_threads(value, &p->threads) != 0)
-            return fail(p, G16K_ECONFIG, "bad value '%s' for threads (expected 0 for all cores "
-                        "or a count 1..%u)", value, THREADS_MAX);
+            return fail(p, G16K_ECONFIG,
+                        "bad value '%s' for threads (expected 0 for all cores "
+                        "or a count 1..%u)",
+                        value, THREADS_MAX);
         return 1;
     }
     return fail(p, G16K_ECONFIG, "unknown key '%s' in [core]", key);
@@ -261,8 +266,10 @@ static int parse_slot(parse_ctx *p, int s, const char *key, const char *value)
     if (!is_fallback && strcmp(key, "provider") != 0)
         return fail(p, G16K_ECONFIG, "unknown key '%s' in [%s]", key, abi_slots[s].name);
     if (!valid_name(value))
-        return fail(p, G16K_ECONFIG, "bad value '%s' for %s (expected the NAME of a "
-                    "[plugin.NAME] section)", value, key);
+        return fail(p, G16K_ECONFIG,
+                    "bad value '%s' for %s (expected the NAME of a "
+                    "[plugin.NAME] section)",
+                    value, key);
     memcpy(is_fallback ? sp->fallback : sp->provider, value, strlen(value) + 1);
     *(is_fallback ? &sp->fallback_line : &sp->provider_line) = p->line;
     return 1;
@@ -273,7 +280,7 @@ static int parse_plugin(parse_ctx *p, const char *pname, const char *key, const 
     plugin_sec *s = find_sec(p, pname);
     g16k_config_entry *e;
 
-    if (!s)                     /* the reader registers every header it lets through */
+    if (!s) /* the reader registers every header it lets through */
         return fail(p, G16K_EINTERNAL, "[plugin.%s] was not registered", pname);
     if (strcmp(key, "path") == 0) {
         if (!*value)
@@ -380,8 +387,9 @@ static int set_ini_dir(parse_ctx *p, const char *path, int is_file)
     if (p->plugin_dir[0]) {
         char *abs_dir = p->plan.plugin_dir_abs;
         size_t cap = sizeof(p->plan.plugin_dir_abs);
-        int n = p->plugin_dir[0] == '/' ? snprintf(abs_dir, cap, "%s", p->plugin_dir) :
-            snprintf(abs_dir, cap, "%s/%s", p->plan.ini_dir, p->plugin_dir);
+        int n = p->plugin_dir[0] == '/'
+                    ? snprintf(abs_dir, cap, "%s", p->plugin_dir)
+                    : snprintf(abs_dir, cap, "%s/%s", p->plan.ini_dir, p->plugin_dir);
         if (n < 0 || (size_t)n >= cap)
             return g16k_err(G16K_ECONFIG, "%s: plugin_dir '%s' makes too long a path", path,
                             p->plugin_dir);
@@ -409,8 +417,7 @@ static int parse_file(parse_ctx *p, const char *path, const char *text)
 
     p->fp = text ? fmemopen((void *)text, strlen(text), "r") : fopen(path, "r");
     if (!p->fp)
-        return g16k_err(G16K_EIO, "%s: cannot open: %s", path,
-                        strerror(errno));
+        return g16k_err(G16K_EIO, "%s: cannot open: %s", path, strerror(errno));
     rc = ini_parse_stream(read_line, p, on_key, p);
     if (ferror(p->fp) && !p->err_line) {
         g16k_err(G16K_EIO, "%s: read error after line %u", path, p->line);
@@ -425,7 +432,7 @@ static int parse_file(parse_ctx *p, const char *path, const char *text)
         return g16k_err(G16K_ECONFIG, "%s:%d: syntax error (expected [section] or key = value)",
                         path, rc);
     if (p->err_line)
-        return p->status;       /* message already set */
+        return p->status; /* message already set */
     return G16K_OK;
 }
 
@@ -451,8 +458,8 @@ static int validate(parse_ctx *p)
             return g16k_err(G16K_ECONFIG, "%s:%u: [%s] fallback '%s' has no [plugin.%s] section",
                             file, sp->fallback_line, abi_slots[s].name, sp->fallback, sp->fallback);
         if (strcmp(sp->fallback, sp->provider) == 0)
-            return g16k_err(G16K_ECONFIG, "%s:%u: [%s] fallback '%s' is the provider itself",
-                            file, sp->fallback_line, abi_slots[s].name, sp->fallback);
+            return g16k_err(G16K_ECONFIG, "%s:%u: [%s] fallback '%s' is the provider itself", file,
+                            sp->fallback_line, abi_slots[s].name, sp->fallback);
     }
     return G16K_OK;
 }
@@ -468,8 +475,9 @@ static int probe_window(const loaded_plugin *lp, int w, uint32_t c)
     g16k_err_clear();
     int rc = v->bases_create(lp->ctx, group, NULL, 0, G16K_ENC_MONTGOMERY, &b);
     if (rc == G16K_OK) {
-        g16k_msm_params prm = { .struct_size = sizeof(prm), .msm_id = groth16_msms[w].msm_id,
-                                .window = c, .threads = 1 };
+        g16k_msm_params prm = {
+            .struct_size = sizeof(prm), .msm_id = groth16_msms[w].msm_id, .window = c, .threads = 1
+        };
         rc = v->msm(b, NULL, 0, G16K_ENC_MONTGOMERY, &prm, result, G16K_ENC_MONTGOMERY);
         v->bases_destroy(b);
     }
@@ -491,9 +499,8 @@ static int check_windows(parse_ctx *p)
             if (rc < 0 && !g16k_err_get()[0])
                 g16k_err(rc, "msm() refused the window (status %d, no message)", rc);
             if (rc < 0) {
-                g16k_err_prefix("%s:%u: [window] %s = %u: plugin %s", cfg->file,
-                                p->window_line[w], groth16_msms[w].window_key, cfg->window[w],
-                                both[k]->name);
+                g16k_err_prefix("%s:%u: [window] %s = %u: plugin %s", cfg->file, p->window_line[w],
+                                groth16_msms[w].window_key, cfg->window[w], both[k]->name);
                 return G16K_ECONFIG;
             }
         }
@@ -527,8 +534,10 @@ static int load(const char *path, const char *text, prover_config **out)
     /* $G16K_THREADS overrides [core] threads (g16k bench --threads sets it). */
     const char *env = getenv("G16K_THREADS");
     if (env && *env && parse_threads(env, &p.threads) != 0) {
-        rc = g16k_err(G16K_ECONFIG, "environment G16K_THREADS='%s': expected 0 for all cores "
-                      "or a count 1..%u", env, THREADS_MAX);
+        rc = g16k_err(G16K_ECONFIG,
+                      "environment G16K_THREADS='%s': expected 0 for all cores "
+                      "or a count 1..%u",
+                      env, THREADS_MAX);
         goto out_free;
     }
     if (p.threads <= 0) {

@@ -31,19 +31,19 @@
 
 /* One loaded and created plugin. */
 typedef struct loaded_plugin {
-    char name[64];                  /* NAME of [plugin.NAME] */
-    char path[PATH_MAX];            /* resolved path of the .so */
-    void *dl;                       /* dlopen handle (never closed once created) */
+    char name[64];       /* NAME of [plugin.NAME] */
+    char path[PATH_MAX]; /* resolved path of the .so */
+    void *dl;            /* dlopen handle (never closed once created) */
     const g16k_plugin_desc *desc;
     g16k_plugin_ctx *ctx;
-    char info[256];                 /* probe's device description, or "" */
+    char info[256]; /* probe's device description, or "" */
 } loaded_plugin;
 
 /* A provider slot: the primary provider and an optional fallback used when the primary fails
  * at load, probe or call time (the switch is logged). */
 typedef struct provider_slot {
     loaded_plugin *primary;
-    loaded_plugin *fallback;        /* NULL when none */
+    loaded_plugin *fallback; /* NULL when none */
 } provider_slot;
 
 /* SLOT_SYNTH, SLOT_NTT, SLOT_MSM_G1, SLOT_MSM_G2 and SLOT_COUNT come from plugin/abi.h. */
@@ -54,34 +54,34 @@ enum { MSM_A, MSM_B1, MSM_B2, MSM_L, MSM_H, MSM_COUNT };
 
 /* What the core knows of each Groth16 MSM, in one place (msms.c). */
 typedef struct groth16_msm {
-    const char *name;               /* "A", "B_G1", "B_G2", "L", "H": logs, errors, JSON */
-    const char *window_key;         /* its prover.ini [window] key: "a", "b_g1", ... */
-    int slot;                       /* SLOT_MSM_G1 or SLOT_MSM_G2 */
-    uint32_t msm_id;                /* g16k_msm_id passed to the provider */
-    uint32_t group;                 /* G16K_G1 or G16K_G2 */
+    const char *name;       /* "A", "B_G1", "B_G2", "L", "H": logs, errors, JSON */
+    const char *window_key; /* its prover.ini [window] key: "a", "b_g1", ... */
+    int slot;               /* SLOT_MSM_G1 or SLOT_MSM_G2 */
+    uint32_t msm_id;        /* g16k_msm_id passed to the provider */
+    uint32_t group;         /* G16K_G1 or G16K_G2 */
 } groth16_msm;
 extern const groth16_msm groth16_msms[MSM_COUNT];
 
 typedef struct prover_config {
     char file[PATH_MAX];
-    int verify;                     /* 1 = always (default), 0 = never */
-    unsigned threads;               /* resolved: >= 1 */
-    uint32_t window[MSM_COUNT];     /* [window], by MSM_*: 0 = auto */
-    char key_cache[PATH_MAX];       /* absolute folder of zkey verdicts, "" = no cache (off,
+    int verify;                 /* 1 = always (default), 0 = never */
+    unsigned threads;           /* resolved: >= 1 */
+    uint32_t window[MSM_COUNT]; /* [window], by MSM_*: 0 = auto */
+    char key_cache[PATH_MAX];   /* absolute folder of zkey verdicts, "" = no cache (off,
                                      * or no default: neither XDG_CACHE_HOME nor HOME set) */
     provider_slot slot[SLOT_COUNT];
-    loaded_plugin *plugins;         /* every [plugin.*] section that a slot uses, loaded */
+    loaded_plugin *plugins; /* every [plugin.*] section that a slot uses, loaded */
     unsigned n_plugins;
 } prover_config;
 
 /* Parse path, load and create every plugin a slot names, probe them, resolve fallbacks.
  * Returns G16K_OK and a new config (config_free), or a negative g16k_status with the core error
  * set (util/error.h). Thread-safe. */
-int  config_load(const char *path, prover_config **out);
+int config_load(const char *path, prover_config **out);
 /* The same for the built-in configuration: conf/cpu.ini of the source tree, embedded at build
  * time (core/CMakeLists.txt) as config_builtin_ini; cfg->file and messages name it
  * CONFIG_BUILTIN_NAME. Its relative paths (none today) would be relative to the current folder. */
-int  config_load_builtin(prover_config **out);
+int config_load_builtin(prover_config **out);
 #define CONFIG_BUILTIN_NAME "built-in conf/cpu.ini"
 extern const unsigned char config_builtin_ini[];
 void config_free(prover_config *cfg);

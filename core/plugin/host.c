@@ -72,7 +72,8 @@ static void level_init(void)
     const char *s = getenv("G16K_LOG");
     int l = host_log_level_parse(s);
     if (l < 0) {
-        fprintf(stderr, "g16k: warn: ignoring G16K_LOG='%s' (expected error, warn, info or debug)\n", s);
+        fprintf(stderr,
+                "g16k: warn: ignoring G16K_LOG='%s' (expected error, warn, info or debug)\n", s);
         l = G16K_LOG_WARN;
     }
     log_level = l;

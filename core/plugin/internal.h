@@ -14,19 +14,19 @@
 
 /* ---- slots.c: loading what the slots of a parsed prover.ini name ---- */
 
-#define PLUGIN_NAME_MAX 63          /* the NAME of [plugin.NAME], in bytes */
+#define PLUGIN_NAME_MAX 63 /* the NAME of [plugin.NAME], in bytes */
 
 /* One [plugin.NAME] section as written (config.c), and what became of it (slots.c). */
 typedef struct plugin_sec {
     char name[PLUGIN_NAME_MAX + 1];
-    unsigned line;                  /* first [plugin.NAME] header */
+    unsigned line; /* first [plugin.NAME] header */
     char *path;
     unsigned path_line;
-    g16k_config_entry *entries;     /* key/value owned (strdup) */
+    g16k_config_entry *entries; /* key/value owned (strdup) */
     size_t n_entries, cap_entries;
-    int state;                      /* 0 untouched, 1 started, -1 failed */
-    loaded_plugin *lp;              /* when started */
-    int status;                     /* when failed: code and message, for a second slot */
+    int state;         /* 0 untouched, 1 started, -1 failed */
+    loaded_plugin *lp; /* when started */
+    int status;        /* when failed: code and message, for a second slot */
     char *err;
 } plugin_sec;
 
@@ -34,16 +34,16 @@ typedef struct plugin_sec {
 typedef struct slot_spec {
     char provider[PLUGIN_NAME_MAX + 1];
     unsigned provider_line;
-    char fallback[PLUGIN_NAME_MAX + 1];   /* "" when none */
+    char fallback[PLUGIN_NAME_MAX + 1]; /* "" when none */
     unsigned fallback_line;
-    plugin_sec *prim, *fb;          /* their sections, set once the file is validated */
+    plugin_sec *prim, *fb; /* their sections, set once the file is validated */
 } slot_spec;
 
 /* What config.c hands slots.c: where relative plugin paths start, the plugin sections and the
  * slots. */
 typedef struct plugin_plan {
-    char ini_dir[PATH_MAX];         /* folder of prover.ini, absolute */
-    char plugin_dir_abs[PATH_MAX];  /* [core] plugin_dir made absolute, "" when absent */
+    char ini_dir[PATH_MAX];        /* folder of prover.ini, absolute */
+    char plugin_dir_abs[PATH_MAX]; /* [core] plugin_dir made absolute, "" when absent */
     plugin_sec *secs;
     size_t n_secs, cap_secs;
     slot_spec slot[SLOT_COUNT];
@@ -61,8 +61,8 @@ int slots_load(prover_config *cfg, plugin_plan *plan);
 /* Where loader_find looks for a bare file name, in this order. Each field is an absolute folder
  * or NULL (skipped). */
 typedef struct loader_dirs {
-    const char *ini_dir;            /* folder of prover.ini; base of relative paths */
-    const char *plugin_dir;         /* [core] plugin_dir, already made absolute, or NULL */
+    const char *ini_dir;    /* folder of prover.ini; base of relative paths */
+    const char *plugin_dir; /* [core] plugin_dir, already made absolute, or NULL */
 } loader_dirs;
 
 /* Resolve the `path` value of a [plugin.NAME] section into out (PATH_MAX bytes).

@@ -120,8 +120,10 @@ static int check_vtable(const loaded_plugin *lp, const abi_vtable *v, const void
 
     memcpy(&size, vt, sizeof(size));
     if (size < v->size_1_0)
-        return g16k_err(G16K_EINVAL, "plugin %s (%s): %s vtable struct_size %u is smaller than "
-                        "its ABI 1.0 size %zu", lp->name, lp->path, v->name, size, v->size_1_0);
+        return g16k_err(G16K_EINVAL,
+                        "plugin %s (%s): %s vtable struct_size %u is smaller than "
+                        "its ABI 1.0 size %zu",
+                        lp->name, lp->path, v->name, size, v->size_1_0);
     for (int i = 0; i < ABI_MANDATORY_MAX; i++)
         if (!abi_entry_set(vt, &v->mandatory[i]))
             return g16k_err(G16K_EINVAL, "plugin %s (%s): %s.%s is NULL", lp->name, lp->path,
@@ -135,9 +137,11 @@ static int check_caps(const loaded_plugin *lp, const g16k_plugin_desc *d)
         const abi_vtable *v = &abi_vtables[i];
         const void *vt = abi_vtable_of(d, v);
         if (!(d->caps & v->caps) != !vt)
-            return g16k_err(G16K_EINVAL, "plugin %s (%s): caps 0x%x %s the %s capability but "
-                            "the %s vtable is %s", lp->name, lp->path, d->caps,
-                            vt ? "lack" : "claim", v->name, v->name, vt ? "present" : "NULL");
+            return g16k_err(G16K_EINVAL,
+                            "plugin %s (%s): caps 0x%x %s the %s capability but "
+                            "the %s vtable is %s",
+                            lp->name, lp->path, d->caps, vt ? "lack" : "claim", v->name, v->name,
+                            vt ? "present" : "NULL");
     }
     return G16K_OK;
 }
@@ -147,19 +151,24 @@ static int check_desc(const loaded_plugin *lp, const g16k_plugin_desc *d)
     int rc;
 
     if (!d)
-        return g16k_err(G16K_EINVAL, "plugin %s (%s): g16k_plugin_entry returned a NULL "
-                        "descriptor", lp->name, lp->path);
+        return g16k_err(G16K_EINVAL,
+                        "plugin %s (%s): g16k_plugin_entry returned a NULL "
+                        "descriptor",
+                        lp->name, lp->path);
     if (d->struct_size < abi_desc_size_version)
         return g16k_err(G16K_EINVAL, "plugin %s (%s): descriptor struct_size %u is too small",
                         lp->name, lp->path, d->struct_size);
     if (d->abi_major != G16K_ABI_MAJOR)
-        return g16k_err(G16K_EUNSUPPORTED, "plugin %s (%s) was built for ABI %u.%u, this g16k "
-                        "has ABI %d.%d", lp->name, lp->path, d->abi_major, d->abi_minor,
-                        G16K_ABI_MAJOR, G16K_ABI_MINOR);
+        return g16k_err(G16K_EUNSUPPORTED,
+                        "plugin %s (%s) was built for ABI %u.%u, this g16k "
+                        "has ABI %d.%d",
+                        lp->name, lp->path, d->abi_major, d->abi_minor, G16K_ABI_MAJOR,
+                        G16K_ABI_MINOR);
     if (d->struct_size < abi_desc_size_1_0)
-        return g16k_err(G16K_EINVAL, "plugin %s (%s): descriptor struct_size %u is smaller than "
-                        "its ABI 1.0 size %zu", lp->name, lp->path, d->struct_size,
-                        abi_desc_size_1_0);
+        return g16k_err(G16K_EINVAL,
+                        "plugin %s (%s): descriptor struct_size %u is smaller than "
+                        "its ABI 1.0 size %zu",
+                        lp->name, lp->path, d->struct_size, abi_desc_size_1_0);
     if (d->curve != G16K_CURVE_BLS12_381)
         return g16k_err(G16K_EUNSUPPORTED, "plugin %s (%s): curve %u is not BLS12-381 (%d)",
                         lp->name, lp->path, d->curve, G16K_CURVE_BLS12_381);
@@ -206,8 +215,10 @@ int loader_open(loaded_plugin *lp)
     }
     sym = dlsym(lp->dl, G16K_PLUGIN_ENTRY_SYMBOL);
     if (!sym) {
-        rc = g16k_err(G16K_EUNSUPPORTED, "plugin %s (%s): no exported symbol %s (not a g16k "
-                      "plugin?)", lp->name, lp->path, G16K_PLUGIN_ENTRY_SYMBOL);
+        rc = g16k_err(G16K_EUNSUPPORTED,
+                      "plugin %s (%s): no exported symbol %s (not a g16k "
+                      "plugin?)",
+                      lp->name, lp->path, G16K_PLUGIN_ENTRY_SYMBOL);
         goto out_close;
     }
     memcpy(&entry, &sym, sizeof(entry));

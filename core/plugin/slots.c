@@ -53,15 +53,18 @@ static int use_plugin(prover_config *cfg, const plugin_plan *plan, int s, plugin
             return rc;
         }
         snprintf(section, sizeof(section), "plugin.%s", sec->name);
-        gc = (g16k_config){ .struct_size = sizeof(gc), .file = cfg->file, .section = section,
-                            .entries = sec->entries, .n_entries = sec->n_entries };
+        gc = (g16k_config){ .struct_size = sizeof(gc),
+                            .file = cfg->file,
+                            .section = section,
+                            .entries = sec->entries,
+                            .n_entries = sec->n_entries };
         if ((rc = loader_start(lp, &gc)) < 0)
             goto out_failed;
         cfg->n_plugins++;
         sec->state = 1;
         sec->lp = lp;
-        g16k_log(G16K_LOG_INFO, "plugin %s (%s) %s%s%s", lp->name, lp->path, lp->desc->version ?
-                 lp->desc->version : "", lp->info[0] ? ": " : "", lp->info);
+        g16k_log(G16K_LOG_INFO, "plugin %s (%s) %s%s%s", lp->name, lp->path,
+                 lp->desc->version ? lp->desc->version : "", lp->info[0] ? ": " : "", lp->info);
     }
     if (!loader_has_cap(lp, abi_slots[s].cap)) {
         *hard = 1;
@@ -105,8 +108,8 @@ int slots_load(prover_config *cfg, plugin_plan *plan)
                 return rc;
             continue;
         }
-        if (fb && (rc = use_plugin(cfg, plan, s, fb, sp->fallback_line, &slot->fallback,
-                                   &hard)) < 0)
+        if (fb &&
+            (rc = use_plugin(cfg, plan, s, fb, sp->fallback_line, &slot->fallback, &hard)) < 0)
             return rc;
     }
     return G16K_OK;

@@ -35,9 +35,10 @@ int opts_copy(void *dst, size_t size, const void *given, const char *type)
 
 const char *g16k_status_name(int status)
 {
-#define STATUS_CASE(name, value) case name: return #name;
+#define STATUS_CASE(name, value)                                                                   \
+    case name: return #name;
     switch (status) {
-    G16K_STATUS_LIST(STATUS_CASE)
+        G16K_STATUS_LIST(STATUS_CASE)
     default: return "unknown";
     }
 #undef STATUS_CASE
@@ -86,9 +87,9 @@ void g16k_prover_close(g16k_prover *prover)
 
 static void caps_string(char *buf, size_t len, uint32_t caps)
 {
-    snprintf(buf, len, "%s%s%s%s",
-             caps & G16K_CAP_SYNTH ? " synth" : "", caps & G16K_CAP_NTT ? " ntt" : "",
-             caps & G16K_CAP_MSM_G1 ? " msm.g1" : "", caps & G16K_CAP_MSM_G2 ? " msm.g2" : "");
+    snprintf(buf, len, "%s%s%s%s", caps & G16K_CAP_SYNTH ? " synth" : "",
+             caps & G16K_CAP_NTT ? " ntt" : "", caps & G16K_CAP_MSM_G1 ? " msm.g1" : "",
+             caps & G16K_CAP_MSM_G2 ? " msm.g2" : "");
 }
 
 size_t g16k_prover_describe(const g16k_prover *prover, char *buf, size_t len)
@@ -99,13 +100,13 @@ size_t g16k_prover_describe(const g16k_prover *prover, char *buf, size_t len)
 
     char dummy[1];
     /* snprintf-style: with buf == NULL only the length is counted. */
-#define APPEND(...)                                                                  \
-    do {                                                                             \
-        char *dst_ = buf && used < len ? buf + used : dummy;                         \
-        size_t cap_ = buf && used < len ? len - used : 0;                            \
-        int k_ = snprintf(dst_, cap_, __VA_ARGS__);                                  \
-        if (k_ > 0)                                                                  \
-            used += (size_t)k_;                                                      \
+#define APPEND(...)                                                                                \
+    do {                                                                                           \
+        char *dst_ = buf && used < len ? buf + used : dummy;                                       \
+        size_t cap_ = buf && used < len ? len - used : 0;                                          \
+        int k_ = snprintf(dst_, cap_, __VA_ARGS__);                                                \
+        if (k_ > 0)                                                                                \
+            used += (size_t)k_;                                                                    \
     } while (0)
 
     APPEND("config: %s\nthreads: %u\nverify: %s\n", cfg->file, cfg->threads,

@@ -22,8 +22,8 @@ static json_object *arg_int(json_object *a, const char *key, int64_t v)
 
 /* The event [t0, now] of call `name` on plugin pl, its args a (NULL: none) completed with the
  * provider, its device and, when it failed, the status; prev: TRACE_START's call state. */
-static void emit(g16k_trace *tr, const char *name, const loaded_plugin *pl, uint64_t t0,
-                 int prev, int rc, json_object *a)
+static void emit(g16k_trace *tr, const char *name, const loaded_plugin *pl, uint64_t t0, int prev,
+                 int rc, json_object *a)
 {
     trace_call_leave(prev);
     if (!a)
@@ -38,9 +38,9 @@ static void emit(g16k_trace *tr, const char *name, const loaded_plugin *pl, uint
 
 /* At the start of a call: its trace (or NULL), its start time, and the thread marked as inside
  * a traced provider call (plugins report inner events only then); emit ends both. */
-#define TRACE_START(tr)                                                                     \
-    g16k_trace *tr = trace_current();                                                       \
-    uint64_t tr##_t0 = tr ? trace_now() : 0;                                                \
+#define TRACE_START(tr)                                                                            \
+    g16k_trace *tr = trace_current();                                                              \
+    uint64_t tr##_t0 = tr ? trace_now() : 0;                                                       \
     int tr##_prev = tr ? trace_call_enter() : 0
 
 void msm_scalars(const zkey *zk, int m, const fr_t *w, const fr_t *h, const void **scalars,
@@ -67,11 +67,26 @@ void msm_scalars(const zkey *zk, int m, const fr_t *w, const fr_t *h, const void
 void msm_points(const zkey *zk, int m, const void **points, uint64_t *n)
 {
     switch (m) {
-    case MSM_A:  *points = zk->a;  *n = zk->n_vars; break;
-    case MSM_B1: *points = zk->b1; *n = zk->n_vars; break;
-    case MSM_B2: *points = zk->b2; *n = zk->n_vars; break;
-    case MSM_L:  *points = zk->c;  *n = zk->n_vars - zk->n_public - 1; break;
-    default:     *points = zk->h;  *n = zk->domain_size; break;
+    case MSM_A:
+        *points = zk->a;
+        *n = zk->n_vars;
+        break;
+    case MSM_B1:
+        *points = zk->b1;
+        *n = zk->n_vars;
+        break;
+    case MSM_B2:
+        *points = zk->b2;
+        *n = zk->n_vars;
+        break;
+    case MSM_L:
+        *points = zk->c;
+        *n = zk->n_vars - zk->n_public - 1;
+        break;
+    default:
+        *points = zk->h;
+        *n = zk->domain_size;
+        break;
     }
 }
 
@@ -84,9 +99,12 @@ static int create_failed(int rc, const loaded_plugin *pl, const char *what)
 int call_circuit_create(const loaded_plugin *pl, const zkey *zk, g16k_circuit **out)
 {
     g16k_constraints cs = {
-        .struct_size = sizeof(cs), .coef_encoding = G16K_ENC_MONTGOMERY,
-        .n_vars = zk->n_vars, .domain_size = zk->domain_size,
-        .n_coefs = zk->n_coefs, .coefs = zk->coefs,
+        .struct_size = sizeof(cs),
+        .coef_encoding = G16K_ENC_MONTGOMERY,
+        .n_vars = zk->n_vars,
+        .domain_size = zk->domain_size,
+        .n_coefs = zk->n_coefs,
+        .coefs = zk->coefs,
     };
     TRACE_START(tr);
     g16k_err_clear();
@@ -118,8 +136,8 @@ int call_bases_create(const loaded_plugin *pl, uint32_t group, const void *point
         char name[64];
         snprintf(name, sizeof(name), "bases_create %s", what);
         json_object *args = arg_int(json_object_new_object(), "n", (int64_t)n);
-        json_object_object_add(args, "group", json_object_new_string(group == G16K_G2 ? "G2"
-                                                                                      : "G1"));
+        json_object_object_add(args, "group",
+                               json_object_new_string(group == G16K_G2 ? "G2" : "G1"));
         emit(tr, name, pl, tr_t0, tr_prev, rc, args);
     }
     return rc == G16K_OK ? rc : create_failed(rc, pl, what);
@@ -149,8 +167,8 @@ static int failed(int rc, const loaded_plugin *pl, const char *what)
     return rc;
 }
 
-int call_synthesize(const loaded_plugin *pl, g16k_circuit *circuit, const fr_t *w,
-                    uint64_t n_vars, fr_t *a, fr_t *b, fr_t *c)
+int call_synthesize(const loaded_plugin *pl, g16k_circuit *circuit, const fr_t *w, uint64_t n_vars,
+                    fr_t *a, fr_t *b, fr_t *c)
 {
     TRACE_START(tr);
     g16k_err_clear();
@@ -204,15 +222,16 @@ static int h_chain(const loaded_plugin *pl, g16k_ntt_domain *d, fr_t *a, fr_t *b
     return G16K_OK;
 }
 
-int call_h_chain(const loaded_plugin *pl, g16k_ntt_domain *d, fr_t *a, fr_t *b, fr_t *c,
-                 uint64_t n, fr_t *h)
+int call_h_chain(const loaded_plugin *pl, g16k_ntt_domain *d, fr_t *a, fr_t *b, fr_t *c, uint64_t n,
+                 fr_t *h)
 {
     TRACE_START(tr);
     int rc = h_chain(pl, d, a, b, c, n, h);
     if (tr) {
         json_object *args = arg_int(json_object_new_object(), "n", (int64_t)n);
-        json_object_object_add(args, "entry", json_object_new_string(
-                                   pl->desc->ntt->compute_h ? "compute_h" : "transform"));
+        json_object_object_add(
+            args, "entry",
+            json_object_new_string(pl->desc->ntt->compute_h ? "compute_h" : "transform"));
         emit(tr, "H chain", pl, tr_t0, tr_prev, rc, args);
     }
     return rc;
@@ -221,8 +240,8 @@ int call_h_chain(const loaded_plugin *pl, g16k_ntt_domain *d, fr_t *a, fr_t *b, 
 int call_has_h_msm(const loaded_plugin *pl)
 {
     const g16k_ntt_vtable *v = pl->desc->ntt;
-    return v->struct_size >= offsetof(g16k_ntt_vtable, compute_h_msm) + sizeof(v->compute_h_msm)
-           && v->compute_h_msm;
+    return v->struct_size >= offsetof(g16k_ntt_vtable, compute_h_msm) + sizeof(v->compute_h_msm) &&
+           v->compute_h_msm;
 }
 
 /* raw (written by a provider, Montgomery) decoded into out: G16K_EINTERNAL when it is not a
@@ -265,29 +284,26 @@ static const char *msm_id_name(uint32_t id)
     return "generic";
 }
 
-int call_h_msm(const loaded_plugin *pl, g16k_ntt_domain *d, fr_t *a, fr_t *b, fr_t *c,
-               uint64_t n, g16k_msm_bases *bases, const g16k_msm_params *params,
-               msm_result *out)
+int call_h_msm(const loaded_plugin *pl, g16k_ntt_domain *d, fr_t *a, fr_t *b, fr_t *c, uint64_t n,
+               g16k_msm_bases *bases, const g16k_msm_params *params, msm_result *out)
 {
-    memset(out->raw, 0xff, sizeof(out->raw));   /* not a valid encoding: catches "wrote nothing" */
+    memset(out->raw, 0xff, sizeof(out->raw)); /* not a valid encoding: catches "wrote nothing" */
     TRACE_START(tr);
     g16k_err_clear();
-    int rc = pl->desc->ntt->compute_h_msm(d, a, b, c, G16K_ENC_MONTGOMERY, bases, params,
-                                          out->raw, G16K_ENC_MONTGOMERY);
+    int rc = pl->desc->ntt->compute_h_msm(d, a, b, c, G16K_ENC_MONTGOMERY, bases, params, out->raw,
+                                          G16K_ENC_MONTGOMERY);
     if (rc == G16K_OK)
         rc = check_result(out, G16K_G1);
     if (tr)
-        emit(tr, "H chain + MSM H", pl, tr_t0, tr_prev, rc,
-             msm_args("H", n, G16K_G1, params));
+        emit(tr, "H chain + MSM H", pl, tr_t0, tr_prev, rc, msm_args("H", n, G16K_G1, params));
     return rc == G16K_OK ? rc : failed(rc, pl, "NTT and MSM H");
 }
 
-int call_msm(const loaded_plugin *pl, g16k_msm_bases *bases, uint32_t group,
-             const void *scalars, uint64_t n, uint32_t enc, const g16k_msm_params *params,
-             msm_result *out)
+int call_msm(const loaded_plugin *pl, g16k_msm_bases *bases, uint32_t group, const void *scalars,
+             uint64_t n, uint32_t enc, const g16k_msm_params *params, msm_result *out)
 {
     const char *name = msm_id_name(params ? params->msm_id : G16K_MSM_GENERIC);
-    memset(out->raw, 0xff, sizeof(out->raw));   /* not a valid encoding: catches "wrote nothing" */
+    memset(out->raw, 0xff, sizeof(out->raw)); /* not a valid encoding: catches "wrote nothing" */
     TRACE_START(tr);
     g16k_err_clear();
     int rc = pl->desc->msm->msm(bases, scalars, n, enc, params, out->raw, G16K_ENC_MONTGOMERY);

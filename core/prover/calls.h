@@ -27,8 +27,8 @@
  * rest of raw zero for G1) and decoded into the point of its group. */
 typedef struct msm_result {
     uint8_t raw[192];
-    g1_affine_t g1;                 /* group G16K_G1 */
-    g2_affine_t g2;                 /* group G16K_G2 */
+    g1_affine_t g1; /* group G16K_G1 */
+    g2_affine_t g2; /* group G16K_G2 */
 } msm_result;
 
 /* The inputs of Groth16 MSM m (MSM_*) for one proof (docs/proving.md, "The prover"): A, B_G1, B_G2 take
@@ -41,35 +41,33 @@ void msm_points(const zkey *zk, int m, const void **points, uint64_t *n);
 
 /* Handles: circuit_create, domain_create and bases_create of plugin.h, and their destroys
  * (NULL handles are no-ops). what names the handle in errors. */
-int  call_circuit_create(const loaded_plugin *pl, const zkey *zk, g16k_circuit **out);
-int  call_domain_create(const loaded_plugin *pl, uint32_t log_n, g16k_ntt_domain **out);
-int  call_bases_create(const loaded_plugin *pl, uint32_t group, const void *points, uint64_t n,
-                       const char *what, g16k_msm_bases **out);
+int call_circuit_create(const loaded_plugin *pl, const zkey *zk, g16k_circuit **out);
+int call_domain_create(const loaded_plugin *pl, uint32_t log_n, g16k_ntt_domain **out);
+int call_bases_create(const loaded_plugin *pl, uint32_t group, const void *points, uint64_t n,
+                      const char *what, g16k_msm_bases **out);
 void call_circuit_destroy(const loaded_plugin *pl, g16k_circuit *c);
 void call_domain_destroy(const loaded_plugin *pl, g16k_ntt_domain *d);
 void call_bases_destroy(const loaded_plugin *pl, g16k_msm_bases *b);
 
 /* a, b, c (n_domain values each) = synthesize(w); w canonical, n_vars values. */
-int  call_synthesize(const loaded_plugin *pl, g16k_circuit *circuit, const fr_t *w,
-                     uint64_t n_vars, fr_t *a, fr_t *b, fr_t *c);
+int call_synthesize(const loaded_plugin *pl, g16k_circuit *circuit, const fr_t *w, uint64_t n_vars,
+                    fr_t *a, fr_t *b, fr_t *c);
 /* One in-place transform of n values (plugin.h g16k_ntt_dir). */
-int  call_transform(const loaded_plugin *pl, g16k_ntt_domain *d, fr_t *x, uint32_t dir);
+int call_transform(const loaded_plugin *pl, g16k_ntt_domain *d, fr_t *x, uint32_t dir);
 /* The H chain of plugin.h compute_h: h (n values) from a, b, c (overwritten as scratch),
  * through compute_h when the plugin has it, else composed from transform(). */
-int  call_h_chain(const loaded_plugin *pl, g16k_ntt_domain *d, fr_t *a, fr_t *b, fr_t *c,
-                  uint64_t n, fr_t *h);
+int call_h_chain(const loaded_plugin *pl, g16k_ntt_domain *d, fr_t *a, fr_t *b, fr_t *c, uint64_t n,
+                 fr_t *h);
 /* Whether pl has the ABI 1.1 entry compute_h_msm (its vtable is long enough and sets it). */
-int  call_has_h_msm(const loaded_plugin *pl);
+int call_has_h_msm(const loaded_plugin *pl);
 /* compute_h_msm (only when call_has_h_msm): the H chain and the H MSM in one call on n values
  * (the domain size); bases is pl's own G1 handle of the H points. Errors are prefixed
  * "plugin NAME: NTT and MSM H". */
-int  call_h_msm(const loaded_plugin *pl, g16k_ntt_domain *d, fr_t *a, fr_t *b, fr_t *c,
-                uint64_t n, g16k_msm_bases *bases, const g16k_msm_params *params,
-                msm_result *out);
+int call_h_msm(const loaded_plugin *pl, g16k_ntt_domain *d, fr_t *a, fr_t *b, fr_t *c, uint64_t n,
+               g16k_msm_bases *bases, const g16k_msm_params *params, msm_result *out);
 /* One msm() of n scalars in enc on bases of group; params as plugin.h (its msm_id names the
  * MSM in errors: "MSM A", or "MSM" for G16K_MSM_GENERIC). */
-int  call_msm(const loaded_plugin *pl, g16k_msm_bases *bases, uint32_t group,
-              const void *scalars, uint64_t n, uint32_t enc, const g16k_msm_params *params,
-              msm_result *out);
+int call_msm(const loaded_plugin *pl, g16k_msm_bases *bases, uint32_t group, const void *scalars,
+             uint64_t n, uint32_t enc, const g16k_msm_params *params, msm_result *out);
 
 #endif

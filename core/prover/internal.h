@@ -21,48 +21,48 @@ typedef struct key_handles {
     g16k_circuit *circuit;
     g16k_ntt_domain *domain;
     g16k_msm_bases *bases[MSM_COUNT];
-    int ready;              /* 1 once every handle was created */
+    int ready; /* 1 once every handle was created */
 } key_handles;
 
 struct g16k_key {
     g16k_prover *prover;
-    zkey *zk;               /* header and IC always; the big arrays are dropped once uploaded
+    zkey *zk; /* header and IC always; the big arrays are dropped once uploaded
                              * unless a fallback may need them later */
     int keep_arrays;
-    int cached;             /* the verdict cache vouched for the points (g16k_key_cached) */
+    int cached; /* the verdict cache vouched for the points (g16k_key_cached) */
     key_handles primary;
-    key_handles fallback;   /* created on first use, under fallback_lock */
+    key_handles fallback; /* created on first use, under fallback_lock */
     pthread_mutex_t fallback_lock;
-    const g16k_key_opts *loading;   /* during g16k_key_load*: its progress callback, or NULL */
+    const g16k_key_opts *loading; /* during g16k_key_load*: its progress callback, or NULL */
 };
 
 struct g16k_proof {
-    groth16_proof pt;       /* affine, Montgomery coordinates */
-    fr_t *pub;              /* n_pub canonical values w[1..P] */
+    groth16_proof pt; /* affine, Montgomery coordinates */
+    fr_t *pub;        /* n_pub canonical values w[1..P] */
     size_t n_pub;
 };
 
 /* An embedder's options struct `given` (NULL, or starting with uint32_t struct_size) over the
  * defaults in dst (size bytes): the fields its struct_size covers are copied, the others keep
  * their defaults (an older caller). G16K_EINVAL when struct_size is 0 (type names it). */
-int  opts_copy(void *dst, size_t size, const void *given, const char *type);
+int opts_copy(void *dst, size_t size, const void *given, const char *type);
 
 /* Phase times of one key load (key_load). */
 typedef struct key_load_stats {
-    zkey_load_stats zk;     /* read, decode, digest, subgroup tests (formats/zkey.h) */
-    double handles;         /* the providers' circuit_create, domain_create and bases_create */
-    double total;           /* the whole load */
+    zkey_load_stats zk; /* read, decode, digest, subgroup tests (formats/zkey.h) */
+    double handles;     /* the providers' circuit_create, domain_create and bases_create */
+    double total;       /* the whole load */
 } key_load_stats;
 
 /* g16k_key_load_file and _buffer after their argument checks, and g16k bench load: the zkey of
  * args (a path or a buffer; key.c fills in threads, cache, progress and stats), then the
  * providers' handles. opts: the embedder's options (not NULL), borrowed during the call; phase
  * times in st (may be NULL). */
-int  key_load(g16k_prover *prover, zkey_load_args *args, const g16k_key_opts *opts,
-              key_load_stats *st /* OUT */, g16k_key **out);
+int key_load(g16k_prover *prover, zkey_load_args *args, const g16k_key_opts *opts,
+             key_load_stats *st /* OUT */, g16k_key **out);
 
 /* Create the handles of `which` (0 primary, 1 fallback) for key; G16K_OK or error. */
-int  key_handles_create(g16k_key *key, int which);
+int key_handles_create(g16k_key *key, int which);
 void key_handles_destroy(g16k_key *key, key_handles *h, int which);
 /* The handles of `which`, creating the fallback set on first use (thread-safe). NULL on error. */
 key_handles *key_handles_get(g16k_key *key, int which);
@@ -76,8 +76,8 @@ void groth16_assemble(groth16_proof *out, const zkey *zk, const g1_affine_t *a0,
                       const g1_affine_t *h0, const fr_t *r_canon, const fr_t *s_canon);
 /* Pairing check e(-A,B) e(cpub,gamma2) e(C,delta2) e(alpha1,beta2) == 1 with
  * cpub = IC[0] + sum pub[i] IC[i+1] (pub canonical, n_pub <= n_ic - 1). 1 valid, 0 invalid. */
-int  groth16_check(const groth16_proof *pf, const g1_affine_t *alpha1, const g2_affine_t *beta2,
-                   const g2_affine_t *gamma2, const g2_affine_t *delta2, const g1_affine_t *ic,
-                   size_t n_ic, const fr_t *pub, size_t n_pub);
+int groth16_check(const groth16_proof *pf, const g1_affine_t *alpha1, const g2_affine_t *beta2,
+                  const g2_affine_t *gamma2, const g2_affine_t *delta2, const g1_affine_t *ic,
+                  size_t n_ic, const fr_t *pub, size_t n_pub);
 
 #endif

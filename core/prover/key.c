@@ -108,12 +108,18 @@ key_handles *key_handles_get(g16k_key *key, int which)
 /* Drop what the providers now hold copies of. */
 static void drop_arrays(zkey *zk)
 {
-    free(zk->coefs); zk->coefs = NULL;
-    free(zk->a); zk->a = NULL;
-    free(zk->b1); zk->b1 = NULL;
-    free(zk->b2); zk->b2 = NULL;
-    free(zk->c); zk->c = NULL;
-    free(zk->h); zk->h = NULL;
+    free(zk->coefs);
+    zk->coefs = NULL;
+    free(zk->a);
+    zk->a = NULL;
+    free(zk->b1);
+    zk->b1 = NULL;
+    free(zk->b2);
+    zk->b2 = NULL;
+    free(zk->c);
+    zk->c = NULL;
+    free(zk->h);
+    zk->h = NULL;
 }
 
 /* *o = the options an embedder gave, or all zero. */
@@ -131,7 +137,10 @@ static int key_opts(const g16k_key_opts *given, g16k_key_opts *o)
 static void load_events(g16k_trace *tr, uint64_t t0, const char *path, const key_load_stats *st,
                         int rc)
 {
-    static const struct { const char *track, *name; size_t off; } ph[] = {
+    static const struct {
+        const char *track, *name;
+        size_t off;
+    } ph[] = {
         { "key load: read", "read", offsetof(zkey_load_stats, read) },
         { "key load: digest", "digest", offsetof(zkey_load_stats, digest) },
         { "key load: decode", "decode", offsetof(zkey_load_stats, decoded) },
@@ -204,9 +213,11 @@ static int key_load_bound(g16k_prover *prover, zkey_load_args *args, const g16k_
     /* delta = 1 is the key before phase 2 (what `g16k setup` and `snarkjs groth16 setup` write):
      * its toxic waste for delta is public, so anyone can make a proof for any statement. */
     if (memcmp(&key->zk->delta1, &G1_GENERATOR, sizeof(G1_GENERATOR)) == 0)
-        g16k_log(G16K_LOG_WARN, "%s: delta = 1: this key has had no phase-2 contribution, so "
+        g16k_log(G16K_LOG_WARN,
+                 "%s: delta = 1: this key has had no phase-2 contribution, so "
                  "anyone can forge its proofs; for real use, contribute first (snarkjs zkey "
-                 "contribute)", args->path ? args->path : "the key");
+                 "contribute)",
+                 args->path ? args->path : "the key");
     for (int s = 0; s < SLOT_COUNT; s++)
         if (prover->cfg->slot[s].fallback)
             key->keep_arrays = 1;
@@ -249,14 +260,14 @@ static int key_load_api(const char *fn, g16k_prover *prover, zkey_load_args *arg
 int g16k_key_load_file(g16k_prover *prover, const char *zkey_path, const g16k_key_opts *opts,
                        g16k_key **out)
 {
-    zkey_load_args args = {.path = zkey_path};
+    zkey_load_args args = { .path = zkey_path };
     return key_load_api("g16k_key_load_file", prover, &args, opts, out);
 }
 
 int g16k_key_load_buffer(g16k_prover *prover, const void *data, size_t len,
                          const g16k_key_opts *opts, g16k_key **out)
 {
-    zkey_load_args args = {.data = data, .size = len};
+    zkey_load_args args = { .data = data, .size = len };
     return key_load_api("g16k_key_load_buffer", prover, &args, opts, out);
 }
 

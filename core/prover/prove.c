@@ -39,22 +39,22 @@
 typedef struct prove_job {
     g16k_prover *prover;
     g16k_key *key;
-    const fr_t *w;                  /* canonical witness, n_vars values */
-    int which[SLOT_COUNT];          /* 0 primary, 1 fallback: where each slot starts */
-    fr_t *h;                        /* Montgomery h, domain_size values */
-    g1_affine_t g1[MSM_COUNT];      /* results, Montgomery (index MSM_B2 unused) */
+    const fr_t *w;             /* canonical witness, n_vars values */
+    int which[SLOT_COUNT];     /* 0 primary, 1 fallback: where each slot starts */
+    fr_t *h;                   /* Montgomery h, domain_size values */
+    g1_affine_t g1[MSM_COUNT]; /* results, Montgomery (index MSM_B2 unused) */
     g2_affine_t b2;
     double t_synth, t_ntt, t_msm[MSM_COUNT];
-    int h_fused;                    /* 1: the H MSM ran inside compute_h_msm (t_ntt has it) */
-    int no_fuse;                    /* 1: compute_h_msm failed once: this proof runs unfused */
-    g16k_progress_fn progress;      /* the embedder's, or NULL */
+    int h_fused;               /* 1: the H MSM ran inside compute_h_msm (t_ntt has it) */
+    int no_fuse;               /* 1: compute_h_msm failed once: this proof runs unfused */
+    g16k_progress_fn progress; /* the embedder's, or NULL */
     void *progress_user;
-    atomic_int cancel;              /* 1: the callback asked to stop; every step checks it */
-    pthread_mutex_t lock;           /* guards steps and running; cond signals their changes */
+    atomic_int cancel;    /* 1: the callback asked to stop; every step checks it */
+    pthread_mutex_t lock; /* guards steps and running; cond signals their changes */
     pthread_cond_t cond;
     uint64_t steps, steps_total;
-    int running;                    /* helper thread (the second MSM group) not finished yet */
-    g16k_trace *trace;              /* the proof's trace (bound on its threads), or NULL */
+    int running;       /* helper thread (the second MSM group) not finished yet */
+    g16k_trace *trace; /* the proof's trace (bound on its threads), or NULL */
 } prove_job;
 
 /* Steps of one pass: synthesis, NTT chain, five MSMs (the fused H MSM counts with the NTT). */
@@ -81,7 +81,7 @@ static void report(prove_job *job)
 {
     uint64_t done, total;
     if (!job->progress || atomic_load(&job->cancel))
-        return;   /* never called again once it asked to stop */
+        return; /* never called again once it asked to stop */
     pthread_mutex_lock(&job->lock);
     done = job->steps;
     total = job->steps_total;
@@ -125,8 +125,8 @@ static int failed(prove_job *job, int slot, int *which)
 {
     const loaded_plugin *fb = job->prover->cfg->slot[slot].fallback;
     if (*which == 0 && fb) {
-        g16k_log(G16K_LOG_WARN, "%s; switching %s to fallback provider '%s'",
-                 g16k_err_get(), config_slot_name(slot), fb->name);
+        g16k_log(G16K_LOG_WARN, "%s; switching %s to fallback provider '%s'", g16k_err_get(),
+                 config_slot_name(slot), fb->name);
         *which = 1;
         return 1;
     }
@@ -137,8 +137,10 @@ static int failed(prove_job *job, int slot, int *which)
 static g16k_msm_params msm_params(const prove_job *job, int m, uint32_t threads)
 {
     g16k_msm_params params = {
-        .struct_size = sizeof(params), .msm_id = groth16_msms[m].msm_id,
-        .window = job->prover->cfg->window[m], .threads = threads,
+        .struct_size = sizeof(params),
+        .msm_id = groth16_msms[m].msm_id,
+        .window = job->prover->cfg->window[m],
+        .threads = threads,
     };
     return params;
 }
@@ -215,7 +217,8 @@ static g16k_msm_bases *fused_h(prove_job *job, const loaded_plugin *pl)
 static int compute_h(prove_job *job)
 {
     size_t n = job->key->zk->domain_size;
-    fr_t *a = malloc(n * sizeof(fr_t)), *b = malloc(n * sizeof(fr_t)), *c = malloc(n * sizeof(fr_t));
+    fr_t *a = malloc(n * sizeof(fr_t)), *b = malloc(n * sizeof(fr_t)),
+         *c = malloc(n * sizeof(fr_t));
     int which = job->which[SLOT_NTT];
     int rc = G16K_ENOMEM, synth_counted = 0;
     double t0;
@@ -231,7 +234,7 @@ static int compute_h(prove_job *job)
         rc = run_synth(job, a, b, c);
         job->t_synth = g16k_now() - t0;
         if (rc == G16K_OK && !synth_counted) {
-            step_done(job, 1);   /* once, though a failed NTT synthesizes again */
+            step_done(job, 1); /* once, though a failed NTT synthesizes again */
             synth_counted = 1;
         }
         if (rc == G16K_OK)
@@ -255,8 +258,10 @@ static int compute_h(prove_job *job)
                 job->g1[MSM_H] = res.g1;
                 job->h_fused = 1;
                 job->t_msm[MSM_H] = 0;
-                g16k_log(G16K_LOG_INFO, "plugin %s: H chain and H MSM in one call "
-                         "(compute_h_msm; timings count the H MSM in ntt)", pl->name);
+                g16k_log(G16K_LOG_INFO,
+                         "plugin %s: H chain and H MSM in one call "
+                         "(compute_h_msm; timings count the H MSM in ntt)",
+                         pl->name);
             }
         } else {
             rc = call_h_chain(pl, kh->domain, a, b, c, n, job->h);
@@ -299,7 +304,7 @@ typedef struct msm_budget {
 typedef struct msm_group {
     prove_job *job;
     msm_budget *budget;
-    int g;                          /* 0: the calling thread's group, 1: the helper thread's */
+    int g; /* 0: the calling thread's group, 1: the helper thread's */
     int msm[MSM_COUNT];
     int n;
     int rc;
@@ -362,8 +367,8 @@ static int run_msms(prove_job *job)
     /* One group per plugin: MSMs on one plugin run one after another, each with every
      * thread (measured: no slower than overlapping them, and nothing oversubscribed); only
      * two plugins (a GPU for G1, the CPU for G2) are worth overlapping. */
-    int two = total >= 2 && slot_plugin(pr, SLOT_MSM_G1, job->which[SLOT_MSM_G1])
-                                != slot_plugin(pr, SLOT_MSM_G2, job->which[SLOT_MSM_G2]);
+    int two = total >= 2 && slot_plugin(pr, SLOT_MSM_G1, job->which[SLOT_MSM_G1]) !=
+                                slot_plugin(pr, SLOT_MSM_G2, job->which[SLOT_MSM_G2]);
     static const int order[] = { MSM_H, MSM_A, MSM_B1, MSM_L, MSM_B2 };
     for (size_t i = 0; i < sizeof(order) / sizeof(order[0]); i++) {
         int m = order[i];
@@ -378,9 +383,9 @@ static int run_msms(prove_job *job)
     if (two) {
         budget.base[1] = total / 2;
         budget.base[0] = total - budget.base[1];
-        job->running = 1;   /* helper_exit counts it down */
+        job->running = 1; /* helper_exit counts it down */
         helper = pthread_create(&th, NULL, group_thread, &gr[1]) == 0;
-        if (!helper) {               /* no thread: one group after the other, all threads */
+        if (!helper) { /* no thread: one group after the other, all threads */
             job->running = 0;
             budget.base[0] = total;
             budget.base[1] = 0;
@@ -393,7 +398,7 @@ static int run_msms(prove_job *job)
         pthread_join(th, NULL);
     else if (gr[1].n) {
         budget.done[0] = 1;
-        budget.base[1] = 1;          /* group_threads adds base[0] - 1 */
+        budget.base[1] = 1; /* group_threads adds base[0] - 1 */
         group_run(&gr[1]);
     }
     pthread_mutex_destroy(&budget.lock);
@@ -407,7 +412,7 @@ static int run_msms(prove_job *job)
 static int random_fr(fr_t *out)
 {
     for (;;) {
-        int rc = g16k_random_bytes(out->l, sizeof(out->l));   /* little-endian host */
+        int rc = g16k_random_bytes(out->l, sizeof(out->l)); /* little-endian host */
         if (rc != G16K_OK)
             return rc;
         out->l[3] &= 0x7fffffffffffffffULL;
@@ -424,7 +429,8 @@ static int check_witness(const g16k_key *key, const fr_t *w, uint64_t n)
                         (unsigned long long)n, zk->n_vars);
     for (uint64_t i = 0; i < n; i++)
         if (bigint_cmp(w[i].l, FR_MODULUS.l, FR_LIMBS) >= 0)
-            return g16k_err(G16K_EFORMAT, "witness value %llu is not below r", (unsigned long long)i);
+            return g16k_err(G16K_EFORMAT, "witness value %llu is not below r",
+                            (unsigned long long)i);
     if (!(w[0].l[0] == 1 && w[0].l[1] == 0 && w[0].l[2] == 0 && w[0].l[3] == 0))
         return g16k_err(G16K_EFORMAT, "witness value 0 is not 1");
     return G16K_OK;
@@ -506,7 +512,7 @@ static int prove_witness(g16k_prover *prover, g16k_key *key, const void *witness
     uint64_t t_end = 0;
 
     if (!t_begin)
-        t_begin = trace_ns(t_start);   /* the same clock reading as the timings' */
+        t_begin = trace_ns(t_start); /* the same clock reading as the timings' */
     verify = opts->verify >= 0 ? opts->verify : prover->cfg->verify;
     rc = check_witness(key, witness, n);
     if (rc != G16K_OK) {
@@ -517,7 +523,8 @@ static int prove_witness(g16k_prover *prover, g16k_key *key, const void *witness
     if (opts->insecure_fixed_rs) {
         memcpy(r.l, opts->r, sizeof(r.l));
         memcpy(s.l, opts->s, sizeof(s.l));
-        if (bigint_cmp(r.l, FR_MODULUS.l, FR_LIMBS) >= 0 || bigint_cmp(s.l, FR_MODULUS.l, FR_LIMBS) >= 0)
+        if (bigint_cmp(r.l, FR_MODULUS.l, FR_LIMBS) >= 0 ||
+            bigint_cmp(s.l, FR_MODULUS.l, FR_LIMBS) >= 0)
             return g16k_err(G16K_EINVAL, "injected r or s is not below the group order");
     } else if ((rc = random_fr(&r)) != G16K_OK || (rc = random_fr(&s)) != G16K_OK) {
         return rc;
@@ -554,7 +561,7 @@ static int prove_witness(g16k_prover *prover, g16k_key *key, const void *witness
                          &job.g1[MSM_H], &r, &s);
         tm.assemble = g16k_now() - t0;
         core_event(tr, "assemble", e0);
-        if (zk->n_public)   /* pf->pub is NULL when there are no public signals */
+        if (zk->n_public) /* pf->pub is NULL when there are no public signals */
             memcpy(pf->pub, job.w + 1, zk->n_public * sizeof(fr_t));
         pf->n_pub = zk->n_public;
         tm.verify = 0;
@@ -571,7 +578,8 @@ static int prove_witness(g16k_prover *prover, g16k_key *key, const void *witness
             break;
         if (attempt == 0 && any_fallback) {
             /* A provider may have returned a wrong but well-formed result: redo on the fallbacks. */
-            g16k_log(G16K_LOG_WARN, "proof failed verification; retrying with the fallback providers");
+            g16k_log(G16K_LOG_WARN,
+                     "proof failed verification; retrying with the fallback providers");
             for (int sl = 0; sl < SLOT_COUNT; sl++)
                 if (prover->cfg->slot[sl].fallback)
                     job.which[sl] = 1;
@@ -589,12 +597,14 @@ static int prove_witness(g16k_prover *prover, g16k_key *key, const void *witness
                              config_slot_name(sl), pl ? pl->name : "?");
             k += n > 0 ? (size_t)n : 0;
         }
-        rc = g16k_err(G16K_EVERIFY, "the proof failed verification: the witness does not satisfy "
-                      "the circuit, or a provider returned a wrong result (providers: %s)", who);
+        rc = g16k_err(G16K_EVERIFY,
+                      "the proof failed verification: the witness does not satisfy "
+                      "the circuit, or a provider returned a wrong result (providers: %s)",
+                      who);
         goto fail;
     }
 
-    report(&job);   /* done == total; the proof is made, a cancel now changes nothing */
+    report(&job); /* done == total; the proof is made, a cancel now changes nothing */
     if (opts->timings) {
         tm.load_witness = 0;
         tm.synth = job.t_synth;

@@ -18,8 +18,8 @@ int tune_compute_h(g16k_key *key, const fr_t *w, fr_t *h)
 
     if (!x[0] || !x[1] || !x[2])
         rc = g16k_err(G16K_ENOMEM, "out of memory for 3 vectors of %zu Fr elements", n);
-    else if ((rc = call_synthesize(slot_plugin(key->prover, SLOT_SYNTH, 0), key->primary.circuit,
-                                   w, zk->n_vars, x[0], x[1], x[2])) == G16K_OK)
+    else if ((rc = call_synthesize(slot_plugin(key->prover, SLOT_SYNTH, 0), key->primary.circuit, w,
+                                   zk->n_vars, x[0], x[1], x[2])) == G16K_OK)
         rc = call_h_chain(slot_plugin(key->prover, SLOT_NTT, 0), key->primary.domain, x[0], x[1],
                           x[2], n, h);
     free(x[0]);
@@ -33,7 +33,10 @@ int tune_time_msm(g16k_key *key, int m, const void *scalars, uint64_t n, uint32_
 {
     const groth16_msm *gm = &groth16_msms[m];
     g16k_msm_params params = {
-        .struct_size = sizeof(params), .msm_id = gm->msm_id, .window = window, .threads = 0,
+        .struct_size = sizeof(params),
+        .msm_id = gm->msm_id,
+        .window = window,
+        .threads = 0,
     };
     double t0 = g16k_now();
     int rc = call_msm(slot_plugin(key->prover, gm->slot, 0), key->primary.bases[m], gm->group,

@@ -26,7 +26,9 @@
 
 #define L FP_LIMBS
 
-typedef struct { uint64_t l[L]; } raw384;     /* any 384-bit value, not necessarily < p */
+typedef struct {
+    uint64_t l[L];
+} raw384; /* any 384-bit value, not necessarily < p */
 
 static void load(raw384 *r, const uint8_t *b)
 {
@@ -94,7 +96,7 @@ static void w_mul(raw384 *r, const raw384 *x, const raw384 *y)
         }
         t[i + L] = (uint64_t)c;
     }
-    uint64_t inv = 1;                      /* p^-1 mod 2^64 by Newton's iteration */
+    uint64_t inv = 1; /* p^-1 mod 2^64 by Newton's iteration */
     for (int k = 0; k < 6; k++)
         inv *= 2 - FP_MODULUS.l[0] * inv;
     for (int i = 0; i < L; i++) {
@@ -111,7 +113,7 @@ static void w_mul(raw384 *r, const raw384 *x, const raw384 *y)
             c >>= 64;
         }
     }
-    const uint64_t *T = t + L;             /* L + 1 limbs, T[L] in {0, 1} */
+    const uint64_t *T = t + L; /* L + 1 limbs, T[L] in {0, 1} */
     if (T[L] || geq_p(T))
         sub_n(r->l, T, FP_MODULUS.l, L);
     else
@@ -147,10 +149,10 @@ int setup_hash_overread_point(const uint8_t past[96], const uint8_t last[96], ui
     load(&y1, past + 48);
     load(&x2, last);
     load(&y2, last + 48);
-    w_sub(&y2, &zero, &y2);                 /* g1m_subAffine: p1 + negAffine(p2) */
+    w_sub(&y2, &zero, &y2); /* g1m_subAffine: p1 + negAffine(p2) */
 
     g1_affine_t res;
-    if (is_zero(&x1) && is_zero(&y1)) {     /* g1m_addAffine's two infinity cases */
+    if (is_zero(&x1) && is_zero(&y1)) { /* g1m_addAffine's two infinity cases */
         reduce(&res.x, &x2);
         reduce(&res.y, &y2);
     } else if (is_zero(&x2) && is_zero(&y2)) {
@@ -158,12 +160,16 @@ int setup_hash_overread_point(const uint8_t past[96], const uint8_t last[96], ui
         reduce(&res.y, &y1);
     } else {
         if (eq(&x1, &x2) && eq(&y1, &y2))
-            return g16k_err(G16K_EFORMAT, "%s: the bytes after section 2 double tauG1[n - 1]: "
-                            "snarkjs's circuit hash for this ptau is not reproduced", path);
+            return g16k_err(G16K_EFORMAT,
+                            "%s: the bytes after section 2 double tauG1[n - 1]: "
+                            "snarkjs's circuit hash for this ptau is not reproduced",
+                            path);
         /* A reduced x1 keeps H, and so z3, reduced: batchToAffine then sees an ordinary z. */
         if (geq_p(x1.l))
-            return g16k_err(G16K_EFORMAT, "%s: the bytes after section 2 have an x not below p: "
-                            "snarkjs's circuit hash for this ptau is not reproduced", path);
+            return g16k_err(G16K_EFORMAT,
+                            "%s: the bytes after section 2 have an x not below p: "
+                            "snarkjs's circuit hash for this ptau is not reproduced",
+                            path);
         raw384 H, HH, I, J, dy, r, V, r2, V2, x3, y1J2, y3, z3;
         w_sub(&H, &x2, &x1);
         w_sub(&dy, &y2, &y1);
@@ -183,7 +189,7 @@ int setup_hash_overread_point(const uint8_t past[96], const uint8_t last[96], ui
         w_mul(&y3, &y3, &r);
         w_sub(&y3, &y3, &y1J2);
         w_add(&z3, &H, &H);
-        if (is_zero(&z3)) {                 /* batchInverse leaves 0 for 0: infinity */
+        if (is_zero(&z3)) { /* batchInverse leaves 0 for 0: infinity */
             memset(out_u, 0, 96);
             return G16K_OK;
         }

@@ -29,16 +29,24 @@ void blake2b_final(blake2b_state *s, uint8_t *out /* out_len bytes */);
 /* ---- ptau.c: prepared powers of tau (snarkjs powersoftau_utils.js) ---- */
 typedef struct ptau {
     binfile bf;
-    uint32_t power;         /* the file holds 2^power powers (tauG1: 2^(power+1) - 1) */
+    uint32_t power; /* the file holds 2^power powers (tauG1: 2^(power+1) - 1) */
 } ptau;
 
 /* Map and validate the header (n8 = 48, q = BLS12-381 p) and the sizes of sections 2..6 and
  * 12..15. Caller closes with binfile_close(&p->bf). path must outlive *p. */
 int ptau_open(const char *path, ptau *out);
 /* Section ids. */
-enum { PTAU_TAU_G1 = 2, PTAU_TAU_G2 = 3, PTAU_ALPHA_TAU_G1 = 4, PTAU_BETA_TAU_G1 = 5,
-       PTAU_BETA_G2 = 6, PTAU_LAGR_TAU_G1 = 12, PTAU_LAGR_TAU_G2 = 13,
-       PTAU_LAGR_ALPHA_TAU_G1 = 14, PTAU_LAGR_BETA_TAU_G1 = 15 };
+enum {
+    PTAU_TAU_G1 = 2,
+    PTAU_TAU_G2 = 3,
+    PTAU_ALPHA_TAU_G1 = 4,
+    PTAU_BETA_TAU_G1 = 5,
+    PTAU_BETA_G2 = 6,
+    PTAU_LAGR_TAU_G1 = 12,
+    PTAU_LAGR_TAU_G2 = 13,
+    PTAU_LAGR_ALPHA_TAU_G1 = 14,
+    PTAU_LAGR_BETA_TAU_G1 = 15
+};
 /* Decode `count` points starting at point index `first` of section id (G1 or G2 by id) into
  * out (g1_affine_t or g2_affine_t array). Checks bounds and that coordinates are < p. */
 int ptau_read_points(const ptau *p, uint32_t id, uint64_t first, uint64_t count, void *out);
@@ -46,15 +54,15 @@ int ptau_read_points(const ptau *p, uint32_t id, uint64_t first, uint64_t count,
 /* ---- progress.c: phase, percent and elapsed time on stderr ---- */
 typedef struct progress {
     int enabled;
-    int tty;                /* rewrite one line with \r instead of printing lines */
-    double t0;              /* start of the whole run (monotonic seconds) */
-    double last;            /* time of the last line printed */
+    int tty;     /* rewrite one line with \r instead of printing lines */
+    double t0;   /* start of the whole run (monotonic seconds) */
+    double last; /* time of the last line printed */
 } progress;
 
-void   progress_init(progress *pg, int enabled);
+void progress_init(progress *pg, int enabled);
 /* done of total items of phase; rate-limited, thread-safe enough for one calling thread. */
-void   progress_update(progress *pg, const char *phase, uint64_t done, uint64_t total);
-void   progress_done(progress *pg, const char *phase);
+void progress_update(progress *pg, const char *phase, uint64_t done, uint64_t total);
+void progress_done(progress *pg, const char *phase);
 
 /* ---- pool.c: fork-join loops on pthreads ---- */
 /* fn(ctx, begin, end) handles items [begin, end); it must not fail. */
@@ -62,25 +70,29 @@ typedef void pool_fn(void *ctx, uint64_t begin, uint64_t end);
 /* Run fn over [0, n) in chunks of `chunk` items on `threads` threads (0 = online CPUs), while the
  * calling thread reports progress for `phase` (pg may be NULL). Falls back to fewer threads if
  * pthread_create fails. */
-void pool_run(unsigned threads, uint64_t n, uint64_t chunk, pool_fn *fn, void *ctx,
-              progress *pg, const char *phase);
+void pool_run(unsigned threads, uint64_t n, uint64_t chunk, pool_fn *fn, void *ctx, progress *pg,
+              const char *phase);
 unsigned pool_threads(unsigned requested);
 
 /* ---- fixed_base.c: k*G for many k and one fixed G ---- */
 /* Table of d * 2^(8j) * G for j < 32, d in 1..255, affine (784 KiB for G1, 1.5 MiB for G2):
  * a 255-bit scalar costs 32 mixed additions instead of ~380 group operations. */
-typedef struct fixed_base_g1 { g1_affine_t *t; } fixed_base_g1;
-typedef struct fixed_base_g2 { g2_affine_t *t; } fixed_base_g2;
+typedef struct fixed_base_g1 {
+    g1_affine_t *t;
+} fixed_base_g1;
+typedef struct fixed_base_g2 {
+    g2_affine_t *t;
+} fixed_base_g2;
 
-int  fixed_base_g1_init(fixed_base_g1 *fb, const g1_affine_t *base);
-int  fixed_base_g2_init(fixed_base_g2 *fb, const g2_affine_t *base);
+int fixed_base_g1_init(fixed_base_g1 *fb, const g1_affine_t *base);
+int fixed_base_g2_init(fixed_base_g2 *fb, const g2_affine_t *base);
 void fixed_base_g1_free(fixed_base_g1 *fb);
 void fixed_base_g2_free(fixed_base_g2 *fb);
 /* out[i] = k[i] * base, k in Montgomery form, n points, on `threads` threads with progress. */
-int  fixed_base_g1_batch(g1_affine_t *out, const fixed_base_g1 *fb, const fr_t *k, uint64_t n,
-                         unsigned threads, progress *pg, const char *phase);
-int  fixed_base_g2_batch(g2_affine_t *out, const fixed_base_g2 *fb, const fr_t *k, uint64_t n,
-                         unsigned threads, progress *pg, const char *phase);
+int fixed_base_g1_batch(g1_affine_t *out, const fixed_base_g1 *fb, const fr_t *k, uint64_t n,
+                        unsigned threads, progress *pg, const char *phase);
+int fixed_base_g2_batch(g2_affine_t *out, const fixed_base_g2 *fb, const fr_t *k, uint64_t n,
+                        unsigned threads, progress *pg, const char *phase);
 
 /* ---- lagrange.c ---- */
 /* out[i] = L_j(tau) for the points x_i = g * omega^i, i < count, where L_j is the Lagrange basis
@@ -98,13 +110,13 @@ typedef struct setup_key {
     g1_affine_t alpha1, beta1, delta1;
     g2_affine_t beta2, gamma2, delta2;
     uint64_t n_coefs;
-    uint8_t *coefs;         /* n_coefs * 44 bytes, section 4 encoding */
-    g1_affine_t *ic;        /* n_public + 1 */
-    g1_affine_t *h;         /* domain_size */
-    g1_affine_t *c;         /* n_vars - n_public - 1 */
-    g1_affine_t *a, *b1;    /* n_vars */
-    g2_affine_t *b2;        /* n_vars */
-    uint8_t hash[64];       /* section 10 circuit hash */
+    uint8_t *coefs;      /* n_coefs * 44 bytes, section 4 encoding */
+    g1_affine_t *ic;     /* n_public + 1 */
+    g1_affine_t *h;      /* domain_size */
+    g1_affine_t *c;      /* n_vars - n_public - 1 */
+    g1_affine_t *a, *b1; /* n_vars */
+    g2_affine_t *b2;     /* n_vars */
+    uint8_t hash[64];    /* section 10 circuit hash */
 } setup_key;
 
 /* Section 4 from the r1cs, snarkjs order: per constraint its A terms then its B terms, then the

@@ -19,9 +19,9 @@ typedef struct loop {
     void *ctx;
     uint64_t n;
     uint64_t chunk;
-    atomic_uint_fast64_t next;   /* first index not yet taken */
-    atomic_uint_fast64_t done;   /* items finished */
-    atomic_uint running;         /* workers not yet finished */
+    atomic_uint_fast64_t next; /* first index not yet taken */
+    atomic_uint_fast64_t done; /* items finished */
+    atomic_uint running;       /* workers not yet finished */
 } loop;
 
 static void *worker(void *arg)
@@ -47,8 +47,8 @@ unsigned pool_threads(unsigned requested)
     return n < 1 ? 1 : n > MAX_THREADS ? MAX_THREADS : (unsigned)n;
 }
 
-void pool_run(unsigned threads, uint64_t n, uint64_t chunk, pool_fn *fn, void *ctx,
-              progress *pg, const char *phase)
+void pool_run(unsigned threads, uint64_t n, uint64_t chunk, pool_fn *fn, void *ctx, progress *pg,
+              const char *phase)
 {
     pthread_t tid[MAX_THREADS];
     loop lp = { .fn = fn, .ctx = ctx, .n = n, .chunk = chunk ? chunk : 1 };
@@ -62,7 +62,7 @@ void pool_run(unsigned threads, uint64_t n, uint64_t chunk, pool_fn *fn, void *c
             break;
     if (started == 0) {
         atomic_store(&lp.running, 1);
-        worker(&lp);    /* no thread could be created: do it all here */
+        worker(&lp); /* no thread could be created: do it all here */
     } else {
         atomic_fetch_sub(&lp.running, t - started);
         /* Poll from 1 ms up to 50 ms, so tiny loops (test fixtures) do not wait long. */

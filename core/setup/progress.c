@@ -41,5 +41,5 @@ void progress_done(progress *pg, const char *phase)
     fprintf(stderr, "%sg16k setup: %-24s done (%.1f s)\n", pg->tty ? "\r" : "", phase,
             now - pg->t0);
     fflush(stderr);
-    pg->last = now;     /* the next phase's first line waits a full interval: no "0%" lines */
+    pg->last = now; /* the next phase's first line waits a full interval: no "0%" lines */
 }

@@ -15,11 +15,11 @@
 #define G16K_SETUP_SETUP_H
 
 typedef struct setup_opts {
-    const char *r1cs_path;      /* circom .r1cs (version 1, BLS12-381 prime) */
-    const char *ptau_path;      /* prepared .ptau, or NULL for insecure random toxic waste */
-    const char *zkey_path;      /* output; written to a temporary beside it, then renamed */
-    unsigned threads;           /* worker threads; 0 = all online CPUs */
-    int progress;               /* 1: print phase, percent and elapsed time to stderr */
+    const char *r1cs_path; /* circom .r1cs (version 1, BLS12-381 prime) */
+    const char *ptau_path; /* prepared .ptau, or NULL for insecure random toxic waste */
+    const char *zkey_path; /* output; written to a temporary beside it, then renamed */
+    unsigned threads;      /* worker threads; 0 = all online CPUs */
+    int progress;          /* 1: print phase, percent and elapsed time to stderr */
 } setup_opts;
 
 /* Make the proving key described by *o. Returns G16K_OK or a negative g16k_status with the core

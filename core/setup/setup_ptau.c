@@ -25,20 +25,20 @@
 #include "internal.h"
 #include "util/error.h"
 
-#define HASH_CHUNK 16384u   /* zkey_new.js hashHPoints CHUNK_SIZE */
+#define HASH_CHUNK 16384u /* zkey_new.js hashHPoints CHUNK_SIZE */
 
 /* Terms of one matrix grouped by signal (CSR): for signal s, rows/terms [start[s], start[s+1]). */
 typedef struct by_signal {
-    uint64_t *start;        /* n_vars + 1 */
+    uint64_t *start; /* n_vars + 1 */
     uint32_t *row;
-    const fr_t **coef;      /* into the r1cs terms; NULL = the coefficient 1 */
+    const fr_t **coef; /* into the r1cs terms; NULL = the coefficient 1 */
 } by_signal;
 
 typedef struct ptau_job {
     const r1cs *cs;
     uint32_t P;
-    by_signal m[3];         /* A, B, C */
-    const g1_affine_t *tau_g1, *alpha_g1, *beta_g1;   /* Lagrange, domain_size points */
+    by_signal m[3];                                 /* A, B, C */
+    const g1_affine_t *tau_g1, *alpha_g1, *beta_g1; /* Lagrange, domain_size points */
     const g2_affine_t *tau_g2;
     setup_key *k;
     _Atomic int oom;
@@ -266,9 +266,11 @@ int setup_from_ptau(setup_key *k, const r1cs *cs, const char *ptau_path, unsigne
     g1_affine_t *lg1 = NULL, *lalpha = NULL, *lbeta = NULL, *h2 = NULL, *hp = NULL;
     g2_affine_t *lg2 = NULL;
     if (kp > pt.power) {
-        rc = g16k_err(G16K_EFORMAT, "%s: too small for this circuit: %u constraints + %u public "
+        rc = g16k_err(G16K_EFORMAT,
+                      "%s: too small for this circuit: %u constraints + %u public "
                       "+ 1 need a domain of 2^%u, the file has 2^%u powers of tau (use a ptau of "
-                      "power %u or more)", ptau_path, cs->n_constraints, P, kp, pt.power, kp);
+                      "power %u or more)",
+                      ptau_path, cs->n_constraints, P, kp, pt.power, kp);
         goto out;
     }
     lg1 = malloc(n * sizeof(*lg1));

@@ -40,19 +40,24 @@ static int random_fr(fr_t *out)
 }
 
 typedef struct scalars {
-    fr_t *u, *v, *w;        /* n_vars each; w becomes beta u + alpha v + w (÷ delta for s > P) */
-    fr_t *lag;              /* m + P + 1 values L_c(tau) */
-    fr_t *lag_h;            /* n values, then H scalars */
+    fr_t *u, *v, *w; /* n_vars each; w becomes beta u + alpha v + w (÷ delta for s > P) */
+    fr_t *lag;       /* m + P + 1 values L_c(tau) */
+    fr_t *lag_h;     /* n values, then H scalars */
 } scalars;
 
 static void scalars_free(scalars *s, uint64_t n_vars, uint64_t n_lag, uint64_t n)
 {
     /* They determine the toxic waste; wipe before free. */
-    if (s->u) explicit_bzero(s->u, n_vars * sizeof(fr_t));
-    if (s->v) explicit_bzero(s->v, n_vars * sizeof(fr_t));
-    if (s->w) explicit_bzero(s->w, n_vars * sizeof(fr_t));
-    if (s->lag) explicit_bzero(s->lag, n_lag * sizeof(fr_t));
-    if (s->lag_h) explicit_bzero(s->lag_h, n * sizeof(fr_t));
+    if (s->u)
+        explicit_bzero(s->u, n_vars * sizeof(fr_t));
+    if (s->v)
+        explicit_bzero(s->v, n_vars * sizeof(fr_t));
+    if (s->w)
+        explicit_bzero(s->w, n_vars * sizeof(fr_t));
+    if (s->lag)
+        explicit_bzero(s->lag, n_lag * sizeof(fr_t));
+    if (s->lag_h)
+        explicit_bzero(s->lag_h, n * sizeof(fr_t));
     free(s->u);
     free(s->v);
     free(s->w);
@@ -66,7 +71,7 @@ static void accumulate(fr_t *acc, const r1cs *cs, int mat, const fr_t *lag)
     for (uint64_t c = 0; c < cs->n_constraints; c++) {
         for (uint64_t t = cs->lc[3 * c + mat]; t < cs->lc[3 * c + mat + 1]; t++) {
             fr_t coef;
-            fr_from_canon(&coef, &cs->terms[t].coef);   /* < r: checked by r1cs_load */
+            fr_from_canon(&coef, &cs->terms[t].coef); /* < r: checked by r1cs_load */
             fr_mul(&coef, &coef, &lag[c]);
             fr_add(&acc[cs->terms[t].wire], &acc[cs->terms[t].wire], &coef);
         }
@@ -98,7 +103,7 @@ int setup_from_random(setup_key *k, const r1cs *cs, unsigned threads, progress *
         goto out;
     fr_root_of_unity(&omega, kp);
     fr_root_of_unity(&inc, kp + 1);
-    do {    /* tau must not be a point of the 2n-domain: probability 2n / r */
+    do { /* tau must not be a point of the 2n-domain: probability 2n / r */
         if ((rc = random_fr(&tau)))
             goto out;
         rc = lagrange_eval(s.lag, n_lag, &tau, &one, &omega, n);

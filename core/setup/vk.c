@@ -23,7 +23,7 @@
 
 static void indent(FILE *f, int depth)
 {
-    for (int i = 0; i < depth; i++)   /* nothing for depth < 0 */
+    for (int i = 0; i < depth; i++) /* nothing for depth < 0 */
         fputc(' ', f);
 }
 

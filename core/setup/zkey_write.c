@@ -89,7 +89,7 @@ static void put_coef(uint8_t *p, uint32_t matrix, uint32_t row, uint32_t signal,
     put32(p, matrix);
     put32(p + 4, row);
     put32(p + 8, signal);
-    fr_to_bytes_mont(p + 12, v);    /* raw limbs: v already holds coef * R^2 mod r */
+    fr_to_bytes_mont(p + 12, v); /* raw limbs: v already holds coef * R^2 mod r */
 }
 
 int setup_coefs_build(setup_key *k, const r1cs *cs)
@@ -218,7 +218,7 @@ static int put_header(FILE *f, const setup_key *k)
 {
     uint8_t b[ZKEY_H2_SIZE];
     put32(b + ZKEY_H2_N8Q, FP_BYTES);
-    fp_to_bytes_mont(b + ZKEY_H2_Q, &FP_MODULUS);     /* raw limbs = the integer q, LE */
+    fp_to_bytes_mont(b + ZKEY_H2_Q, &FP_MODULUS); /* raw limbs = the integer q, LE */
     put32(b + ZKEY_H2_N8R, FR_BYTES);
     fr_to_bytes_mont(b + ZKEY_H2_R, &FR_MODULUS);
     put32(b + ZKEY_H2_NVARS, k->n_vars);
@@ -231,7 +231,8 @@ static int put_header(FILE *f, const setup_key *k)
     setup_g1_to_lem(b + ZKEY_H2_DELTA1, &k->delta1);
     setup_g2_to_lem(b + ZKEY_H2_DELTA2, &k->delta2);
     return put_section_head(f, ZKEY_SEC_GROTH16, sizeof b) || fwrite(b, 1, sizeof b, f) != sizeof b
-               ? -1 : 0;
+               ? -1
+               : 0;
 }
 
 /* Sections in snarkjs's order (zkey_layout.h). */
@@ -241,8 +242,8 @@ static int put_all(FILE *f, const setup_key *k)
     uint8_t b[12 + 4];
     memcpy(b, ZKEY_MAGIC, 4);
     put32(b + 4, ZKEY_VERSION);
-    put32(b + 8, ZKEY_MAX_ID);                  /* every section 1..10 */
-    put32(b + 12, ZKEY_PROTOCOL_GROTH16);       /* section 1 payload */
+    put32(b + 8, ZKEY_MAX_ID);            /* every section 1..10 */
+    put32(b + 12, ZKEY_PROTOCOL_GROTH16); /* section 1 payload */
     if (fwrite(b, 1, 12, f) != 12 || put_section_head(f, ZKEY_SEC_HEADER, 4) ||
         fwrite(b + 12, 1, 4, f) != 4)
         return -1;
@@ -258,7 +259,7 @@ static int put_all(FILE *f, const setup_key *k)
         put_g1s(f, ZKEY_SEC_A, k->a, k->n_vars) || put_g1s(f, ZKEY_SEC_B1, k->b1, k->n_vars) ||
         put_g2s(f, ZKEY_SEC_B2, k->b2, k->n_vars))
         return -1;
-    put32(n4, 0);                               /* no contributions yet */
+    put32(n4, 0); /* no contributions yet */
     if (put_section_head(f, ZKEY_SEC_CONTRIB, sizeof k->hash + 4) ||
         fwrite(k->hash, 1, sizeof k->hash, f) != sizeof k->hash || fwrite(n4, 1, 4, f) != 4)
         return -1;

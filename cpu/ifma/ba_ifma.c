@@ -14,18 +14,18 @@
 #include "ifma.h"
 #include "r52_block.h"
 
-#define BLK (R52_LIMBS * IFMA_LANES)   /* words of one structure-of-arrays block */
+#define BLK (R52_LIMBS * IFMA_LANES) /* words of one structure-of-arrays block */
 
 /* 2^416 mod p in Montgomery-2^384 form (the Montgomery form of 2^32): fp_mul by it takes
  * x 2^384 to x 2^416, i.e. a reference value to its r52 integer. (tests/ifma checks it.) */
-static const fp_t FP_2_416 = {{0x44f6480ea8e9b9afULL, 0xa96f7d65766c8fe4ULL,
-                               0xe82efd4228b540feULL, 0x6723e5f0ade53b2eULL,
-                               0x25ff6eb6fdd4230aULL, 0x14c8ee06ef23c24aULL}};
+static const fp_t FP_2_416 = { { 0x44f6480ea8e9b9afULL, 0xa96f7d65766c8fe4ULL,
+                                 0xe82efd4228b540feULL, 0x6723e5f0ade53b2eULL,
+                                 0x25ff6eb6fdd4230aULL, 0x14c8ee06ef23c24aULL } };
 
 /* r = block blk (8 limbs, 64-byte aligned) of buckets idx[k] (bw words each), lane k < n;
  * other lanes 0. One 64-byte load per bucket and an 8 x 8 transpose. */
-R52_INLINE void gather_vfp(vfp *r, const uint64_t *bk, size_t bw, const uint64_t *idx,
-                           unsigned n, int blk)
+R52_INLINE void gather_vfp(vfp *r, const uint64_t *bk, size_t bw, const uint64_t *idx, unsigned n,
+                           int blk)
 {
     R52_UNROLL
     for (unsigned k = 0; k < IFMA_LANES; k++)
@@ -34,8 +34,8 @@ R52_INLINE void gather_vfp(vfp *r, const uint64_t *bk, size_t bw, const uint64_t
 }
 
 /* The inverse of gather_vfp, lanes in mask only. */
-R52_INLINE void scatter_vfp(uint64_t *bk, size_t bw, const uint64_t *idx, r52m mask,
-                            const vfp *a, int blk)
+R52_INLINE void scatter_vfp(uint64_t *bk, size_t bw, const uint64_t *idx, r52m mask, const vfp *a,
+                            int blk)
 {
     vfp t = *a;
     r52v_transpose8(t.l);
@@ -56,7 +56,7 @@ R52_INLINE void load_fp(vfp *r, const uint8_t *const *f, unsigned n, size_t off)
     R52_UNROLL
     for (unsigned k = 0; k < IFMA_LANES; k++)
         w[k] = k < n ? r52v_load6((const uint64_t *)(const void *)(f[k] + off)) : r52v_zero();
-    r52v_transpose8(w);                  /* w[i] = word i of every lane; w[6] = w[7] = 0 */
+    r52v_transpose8(w); /* w[i] = word i of every lane; w[6] = w[7] = 0 */
     r->l[0] = r52v_and(r52v_shl(w[0], 32), mask);
     r->l[1] = r52v_and(r52v_or(r52v_shr(w[0], 20), r52v_shl(w[1], 44)), mask);
     r->l[2] = r52v_and(r52v_shr(w[1], 8), mask);
@@ -64,7 +64,7 @@ R52_INLINE void load_fp(vfp *r, const uint8_t *const *f, unsigned n, size_t off)
     r->l[4] = r52v_and(r52v_or(r52v_shr(w[2], 48), r52v_shl(w[3], 16)), mask);
     r->l[5] = r52v_and(r52v_or(r52v_shr(w[3], 36), r52v_shl(w[4], 28)), mask);
     r->l[6] = r52v_and(r52v_or(r52v_shr(w[4], 24), r52v_shl(w[5], 40)), mask);
-    r->l[7] = r52v_shr(w[5], 12);        /* x 2^384 < 2^381: below 2^49 */
+    r->l[7] = r52v_shr(w[5], 12); /* x 2^384 < 2^381: below 2^49 */
     vfp_reduce(r, r);
 }
 
@@ -82,7 +82,7 @@ static void lanes_inv(vfp *r, const vfp *a)
         fp_mul(&pre[k], &pre[k - 1], &x[k]);
     fp_inv(&inv, &pre[IFMA_LANES - 1]);
     for (int k = IFMA_LANES - 1; k > 0; k--) {
-        fp_mul(&pre[k], &inv, &pre[k - 1]);    /* 1 / x[k] */
+        fp_mul(&pre[k], &inv, &pre[k - 1]); /* 1 / x[k] */
         fp_mul(&inv, &inv, &x[k]);
     }
     pre[0] = inv;
@@ -93,15 +93,15 @@ static void lanes_inv(vfp *r, const vfp *a)
 
 /* ---- Fp2 pieces for G2 ---- */
 
-R52_INLINE void vfp2_gather(vfp2 *r, const uint64_t *bk, size_t bw, const uint64_t *idx,
-                            unsigned n, int blk)
+R52_INLINE void vfp2_gather(vfp2 *r, const uint64_t *bk, size_t bw, const uint64_t *idx, unsigned n,
+                            int blk)
 {
     gather_vfp(&r->c0, bk, bw, idx, n, blk);
     gather_vfp(&r->c1, bk, bw, idx, n, blk + 1);
 }
 
-R52_INLINE void vfp2_scatter(uint64_t *bk, size_t bw, const uint64_t *idx, r52m mask,
-                             const vfp2 *a, int blk)
+R52_INLINE void vfp2_scatter(uint64_t *bk, size_t bw, const uint64_t *idx, r52m mask, const vfp2 *a,
+                             int blk)
 {
     scatter_vfp(bk, bw, idx, mask, &a->c0, blk);
     scatter_vfp(bk, bw, idx, mask, &a->c1, blk + 1);
@@ -204,7 +204,7 @@ R52_INLINE void vfp_load_points(vfp *r, const uint8_t *const *f, unsigned n, int
 #define BI_REDUCE vfp_reduce
 #define BI_IS_ZERO vfp_is_zero_exact
 #define BI_NORM(n, d) (*(n) = *(d))
-#define BI_NORM_KMAX 8                   /* the norm is d itself, < 8p */
+#define BI_NORM_KMAX 8 /* the norm is d itself, < 8p */
 #define BI_DINV(o, d, ninv) (*(o) = *(ninv))
 #define BI_ONE(r) vfp_set_const((r), VFP_ONE)
 #define BI_ZERO vfp_zero
@@ -216,7 +216,7 @@ R52_INLINE void vfp_load_points(vfp *r, const uint8_t *const *f, unsigned n, int
 #define BI_FE vfp2
 #define BI_AFF g2_affine_t
 #define BI_R52 g2_aff_r52
-#define BI_COORD(p, i)                                                                         \
+#define BI_COORD(p, i)                                                                             \
     ((i) < 2 ? ((i) ? &(p)->x.c1 : &(p)->x.c0) : ((i) == 3 ? &(p)->y.c1 : &(p)->y.c0))
 #define BI_LOAD vfp2_load
 #define BI_STORE vfp2_store
@@ -231,7 +231,7 @@ R52_INLINE void vfp_load_points(vfp *r, const uint8_t *const *f, unsigned n, int
 #define BI_REDUCE vfp2_reduce
 #define BI_IS_ZERO vfp2_is_zero_exact
 #define BI_NORM vfp2_norm
-#define BI_NORM_KMAX 3                   /* d0^2 + d1^2 < 3p */
+#define BI_NORM_KMAX 3 /* d0^2 + d1^2 < 3p */
 #define BI_DINV vfp2_dinv
 #define BI_ONE vfp2_one
 #define BI_ZERO vfp2_zero

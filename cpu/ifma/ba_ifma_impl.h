@@ -52,7 +52,7 @@ static void BI_FN(load_y)(BI_FE *y2, const uint8_t *const *pts, unsigned n, r52m
     if (ng) {
         BI_FE z, t;
         BI_ZERO(&z);
-        BI_SUB(&t, &z, y2, 3);               /* -y2, <= 3p */
+        BI_SUB(&t, &z, y2, 3); /* -y2, <= 3p */
         BI_BLEND(y2, ng, y2, &t);
     }
 }
@@ -63,13 +63,13 @@ void BI_FN(ifma_ba_run)(BI_R52 *buckets, const uint64_t *idx, const uint8_t *con
     if (cnt == 0)
         return;
     uint32_t ng = (cnt + IFMA_LANES - 1) / IFMA_LANES;
-    uint64_t *sx2 = scratch;                              /* ng x BI_NC blocks */
-    uint64_t *snrm = sx2 + (size_t)ng * BI_NC * BLK;      /* ng blocks */
-    uint64_t *spre = snrm + (size_t)ng * BLK;             /* ng blocks */
+    uint64_t *sx2 = scratch;                         /* ng x BI_NC blocks */
+    uint64_t *snrm = sx2 + (size_t)ng * BI_NC * BLK; /* ng blocks */
+    uint64_t *spre = snrm + (size_t)ng * BLK;        /* ng blocks */
     r52m *sdbl = (r52m *)(void *)(spre + (size_t)ng * BLK);
     r52m *scan = sdbl + ng;
     uint64_t *bk = &buckets[0].c[0][0];
-    const size_t bw = BI_BLKS * R52_LIMBS;                /* words per bucket */
+    const size_t bw = BI_BLKS * R52_LIMBS; /* words per bucket */
     BI_FE x1, y1, x2, y2, d, t, u;
     vfp nrm, acc, one;
     vfp_set_const(&one, VFP_ONE);
@@ -85,7 +85,7 @@ void BI_FN(ifma_ba_run)(BI_R52 *buckets, const uint64_t *idx, const uint8_t *con
         BI_GATHER(&x1, bk, bw, idx + t0, n, 0);
         BI_LOAD_POINTS(&x2, pts + t0, n, 0);
         BI_STORE(sx2 + (size_t)g * BI_NC * BLK, &x2);
-        BI_SUB(&d, &x2, &x1, 4);                          /* < 7p */
+        BI_SUB(&d, &x2, &x1, 4); /* < 7p */
         BI_NORM(&nrm, &d);
         r52m dbl = 0, can = 0;
         r52m cand = vfp_maybe_zero(&nrm, BI_NORM_KMAX) & live;
@@ -93,16 +93,16 @@ void BI_FN(ifma_ba_run)(BI_R52 *buckets, const uint64_t *idx, const uint8_t *con
             /* Same x: the bucket is +-point. Rare; exact. */
             BI_GATHER(&y1, bk, bw, idx + t0, n, BI_NC);
             BI_FN(load_y)(&y2, pts + t0, n, BI_FN(neg_lanes)(neg + t0, n));
-            BI_ADD(&t, &y1, &y2);                         /* < 7p */
-            can = (r52m)(cand & BI_IS_ZERO(&t));          /* bucket + (-bucket) */
+            BI_ADD(&t, &y1, &y2);                /* < 7p */
+            can = (r52m)(cand & BI_IS_ZERO(&t)); /* bucket + (-bucket) */
             dbl = (r52m)(cand & ~can);
             BI_ADD(&t, &y1, &y1);
-            BI_BLEND(&d, dbl, &d, &t);                    /* 2 y1, < 8p */
+            BI_BLEND(&d, dbl, &d, &t); /* 2 y1, < 8p */
             BI_ONE(&t);
             BI_BLEND(&d, can, &d, &t);
             BI_NORM(&nrm, &d);
         }
-        vfp_blend(&nrm, (r52m)~live, &nrm, &one);         /* idle lanes multiply by 1 */
+        vfp_blend(&nrm, (r52m)~live, &nrm, &one); /* idle lanes multiply by 1 */
         vfp_store(snrm + (size_t)g * BLK, &nrm);
         vfp_mul(&acc, &acc, &nrm);
         vfp_store(spre + (size_t)g * BLK, &acc);
@@ -121,7 +121,7 @@ void BI_FN(ifma_ba_run)(BI_R52 *buckets, const uint64_t *idx, const uint8_t *con
         r52m live = (r52m)((1u << n) - 1);
         if (g > 0) {
             vfp_load(&nrm, spre + (size_t)(g - 1) * BLK);
-            vfp_mul(&itn, &inv, &nrm);                    /* 1 / N(d) of this group */
+            vfp_mul(&itn, &inv, &nrm); /* 1 / N(d) of this group */
             vfp_load(&nrm, snrm + (size_t)g * BLK);
             vfp_mul(&inv, &inv, &nrm);
         } else {
@@ -131,26 +131,26 @@ void BI_FN(ifma_ba_run)(BI_R52 *buckets, const uint64_t *idx, const uint8_t *con
         BI_GATHER(&y1, bk, bw, idx + t0, n, BI_NC);
         BI_FN(load_y)(&y2, pts + t0, n, BI_FN(neg_lanes)(neg + t0, n));
         BI_LOAD(&x2, sx2 + (size_t)g * BI_NC * BLK);
-        BI_SUB(&d, &x2, &x1, 4);                          /* x2 - x1, < 7p */
-        BI_SUB(&u, &y2, &y1, 4);                          /* y2 - y1, < 7p */
+        BI_SUB(&d, &x2, &x1, 4); /* x2 - x1, < 7p */
+        BI_SUB(&u, &y2, &y1, 4); /* y2 - y1, < 7p */
         r52m dbl = sdbl[g];
         if (dbl) {
             BI_ADD(&t, &y1, &y1);
-            BI_BLEND(&d, dbl, &d, &t);                    /* 2 y1, < 8p */
+            BI_BLEND(&d, dbl, &d, &t); /* 2 y1, < 8p */
             BI_SQR(&t, &x1);
             BI_ADD(&y2, &t, &t);
             BI_ADD(&y2, &y2, &t);
-            BI_BLEND(&u, dbl, &u, &y2);                   /* 3 x1^2, < 12p */
+            BI_BLEND(&u, dbl, &u, &y2); /* 3 x1^2, < 12p */
         }
-        BI_DINV(&t, &d, &itn);                            /* 1 / d, < 2p */
-        BI_MUL(&u, &u, &t);                               /* lambda, < 6p */
-        BI_SQR(&t, &u);                                   /* < 4p */
-        BI_ADD(&d, &x1, &x2);                             /* x1 + x2 (2 x1 when doubling), < 7p */
-        BI_SUB(&t, &t, &d, 8);                            /* x3 = l^2 - x1 - x2, < 12p */
-        BI_SUB(&d, &x1, &t, 12);                          /* x1 - x3, < 16p */
-        BI_MUL(&d, &u, &d);                               /* < 6p */
-        BI_SUB(&d, &d, &y1, 4);                           /* y3 = l (x1 - x3) - y1, < 10p */
-        BI_REDUCE(&t, &t);                                /* < 3p */
+        BI_DINV(&t, &d, &itn);   /* 1 / d, < 2p */
+        BI_MUL(&u, &u, &t);      /* lambda, < 6p */
+        BI_SQR(&t, &u);          /* < 4p */
+        BI_ADD(&d, &x1, &x2);    /* x1 + x2 (2 x1 when doubling), < 7p */
+        BI_SUB(&t, &t, &d, 8);   /* x3 = l^2 - x1 - x2, < 12p */
+        BI_SUB(&d, &x1, &t, 12); /* x1 - x3, < 16p */
+        BI_MUL(&d, &u, &d);      /* < 6p */
+        BI_SUB(&d, &d, &y1, 4);  /* y3 = l (x1 - x3) - y1, < 10p */
+        BI_REDUCE(&t, &t);       /* < 3p */
         BI_REDUCE(&d, &d);
         r52m can = scan[g];
         BI_SCATTER(bk, bw, idx + t0, (r52m)(live & ~can), &t, 0);
@@ -167,7 +167,7 @@ void BI_FN(ifma_aff_set)(BI_R52 *out, const BI_AFF *p, int neg)
         fp_t v = *BI_COORD(p, c);
         if (neg && c >= BI_NC)
             fp_neg(&v, &v);
-        fp_mul(&v, &v, &FP_2_416);                        /* x 2^416 mod p, < p */
+        fp_mul(&v, &v, &FP_2_416); /* x 2^416 mod p, < p */
         r52_radix_put(s, 0, &v);
         for (int j = 0; j < R52_LIMBS; j++)
             out->c[c][j] = s[8 * j];
@@ -176,7 +176,7 @@ void BI_FN(ifma_aff_set)(BI_R52 *out, const BI_AFF *p, int neg)
 
 void BI_FN(ifma_aff_get)(BI_AFF *out, const BI_R52 *in, size_t n)
 {
-    static const uint64_t lane_idx[IFMA_LANES] = {0, 1, 2, 3, 4, 5, 6, 7};
+    static const uint64_t lane_idx[IFMA_LANES] = { 0, 1, 2, 3, 4, 5, 6, 7 };
     _Alignas(64) uint64_t soa[BLK];
     fp_t f[BI_BLKS][IFMA_LANES];
     for (size_t i = 0; i < n; i += IFMA_LANES) {

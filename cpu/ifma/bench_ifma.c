@@ -23,8 +23,8 @@
 #include "ifma.h"
 
 #define REPS 5
-#define NB 4096   /* buckets: a realistic spread, larger than L1 like a Pippenger window */
-#define NP 1024   /* distinct points */
+#define NB 4096 /* buckets: a realistic spread, larger than L1 like a Pippenger window */
+#define NP 1024 /* distinct points */
 
 static double now_ns(void)
 {
@@ -124,8 +124,8 @@ static uint32_t *make_batches(long nbatch)
     for (long i = 0; i < nbatch; i++) {
         uint32_t base = (uint32_t)(rnd() % (NB / 8)) * 8;
         for (int k = 0; k < 8; k++) {
-            b[16 * i + k] = base + (uint32_t)k;          /* distinct buckets */
-            b[16 * i + 8 + k] = (uint32_t)(rnd() % NP);  /* point index */
+            b[16 * i + k] = base + (uint32_t)k;         /* distinct buckets */
+            b[16 * i + 8 + k] = (uint32_t)(rnd() % NP); /* point index */
         }
     }
     return b;
@@ -206,17 +206,17 @@ static double bench_g1_ifma(const g1_affine_t *pts, const uint32_t *bt, long nba
 #define BA_BATCH 512
 
 /* Batch-affine additions through g1_/g2_ifma_ba_run (one wrapper per group, run). */
-typedef void ba_run_fn(void *bk, const uint64_t *idx, const uint8_t *const *pts,
-                       const uint8_t *neg, uint32_t cnt, uint8_t *empty, void *scratch);
+typedef void ba_run_fn(void *bk, const uint64_t *idx, const uint8_t *const *pts, const uint8_t *neg,
+                       uint32_t cnt, uint8_t *empty, void *scratch);
 
-static void ba_run_g1(void *bk, const uint64_t *idx, const uint8_t *const *pts,
-                      const uint8_t *neg, uint32_t cnt, uint8_t *empty, void *scratch)
+static void ba_run_g1(void *bk, const uint64_t *idx, const uint8_t *const *pts, const uint8_t *neg,
+                      uint32_t cnt, uint8_t *empty, void *scratch)
 {
     g1_ifma_ba_run(bk, idx, pts, neg, cnt, empty, scratch);
 }
 
-static void ba_run_g2(void *bk, const uint64_t *idx, const uint8_t *const *pts,
-                      const uint8_t *neg, uint32_t cnt, uint8_t *empty, void *scratch)
+static void ba_run_g2(void *bk, const uint64_t *idx, const uint8_t *const *pts, const uint8_t *neg,
+                      uint32_t cnt, uint8_t *empty, void *scratch)
 {
     g2_ifma_ba_run(bk, idx, pts, neg, cnt, empty, scratch);
 }
@@ -232,7 +232,7 @@ static double bench_ba(int g2, const void *pts, long nbatch, ba_run_fn *run)
     void *scratch = aligned_alloc(64, ssz);
     uint64_t *idx = malloc((size_t)nbatch * BA_BATCH * sizeof *idx);
     const uint8_t **pp = malloc((size_t)nbatch * BA_BATCH * sizeof *pp);
-    uint8_t neg[BA_BATCH] = {0}, empty[BA_BATCH];
+    uint8_t neg[BA_BATCH] = { 0 }, empty[BA_BATCH];
     uint32_t perm[NB];
     for (uint32_t i = 0; i < NB; i++) {
         const uint8_t *p = (const uint8_t *)pts + (i % NP) * asz;
@@ -243,7 +243,7 @@ static double bench_ba(int g2, const void *pts, long nbatch, ba_run_fn *run)
         perm[i] = i;
     }
     for (long b = 0; b < nbatch; b++) {
-        for (uint32_t i = 0; i < BA_BATCH; i++) {     /* partial Fisher-Yates: distinct */
+        for (uint32_t i = 0; i < BA_BATCH; i++) { /* partial Fisher-Yates: distinct */
             uint32_t j = i + (uint32_t)(rnd() % (NB - i)), t = perm[i];
             perm[i] = perm[j];
             perm[j] = t;
@@ -294,8 +294,8 @@ int main(int argc, char **argv)
     uint32_t *bt = make_batches(nbatch);
 
     double r[8][REPS];
-    for (int rep = -1; rep < REPS; rep++) {       /* rep -1: warm-up, not recorded */
-        double v[8] = {0};
+    for (int rep = -1; rep < REPS; rep++) { /* rep -1: warm-up, not recorded */
+        double v[8] = { 0 };
         v[0] = bench_fp_ref(fp_iters);
         v[2] = bench_g2_ref(p2, bt, nbatch);
         v[4] = bench_g1_ref(p1, bt, nbatch);

@@ -86,7 +86,7 @@ void g1_ifma_set_inf(g1_jac_r52 *b)
 
 void g1_ifma_from_jac(g1_jac_r52 *out, const g1_jac_t *in, size_t n)
 {
-    static const uint32_t lane_idx[IFMA_LANES] = {0, 1, 2, 3, 4, 5, 6, 7};
+    static const uint32_t lane_idx[IFMA_LANES] = { 0, 1, 2, 3, 4, 5, 6, 7 };
     g1_soa s;
     g1_jac_t tmp[IFMA_LANES];
     for (size_t i = 0; i < n; i += IFMA_LANES) {
@@ -100,7 +100,7 @@ void g1_ifma_from_jac(g1_jac_r52 *out, const g1_jac_t *in, size_t n)
 
 void g1_ifma_to_jac(g1_jac_t *out, const g1_jac_r52 *in, size_t n)
 {
-    static const uint32_t lane_idx[IFMA_LANES] = {0, 1, 2, 3, 4, 5, 6, 7};
+    static const uint32_t lane_idx[IFMA_LANES] = { 0, 1, 2, 3, 4, 5, 6, 7 };
     g1_soa s;
     g1_jac_t tmp[IFMA_LANES];
     for (size_t i = 0; i < n; i += IFMA_LANES) {
@@ -123,37 +123,37 @@ static r52m vfp_is_zero_given_sqr(const vfp *a, const vfp *sq, r52m lanes)
 
 /* madd-2007-bl, 8 lanes; a < 128p, x2, y2 < 2p; r must not alias a; output < 8p. Masks as in
  * g2_ifma.c's vg2_madd. */
-static void vg1_madd(vg1 *r, const vg1 *a, const vfp *x2, const vfp *y2, r52m lanes,
-                     r52m *inf_a, r52m *h0)
+static void vg1_madd(vg1 *r, const vg1 *a, const vfp *x2, const vfp *y2, r52m lanes, r52m *inf_a,
+                     r52m *h0)
 {
     vfp z1z1, u2, s2, h, rr, hh, i, j, v, t, y1j;
-    vfp_mul(&z1z1, &a->z, &a->z);        /* < 2p */
+    vfp_mul(&z1z1, &a->z, &a->z); /* < 2p */
     *inf_a = vfp_is_zero_given_sqr(&a->z, &z1z1, lanes);
-    vfp_mul(&u2, x2, &z1z1);             /* U2, < 2p */
+    vfp_mul(&u2, x2, &z1z1); /* U2, < 2p */
     vfp_mul(&s2, y2, &a->z);
-    vfp_mul(&s2, &s2, &z1z1);            /* S2, < 2p */
-    vfp_sub(&h, &u2, &a->x, 128);        /* H, < 130p */
-    vfp_sub(&rr, &s2, &a->y, 128);       /* < 130p */
-    vfp_mul(&hh, &h, &h);                /* HH, < 2p */
+    vfp_mul(&s2, &s2, &z1z1);      /* S2, < 2p */
+    vfp_sub(&h, &u2, &a->x, 128);  /* H, < 130p */
+    vfp_sub(&rr, &s2, &a->y, 128); /* < 130p */
+    vfp_mul(&hh, &h, &h);          /* HH, < 2p */
     *h0 = vfp_is_zero_given_sqr(&h, &hh, (r52m)(lanes & ~*inf_a));
     vfp_add(&i, &hh, &hh);
-    vfp_add(&i, &i, &i);                 /* I = 4 HH, < 8p */
-    vfp_mul(&j, &h, &i);                 /* J, < 2p */
-    vfp_add(&rr, &rr, &rr);              /* r, < 260p */
-    vfp_mul(&v, &a->x, &i);              /* V, < 2p */
+    vfp_add(&i, &i, &i);    /* I = 4 HH, < 8p */
+    vfp_mul(&j, &h, &i);    /* J, < 2p */
+    vfp_add(&rr, &rr, &rr); /* r, < 260p */
+    vfp_mul(&v, &a->x, &i); /* V, < 2p */
     vfp_add(&t, &a->z, &h);
     vfp_mul(&t, &t, &t);
     vfp_sub(&t, &t, &z1z1, 2);
-    vfp_sub(&r->z, &t, &hh, 2);          /* Z3, < 6p */
+    vfp_sub(&r->z, &t, &hh, 2); /* Z3, < 6p */
     vfp_mul(&y1j, &a->y, &j);
     vfp_mul(&t, &rr, &rr);
     vfp_sub(&t, &t, &j, 2);
     vfp_sub(&t, &t, &v, 2);
-    vfp_sub(&r->x, &t, &v, 2);           /* X3 = r^2 - J - 2V, < 8p */
+    vfp_sub(&r->x, &t, &v, 2); /* X3 = r^2 - J - 2V, < 8p */
     vfp_sub(&t, &v, &r->x, 8);
-    vfp_mul(&t, &rr, &t);                /* < 2p */
-    vfp_add(&y1j, &y1j, &y1j);           /* < 4p */
-    vfp_sub(&r->y, &t, &y1j, 4);         /* Y3, < 6p */
+    vfp_mul(&t, &rr, &t);        /* < 2p */
+    vfp_add(&y1j, &y1j, &y1j);   /* < 4p */
+    vfp_sub(&r->y, &t, &y1j, 4); /* Y3, < 6p */
 }
 
 /* dbl-2009-l, 8 lanes; input < 128p, output < 32p (X3 < 26p, Y3 < 18p, Z3 < 4p). */
@@ -167,25 +167,24 @@ static void vg1_dbl(vg1 *r, const vg1 *a)
     vfp_mul(&D, &D, &D);
     vfp_sub(&D, &D, &A, 2);
     vfp_sub(&D, &D, &C, 2);
-    vfp_add(&D, &D, &D);                 /* D, < 12p */
+    vfp_add(&D, &D, &D); /* D, < 12p */
     vfp_add(&E, &A, &A);
-    vfp_add(&E, &E, &A);                 /* E = 3A, < 6p */
+    vfp_add(&E, &E, &A); /* E = 3A, < 6p */
     vfp_mul(&F, &E, &E);
     vfp_mul(&t, &a->y, &a->z);
-    vfp_add(&r->z, &t, &t);              /* Z3 = 2 Y1 Z1, < 4p */
+    vfp_add(&r->z, &t, &t); /* Z3 = 2 Y1 Z1, < 4p */
     vfp_add(&t, &D, &D);
-    vfp_sub(&r->x, &F, &t, 24);          /* X3 = F - 2D, < 26p */
+    vfp_sub(&r->x, &F, &t, 24); /* X3 = F - 2D, < 26p */
     vfp_sub(&t, &D, &r->x, 26);
     vfp_mul(&t, &E, &t);
     vfp_add(&C, &C, &C);
     vfp_add(&C, &C, &C);
-    vfp_add(&C, &C, &C);                 /* 8C, < 16p */
-    vfp_sub(&r->y, &t, &C, 16);          /* Y3, < 18p */
+    vfp_add(&C, &C, &C);        /* 8C, < 16p */
+    vfp_sub(&r->y, &t, &C, 16); /* Y3, < 18p */
 }
 
 unsigned g1_ifma_bucket_add(g1_jac_r52 *buckets, const uint32_t idx[IFMA_LANES],
-                            const g1_affine_t *const pts[IFMA_LANES], unsigned neg_mask,
-                            unsigned n)
+                            const g1_affine_t *const pts[IFMA_LANES], unsigned neg_mask, unsigned n)
 {
     g1_soa s;
     _Alignas(64) uint64_t pc[2][R52_LIMBS * IFMA_LANES];
@@ -209,11 +208,11 @@ unsigned g1_ifma_bucket_add(g1_jac_r52 *buckets, const uint32_t idx[IFMA_LANES],
     vfp_set_const(&c, VFP_TO_R52);
     vfp_load(&x2, pc[0]);
     vfp_load(&y2, pc[1]);
-    vfp_mul(&x2, &x2, &c);               /* points into r52, < 2p */
+    vfp_mul(&x2, &x2, &c); /* points into r52, < 2p */
     vfp_mul(&y2, &y2, &c);
     vfp_zero(&zero);
     vfp_sub(&ny2, &zero, &y2, 2);
-    vfp_blend(&y2, neg, &y2, &ny2);      /* -P = (x, -y) */
+    vfp_blend(&y2, neg, &y2, &ny2); /* -P = (x, -y) */
 
     r52m inf_a, h0;
     vg1_madd(&r, &a, &x2, &y2, (r52m)~inf_p, &inf_a, &h0);
@@ -271,38 +270,38 @@ void g1_ifma_bucket_dbl(g1_jac_r52 *buckets, const uint32_t idx[IFMA_LANES], uns
 static void vg1_add(vg1 *r, const vg1 *a, const vg1 *b, r52m lanes, r52m *exc)
 {
     vfp z1z1, z2z2, u1, u2, s1, s2, h, rr, hh, i, j, v, t;
-    vfp_mul(&z1z1, &a->z, &a->z);        /* < 2p */
+    vfp_mul(&z1z1, &a->z, &a->z); /* < 2p */
     vfp_mul(&z2z2, &b->z, &b->z);
     r52m inf_a = vfp_is_zero_given_sqr(&a->z, &z1z1, lanes);
-    vfp_mul(&u1, &a->x, &z2z2);          /* U1 */
-    vfp_mul(&u2, &b->x, &z1z1);          /* U2 */
+    vfp_mul(&u1, &a->x, &z2z2); /* U1 */
+    vfp_mul(&u2, &b->x, &z1z1); /* U2 */
     vfp_mul(&s1, &a->y, &b->z);
-    vfp_mul(&s1, &s1, &z2z2);            /* S1 */
+    vfp_mul(&s1, &s1, &z2z2); /* S1 */
     vfp_mul(&s2, &b->y, &a->z);
-    vfp_mul(&s2, &s2, &z1z1);            /* S2, all < 2p */
-    vfp_sub(&h, &u2, &u1, 2);            /* H, < 4p */
-    vfp_sub(&rr, &s2, &s1, 2);           /* < 4p */
-    vfp_mul(&hh, &h, &h);                /* < 2p */
+    vfp_mul(&s2, &s2, &z1z1);  /* S2, all < 2p */
+    vfp_sub(&h, &u2, &u1, 2);  /* H, < 4p */
+    vfp_sub(&rr, &s2, &s1, 2); /* < 4p */
+    vfp_mul(&hh, &h, &h);      /* < 2p */
     *exc = inf_a | vfp_is_zero_given_sqr(&h, &hh, (r52m)(lanes & ~inf_a));
     vfp_add(&i, &hh, &hh);
-    vfp_add(&i, &i, &i);                 /* I = (2H)^2, < 8p */
-    vfp_mul(&j, &h, &i);                 /* J */
-    vfp_add(&rr, &rr, &rr);              /* r = 2(S2 - S1), < 8p */
-    vfp_mul(&v, &u1, &i);                /* V */
+    vfp_add(&i, &i, &i);    /* I = (2H)^2, < 8p */
+    vfp_mul(&j, &h, &i);    /* J */
+    vfp_add(&rr, &rr, &rr); /* r = 2(S2 - S1), < 8p */
+    vfp_mul(&v, &u1, &i);   /* V */
     vfp_mul(&t, &rr, &rr);
     vfp_sub(&t, &t, &j, 2);
     vfp_sub(&t, &t, &v, 2);
-    vfp_sub(&r->x, &t, &v, 2);           /* X3 = r^2 - J - 2V, < 8p */
+    vfp_sub(&r->x, &t, &v, 2); /* X3 = r^2 - J - 2V, < 8p */
     vfp_sub(&t, &v, &r->x, 8);
     vfp_mul(&t, &rr, &t);
     vfp_mul(&s1, &s1, &j);
-    vfp_add(&s1, &s1, &s1);              /* 2 S1 J, < 4p */
-    vfp_sub(&r->y, &t, &s1, 4);          /* Y3 = r(V - X3) - 2 S1 J, < 6p */
+    vfp_add(&s1, &s1, &s1);     /* 2 S1 J, < 4p */
+    vfp_sub(&r->y, &t, &s1, 4); /* Y3 = r(V - X3) - 2 S1 J, < 6p */
     vfp_add(&t, &a->z, &b->z);
     vfp_mul(&t, &t, &t);
     vfp_sub(&t, &t, &z1z1, 2);
     vfp_sub(&t, &t, &z2z2, 2);
-    vfp_mul(&r->z, &t, &h);              /* Z3 = ((Z1 + Z2)^2 - Z1Z1 - Z2Z2) H, < 2p */
+    vfp_mul(&r->z, &t, &h); /* Z3 = ((Z1 + Z2)^2 - Z1Z1 - Z2Z2) H, < 2p */
 }
 
 /* Lanes where a = b exactly (a, b < 128p). */
@@ -322,7 +321,7 @@ unsigned g1_ifma_in_subgroup(const g1_affine_t *pts, unsigned n)
         const g1_affine_t *p = &pts[k < n ? k : 0];
         g1_affine_t t;
         g1_affine_sigma(&t, p);
-        g1_affine_neg(&t, &t);               /* the target -sigma(P) = [x^2] P */
+        g1_affine_neg(&t, &t); /* the target -sigma(P) = [x^2] P */
         r52_radix_put(pc[0], (int)k, &p->x);
         r52_radix_put(pc[1], (int)k, &p->y);
         r52_radix_put(pc[2], (int)k, &t.x);
@@ -334,7 +333,7 @@ unsigned g1_ifma_in_subgroup(const g1_affine_t *pts, unsigned n)
     vfp_load(&py, pc[1]);
     vfp_load(&tx, pc[2]);
     vfp_load(&ty, pc[3]);
-    vfp_mul(&px, &px, &c);                   /* into r52, < 2p */
+    vfp_mul(&px, &px, &c); /* into r52, < 2p */
     vfp_mul(&py, &py, &c);
     vfp_mul(&tx, &tx, &c);
     vfp_mul(&ty, &ty, &c);

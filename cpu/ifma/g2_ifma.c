@@ -105,7 +105,7 @@ void g2_ifma_set_inf(g2_jac_r52 *b)
 
 void g2_ifma_from_jac(g2_jac_r52 *out, const g2_jac_t *in, size_t n)
 {
-    static const uint32_t lane_idx[IFMA_LANES] = {0, 1, 2, 3, 4, 5, 6, 7};
+    static const uint32_t lane_idx[IFMA_LANES] = { 0, 1, 2, 3, 4, 5, 6, 7 };
     g2_soa s;
     g2_jac_t tmp[IFMA_LANES];
     for (size_t i = 0; i < n; i += IFMA_LANES) {
@@ -119,7 +119,7 @@ void g2_ifma_from_jac(g2_jac_r52 *out, const g2_jac_t *in, size_t n)
 
 void g2_ifma_to_jac(g2_jac_t *out, const g2_jac_r52 *in, size_t n)
 {
-    static const uint32_t lane_idx[IFMA_LANES] = {0, 1, 2, 3, 4, 5, 6, 7};
+    static const uint32_t lane_idx[IFMA_LANES] = { 0, 1, 2, 3, 4, 5, 6, 7 };
     g2_soa s;
     g2_jac_t tmp[IFMA_LANES];
     for (size_t i = 0; i < n; i += IFMA_LANES) {
@@ -144,70 +144,69 @@ static r52m vfp2_is_zero_given_sqr(const vfp2 *a, const vfp2 *sq, r52m lanes)
  * not alias a. Among `lanes` (live lanes with a finite point), *inf_a gets those where a is
  * infinity and *h0 those where a is finite and H = 0. Output < 32p per coordinate, meaningless
  * in the lanes of *inf_a and *h0. */
-static void vg2_madd(vg2 *r, const vg2 *a, const vfp2 *x2, const vfp2 *y2, r52m lanes,
-                     r52m *inf_a, r52m *h0)
+static void vg2_madd(vg2 *r, const vg2 *a, const vfp2 *x2, const vfp2 *y2, r52m lanes, r52m *inf_a,
+                     r52m *h0)
 {
     vfp2 z1z1, u2, s2, h, rr, hh, i, j, v, t, y1j;
-    vfp2_sqr(&z1z1, &a->z);              /* < 8p */
+    vfp2_sqr(&z1z1, &a->z); /* < 8p */
     *inf_a = vfp2_is_zero_given_sqr(&a->z, &z1z1, lanes);
-    vfp2_mul(&u2, x2, &z1z1);            /* U2 = X2 Z1Z1, < 8p */
+    vfp2_mul(&u2, x2, &z1z1); /* U2 = X2 Z1Z1, < 8p */
     vfp2_mul(&s2, y2, &a->z);
-    vfp2_mul(&s2, &s2, &z1z1);           /* S2 = Y2 Z1 Z1Z1, < 8p */
-    vfp2_sub(&h, &u2, &a->x, 128);       /* H = U2 - X1, < 136p */
-    vfp2_sub(&rr, &s2, &a->y, 128);      /* S2 - Y1, < 136p */
-    vfp2_sqr(&hh, &h);                   /* HH, < 8p */
+    vfp2_mul(&s2, &s2, &z1z1);      /* S2 = Y2 Z1 Z1Z1, < 8p */
+    vfp2_sub(&h, &u2, &a->x, 128);  /* H = U2 - X1, < 136p */
+    vfp2_sub(&rr, &s2, &a->y, 128); /* S2 - Y1, < 136p */
+    vfp2_sqr(&hh, &h);              /* HH, < 8p */
     *h0 = vfp2_is_zero_given_sqr(&h, &hh, (r52m)(lanes & ~*inf_a));
     vfp2_add(&i, &hh, &hh);
-    vfp2_add(&i, &i, &i);                /* I = 4 HH, < 32p */
-    vfp2_mul(&j, &h, &i);                /* J = H I, < 8p */
-    vfp2_add(&rr, &rr, &rr);             /* r = 2 (S2 - Y1), < 272p */
-    vfp2_mul(&v, &a->x, &i);             /* V = X1 I, < 8p */
+    vfp2_add(&i, &i, &i);    /* I = 4 HH, < 32p */
+    vfp2_mul(&j, &h, &i);    /* J = H I, < 8p */
+    vfp2_add(&rr, &rr, &rr); /* r = 2 (S2 - Y1), < 272p */
+    vfp2_mul(&v, &a->x, &i); /* V = X1 I, < 8p */
     vfp2_add(&t, &a->z, &h);
     vfp2_sqr(&t, &t);
     vfp2_sub(&t, &t, &z1z1, 8);
-    vfp2_sub(&t, &t, &hh, 8);            /* Z3 = (Z1 + H)^2 - Z1Z1 - HH, < 24p */
-    vfp2_mul(&y1j, &a->y, &j);           /* before r->y may overwrite a->y */
+    vfp2_sub(&t, &t, &hh, 8);  /* Z3 = (Z1 + H)^2 - Z1Z1 - HH, < 24p */
+    vfp2_mul(&y1j, &a->y, &j); /* before r->y may overwrite a->y */
     r->z = t;
     vfp2_sqr(&t, &rr);
     vfp2_sub(&t, &t, &j, 8);
     vfp2_sub(&t, &t, &v, 8);
-    vfp2_sub(&r->x, &t, &v, 8);          /* X3 = r^2 - J - 2V, < 32p */
+    vfp2_sub(&r->x, &t, &v, 8); /* X3 = r^2 - J - 2V, < 32p */
     vfp2_sub(&t, &v, &r->x, 32);
-    vfp2_mul(&t, &rr, &t);               /* r (V - X3), < 8p */
-    vfp2_add(&y1j, &y1j, &y1j);          /* 2 Y1 J, < 16p */
-    vfp2_sub(&r->y, &t, &y1j, 16);       /* Y3, < 24p */
+    vfp2_mul(&t, &rr, &t);         /* r (V - X3), < 8p */
+    vfp2_add(&y1j, &y1j, &y1j);    /* 2 Y1 J, < 16p */
+    vfp2_sub(&r->y, &t, &y1j, 16); /* Y3, < 24p */
 }
 
 /* dbl-2009-l in 8 lanes; input < 128p, output < 128p (X3 < 104p, Y3 < 72p, Z3 < 16p). */
 static void vg2_dbl(vg2 *r, const vg2 *a)
 {
     vfp2 A, B, C, D, E, F, t;
-    vfp2_sqr(&A, &a->x);                 /* < 8p */
+    vfp2_sqr(&A, &a->x); /* < 8p */
     vfp2_sqr(&B, &a->y);
     vfp2_sqr(&C, &B);
     vfp2_add(&D, &a->x, &B);
     vfp2_sqr(&D, &D);
     vfp2_sub(&D, &D, &A, 8);
     vfp2_sub(&D, &D, &C, 8);
-    vfp2_add(&D, &D, &D);                /* D = 2((X1 + B)^2 - A - C), < 48p */
+    vfp2_add(&D, &D, &D); /* D = 2((X1 + B)^2 - A - C), < 48p */
     vfp2_add(&E, &A, &A);
-    vfp2_add(&E, &E, &A);                /* E = 3A, < 24p */
-    vfp2_sqr(&F, &E);                    /* < 8p */
+    vfp2_add(&E, &E, &A); /* E = 3A, < 24p */
+    vfp2_sqr(&F, &E);     /* < 8p */
     vfp2_mul(&t, &a->y, &a->z);
-    vfp2_add(&r->z, &t, &t);             /* Z3 = 2 Y1 Z1, < 16p */
+    vfp2_add(&r->z, &t, &t); /* Z3 = 2 Y1 Z1, < 16p */
     vfp2_add(&t, &D, &D);
-    vfp2_sub(&r->x, &F, &t, 96);         /* X3 = F - 2D, < 104p */
+    vfp2_sub(&r->x, &F, &t, 96); /* X3 = F - 2D, < 104p */
     vfp2_sub(&t, &D, &r->x, 104);
-    vfp2_mul(&t, &E, &t);                /* < 8p */
+    vfp2_mul(&t, &E, &t); /* < 8p */
     vfp2_add(&C, &C, &C);
     vfp2_add(&C, &C, &C);
-    vfp2_add(&C, &C, &C);                /* 8C, < 64p */
-    vfp2_sub(&r->y, &t, &C, 64);         /* Y3 = E (D - X3) - 8C, < 72p */
+    vfp2_add(&C, &C, &C);        /* 8C, < 64p */
+    vfp2_sub(&r->y, &t, &C, 64); /* Y3 = E (D - X3) - 8C, < 72p */
 }
 
 unsigned g2_ifma_bucket_add(g2_jac_r52 *buckets, const uint32_t idx[IFMA_LANES],
-                            const g2_affine_t *const pts[IFMA_LANES], unsigned neg_mask,
-                            unsigned n)
+                            const g2_affine_t *const pts[IFMA_LANES], unsigned neg_mask, unsigned n)
 {
     g2_soa s;
     _Alignas(64) uint64_t pc[4][R52_LIMBS * IFMA_LANES];
@@ -236,7 +235,7 @@ unsigned g2_ifma_bucket_add(g2_jac_r52 *buckets, const uint32_t idx[IFMA_LANES],
     vfp_load(&x2.c1, pc[1]);
     vfp_load(&y2.c0, pc[2]);
     vfp_load(&y2.c1, pc[3]);
-    vfp_mul(&x2.c0, &x2.c0, &c);         /* points into r52, < 2p */
+    vfp_mul(&x2.c0, &x2.c0, &c); /* points into r52, < 2p */
     vfp_mul(&x2.c1, &x2.c1, &c);
     vfp_mul(&y2.c0, &y2.c0, &c);
     vfp_mul(&y2.c1, &y2.c1, &c);
@@ -244,7 +243,7 @@ unsigned g2_ifma_bucket_add(g2_jac_r52 *buckets, const uint32_t idx[IFMA_LANES],
     vfp_zero(&zero2.c0);
     vfp_zero(&zero2.c1);
     vfp2_sub(&ny2, &zero2, &y2, 2);
-    vfp2_blend(&y2, neg, &y2, &ny2);     /* -P = (x, -y) */
+    vfp2_blend(&y2, neg, &y2, &ny2); /* -P = (x, -y) */
 
     r52m inf_a, h0;
     vg2_madd(&r, &a, &x2, &y2, (r52m)~inf_p, &inf_a, &h0);
@@ -319,20 +318,20 @@ unsigned g2_ifma_in_subgroup(const g2_affine_t *pts, unsigned n)
         const g2_affine_t *p = &pts[k < n ? k : 0];
         g2_affine_t t;
         g2_affine_psi(&t, p);
-        g2_affine_neg(&t, &t);               /* the target -psi(P) = [|x|] P */
-        const fp_t *c[8] = {&p->x.c0, &p->x.c1, &p->y.c0, &p->y.c1,
-                            &t.x.c0, &t.x.c1, &t.y.c0, &t.y.c1};
+        g2_affine_neg(&t, &t); /* the target -psi(P) = [|x|] P */
+        const fp_t *c[8] = { &p->x.c0, &p->x.c1, &p->y.c0, &p->y.c1,
+                             &t.x.c0,  &t.x.c1,  &t.y.c0,  &t.y.c1 };
         for (int j = 0; j < 8; j++)
             r52_radix_put(pc[j], (int)k, c[j]);
     }
     vfp2 px, py, tx, ty;
-    vfp2 *v[4] = {&px, &py, &tx, &ty};
+    vfp2 *v[4] = { &px, &py, &tx, &ty };
     vfp c;
     vfp_set_const(&c, VFP_TO_R52);
     for (int j = 0; j < 4; j++) {
         vfp_load(&v[j]->c0, pc[2 * j]);
         vfp_load(&v[j]->c1, pc[2 * j + 1]);
-        vfp_mul(&v[j]->c0, &v[j]->c0, &c);   /* into r52, < 2p */
+        vfp_mul(&v[j]->c0, &v[j]->c0, &c); /* into r52, < 2p */
         vfp_mul(&v[j]->c1, &v[j]->c1, &c);
     }
 

@@ -40,8 +40,8 @@ static int probe(void)
         return 0;
     if (!__get_cpuid_count(7, 0, &a, &b, &c, &d))
         return 0;
-    const unsigned need = EBX7_AVX512F | EBX7_AVX512DQ | EBX7_AVX512IFMA | EBX7_AVX512BW |
-                          EBX7_AVX512VL;
+    const unsigned need =
+        EBX7_AVX512F | EBX7_AVX512DQ | EBX7_AVX512IFMA | EBX7_AVX512BW | EBX7_AVX512VL;
     return (b & need) == need;
 }
 

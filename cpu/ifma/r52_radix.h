@@ -28,7 +28,7 @@ static inline void r52_radix_put(uint64_t *s, int k, const fp_t *a)
  * by one conditional subtraction. */
 static inline void r52_radix_get(fp_t *out, const uint64_t *s, int k)
 {
-    uint64_t w[FP_LIMBS + 1] = {0};
+    uint64_t w[FP_LIMBS + 1] = { 0 };
     unsigned __int128 acc = 0;
     int bits = 0;
     int o = 0;

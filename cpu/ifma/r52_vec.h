@@ -12,7 +12,7 @@
 
 #include <stdint.h>
 
-#define R52_MASK 0xfffffffffffffULL     /* 2^52 - 1 */
+#define R52_MASK 0xfffffffffffffULL /* 2^52 - 1 */
 
 /* The product build inlines and fully unrolls every limb loop so the limbs stay in registers
  * (GCC -O2 otherwise leaves the 8-round Montgomery loop rolled, with the accumulators on the

@@ -8,24 +8,67 @@
 #ifndef G16K_CPU_IFMA_R52_VEC_EMUL_H
 #define G16K_CPU_IFMA_R52_VEC_EMUL_H
 
-typedef struct { uint64_t w[8]; } r52v;
-typedef uint8_t r52m;           /* bit k = lane k */
+typedef struct {
+    uint64_t w[8];
+} r52v;
+typedef uint8_t r52m; /* bit k = lane k */
 
 #define R52_EACH(k) for (int k = 0; k < 8; k++)
 
-R52_INLINE r52v r52v_zero(void) { r52v r = {{0}}; return r; }
-R52_INLINE r52v r52v_set1(uint64_t x) { r52v r; R52_EACH(k) r.w[k] = x; return r; }
-R52_INLINE r52v r52v_load(const uint64_t *p) { r52v r; R52_EACH(k) r.w[k] = p[k]; return r; }
-R52_INLINE void r52v_store(uint64_t *p, r52v v) { R52_EACH(k) p[k] = v.w[k]; }
-R52_INLINE r52v r52v_add(r52v a, r52v b) { R52_EACH(k) a.w[k] += b.w[k]; return a; }
-R52_INLINE r52v r52v_sub(r52v a, r52v b) { R52_EACH(k) a.w[k] -= b.w[k]; return a; }
-R52_INLINE r52v r52v_and(r52v a, r52v b) { R52_EACH(k) a.w[k] &= b.w[k]; return a; }
-R52_INLINE r52v r52v_or(r52v a, r52v b) { R52_EACH(k) a.w[k] |= b.w[k]; return a; }
-R52_INLINE r52v r52v_shl(r52v a, unsigned n) { R52_EACH(k) a.w[k] <<= n; return a; }
-R52_INLINE r52v r52v_shr(r52v a, unsigned n) { R52_EACH(k) a.w[k] >>= n; return a; }
+R52_INLINE r52v r52v_zero(void)
+{
+    r52v r = { { 0 } };
+    return r;
+}
+R52_INLINE r52v r52v_set1(uint64_t x)
+{
+    r52v r;
+    R52_EACH(k) r.w[k] = x;
+    return r;
+}
+R52_INLINE r52v r52v_load(const uint64_t *p)
+{
+    r52v r;
+    R52_EACH(k) r.w[k] = p[k];
+    return r;
+}
+R52_INLINE void r52v_store(uint64_t *p, r52v v)
+{
+    R52_EACH(k) p[k] = v.w[k];
+}
+R52_INLINE r52v r52v_add(r52v a, r52v b)
+{
+    R52_EACH(k) a.w[k] += b.w[k];
+    return a;
+}
+R52_INLINE r52v r52v_sub(r52v a, r52v b)
+{
+    R52_EACH(k) a.w[k] -= b.w[k];
+    return a;
+}
+R52_INLINE r52v r52v_and(r52v a, r52v b)
+{
+    R52_EACH(k) a.w[k] &= b.w[k];
+    return a;
+}
+R52_INLINE r52v r52v_or(r52v a, r52v b)
+{
+    R52_EACH(k) a.w[k] |= b.w[k];
+    return a;
+}
+R52_INLINE r52v r52v_shl(r52v a, unsigned n)
+{
+    R52_EACH(k) a.w[k] <<= n;
+    return a;
+}
+R52_INLINE r52v r52v_shr(r52v a, unsigned n)
+{
+    R52_EACH(k) a.w[k] >>= n;
+    return a;
+}
 R52_INLINE r52v r52v_load6(const uint64_t *p)
 {
-    r52v r = {{0}};
+    r52v r = { { 0 } };
     for (int k = 0; k < 6; k++)
         r.w[k] = p[k];
     return r;
@@ -38,7 +81,8 @@ R52_INLINE r52v r52v_sar52(r52v a)
 }
 R52_INLINE r52v r52v_madlo(r52v acc, r52v a, r52v b)
 {
-    R52_EACH(k) {
+    R52_EACH(k)
+    {
         unsigned __int128 pr = (unsigned __int128)(a.w[k] & R52_MASK) * (b.w[k] & R52_MASK);
         acc.w[k] += (uint64_t)pr & R52_MASK;
     }
@@ -46,7 +90,8 @@ R52_INLINE r52v r52v_madlo(r52v acc, r52v a, r52v b)
 }
 R52_INLINE r52v r52v_madhi(r52v acc, r52v a, r52v b)
 {
-    R52_EACH(k) {
+    R52_EACH(k)
+    {
         unsigned __int128 pr = (unsigned __int128)(a.w[k] & R52_MASK) * (b.w[k] & R52_MASK);
         acc.w[k] += (uint64_t)(pr >> 52);
     }

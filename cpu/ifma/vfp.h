@@ -19,29 +19,34 @@
 
 #include "r52_vec.h"
 
-typedef struct { r52v l[8]; } vfp;
-typedef struct { vfp c0, c1; } vfp2;
+typedef struct {
+    r52v l[8];
+} vfp;
+typedef struct {
+    vfp c0, c1;
+} vfp2;
 
 /* p in radix 2^52 (p = 0x1a0111ea...ffaaab, 381 bits). */
-static const uint64_t VFP_P[8] = {
-    0xeffffffffaaabULL, 0xfeb153ffffb9fULL, 0x6b0f6241eabffULL, 0x12bf6730d2a0fULL,
-    0x764774b84f385ULL, 0x1ba7b6434bacdULL, 0x1ea397fe69a4bULL, 0x000000001a011ULL};
+static const uint64_t VFP_P[8] = { 0xeffffffffaaabULL, 0xfeb153ffffb9fULL, 0x6b0f6241eabffULL,
+                                   0x12bf6730d2a0fULL, 0x764774b84f385ULL, 0x1ba7b6434bacdULL,
+                                   0x1ea397fe69a4bULL, 0x000000001a011ULL };
 /* -p^-1 mod 2^52 */
 #define VFP_PINV 0x3fffcfffcfffdULL
 /* 2^448 mod p: multiplying a Montgomery-2^384 value by it re-bases it to 2^416. */
-static const uint64_t VFP_TO_R52[8] = {
-    0x7fde37dba9366ULL, 0x4e27525bc342bULL, 0x1f5b1e9778489ULL, 0xb872b2b91b9dcULL,
-    0xb206f497dfcafULL, 0x4137cc89a9b0bULL, 0xd9d20d7e39959ULL, 0x000000000411cULL};
+static const uint64_t VFP_TO_R52[8] = { 0x7fde37dba9366ULL, 0x4e27525bc342bULL, 0x1f5b1e9778489ULL,
+                                        0xb872b2b91b9dcULL, 0xb206f497dfcafULL, 0x4137cc89a9b0bULL,
+                                        0xd9d20d7e39959ULL, 0x000000000411cULL };
 /* 2^384 mod p: multiplying an r52 value by it re-bases it to Montgomery 2^384. */
-static const uint64_t VFP_FROM_R52[8] = {
-    0x900000002fffdULL, 0x0bc40c0002760ULL, 0x3c758baebf400ULL, 0x57455f4898575ULL,
-    0xd77ce58537052ULL, 0x071a97a256ec6ULL, 0xec3fa80e4935cULL, 0x0000000015f65ULL};
+static const uint64_t VFP_FROM_R52[8] = { 0x900000002fffdULL, 0x0bc40c0002760ULL,
+                                          0x3c758baebf400ULL, 0x57455f4898575ULL,
+                                          0xd77ce58537052ULL, 0x071a97a256ec6ULL,
+                                          0xec3fa80e4935cULL, 0x0000000015f65ULL };
 /* floor(2^416 / p), 36 bits: vfp_reduce's quotient estimate. */
 #define VFP_QINV 0x9d835d2f3ULL
 /* 1 in r52 = 2^416 mod p */
-static const uint64_t VFP_ONE[8] = {
-    0x6480ea8e9b9afULL, 0x65766c8fe444fULL, 0x8b540fea96f7dULL, 0x3b2ee82efd422ULL,
-    0xa6723e5f0ade5ULL, 0xff6eb6fdd4230ULL, 0xe06ef23c24a25ULL, 0x0000000014c8eULL};
+static const uint64_t VFP_ONE[8] = { 0x6480ea8e9b9afULL, 0x65766c8fe444fULL, 0x8b540fea96f7dULL,
+                                     0x3b2ee82efd422ULL, 0xa6723e5f0ade5ULL, 0xff6eb6fdd4230ULL,
+                                     0xe06ef23c24a25ULL, 0x0000000014c8eULL };
 
 R52_INLINE void vfp_set_const(vfp *r, const uint64_t c[8])
 {
@@ -131,7 +136,9 @@ static __attribute__((noinline, unused)) void vfp_mul(vfp *r, const vfp *a, cons
 /* ---- Products in two steps, for lazy reduction: a 16-limb product, then one Montgomery
  * reduction of a sum of products (separated operand scanning, Koc et al. 1996). Limbs of a
  * vfp_wide are unnormalized signed 64-bit sums, |limb| < 2^58. ---- */
-typedef struct { r52v l[16]; } vfp_wide;
+typedef struct {
+    r52v l[16];
+} vfp_wide;
 
 R52_INLINE void vfp_wide_zero(vfp_wide *t)
 {

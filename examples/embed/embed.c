@@ -137,7 +137,8 @@ int main(int argc, char **argv)
         a = 3;
     }
     if (argc - a < 4 || repeat < 1) {
-        fprintf(stderr, "usage: g16k-embed [--repeat K] CONFIG.ini KEY.zkey OUTDIR WITNESS.wtns...\n");
+        fprintf(stderr,
+                "usage: g16k-embed [--repeat K] CONFIG.ini KEY.zkey OUTDIR WITNESS.wtns...\n");
         return 2;
     }
     const char *config = argv[a], *zkey_path = argv[a + 1], *outdir = argv[a + 2];
@@ -161,11 +162,12 @@ int main(int argc, char **argv)
         g16k_prover_close(prover);
         return 1;
     }
-    g16k_key_opts ko = {.struct_size = sizeof(ko), .progress = on_progress,
-                        .progress_user = &tty, .name = zkey_path};
+    g16k_key_opts ko = {
+        .struct_size = sizeof(ko), .progress = on_progress, .progress_user = &tty, .name = zkey_path
+    };
     double t0 = now();
     rc = g16k_key_load_buffer(prover, zbuf, zlen, &ko, &key);
-    free(zbuf);   /* the key keeps its own copy */
+    free(zbuf); /* the key keeps its own copy */
     if (rc != G16K_OK) {
         g16k_prover_close(prover);
         return fail("load the key", rc);
@@ -173,8 +175,9 @@ int main(int argc, char **argv)
     fprintf(stderr, "%sg16k-embed: key loaded in %.2f s (%u public signals)\n", tty ? "\r" : "",
             now() - t0, g16k_key_n_public(key));
 
-    g16k_prove_opts po = {.struct_size = sizeof(po), .verify = -1, .progress = on_progress,
-                          .progress_user = &tty};
+    g16k_prove_opts po = {
+        .struct_size = sizeof(po), .verify = -1, .progress = on_progress, .progress_user = &tty
+    };
     int proofs = 0;
     t0 = now();
     for (int i = a + 3; i < argc && status == 0; i++) {

@@ -27,8 +27,8 @@ extern "C" {
 #endif
 
 typedef struct gpu_ops gpu_ops;
-typedef struct gpu_buf gpu_buf;      /* a device buffer or a view into one (per API) */
-typedef struct gpu_queue gpu_queue;  /* one caller's ordered device work (per API) */
+typedef struct gpu_buf gpu_buf;     /* a device buffer or a view into one (per API) */
+typedef struct gpu_queue gpu_queue; /* one caller's ordered device work (per API) */
 
 /* The first member of every GPU plugin's struct g16k_plugin_ctx. */
 typedef struct gpu_device {
@@ -85,9 +85,18 @@ typedef struct gpu_arg {
     uint64_t val;
 } gpu_arg;
 
-#define GPU_BUF(b) { GPU_ARG_BUF, (b), 0 }
-#define GPU_U32(v) { GPU_ARG_U32, NULL, (uint32_t)(v) }
-#define GPU_U64(v) { GPU_ARG_U64, NULL, (uint64_t)(v) }
+#define GPU_BUF(b)                                                                                 \
+    {                                                                                              \
+        GPU_ARG_BUF, (b), 0                                                                        \
+    }
+#define GPU_U32(v)                                                                                 \
+    {                                                                                              \
+        GPU_ARG_U32, NULL, (uint32_t)(v)                                                           \
+    }
+#define GPU_U64(v)                                                                                 \
+    {                                                                                              \
+        GPU_ARG_U64, NULL, (uint64_t)(v)                                                           \
+    }
 
 struct gpu_ops {
     /* "opencl", "cuda": the prefix of the driver's log lines. */

@@ -21,13 +21,13 @@ extern const g16k_ntt_vtable gpu_ntt_vtable;
 /* The descriptor of a GPU plugin (plugin.h g16k_plugin_desc): NTT and MSM G1/G2 through the
  * driver's vtables, no synthesizer; name, description and the context life cycle are the
  * plugin's. */
-#define GPU_PLUGIN_DESC(NAME, DESCRIPTION, CREATE, DESTROY, PROBE)                             \
-    {                                                                                          \
-        .struct_size = sizeof(g16k_plugin_desc), .abi_major = G16K_ABI_MAJOR,                  \
-        .abi_minor = G16K_ABI_MINOR, .curve = G16K_CURVE_BLS12_381,                            \
-        .caps = G16K_CAP_NTT | G16K_CAP_MSM_G1 | G16K_CAP_MSM_G2, .name = NAME,                \
-        .version = "0.1.0", .description = DESCRIPTION, .create = CREATE, .destroy = DESTROY,  \
-        .probe = PROBE, .synth = NULL, .ntt = &gpu_ntt_vtable, .msm = &gpu_msm_vtable,         \
+#define GPU_PLUGIN_DESC(NAME, DESCRIPTION, CREATE, DESTROY, PROBE)                                 \
+    {                                                                                              \
+        .struct_size = sizeof(g16k_plugin_desc), .abi_major = G16K_ABI_MAJOR,                      \
+        .abi_minor = G16K_ABI_MINOR, .curve = G16K_CURVE_BLS12_381,                                \
+        .caps = G16K_CAP_NTT | G16K_CAP_MSM_G1 | G16K_CAP_MSM_G2, .name = NAME,                    \
+        .version = "0.1.0", .description = DESCRIPTION, .create = CREATE, .destroy = DESTROY,      \
+        .probe = PROBE, .synth = NULL, .ntt = &gpu_ntt_vtable, .msm = &gpu_msm_vtable,             \
     }
 
 /* The body of a GPU plugin's g16k_plugin_entry: stores host (valid until exit) in gpu_host
@@ -50,8 +50,7 @@ int gpu_msm_on_device_check(const g16k_msm_bases *b, const g16k_plugin_ctx *ctx,
  * G16K_EUNSUPPORTED (n * windows beyond 32-bit lists), G16K_ENOMEM (including a part that does
  * not fit the device), G16K_EINTERNAL, message set. */
 int gpu_msm_on_device(g16k_msm_bases *b, g16k_plugin_ctx *ctx, gpu_queue *q, gpu_buf *scalars,
-                      uint64_t n, const g16k_msm_params *params, void *result,
-                      uint32_t result_enc);
+                      uint64_t n, const g16k_msm_params *params, void *result, uint32_t result_enc);
 
 #ifdef __cplusplus
 }

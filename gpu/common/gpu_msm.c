@@ -30,13 +30,13 @@ struct g16k_msm_bases {
     g16k_plugin_ctx *ctx;
     uint32_t group;
     uint64_t n;
-    uint64_t buf_points;  /* points per buffer (the last may hold fewer) */
+    uint64_t buf_points; /* points per buffer (the last may hold fewer) */
     uint32_t n_bufs;
-    gpu_buf **bufs;       /* n_bufs buffers of affine points, Montgomery limbs */
+    gpu_buf **bufs; /* n_bufs buffers of affine points, Montgomery limbs */
 };
 
-static int gpu_bases_create(g16k_plugin_ctx *ctx, uint32_t group, const void *points,
-                            uint64_t n, uint32_t point_enc, g16k_msm_bases **out);
+static int gpu_bases_create(g16k_plugin_ctx *ctx, uint32_t group, const void *points, uint64_t n,
+                            uint32_t point_enc, g16k_msm_bases **out);
 static void gpu_bases_destroy(g16k_msm_bases *bases);
 static int gpu_msm(g16k_msm_bases *bases, const void *scalars, uint64_t n, uint32_t scalar_enc,
                    const g16k_msm_params *params, void *result, uint32_t result_enc);
@@ -50,7 +50,7 @@ const g16k_msm_vtable gpu_msm_vtable = {
 
 static gpu_device *dev_of(g16k_plugin_ctx *ctx)
 {
-    return (gpu_device *)ctx;  /* the context's first member (gpu_device.h) */
+    return (gpu_device *)ctx; /* the context's first member (gpu_device.h) */
 }
 
 static size_t point_bytes(uint32_t group)
@@ -64,16 +64,18 @@ static size_t point_bytes(uint32_t group)
  * Errors: G16K_EUNSUPPORTED (group), G16K_EINVAL (NULL, encoding, coordinate >= p),
  * G16K_ENODEV (no device), G16K_ENOMEM (host, or the device: checked before allocating where
  * the API can tell). Thread-safe. */
-static int gpu_bases_create(g16k_plugin_ctx *ctx, uint32_t group, const void *points,
-                            uint64_t n, uint32_t point_enc, g16k_msm_bases **out)
+static int gpu_bases_create(g16k_plugin_ctx *ctx, uint32_t group, const void *points, uint64_t n,
+                            uint32_t point_enc, g16k_msm_bases **out)
 {
     if (!ctx || !out || (n && !points))
         return gpu_fail(G16K_EINVAL, "bases_create: NULL argument");
     if (group != G16K_G1 && group != G16K_G2)
         return gpu_fail(G16K_EUNSUPPORTED, "bases_create: unknown group %u", group);
     if (point_enc != G16K_ENC_CANONICAL && point_enc != G16K_ENC_MONTGOMERY)
-        return gpu_fail(G16K_EINVAL, "bases_create: point encoding %u is not 1 (canonical) "
-                        "or 2 (Montgomery)", point_enc);
+        return gpu_fail(G16K_EINVAL,
+                        "bases_create: point encoding %u is not 1 (canonical) "
+                        "or 2 (Montgomery)",
+                        point_enc);
     gpu_device *D = dev_of(ctx);
     gpu_msm_device dev;
     int rc = D->ops->limits(D, &dev);
@@ -85,9 +87,10 @@ static int gpu_bases_create(g16k_plugin_ctx *ctx, uint32_t group, const void *po
         uint64_t align = dev.part_align ? dev.part_align : 1;
         per = dev.max_alloc / psz / align * align;
         if (per == 0)
-            return gpu_fail(G16K_ENOMEM, "bases_create: the device allows %llu bytes per "
-                            "buffer, less than %llu points", (unsigned long long)dev.max_alloc,
-                            (unsigned long long)align);
+            return gpu_fail(G16K_ENOMEM,
+                            "bases_create: the device allows %llu bytes per "
+                            "buffer, less than %llu points",
+                            (unsigned long long)dev.max_alloc, (unsigned long long)align);
     }
     g16k_msm_bases *b = calloc(1, sizeof *b);
     uint32_t nbufs = n ? (uint32_t)((n + per - 1) / per) : 0;
@@ -161,8 +164,7 @@ static int bases_view(const g16k_msm_bases *b, gpu_queue *q, uint64_t lo, uint64
 {
     gpu_device *D = dev_of(b->ctx);
     size_t psz = point_bytes(b->group);
-    return D->ops->view(q, b->bufs[lo / b->buf_points], (lo % b->buf_points) * psz, len * psz,
-                        out);
+    return D->ops->view(q, b->bufs[lo / b->buf_points], (lo % b->buf_points) * psz, len * psz, out);
 }
 
 /* Runs chunk_acc, bucket_sum and segment_reduce (gpu/kernels/msm.cl) on the plan's lists,
@@ -174,7 +176,7 @@ static int run_lists(g16k_msm_bases *b, gpu_queue *q, const gpu_msm_plan *plan, 
 {
     gpu_device *D = dev_of(b->ctx);
     const gpu_ops *o = D->ops;
-    gpu_buf *tmp[3] = { NULL, NULL, NULL };   /* partials, buckets, out */
+    gpu_buf *tmp[3] = { NULL, NULL, NULL }; /* partials, buckets, out */
     uint32_t n_buckets = (uint32_t)((uint64_t)plan->nw * plan->nb);
     uint32_t n_threads = plan->nw * plan->n_segs;
     size_t seg_bytes = gpu_msm_plan_segout_limbs(plan, b->group) * 8;
@@ -190,20 +192,19 @@ static int run_lists(g16k_msm_bases *b, gpu_queue *q, const gpu_msm_plan *plan, 
         rc = o->launch(q, g1 ? GPU_K_G1_CHUNK_ACC : GPU_K_G2_CHUNK_ACC, acc, 5, plan->n_chunks);
     }
     if (rc == G16K_OK) {
-        gpu_arg sum[] = { GPU_BUF(tmp[0]), GPU_BUF(bchunks), GPU_U32(n_buckets),
-                          GPU_BUF(tmp[1]) };
+        gpu_arg sum[] = { GPU_BUF(tmp[0]), GPU_BUF(bchunks), GPU_U32(n_buckets), GPU_BUF(tmp[1]) };
         rc = o->launch(q, g1 ? GPU_K_G1_BUCKET_SUM : GPU_K_G2_BUCKET_SUM, sum, 4, n_buckets);
     }
     if (rc == G16K_OK) {
-        gpu_arg red[] = { GPU_BUF(tmp[1]), GPU_U32(n_threads), GPU_U32(plan->n_segs),
+        gpu_arg red[] = { GPU_BUF(tmp[1]),   GPU_U32(n_threads),     GPU_U32(plan->n_segs),
                           GPU_U32(plan->nb), GPU_U32(plan->seg_len), GPU_BUF(tmp[2]) };
-        rc = o->launch(q, g1 ? GPU_K_G1_SEGMENT_REDUCE : GPU_K_G2_SEGMENT_REDUCE, red, 6,
-                       n_threads);
+        rc =
+            o->launch(q, g1 ? GPU_K_G1_SEGMENT_REDUCE : GPU_K_G2_SEGMENT_REDUCE, red, 6, n_threads);
     }
     if (rc == G16K_OK)
         rc = o->copy_out(q, segout, tmp[2], 0, seg_bytes);
     if (rc != G16K_OK)
-        o->sync(q);                       /* nothing in flight uses what is freed below */
+        o->sync(q); /* nothing in flight uses what is freed below */
     gpu_free_all(D, tmp, 3);
     return rc;
 }
@@ -228,7 +229,7 @@ static int run_kernels(g16k_msm_bases *b, gpu_queue *q, const gpu_msm_plan *plan
 {
     gpu_device *D = dev_of(b->ctx);
     uint64_t n_buckets = (uint64_t)plan->nw * plan->nb;
-    gpu_buf *bufs[4] = { NULL, NULL, NULL, NULL };   /* points, entries, starts, bchunks */
+    gpu_buf *bufs[4] = { NULL, NULL, NULL, NULL }; /* points, entries, starts, bchunks */
     char what[32];
     snprintf(what, sizeof what, "msm G%u", b->group);
     int rc = part_fits(b, q, plan, dev, what);
@@ -271,10 +272,11 @@ static int msm_finish(const g16k_msm_bases *b, int rc, uint64_t *segout, const g
     if (rc)
         return rc;
     if (n)
-        gpu_log(G16K_LOG_DEBUG, "%s: msm G%u: %llu points, window %u, %llu part(s) of at most "
-                "%llu points, bases in %u buffer(s)", dev_of(b->ctx)->ops->name, b->group,
-                (unsigned long long)n, c, (unsigned long long)parts, (unsigned long long)part,
-                b->n_bufs);
+        gpu_log(G16K_LOG_DEBUG,
+                "%s: msm G%u: %llu points, window %u, %llu part(s) of at most "
+                "%llu points, bases in %u buffer(s)",
+                dev_of(b->ctx)->ops->name, b->group, (unsigned long long)n, c,
+                (unsigned long long)parts, (unsigned long long)part, b->n_bufs);
     return gpu_msm_sum_finish(sum, result, result_enc);
 }
 
@@ -290,13 +292,15 @@ static int gpu_msm(g16k_msm_bases *b, const void *scalars, uint64_t n, uint32_t 
     if (!b || !result || (n && !scalars))
         return gpu_fail(G16K_EINVAL, "msm: NULL argument");
     if (n > b->n)
-        return gpu_fail(G16K_EINVAL, "msm: %llu scalars for %llu bases",
-                        (unsigned long long)n, (unsigned long long)b->n);
+        return gpu_fail(G16K_EINVAL, "msm: %llu scalars for %llu bases", (unsigned long long)n,
+                        (unsigned long long)b->n);
     if (result_enc != G16K_ENC_CANONICAL && result_enc != G16K_ENC_MONTGOMERY)
         return gpu_fail(G16K_EINVAL, "msm: result encoding %u is not 1 or 2", result_enc);
     if (scalar_enc != G16K_ENC_CANONICAL && scalar_enc != G16K_ENC_MONTGOMERY)
-        return gpu_fail(G16K_EINVAL, "msm: scalar encoding %u is not 1 (canonical) or 2 "
-                        "(Montgomery)", scalar_enc);
+        return gpu_fail(G16K_EINVAL,
+                        "msm: scalar encoding %u is not 1 (canonical) or 2 "
+                        "(Montgomery)",
+                        scalar_enc);
     gpu_device *D = dev_of(b->ctx);
     gpu_msm_device dev;
     uint32_t c = 0;
@@ -306,8 +310,8 @@ static int gpu_msm(g16k_msm_bases *b, const void *scalars, uint64_t n, uint32_t 
         rc = gpu_msm_plan_check_scalars(scalars, n);
     if (rc == G16K_OK)
         rc = gpu_msm_plan_choose(gpu_msm_window(params), n,
-                                 n ? gpu_msm_plan_effective_n(scalars, n, scalar_enc) : 0,
-                                 b->group, &dev, &c, &part);
+                                 n ? gpu_msm_plan_effective_n(scalars, n, scalar_enc) : 0, b->group,
+                                 &dev, &c, &part);
     if (rc)
         return rc;
     gpu_msm_sum sum;
@@ -348,8 +352,7 @@ static int device_plan(g16k_msm_bases *b, gpu_queue *q, gpu_buf *scalars, uint64
 {
     gpu_device *D = dev_of(b->ctx);
     const gpu_ops *o = D->ops;
-    uint32_t nbk = (uint32_t)((uint64_t)plan->nw * plan->nb),
-             blk = gpu_msm_plan_dev_block(nbk);
+    uint32_t nbk = (uint32_t)((uint64_t)plan->nw * plan->nb), blk = gpu_msm_plan_dev_block(nbk);
     uint32_t nblocks = (nbk + blk - 1) / blk, nn = (uint32_t)n, c = plan->c, nw = plan->nw,
              nb = plan->nb;
     enum { COUNTS, OFFSETS, FILL, BSUM, BMAX, BCH, META, N_TMP };
@@ -358,9 +361,10 @@ static int device_plan(g16k_msm_bases *b, gpu_queue *q, gpu_buf *scalars, uint64
     lists[0] = lists[1] = lists[2] = NULL;
     int rc = gpu_mem_check(D, q, (4 * (uint64_t)nbk + 3 * (uint64_t)nblocks + 8) * 4,
                            "msm H on the device: window %u, plan of %u buckets", c, nbk);
-    const uint64_t counts4[N_TMP] = { [COUNTS] = nbk, [OFFSETS] = (uint64_t)nbk + 1,
-                                      [FILL] = nbk, [BSUM] = nblocks, [BMAX] = nblocks,
-                                      [BCH] = nblocks, [META] = 4 };
+    const uint64_t counts4[N_TMP] = { [COUNTS] = nbk,   [OFFSETS] = (uint64_t)nbk + 1,
+                                      [FILL] = nbk,     [BSUM] = nblocks,
+                                      [BMAX] = nblocks, [BCH] = nblocks,
+                                      [META] = 4 };
     for (int i = 0; i < N_TMP && rc == G16K_OK; i++)
         rc = o->alloc(q, counts4[i] * 4, &t[i]);
     if (rc == G16K_OK)
@@ -368,16 +372,15 @@ static int device_plan(g16k_msm_bases *b, gpu_queue *q, gpu_buf *scalars, uint64
     if (rc == G16K_OK)
         rc = o->zero(q, t[COUNTS], (uint64_t)nbk * 4);
     if (rc == G16K_OK) {
-        gpu_arg count[] = { GPU_BUF(scalars), GPU_U32(nn), GPU_U32(c), GPU_U32(nw), GPU_U32(nb),
-                            GPU_BUF(t[COUNTS]) };
+        gpu_arg count[] = { GPU_BUF(scalars), GPU_U32(nn), GPU_U32(c),
+                            GPU_U32(nw),      GPU_U32(nb), GPU_BUF(t[COUNTS]) };
         gpu_arg sums[] = { GPU_BUF(t[COUNTS]), GPU_U32(nbk), GPU_U32(blk), GPU_BUF(t[BSUM]),
                            GPU_BUF(t[BMAX]) };
-        gpu_arg top[] = { GPU_BUF(t[BSUM]), GPU_BUF(t[BMAX]), GPU_U32(nblocks),
-                          GPU_BUF(t[META]) };
-        if ((rc = o->launch(q, GPU_K_PLAN_COUNT, count, 6, n)) == G16K_OK
-            && (rc = o->launch(q, GPU_K_PLAN_BLOCK_SUMS, sums, 5, nblocks)) == G16K_OK
-            && (rc = o->launch(q, GPU_K_PLAN_TOP, top, 4, 1)) == G16K_OK)
-            rc = o->copy_out(q, m, t[META], 0, 8);   /* entries, largest bucket */
+        gpu_arg top[] = { GPU_BUF(t[BSUM]), GPU_BUF(t[BMAX]), GPU_U32(nblocks), GPU_BUF(t[META]) };
+        if ((rc = o->launch(q, GPU_K_PLAN_COUNT, count, 6, n)) == G16K_OK &&
+            (rc = o->launch(q, GPU_K_PLAN_BLOCK_SUMS, sums, 5, nblocks)) == G16K_OK &&
+            (rc = o->launch(q, GPU_K_PLAN_TOP, top, 4, 1)) == G16K_OK)
+            rc = o->copy_out(q, m, t[META], 0, 8); /* entries, largest bucket */
     }
     if (rc == G16K_OK) {
         plan->n_entries = m[0];
@@ -386,13 +389,13 @@ static int device_plan(g16k_msm_bases *b, gpu_queue *q, gpu_buf *scalars, uint64
     if (rc == G16K_OK && plan->n_entries) {
         uint32_t len = plan->chunk_len =
             gpu_msm_plan_chunk_len(plan->n_entries, plan->max_bucket, nbk);
-        gpu_arg offs[] = { GPU_BUF(t[COUNTS]), GPU_U32(nbk), GPU_U32(blk), GPU_BUF(t[BSUM]),
-                           GPU_U32(len), GPU_BUF(t[OFFSETS]), GPU_BUF(t[FILL]),
-                           GPU_BUF(lists[2]), GPU_BUF(t[BCH]) };
+        gpu_arg offs[] = { GPU_BUF(t[COUNTS]), GPU_U32(nbk),      GPU_U32(blk),
+                           GPU_BUF(t[BSUM]),   GPU_U32(len),      GPU_BUF(t[OFFSETS]),
+                           GPU_BUF(t[FILL]),   GPU_BUF(lists[2]), GPU_BUF(t[BCH]) };
         gpu_arg topc[] = { GPU_BUF(t[BCH]), GPU_U32(nblocks), GPU_BUF(t[META]) };
-        if ((rc = o->launch(q, GPU_K_PLAN_OFFSETS, offs, 9, nblocks)) == G16K_OK
-            && (rc = o->launch(q, GPU_K_PLAN_TOP_CHUNKS, topc, 3, 1)) == G16K_OK)
-            rc = o->copy_out(q, &m[2], t[META], 8, 4);   /* the chunk count */
+        if ((rc = o->launch(q, GPU_K_PLAN_OFFSETS, offs, 9, nblocks)) == G16K_OK &&
+            (rc = o->launch(q, GPU_K_PLAN_TOP_CHUNKS, topc, 3, 1)) == G16K_OK)
+            rc = o->copy_out(q, &m[2], t[META], 8, 4); /* the chunk count */
         if (rc == G16K_OK) {
             plan->n_chunks = m[2];
             rc = part_fits(b, q, plan, dev, "msm H on the device");
@@ -401,15 +404,15 @@ static int device_plan(g16k_msm_bases *b, gpu_queue *q, gpu_buf *scalars, uint64
             rc = o->alloc(q, plan->n_entries * 4, &lists[0]);
         if (rc == G16K_OK)
             rc = o->alloc(q, ((uint64_t)plan->n_chunks + 1) * 4, &lists[1]);
-        gpu_arg scat[] = { GPU_BUF(scalars), GPU_U32(nn), GPU_U32(c), GPU_U32(nw), GPU_U32(nb),
-                           GPU_BUF(t[FILL]), GPU_BUF(lists[0]) };
-        gpu_arg starts[] = { GPU_BUF(t[OFFSETS]), GPU_U32(nbk), GPU_U32(blk), GPU_BUF(t[BCH]),
-                             GPU_U32(len), GPU_BUF(t[META]), GPU_BUF(lists[2]),
-                             GPU_BUF(lists[1]) };
+        gpu_arg scat[] = { GPU_BUF(scalars), GPU_U32(nn),      GPU_U32(c),       GPU_U32(nw),
+                           GPU_U32(nb),      GPU_BUF(t[FILL]), GPU_BUF(lists[0]) };
+        gpu_arg starts[] = { GPU_BUF(t[OFFSETS]), GPU_U32(nbk),     GPU_U32(blk),
+                             GPU_BUF(t[BCH]),     GPU_U32(len),     GPU_BUF(t[META]),
+                             GPU_BUF(lists[2]),   GPU_BUF(lists[1]) };
         if (rc == G16K_OK && (rc = o->launch(q, GPU_K_PLAN_SCATTER, scat, 7, n)) == G16K_OK)
             rc = o->launch(q, GPU_K_PLAN_CHUNK_STARTS, starts, 8, nblocks);
     }
-    int sync = o->sync(q);                /* the kernels are done with the scratch */
+    int sync = o->sync(q); /* the kernels are done with the scratch */
     if (rc == G16K_OK)
         rc = sync;
     gpu_free_all(D, t, N_TMP);
@@ -421,13 +424,12 @@ static int device_plan(g16k_msm_bases *b, gpu_queue *q, gpu_buf *scalars, uint64
 int gpu_msm_on_device_check(const g16k_msm_bases *b, const g16k_plugin_ctx *ctx, uint64_t n,
                             const void *result, uint32_t result_enc)
 {
-    return gpu_check_h_msm(b != NULL, b && b->ctx == ctx, b ? b->group : 0, b ? b->n : 0, n,
-                           result, result_enc);
+    return gpu_check_h_msm(b != NULL, b && b->ctx == ctx, b ? b->group : 0, b ? b->n : 0, n, result,
+                           result_enc);
 }
 
 int gpu_msm_on_device(g16k_msm_bases *b, g16k_plugin_ctx *ctx, gpu_queue *q, gpu_buf *scalars,
-                      uint64_t n, const g16k_msm_params *params, void *result,
-                      uint32_t result_enc)
+                      uint64_t n, const g16k_msm_params *params, void *result, uint32_t result_enc)
 {
     int rc = gpu_msm_on_device_check(b, ctx, n, result, result_enc);
     gpu_device *D = dev_of(ctx);
@@ -436,7 +438,7 @@ int gpu_msm_on_device(g16k_msm_bases *b, g16k_plugin_ctx *ctx, gpu_queue *q, gpu
     uint64_t part = 0, parts = 0;
     if (rc == G16K_OK)
         rc = D->ops->limits(D, &dev);
-    if (rc == G16K_OK)       /* all counted: h is dense */
+    if (rc == G16K_OK) /* all counted: h is dense */
         rc = gpu_msm_plan_choose(gpu_msm_window(params), n, n, G16K_G1, &dev, &c, &part);
     if (rc)
         return rc;

@@ -42,8 +42,8 @@ static win_shape shape_of(uint32_t c, uint32_t group)
  * scratch. */
 static uint64_t window_bytes(const win_shape *w)
 {
-    return w->nbk * w->xyzz + 4 * (w->nbk + 1) * 4 + 2 * w->nw * w->segs * w->xyzz
-           + 3 * (GPU_MSM_PLAN_DEV_MAX_BLOCKS + 1) * 4 + 16;
+    return w->nbk * w->xyzz + 4 * (w->nbk + 1) * 4 + 2 * w->nw * w->segs * w->xyzz +
+           3 * (GPU_MSM_PLAN_DEV_MAX_BLOCKS + 1) * 4 + 16;
 }
 
 /* Device bytes per point of a part (all its scalars dense: nw entries each): the entry, and
@@ -58,29 +58,32 @@ int gpu_msm_plan_window_check(uint32_t c, uint32_t group, const gpu_msm_device *
 {
     if (c < 1 || c > GPU_MSM_PLAN_MAX_WINDOW)
         return gpu_fail(G16K_EUNSUPPORTED, "msm: window %u is not 1..%u", c,
-                           GPU_MSM_PLAN_MAX_WINDOW);
+                        GPU_MSM_PLAN_MAX_WINDOW);
     if (gpu_msm_plan_part_points(c, group, dev) != 0)
         return G16K_OK;
     win_shape w = shape_of(c, group);
     uint64_t bucket = w.nbk * w.xyzz, fixed = window_bytes(&w) + (w.nbk + 1) * (4 + w.xyzz);
     if (dev->max_alloc && bucket > dev->max_alloc)
-        return gpu_fail(G16K_EUNSUPPORTED, "msm: window %u (G%u) needs a %llu MiB (%llu "
-                           "bytes) bucket buffer; the device allows %llu MiB (%llu bytes) per "
-                           "buffer", c, group, (unsigned long long)(bucket >> 20),
-                           (unsigned long long)bucket, (unsigned long long)(dev->max_alloc >> 20),
-                           (unsigned long long)dev->max_alloc);
+        return gpu_fail(G16K_EUNSUPPORTED,
+                        "msm: window %u (G%u) needs a %llu MiB (%llu "
+                        "bytes) bucket buffer; the device allows %llu MiB (%llu bytes) per "
+                        "buffer",
+                        c, group, (unsigned long long)(bucket >> 20), (unsigned long long)bucket,
+                        (unsigned long long)(dev->max_alloc >> 20),
+                        (unsigned long long)dev->max_alloc);
     if (dev->host_bytes && 4 * (w.nbk + 1) * 4 >= dev->host_bytes)
-        return gpu_fail(G16K_EUNSUPPORTED, "msm: window %u (G%u) needs %llu MiB of host "
-                           "memory for its bucket lists; the plan may use %llu MiB", c, group,
-                           (unsigned long long)((16 * (w.nbk + 1)) >> 20),
-                           (unsigned long long)(dev->host_bytes >> 20));
-    return gpu_fail(G16K_EUNSUPPORTED, "msm: window %u (G%u) needs %llu MiB (%llu bytes) of "
-                       "device memory for its buckets, leaving no room for %u points; one MSM "
-                       "may use %llu MiB (%llu bytes)", c, group,
-                       (unsigned long long)(fixed >> 20), (unsigned long long)fixed,
-                       dev->part_align ? dev->part_align : 1,
-                       (unsigned long long)(dev->mem_bytes >> 20),
-                       (unsigned long long)dev->mem_bytes);
+        return gpu_fail(G16K_EUNSUPPORTED,
+                        "msm: window %u (G%u) needs %llu MiB of host "
+                        "memory for its bucket lists; the plan may use %llu MiB",
+                        c, group, (unsigned long long)((16 * (w.nbk + 1)) >> 20),
+                        (unsigned long long)(dev->host_bytes >> 20));
+    return gpu_fail(G16K_EUNSUPPORTED,
+                    "msm: window %u (G%u) needs %llu MiB (%llu bytes) of "
+                    "device memory for its buckets, leaving no room for %u points; one MSM "
+                    "may use %llu MiB (%llu bytes)",
+                    c, group, (unsigned long long)(fixed >> 20), (unsigned long long)fixed,
+                    dev->part_align ? dev->part_align : 1,
+                    (unsigned long long)(dev->mem_bytes >> 20), (unsigned long long)dev->mem_bytes);
 }
 
 uint64_t gpu_msm_plan_part_points(uint32_t c, uint32_t group, const gpu_msm_device *dev)
@@ -89,16 +92,16 @@ uint64_t gpu_msm_plan_part_points(uint32_t c, uint32_t group, const gpu_msm_devi
         return 0;
     win_shape w = shape_of(c, group);
     uint64_t align = dev && dev->part_align ? dev->part_align : 1;
-    uint64_t m = (uint64_t)INT32_MAX;                   /* entries hold point << 1 in 32 bits */
+    uint64_t m = (uint64_t)INT32_MAX; /* entries hold point << 1 in 32 bits */
     if (m > UINT32_MAX / w.nw)
-        m = UINT32_MAX / w.nw;                          /* 32-bit entry offsets */
+        m = UINT32_MAX / w.nw; /* 32-bit entry offsets */
     uint64_t a = dev ? dev->max_alloc : 0;
     if (a) {
         if (w.nbk * w.xyzz > a || (w.nbk + 1) * 4 > a)
             return 0;
         if (m > a / (4 * w.nw))
-            m = a / (4 * w.nw);                         /* the entry list */
-        uint64_t chunks = a / w.xyzz - w.nbk;           /* the chunk partials */
+            m = a / (4 * w.nw);               /* the entry list */
+        uint64_t chunks = a / w.xyzz - w.nbk; /* the chunk partials */
         if (m > chunks * GPU_MSM_PLAN_MIN_CHUNK / w.nw)
             m = chunks * GPU_MSM_PLAN_MIN_CHUNK / w.nw;
     }
@@ -111,7 +114,7 @@ uint64_t gpu_msm_plan_part_points(uint32_t c, uint32_t group, const gpu_msm_devi
         if ((double)m > fit)
             m = (uint64_t)fit;
     }
-    if (dev && dev->host_bytes) {                       /* the host half of the plan */
+    if (dev && dev->host_bytes) { /* the host half of the plan */
         uint64_t host_fixed = 4 * (w.nbk + 1) * 4;
         if (host_fixed >= dev->host_bytes)
             return 0;
@@ -125,7 +128,7 @@ uint64_t gpu_msm_plan_part_points(uint32_t c, uint32_t group, const gpu_msm_devi
 }
 
 int gpu_msm_plan_choose(uint32_t window, uint64_t n, uint64_t n_eff, uint32_t group,
-                    const gpu_msm_device *dev, uint32_t *c, uint64_t *part)
+                        const gpu_msm_device *dev, uint32_t *c, uint64_t *part)
 {
     int rc = window ? gpu_msm_plan_window_check(window, group, dev) : G16K_OK;
     if (rc)
@@ -141,19 +144,20 @@ uint64_t gpu_msm_plan_part_len(uint64_t lo, uint64_t n, uint64_t part, uint64_t 
     if (len > part)
         len = part;
     if (buf_points) {
-        uint64_t to_end = buf_points - lo % buf_points;  /* parts never straddle two buffers */
+        uint64_t to_end = buf_points - lo % buf_points; /* parts never straddle two buffers */
         if (len > to_end)
             len = to_end;
     }
     return len;
 }
 
-uint32_t gpu_msm_plan_auto_window(uint64_t n, uint64_t n_eff, uint32_t group, const gpu_msm_device *dev)
+uint32_t gpu_msm_plan_auto_window(uint64_t n, uint64_t n_eff, uint32_t group,
+                                  const gpu_msm_device *dev)
 {
     double lanes = 1;
     if (dev)
-        lanes = (double)(dev->compute_units ? dev->compute_units : 1)
-                * (dev->lanes ? dev->lanes : 1);
+        lanes =
+            (double)(dev->compute_units ? dev->compute_units : 1) * (dev->lanes ? dev->lanes : 1);
     double ne = n_eff ? (double)n_eff : 1;
     uint32_t best = 0;
     double best_cost = 0;
@@ -161,12 +165,12 @@ uint32_t gpu_msm_plan_auto_window(uint64_t n, uint64_t n_eff, uint32_t group, co
         uint64_t part = gpu_msm_plan_part_points(c, group, dev);
         if (part == 0) {
             if (best)
-                break;                                  /* larger windows need still more */
+                break; /* larger windows need still more */
             continue;
         }
         win_shape w = shape_of(c, group);
         double nw = (double)w.nw, nb = (double)w.nb, segs = (double)w.segs;
-        double k = n > part ? (double)((n + part - 1) / part) : 1;      /* parts */
+        double k = n > part ? (double)((n + part - 1) / part) : 1; /* parts */
         double work = nw * (ne + 3 * nb * k);
         double depth = ne / (2 * nb) + k * 2 * nb / segs;
         double cost = work / lanes + depth + k * nw * segs;
@@ -275,18 +279,24 @@ static void *plan_pass_run(void *arg)
  * PLAN_MAX_THREADS; one below 4096 scalars); a share whose thread cannot start runs on the
  * caller. */
 static void run_passes(gpu_msm_plan *plan, const uint8_t *src, uint64_t n, uint32_t enc,
-                      uint32_t *fill, uint32_t threads)
+                       uint32_t *fill, uint32_t threads)
 {
-    uint32_t t = n < 4096 || threads < 2 ? 1 : threads < PLAN_MAX_THREADS ? threads
-                                                                         : PLAN_MAX_THREADS;
+    uint32_t t = n < 4096 || threads < 2      ? 1
+                 : threads < PLAN_MAX_THREADS ? threads
+                                              : PLAN_MAX_THREADS;
     if (t > plan->nw)
         t = plan->nw;
     plan_pass a[PLAN_MAX_THREADS];
     pthread_t th[PLAN_MAX_THREADS];
     int started[PLAN_MAX_THREADS] = { 0 };
     for (uint32_t j = 0; j < t; j++) {
-        a[j] = (plan_pass){ .plan = plan, .src = src, .n = n, .enc = enc, .fill = fill,
-                            .w_lo = plan->nw * j / t, .w_hi = plan->nw * (j + 1) / t };
+        a[j] = (plan_pass){ .plan = plan,
+                            .src = src,
+                            .n = n,
+                            .enc = enc,
+                            .fill = fill,
+                            .w_lo = plan->nw * j / t,
+                            .w_hi = plan->nw * (j + 1) / t };
     }
     for (uint32_t j = 1; j < t; j++)
         started[j] = pthread_create(&th[j], NULL, plan_pass_run, &a[j]) == 0;
@@ -295,7 +305,7 @@ static void run_passes(gpu_msm_plan *plan, const uint8_t *src, uint64_t n, uint3
         if (started[j])
             pthread_join(th[j], NULL);
         else
-            plan_pass_run(&a[j]);    /* no thread: do its share here */
+            plan_pass_run(&a[j]); /* no thread: do its share here */
     }
 }
 
@@ -303,7 +313,7 @@ static uint32_t isqrt_ceil(uint64_t v)
 {
     uint64_t r = 0;
     while (r * r < v)
-        r++;                    /* at most 2^16 steps: v < 2^32 */
+        r++; /* at most 2^16 steps: v < 2^32 */
     return (uint32_t)r;
 }
 
@@ -321,7 +331,7 @@ uint32_t gpu_msm_plan_chunk_len(uint64_t n_entries, uint32_t max_bucket, uint64_
         len = even;
     if (len < GPU_MSM_PLAN_MIN_CHUNK)
         len = GPU_MSM_PLAN_MIN_CHUNK;
-    return (uint32_t)len;       /* even <= n_entries / n_buckets + 1 < 2^32 */
+    return (uint32_t)len; /* even <= n_entries / n_buckets + 1 < 2^32 */
 }
 
 /* Cut the bucket lists of a built plan into chunks (gpu_msm_plan.h); G16K_OK or G16K_ENOMEM. */
@@ -341,7 +351,7 @@ static int build_chunks(gpu_msm_plan *plan)
     if (!plan->bucket_chunks) {
         gpu_msm_plan_cleanup(plan);
         return gpu_fail(G16K_ENOMEM, "msm: no memory for %llu bucket chunk offsets",
-                           (unsigned long long)n_buckets);
+                        (unsigned long long)n_buckets);
     }
     uint64_t total = 0;
     for (uint64_t k = 0; k < n_buckets; k++) {
@@ -349,12 +359,12 @@ static int build_chunks(gpu_msm_plan *plan)
         total += (plan->offsets[k + 1] - plan->offsets[k] + len - 1) / len;
     }
     plan->bucket_chunks[n_buckets] = (uint32_t)total;
-    plan->n_chunks = (uint32_t)total;        /* <= n_entries < 2^32 */
+    plan->n_chunks = (uint32_t)total; /* <= n_entries < 2^32 */
     plan->chunk_starts = malloc((total + 1) * sizeof *plan->chunk_starts);
     if (!plan->chunk_starts) {
         gpu_msm_plan_cleanup(plan);
         return gpu_fail(G16K_ENOMEM, "msm: no memory for %llu chunk offsets",
-                           (unsigned long long)total);
+                        (unsigned long long)total);
     }
     uint64_t j = 0;
     for (uint64_t k = 0; k < n_buckets; k++)
@@ -380,8 +390,10 @@ int gpu_msm_plan_shape(gpu_msm_plan *plan, uint64_t n, uint32_t window, uint32_t
     plan->n_segs = plan->nb < GPU_MSM_PLAN_MAX_SEGS ? plan->nb : GPU_MSM_PLAN_MAX_SEGS;
     plan->seg_len = plan->nb / plan->n_segs;
     if (n > (uint64_t)INT32_MAX || n * plan->nw > UINT32_MAX)
-        return gpu_fail(G16K_EUNSUPPORTED, "msm: %llu points with window %u exceed the "
-                           "32-bit bucket lists", (unsigned long long)n, c);
+        return gpu_fail(G16K_EUNSUPPORTED,
+                        "msm: %llu points with window %u exceed the "
+                        "32-bit bucket lists",
+                        (unsigned long long)n, c);
     return G16K_OK;
 }
 
@@ -390,22 +402,24 @@ int gpu_msm_plan_check_scalars(const void *scalars, uint64_t n)
     const uint64_t *s = scalars;
     for (uint64_t i = 0; i < n; i++, s += 4)
         if (bigint_cmp(s, FR_MODULUS.l, 4) >= 0)
-            return gpu_fail(G16K_EINVAL, "msm: scalar[%llu] is not below r",
-                               (unsigned long long)i);
+            return gpu_fail(G16K_EINVAL, "msm: scalar[%llu] is not below r", (unsigned long long)i);
     return G16K_OK;
 }
 
 int gpu_msm_plan_build(gpu_msm_plan *plan, const void *scalars, uint64_t n, uint32_t scalar_enc,
-                   uint32_t window, uint32_t group, const gpu_msm_device *dev, uint32_t threads)
+                       uint32_t window, uint32_t group, const gpu_msm_device *dev, uint32_t threads)
 {
     memset(plan, 0, sizeof *plan);
     if (scalar_enc != G16K_ENC_CANONICAL && scalar_enc != G16K_ENC_MONTGOMERY)
-        return gpu_fail(G16K_EINVAL, "msm: scalar encoding %u is not 1 (canonical) or 2 "
-                                        "(Montgomery)", scalar_enc);
-    int rc = gpu_msm_plan_shape(plan, n, window,
-                            window ? 0 : gpu_msm_plan_auto_window(
-                                             n, gpu_msm_plan_effective_n(scalars, n, scalar_enc),
-                                             group, dev));
+        return gpu_fail(G16K_EINVAL,
+                        "msm: scalar encoding %u is not 1 (canonical) or 2 "
+                        "(Montgomery)",
+                        scalar_enc);
+    int rc = gpu_msm_plan_shape(
+        plan, n, window,
+        window ? 0
+               : gpu_msm_plan_auto_window(n, gpu_msm_plan_effective_n(scalars, n, scalar_enc),
+                                          group, dev));
     if (rc)
         return rc;
 
@@ -414,7 +428,7 @@ int gpu_msm_plan_build(gpu_msm_plan *plan, const void *scalars, uint64_t n, uint
     plan->offsets = calloc(n_buckets + 1, sizeof *plan->offsets);
     if (!plan->offsets)
         return gpu_fail(G16K_ENOMEM, "msm: no memory for %llu bucket offsets",
-                           (unsigned long long)n_buckets);
+                        (unsigned long long)n_buckets);
     /* pass 1: count entries per bucket (offsets[k + 1]) */
     run_passes(plan, src, n, scalar_enc, NULL, threads);
     for (uint64_t k = 0; k < n_buckets; k++)
@@ -428,7 +442,7 @@ int gpu_msm_plan_build(gpu_msm_plan *plan, const void *scalars, uint64_t n, uint
         free(fill);
         gpu_msm_plan_cleanup(plan);
         return gpu_fail(G16K_ENOMEM, "msm: no memory for %llu bucket entries",
-                           (unsigned long long)n * plan->nw);
+                        (unsigned long long)n * plan->nw);
     }
     memcpy(fill, plan->offsets, n_buckets * sizeof *fill);
     /* pass 2: place entries; digits are recomputed rather than stored (n * nw ints) */
@@ -462,9 +476,10 @@ uint64_t gpu_msm_plan_partial_limbs(const gpu_msm_plan *plan, uint32_t group)
 uint64_t gpu_msm_plan_device_bytes(const gpu_msm_plan *plan, uint32_t group)
 {
     uint64_t n_buckets = (uint64_t)plan->nw * plan->nb;
-    return plan->n_entries * 4 + ((uint64_t)plan->n_chunks + 1) * 4 + (n_buckets + 1) * 4
-           + (gpu_msm_plan_partial_limbs(plan, group) + gpu_msm_plan_bucket_limbs(plan, group)
-              + gpu_msm_plan_segout_limbs(plan, group)) * 8;
+    return plan->n_entries * 4 + ((uint64_t)plan->n_chunks + 1) * 4 + (n_buckets + 1) * 4 +
+           (gpu_msm_plan_partial_limbs(plan, group) + gpu_msm_plan_bucket_limbs(plan, group) +
+            gpu_msm_plan_segout_limbs(plan, group)) *
+               8;
 }
 
 uint64_t gpu_msm_plan_segout_limbs(const gpu_msm_plan *plan, uint32_t group)
@@ -487,11 +502,11 @@ static void g1_from_xyzz(g1_jac_t *o, const uint64_t *limbs)
     memcpy(zz.l, limbs + 12, 48);
     memcpy(zzz.l, limbs + 18, 48);
     fp_mul(&o->z, &zz, &zzz);
-    fp_sqr(&t, &zzz);                /* ZZZ^2 */
-    fp_mul(&u, &t, &zz);             /* ZZ ZZZ^2 */
+    fp_sqr(&t, &zzz);    /* ZZZ^2 */
+    fp_mul(&u, &t, &zz); /* ZZ ZZZ^2 */
     fp_mul(&o->x, &x, &u);
     fp_sqr(&t, &zz);
-    fp_mul(&u, &u, &t);              /* ZZ^3 ZZZ^2 */
+    fp_mul(&u, &u, &t); /* ZZ^3 ZZZ^2 */
     fp_mul(&o->y, &y, &u);
 }
 
@@ -514,8 +529,10 @@ static void g2_from_xyzz(g2_jac_t *o, const uint64_t *limbs)
 static int check_enc(uint32_t enc)
 {
     if (enc != G16K_ENC_CANONICAL && enc != G16K_ENC_MONTGOMERY)
-        return gpu_fail(G16K_EINVAL, "msm: result encoding %u is not 1 (canonical) or 2 "
-                                        "(Montgomery)", enc);
+        return gpu_fail(G16K_EINVAL,
+                        "msm: result encoding %u is not 1 (canonical) or 2 "
+                        "(Montgomery)",
+                        enc);
     return G16K_OK;
 }
 
@@ -540,10 +557,10 @@ static void add_segout_g1(g1_jac_t *sum, const gpu_msm_plan *plan, const uint64_
                 break;
             g1_from_xyzz(&p, segout + (2 * t + 1) * stride);
             g1_jac_add(&run, &run, &p);
-            g1_jac_add(&bsum, &bsum, &run);          /* sum_{s>=1} s tot_s */
+            g1_jac_add(&bsum, &bsum, &run); /* sum_{s>=1} s tot_s */
         }
         for (uint32_t l = plan->seg_len; l > 1; l >>= 1)
-            g1_jac_dbl(&bsum, &bsum);                /* seg_len is a power of two */
+            g1_jac_dbl(&bsum, &bsum); /* seg_len is a power of two */
         g1_jac_add(&win, &a, &bsum);
         g1_jac_add(&total, &total, &win);
     }
@@ -644,22 +661,28 @@ int gpu_msm_plan_fits(const gpu_msm_plan *plan, uint32_t group, const gpu_msm_de
     if (bucket > biggest)
         biggest = bucket;
     if (a && biggest > a)
-        return gpu_fail(G16K_ENOMEM, "msm: window %u: a %llu MiB buffer, the device allows "
-                           "%llu MiB per buffer", plan->c, (unsigned long long)(biggest >> 20),
-                           (unsigned long long)(a >> 20));
+        return gpu_fail(G16K_ENOMEM,
+                        "msm: window %u: a %llu MiB buffer, the device allows "
+                        "%llu MiB per buffer",
+                        plan->c, (unsigned long long)(biggest >> 20),
+                        (unsigned long long)(a >> 20));
     if (dev->mem_bytes && total > dev->mem_bytes)
-        return gpu_fail(G16K_ENOMEM, "msm: window %u: %llu MiB of device memory, one MSM may "
-                           "use %llu MiB", plan->c, (unsigned long long)(total >> 20),
-                           (unsigned long long)(dev->mem_bytes >> 20));
+        return gpu_fail(G16K_ENOMEM,
+                        "msm: window %u: %llu MiB of device memory, one MSM may "
+                        "use %llu MiB",
+                        plan->c, (unsigned long long)(total >> 20),
+                        (unsigned long long)(dev->mem_bytes >> 20));
     return G16K_OK;
 }
 
 int gpu_msm_points_to_mont(uint32_t group, const void *points, uint64_t n, uint32_t point_enc,
-                       uint64_t *out, uint64_t first)
+                           uint64_t *out, uint64_t first)
 {
     if (point_enc != G16K_ENC_CANONICAL && point_enc != G16K_ENC_MONTGOMERY)
-        return gpu_fail(G16K_EINVAL, "bases_create: point encoding %u is not 1 (canonical) "
-                                        "or 2 (Montgomery)", point_enc);
+        return gpu_fail(G16K_EINVAL,
+                        "bases_create: point encoding %u is not 1 (canonical) "
+                        "or 2 (Montgomery)",
+                        point_enc);
     uint64_t limbs = 2 * fe_limbs(group);
     if (point_enc == G16K_ENC_MONTGOMERY) {
         memcpy(out, points, n * limbs * 8);
@@ -671,7 +694,7 @@ int gpu_msm_points_to_mont(uint32_t group, const void *points, uint64_t n, uint3
         memcpy(v.l, src + 48 * i, 48);
         if (fp_from_canon(&v, &v) != 0)
             return gpu_fail(G16K_EINVAL, "bases_create: point %llu: coordinate >= p",
-                               (unsigned long long)(first + i * 6 / limbs));
+                            (unsigned long long)(first + i * 6 / limbs));
         memcpy(out + 6 * i, v.l, 48);
     }
     return G16K_OK;

@@ -36,15 +36,15 @@ extern "C" {
 /* What the plan knows of the device: the auto window model's inputs and the limits that
  * decide how an MSM is split (see "Limits" below). */
 typedef struct gpu_msm_device {
-    uint32_t compute_units;  /* SMs (CUDA) or CL_DEVICE_MAX_COMPUTE_UNITS, >= 1 */
-    uint32_t lanes;          /* work-items running at once per compute unit: 1 on a CPU device,
+    uint32_t compute_units; /* SMs (CUDA) or CL_DEVICE_MAX_COMPUTE_UNITS, >= 1 */
+    uint32_t lanes;         /* work-items running at once per compute unit: 1 on a CPU device,
                               * about 64-128 on a GPU (bounded by the XYZZ registers) */
-    uint64_t mem_bytes;      /* device memory one MSM call may allocate (free memory, or a share
+    uint64_t mem_bytes;     /* device memory one MSM call may allocate (free memory, or a share
                               * of the global size); 0 = no limit */
-    uint64_t max_alloc;      /* largest single device buffer (CL_DEVICE_MAX_MEM_ALLOC_SIZE);
+    uint64_t max_alloc;     /* largest single device buffer (CL_DEVICE_MAX_MEM_ALLOC_SIZE);
                               * 0 = no limit */
-    uint64_t host_bytes;     /* host memory the plan of one part may use; 0 = no limit */
-    uint32_t part_align;     /* parts start at multiples of this many points (sub-buffer
+    uint64_t host_bytes;    /* host memory the plan of one part may use; 0 = no limit */
+    uint32_t part_align;    /* parts start at multiples of this many points (sub-buffer
                               * alignment); 0 = 1 */
 } gpu_msm_device;
 
@@ -76,7 +76,7 @@ uint64_t gpu_msm_plan_part_points(uint32_t c, uint32_t group, const gpu_msm_devi
  * (the core's load-time check of [window]), else the auto model's. G16K_OK, or the
  * G16K_EUNSUPPORTED of gpu_msm_plan_window_check. */
 int gpu_msm_plan_choose(uint32_t window, uint64_t n, uint64_t n_eff, uint32_t group,
-                    const gpu_msm_device *dev, uint32_t *c, uint64_t *part);
+                        const gpu_msm_device *dev, uint32_t *c, uint64_t *part);
 
 /* Points of the part that starts at point lo of an MSM of n points, at most `part`, not past
  * the end of the bases buffer holding lo when the bases sit in buffers of buf_points points
@@ -94,20 +94,20 @@ uint64_t gpu_msm_plan_part_len(uint64_t lo, uint64_t n, uint64_t part, uint64_t 
  * size, and random scalars (buckets of similar size) keep about two chunks per bucket.
  */
 typedef struct gpu_msm_plan {
-    uint32_t c;             /* window bits, 1..GPU_MSM_PLAN_MAX_WINDOW */
-    uint32_t nw;            /* windows = ceil(256 / c): the top signed digit never carries out */
-    uint32_t nb;            /* buckets per window = 2^(c-1); bucket b holds digit +-(b+1) */
-    uint32_t n_segs;        /* reduction segments per window (power of two, <= nb) */
-    uint32_t seg_len;       /* nb / n_segs buckets per segment */
-    uint32_t *offsets;      /* nw*nb + 1 CSR offsets into entries (owned, gpu_msm_plan_cleanup) */
-    uint32_t *entries;      /* n_entries of point_index << 1 | (digit < 0) (owned) */
-    uint64_t n_entries;     /* 0: every scalar is zero, the result is infinity */
-    uint32_t chunk_len;     /* most entries per chunk */
-    uint32_t max_bucket;    /* entries in the largest bucket */
-    uint32_t n_chunks;      /* chunks over all buckets (empty buckets have none) */
-    uint32_t *chunk_starts; /* n_chunks + 1 offsets into entries: chunk j is
+    uint32_t c;              /* window bits, 1..GPU_MSM_PLAN_MAX_WINDOW */
+    uint32_t nw;             /* windows = ceil(256 / c): the top signed digit never carries out */
+    uint32_t nb;             /* buckets per window = 2^(c-1); bucket b holds digit +-(b+1) */
+    uint32_t n_segs;         /* reduction segments per window (power of two, <= nb) */
+    uint32_t seg_len;        /* nb / n_segs buckets per segment */
+    uint32_t *offsets;       /* nw*nb + 1 CSR offsets into entries (owned, gpu_msm_plan_cleanup) */
+    uint32_t *entries;       /* n_entries of point_index << 1 | (digit < 0) (owned) */
+    uint64_t n_entries;      /* 0: every scalar is zero, the result is infinity */
+    uint32_t chunk_len;      /* most entries per chunk */
+    uint32_t max_bucket;     /* entries in the largest bucket */
+    uint32_t n_chunks;       /* chunks over all buckets (empty buckets have none) */
+    uint32_t *chunk_starts;  /* n_chunks + 1 offsets into entries: chunk j is
                              * entries[chunk_starts[j] .. chunk_starts[j + 1]) (owned) */
-    uint32_t *bucket_chunks;/* nw*nb + 1 CSR offsets into the chunks: bucket k owns chunks
+    uint32_t *bucket_chunks; /* nw*nb + 1 CSR offsets into the chunks: bucket k owns chunks
                              * bucket_chunks[k] .. bucket_chunks[k + 1] - 1 (owned) */
 } gpu_msm_plan;
 
@@ -124,7 +124,8 @@ typedef struct gpu_msm_plan {
  * n_eff: scalars that are not small; see gpu_msm_plan_effective_n. group 1 = G1, 2 = G2 (G2 doubles
  * every term, which does not move the minimum, but doubles memory). 1 when no window fits.
  */
-uint32_t gpu_msm_plan_auto_window(uint64_t n, uint64_t n_eff, uint32_t group, const gpu_msm_device *dev);
+uint32_t gpu_msm_plan_auto_window(uint64_t n, uint64_t n_eff, uint32_t group,
+                                  const gpu_msm_device *dev);
 
 /* The n_eff of the model from n scalars (32 B each, enc): zero scalars count 0, scalars below
  * 2^64 count 1/4 (they have digits in a quarter of the windows at most), the rest 1. Montgomery
@@ -144,7 +145,8 @@ int gpu_msm_plan_check_scalars(const void *scalars, uint64_t n);
  * G16K_EINVAL (encoding), G16K_EUNSUPPORTED (n * windows does not fit 32-bit indices),
  * G16K_ENOMEM; the message is set via gpu_fail. */
 int gpu_msm_plan_build(gpu_msm_plan *plan, const void *scalars, uint64_t n, uint32_t scalar_enc,
-                   uint32_t window, uint32_t group, const gpu_msm_device *dev, uint32_t threads);
+                       uint32_t window, uint32_t group, const gpu_msm_device *dev,
+                       uint32_t threads);
 void gpu_msm_plan_cleanup(gpu_msm_plan *plan);
 
 /* The window part of a plan (c, nw, nb, n_segs, seg_len) for n scalars, as gpu_msm_plan_build sets
@@ -165,9 +167,9 @@ uint32_t gpu_msm_plan_chunk_len(uint64_t n_entries, uint32_t max_bucket, uint64_
 uint64_t gpu_msm_plan_device_bytes(const gpu_msm_plan *plan, uint32_t group);
 
 /* Sizes in 64-bit limbs of the device buffers for a group (1 = G1, 2 = G2). */
-uint64_t gpu_msm_plan_bucket_limbs(const gpu_msm_plan *plan, uint32_t group);   /* nw*nb XYZZ */
-uint64_t gpu_msm_plan_partial_limbs(const gpu_msm_plan *plan, uint32_t group);  /* n_chunks XYZZ */
-uint64_t gpu_msm_plan_segout_limbs(const gpu_msm_plan *plan, uint32_t group);   /* 2*nw*n_segs XYZZ */
+uint64_t gpu_msm_plan_bucket_limbs(const gpu_msm_plan *plan, uint32_t group);  /* nw*nb XYZZ */
+uint64_t gpu_msm_plan_partial_limbs(const gpu_msm_plan *plan, uint32_t group); /* n_chunks XYZZ */
+uint64_t gpu_msm_plan_segout_limbs(const gpu_msm_plan *plan, uint32_t group); /* 2*nw*n_segs XYZZ */
 
 /* The sum of the parts of one MSM: Jacobian, Montgomery (g1_jac_t or g2_jac_t of
  * core/bls12_381). gpu_msm_sum_add combines the segment outputs of one part's plan (layout of
@@ -194,7 +196,7 @@ void gpu_msm_plan_result_inf(uint32_t group, void *result);
  * index of points[0] in the caller's array, for messages.
  * Errors: G16K_EINVAL (encoding, coordinate >= p). */
 int gpu_msm_points_to_mont(uint32_t group, const void *points, uint64_t n, uint32_t point_enc,
-                       uint64_t *out, uint64_t first);
+                           uint64_t *out, uint64_t first);
 
 /* Points converted and uploaded at a time by bases_create (the host staging buffer: 3 MiB of
  * G1, 6 MiB of G2 points), so that a large key never needs a second host copy. */

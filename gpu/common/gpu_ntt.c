@@ -24,7 +24,7 @@ struct g16k_ntt_domain {
     g16k_plugin_ctx *ctx;
     uint32_t log_n;
     uint64_t n;
-    gpu_buf *tab[N_TABLES];  /* n/2 forward / inverse twiddles, then the
+    gpu_buf *tab[N_TABLES]; /* n/2 forward / inverse twiddles, then the
                               * GPU_NTT_SCALE_ELEMS-element scale tables */
 };
 
@@ -34,8 +34,8 @@ static int gpu_transform(g16k_ntt_domain *d, void *data, uint32_t dir, uint32_t 
 static int gpu_compute_h(g16k_ntt_domain *d, void *a, void *b, void *c, uint32_t enc, void *h,
                          uint32_t h_enc);
 static int gpu_compute_h_msm(g16k_ntt_domain *d, void *a, void *b, void *c, uint32_t enc,
-                             g16k_msm_bases *bases, const g16k_msm_params *params,
-                             void *result, uint32_t result_enc);
+                             g16k_msm_bases *bases, const g16k_msm_params *params, void *result,
+                             uint32_t result_enc);
 
 const g16k_ntt_vtable gpu_ntt_vtable = {
     .struct_size = sizeof(g16k_ntt_vtable),
@@ -48,7 +48,7 @@ const g16k_ntt_vtable gpu_ntt_vtable = {
 
 static gpu_device *dev_of(const g16k_ntt_domain *d)
 {
-    return (gpu_device *)d->ctx;  /* the context's first member (gpu_device.h) */
+    return (gpu_device *)d->ctx; /* the context's first member (gpu_device.h) */
 }
 
 /* Twiddles and scale tables for n = 2^log_n, 0 <= log_n <= 31, on the device (about n * 32
@@ -136,8 +136,9 @@ static int run(g16k_ntt_domain *d, gpu_queue *q, gpu_buf *buf, uint32_t dir, uin
     if (rc == G16K_OK && dir == G16K_NTT_FORWARD_COSET)
         rc = scale(d, q, buf, d->tab[COSET], 1);
     if (rc == G16K_OK)
-        rc = dit(d, q, buf, dir == G16K_NTT_FORWARD || dir == G16K_NTT_FORWARD_COSET
-                                ? d->tab[TW] : d->tab[ITW]);
+        rc = dit(d, q, buf,
+                 dir == G16K_NTT_FORWARD || dir == G16K_NTT_FORWARD_COSET ? d->tab[TW]
+                                                                          : d->tab[ITW]);
     if (rc == G16K_OK && dir == G16K_NTT_INVERSE)
         rc = scale(d, q, buf, d->tab[INV], 0);
     if (rc == G16K_OK && dir == G16K_NTT_INVERSE_COSET)
@@ -196,7 +197,7 @@ static int h_chain(g16k_ntt_domain *d, gpu_queue *q, void *const src[3], uint32_
     for (int i = 0; i < 3 && rc == G16K_OK; i++) {
         rc = run(d, q, v[i], G16K_NTT_INVERSE, G16K_ENC_MONTGOMERY);
         if (rc == G16K_OK && enc == G16K_ENC_CANONICAL)
-            rc = convert(d, q, v[i], 1);   /* linear maps commute with the scaling by R */
+            rc = convert(d, q, v[i], 1); /* linear maps commute with the scaling by R */
         if (rc == G16K_OK)
             rc = run(d, q, v[i], G16K_NTT_FORWARD_COSET, G16K_ENC_MONTGOMERY);
     }
@@ -254,8 +255,8 @@ static int gpu_compute_h(g16k_ntt_domain *d, void *a, void *b, void *c, uint32_t
  * buffers are freed before the MSM). Errors: those of compute_h and gpu_msm_on_device.
  * Thread-safe. */
 static int gpu_compute_h_msm(g16k_ntt_domain *d, void *a, void *b, void *c, uint32_t enc,
-                             g16k_msm_bases *bases, const g16k_msm_params *params,
-                             void *result, uint32_t result_enc)
+                             g16k_msm_bases *bases, const g16k_msm_params *params, void *result,
+                             uint32_t result_enc)
 {
     int rc = gpu_check_compute_h(d, a, b, c, enc, a, G16K_ENC_MONTGOMERY);
     if (rc == G16K_OK)
@@ -265,7 +266,7 @@ static int gpu_compute_h_msm(g16k_ntt_domain *d, void *a, void *b, void *c, uint
     gpu_device *D = dev_of(d);
     void *const src[3] = { a, b, c };
     gpu_buf *v[3] = { NULL, NULL, NULL };
-    gpu_queue *q = NULL;   /* the digits need canonical h */
+    gpu_queue *q = NULL; /* the digits need canonical h */
     rc = h_start(d, &q, src, enc, v, G16K_ENC_CANONICAL, "compute_h_msm");
     if (!q)
         return rc;

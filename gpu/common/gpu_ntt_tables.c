@@ -43,7 +43,7 @@ int gpu_ntt_tables_init(gpu_ntt_tables *t, uint32_t log_n)
     if (!t->tw || !t->itw) {
         gpu_ntt_tables_cleanup(t);
         return gpu_fail(G16K_ENOMEM, "ntt: no memory for 2 x %llu twiddles",
-                           (unsigned long long)t->n_tw);
+                        (unsigned long long)t->n_tw);
     }
     fr_t w, iw, g, ig, ninv, one = FR_ONE;
     fr_root_of_unity(&w, log_n);

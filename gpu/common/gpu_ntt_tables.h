@@ -20,12 +20,12 @@ extern "C" {
 typedef struct gpu_ntt_tables {
     uint32_t log_n;
     uint64_t n;
-    uint64_t n_tw;                            /* max(n / 2, 1) */
-    uint64_t *tw;                             /* omega^k, k < n/2 (owned) */
-    uint64_t *itw;                            /* omega^-k, k < n/2 (owned) */
-    uint64_t coset[GPU_NTT_SCALE_ELEMS * 4];      /* x_j *= g^j */
-    uint64_t inv[GPU_NTT_SCALE_ELEMS * 4];        /* x_j *= 1/n */
-    uint64_t inv_coset[GPU_NTT_SCALE_ELEMS * 4];  /* x_j *= g^-j / n */
+    uint64_t n_tw;                               /* max(n / 2, 1) */
+    uint64_t *tw;                                /* omega^k, k < n/2 (owned) */
+    uint64_t *itw;                               /* omega^-k, k < n/2 (owned) */
+    uint64_t coset[GPU_NTT_SCALE_ELEMS * 4];     /* x_j *= g^j */
+    uint64_t inv[GPU_NTT_SCALE_ELEMS * 4];       /* x_j *= 1/n */
+    uint64_t inv_coset[GPU_NTT_SCALE_ELEMS * 4]; /* x_j *= g^-j / n */
 } gpu_ntt_tables;
 
 /* Fill t for 0 <= log_n <= 31 (caller-allocated; owns two arrays of n/2 elements after success,

@@ -49,8 +49,8 @@ int gpu_check_transform(const void *domain, const void *data, uint32_t dir, uint
     return G16K_OK;
 }
 
-int gpu_check_h_msm(int have_bases, int same_ctx, uint32_t group, uint64_t bases_n,
-                       uint64_t n, const void *result, uint32_t result_enc)
+int gpu_check_h_msm(int have_bases, int same_ctx, uint32_t group, uint64_t bases_n, uint64_t n,
+                    const void *result, uint32_t result_enc)
 {
     if (!have_bases || !result)
         return gpu_fail(G16K_EINVAL, "compute_h_msm: NULL bases or result");
@@ -60,10 +60,9 @@ int gpu_check_h_msm(int have_bases, int same_ctx, uint32_t group, uint64_t bases
         return gpu_fail(G16K_EINVAL, "compute_h_msm: the bases are not G1 points");
     if (n > bases_n)
         return gpu_fail(G16K_EINVAL, "compute_h_msm: %llu scalars for %llu bases",
-                           (unsigned long long)n, (unsigned long long)bases_n);
+                        (unsigned long long)n, (unsigned long long)bases_n);
     if (!enc_ok(result_enc))
-        return gpu_fail(G16K_EINVAL, "compute_h_msm: result encoding %u is not 1 or 2",
-                           result_enc);
+        return gpu_fail(G16K_EINVAL, "compute_h_msm: result encoding %u is not 1 or 2", result_enc);
     return G16K_OK;
 }
 
@@ -85,13 +84,12 @@ uint32_t gpu_msm_threads(const g16k_msm_params *params)
 }
 
 int gpu_check_compute_h(const void *domain, const void *a, const void *b, const void *c,
-                           uint32_t enc, const void *h, uint32_t h_enc)
+                        uint32_t enc, const void *h, uint32_t h_enc)
 {
     if (!domain || !a || !b || !c || !h)
         return gpu_fail(G16K_EINVAL, "compute_h: NULL argument");
     if (!enc_ok(enc) || !enc_ok(h_enc))
-        return gpu_fail(G16K_EINVAL, "compute_h: encodings %u, %u are not 1 or 2", enc,
-                           h_enc);
+        return gpu_fail(G16K_EINVAL, "compute_h: encodings %u, %u are not 1 or 2", enc, h_enc);
     return G16K_OK;
 }
 

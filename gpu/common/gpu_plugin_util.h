@@ -42,12 +42,12 @@ void gpu_log(int level, const char *fmt, ...)
 int gpu_check_transform(const void *domain, const void *data, uint32_t dir, uint32_t enc);
 /* compute_h: domain, a, b, c, h non-NULL; enc and h_enc canonical or Montgomery. */
 int gpu_check_compute_h(const void *domain, const void *a, const void *b, const void *c,
-                           uint32_t enc, const void *h, uint32_t h_enc);
+                        uint32_t enc, const void *h, uint32_t h_enc);
 /* The MSM half of compute_h_msm, from what the plugin knows of its bases handle: have_bases
  * (non-NULL), same_ctx (made by the domain's context), group and bases_n (its points); n
  * scalars; result non-NULL, result_enc canonical or Montgomery. */
-int gpu_check_h_msm(int have_bases, int same_ctx, uint32_t group, uint64_t bases_n,
-                       uint64_t n, const void *result, uint32_t result_enc);
+int gpu_check_h_msm(int have_bases, int same_ctx, uint32_t group, uint64_t bases_n, uint64_t n,
+                    const void *result, uint32_t result_enc);
 
 /* params->window when params is long enough to hold it, else 0 (auto). */
 uint32_t gpu_msm_window(const g16k_msm_params *params);

@@ -22,7 +22,7 @@ static void scalar_u64(uint64_t s[4], uint64_t v)
 static int check_g1(g16k_plugin_ctx *ctx, const g16k_msm_vtable *vt)
 {
     enum { N = 5 };
-    static const uint64_t mult[N] = { 3, 5, 5, 0, 7 };  /* 0: infinity; 5 twice: repeat */
+    static const uint64_t mult[N] = { 3, 5, 5, 0, 7 }; /* 0: infinity; 5 twice: repeat */
     uint64_t sc[N][4];
     uint8_t pts[N][96], got[96], want[96];
     g1_jac_t g, acc, t;
@@ -57,7 +57,7 @@ static int check_g1(g16k_plugin_ctx *ctx, const g16k_msm_vtable *vt)
         return rc;
     if (memcmp(got, want, 96) != 0)
         return gpu_fail(G16K_EINTERNAL, "self-test: G1 MSM of 5 points differs from the host "
-                                           "reference");
+                                        "reference");
     return G16K_OK;
 }
 
@@ -94,7 +94,7 @@ static int check_g2(g16k_plugin_ctx *ctx, const g16k_msm_vtable *vt)
         return rc;
     if (memcmp(got, want, 192) != 0)
         return gpu_fail(G16K_EINTERNAL, "self-test: G2 MSM of 3 points differs from the host "
-                                           "reference");
+                                        "reference");
     return G16K_OK;
 }
 
@@ -106,7 +106,7 @@ static int check_ntt(g16k_plugin_ctx *ctx, const g16k_ntt_vtable *vt)
     fr_root_of_unity(&g, LOG_N + 1);
     for (int j = 0; j < N; j++)
         fr_set_u64(&x[j], 1000 + 77 * (uint64_t)j * j);
-    wi = g;                                   /* g omega^i */
+    wi = g; /* g omega^i */
     for (int i = 0; i < N; i++) {
         fr_t acc = { { 0 } }, p = FR_ONE, t;
         for (int j = 0; j < N; j++) {
@@ -125,12 +125,12 @@ static int check_ntt(g16k_plugin_ctx *ctx, const g16k_ntt_vtable *vt)
     rc = vt->transform(d, data, G16K_NTT_FORWARD_COSET, G16K_ENC_MONTGOMERY);
     if (rc == G16K_OK && memcmp(data, want, sizeof data) != 0)
         rc = gpu_fail(G16K_EINTERNAL, "self-test: forward coset NTT of size 8 differs from "
-                                         "the host DFT");
+                                      "the host DFT");
     if (rc == G16K_OK)
         rc = vt->transform(d, data, G16K_NTT_INVERSE_COSET, G16K_ENC_MONTGOMERY);
     if (rc == G16K_OK && memcmp(data, x, sizeof data) != 0)
         rc = gpu_fail(G16K_EINTERNAL, "self-test: inverse coset NTT of size 8 does not give "
-                                         "back its input");
+                                      "back its input");
     vt->domain_destroy(d);
     return rc;
 }

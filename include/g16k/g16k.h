@@ -99,12 +99,12 @@ G16K_API int g16k_trace_close(g16k_trace *trace);
 
 /* Options of a key load; every field may be 0 / NULL. */
 typedef struct g16k_key_opts {
-    uint32_t struct_size;           /* sizeof(g16k_key_opts) */
-    g16k_progress_fn progress;      /* optional: stages "check" then "upload" */
-    void *progress_user;            /* passed to progress */
-    const char *name;               /* g16k_key_load_buffer: the key's name in messages
+    uint32_t struct_size;      /* sizeof(g16k_key_opts) */
+    g16k_progress_fn progress; /* optional: stages "check" then "upload" */
+    void *progress_user;       /* passed to progress */
+    const char *name;          /* g16k_key_load_buffer: the key's name in messages
                                      * (default "zkey buffer"); ignored for a path */
-    g16k_trace *trace;              /* optional: record the load's phases (g16k_trace_open) */
+    g16k_trace *trace;         /* optional: record the load's phases (g16k_trace_open) */
 } g16k_key_opts;
 
 /* Load and validate a Groth16 .zkey (every point checked on the curve and in the subgroup, on
@@ -140,22 +140,22 @@ G16K_API int g16k_zkey_digest(const void *data, size_t len, char hex[65]);
  * served both the NTT and the H MSM through compute_h_msm (plugin ABI 1.1), the H MSM ran
  * inside the NTT call: ntt includes it and msm_h is 0. Fixed size: it cannot grow. */
 typedef struct g16k_timings {
-    double load_witness, synth, ntt, msm_a, msm_b_g1, msm_b_g2, msm_l, msm_h, msm_total,
-           assemble, verify, total;
+    double load_witness, synth, ntt, msm_a, msm_b_g1, msm_b_g2, msm_l, msm_h, msm_total, assemble,
+        verify, total;
 } g16k_timings;
 
 typedef struct g16k_prove_opts {
-    uint32_t struct_size;         /* sizeof(g16k_prove_opts) */
+    uint32_t struct_size; /* sizeof(g16k_prove_opts) */
     /* INSECURE, for tests only: use these blinding values (canonical Fr, 4 LE limbs) instead of
      * fresh ones from getrandom(). A proof with known r and s reveals the witness. */
     int insecure_fixed_rs;
     uint64_t r[4], s[4];
     /* -1 = as the config says ([core] verify), 0 = skip, 1 = verify before returning. */
     int verify;
-    g16k_timings *timings;        /* optional out */
-    g16k_progress_fn progress;    /* optional: stage "prove" */
-    void *progress_user;          /* passed to progress */
-    g16k_trace *trace;            /* optional: record the proof's phases (g16k_trace_open) */
+    g16k_timings *timings;     /* optional out */
+    g16k_progress_fn progress; /* optional: stage "prove" */
+    void *progress_user;       /* passed to progress */
+    g16k_trace *trace;         /* optional: record the proof's phases (g16k_trace_open) */
 } g16k_prove_opts;
 
 /* A finished proof with its public signals. Owned by the caller (g16k_proof_free). */
@@ -172,8 +172,8 @@ G16K_API int g16k_prove(g16k_prover *prover, g16k_key *key, const char *wtns_pat
 G16K_API int g16k_prove_wtns_buffer(g16k_prover *prover, g16k_key *key, const void *wtns,
                                     size_t len, const g16k_prove_opts *opts, g16k_proof **out);
 /* The same with bare witness values: n values, 32 bytes each, canonical little-endian. */
-G16K_API int g16k_prove_witness(g16k_prover *prover, g16k_key *key, const void *witness,
-                                uint64_t n, const g16k_prove_opts *opts, g16k_proof **out);
+G16K_API int g16k_prove_witness(g16k_prover *prover, g16k_key *key, const void *witness, uint64_t n,
+                                const g16k_prove_opts *opts, g16k_proof **out);
 G16K_API void g16k_proof_free(g16k_proof *proof);
 
 /* Write proof.json / public.json in snarkjs's layout, atomically (temporary file + rename),

@@ -48,49 +48,39 @@ extern "C" {
 
 /* Status codes. 0 is success; every error is negative. G16K_STATUS_LIST(X) calls X(name, value)
  * for each code in order, so that a table of names or messages cannot miss one. */
-#define G16K_STATUS_LIST(X)                                                                     \
-    X(G16K_OK, 0)                                                                               \
-    X(G16K_EINVAL, -1)       /* bad argument: encoding 0, size mismatch, NULL, bad handle */    \
-    X(G16K_ENOMEM, -2)       /* host or device allocation failed */                             \
-    X(G16K_ENODEV, -3)       /* the device the plugin needs is absent or unusable */            \
-    X(G16K_EIO, -4)          /* file or device I/O failed */                                    \
-    X(G16K_EUNSUPPORTED, -5) /* operation, group, size or option not provided by this plugin */ \
-    X(G16K_ECONFIG, -6)      /* bad or unknown configuration key/value */                       \
-    X(G16K_EINTERNAL, -7)    /* anything else, e.g. a failed self-test */                       \
-    X(G16K_EFORMAT, -8)      /* malformed input file (core only) */                             \
-    X(G16K_EVERIFY, -9)      /* a proof failed verification (core only) */                      \
+#define G16K_STATUS_LIST(X)                                                                        \
+    X(G16K_OK, 0)                                                                                  \
+    X(G16K_EINVAL, -1)       /* bad argument: encoding 0, size mismatch, NULL, bad handle */       \
+    X(G16K_ENOMEM, -2)       /* host or device allocation failed */                                \
+    X(G16K_ENODEV, -3)       /* the device the plugin needs is absent or unusable */               \
+    X(G16K_EIO, -4)          /* file or device I/O failed */                                       \
+    X(G16K_EUNSUPPORTED, -5) /* operation, group, size or option not provided by this plugin */    \
+    X(G16K_ECONFIG, -6)      /* bad or unknown configuration key/value */                          \
+    X(G16K_EINTERNAL, -7)    /* anything else, e.g. a failed self-test */                          \
+    X(G16K_EFORMAT, -8)      /* malformed input file (core only) */                                \
+    X(G16K_EVERIFY, -9)      /* a proof failed verification (core only) */                         \
     X(G16K_ECANCELED, -10)   /* the embedder's progress callback asked to stop (core only) */
 
 #define G16K_STATUS_ENUMERATOR_(name, value) name = value,
-typedef enum g16k_status {
-    G16K_STATUS_LIST(G16K_STATUS_ENUMERATOR_)
-} g16k_status;
+typedef enum g16k_status { G16K_STATUS_LIST(G16K_STATUS_ENUMERATOR_) } g16k_status;
 #undef G16K_STATUS_ENUMERATOR_
 
-typedef enum g16k_encoding {
-    G16K_ENC_CANONICAL  = 1,
-    G16K_ENC_MONTGOMERY = 2
-} g16k_encoding;
+typedef enum g16k_encoding { G16K_ENC_CANONICAL = 1, G16K_ENC_MONTGOMERY = 2 } g16k_encoding;
 
-typedef enum g16k_curve {
-    G16K_CURVE_BLS12_381 = 1
-} g16k_curve;
+typedef enum g16k_curve { G16K_CURVE_BLS12_381 = 1 } g16k_curve;
 
-typedef enum g16k_group {
-    G16K_G1 = 1,
-    G16K_G2 = 2
-} g16k_group;
+typedef enum g16k_group { G16K_G1 = 1, G16K_G2 = 2 } g16k_group;
 
 /* Capability bits in g16k_plugin_desc.caps; each must match the presence of its vtable. */
-#define G16K_CAP_SYNTH  (1u << 0)
-#define G16K_CAP_NTT    (1u << 1)
+#define G16K_CAP_SYNTH (1u << 0)
+#define G16K_CAP_NTT (1u << 1)
 #define G16K_CAP_MSM_G1 (1u << 2)
 #define G16K_CAP_MSM_G2 (1u << 3)
 
 /* Log levels for host->log. */
 #define G16K_LOG_ERROR 0
-#define G16K_LOG_WARN  1
-#define G16K_LOG_INFO  2
+#define G16K_LOG_WARN 1
+#define G16K_LOG_INFO 2
 #define G16K_LOG_DEBUG 3
 
 /* Entry types. Every function pointer of the host API, the descriptor and the vtables has a
@@ -113,8 +103,8 @@ typedef void g16k_host_log_fn(int level, const char *fmt, ...) G16K_PRINTF_(2, 3
 
 typedef struct g16k_host_api {
     uint32_t struct_size;
-    uint16_t abi_major;          /* the core's G16K_ABI_MAJOR */
-    uint16_t abi_minor;          /* the core's G16K_ABI_MINOR */
+    uint16_t abi_major; /* the core's G16K_ABI_MAJOR */
+    uint16_t abi_minor; /* the core's G16K_ABI_MINOR */
     /* Record the error message of the failing call on the calling thread (printf-style, one line,
      * no trailing newline). The core reads it after the call returns. Thread-safe. */
     g16k_host_set_error_fn *set_error;
@@ -147,13 +137,13 @@ typedef struct g16k_host_api {
 typedef struct g16k_config_entry {
     const char *key;
     const char *value;
-    uint32_t line;               /* 1-based line in the file */
+    uint32_t line; /* 1-based line in the file */
 } g16k_config_entry;
 
 typedef struct g16k_config {
     uint32_t struct_size;
-    const char *file;            /* path of prover.ini, for messages */
-    const char *section;         /* "plugin.NAME" */
+    const char *file;    /* path of prover.ini, for messages */
+    const char *section; /* "plugin.NAME" */
     const g16k_config_entry *entries;
     uint64_t n_entries;
 } g16k_config;
@@ -163,7 +153,7 @@ typedef struct g16k_plugin_ctx g16k_plugin_ctx;
 typedef struct g16k_circuit g16k_circuit;
 typedef struct g16k_ntt_domain g16k_ntt_domain;
 typedef struct g16k_msm_bases g16k_msm_bases;
-struct g16k_msm_params;          /* defined with the MSM vtable below */
+struct g16k_msm_params; /* defined with the MSM vtable below */
 
 /* ------------------------------------------------------------------------------------------ */
 /* Synthesizer: witness + constraint matrices -> QAP evaluation vectors a, b, c.               */
@@ -171,24 +161,24 @@ struct g16k_msm_params;          /* defined with the MSM vtable below */
 /* One non-zero coefficient of the A or B matrix of the extended constraint system
  * (snarkjs zkey section 4, docs/formats.md, ".zkey"): matrix[row][signal] += value. */
 typedef struct g16k_coef {
-    uint32_t matrix;             /* 0 = A, 1 = B */
-    uint32_t row;                /* constraint index, < domain_size */
-    uint32_t signal;             /* witness index, < n_vars */
-    uint32_t pad;                /* 0 */
-    uint64_t value[4];           /* Fr, in g16k_constraints.coef_encoding */
+    uint32_t matrix;   /* 0 = A, 1 = B */
+    uint32_t row;      /* constraint index, < domain_size */
+    uint32_t signal;   /* witness index, < n_vars */
+    uint32_t pad;      /* 0 */
+    uint64_t value[4]; /* Fr, in g16k_constraints.coef_encoding */
 } g16k_coef;
 
 typedef struct g16k_constraints {
     uint32_t struct_size;
-    uint32_t coef_encoding;      /* g16k_encoding of g16k_coef.value */
-    uint64_t n_vars;             /* witness length */
-    uint64_t domain_size;        /* n, a power of two; a, b, c have this length */
+    uint32_t coef_encoding; /* g16k_encoding of g16k_coef.value */
+    uint64_t n_vars;        /* witness length */
+    uint64_t domain_size;   /* n, a power of two; a, b, c have this length */
     uint64_t n_coefs;
-    const g16k_coef *coefs;      /* n_coefs entries, any order, repeats add up */
+    const g16k_coef *coefs; /* n_coefs entries, any order, repeats add up */
 } g16k_constraints;
 
 typedef int g16k_synth_circuit_create_fn(g16k_plugin_ctx *ctx, const g16k_constraints *cs,
-                                          g16k_circuit **out);
+                                         g16k_circuit **out);
 typedef void g16k_synth_circuit_destroy_fn(g16k_circuit *circuit);
 typedef int g16k_synth_synthesize_fn(g16k_circuit *circuit, const void *witness, uint64_t n_vars,
                                      uint32_t witness_enc, void *a, void *b, void *c,
@@ -227,8 +217,7 @@ typedef enum g16k_ntt_dir {
     G16K_NTT_INVERSE_COSET = 4
 } g16k_ntt_dir;
 
-typedef int g16k_ntt_domain_create_fn(g16k_plugin_ctx *ctx, uint32_t log_n,
-                                       g16k_ntt_domain **out);
+typedef int g16k_ntt_domain_create_fn(g16k_plugin_ctx *ctx, uint32_t log_n, g16k_ntt_domain **out);
 typedef void g16k_ntt_domain_destroy_fn(g16k_ntt_domain *domain);
 typedef int g16k_ntt_transform_fn(g16k_ntt_domain *domain, void *data, uint32_t dir, uint32_t enc);
 typedef int g16k_ntt_compute_h_fn(g16k_ntt_domain *domain, void *a, void *b, void *c, uint32_t enc,
@@ -285,15 +274,15 @@ typedef enum g16k_msm_id {
 
 typedef struct g16k_msm_params {
     uint32_t struct_size;
-    uint32_t msm_id;             /* g16k_msm_id */
-    uint32_t window;             /* Pippenger window c in bits; 0 = plugin chooses */
+    uint32_t msm_id; /* g16k_msm_id */
+    uint32_t window; /* Pippenger window c in bits; 0 = plugin chooses */
     /* threads: the most host threads the call may run, the calling thread included; the core
      * sets each MSM's share of [core] threads. */
-    uint32_t threads;            /* 0 = host->threads */
+    uint32_t threads; /* 0 = host->threads */
 } g16k_msm_params;
 
 typedef int g16k_msm_bases_create_fn(g16k_plugin_ctx *ctx, uint32_t group, const void *points,
-                                      uint64_t n, uint32_t point_enc, g16k_msm_bases **out);
+                                     uint64_t n, uint32_t point_enc, g16k_msm_bases **out);
 typedef void g16k_msm_bases_destroy_fn(g16k_msm_bases *bases);
 typedef int g16k_msm_msm_fn(g16k_msm_bases *bases, const void *scalars, uint64_t n,
                             uint32_t scalar_enc, const g16k_msm_params *params, void *result,
@@ -336,13 +325,13 @@ typedef int g16k_plugin_probe_fn(g16k_plugin_ctx *ctx, char *info, size_t info_l
 
 typedef struct g16k_plugin_desc {
     uint32_t struct_size;
-    uint16_t abi_major;          /* G16K_ABI_MAJOR the plugin was built with */
+    uint16_t abi_major; /* G16K_ABI_MAJOR the plugin was built with */
     uint16_t abi_minor;
-    uint32_t curve;              /* G16K_CURVE_BLS12_381 */
-    uint32_t caps;               /* G16K_CAP_* */
-    const char *name;            /* short name, e.g. "cpu" */
-    const char *version;         /* plugin's own version string */
-    const char *description;     /* one line, may be NULL */
+    uint32_t curve;          /* G16K_CURVE_BLS12_381 */
+    uint32_t caps;           /* G16K_CAP_* */
+    const char *name;        /* short name, e.g. "cpu" */
+    const char *version;     /* plugin's own version string */
+    const char *description; /* one line, may be NULL */
     /* Create the plugin context from its prover.ini section. Reject unknown keys with
      * G16K_ECONFIG and a message naming the key, file and line. Mandatory. */
     g16k_plugin_create_fn *create;
@@ -352,9 +341,9 @@ typedef struct g16k_plugin_desc {
      * device"). Optional (NULL = always usable). Writes a one-line device description to info
      * (NUL-terminated, at most info_len bytes) when info is not NULL. */
     g16k_plugin_probe_fn *probe;
-    const g16k_synth_vtable *synth;  /* non-NULL iff caps has G16K_CAP_SYNTH */
-    const g16k_ntt_vtable *ntt;      /* non-NULL iff caps has G16K_CAP_NTT */
-    const g16k_msm_vtable *msm;      /* non-NULL iff caps has G16K_CAP_MSM_G1 or G16K_CAP_MSM_G2 */
+    const g16k_synth_vtable *synth; /* non-NULL iff caps has G16K_CAP_SYNTH */
+    const g16k_ntt_vtable *ntt;     /* non-NULL iff caps has G16K_CAP_NTT */
+    const g16k_msm_vtable *msm;     /* non-NULL iff caps has G16K_CAP_MSM_G1 or G16K_CAP_MSM_G2 */
 } g16k_plugin_desc;
 
 /* The one exported symbol. Cheap and free of side effects: stores host (valid until exit) and

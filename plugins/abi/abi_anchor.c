@@ -40,7 +40,22 @@ void g16k_abi_anchor(const g16k_host_api *host, const g16k_config *config,
                      g16k_curve curve, g16k_group group, g16k_ntt_dir dir, g16k_msm_id id,
                      enum g16k_abi_macro m)
 {
-    (void)host; (void)config; (void)entry; (void)coef; (void)cs; (void)synth; (void)ntt;
-    (void)params; (void)msm; (void)desc; (void)entry_fn; (void)status; (void)enc; (void)curve;
-    (void)group; (void)dir; (void)id; (void)m;
+    (void)host;
+    (void)config;
+    (void)entry;
+    (void)coef;
+    (void)cs;
+    (void)synth;
+    (void)ntt;
+    (void)params;
+    (void)msm;
+    (void)desc;
+    (void)entry_fn;
+    (void)status;
+    (void)enc;
+    (void)curve;
+    (void)group;
+    (void)dir;
+    (void)id;
+    (void)m;
 }

@@ -16,10 +16,10 @@ static void check_entry(chk_plugin *p)
     if (rc < 0)
         report_pass("entry.rejects_other_abi_major");
     else
-        report_fail("entry.rejects_other_abi_major", "returned %d for a host with ABI major %d",
-                    rc, G16K_ABI_MAJOR + 1);
+        report_fail("entry.rejects_other_abi_major", "returned %d for a host with ABI major %d", rc,
+                    G16K_ABI_MAJOR + 1);
     d = NULL;
-    rc = p->entry(host_api(), &d);           /* again with the real host, which it keeps */
+    rc = p->entry(host_api(), &d); /* again with the real host, which it keeps */
     if (rc == G16K_OK && d == p->desc)
         report_pass("entry.repeatable");
     else
@@ -79,14 +79,13 @@ int check_descriptor(chk_plugin *p)
         return -1;
     }
     if (d->abi_major != G16K_ABI_MAJOR) {
-        report_fail("desc.abi_version", "built for ABI %u.%u, this checker has %d.%d",
-                    d->abi_major, d->abi_minor, G16K_ABI_MAJOR, G16K_ABI_MINOR);
+        report_fail("desc.abi_version", "built for ABI %u.%u, this checker has %d.%d", d->abi_major,
+                    d->abi_minor, G16K_ABI_MAJOR, G16K_ABI_MINOR);
         return -1;
     }
     report_pass("desc.abi_version %u.%u", d->abi_major, d->abi_minor);
     if (d->struct_size < abi_desc_size_1_0) {
-        report_fail("desc.struct_size", "%u < ABI 1.0 size %zu", d->struct_size,
-                    abi_desc_size_1_0);
+        report_fail("desc.struct_size", "%u < ABI 1.0 size %zu", d->struct_size, abi_desc_size_1_0);
         return -1;
     }
     report_pass("desc.struct_size");

@@ -49,7 +49,7 @@ static void scan(const uint8_t *img, size_t size)
     int entry_ok = 0;
     char extra[512] = "";
     unsigned n_extra = 0;
-    for (size_t i = 1; i < n; i++) {         /* symbol 0 is the null symbol */
+    for (size_t i = 1; i < n; i++) { /* symbol 0 is the null symbol */
         const Elf64_Sym *s = &sym[i];
         if (s->st_shndx == SHN_UNDEF || s->st_shndx == SHN_ABS ||
             ELF64_ST_BIND(s->st_info) == STB_LOCAL ||
@@ -74,9 +74,10 @@ static void scan(const uint8_t *img, size_t size)
     if (n_extra == 0)
         report_pass("exports.only_entry");
     else
-        report_fail("exports.only_entry", "%u other exported symbol(s): %s%s (build with hidden "
-                    "visibility and the version script)", n_extra, extra,
-                    n_extra > 8 ? ", ..." : "");
+        report_fail("exports.only_entry",
+                    "%u other exported symbol(s): %s%s (build with hidden "
+                    "visibility and the version script)",
+                    n_extra, extra, n_extra > 8 ? ", ..." : "");
 }
 
 void check_exports(const char *path)

@@ -49,12 +49,30 @@ static g16k_host_api host_next_major = {
     .threads = 2,
 };
 
-const g16k_host_api *host_api(void) { return &host; }
-const g16k_host_api *host_api_other_major(void) { return &host_next_major; }
-const char *host_last_error(void) { return last_error; }
-void host_clear_error(void) { last_error[0] = '\0'; }
-const char *host_last_log(void) { return last_log; }
-void host_echo_log(int max_level) { echo_level = max_level; }
+const g16k_host_api *host_api(void)
+{
+    return &host;
+}
+const g16k_host_api *host_api_other_major(void)
+{
+    return &host_next_major;
+}
+const char *host_last_error(void)
+{
+    return last_error;
+}
+void host_clear_error(void)
+{
+    last_error[0] = '\0';
+}
+const char *host_last_log(void)
+{
+    return last_log;
+}
+void host_echo_log(int max_level)
+{
+    echo_level = max_level;
+}
 
 void host_set_threads(uint32_t threads)
 {
@@ -74,7 +92,7 @@ int host_plugin_dlopen(host_plugin *p, const char *path, char *err, size_t err_l
         snprintf(err, err_len, "no symbol %s", G16K_PLUGIN_ENTRY_SYMBOL);
         return -1;
     }
-    memcpy(&p->entry, &sym, sizeof(sym));    /* object to function pointer, as POSIX allows */
+    memcpy(&p->entry, &sym, sizeof(sym)); /* object to function pointer, as POSIX allows */
     return 0;
 }
 

@@ -35,10 +35,10 @@ void host_echo_log(int max_level);
 /* A plugin loaded with dlopen(RTLD_NOW | RTLD_LOCAL), as the core's loader does. */
 typedef struct host_plugin {
     const char *path;
-    void *dl;                              /* never dlclose()d (plugin.h) */
+    void *dl; /* never dlclose()d (plugin.h) */
     g16k_plugin_entry_fn entry;
-    const g16k_plugin_desc *desc;          /* from entry(host_api()), by host_plugin_open */
-    g16k_plugin_ctx *ctx;                  /* from host_plugin_create */
+    const g16k_plugin_desc *desc; /* from entry(host_api()), by host_plugin_open */
+    g16k_plugin_ctx *ctx;         /* from host_plugin_create */
 } host_plugin;
 
 /* dlopen path and find g16k_plugin_entry (not called). Returns 0, or -1 with a reason in err. */

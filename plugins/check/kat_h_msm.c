@@ -16,7 +16,7 @@
 
 #include "check.h"
 
-#define NB 48                                /* distinct multiples of G */
+#define NB 48 /* distinct multiples of G */
 #define MAX_LOG 10
 
 static const char *const g1_gen_hex[2] = {
@@ -30,7 +30,7 @@ enum input { IN_RANDOM, IN_ZERO, IN_CONST };
 
 typedef struct hctx {
     const chk_plugin *t, *ref;
-    g16k_msm_bases *tb, *rb;                 /* 1 << MAX_LOG canonical G1 bases each */
+    g16k_msm_bases *tb, *rb; /* 1 << MAX_LOG canonical G1 bases each */
 } hctx;
 
 /* 1 << MAX_LOG canonical G1 points into pts; 0 or -1 (why set). */
@@ -74,7 +74,7 @@ static void fill(uint8_t *x, uint64_t n, enum input in, uint8_t value)
     }
 }
 
-#define NO_PARAMS UINT32_MAX                 /* window value of run_case: params = NULL */
+#define NO_PARAMS UINT32_MAX /* window value of run_case: params = NULL */
 
 /* One case (inputs in enc, window or NO_PARAMS); 0 or -1 with why. */
 static int run_case(const hctx *h, g16k_ntt_domain *td, g16k_ntt_domain *rd, uint64_t n,
@@ -89,8 +89,10 @@ static int run_case(const hctx *h, g16k_ntt_domain *td, g16k_ntt_domain *rd, uin
     uint8_t *ra = buf, *rb = ra + n * 32, *rc = rb + n * 32, *rh = rc + n * 32;
     uint8_t *ta = rh + n * 32, *tb = ta + n * 32, *tc = tb + n * 32;
     uint8_t want[96], got[96];
-    g16k_msm_params pv = { .struct_size = sizeof pv, .msm_id = G16K_MSM_H,
-                           .window = window == NO_PARAMS ? 0 : window, .threads = 0 };
+    g16k_msm_params pv = { .struct_size = sizeof pv,
+                           .msm_id = G16K_MSM_H,
+                           .window = window == NO_PARAMS ? 0 : window,
+                           .threads = 0 };
     const g16k_msm_params *params = window == NO_PARAMS ? NULL : &pv;
     fill(ra, n, in, 2);
     fill(rb, n, in, 3);
@@ -99,18 +101,18 @@ static int run_case(const hctx *h, g16k_ntt_domain *td, g16k_ntt_domain *rd, uin
     memset(got, 0xa5, sizeof got);
     int ret = -1;
     host_clear_error();
-    if (h->ref->desc->ntt->compute_h(rd, ra, rb, rc, enc, rh, G16K_ENC_CANONICAL) != G16K_OK
-        || h->ref->desc->msm->msm(h->rb, rh, n, G16K_ENC_CANONICAL, params, want, renc)
-               != G16K_OK)
+    if (h->ref->desc->ntt->compute_h(rd, ra, rb, rc, enc, rh, G16K_ENC_CANONICAL) != G16K_OK ||
+        h->ref->desc->msm->msm(h->rb, rh, n, G16K_ENC_CANONICAL, params, want, renc) != G16K_OK)
         snprintf(why, len, "reference compute_h + msm failed: %s", host_last_error());
-    else if (h->t->desc->ntt->compute_h_msm(td, ta, tb, tc, enc, h->tb, params, got, renc)
-             != G16K_OK)
-        snprintf(why, len, "n=%llu window %u input encoding %u: failed: %s",
-                 (unsigned long long)n, window, enc, host_last_error());
+    else if (h->t->desc->ntt->compute_h_msm(td, ta, tb, tc, enc, h->tb, params, got, renc) !=
+             G16K_OK)
+        snprintf(why, len, "n=%llu window %u input encoding %u: failed: %s", (unsigned long long)n,
+                 window, enc, host_last_error());
     else if (first_diff(want, got, sizeof want) >= 0)
-        snprintf(why, len, "n=%llu window %u input encoding %u result encoding %u: the point "
-                 "differs from the reference's compute_h + msm", (unsigned long long)n, window,
-                 enc, renc);
+        snprintf(why, len,
+                 "n=%llu window %u input encoding %u result encoding %u: the point "
+                 "differs from the reference's compute_h + msm",
+                 (unsigned long long)n, window, enc, renc);
     else
         ret = 0;
     free(buf);
@@ -131,8 +133,8 @@ static int check_errors(const hctx *h, g16k_ntt_domain *td, const uint8_t *pts, 
         return -1;
     }
     host_clear_error();
-    int rc = h->t->desc->ntt->compute_h_msm(td, x[0], x[1], x[2], G16K_ENC_CANONICAL, shortb,
-                                            NULL, out, G16K_ENC_CANONICAL);
+    int rc = h->t->desc->ntt->compute_h_msm(td, x[0], x[1], x[2], G16K_ENC_CANONICAL, shortb, NULL,
+                                            out, G16K_ENC_CANONICAL);
     if (rc != G16K_EINVAL || !host_last_error()[0]) {
         snprintf(why, len, "7 bases for n = 8 returned %d, expected G16K_EINVAL with a message",
                  rc);
@@ -143,7 +145,7 @@ static int check_errors(const hctx *h, g16k_ntt_domain *td, const uint8_t *pts, 
         return ret;
     uint8_t g2[8 * 192];
     g16k_msm_bases *g2b = NULL;
-    memset(g2, 0, sizeof g2);                /* infinities */
+    memset(g2, 0, sizeof g2); /* infinities */
     if (v->bases_create(h->t->ctx, G16K_G2, g2, 8, G16K_ENC_CANONICAL, &g2b) != G16K_OK) {
         snprintf(why, len, "bases_create(G2): %s", host_last_error());
         return -1;
@@ -164,13 +166,14 @@ void kat_h_msm(const chk_plugin *t, const chk_plugin *ref)
     const g16k_ntt_vtable *v = t->desc->ntt;
     if (!v)
         return;
-    if (v->struct_size < offsetof(g16k_ntt_vtable, compute_h_msm) + sizeof(v->compute_h_msm)
-        || !v->compute_h_msm) {
+    if (v->struct_size < offsetof(g16k_ntt_vtable, compute_h_msm) + sizeof(v->compute_h_msm) ||
+        !v->compute_h_msm) {
         /* optional: a comment line, not a SKIP (which would change the exit status) */
         size_t need = offsetof(g16k_ntt_vtable, compute_h_msm) + sizeof(v->compute_h_msm);
         if (v->struct_size < need)
             printf("# ntt.compute_h_msm: not provided (optional, ABI 1.1): the ntt vtable's "
-                   "struct_size %u ends before it (%zu needed)\n", v->struct_size, need);
+                   "struct_size %u ends before it (%zu needed)\n",
+                   v->struct_size, need);
         else
             printf("# ntt.compute_h_msm: not provided (optional, ABI 1.1): the entry is NULL\n");
         return;
@@ -179,8 +182,8 @@ void kat_h_msm(const chk_plugin *t, const chk_plugin *ref)
         report_fail("ntt.compute_h_msm", "provided, but the plugin has no G1 MSM for its bases");
         return;
     }
-    if (!(ref->desc->caps & G16K_CAP_NTT) || !(ref->desc->caps & G16K_CAP_MSM_G1)
-        || !ref->desc->ntt->compute_h) {
+    if (!(ref->desc->caps & G16K_CAP_NTT) || !(ref->desc->caps & G16K_CAP_MSM_G1) ||
+        !ref->desc->ntt->compute_h) {
         report_skip("ntt.compute_h_msm", "the reference plugin lacks compute_h or a G1 MSM");
         return;
     }
@@ -189,17 +192,17 @@ void kat_h_msm(const chk_plugin *t, const chk_plugin *ref)
     hctx h = { .t = t, .ref = ref };
     int bad = !pts || make_bases(ref, pts, why, sizeof why);
     if (!bad && (ref->desc->msm->bases_create(ref->ctx, G16K_G1, pts, 1u << MAX_LOG,
-                                              G16K_ENC_CANONICAL, &h.rb) != G16K_OK
-                 || t->desc->msm->bases_create(t->ctx, G16K_G1, pts, 1u << MAX_LOG,
-                                               G16K_ENC_CANONICAL, &h.tb) != G16K_OK)) {
+                                              G16K_ENC_CANONICAL, &h.rb) != G16K_OK ||
+                 t->desc->msm->bases_create(t->ctx, G16K_G1, pts, 1u << MAX_LOG, G16K_ENC_CANONICAL,
+                                            &h.tb) != G16K_OK)) {
         snprintf(why, sizeof why, "bases_create: %s", host_last_error());
         bad = 1;
     }
     for (uint32_t log_n = 0; log_n <= MAX_LOG && !bad; log_n++) {
         uint64_t n = 1ull << log_n;
         g16k_ntt_domain *td = NULL, *rd = NULL;
-        if (ref->desc->ntt->domain_create(ref->ctx, log_n, &rd) != G16K_OK
-            || v->domain_create(t->ctx, log_n, &td) != G16K_OK) {
+        if (ref->desc->ntt->domain_create(ref->ctx, log_n, &rd) != G16K_OK ||
+            v->domain_create(t->ctx, log_n, &td) != G16K_OK) {
             snprintf(why, sizeof why, "domain_create(%u): %s", log_n, host_last_error());
             bad = 1;
         }
@@ -208,7 +211,7 @@ void kat_h_msm(const chk_plugin *t, const chk_plugin *ref)
         bad = bad || run_case(&h, td, rd, n, IN_RANDOM, NO_PARAMS, M, M, why, sizeof why);
         if (log_n == 3 && !bad)
             bad = check_errors(&h, td, pts, why, sizeof why);
-        if (log_n == 6)                      /* 16 windows x 2^15 buckets: scan blocks > 256 */
+        if (log_n == 6) /* 16 windows x 2^15 buckets: scan blocks > 256 */
             bad = bad || run_case(&h, td, rd, n, IN_RANDOM, 16, C, C, why, sizeof why);
         if (log_n == 8) {
             static const uint32_t windows[] = { 1, 5, 13 };

@@ -17,8 +17,8 @@
 
 #include "check.h"
 
-#define K 24                                 /* distinct multiples of G */
-#define N 67                                 /* bases per handle */
+#define K 24 /* distinct multiples of G */
+#define N 67 /* bases per handle */
 
 /* Generators, canonical big-endian hex: G1 x, y; G2 x.c0, x.c1, y.c0, y.c1. */
 static const char *const g1_gen[2] = {
@@ -41,11 +41,11 @@ static const char *const g2_gen[4] = {
 typedef struct env {
     const chk_plugin *t, *ref;
     uint32_t group;
-    size_t psz;                              /* 96 or 192 */
-    char name[16];                           /* "msm.g1" */
-    uint8_t pts[2][N * 192];                 /* [0] canonical, [1] Montgomery */
-    g16k_msm_bases *rb;                      /* reference, canonical bases */
-    g16k_msm_bases *tb[2];                   /* tested, canonical / Montgomery bases */
+    size_t psz;              /* 96 or 192 */
+    char name[16];           /* "msm.g1" */
+    uint8_t pts[2][N * 192]; /* [0] canonical, [1] Montgomery */
+    g16k_msm_bases *rb;      /* reference, canonical bases */
+    g16k_msm_bases *tb[2];   /* tested, canonical / Montgomery bases */
 } env;
 
 static int ref_msm(const env *e, g16k_msm_bases *b, const uint8_t *sc, uint64_t n, uint32_t senc,
@@ -76,9 +76,9 @@ static int make_points(env *e)
         rc |= ref_msm(e, g, sc, 1, G16K_ENC_CANONICAL, mult[i][0], G16K_ENC_CANONICAL);
         rc |= ref_msm(e, g, sc, 1, G16K_ENC_CANONICAL, mult[i][1], G16K_ENC_MONTGOMERY);
     }
-    fr_r_minus_1(sc);                        /* -P_0 = (r - 1) P_0 */
-    if (rc == 0 && (rc = rv->bases_create(e->ref->ctx, e->group, mult[0][0], 1,
-                                          G16K_ENC_CANONICAL, &p0)) == G16K_OK) {
+    fr_r_minus_1(sc); /* -P_0 = (r - 1) P_0 */
+    if (rc == 0 && (rc = rv->bases_create(e->ref->ctx, e->group, mult[0][0], 1, G16K_ENC_CANONICAL,
+                                          &p0)) == G16K_OK) {
         rc |= ref_msm(e, p0, sc, 1, G16K_ENC_CANONICAL, neg[0], G16K_ENC_CANONICAL);
         rc |= ref_msm(e, p0, sc, 1, G16K_ENC_CANONICAL, neg[1], G16K_ENC_MONTGOMERY);
         rv->bases_destroy(p0);
@@ -92,7 +92,7 @@ static int make_points(env *e)
         for (int i = 0; i < N; i++) {
             uint8_t *dst = e->pts[enc] + i * e->psz;
             if (i == 5 || i == 30 || i == N - 1)
-                memset(dst, 0, e->psz);      /* (0,0): infinity */
+                memset(dst, 0, e->psz); /* (0,0): infinity */
             else if (i == 40)
                 memcpy(dst, neg[enc], e->psz);
             else
@@ -103,8 +103,8 @@ static int make_points(env *e)
 
 enum pattern { P_RANDOM, P_ZERO, P_RMINUS1, P_ONE, P_ONEHOT, P_WITNESS, P_EQUAL, P_COUNT };
 static const char *const pattern_name[P_COUNT] = {
-    "random", "zero_scalars", "scalar_r_minus_1", "scalar_one", "one_hot", "witness_like",
-    "equal_scalars",
+    "random",  "zero_scalars", "scalar_r_minus_1", "scalar_one",
+    "one_hot", "witness_like", "equal_scalars",
 };
 
 /* Scalars of a pattern, canonical bytes (also valid Montgomery bytes: any value < r). */
@@ -118,14 +118,21 @@ static void make_scalars(uint8_t *sc, enum pattern p)
         uint8_t *s = sc + 32 * i;
         uint64_t coin = rng_u64() % 10;
         switch (p) {
-        case P_RANDOM:  rng_fr(s); break;
-        case P_ZERO:    break;
+        case P_RANDOM: rng_fr(s); break;
+        case P_ZERO: break;
         case P_RMINUS1: memcpy(s, rm1, 32); break;
-        case P_ONE:     s[0] = 1; break;
-        case P_ONEHOT:  s[0] = (i == 17); break;
-        case P_WITNESS: if (coin >= 7) { if (coin == 9) rng_fr(s); else s[0] = 1; } break;
-        case P_EQUAL:   memcpy(s, same, 32); break;
-        default:        break;
+        case P_ONE: s[0] = 1; break;
+        case P_ONEHOT: s[0] = (i == 17); break;
+        case P_WITNESS:
+            if (coin >= 7) {
+                if (coin == 9)
+                    rng_fr(s);
+                else
+                    s[0] = 1;
+            }
+            break;
+        case P_EQUAL: memcpy(s, same, 32); break;
+        default: break;
         }
     }
 }
@@ -150,9 +157,11 @@ static int run_case(const env *e, int benc, const uint8_t *sc, uint64_t n, uint3
     }
     long d = first_diff(want, got, e->psz);
     if (d >= 0) {
-        snprintf(why, why_len, "n=%llu bases %s scalars %s result %s window %u: result differs "
-                 "from the reference at byte %ld", (unsigned long long)n,
-                 benc ? "mont" : "canon", senc == G16K_ENC_MONTGOMERY ? "mont" : "canon",
+        snprintf(why, why_len,
+                 "n=%llu bases %s scalars %s result %s window %u: result differs "
+                 "from the reference at byte %ld",
+                 (unsigned long long)n, benc ? "mont" : "canon",
+                 senc == G16K_ENC_MONTGOMERY ? "mont" : "canon",
                  renc == G16K_ENC_MONTGOMERY ? "mont" : "canon", prm ? prm->window : 0, d);
         return -1;
     }
@@ -180,7 +189,10 @@ static void check_patterns(const env *e)
 
 static void check_encodings_and_params(const env *e)
 {
-    static const struct { int benc; uint32_t senc, renc; } encs[] = {
+    static const struct {
+        int benc;
+        uint32_t senc, renc;
+    } encs[] = {
         { 1, G16K_ENC_MONTGOMERY, G16K_ENC_MONTGOMERY },
         { 0, G16K_ENC_CANONICAL, G16K_ENC_MONTGOMERY },
         { 1, G16K_ENC_MONTGOMERY, G16K_ENC_CANONICAL },
@@ -300,9 +312,9 @@ static void check_errors(const env *e)
                      "msm(result_enc 0)", why, sizeof why);
     host_clear_error();
     if (!bad)
-        bad = expect(v->msm(e->tb[0], sc, N + 1, G16K_ENC_CANONICAL, NULL, out,
-                            G16K_ENC_CANONICAL), G16K_EINVAL, "msm(n > bases)", why, sizeof why);
-    v->bases_destroy(NULL);                  /* must be a no-op */
+        bad = expect(v->msm(e->tb[0], sc, N + 1, G16K_ENC_CANONICAL, NULL, out, G16K_ENC_CANONICAL),
+                     G16K_EINVAL, "msm(n > bases)", why, sizeof why);
+    v->bases_destroy(NULL); /* must be a no-op */
     snprintf(name, sizeof name, "%s.errors", e->name);
     if (bad)
         report_fail(name, "%s", why);
@@ -343,12 +355,13 @@ static void check_scalars_not_below_r(const env *e)
                     memcpy(sc + 32 * at, keep, 32);
                     snprintf(want, sizeof want, "scalar[%llu]", (unsigned long long)at);
                     if (rc != G16K_EINVAL || !strstr(host_last_error(), want)) {
-                        snprintf(why, sizeof why, "scalar %s at index %llu of %llu (%s, window "
+                        snprintf(why, sizeof why,
+                                 "scalar %s at index %llu of %llu (%s, window "
                                  "%u): returned %d, expected %d (G16K_EINVAL) with a message "
-                                 "naming %s; message: \"%s\"", bad_name[b],
-                                 (unsigned long long)at, (unsigned long long)n,
-                                 enc ? "Montgomery" : "canonical", prm[p] ? prm[p]->window : 0,
-                                 rc, G16K_EINVAL, want, host_last_error());
+                                 "naming %s; message: \"%s\"",
+                                 bad_name[b], (unsigned long long)at, (unsigned long long)n,
+                                 enc ? "Montgomery" : "canonical", prm[p] ? prm[p]->window : 0, rc,
+                                 G16K_EINVAL, want, host_last_error());
                         fails = 1;
                     }
                 }
@@ -357,7 +370,8 @@ static void check_scalars_not_below_r(const env *e)
         report_fail(name, "%s", why);
     else
         report_pass("%s (2^256-1, r, r+1; n = 1 and in the middle of 67; both encodings; "
-                    "window auto, 8, 16)", name);
+                    "window auto, 8, 16)",
+                    name);
 }
 
 void kat_msm(const chk_plugin *t, const chk_plugin *ref, uint32_t group)
@@ -372,7 +386,7 @@ void kat_msm(const chk_plugin *t, const chk_plugin *ref, uint32_t group)
     e->group = group;
     e->psz = group == G16K_G1 ? 96 : 192;
     snprintf(e->name, sizeof e->name, "msm.g%u", group);
-    if (!(t->desc->caps & cap)) {            /* the other group must be refused */
+    if (!(t->desc->caps & cap)) { /* the other group must be refused */
         uint8_t pt[192] = { 0 };
         g16k_msm_bases *b = NULL;
         int rc = t->desc->msm->bases_create(t->ctx, group, pt, 1, G16K_ENC_CANONICAL, &b);
@@ -380,8 +394,8 @@ void kat_msm(const chk_plugin *t, const chk_plugin *ref, uint32_t group)
         if (rc == G16K_EUNSUPPORTED)
             report_pass("%s", name);
         else
-            report_fail(name, "bases_create for a group not in caps returned %d, expected %d",
-                        rc, G16K_EUNSUPPORTED);
+            report_fail(name, "bases_create for a group not in caps returned %d, expected %d", rc,
+                        G16K_EUNSUPPORTED);
         if (rc == G16K_OK)
             t->desc->msm->bases_destroy(b);
         free(e);
@@ -404,9 +418,9 @@ void kat_msm(const chk_plugin *t, const chk_plugin *ref, uint32_t group)
     }
     for (int enc = 0; enc < 2; enc++) {
         host_clear_error();
-        int rc = t->desc->msm->bases_create(t->ctx, group, e->pts[enc], N,
-                                            enc ? G16K_ENC_MONTGOMERY : G16K_ENC_CANONICAL,
-                                            &e->tb[enc]);
+        int rc =
+            t->desc->msm->bases_create(t->ctx, group, e->pts[enc], N,
+                                       enc ? G16K_ENC_MONTGOMERY : G16K_ENC_CANONICAL, &e->tb[enc]);
         if (rc != G16K_OK || !e->tb[enc]) {
             report_fail(name, "%s points: returned %d: %s", enc ? "Montgomery" : "canonical", rc,
                         host_last_error());

@@ -13,8 +13,8 @@
 #define MAX_LOG 10
 
 enum input { IN_RANDOM, IN_RANDOM_MONT, IN_ZERO, IN_RMINUS1, IN_ONEHOT, IN_COUNT };
-static const char *const input_name[IN_COUNT] = { "random", "random-montgomery", "zero",
-                                                  "r-1", "one-hot" };
+static const char *const input_name[IN_COUNT] = { "random", "random-montgomery", "zero", "r-1",
+                                                  "one-hot" };
 
 static void fill(uint8_t *x, uint64_t n, enum input in)
 {
@@ -49,19 +49,19 @@ static int check_size(const chk_plugin *t, const chk_plugin *ref, g16k_ntt_domai
             host_clear_error();
             int rc = t->desc->ntt->transform(td, got, dir, enc);
             if (rc != G16K_OK) {
-                snprintf(why, len, "transform dir %u (%s) returned %d: %s", dir, input_name[in],
-                         rc, host_last_error());
+                snprintf(why, len, "transform dir %u (%s) returned %d: %s", dir, input_name[in], rc,
+                         host_last_error());
                 return -1;
             }
             long d = first_diff(want, got, n * 32);
             if (d >= 0) {
-                snprintf(why, len, "dir %u, %s input: element %ld differs from the reference",
-                         dir, input_name[in], d / 32);
+                snprintf(why, len, "dir %u, %s input: element %ld differs from the reference", dir,
+                         input_name[in], d / 32);
                 return -1;
             }
         }
     for (uint32_t dir = G16K_NTT_FORWARD; dir <= G16K_NTT_FORWARD_COSET; dir += 2) {
-        fill(want, n, IN_RANDOM);            /* round trip: inverse(forward(x)) = x */
+        fill(want, n, IN_RANDOM); /* round trip: inverse(forward(x)) = x */
         memcpy(got, want, n * 32);
         if (t->desc->ntt->transform(td, got, dir, G16K_ENC_CANONICAL) != G16K_OK ||
             t->desc->ntt->transform(td, got, dir + 1, G16K_ENC_CANONICAL) != G16K_OK ||
@@ -95,7 +95,7 @@ static int check_h(const chk_plugin *t, const chk_plugin *ref, g16k_ntt_domain *
         snprintf(why, len, "reference compute_h failed: %s", host_last_error());
         ret = -1;
     } else if (t->desc->ntt->compute_h(td, ta, tb, tc, G16K_ENC_CANONICAL, th,
-                                          G16K_ENC_CANONICAL)) {
+                                       G16K_ENC_CANONICAL)) {
         snprintf(why, len, "compute_h (n=%llu) failed: %s", (unsigned long long)n,
                  host_last_error());
         ret = -1;
@@ -119,7 +119,10 @@ static void check_errors(const chk_plugin *t)
         report_fail("ntt.errors", "domain_create(3) returned %d", rc);
         return;
     }
-    struct { uint32_t dir, enc; const char *what; } bad[] = {
+    struct {
+        uint32_t dir, enc;
+        const char *what;
+    } bad[] = {
         { 0, G16K_ENC_CANONICAL, "transform(dir 0)" },
         { 5, G16K_ENC_CANONICAL, "transform(dir 5)" },
         { G16K_NTT_FORWARD, 0, "transform(enc 0)" },
@@ -131,7 +134,7 @@ static void check_errors(const chk_plugin *t)
             what = bad[i].what;
     }
     v->domain_destroy(d);
-    v->domain_destroy(NULL);                 /* must be a no-op */
+    v->domain_destroy(NULL); /* must be a no-op */
     if (what) {
         report_fail("ntt.errors", "%s returned %d, expected G16K_EINVAL with a message", what, rc);
         return;

@@ -24,7 +24,7 @@ static int make_sys(sys *s, uint64_t n_vars, uint64_t domain, uint64_t n_coefs, 
         return -1;
     for (uint64_t i = 0; i < n_coefs; i++) {
         g16k_coef *c = &s->coefs[i];
-        if (i > 4 && rng_u64() % 5 == 0) {   /* repeat an earlier (matrix, row, signal) */
+        if (i > 4 && rng_u64() % 5 == 0) { /* repeat an earlier (matrix, row, signal) */
             *c = s->coefs[rng_u64() % i];
         } else {
             c->matrix = (uint32_t)(rng_u64() % 2);
@@ -44,9 +44,12 @@ static int make_sys(sys *s, uint64_t n_vars, uint64_t domain, uint64_t n_coefs, 
         else
             s->w[32 * i] = (uint8_t)(coin & 1);
     }
-    s->w[0] = 1;                             /* signal 0 is the constant 1 */
-    s->cs = (g16k_constraints){ .struct_size = sizeof(g16k_constraints), .coef_encoding = enc,
-                                .n_vars = n_vars, .domain_size = domain, .n_coefs = n_coefs,
+    s->w[0] = 1; /* signal 0 is the constant 1 */
+    s->cs = (g16k_constraints){ .struct_size = sizeof(g16k_constraints),
+                                .coef_encoding = enc,
+                                .n_vars = n_vars,
+                                .domain_size = domain,
+                                .n_coefs = n_coefs,
                                 .coefs = s->coefs };
     return 0;
 }
@@ -83,25 +86,26 @@ static int run(const chk_plugin *t, const chk_plugin *ref, const sys *s, char *w
         for (uint32_t oe = G16K_ENC_CANONICAL; oe <= G16K_ENC_MONTGOMERY; oe++) {
             uint8_t *want = buf, *got = buf + 3 * n * 32;
             host_clear_error();
-            if (rv->synthesize(rc, s->w, s->cs.n_vars, we, want, want + n * 32,
-                               want + 2 * n * 32, oe)) {
+            if (rv->synthesize(rc, s->w, s->cs.n_vars, we, want, want + n * 32, want + 2 * n * 32,
+                               oe)) {
                 snprintf(why, len, "reference synthesize: %s", host_last_error());
                 goto out;
             }
             host_clear_error();
-            int r = tv->synthesize(tc, s->w, s->cs.n_vars, we, got, got + n * 32,
-                                   got + 2 * n * 32, oe);
+            int r =
+                tv->synthesize(tc, s->w, s->cs.n_vars, we, got, got + n * 32, got + 2 * n * 32, oe);
             if (r != G16K_OK) {
                 snprintf(why, len, "synthesize returned %d: %s", r, host_last_error());
                 goto out;
             }
             long d = first_diff(want, got, 3 * n * 32);
             if (d >= 0) {
-                snprintf(why, len, "n_vars %llu domain %llu coefs %s witness %s out %s: %c[%ld] "
-                         "differs from the reference", (unsigned long long)s->cs.n_vars,
-                         (unsigned long long)n, s->cs.coef_encoding == 1 ? "canon" : "mont",
-                         we == 1 ? "canon" : "mont", oe == 1 ? "canon" : "mont",
-                         "abc"[d / 32 / n], (d / 32) % (long)n);
+                snprintf(why, len,
+                         "n_vars %llu domain %llu coefs %s witness %s out %s: %c[%ld] "
+                         "differs from the reference",
+                         (unsigned long long)s->cs.n_vars, (unsigned long long)n,
+                         s->cs.coef_encoding == 1 ? "canon" : "mont", we == 1 ? "canon" : "mont",
+                         oe == 1 ? "canon" : "mont", "abc"[d / 32 / n], (d / 32) % (long)n);
                 goto out;
             }
         }
@@ -125,7 +129,7 @@ static void check_errors(const chk_plugin *t)
         free_sys(&s);
         return;
     }
-    s.coefs[2].row = 8;                      /* row == domain_size */
+    s.coefs[2].row = 8; /* row == domain_size */
     host_clear_error();
     if ((rc = v->circuit_create(t->ctx, &s.cs, &c)) != G16K_EINVAL || !host_last_error()[0])
         what = "circuit_create(row >= domain_size)";
@@ -133,10 +137,10 @@ static void check_errors(const chk_plugin *t)
         v->circuit_destroy(c);
     c = NULL;
     s.coefs[2].row = 1;
-    s.coefs[3].signal = 4;                   /* signal == n_vars */
+    s.coefs[3].signal = 4; /* signal == n_vars */
     host_clear_error();
-    if (!what && ((rc = v->circuit_create(t->ctx, &s.cs, &c)) != G16K_EINVAL ||
-                  !host_last_error()[0]))
+    if (!what &&
+        ((rc = v->circuit_create(t->ctx, &s.cs, &c)) != G16K_EINVAL || !host_last_error()[0]))
         what = "circuit_create(signal >= n_vars)";
     if (c && rc == G16K_OK)
         v->circuit_destroy(c);
@@ -153,7 +157,7 @@ static void check_errors(const chk_plugin *t)
                   !host_last_error()[0]))
         what = "synthesize(out_enc 0)";
     v->circuit_destroy(c);
-    v->circuit_destroy(NULL);                /* must be a no-op */
+    v->circuit_destroy(NULL); /* must be a no-op */
     free_sys(&s);
     if (what)
         report_fail("synth.errors", "%s returned %d, expected the right status with a message",
@@ -164,11 +168,14 @@ static void check_errors(const chk_plugin *t)
 
 void kat_synth(const chk_plugin *t, const chk_plugin *ref)
 {
-    static const struct { uint64_t n_vars, domain, n_coefs; uint32_t enc; } cases[] = {
+    static const struct {
+        uint64_t n_vars, domain, n_coefs;
+        uint32_t enc;
+    } cases[] = {
         { 1, 1, 2, G16K_ENC_CANONICAL },
         { 50, 64, 300, G16K_ENC_CANONICAL },
         { 50, 64, 300, G16K_ENC_MONTGOMERY },
-        { 200, 256, 40, G16K_ENC_CANONICAL },   /* mostly empty rows */
+        { 200, 256, 40, G16K_ENC_CANONICAL }, /* mostly empty rows */
     };
     if (!(ref->desc->caps & G16K_CAP_SYNTH)) {
         report_skip("synth", "the reference plugin has no synthesizer");

@@ -17,11 +17,12 @@
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: g16k-plugin-check PLUGIN.so [--reference REF.so] [--seed N]\n"
-               "  Checks a g16k provider plugin against ABI %d.%d and, by known-answer tests,\n"
-               "  against the reference plugin (default ../lib/g16k/libg16k_cpu.so from this\n"
-               "  binary). Prints PASS/FAIL/SKIP per check; exit 0 only if all pass.\n"
-               "  G16K_CHECK_VERBOSE=1 shows the plugins' log lines on stderr.\n",
+    fprintf(f,
+            "usage: g16k-plugin-check PLUGIN.so [--reference REF.so] [--seed N]\n"
+            "  Checks a g16k provider plugin against ABI %d.%d and, by known-answer tests,\n"
+            "  against the reference plugin (default ../lib/g16k/libg16k_cpu.so from this\n"
+            "  binary). Prints PASS/FAIL/SKIP per check; exit 0 only if all pass.\n"
+            "  G16K_CHECK_VERBOSE=1 shows the plugins' log lines on stderr.\n",
             G16K_ABI_MAJOR, G16K_ABI_MINOR);
 }
 

@@ -9,7 +9,10 @@ static uint64_t state = 0x9e3779b97f4a7c15u;
 static const uint64_t fr_r[4] = { 0xffffffff00000001, 0x53bda402fffe5bfe, 0x3339d80809a1d805,
                                   0x73eda753299d7d48 };
 
-void rng_seed(uint64_t seed) { state = seed; }
+void rng_seed(uint64_t seed)
+{
+    state = seed;
+}
 
 uint64_t rng_u64(void)
 {
@@ -30,12 +33,12 @@ static int fr_lt_r(const uint64_t v[4])
 void rng_fr(uint8_t out[32])
 {
     uint64_t v[4];
-    do {                                     /* rejection sampling below 2^255: about 2 tries */
+    do { /* rejection sampling below 2^255: about 2 tries */
         for (int i = 0; i < 4; i++)
             v[i] = rng_u64();
         v[3] >>= 1;
     } while (!fr_lt_r(v));
-    memcpy(out, v, 32);                      /* little-endian host, like the ABI */
+    memcpy(out, v, 32); /* little-endian host, like the ABI */
 }
 
 void fr_r_minus_1(uint8_t out[32])
@@ -50,7 +53,7 @@ void fr_r_plus(uint8_t out[32], uint64_t k)
 {
     uint64_t v[4];
     memcpy(v, fr_r, sizeof(v));
-    v[0] += k;                     /* no carry for k < 2^32 - 1: r's low limb is 2^64 - 2^32 + 1 */
+    v[0] += k; /* no carry for k < 2^32 - 1: r's low limb is 2^64 - 2^32 + 1 */
     memcpy(out, v, 32);
 }
 
@@ -63,7 +66,7 @@ void hex_to_le(uint8_t *out, size_t len, const char *hex)
 {
     size_t h = strlen(hex);
     memset(out, 0, len);
-    for (size_t i = 0; i < h && i / 2 < len; i++)    /* i-th nibble from the least significant */
+    for (size_t i = 0; i < h && i / 2 < len; i++) /* i-th nibble from the least significant */
         out[i / 2] |= (uint8_t)(nibble(hex[h - 1 - i]) << (4 * (i % 2)));
 }
 

@@ -15,11 +15,11 @@
 
 /* A modulus with its Montgomery constants (R = 2^(64 n)). Filled once by field_init. */
 typedef struct modulus {
-    unsigned n;                  /* limbs: 4 (Fr) or 6 (Fp) */
-    uint64_t m[6];               /* the modulus, little-endian limbs */
-    uint64_t inv;                /* -m^-1 mod 2^64 */
-    uint64_t r2[6];              /* R^2 mod m, to enter Montgomery form */
-    uint64_t one[6];             /* R mod m: 1 in Montgomery form */
+    unsigned n;      /* limbs: 4 (Fr) or 6 (Fp) */
+    uint64_t m[6];   /* the modulus, little-endian limbs */
+    uint64_t inv;    /* -m^-1 mod 2^64 */
+    uint64_t r2[6];  /* R^2 mod m, to enter Montgomery form */
+    uint64_t one[6]; /* R mod m: 1 in Montgomery form */
 } modulus;
 
 extern modulus ex_fr, ex_fp;
@@ -32,11 +32,11 @@ typedef struct fe {
 /* The operations the curve code needs, for Fp (G1) or Fp2 (G2). Elements are in Montgomery
  * form; outputs may alias inputs. */
 typedef struct field {
-    unsigned degree;             /* 1 = Fp, 2 = Fp2 */
+    unsigned degree; /* 1 = Fp, 2 = Fp2 */
     void (*add)(fe *out, const fe *a, const fe *b);
     void (*sub)(fe *out, const fe *a, const fe *b);
     void (*mul)(fe *out, const fe *a, const fe *b);
-    void (*inv)(fe *out, const fe *a);      /* a != 0 */
+    void (*inv)(fe *out, const fe *a); /* a != 0 */
 } field;
 
 extern const field ex_fp_field, ex_fp2_field;
@@ -63,15 +63,15 @@ typedef struct jacobian {
 } jacobian;
 
 void jac_set_inf(jacobian *p);
-void jac_dbl(const field *f, jacobian *p);                   /* p = 2p */
-void jac_add_affine(const field *f, jacobian *p, const affine *q);  /* p = p + q, any p, q */
+void jac_dbl(const field *f, jacobian *p);                         /* p = 2p */
+void jac_add_affine(const field *f, jacobian *p, const affine *q); /* p = p + q, any p, q */
 void jac_to_affine(const field *f, affine *out, const jacobian *p);
 
 /* ---- plugin.c ---- */
 
 /* The context made by create(): the [plugin.NAME] settings. Read-only after create. */
 struct g16k_plugin_ctx {
-    int log;                     /* log = yes: log creation and each bases_create */
+    int log; /* log = yes: log creation and each bases_create */
 };
 
 /* Log one line at G16K_LOG_INFO through host->log. Thread-safe. */

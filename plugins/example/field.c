@@ -11,17 +11,19 @@
 typedef unsigned __int128 u128;
 
 /* BLS12-381 moduli, little-endian limbs (docs/proving.md, "The domain"). */
-modulus ex_fr = { .n = 4, .m = { 0xffffffff00000001, 0x53bda402fffe5bfe, 0x3339d80809a1d805,
-                                 0x73eda753299d7d48 } };
-modulus ex_fp = { .n = 6, .m = { 0xb9feffffffffaaab, 0x1eabfffeb153ffff, 0x6730d2a0f6b0f624,
-                                 0x64774b84f38512bf, 0x4b1ba7b6434bacd7, 0x1a0111ea397fe69a } };
+modulus ex_fr = {
+    .n = 4, .m = { 0xffffffff00000001, 0x53bda402fffe5bfe, 0x3339d80809a1d805, 0x73eda753299d7d48 }
+};
+modulus ex_fp = { .n = 6,
+                  .m = { 0xb9feffffffffaaab, 0x1eabfffeb153ffff, 0x6730d2a0f6b0f624,
+                         0x64774b84f38512bf, 0x4b1ba7b6434bacd7, 0x1a0111ea397fe69a } };
 
 int mod_is_reduced(const modulus *md, const uint64_t *a)
 {
     for (unsigned i = md->n; i-- > 0;)
         if (a[i] != md->m[i])
             return a[i] < md->m[i];
-    return 0;                                /* equal to m */
+    return 0; /* equal to m */
 }
 
 /* out = a + b mod m, for a, b < m. */
@@ -33,7 +35,7 @@ static void mod_add(const modulus *md, uint64_t *out, const uint64_t *a, const u
         t[i] = (uint64_t)s;
         carry = (uint64_t)(s >> 64);
     }
-    for (unsigned i = 0; i < md->n; i++) {   /* d = t - m */
+    for (unsigned i = 0; i < md->n; i++) { /* d = t - m */
         u128 s = (u128)t[i] - md->m[i] - borrow;
         d[i] = (uint64_t)s;
         borrow = (uint64_t)(s >> 64) & 1;
@@ -51,7 +53,7 @@ static void mod_sub(const modulus *md, uint64_t *out, const uint64_t *a, const u
         t[i] = (uint64_t)s;
         borrow = (uint64_t)(s >> 64) & 1;
     }
-    if (borrow)                              /* went negative: add m back */
+    if (borrow) /* went negative: add m back */
         for (unsigned i = 0; i < md->n; i++) {
             u128 s = (u128)t[i] + md->m[i] + carry;
             t[i] = (uint64_t)s;
@@ -67,7 +69,7 @@ void mont_mul(const modulus *md, uint64_t *out, const uint64_t *a, const uint64_
     for (unsigned i = 0; i < n; i++) {
         u128 s;
         uint64_t carry = 0;
-        for (unsigned j = 0; j < n; j++) {   /* t += a * b[i] */
+        for (unsigned j = 0; j < n; j++) { /* t += a * b[i] */
             s = (u128)a[j] * b[i] + t[j] + carry;
             t[j] = (uint64_t)s;
             carry = (uint64_t)(s >> 64);
@@ -75,10 +77,10 @@ void mont_mul(const modulus *md, uint64_t *out, const uint64_t *a, const uint64_
         s = (u128)t[n] + carry;
         t[n] = (uint64_t)s;
         t[n + 1] = (uint64_t)(s >> 64);
-        uint64_t q = t[0] * md->inv;         /* t + q m is divisible by 2^64 */
+        uint64_t q = t[0] * md->inv; /* t + q m is divisible by 2^64 */
         s = (u128)q * md->m[0] + t[0];
         carry = (uint64_t)(s >> 64);
-        for (unsigned j = 1; j < n; j++) {   /* t = (t + q m) / 2^64 */
+        for (unsigned j = 1; j < n; j++) { /* t = (t + q m) / 2^64 */
             s = (u128)q * md->m[j] + t[j] + carry;
             t[j - 1] = (uint64_t)s;
             carry = (uint64_t)(s >> 64);
@@ -87,7 +89,7 @@ void mont_mul(const modulus *md, uint64_t *out, const uint64_t *a, const uint64_
         t[n - 1] = (uint64_t)s;
         t[n] = t[n + 1] + (uint64_t)(s >> 64);
     }
-    if (t[n] || !mod_is_reduced(md, t)) {    /* t < 2m: one subtraction at most */
+    if (t[n] || !mod_is_reduced(md, t)) { /* t < 2m: one subtraction at most */
         uint64_t borrow = 0;
         for (unsigned i = 0; i < n; i++) {
             u128 s = (u128)t[i] - md->m[i] - borrow;
@@ -101,14 +103,14 @@ void mont_mul(const modulus *md, uint64_t *out, const uint64_t *a, const uint64_
 static void modulus_init(modulus *md)
 {
     uint64_t y = 1;
-    for (int i = 0; i < 6; i++)              /* Newton: y = m^-1 mod 2^64 */
+    for (int i = 0; i < 6; i++) /* Newton: y = m^-1 mod 2^64 */
         y *= 2 - md->m[0] * y;
     md->inv = (uint64_t)0 - y;
     uint64_t x[6] = { 1 };
-    for (unsigned i = 0; i < 64 * md->n; i++)  /* x = 2^(64 n) mod m = R */
+    for (unsigned i = 0; i < 64 * md->n; i++) /* x = 2^(64 n) mod m = R */
         mod_add(md, x, x, x);
     memcpy(md->one, x, sizeof(x));
-    for (unsigned i = 0; i < 64 * md->n; i++)  /* x = R * 2^(64 n) = R^2 */
+    for (unsigned i = 0; i < 64 * md->n; i++) /* x = R * 2^(64 n) = R^2 */
         mod_add(md, x, x, x);
     memcpy(md->r2, x, sizeof(x));
 }
@@ -129,16 +131,25 @@ int fe_is_zero(const field *f, const fe *a)
 
 /* ---- Fp ---- */
 
-static void fp_add(fe *o, const fe *a, const fe *b) { mod_add(&ex_fp, o->v, a->v, b->v); }
-static void fp_sub(fe *o, const fe *a, const fe *b) { mod_sub(&ex_fp, o->v, a->v, b->v); }
-static void fp_mul(fe *o, const fe *a, const fe *b) { mont_mul(&ex_fp, o->v, a->v, b->v); }
+static void fp_add(fe *o, const fe *a, const fe *b)
+{
+    mod_add(&ex_fp, o->v, a->v, b->v);
+}
+static void fp_sub(fe *o, const fe *a, const fe *b)
+{
+    mod_sub(&ex_fp, o->v, a->v, b->v);
+}
+static void fp_mul(fe *o, const fe *a, const fe *b)
+{
+    mont_mul(&ex_fp, o->v, a->v, b->v);
+}
 
 /* o = a^(p-2) = 1/a (Fermat), left-to-right square and multiply. */
 static void fp_inv(fe *o, const fe *a)
 {
     uint64_t e[6];
     memcpy(e, ex_fp.m, sizeof(e));
-    e[0] -= 2;                               /* p is odd and > 2: no borrow */
+    e[0] -= 2; /* p is odd and > 2: no borrow */
     fe acc = { { 0 } }, base = *a;
     memcpy(acc.v, ex_fp.one, sizeof(ex_fp.one));
     for (int i = 6 * 64 - 1; i >= 0; i--) {

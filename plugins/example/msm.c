@@ -17,10 +17,10 @@
 #include "example.h"
 
 struct g16k_msm_bases {
-    const field *f;              /* Fp for G1, Fp2 for G2 */
+    const field *f; /* Fp for G1, Fp2 for G2 */
     uint32_t group;
     uint64_t n;
-    affine *points;              /* n points, Montgomery form */
+    affine *points; /* n points, Montgomery form */
 };
 
 static int enc_valid(uint32_t enc)
@@ -35,11 +35,11 @@ static int coord_read(const field *f, fe *out, const uint8_t *in, uint32_t enc)
     memset(out, 0, sizeof(*out));
     for (unsigned k = 0; k < f->degree; k++) {
         uint64_t *limbs = out->v + 6 * k;
-        memcpy(limbs, in + 48 * k, 48);      /* x86-64 and arm64 are little-endian, like the ABI */
+        memcpy(limbs, in + 48 * k, 48); /* x86-64 and arm64 are little-endian, like the ABI */
         if (!mod_is_reduced(&ex_fp, limbs))
             return -1;
         if (enc == G16K_ENC_CANONICAL)
-            mont_mul(&ex_fp, limbs, limbs, ex_fp.r2);   /* x R^2 / R = x R */
+            mont_mul(&ex_fp, limbs, limbs, ex_fp.r2); /* x R^2 / R = x R */
     }
     return 0;
 }
@@ -51,7 +51,7 @@ static void coord_write(const field *f, uint8_t *out, const fe *in, uint32_t enc
         uint64_t limbs[6];
         memcpy(limbs, in->v + 6 * k, 48);
         if (enc == G16K_ENC_CANONICAL)
-            mont_mul(&ex_fp, limbs, limbs, one);         /* x R * 1 / R = x */
+            mont_mul(&ex_fp, limbs, limbs, one); /* x R * 1 / R = x */
         memcpy(out + 48 * k, limbs, 48);
     }
 }
@@ -89,7 +89,7 @@ static int ex_bases_create(g16k_plugin_ctx *ctx, uint32_t group, const void *poi
             return ex_error(G16K_EINVAL, "bases_create: point %llu has a coordinate >= p",
                             (unsigned long long)i);
         }
-        p->inf = fe_is_zero(b->f, &p->x) && fe_is_zero(b->f, &p->y);   /* (0,0) */
+        p->inf = fe_is_zero(b->f, &p->x) && fe_is_zero(b->f, &p->y); /* (0,0) */
     }
     if (ctx && ctx->log)
         ex_log("bases_create: %llu G%u points", (unsigned long long)n, group);
@@ -112,7 +112,7 @@ static int ex_msm(g16k_msm_bases *b, const void *scalars, uint64_t n, uint32_t s
                   const g16k_msm_params *params, void *result, uint32_t result_enc)
 {
     static const uint64_t one[4] = { 1 };
-    (void)params;                            /* window and threads: see the file comment */
+    (void)params; /* window and threads: see the file comment */
     if (!b || !result || (!scalars && n))
         return ex_error(G16K_EINVAL, "msm: NULL argument");
     if (!enc_valid(scalar_enc) || !enc_valid(result_enc))
@@ -121,22 +121,21 @@ static int ex_msm(g16k_msm_bases *b, const void *scalars, uint64_t n, uint32_t s
     if (n > b->n)
         return ex_error(G16K_EINVAL, "msm: %llu scalars for %llu bases", (unsigned long long)n,
                         (unsigned long long)b->n);
-    uint64_t (*s)[4] = malloc((n ? n : 1) * sizeof(*s));
+    uint64_t(*s)[4] = malloc((n ? n : 1) * sizeof(*s));
     if (!s)
         return ex_error(G16K_ENOMEM, "msm: out of memory for %llu scalars", (unsigned long long)n);
     memcpy(s, scalars, n * 32);
     for (uint64_t i = 0; i < n; i++) {
         if (!mod_is_reduced(&ex_fr, s[i])) {
             free(s);
-            return ex_error(G16K_EINVAL, "msm: scalar[%llu] is not below r",
-                            (unsigned long long)i);
+            return ex_error(G16K_EINVAL, "msm: scalar[%llu] is not below r", (unsigned long long)i);
         }
         if (scalar_enc == G16K_ENC_MONTGOMERY)
-            mont_mul(&ex_fr, s[i], s[i], one);           /* s R / R = s: the plain integer */
+            mont_mul(&ex_fr, s[i], s[i], one); /* s R / R = s: the plain integer */
     }
     jacobian acc;
     jac_set_inf(&acc);
-    for (int bit = 254; bit >= 0; bit--) {   /* r < 2^255 */
+    for (int bit = 254; bit >= 0; bit--) { /* r < 2^255 */
         jac_dbl(b->f, &acc);
         for (uint64_t i = 0; i < n; i++)
             if ((s[i][bit / 64] >> (bit % 64)) & 1)
@@ -146,7 +145,7 @@ static int ex_msm(g16k_msm_bases *b, const void *scalars, uint64_t n, uint32_t s
     affine r;
     jac_to_affine(b->f, &r, &acc);
     const size_t coord = 48 * b->f->degree;
-    memset(result, 0, 2 * coord);            /* (0,0) if infinity */
+    memset(result, 0, 2 * coord); /* (0,0) if infinity */
     if (!r.inf) {
         coord_write(b->f, result, &r.x, result_enc);
         coord_write(b->f, (uint8_t *)result + coord, &r.y, result_enc);

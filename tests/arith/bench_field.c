@@ -40,7 +40,7 @@ static void run(const char *name, bench_fn *fn, long iters)
     if (filter != NULL && strstr(name, filter) == NULL)
         return;
     double t[TRIALS];
-    fn(iters / 10 + 1);   /* warm up */
+    fn(iters / 10 + 1); /* warm up */
     for (int k = 0; k < TRIALS; k++) {
         double t0 = now_ns();
         fn(iters);
@@ -137,7 +137,7 @@ static void b_fr_add(long n)
 
 static void b_fp2_mul(long n)
 {
-    fp2_t x = {fp_a, fp_b}, y = {fp_b, fp_a};
+    fp2_t x = { fp_a, fp_b }, y = { fp_b, fp_a };
     for (long i = 0; i < n; i++)
         fp2_mul(&x, &x, &y);
     sink += x.c0.l[0];
@@ -145,7 +145,7 @@ static void b_fp2_mul(long n)
 
 static void b_fp2_sqr(long n)
 {
-    fp2_t x = {fp_a, fp_b};
+    fp2_t x = { fp_a, fp_b };
     for (long i = 0; i < n; i++)
         fp2_sqr(&x, &x);
     sink += x.c0.l[0];

@@ -47,14 +47,14 @@ static void g1_case(char **tok, int ntok, void *ctx)
         g1_jac_dbl(&a2, &ja);
         g1_jac_neg(&na, &ja);
         g1_jac_add(&ja, &a2, &na);
-        assert_true(g1_jac_eq(&ja, &(g1_jac_t){a.x, a.y, FP_ONE}) || g1_affine_is_inf(&a));
+        assert_true(g1_jac_eq(&ja, &(g1_jac_t){ a.x, a.y, FP_ONE }) || g1_affine_is_inf(&a));
         g1_jac_add(&s, &ja, &jb);
         g1_jac_to_affine(&got, &s);
         assert_true(g1_affine_eq(&got, &want));
         g1_jac_add_affine(&s, &ja, &b);
         g1_jac_to_affine(&got, &s);
         assert_true(g1_affine_eq(&got, &want));
-        g1_jac_add(&jb, &jb, &ja);      /* aliasing, other order */
+        g1_jac_add(&jb, &jb, &ja); /* aliasing, other order */
         g1_jac_to_affine(&got, &jb);
         assert_true(g1_affine_eq(&got, &want));
     } else if (strcmp(tok[0], "sub") == 0) {
@@ -77,9 +77,9 @@ static void g1_case(char **tok, int ntok, void *ctx)
 static void test_g1_vectors(void **state)
 {
     (void)state;
-    int nsub[2] = {0, 0};
+    int nsub[2] = { 0, 0 };
     assert_true(vec_for_each("g1.txt", g1_case, nsub) > 40);
-    assert_true(nsub[0] >= 4 && nsub[1] >= 4);   /* both outcomes were exercised */
+    assert_true(nsub[0] >= 4 && nsub[1] >= 4); /* both outcomes were exercised */
 }
 
 /* ---- G2 ---- */
@@ -140,7 +140,7 @@ static void g2_case(char **tok, int ntok, void *ctx)
 static void test_g2_vectors(void **state)
 {
     (void)state;
-    int nsub[2] = {0, 0};
+    int nsub[2] = { 0, 0 };
     assert_true(vec_for_each("g2.txt", g2_case, nsub) > 40);
     assert_true(nsub[0] >= 4 && nsub[1] >= 4);
 }
@@ -157,8 +157,10 @@ static void test_generators(void **state)
     g2_affine_t inf2;
     memset(&inf1, 0, sizeof inf1);
     memset(&inf2, 0, sizeof inf2);
-    assert_true(g1_affine_is_inf(&inf1) && g1_affine_is_on_curve(&inf1) && g1_affine_in_subgroup(&inf1));
-    assert_true(g2_affine_is_inf(&inf2) && g2_affine_is_on_curve(&inf2) && g2_affine_in_subgroup(&inf2));
+    assert_true(g1_affine_is_inf(&inf1) && g1_affine_is_on_curve(&inf1) &&
+                g1_affine_in_subgroup(&inf1));
+    assert_true(g2_affine_is_inf(&inf2) && g2_affine_is_on_curve(&inf2) &&
+                g2_affine_in_subgroup(&inf2));
     /* a point off the curve */
     g1_affine_t bad = G1_GENERATOR;
     fp_add(&bad.y, &bad.y, &FP_ONE);
@@ -182,7 +184,7 @@ static void test_batch_to_affine(void **state)
         g1_jac_dbl(&j1[i], &j1[i - 1]);
         g2_jac_dbl(&j2[i], &j2[i - 1]);
     }
-    g1_jac_set_inf(&j1[0]);      /* infinity first, in the middle and last */
+    g1_jac_set_inf(&j1[0]); /* infinity first, in the middle and last */
     g1_jac_set_inf(&j1[3]);
     g1_jac_set_inf(&j1[N - 1]);
     g2_jac_set_inf(&j2[2]);
@@ -226,7 +228,7 @@ static void test_encodings(void **state)
     memcpy(b1, FP_MODULUS.l, FP_BYTES);
     assert_int_equal(g1_affine_from_bytes_canon(&p1, b1), -1);
     memset(b2, 0, sizeof b2);
-    memcpy(b2 + 3 * FP_BYTES, FP_MODULUS.l, FP_BYTES);   /* y.c1 = p */
+    memcpy(b2 + 3 * FP_BYTES, FP_MODULUS.l, FP_BYTES); /* y.c1 = p */
     assert_int_equal(g2_affine_from_bytes_mont(&p2, b2), -1);
     /* negation */
     g1_affine_t n1;
@@ -241,10 +243,8 @@ static void test_encodings(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_generators),
-        cmocka_unit_test(test_g1_vectors),
-        cmocka_unit_test(test_g2_vectors),
-        cmocka_unit_test(test_batch_to_affine),
+        cmocka_unit_test(test_generators), cmocka_unit_test(test_g1_vectors),
+        cmocka_unit_test(test_g2_vectors), cmocka_unit_test(test_batch_to_affine),
         cmocka_unit_test(test_encodings),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -15,8 +15,10 @@
 #include "bls12_381/field.h"
 #include "vectors.h"
 
-static const char *P_DEC = "4002409555221667393417789825735904156556882819939007885332058136124031650490837864442687629129015664037894272559787";
-static const char *R_DEC = "52435875175126190479447740508185965837690552500527637822603658699938581184513";
+static const char *P_DEC = "40024095552216673934177898257359041565568828199390078853320581361240316"
+                           "50490837864442687629129015664037894272559787";
+static const char *R_DEC =
+    "52435875175126190479447740508185965837690552500527637822603658699938581184513";
 
 /* ---- Fp ---- */
 static void fp_case(char **tok, int ntok, void *ctx)
@@ -44,7 +46,7 @@ static void fp_case(char **tok, int ntok, void *ctx)
         fp_inv(&got, &a);
         fp_to_dec(dec, &got);
         assert_string_equal(dec, tok[2]);
-        fp_inv(&a, &a);                 /* aliasing */
+        fp_inv(&a, &a); /* aliasing */
         assert_true(fp_eq(&a, &got));
         return;
     }
@@ -173,13 +175,17 @@ static void test_bigint_dec(void **state)
     assert_true(a[0] == 0 && a[1] == 0 && a[2] == 1 && a[3] == 0);
     bigint_to_dec(buf, a, 4);
     assert_string_equal(buf, "340282366920938463463374607431768211456");
-    const char *max256 = "115792089237316195423570985008687907853269984665640564039457584007913129639935";
+    const char *max256 =
+        "115792089237316195423570985008687907853269984665640564039457584007913129639935";
     assert_int_equal(bigint_from_dec(a, 4, max256), 0);
     for (int i = 0; i < 4; i++)
         assert_true(a[i] == UINT64_MAX);
     bigint_to_dec(buf, a, 4);
     assert_string_equal(buf, max256);
-    assert_int_equal(bigint_from_dec(a, 4, "115792089237316195423570985008687907853269984665640564039457584007913129639936"), -1);
+    assert_int_equal(
+        bigint_from_dec(
+            a, 4, "115792089237316195423570985008687907853269984665640564039457584007913129639936"),
+        -1);
     assert_int_equal(bigint_from_dec(a, 4, ""), -1);
     assert_int_equal(bigint_from_dec(a, 4, "12a"), -1);
     assert_int_equal(bigint_from_dec(a, 4, "-1"), -1);
@@ -211,9 +217,9 @@ static void test_field_dec_bounds(void **state)
     /* p - 1 and r - 1 round trip, and equal -1 */
     char pm1[200], rm1[200];
     strcpy(pm1, P_DEC);
-    pm1[strlen(pm1) - 1]--;   /* last digit 7 -> 6 */
+    pm1[strlen(pm1) - 1]--; /* last digit 7 -> 6 */
     strcpy(rm1, R_DEC);
-    rm1[strlen(rm1) - 1]--;   /* 3 -> 2 */
+    rm1[strlen(rm1) - 1]--; /* 3 -> 2 */
     assert_int_equal(fp_from_dec(&x, pm1), 0);
     fp_t minus_one, one = FP_ONE;
     fp_neg(&minus_one, &one);
@@ -234,7 +240,7 @@ static void test_bytes_and_canon(void **state)
     uint8_t bytes[FP_BYTES];
     fp_t x, y, c;
     /* p itself is rejected in both encodings */
-    memcpy(bytes, FP_MODULUS.l, FP_BYTES);   /* the test host is little-endian (x86-64) */
+    memcpy(bytes, FP_MODULUS.l, FP_BYTES); /* the test host is little-endian (x86-64) */
     assert_int_equal(fp_from_bytes_canon(&x, bytes), -1);
     assert_int_equal(fp_from_bytes_mont(&x, bytes), -1);
     /* 5: canonical bytes 05 00 .. ; Montgomery bytes are those of 5 R mod p */
@@ -266,7 +272,7 @@ static void test_bytes_and_canon(void **state)
     assert_int_equal(fr_from_bytes_canon(&t, rb), 0);
     assert_true(fr_eq(&t, &one));
     /* inverse of zero is zero */
-    fp_t z = {{0}};
+    fp_t z = { { 0 } };
     fp_inv(&x, &z);
     assert_true(fp_is_zero(&x));
 }
@@ -276,10 +282,10 @@ static void test_fr_mont_reduce(void **state)
 {
     (void)state;
     fr_t coef, m, raw, got;
-    assert_int_equal(fr_from_dec(&coef, "123456789012345678901234567890"), 0);   /* coef * R */
+    assert_int_equal(fr_from_dec(&coef, "123456789012345678901234567890"), 0); /* coef * R */
     /* raw integer = (coef R) * R mod r = the Montgomery form of the integer coef R */
     fr_from_canon(&raw, &coef);
-    fr_to_canon(&m, &raw);                  /* sanity: canonical of that is coef R */
+    fr_to_canon(&m, &raw); /* sanity: canonical of that is coef R */
     assert_memory_equal(m.l, coef.l, sizeof m.l);
     fr_mont_reduce(&got, &raw);
     assert_true(fr_eq(&got, &coef));
@@ -294,7 +300,7 @@ static void test_fp_sqrt_and_pow(void **state)
     fp_sqr(&t, &s);
     assert_true(fp_eq(&t, &a));
     fp_neg(&m1, &one);
-    assert_int_equal(fp_sqrt(&s, &m1), 0);   /* p = 3 mod 4: -1 is not a square */
+    assert_int_equal(fp_sqrt(&s, &m1), 0); /* p = 3 mod 4: -1 is not a square */
     uint64_t e = 10;
     fp_set_u64(&a, 2);
     fp_pow(&t, &a, &e, 1);
@@ -316,33 +322,32 @@ static void test_fp_inv_matches_fermat(void **state)
             a.l[j] = x;
         }
         switch (i % 10) {
-        case 0:   /* small integers 0.. */
+        case 0: /* small integers 0.. */
             memset(&a, 0, sizeof a);
             a.l[0] = (uint64_t)(i / 10);
             break;
-        case 1:   /* p - 1 - small */
+        case 1: /* p - 1 - small */
             a = FP_MODULUS;
             a.l[0] -= 1 + (uint64_t)(i / 10) % 64;
             break;
-        case 2:   /* a power of two below p */
+        case 2: /* a power of two below p */
             memset(&a, 0, sizeof a);
             a.l[(i / 10) % 6] = 1ULL << ((i / 60) % 64);
             break;
-        case 3:   /* limbs all ones or zeros */
+        case 3: /* limbs all ones or zeros */
             for (int j = 0; j < FP_LIMBS; j++)
                 a.l[j] = (a.l[j] & 1) ? ~0ULL : 0;
             break;
-        case 4:   /* a long run of ones above a short value */
+        case 4: /* a long run of ones above a short value */
             for (int j = 0; j < FP_LIMBS; j++)
                 a.l[j] = ~0ULL;
             a.l[0] = x & 0xff;
             break;
-        default:
-            break;
+        default: break;
         }
         a.l[FP_LIMBS - 1] &= 0x1fffffffffffffffULL;
         while (!(a.l[FP_LIMBS - 1] < FP_MODULUS.l[FP_LIMBS - 1]))
-            a.l[FP_LIMBS - 1] >>= 1;   /* < p */
+            a.l[FP_LIMBS - 1] >>= 1; /* < p */
         fp_inv_fermat(&want, &a);
         fp_inv(&got, &a);
         if (!fp_eq(&want, &got))
@@ -350,7 +355,7 @@ static void test_fp_inv_matches_fermat(void **state)
         fp_mul(&one, &a, &got);
         if (!fp_is_zero(&a))
             assert_true(fp_eq(&one, &FP_ONE));
-        fp_inv(&a, &a);   /* aliasing */
+        fp_inv(&a, &a); /* aliasing */
         assert_true(fp_eq(&a, &want));
     }
 }

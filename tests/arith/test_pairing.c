@@ -76,8 +76,10 @@ static void test_bilinearity(void **state)
 {
     (void)state;
     fr_t fa, fb, fab, ca, cb, cab;
-    assert_int_equal(fr_from_dec(&fa, "31415926535897932384626433832795028841971693993751058209749445923"), 0);
-    assert_int_equal(fr_from_dec(&fb, "27182818284590452353602874713526624977572470936999595749669676277"), 0);
+    assert_int_equal(
+        fr_from_dec(&fa, "31415926535897932384626433832795028841971693993751058209749445923"), 0);
+    assert_int_equal(
+        fr_from_dec(&fb, "27182818284590452353602874713526624977572470936999595749669676277"), 0);
     fr_mul(&fab, &fa, &fb);
     fr_to_canon(&ca, &fa);
     fr_to_canon(&cb, &fb);
@@ -88,7 +90,7 @@ static void test_bilinearity(void **state)
     g2_mul_affine(&qb, &G2_GENERATOR, cb.l);
     fp12_t e, eab, want;
     bls_pairing(&e, &G1_GENERATOR, &G2_GENERATOR);
-    assert_false(fp12_is_one(&e));                   /* non-degenerate */
+    assert_false(fp12_is_one(&e)); /* non-degenerate */
     bls_pairing(&eab, &pa, &qb);
     fp12_pow_limbs(&want, &e, cab.l, 4);
     assert_true(fp12_eq(&eab, &want));
@@ -114,8 +116,8 @@ static void test_inverse_pairs(void **state)
     bls_pairing(&e2, &np, &G2_GENERATOR);
     fp12_mul(&prod, &e1, &e2);
     assert_true(fp12_is_one(&prod));
-    g1_affine_t ps[2] = {G1_GENERATOR, np};
-    g2_affine_t qs[2] = {G2_GENERATOR, G2_GENERATOR};
+    g1_affine_t ps[2] = { G1_GENERATOR, np };
+    g2_affine_t qs[2] = { G2_GENERATOR, G2_GENERATOR };
     assert_int_equal(bls_pairing_product_is_one(ps, qs, 2), 1);
     assert_int_equal(bls_pairing_product_is_one(ps, qs, 1), 0);
     assert_int_equal(bls_pairing_product_is_one(ps, qs, 0), 1);
@@ -139,7 +141,7 @@ static void test_product_many(void **state)
     enum { N = 11 };
     g1_affine_t ps[N];
     g2_affine_t qs[N];
-    fr_t sum = {{0}}, k;
+    fr_t sum = { { 0 } }, k;
     for (int i = 0; i < N - 1; i++) {
         fr_set_u64(&k, 1000003u * (uint64_t)(i + 1) + 17u);
         fr_add(&sum, &sum, &k);

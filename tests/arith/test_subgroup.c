@@ -24,7 +24,7 @@ static uint64_t rng = 0x243f6a8885a308d3ULL;
 
 static uint64_t rnd(void)
 {
-    uint64_t z = (rng += 0x9e3779b97f4a7c15ULL);   /* splitmix64 */
+    uint64_t z = (rng += 0x9e3779b97f4a7c15ULL); /* splitmix64 */
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
     return z ^ (z >> 31);
@@ -122,7 +122,9 @@ static void test_g2_members_match_naive(void **state)
     free(pts);
 }
 
-typedef struct { int g1[2], g2[2]; } torsion_counts;
+typedef struct {
+    int g1[2], g2[2];
+} torsion_counts;
 
 static void torsion_case(char **tok, int ntok, void *ctx)
 {
@@ -142,9 +144,9 @@ static void torsion_case(char **tok, int ntok, void *ctx)
         assert_int_equal(g1_naive(&p), 0);
         g1_jac_from_affine(&j, &p);
         if (is_t)
-            g1_jac_mul(&m, &j, &l, 1);          /* order exactly l: l prime, T != O */
+            g1_jac_mul(&m, &j, &l, 1); /* order exactly l: l prime, T != O */
         else
-            g1_jac_mul(&m, &j, lr, 5);          /* P + T has order l r */
+            g1_jac_mul(&m, &j, lr, 5); /* P + T has order l r */
         assert_true(g1_jac_is_inf(&m));
         n->g1[is_t]++;
     } else {
@@ -169,7 +171,7 @@ static void torsion_case(char **tok, int ntok, void *ctx)
 static void test_torsion_vectors(void **state)
 {
     (void)state;
-    torsion_counts n = {{0, 0}, {0, 0}};
+    torsion_counts n = { { 0, 0 }, { 0, 0 } };
     vec_for_each("torsion.txt", torsion_case, &n);
     /* two of each kind for each prime: 5 primes per group */
     assert_int_equal(n.g1[0], 10);

@@ -56,7 +56,7 @@ static void tower_case(char **tok, int ntok, void *ctx)
         fp12_sqr(&sq, &a);
         fp12_mul(&got, &a, &a);
         assert_true(fp12_eq(&sq, &got));
-        fp12_mul(&a, &a, &b);           /* aliasing */
+        fp12_mul(&a, &a, &b); /* aliasing */
         assert_true(fp12_eq(&a, &want));
     } else if (strcmp(tok[0], "fp12_inv") == 0) {
         fp12_t a, want, got;
@@ -87,7 +87,7 @@ static void test_tower_vectors(void **state)
 static void test_tower_relations(void **state)
 {
     (void)state;
-    fp2_t u = {{{0}}, FP_ONE}, t, want;
+    fp2_t u = { { { 0 } }, FP_ONE }, t, want;
     fp2_sqr(&t, &u);
     fp2_set_one(&want);
     fp2_neg(&want, &want);
@@ -99,10 +99,10 @@ static void test_tower_relations(void **state)
     fp6_mul(&v3, &v3, &v);
     fp6_set_zero(&xi6);
     fp2_set_one(&xi6.c0);
-    fp2_mul_nr(&xi6.c0, &xi6.c0);       /* u + 1 */
+    fp2_mul_nr(&xi6.c0, &xi6.c0); /* u + 1 */
     assert_true(fp6_eq(&v3, &xi6));
     fp6_t a;
-    fp6_mul_v(&a, &v);                  /* v * v */
+    fp6_mul_v(&a, &v); /* v * v */
     fp6_sqr(&v3, &v);
     assert_true(fp6_eq(&a, &v3));
     fp12_t w, w2, e;

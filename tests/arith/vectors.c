@@ -53,7 +53,7 @@ void vec_fp2(fp2_t *out, char **tok)
 
 void vec_fp12(fp12_t *out, char **tok)
 {
-    fp2_t *c[6] = {&out->c0.c0, &out->c0.c1, &out->c0.c2, &out->c1.c0, &out->c1.c1, &out->c1.c2};
+    fp2_t *c[6] = { &out->c0.c0, &out->c0.c1, &out->c0.c2, &out->c1.c0, &out->c1.c1, &out->c1.c2 };
     for (int i = 0; i < 6; i++)
         vec_fp2(c[i], tok + 2 * i);
 }

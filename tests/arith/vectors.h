@@ -19,10 +19,10 @@ size_t vec_for_each(const char *name, void (*fn)(char **tok, int ntok, void *ctx
 /* Parse decimal tokens; fail the running test on a bad token. */
 void vec_fp(fp_t *out, const char *tok);
 void vec_fr(fr_t *out, const char *tok);
-void vec_fp2(fp2_t *out, char **tok);          /* 2 tokens */
-void vec_fp12(fp12_t *out, char **tok);        /* 12 tokens */
-void vec_g1(g1_affine_t *out, char **tok);     /* 2 tokens */
-void vec_g2(g2_affine_t *out, char **tok);     /* 4 tokens */
+void vec_fp2(fp2_t *out, char **tok);      /* 2 tokens */
+void vec_fp12(fp12_t *out, char **tok);    /* 12 tokens */
+void vec_g1(g1_affine_t *out, char **tok); /* 2 tokens */
+void vec_g2(g2_affine_t *out, char **tok); /* 4 tokens */
 /* Scalar as 4 canonical limbs (any value below 2^256). */
 void vec_scalar(uint64_t out[4], const char *tok);
 

@@ -48,8 +48,8 @@ static void report(const char *what, double *t, int runs)
 {
     qsort(t, (size_t)runs, sizeof *t, cmp_double);
     double med = runs % 2 ? t[runs / 2] : 0.5 * (t[runs / 2 - 1] + t[runs / 2]);
-    printf("{\"bench\": \"%s\", \"median\": %.4f, \"min\": %.4f, \"max\": %.4f}\n", what, med,
-           t[0], t[runs - 1]);
+    printf("{\"bench\": \"%s\", \"median\": %.4f, \"min\": %.4f, \"max\": %.4f}\n", what, med, t[0],
+           t[runs - 1]);
 }
 
 /* n affine points in Montgomery wire bytes. */
@@ -85,7 +85,7 @@ static uint8_t *make_points(int g2, uint64_t n)
         g2_jac_batch_to_affine((g2_affine_t *)(void *)out, jac, n);
         free(jac);
     }
-    return out;   /* the affine structs are the Montgomery wire layout */
+    return out; /* the affine structs are the Montgomery wire layout */
 }
 
 static int usage(void)
@@ -139,10 +139,10 @@ int main(int argc, char **argv)
                 k[i].l[0] = 1;
         }
         g16k_msm_bases *b = NULL;
-        if (d->msm->bases_create(ctx, g2 ? G16K_G2 : G16K_G1, pts, n, G16K_ENC_MONTGOMERY,
-                                 &b) != G16K_OK)
+        if (d->msm->bases_create(ctx, g2 ? G16K_G2 : G16K_G1, pts, n, G16K_ENC_MONTGOMERY, &b) !=
+            G16K_OK)
             return 1;
-        g16k_msm_params p = {.struct_size = sizeof p, .window = window, .threads = threads};
+        g16k_msm_params p = { .struct_size = sizeof p, .window = window, .threads = threads };
         uint8_t res[192];
         double cpu[100];
         for (int i = 0; i < runs; i++) {
@@ -188,8 +188,12 @@ int main(int argc, char **argv)
             tu_rand_canon(&v, &seed);
             memcpy(cf[i].value, v.l, 32);
         }
-        g16k_constraints cs = {.struct_size = sizeof cs, .coef_encoding = G16K_ENC_CANONICAL,
-                               .n_vars = nv, .domain_size = n, .n_coefs = nc, .coefs = cf};
+        g16k_constraints cs = { .struct_size = sizeof cs,
+                                .coef_encoding = G16K_ENC_CANONICAL,
+                                .n_vars = nv,
+                                .domain_size = n,
+                                .n_coefs = nc,
+                                .coefs = cf };
         g16k_circuit *c = NULL;
         if (d->synth->circuit_create(ctx, &cs, &c) != G16K_OK)
             return 1;

@@ -23,9 +23,12 @@
 
 static g16k_plugin_ctx *make_ctx(const char *simd)
 {
-    g16k_config_entry e = {"simd", simd, 1};
-    g16k_config cfg = {.struct_size = sizeof cfg, .file = "test.ini", .section = "plugin.cpu",
-                       .entries = &e, .n_entries = 1};
+    g16k_config_entry e = { "simd", simd, 1 };
+    g16k_config cfg = { .struct_size = sizeof cfg,
+                        .file = "test.ini",
+                        .section = "plugin.cpu",
+                        .entries = &e,
+                        .n_entries = 1 };
     g16k_plugin_ctx *ctx = NULL;
     assert_int_equal(th_plugin()->create(&cfg, &ctx), G16K_OK);
     return ctx;
@@ -109,11 +112,11 @@ static void fill_bases(uint32_t id, uint8_t *b, uint64_t n, int pattern, uint64_
         if (pattern == 0 || i == 0 || t == 0)
             random_point(id, b + sz * i, seed);
         else if (t == 1)
-            memcpy(b + sz * i, b + sz * (i / 2), sz);             /* repeat */
+            memcpy(b + sz * i, b + sz * (i / 2), sz); /* repeat */
         else if (t == 2)
-            neg_point(id, b + sz * i, b + sz * (i / 2));          /* negation */
+            neg_point(id, b + sz * i, b + sz * (i / 2)); /* negation */
         else
-            memset(b + sz * i, 0, sz);                            /* infinity */
+            memset(b + sz * i, 0, sz); /* infinity */
     }
 }
 
@@ -123,7 +126,7 @@ static void msm_on(uint32_t id, g16k_plugin_ctx *ctx, const uint8_t *bases, cons
     const g16k_msm_vtable *m = th_plugin()->msm;
     g16k_msm_bases *h = NULL;
     assert_int_equal(m->bases_create(ctx, id, bases, n, G16K_ENC_CANONICAL, &h), G16K_OK);
-    g16k_msm_params p = {.struct_size = sizeof p, .window = window, .threads = threads};
+    g16k_msm_params p = { .struct_size = sizeof p, .window = window, .threads = threads };
     assert_int_equal(m->msm(h, k, n, G16K_ENC_CANONICAL, &p, out, G16K_ENC_CANONICAL), G16K_OK);
     m->bases_destroy(h);
 }
@@ -138,8 +141,8 @@ static void ifma_equals_portable(uint32_t id)
         th_plugin()->destroy(port);
         skip();
     }
-    static const uint64_t sizes[] = {1, 7, 70};
-    static const uint32_t windows[] = {0, 3, 10};
+    static const uint64_t sizes[] = { 1, 7, 70 };
+    static const uint32_t windows[] = { 0, 3, 10 };
     uint64_t seed = 2024;
     size_t sz = point_size(id);
     uint8_t *bases = malloc(70 * sz);
@@ -154,7 +157,7 @@ static void ifma_equals_portable(uint32_t id)
                 fill_scalars(k, n, kp, &seed);
                 for (size_t w = 0; w < sizeof windows / sizeof windows[0]; w++) {
                     if (windows[w] >= 10 && n < 70)
-                        continue;        /* 2^9 mostly empty buckets: slow when emulated */
+                        continue; /* 2^9 mostly empty buckets: slow when emulated */
                     uint32_t threads = (w & 1) ? 3 : 1;
                     uint8_t a[192], b[192];
                     msm_on(id, fast, bases, k, n, windows[w], threads, a);
@@ -194,7 +197,7 @@ static void ifma_equals_portable(uint32_t id)
     k = malloc(BIG * sizeof *k);
     assert_non_null(bases);
     assert_non_null(k);
-    static const uint32_t big_windows[] = {0, 12, 16};
+    static const uint32_t big_windows[] = { 0, 12, 16 };
     for (int bp = 0; bp < 2; bp++) {
         fill_bases(id, bases, BIG, bp, &seed);
         fill_scalars(k, BIG, bp ? 1 : 0, &seed);

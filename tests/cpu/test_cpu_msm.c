@@ -24,7 +24,7 @@
 /* One group's test helpers, so every case runs on G1 and G2. */
 typedef struct grp {
     uint32_t id;
-    size_t wire;                 /* 96 / 192 */
+    size_t wire; /* 96 / 192 */
     /* bytes (canonical wire) of k * base_i summed naively; bases given as canonical wire. */
     void (*naive)(uint8_t *out, const uint8_t *bases, const fr_t *k, uint64_t n);
     /* canonical wire bytes of a random point (seeded), or of -P for a given P. */
@@ -134,8 +134,8 @@ static void g2_mont(uint8_t *out, const uint8_t *in)
     fp_to_bytes_mont(out + 144, &a.y.c1);
 }
 
-static const grp G1 = {G16K_G1, 96, g1_naive, g1_random, g1_negate, g1_mont};
-static const grp G2 = {G16K_G2, 192, g2_naive, g2_random, g2_negate, g2_mont};
+static const grp G1 = { G16K_G1, 96, g1_naive, g1_random, g1_negate, g1_mont };
+static const grp G2 = { G16K_G2, 192, g2_naive, g2_random, g2_negate, g2_mont };
 
 static const g16k_msm_vtable *vt(void)
 {
@@ -150,18 +150,13 @@ static void make_scalars(fr_t *k, uint64_t n, int kind, uint64_t *seed)
     for (uint64_t i = 0; i < n; i++) {
         int kk = kind == S_MIXED ? (int)(tu_rand(seed) % 4) : kind;
         switch (kk) {
-        case S_ZERO:
-            memset(&k[i], 0, sizeof k[i]);
-            break;
-        case S_R_MINUS_1:
-            tu_r_minus_1(&k[i]);
-            break;
-        case 3:   /* small: 1, 2 or 3 (witness-like) */
+        case S_ZERO: memset(&k[i], 0, sizeof k[i]); break;
+        case S_R_MINUS_1: tu_r_minus_1(&k[i]); break;
+        case 3: /* small: 1, 2 or 3 (witness-like) */
             memset(&k[i], 0, sizeof k[i]);
             k[i].l[0] = 1 + tu_rand(seed) % 3;
             break;
-        default:
-            tu_rand_canon(&k[i], seed);
+        default: tu_rand_canon(&k[i], seed);
         }
     }
 }
@@ -192,7 +187,7 @@ static void check_against(const grp *g, const uint8_t *bases, const fr_t *k, uin
     }
     g16k_msm_bases *b = NULL;
     assert_int_equal(vt()->bases_create(th_ctx(), g->id, pts, n, point_enc, &b), G16K_OK);
-    g16k_msm_params params = {.struct_size = sizeof params, .window = window, .threads = threads};
+    g16k_msm_params params = { .struct_size = sizeof params, .window = window, .threads = threads };
     uint8_t got[192], want[192];
     assert_int_equal(vt()->msm(b, sc, n, scalar_enc, &params, got, result_enc), G16K_OK);
     if (expect)
@@ -200,7 +195,7 @@ static void check_against(const grp *g, const uint8_t *bases, const fr_t *k, uin
     else
         g->naive(want, bases, k, n);
     if (result_enc == G16K_ENC_MONTGOMERY)
-        g->to_mont(want, want);   /* zeros (infinity) stay zeros */
+        g->to_mont(want, want); /* zeros (infinity) stay zeros */
     if (memcmp(got, want, g->wire) != 0)
         fail_msg("G%u n=%llu window=%u threads=%u enc p/s/r=%u/%u/%u: result differs", g->id,
                  (unsigned long long)n, window, threads, point_enc, scalar_enc, result_enc);
@@ -228,7 +223,7 @@ static uint8_t *random_bases(const grp *g, uint64_t n, uint64_t *seed)
 static void random_cases(const grp *g, uint64_t seed0, size_t count)
 {
     uint64_t seed = seed0;
-    const uint64_t ns[] = {1, 2, 3, 7, 33, 100};
+    const uint64_t ns[] = { 1, 2, 3, 7, 33, 100 };
     for (size_t t = 0; t < count; t++) {
         uint64_t n = ns[t];
         uint8_t *bases = random_bases(g, n, &seed);
@@ -263,9 +258,9 @@ static void edge_cases(const grp *g, uint64_t seed0)
     uint8_t *bases = random_bases(g, n, &seed);
     fr_t *k = malloc(n * sizeof *k);
 
-    make_scalars(k, n, S_ZERO, &seed);   /* all zero: infinity */
+    make_scalars(k, n, S_ZERO, &seed); /* all zero: infinity */
     check(g, bases, k, n, 0, 0, G16K_ENC_CANONICAL, G16K_ENC_MONTGOMERY, G16K_ENC_CANONICAL);
-    make_scalars(k, n, S_R_MINUS_1, &seed);   /* = -sum P */
+    make_scalars(k, n, S_R_MINUS_1, &seed); /* = -sum P */
     check(g, bases, k, n, 0, 0, G16K_ENC_CANONICAL, G16K_ENC_CANONICAL, G16K_ENC_CANONICAL);
     check(g, bases, k, n, 5, 2, G16K_ENC_CANONICAL, G16K_ENC_MONTGOMERY, G16K_ENC_MONTGOMERY);
 
@@ -276,7 +271,7 @@ static void edge_cases(const grp *g, uint64_t seed0)
     check(g, bases, k, n, 0, 0, G16K_ENC_CANONICAL, G16K_ENC_CANONICAL, G16K_ENC_CANONICAL);
     make_scalars(k, n, S_R_MINUS_1, &seed);
     for (uint64_t i = 0; i < n; i += 2)
-        k[i].l[0] = 7;   /* same scalar 7 on half, r-1 on the others */
+        k[i].l[0] = 7; /* same scalar 7 on half, r-1 on the others */
     check(g, bases, k, n, 3, 3, G16K_ENC_CANONICAL, G16K_ENC_CANONICAL, G16K_ENC_CANONICAL);
 
     /* P and -P with equal scalars cancel exactly: infinity. */
@@ -288,7 +283,7 @@ static void edge_cases(const grp *g, uint64_t seed0)
     for (uint64_t i = 0; i < n; i += 2)
         k[i + 1] = k[i];
     check(g, bases, k, n, 0, 0, G16K_ENC_MONTGOMERY, G16K_ENC_CANONICAL, G16K_ENC_CANONICAL);
-    k[0].l[0] ^= 1;   /* now only nearly cancelling */
+    k[0].l[0] ^= 1; /* now only nearly cancelling */
     check(g, bases, k, n, 0, 0, G16K_ENC_MONTGOMERY, G16K_ENC_CANONICAL, G16K_ENC_CANONICAL);
 
     /* Infinity bases every third point, and all of them. */
@@ -366,7 +361,7 @@ static void split_edges(const grp *g, uint64_t seed)
     for (uint64_t i = 0; i < n; i++)
         check(g, bases + i * g->wire, &k[i], 1, 0, 1, G16K_ENC_CANONICAL, G16K_ENC_CANONICAL,
               G16K_ENC_CANONICAL);
-    const uint32_t windows[] = {0, 4, 13};
+    const uint32_t windows[] = { 0, 4, 13 };
     for (size_t w = 0; w < 3; w++)
         check(g, bases, k, n, windows[w], 1 + (uint32_t)w % 2, G16K_ENC_CANONICAL,
               G16K_ENC_MONTGOMERY, G16K_ENC_CANONICAL);
@@ -377,8 +372,7 @@ static void split_edges(const grp *g, uint64_t seed)
         memcpy(many + i * g->wire, bases + (i % n) * g->wire, g->wire);
         km[i] = k[(i / n + i) % n];
     }
-    check(g, many, km, 16 * n, 0, 2, G16K_ENC_CANONICAL, G16K_ENC_CANONICAL,
-          G16K_ENC_CANONICAL);
+    check(g, many, km, 16 * n, 0, 2, G16K_ENC_CANONICAL, G16K_ENC_CANONICAL, G16K_ENC_CANONICAL);
     free(km);
     free(many);
     free(bases);
@@ -419,7 +413,7 @@ static void test_msm_g2_windows(void **state)
     const uint64_t n = 19;
     uint8_t *bases = random_bases(&G2, n, &seed);
     fr_t *k = malloc(n * sizeof *k);
-    const uint32_t cs[] = {1, 2, 4, 7, 9, 12};
+    const uint32_t cs[] = { 1, 2, 4, 7, 9, 12 };
     uint8_t want[192];
     make_scalars(k, n, S_MIXED, &seed);
     G2.naive(want, bases, k, n);
@@ -449,7 +443,7 @@ static void g1_mul_bytes(uint8_t *out, const uint8_t *p, const fr_t *m)
 static void times_n(fr_t *out, const fr_t *s, uint64_t n)
 {
     fr_t m;
-    fr_t acc = {{0}};
+    fr_t acc = { { 0 } };
     fr_from_canon(&m, s);
     for (uint64_t i = 0; i < n; i++)
         fr_add(&acc, &acc, &m);
@@ -470,7 +464,7 @@ static void test_msm_g1_batch_affine_edges(void **state)
     /* Random points and scalars; sizes around batch lengths (window 10: 4096 buckets in a group,
      * 512 additions a batch; the endomorphism split makes each G1 point two scalars) (2 threads:
      * chunks split too). Jacobian window 9 and naive agree. */
-    const uint64_t ns[] = {127, 128, 129, 255, 256, 257, 300, 513};
+    const uint64_t ns[] = { 127, 128, 129, 255, 256, 257, 300, 513 };
     for (size_t t = 0; t < sizeof ns / sizeof ns[0]; t++) {
         make_scalars(k, ns[t], t % 2 ? S_MIXED : S_RANDOM, &seed);
         tu_r_minus_1(&k[ns[t] - 1]);
@@ -485,7 +479,7 @@ static void test_msm_g1_batch_affine_edges(void **state)
     uint8_t *same = malloc(n * 96);
     for (uint64_t i = 0; i < n; i++)
         memcpy(same + i * 96, bases, 96);
-    const uint64_t cnts[] = {1, 2, 3, 1023, 1024, 1025, 1100};
+    const uint64_t cnts[] = { 1, 2, 3, 1023, 1024, 1025, 1100 };
     for (size_t t = 0; t < sizeof cnts / sizeof cnts[0]; t++) {
         fr_t s;
         fr_t m;
@@ -552,7 +546,7 @@ static void test_msm_g2_batch_affine(void **state)
     uint8_t *bases = random_bases(&G2, n, &seed);
     fr_t *k = malloc(n * sizeof *k);
     uint8_t want[192];
-    for (uint64_t i = 0; i + 1 < 40; i += 2)   /* P, -P pairs and one repeat run */
+    for (uint64_t i = 0; i + 1 < 40; i += 2) /* P, -P pairs and one repeat run */
         G2.neg(bases + (i + 1) * 192, bases + i * 192);
     for (uint64_t i = 40; i < 60; i++)
         memcpy(bases + i * 192, bases + 40 * 192, 192);
@@ -577,7 +571,7 @@ static void witness_cases(const grp *g, uint64_t seed0)
     uint64_t seed = seed0;
     const uint64_t n = 37;
     uint8_t *bases = random_bases(g, n, &seed);
-    memset(bases + 5 * g->wire, 0, g->wire);   /* an infinity base with scalar 1 */
+    memset(bases + 5 * g->wire, 0, g->wire); /* an infinity base with scalar 1 */
     fr_t *k = malloc(n * sizeof *k);
     for (uint64_t i = 0; i < n; i++) {
         memset(&k[i], 0, sizeof k[i]);
@@ -621,22 +615,22 @@ static void test_msm_rejects_bad_arguments(void **state)
     assert_int_equal(vt()->bases_create(th_ctx(), G16K_G1, pts, 2, 0, &b), G16K_EINVAL);
     uint8_t bad[96];
     memcpy(bad, pts, 96);
-    memcpy(bad, FP_MODULUS.l, 48);   /* x = p */
+    memcpy(bad, FP_MODULUS.l, 48); /* x = p */
     assert_int_equal(vt()->bases_create(th_ctx(), G16K_G1, bad, 1, G16K_ENC_CANONICAL, &b),
                      G16K_EINVAL);
     assert_null(b);
     assert_int_equal(vt()->bases_create(th_ctx(), G16K_G1, pts, 2, G16K_ENC_CANONICAL, &b),
                      G16K_OK);
-    fr_t k[3] = {{{1}}, {{2}}, {{3}}};
+    fr_t k[3] = { { { 1 } }, { { 2 } }, { { 3 } } };
     uint8_t out[96];
     assert_int_equal(vt()->msm(b, k, 3, G16K_ENC_CANONICAL, NULL, out, G16K_ENC_CANONICAL),
                      G16K_EINVAL);
     assert_int_equal(vt()->msm(b, k, 2, 0, NULL, out, G16K_ENC_CANONICAL), G16K_EINVAL);
     assert_int_equal(vt()->msm(b, k, 2, G16K_ENC_CANONICAL, NULL, out, 0), G16K_EINVAL);
-    g16k_msm_params p = {.struct_size = sizeof p, .window = 25};
+    g16k_msm_params p = { .struct_size = sizeof p, .window = 25 };
     assert_int_equal(vt()->msm(b, k, 2, G16K_ENC_CANONICAL, &p, out, G16K_ENC_CANONICAL),
                      G16K_EINVAL);
-    k[1] = FR_MODULUS;   /* scalar = r is not < r */
+    k[1] = FR_MODULUS; /* scalar = r is not < r */
     host_clear_error();
     assert_int_equal(vt()->msm(b, k, 2, G16K_ENC_CANONICAL, NULL, out, G16K_ENC_CANONICAL),
                      G16K_EINVAL);
@@ -661,7 +655,7 @@ int main(void)
         cmocka_unit_test(test_msm_witness_split),
         cmocka_unit_test(test_msm_rejects_bad_arguments),
     };
-    if (getenv("CPU_TEST_FILTER"))   /* run one test by name pattern when debugging */
+    if (getenv("CPU_TEST_FILTER")) /* run one test by name pattern when debugging */
         cmocka_set_test_filter(getenv("CPU_TEST_FILTER"));
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

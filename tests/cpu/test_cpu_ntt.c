@@ -29,10 +29,10 @@ static void test_roots_follow_snarkjs_convention(void **state)
         unsigned k;
         const char *hex;
     } w[] = {
-        {32, "0x0212d79e5b416b6f0fd56dc8d168d6c0c4024ff270b3e0941b788f500b912f1f"},
-        {16, "0x6709c6cd56aa725b0409ee987a02402c0caba63a29c01b06137b458acfc35f7a"},
-        {14, "0x50646ac81fe1959577e48bf529ca9f2a82c057275306243d13e96ade69583404"},
-        {2, "0x8d51ccce760304d0ec030002760300000001000000000000"},
+        { 32, "0x0212d79e5b416b6f0fd56dc8d168d6c0c4024ff270b3e0941b788f500b912f1f" },
+        { 16, "0x6709c6cd56aa725b0409ee987a02402c0caba63a29c01b06137b458acfc35f7a" },
+        { 14, "0x50646ac81fe1959577e48bf529ca9f2a82c057275306243d13e96ade69583404" },
+        { 2, "0x8d51ccce760304d0ec030002760300000001000000000000" },
     };
     for (size_t i = 0; i < sizeof w / sizeof w[0]; i++) {
         fr_t want, got, canon;
@@ -63,10 +63,10 @@ static void naive(fr_t *out, const fr_t *x, uint32_t log_n, uint32_t dir)
     if (inverse)
         fr_inv(&root, &root);
     for (uint64_t i = 0; i < n; i++) {
-        fr_t acc = {{0}}, pt, pw = one;
-        fr_pow(&pt, &root, &i, 1);                   /* root^i */
+        fr_t acc = { { 0 } }, pt, pw = one;
+        fr_pow(&pt, &root, &i, 1); /* root^i */
         if (coset && !inverse)
-            fr_mul(&pt, &pt, &g);                    /* evaluation point g * omega^i */
+            fr_mul(&pt, &pt, &g); /* evaluation point g * omega^i */
         for (uint64_t j = 0; j < n; j++) {
             fr_t t;
             fr_mul(&t, &x[j], &pw);
@@ -75,7 +75,7 @@ static void naive(fr_t *out, const fr_t *x, uint32_t log_n, uint32_t dir)
         }
         if (inverse) {
             fr_mul(&acc, &acc, &ninv);
-            if (coset) {                             /* unshift coefficient i by g^-i */
+            if (coset) { /* unshift coefficient i by g^-i */
                 fr_t gi;
                 fr_inv(&gi, &g);
                 fr_pow(&gi, &gi, &i, 1);
@@ -126,8 +126,8 @@ static void test_transform_matches_naive(void **state)
                 decode(got, (uint8_t *)buf, n, enc);
                 for (uint64_t i = 0; i < n; i++)
                     if (!fr_eq(&got[i], &want[i]))
-                        fail_msg("log_n %u dir %u enc %u: element %llu differs", log_n, dir,
-                                 enc, (unsigned long long)i);
+                        fail_msg("log_n %u dir %u enc %u: element %llu differs", log_n, dir, enc,
+                                 (unsigned long long)i);
             }
         }
         free(x);
@@ -150,8 +150,8 @@ static void test_roundtrip_4096(void **state)
     uint64_t seed = 7;
     for (uint64_t i = 0; i < n; i++)
         tu_rand_fr(&x[i], &seed);
-    const uint32_t pairs[2][2] = {{G16K_NTT_FORWARD, G16K_NTT_INVERSE},
-                                  {G16K_NTT_FORWARD_COSET, G16K_NTT_INVERSE_COSET}};
+    const uint32_t pairs[2][2] = { { G16K_NTT_FORWARD, G16K_NTT_INVERSE },
+                                   { G16K_NTT_FORWARD_COSET, G16K_NTT_INVERSE_COSET } };
     for (int p = 0; p < 2; p++) {
         memcpy(y, x, n * sizeof *x);
         assert_int_equal(ntt()->transform(d, y, pairs[p][0], G16K_ENC_MONTGOMERY), G16K_OK);
@@ -164,9 +164,9 @@ static void test_roundtrip_4096(void **state)
     assert_int_equal(ntt()->transform(d, y, G16K_NTT_FORWARD, G16K_ENC_MONTGOMERY), G16K_OK);
     fr_t root;
     fr_root_of_unity(&root, log_n);
-    const uint64_t idx[] = {0, 1, 2047, 4095};
+    const uint64_t idx[] = { 0, 1, 2047, 4095 };
     for (size_t k = 0; k < 4; k++) {
-        fr_t pt, pw = FR_ONE, acc = {{0}};
+        fr_t pt, pw = FR_ONE, acc = { { 0 } };
         fr_pow(&pt, &root, &idx[k], 1);
         for (uint64_t j = 0; j < n; j++) {
             fr_t t;
@@ -200,8 +200,7 @@ static void test_compute_h_matches_transforms(void **state)
             assert_int_equal(ntt()->transform(d, ref[k], G16K_NTT_INVERSE, G16K_ENC_MONTGOMERY),
                              G16K_OK);
             assert_int_equal(
-                ntt()->transform(d, ref[k], G16K_NTT_FORWARD_COSET, G16K_ENC_MONTGOMERY),
-                G16K_OK);
+                ntt()->transform(d, ref[k], G16K_NTT_FORWARD_COSET, G16K_ENC_MONTGOMERY), G16K_OK);
             encode((uint8_t *)buf[k], v[k], n, enc);
         }
         for (uint64_t i = 0; i < n; i++) {
@@ -209,9 +208,8 @@ static void test_compute_h_matches_transforms(void **state)
             fr_sub(&want[i], &want[i], &ref[2][i]);
         }
         /* h in canonical, written over a (allowed to alias). */
-        assert_int_equal(ntt()->compute_h(d, buf[0], buf[1], buf[2], enc, buf[0],
-                                          G16K_ENC_CANONICAL),
-                         G16K_OK);
+        assert_int_equal(
+            ntt()->compute_h(d, buf[0], buf[1], buf[2], enc, buf[0], G16K_ENC_CANONICAL), G16K_OK);
         fr_t got[32];
         decode(got, (uint8_t *)buf[0], n, G16K_ENC_CANONICAL);
         for (uint64_t i = 0; i < n; i++)
@@ -219,8 +217,7 @@ static void test_compute_h_matches_transforms(void **state)
         /* And h in Montgomery into its own buffer. */
         for (int k = 0; k < 3; k++)
             encode((uint8_t *)buf[k], v[k], n, enc);
-        assert_int_equal(ntt()->compute_h(d, buf[0], buf[1], buf[2], enc, h,
-                                          G16K_ENC_MONTGOMERY),
+        assert_int_equal(ntt()->compute_h(d, buf[0], buf[1], buf[2], enc, h, G16K_ENC_MONTGOMERY),
                          G16K_OK);
         decode(got, (uint8_t *)h, n, G16K_ENC_MONTGOMERY);
         for (uint64_t i = 0; i < n; i++)
@@ -293,7 +290,7 @@ static void reference(fr_t *x, uint32_t log_n, uint32_t dir)
 static void test_blocked_sizes_match_reference(void **state)
 {
     (void)state;
-    static const uint32_t sizes[] = {7, 9, 10, 11, 13, 14};
+    static const uint32_t sizes[] = { 7, 9, 10, 11, 13, 14 };
     uint64_t seed = 99;
     for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
         uint32_t log_n = sizes[s];
@@ -347,17 +344,15 @@ static void test_ntt_rejects_bad_arguments(void **state)
     assert_int_equal(ntt()->domain_create(th_ctx(), 32, &d), G16K_EUNSUPPORTED);
     assert_null(d);
     assert_int_equal(ntt()->domain_create(th_ctx(), 2, &d), G16K_OK);
-    uint64_t buf[4 * 4 + 1] = {0};
+    uint64_t buf[4 * 4 + 1] = { 0 };
     assert_int_equal(ntt()->transform(d, buf, G16K_NTT_FORWARD, 0), G16K_EINVAL);
     assert_int_equal(ntt()->transform(d, buf, 0, G16K_ENC_CANONICAL), G16K_EINVAL);
     assert_int_equal(ntt()->transform(d, buf, 5, G16K_ENC_CANONICAL), G16K_EINVAL);
-    assert_int_equal(ntt()->transform(d, NULL, G16K_NTT_FORWARD, G16K_ENC_CANONICAL),
-                     G16K_EINVAL);
+    assert_int_equal(ntt()->transform(d, NULL, G16K_NTT_FORWARD, G16K_ENC_CANONICAL), G16K_EINVAL);
     /* A value >= r is refused, naming the index. */
     memcpy(&buf[4 * 2], FR_MODULUS.l, 32);
     host_clear_error();
-    assert_int_equal(ntt()->transform(d, buf, G16K_NTT_FORWARD, G16K_ENC_MONTGOMERY),
-                     G16K_EINVAL);
+    assert_int_equal(ntt()->transform(d, buf, G16K_NTT_FORWARD, G16K_ENC_MONTGOMERY), G16K_EINVAL);
     assert_non_null(strstr(host_last_error(), "[2]"));
     ntt()->domain_destroy(d);
     ntt()->domain_destroy(NULL);

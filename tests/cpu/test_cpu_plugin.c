@@ -5,7 +5,7 @@
  * values refused with G16K_ECONFIG and "FILE:LINE: ..." messages; simd = auto|ifma|portable and
  * its G16K_SIMD override).
  */
-#define _POSIX_C_SOURCE 200809L   /* setenv, unsetenv */
+#define _POSIX_C_SOURCE 200809L /* setenv, unsetenv */
 
 #include <setjmp.h>
 #include <stdlib.h>
@@ -49,7 +49,7 @@ static void test_descriptor_follows_abi(void **state)
 static void test_entry_refuses_other_abi_major(void **state)
 {
     (void)state;
-    g16k_host_api h = {.struct_size = sizeof h, .abi_major = G16K_ABI_MAJOR + 1};
+    g16k_host_api h = { .struct_size = sizeof h, .abi_major = G16K_ABI_MAJOR + 1 };
     const g16k_plugin_desc *d = NULL;
     assert_true(th_entry()(&h, &d) < 0);
     assert_null(d);
@@ -57,8 +57,11 @@ static void test_entry_refuses_other_abi_major(void **state)
 
 static int create_with(const g16k_config_entry *e, uint64_t n, g16k_plugin_ctx **out)
 {
-    g16k_config cfg = {.struct_size = sizeof cfg, .file = "conf/prover.ini",
-                       .section = "plugin.cpu", .entries = e, .n_entries = n};
+    g16k_config cfg = { .struct_size = sizeof cfg,
+                        .file = "conf/prover.ini",
+                        .section = "plugin.cpu",
+                        .entries = e,
+                        .n_entries = n };
     host_clear_error();
     return th_plugin()->create(&cfg, out);
 }
@@ -66,7 +69,7 @@ static int create_with(const g16k_config_entry *e, uint64_t n, g16k_plugin_ctx *
 static void test_create_accepts_threads(void **state)
 {
     (void)state;
-    g16k_config_entry e[] = {{"threads", "0", 3}, {"threads", "5", 4}};
+    g16k_config_entry e[] = { { "threads", "0", 3 }, { "threads", "5", 4 } };
     g16k_plugin_ctx *ctx = NULL;
     assert_int_equal(create_with(e, 2, &ctx), G16K_OK);
     assert_non_null(ctx);
@@ -79,19 +82,20 @@ static void test_create_accepts_threads(void **state)
 static void test_create_rejects_unknown_key(void **state)
 {
     (void)state;
-    g16k_config_entry e[] = {{"threads", "2", 3}, {"simdd", "auto", 7}};
+    g16k_config_entry e[] = { { "threads", "2", 3 }, { "simdd", "auto", 7 } };
     g16k_plugin_ctx *ctx = NULL;
     assert_int_equal(create_with(e, 2, &ctx), G16K_ECONFIG);
     assert_null(ctx);
-    assert_string_equal(host_last_error(), "conf/prover.ini:7: unknown key 'simdd' in [plugin.cpu]");
+    assert_string_equal(host_last_error(),
+                        "conf/prover.ini:7: unknown key 'simdd' in [plugin.cpu]");
 }
 
 static void test_create_rejects_bad_threads(void **state)
 {
     (void)state;
-    const char *bad[] = {"", "-1", "two", "3x", "100000"};
+    const char *bad[] = { "", "-1", "two", "3x", "100000" };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        g16k_config_entry e = {"threads", bad[i], 12};
+        g16k_config_entry e = { "threads", bad[i], 12 };
         g16k_plugin_ctx *ctx = NULL;
         assert_int_equal(create_with(&e, 1, &ctx), G16K_ECONFIG);
         assert_null(ctx);
@@ -104,7 +108,7 @@ static void test_create_simd_key(void **state)
 {
     (void)state;
     unsetenv("G16K_SIMD");
-    g16k_config_entry e = {"simd", "auto", 2};
+    g16k_config_entry e = { "simd", "auto", 2 };
     g16k_plugin_ctx *ctx = NULL;
     assert_int_equal(create_with(&e, 1, &ctx), G16K_OK);
     char info[128] = "";
@@ -129,7 +133,8 @@ static void test_create_simd_key(void **state)
     ctx = NULL;
     assert_int_equal(create_with(&e, 1, &ctx), G16K_ECONFIG);
     assert_null(ctx);
-    assert_non_null(strstr(host_last_error(), "conf/prover.ini:2: bad value 'avx2' for key 'simd'"));
+    assert_non_null(
+        strstr(host_last_error(), "conf/prover.ini:2: bad value 'avx2' for key 'simd'"));
 
     /* The environment wins over the key, and is checked too. */
     setenv("G16K_SIMD", "portable", 1);
@@ -149,7 +154,7 @@ static void test_create_without_config_uses_host_threads(void **state)
     char info[128] = "";
     assert_int_equal(th_plugin()->probe(th_ctx(), info, sizeof info), G16K_OK);
     assert_non_null(strstr(info, "3 threads"));
-    th_plugin()->destroy(NULL);   /* a NULL context is harmless */
+    th_plugin()->destroy(NULL); /* a NULL context is harmless */
 }
 
 int main(void)

@@ -35,7 +35,7 @@ static blob slurp(const char *name, const char *file)
     if (!f)
         fail_msg("cannot open %s", path);
     fseek(f, 0, SEEK_END);
-    blob b = {.n = (size_t)ftell(f)};
+    blob b = { .n = (size_t)ftell(f) };
     fseek(f, 0, SEEK_SET);
     b.p = malloc(b.n);
     assert_int_equal(fread(b.p, 1, b.n, f), b.n);
@@ -72,8 +72,8 @@ typedef struct fixture {
     uint32_t n_vars;
     uint32_t domain_size;
     uint64_t n_coefs;
-    g16k_coef *coefs;            /* Montgomery values */
-    fr_t *w;                     /* canonical witness */
+    g16k_coef *coefs; /* Montgomery values */
+    fr_t *w;          /* canonical witness */
 } fixture;
 
 static fixture load_fixture(const char *name)
@@ -81,7 +81,7 @@ static fixture load_fixture(const char *name)
     fixture fx;
     uint64_t sz;
     blob z = slurp(name, "circuit_final.zkey");
-    const uint8_t *h = section(&z, 2, &sz);   /* n8q q n8r r nVars nPublic domainSize */
+    const uint8_t *h = section(&z, 2, &sz); /* n8q q n8r r nVars nPublic domainSize */
     fx.n_vars = u32(h + 4 + 48 + 4 + 32);
     fx.domain_size = u32(h + 4 + 48 + 4 + 32 + 8);
     const uint8_t *c = section(&z, 4, &sz);
@@ -92,8 +92,8 @@ static fixture load_fixture(const char *name)
         const uint8_t *e = c + 4 + 44 * k;
         fr_t stored, mont;
         memcpy(stored.l, e + 12, 32);
-        fr_mont_reduce(&mont, &stored);   /* coef * R^2 / R = Montgomery form of coef */
-        fx.coefs[k] = (g16k_coef){.matrix = u32(e), .row = u32(e + 4), .signal = u32(e + 8)};
+        fr_mont_reduce(&mont, &stored); /* coef * R^2 / R = Montgomery form of coef */
+        fx.coefs[k] = (g16k_coef){ .matrix = u32(e), .row = u32(e + 4), .signal = u32(e + 8) };
         memcpy(fx.coefs[k].value, mont.l, 32);
     }
     free(z.p);
@@ -138,9 +138,12 @@ static void check_fixture(const char *name, uint32_t coef_enc)
             fr_to_canon(&canon, &m);
             memcpy(fx.coefs[k].value, canon.l, 32);
         }
-    g16k_constraints cs = {.struct_size = sizeof cs, .coef_encoding = coef_enc,
-                           .n_vars = fx.n_vars, .domain_size = n, .n_coefs = fx.n_coefs,
-                           .coefs = fx.coefs};
+    g16k_constraints cs = { .struct_size = sizeof cs,
+                            .coef_encoding = coef_enc,
+                            .n_vars = fx.n_vars,
+                            .domain_size = n,
+                            .n_coefs = fx.n_coefs,
+                            .coefs = fx.coefs };
     g16k_circuit *circ = NULL;
     assert_int_equal(d->synth->circuit_create(th_ctx(), &cs, &circ), G16K_OK);
 
@@ -220,20 +223,23 @@ static void test_synth_rejects_bad_input(void **state)
 {
     (void)state;
     const g16k_synth_vtable *s = th_plugin()->synth;
-    g16k_coef e = {.matrix = 0, .row = 1, .signal = 1, .value = {1}};
-    g16k_constraints cs = {.struct_size = sizeof cs, .coef_encoding = G16K_ENC_CANONICAL,
-                           .n_vars = 2, .domain_size = 4, .n_coefs = 1, .coefs = &e};
+    g16k_coef e = { .matrix = 0, .row = 1, .signal = 1, .value = { 1 } };
+    g16k_constraints cs = { .struct_size = sizeof cs,
+                            .coef_encoding = G16K_ENC_CANONICAL,
+                            .n_vars = 2,
+                            .domain_size = 4,
+                            .n_coefs = 1,
+                            .coefs = &e };
     g16k_circuit *c = NULL;
     struct {
         g16k_coef e;
         const char *msg;
     } bad[] = {
-        {{.matrix = 2, .row = 1, .signal = 1}, "matrix 2"},
-        {{.matrix = 1, .row = 4, .signal = 1}, "row 4 >= domain size 4"},
-        {{.matrix = 0, .row = 3, .signal = 2}, "signal 2 >= n_vars 2"},
-        {{.matrix = 0, .row = 0, .signal = 0,
-          .value = {0x1, 0x0, 0x0, 0xffffffffffffffffull}},
-         "not below r"},
+        { { .matrix = 2, .row = 1, .signal = 1 }, "matrix 2" },
+        { { .matrix = 1, .row = 4, .signal = 1 }, "row 4 >= domain size 4" },
+        { { .matrix = 0, .row = 3, .signal = 2 }, "signal 2 >= n_vars 2" },
+        { { .matrix = 0, .row = 0, .signal = 0, .value = { 0x1, 0x0, 0x0, 0xffffffffffffffffull } },
+          "not below r" },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         host_clear_error();
@@ -252,13 +258,13 @@ static void test_synth_rejects_bad_input(void **state)
     assert_int_equal(s->circuit_create(th_ctx(), &cs, &c), G16K_OK);
 
     /* a[1] = 1 * w[1]; everything else 0. */
-    uint64_t w[2][4] = {{1}, {42}}, a[4][4], b[4][4], cc[4][4];
+    uint64_t w[2][4] = { { 1 }, { 42 } }, a[4][4], b[4][4], cc[4][4];
     assert_int_equal(s->synthesize(c, w, 3, G16K_ENC_CANONICAL, a, b, cc, G16K_ENC_CANONICAL),
                      G16K_EINVAL);
     assert_int_equal(s->synthesize(c, w, 2, 0, a, b, cc, G16K_ENC_CANONICAL), G16K_EINVAL);
     assert_int_equal(s->synthesize(c, w, 2, G16K_ENC_CANONICAL, a, b, cc, G16K_ENC_CANONICAL),
                      G16K_OK);
-    uint64_t zero[4] = {0}, want_a1[4] = {42};
+    uint64_t zero[4] = { 0 }, want_a1[4] = { 42 };
     assert_memory_equal(a[1], want_a1, 32);
     assert_memory_equal(a[0], zero, 32);
     assert_memory_equal(b[1], zero, 32);

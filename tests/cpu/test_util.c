@@ -43,5 +43,5 @@ void tu_hex(fr_t *canon, const char *hex)
 void tu_r_minus_1(fr_t *canon)
 {
     *canon = FR_MODULUS;
-    canon->l[0] -= 1;   /* r is odd: no borrow */
+    canon->l[0] -= 1; /* r is odd: no borrow */
 }

@@ -37,8 +37,8 @@ static void test_probe_reports_device_or_no_device(void **state)
         assert_non_null(strstr(host_last_error(), "no CUDA device"));
         g16k_msm_bases *b = NULL;
         uint8_t pt[96] = { 0 };
-        assert_int_equal(p.desc->msm->bases_create(p.ctx, G16K_G1, pt, 1, G16K_ENC_CANONICAL,
-                                                   &b), G16K_ENODEV);
+        assert_int_equal(p.desc->msm->bases_create(p.ctx, G16K_G1, pt, 1, G16K_ENC_CANONICAL, &b),
+                         G16K_ENODEV);
         g16k_ntt_domain *d = NULL;
         assert_int_equal(p.desc->ntt->domain_create(p.ctx, 3, &d), G16K_ENODEV);
     }

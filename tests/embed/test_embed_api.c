@@ -63,7 +63,7 @@ static uint8_t *slurp(const char *path, size_t shift, size_t *len)
     assert_non_null(buf);
     assert_int_equal(fread(buf + shift, 1, (size_t)n, f), (size_t)n);
     fclose(f);
-    buf[shift + (size_t)n] = 0;   /* text files can be compared as strings */
+    buf[shift + (size_t)n] = 0; /* text files can be compared as strings */
     *len = (size_t)n;
     return buf;
 }
@@ -138,7 +138,7 @@ static g16k_prove_opts fixed_rs(void)
     g16k_prove_opts o;
     memset(&o, 0, sizeof(o));
     o.struct_size = sizeof(o);
-    o.insecure_fixed_rs = 1;   /* r = s = 0: the reference proof */
+    o.insecure_fixed_rs = 1; /* r = s = 0: the reference proof */
     o.verify = 1;
     return o;
 }
@@ -153,7 +153,7 @@ static void expect_reference(const g16k_proof *pf, const char *fx)
     assert_int_equal(n, ref_len);
     assert_string_equal(buf, ref);
     free(ref);
-    ref = (char *)slurp(fixture(fx, "public.json"), 0, &ref_len);   /* snarkjs's own */
+    ref = (char *)slurp(fixture(fx, "public.json"), 0, &ref_len); /* snarkjs's own */
     n = g16k_public_json(pf, buf, sizeof(buf));
     assert_int_equal(n, ref_len);
     assert_string_equal(buf, ref);
@@ -162,12 +162,21 @@ static void expect_reference(const g16k_proof *pf, const char *fx)
 
 static void test_status_names(void **state)
 {
-    static const struct { int status; const char *name; } all[] = {
-        {G16K_OK, "G16K_OK"}, {G16K_EINVAL, "G16K_EINVAL"}, {G16K_ENOMEM, "G16K_ENOMEM"},
-        {G16K_ENODEV, "G16K_ENODEV"}, {G16K_EIO, "G16K_EIO"},
-        {G16K_EUNSUPPORTED, "G16K_EUNSUPPORTED"}, {G16K_ECONFIG, "G16K_ECONFIG"},
-        {G16K_EINTERNAL, "G16K_EINTERNAL"}, {G16K_EFORMAT, "G16K_EFORMAT"},
-        {G16K_EVERIFY, "G16K_EVERIFY"}, {G16K_ECANCELED, "G16K_ECANCELED"},
+    static const struct {
+        int status;
+        const char *name;
+    } all[] = {
+        { G16K_OK, "G16K_OK" },
+        { G16K_EINVAL, "G16K_EINVAL" },
+        { G16K_ENOMEM, "G16K_ENOMEM" },
+        { G16K_ENODEV, "G16K_ENODEV" },
+        { G16K_EIO, "G16K_EIO" },
+        { G16K_EUNSUPPORTED, "G16K_EUNSUPPORTED" },
+        { G16K_ECONFIG, "G16K_ECONFIG" },
+        { G16K_EINTERNAL, "G16K_EINTERNAL" },
+        { G16K_EFORMAT, "G16K_EFORMAT" },
+        { G16K_EVERIFY, "G16K_EVERIFY" },
+        { G16K_ECANCELED, "G16K_ECANCELED" },
     };
     (void)state;
     for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++)
@@ -194,7 +203,7 @@ static void test_json_strings(void **state)
     assert_true(need > 1000 && need < 1200);
     memset(small, 'x', sizeof(small));
     assert_int_equal(g16k_proof_json(pf, small, sizeof(small)), need);
-    assert_string_equal(small, "{\n \"pi_a\"");   /* 9 bytes and the NUL */
+    assert_string_equal(small, "{\n \"pi_a\""); /* 9 bytes and the NUL */
     assert_int_equal(g16k_public_json(pf, small, 1), g16k_public_json(pf, NULL, 0));
     assert_string_equal(small, "");
     g16k_proof_free(pf);
@@ -244,7 +253,8 @@ static void test_buffers(void **state)
                                               "section 2 size 16640 goes past the end"));
     zbuf = slurp(fixture("poseidon2", "circuit_final.zkey"), 0, &zlen);
     assert_int_equal(g16k_prove_wtns_buffer(p, k, zbuf, zlen, &o, &pf), G16K_EFORMAT);
-    assert_non_null(strstr(g16k_last_error(), "wtns buffer: header at byte 0: magic is not \"wtns\""));
+    assert_non_null(
+        strstr(g16k_last_error(), "wtns buffer: header at byte 0: magic is not \"wtns\""));
     assert_int_equal(g16k_prove_wtns_buffer(p, k, NULL, wlen, &o, &pf), G16K_EINVAL);
     g16k_key_free(k);
 
@@ -257,7 +267,8 @@ static void test_buffers(void **state)
     assert_null(k);
     assert_non_null(strstr(g16k_last_error(), "poseidon2 (memory): "));
     assert_int_equal(g16k_key_load_buffer(p, wbuf + 1, wlen, NULL, &k), G16K_EFORMAT);
-    assert_non_null(strstr(g16k_last_error(), "zkey buffer: header at byte 0: magic is not \"zkey\""));
+    assert_non_null(
+        strstr(g16k_last_error(), "zkey buffer: header at byte 0: magic is not \"zkey\""));
     assert_int_equal(g16k_key_load_buffer(p, zbuf, 0, NULL, &k), G16K_EFORMAT);
     assert_int_equal(g16k_key_load_buffer(p, NULL, zlen, NULL, &k), G16K_EINVAL);
     ko.struct_size = 0;
@@ -273,14 +284,17 @@ static void test_buffers(void **state)
 }
 
 /* A progress log: the calls a callback saw, and when to cancel. */
-typedef struct call { char stage[16]; uint64_t done, total; } call;
+typedef struct call {
+    char stage[16];
+    uint64_t done, total;
+} call;
 typedef struct progress_log {
     call calls[4096];
     size_t n;
-    const char *cancel_stage;   /* cancel at the first call of this stage with done >= cancel_at */
+    const char *cancel_stage; /* cancel at the first call of this stage with done >= cancel_at */
     uint64_t cancel_at;
-    double cancel_time;         /* when it asked to stop */
-    size_t cancel_index;        /* calls[] index of that call, or SIZE_MAX */
+    double cancel_time;  /* when it asked to stop */
+    size_t cancel_index; /* calls[] index of that call, or SIZE_MAX */
 } progress_log;
 
 static int on_progress(void *user, const char *stage, uint64_t done, uint64_t total)
@@ -338,13 +352,13 @@ static call check_log(const progress_log *log, const char *const *stages, size_t
 
 static void test_progress(void **state)
 {
-    static const char *const key_stages[] = {"check", "upload"};
-    static const char *const prove_stages[] = {"prove"};
+    static const char *const key_stages[] = { "check", "upload" };
+    static const char *const prove_stages[] = { "prove" };
     g16k_prover *p = open_prover();
     g16k_key *k = NULL;
     g16k_proof *pf = NULL;
     progress_log *log = malloc(sizeof(*log));
-    g16k_key_opts ko = {.struct_size = sizeof(ko), .progress = on_progress};
+    g16k_key_opts ko = { .struct_size = sizeof(ko), .progress = on_progress };
     g16k_prove_opts o = fixed_rs();
     call last;
     (void)state;
@@ -354,14 +368,14 @@ static void test_progress(void **state)
     ko.progress_user = log;
     assert_int_equal(g16k_key_load_file(p, fixture("poseidon2", "circuit_final.zkey"), &ko, &k),
                      G16K_OK);
-    assert_int_equal(g16k_key_cached(k), 0);   /* an empty cache: every point was tested */
+    assert_int_equal(g16k_key_cached(k), 0); /* an empty cache: every point was tested */
     /* poseidon2: 520 wires, 1 public signal, domain 2^10 (fixtures README): IC 2, A, B1, B2 520
      * each, C 520 - 2, H 1024 */
     last = check_log(log, key_stages, 2, "check");
     assert_int_equal(last.total, 2 + 3 * 520 + 518 + 1024);
     assert_int_equal(last.done, last.total);
     last = check_log(log, key_stages, 2, "upload");
-    assert_int_equal(last.total, 7);   /* circuit, domain, five MSM bases */
+    assert_int_equal(last.total, 7); /* circuit, domain, five MSM bases */
     assert_int_equal(last.done, 7);
 
     log_init(log, NULL, 0);
@@ -370,7 +384,7 @@ static void test_progress(void **state)
     assert_int_equal(g16k_prove(p, k, fixture("poseidon2", "witness.wtns"), &o, &pf), G16K_OK);
     expect_reference(pf, "poseidon2");
     last = check_log(log, prove_stages, 1, "prove");
-    assert_int_equal(last.total, 8);   /* synthesis, NTT chain, five MSMs, pairing check */
+    assert_int_equal(last.total, 8); /* synthesis, NTT chain, five MSMs, pairing check */
     assert_int_equal(last.done, 8);
     g16k_proof_free(pf);
     g16k_key_free(k);
@@ -382,7 +396,7 @@ static void test_progress(void **state)
 static void cancel_load(g16k_prover *p, const char *fx, const char *stage, uint64_t at)
 {
     progress_log *log = malloc(sizeof(*log));
-    g16k_key_opts ko = {.struct_size = sizeof(ko), .progress = on_progress, .progress_user = log};
+    g16k_key_opts ko = { .struct_size = sizeof(ko), .progress = on_progress, .progress_user = log };
     g16k_key *k = (g16k_key *)1;
     assert_non_null(log);
     log_init(log, stage, at);
@@ -400,10 +414,10 @@ static void test_cancel_load(void **state)
     g16k_key *k;
     (void)state;
     cancel_load(p, "poseidon2", "check", 0);
-    cancel_load(p, "poseidon_chain", "check", 1);     /* after a first chunk of points */
-    assert_int_equal(cache_entries(0), 0);            /* a cancelled check records nothing */
+    cancel_load(p, "poseidon_chain", "check", 1); /* after a first chunk of points */
+    assert_int_equal(cache_entries(0), 0);        /* a cancelled check records nothing */
     for (uint64_t at = 0; at <= 7; at++)
-        cancel_load(p, "poseidon2", "upload", at);    /* with 0..7 provider handles made */
+        cancel_load(p, "poseidon2", "upload", at); /* with 0..7 provider handles made */
     /* the prover still loads and proves */
     k = load(p, "poseidon2");
     g16k_prove_opts o = fixed_rs();
@@ -467,12 +481,12 @@ static void test_buffer_cache(void **state)
     size_t len;
     (void)state;
 
-    assert_int_equal(load_cached(p, "poseidon2", 1, "poseidon2"), 0);   /* tested, recorded */
+    assert_int_equal(load_cached(p, "poseidon2", 1, "poseidon2"), 0); /* tested, recorded */
     assert_int_equal(cache_entries(0), 1);
-    assert_int_equal(load_cached(p, "poseidon2", 0, "poseidon2"), 1);   /* the file: served */
+    assert_int_equal(load_cached(p, "poseidon2", 0, "poseidon2"), 1); /* the file: served */
     assert_int_equal(load_cached(p, "poseidon2", 1, "poseidon2"), 1);
     assert_int_equal(cache_entries(0), 1);
-    assert_int_equal(load_cached(p, "mult", 0, NULL), 0);               /* the other way round */
+    assert_int_equal(load_cached(p, "mult", 0, NULL), 0); /* the other way round */
     assert_int_equal(load_cached(p, "mult", 1, NULL), 1);
     assert_int_equal(cache_entries(0), 2);
 
@@ -490,9 +504,9 @@ static void test_buffer_cache(void **state)
     free(buf);
 
     /* a cached load reports its stages as an uncached one does, points and handles in full */
-    static const char *const key_stages[] = {"check", "upload"};
+    static const char *const key_stages[] = { "check", "upload" };
     progress_log *log = malloc(sizeof(*log));
-    g16k_key_opts ko = {.struct_size = sizeof(ko), .progress = on_progress, .progress_user = log};
+    g16k_key_opts ko = { .struct_size = sizeof(ko), .progress = on_progress, .progress_user = log };
     assert_non_null(log);
     log_init(log, NULL, 0);
     buf = slurp(fixture("poseidon2", "circuit_final.zkey"), 0, &len);
@@ -520,7 +534,7 @@ static void test_cancel_prove(void **state)
     assert_non_null(log);
     o.progress = on_progress;
     o.progress_user = log;
-    for (uint64_t at = 0; at < 8; at++) {   /* before each step; 8 = after the last: no cancel */
+    for (uint64_t at = 0; at < 8; at++) { /* before each step; 8 = after the last: no cancel */
         log_init(log, "prove", at);
         pf = (g16k_proof *)1;
         int rc = g16k_prove(p, k, fixture("poseidon2", "witness.wtns"), &o, &pf);
@@ -555,9 +569,9 @@ static void test_cancel_long(void **state)
 {
     g16k_prover *p = open_prover();
     progress_log *log = malloc(sizeof(*log));
-    g16k_key_opts ko = {.struct_size = sizeof(ko), .progress = on_progress, .progress_user = log};
+    g16k_key_opts ko = { .struct_size = sizeof(ko), .progress = on_progress, .progress_user = log };
     g16k_key *k = NULL;
-    const uint64_t points = 3 + 4 * 59170ull - 3 + 65536;   /* IC, A, B1, B2, C, H */
+    const uint64_t points = 3 + 4 * 59170ull - 3 + 65536; /* IC, A, B1, B2, C, H */
     double t0, before, after;
     (void)state;
     assert_non_null(log);
@@ -569,7 +583,8 @@ static void test_cancel_long(void **state)
     after = now() - log->cancel_time;
     before = log->cancel_time - t0;
     print_message("sha256_64 load: cancelled at %llu of %llu points after %.2f s, returned %.3f s "
-                  "later\n", (unsigned long long)log->calls[log->cancel_index].done,
+                  "later\n",
+                  (unsigned long long)log->calls[log->cancel_index].done,
                   (unsigned long long)points, before, after);
     assert_int_equal(log->calls[log->cancel_index].total, points);
     assert_true(after < before);
@@ -593,8 +608,8 @@ static void test_cancel_long(void **state)
     assert_int_equal(g16k_prove(p, k, fixture("sha256_64", "witness.wtns"), &o, &pf),
                      G16K_ECANCELED);
     double cancelled = now() - t0;
-    print_message("sha256_64 proof: %.3f s in full, %.3f s cancelled after its first step\n",
-                  full, cancelled);
+    print_message("sha256_64 proof: %.3f s in full, %.3f s cancelled after its first step\n", full,
+                  cancelled);
     assert_null(pf);
     assert_true(cancelled < full / 2);
     g16k_key_free(k);
@@ -638,7 +653,7 @@ static void test_trace(void **state)
     assert_int_equal(g16k_trace_open(path, &t), G16K_OK);
     g16k_prover *p = open_prover();
     g16k_key *k = NULL;
-    g16k_key_opts ko = {.struct_size = sizeof(ko), .trace = t};
+    g16k_key_opts ko = { .struct_size = sizeof(ko), .trace = t };
     assert_int_equal(g16k_key_load_file(p, fixture("poseidon2", "circuit_final.zkey"), &ko, &k),
                      G16K_OK);
     g16k_prove_opts po = fixed_rs();
@@ -649,7 +664,7 @@ static void test_trace(void **state)
         expect_reference(pf, "poseidon2");
         g16k_proof_free(pf);
     }
-    po.struct_size = offsetof(g16k_prove_opts, trace);   /* an older caller: no trace field */
+    po.struct_size = offsetof(g16k_prove_opts, trace); /* an older caller: no trace field */
     g16k_proof *pf = NULL;
     assert_int_equal(g16k_prove(p, k, fixture("poseidon2", "witness.wtns"), &po, &pf), G16K_OK);
     g16k_proof_free(pf);
@@ -661,7 +676,7 @@ static void test_trace(void **state)
     assert_non_null(doc);
     assert_int_equal(trace_count(doc, "load key", NULL), 1);
     assert_int_equal(trace_count(doc, "proof", NULL), 2);
-    static const char *const msms[] = {"MSM A", "MSM B_G1", "MSM B_G2", "MSM L", "MSM H"};
+    static const char *const msms[] = { "MSM A", "MSM B_G1", "MSM B_G2", "MSM L", "MSM H" };
     for (size_t i = 0; i < sizeof(msms) / sizeof(msms[0]); i++)
         assert_int_equal(trace_count(doc, msms[i], "cpu"), 2);
     assert_int_equal(trace_count(doc, "bases_create B_G2", "cpu"), 1);
@@ -673,15 +688,9 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
 #define T(f) cmocka_unit_test_setup_teardown(f, fresh_cache_home, drop_cache_home)
-        T(test_status_names),
-        T(test_json_strings),
-        T(test_buffers),
-        T(test_progress),
-        T(test_cancel_load),
-        T(test_buffer_cache),
-        T(test_cancel_prove),
-        T(test_cancel_long),
-        T(test_trace),
+        T(test_status_names), T(test_json_strings), T(test_buffers),
+        T(test_progress),     T(test_cancel_load),  T(test_buffer_cache),
+        T(test_cancel_prove), T(test_cancel_long),  T(test_trace),
 #undef T
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -13,8 +13,8 @@
 
 #include "util/error.h"
 
-const char *const FIXTURES[FIXTURE_COUNT] = {"mult", "nopub", "poseidon2", "poseidon_chain",
-                                             "sha256_64"};
+const char *const FIXTURES[FIXTURE_COUNT] = { "mult", "nopub", "poseidon2", "poseidon_chain",
+                                              "sha256_64" };
 
 const char *fixture_path(const char *name, const char *file)
 {

@@ -10,7 +10,7 @@
 #include <stdint.h>
 
 #define FIXTURE_COUNT 5
-extern const char *const FIXTURES[FIXTURE_COUNT];   /* mult, nopub, poseidon2, ... */
+extern const char *const FIXTURES[FIXTURE_COUNT]; /* mult, nopub, poseidon2, ... */
 
 /* "<G16K_FIXTURES>/<name>/<file>" in a static buffer (valid until the next call). */
 const char *fixture_path(const char *name, const char *file);
@@ -21,7 +21,7 @@ void write_whole(const char *path, const void *data, size_t len);
 
 /* A fresh folder under $TMPDIR (or /tmp) for this process; scratch_path names a file in it. */
 const char *scratch_dir(void);
-const char *scratch_path(const char *file);   /* static buffer, valid until the next call */
+const char *scratch_path(const char *file); /* static buffer, valid until the next call */
 void scratch_cleanup(void);
 
 /* Section table of an iden3 container in memory: payload offset and size of id (first match),

@@ -20,7 +20,9 @@
 #include "formats/json_io.h"
 #include "util/error.h"
 
-#define P_DEC "4002409555221667393417789825735904156556882819939007885332058136124031650490837864442687629129015664037894272559787"
+#define P_DEC                                                                                      \
+    "40024095552216673934177898257359041565568828199390078853320581361240316504908378644426876291" \
+    "29015664037894272559787"
 #define R_DEC "52435875175126190479447740508185965837690552500527637822603658699938581184513"
 
 static int teardown(void **state)
@@ -43,8 +45,8 @@ static void assert_same_file(const char *a, const char *b)
 static void test_proof_round_trip_is_byte_exact(void **state)
 {
     (void)state;
-    static const char *const files[] = {"proof.json", "ref_proof_r0_s0.json",
-                                        "ref_proof_r123456789_s987654321.json"};
+    static const char *const files[] = { "proof.json", "ref_proof_r0_s0.json",
+                                         "ref_proof_r123456789_s987654321.json" };
     char src[1024];
     for (int i = 0; i < FIXTURE_COUNT; i++) {
         for (int f = 0; f < 3; f++) {
@@ -71,7 +73,7 @@ static void test_public_round_trip_is_byte_exact(void **state)
             fail_msg("%s", g16k_err_get());
         const char *out = scratch_path("public.json");
         assert_int_equal(public_json_write(out, v, n), 0);
-        assert_same_file(out, src);     /* includes "[\n]" for nopub */
+        assert_same_file(out, src); /* includes "[\n]" for nopub */
         free(v);
     }
     /* mult: [33] (docs/formats.md, ".wtns") */
@@ -94,8 +96,8 @@ static void test_vk_fixtures(void **state)
         groth16_vk vk;
         if (vk_json_read(fixture_path(FIXTURES[i], "verification_key.json"), &vk) != 0)
             fail_msg("%s", g16k_err_get());
-        assert_int_equal(vk.n_public,
-                         r1cs_info(FIXTURES[i], "Outputs") + r1cs_info(FIXTURES[i], "Public Inputs"));
+        assert_int_equal(vk.n_public, r1cs_info(FIXTURES[i], "Outputs") +
+                                          r1cs_info(FIXTURES[i], "Public Inputs"));
         assert_true(g2_affine_eq(&vk.gamma2, &G2_GENERATOR));
         vk_free(&vk);
     }
@@ -206,8 +208,12 @@ static void expect_proof_bad(const char *path, int code, ...)
     va_end(ap);
 }
 
-#define MULT_PI_A_X "2819637785803794325200818244046798904792214809065822053282965741046377039616539707773205712709597945699321965085241"
-#define MULT_PI_B_Y0 "3231351430846274171995199012097562194503913922201054128094748968441176218127415573535863012185018538758953529200633"
+#define MULT_PI_A_X                                                                                \
+    "28196377858037943252008182440467989047922148090658220532829657410463770396165397077732057127" \
+    "09597945699321965085241"
+#define MULT_PI_B_Y0                                                                               \
+    "32313514308462741719951990120975621945039139222010541280947489684411762181274155735358630121" \
+    "85018538758953529200633"
 
 static void test_proof_malformed(void **state)
 {
@@ -221,26 +227,25 @@ static void test_proof_malformed(void **state)
     expect_proof_bad(mutated_proof(MULT_PI_A_X, ""), G16K_EFORMAT, "pi_a[0]", NULL);
     expect_proof_bad(mutated_proof(MULT_PI_A_X, "1"), G16K_EVERIFY, "pi_a: point not on the curve",
                      NULL);
-    expect_proof_bad(mutated_proof(MULT_PI_B_Y0, "7"), G16K_EVERIFY,
-                     "pi_b: point not on the curve", NULL);
+    expect_proof_bad(mutated_proof(MULT_PI_B_Y0, "7"), G16K_EVERIFY, "pi_b: point not on the curve",
+                     NULL);
     expect_proof_bad(mutated_proof("\"" MULT_PI_B_Y0 "\",", "\"1\", \"2\","), G16K_EFORMAT,
                      "pi_b[1]: 3 elements, expected 2", NULL);
     expect_proof_bad(mutated_proof("\"pi_c\"", "\"pi_x\""), G16K_EFORMAT, "pi_c: missing", NULL);
-    expect_proof_bad(mutated_proof("\"pi_a\": [", "\"pi_a\": {\"a\": 1}, \"q\": ["),
-                     G16K_EFORMAT, "pi_a: expected array, found object", NULL);
-    expect_proof_bad(mutated_proof("\"groth16\"", "\"plonk\""), G16K_EFORMAT, "protocol",
-                     NULL);
+    expect_proof_bad(mutated_proof("\"pi_a\": [", "\"pi_a\": {\"a\": 1}, \"q\": ["), G16K_EFORMAT,
+                     "pi_a: expected array, found object", NULL);
+    expect_proof_bad(mutated_proof("\"groth16\"", "\"plonk\""), G16K_EFORMAT, "protocol", NULL);
     expect_proof_bad(mutated_proof("\"bls12381\"", "\"bn128\""), G16K_EFORMAT, "curve", NULL);
     expect_proof_bad(mutated_proof("\"bls12381\"\n}", "\"bls12381\"\n} x"), G16K_EFORMAT,
                      "invalid JSON", NULL);
-    expect_proof_bad(mutated_proof("\"bls12381\"\n}", "\"bls12381\"\n}{}"), G16K_EFORMAT,
-                     "JSON", NULL);
+    expect_proof_bad(mutated_proof("\"bls12381\"\n}", "\"bls12381\"\n}{}"), G16K_EFORMAT, "JSON",
+                     NULL);
     /* Trailing white space is fine. */
     groth16_proof ok;
     if (proof_json_read(mutated_proof("\"bls12381\"\n}", "\"bls12381\"\n}\n \r\n"), &ok) != 0)
         fail_msg("%s", g16k_err_get());
-    expect_proof_bad(mutated_proof("\"bls12381\"\n}", "\"bls12381\""), G16K_EFORMAT,
-                     "invalid JSON", NULL);
+    expect_proof_bad(mutated_proof("\"bls12381\"\n}", "\"bls12381\""), G16K_EFORMAT, "invalid JSON",
+                     NULL);
     expect_proof_bad(mutated_proof("\"pi_a\": [", "\"pi_a\": [,"), G16K_EFORMAT, "invalid JSON",
                      NULL);
     expect_proof_bad(text_file("arr.json", "[1, 2]"), G16K_EFORMAT, "expected an object", NULL);
@@ -268,16 +273,16 @@ static void test_public_malformed(void **state)
     expect_public_bad("{\"a\": \"1\"}", "expected an array");
     expect_public_bad("[\"1\", 2]", "[1]: not a decimal string");
     expect_public_bad("[\"" R_DEC "\"]", "[0]: \"" R_DEC "\" is not a canonical decimal integer "
-                      "below r (not below r)");
+                                         "below r (not below r)");
     expect_public_bad("[\"1e3\"]", "[0]");
     /* Only the canonical spelling: no leading zeros, sign or space (snarkjs accepts these). */
     expect_public_bad("[\"1\", \"033\"]", "[1]: \"033\" is not a canonical decimal integer below r "
-                      "(leading zero)");
+                                          "(leading zero)");
     expect_public_bad("[\"0033\"]", "[0]: \"0033\" is not a canonical decimal integer below r "
-                      "(leading zero)");
+                                    "(leading zero)");
     expect_public_bad("[\"00\"]", "leading zero");
     expect_public_bad("[\"-1\"]", "[0]: \"-1\" is not a canonical decimal integer below r "
-                      "(not a digit)");
+                                  "(not a digit)");
     expect_public_bad("[\"+1\"]", "not a digit");
     expect_public_bad("[\" 33\"]", "not a digit");
     expect_public_bad("[\"33 \"]", "not a digit");
@@ -287,7 +292,8 @@ static void test_public_malformed(void **state)
     /* r - 1 is the largest valid value. */
     fr_t *v;
     size_t n;
-    const char *ok = text_file("max.json",
+    const char *ok = text_file(
+        "max.json",
         "[\"52435875175126190479447740508185965837690552500527637822603658699938581184512\"]");
     assert_int_equal(public_json_read(ok, &v, &n), 0);
     assert_int_equal(n, 1);
@@ -296,8 +302,8 @@ static void test_public_malformed(void **state)
     assert_memory_equal(v[0].l, rm1.l, 32);
     free(v);
     /* Writing a value >= r is a caller bug. */
-    expect_error(public_json_write(scratch_path("w.json"), &FR_MODULUS, 1), G16K_EINVAL,
-                 "w.json", NULL);
+    expect_error(public_json_write(scratch_path("w.json"), &FR_MODULUS, 1), G16K_EINVAL, "w.json",
+                 NULL);
 }
 
 /* The mult vk with one piece replaced. */
@@ -330,8 +336,7 @@ static void test_vk_malformed(void **state)
     (void)state;
     expect_vk_bad(mutated_vk("\"nPublic\": 1", "\"nPublic\": 2"), "IC: 2 elements, expected 3");
     expect_vk_bad(mutated_vk("\"nPublic\": 1", "\"nPublic\": -1"), "nPublic: -1 is out of range");
-    expect_vk_bad(mutated_vk("\"nPublic\": 1", "\"nPublic\": 99999999999999999999999"),
-                  "nPublic");
+    expect_vk_bad(mutated_vk("\"nPublic\": 1", "\"nPublic\": 99999999999999999999999"), "nPublic");
     expect_vk_bad(mutated_vk("\"nPublic\": 1", "\"nPublic\": 1.5"),
                   "nPublic: expected int, found double");
     expect_vk_bad(mutated_vk("\"nPublic\": 1", "\"nPublic\": \"1\""),

@@ -49,7 +49,7 @@ static void test_wtns_mult_values(void **state)
     (void)state;
     wtns *w;
     assert_int_equal(wtns_load(fixture_path("mult", "witness.wtns"), 4, &w), 0);
-    static const uint64_t want[4] = {1, 33, 3, 11};
+    static const uint64_t want[4] = { 1, 33, 3, 11 };
     for (int i = 0; i < 4; i++) {
         assert_int_equal(w->values[i].l[0], want[i]);
         assert_int_equal(w->values[i].l[1] | w->values[i].l[2] | w->values[i].l[3], 0);
@@ -124,11 +124,11 @@ static void test_wtns_malformed(void **state)
     put_le32(d + h, 48);
     expect_bad(d, orig_len, 4, "section 1 (header)", "n8 48", NULL);
     memcpy(d, orig, orig_len);
-    d[h + 4] ^= 0x10;   /* prime */
+    d[h + 4] ^= 0x10; /* prime */
     snprintf(at, sizeof(at), "at byte %zu:", h + 4);
     expect_bad(d, orig_len, 4, "section 1 (header)", at, "prime", NULL);
     memcpy(d, orig, orig_len);
-    put_le32(d + h + 36, 5);    /* nWitness 5, section 2 holds 4 */
+    put_le32(d + h + 36, 5); /* nWitness 5, section 2 holds 4 */
     expect_bad(d, orig_len, 0, "section 2 (values)", "header says 5 values", NULL);
 
     /* Wrong witness length for the proving key. */

@@ -24,7 +24,7 @@
 
 typedef struct r1cs_term {
     uint32_t matrix, row, signal;
-    fr_t coef;      /* canonical */
+    fr_t coef; /* canonical */
 } r1cs_term;
 
 static r1cs_term *r1cs_ab_terms(const char *fixture, uint32_t *n_constraints, size_t *n_terms)
@@ -47,13 +47,13 @@ static r1cs_term *r1cs_ab_terms(const char *fixture, uint32_t *n_constraints, si
             o += 4;
             for (uint32_t k = 0; k < nt; k++, o += 36) {
                 if (mat == 2)
-                    continue;   /* C is not in the zkey */
+                    continue; /* C is not in the zkey */
                 if (n == cap)
                     t = realloc(t, (cap *= 2) * sizeof(*t));
                 t[n].matrix = mat;
                 t[n].row = row;
                 t[n].signal = get_le32(d + o);
-                memcpy(t[n].coef.l, d + o + 4, 32);   /* little-endian host */
+                memcpy(t[n].coef.l, d + o + 4, 32); /* little-endian host */
                 n++;
             }
         }
@@ -252,7 +252,7 @@ static void expect_bad(const uint8_t *d, size_t len, ...)
     write_whole(path, d, len);
     zkey *k = (zkey *)0x1;
     int rc = zkey_load(path, 2, &k);
-    assert_ptr_equal(k, (zkey *)0x1);   /* untouched on error */
+    assert_ptr_equal(k, (zkey *)0x1); /* untouched on error */
     const char *msg = g16k_err_get();
     if (rc != G16K_EFORMAT)
         fail_msg("status %d, expected EFORMAT; message: %s", rc, msg);
@@ -299,8 +299,8 @@ static void test_zkey_truncated(void **state)
     expect_bad(orig, 11, "byte 0", NULL);
     expect_bad(orig, 20, "section table entry 0 at byte 12", NULL);
     expect_bad(orig, 30, "section table entry 1 at byte 28", "file ends", NULL);
-    expect_bad(orig, 100, "section table entry 1 at byte 28", "section 2 size 964",
-               "past the end", NULL);
+    expect_bad(orig, 100, "section table entry 1 at byte 28", "section 2 size 964", "past the end",
+               NULL);
     expect_bad(orig, payload_of(9) + 100, "section 9", "past the end", NULL);
     expect_bad(orig, orig_len - 1, "section 10", "past the end", NULL);
 }
@@ -400,7 +400,7 @@ static void test_zkey_unknown_sections(void **state)
     expect_bad(d, len, "section 12 size 41", "past the end", NULL);
     free(d);
     d = copy();
-    put_le32(d + entry_of(10), 11);          /* contributions: not needed for proving */
+    put_le32(d + entry_of(10), 11); /* contributions: not needed for proving */
     expect_same_key(d, orig_len);
     memcpy(d, orig, orig_len);
     put_le32(d + entry_of(5), 11);
@@ -419,26 +419,26 @@ static void test_zkey_bad_headers(void **state)
     put_le32(d + h2, 32);
     expect_bad(d, orig_len, "section 2 (groth16 header)", byte_str(h2), "n8q 32", NULL);
     memcpy(d, orig, orig_len);
-    d[h2 + 4] ^= 1;     /* q */
+    d[h2 + 4] ^= 1; /* q */
     expect_bad(d, orig_len, "section 2", byte_str(h2 + 4), "not BLS12-381 p", NULL);
     memcpy(d, orig, orig_len);
-    d[h2 + 56 + 31] ^= 1;  /* r */
+    d[h2 + 56 + 31] ^= 1; /* r */
     expect_bad(d, orig_len, "section 2", byte_str(h2 + 56), "not BLS12-381 r", NULL);
     memcpy(d, orig, orig_len);
-    put_le32(d + h2 + 92, 4);   /* nPublic = nVars */
+    put_le32(d + h2 + 92, 4); /* nPublic = nVars */
     expect_bad(d, orig_len, "section 2", "nPublic 4, nVars 4", NULL);
     memcpy(d, orig, orig_len);
     put_le32(d + h2 + 96, 3);
     expect_bad(d, orig_len, "section 2", byte_str(h2 + 96), "power of two", NULL);
     memcpy(d, orig, orig_len);
-    put_le32(d + h2 + 96, 8);   /* H then has the wrong size */
+    put_le32(d + h2 + 96, 8); /* H then has the wrong size */
     expect_bad(d, orig_len, "section 9 (H)", byte_str(payload_of(9)), "size 384, expected 768",
                NULL);
     memcpy(d, orig, orig_len);
-    put_le32(d + h2 + 88, 5);   /* nVars */
+    put_le32(d + h2 + 88, 5); /* nVars */
     expect_bad(d, orig_len, "section 5 (A)", "expected 480", NULL);
     memcpy(d, orig, orig_len);
-    memset(d + h2 + 100, 0, 96);    /* alpha1 = infinity */
+    memset(d + h2 + 100, 0, 96); /* alpha1 = infinity */
     expect_bad(d, orig_len, "section 2", byte_str(h2 + 100), "alpha1", "infinity", NULL);
     free(d);
 }
@@ -447,7 +447,7 @@ static void test_zkey_bad_coefficients(void **state)
 {
     (void)state;
     uint8_t *d = copy();
-    size_t c = payload_of(4);   /* u32 nCoef, then 44-byte entries */
+    size_t c = payload_of(4); /* u32 nCoef, then 44-byte entries */
     put_le32(d + c, 5);
     expect_bad(d, orig_len, "section 4 (coefficients)", "size 180, expected 224", NULL);
     memcpy(d, orig, orig_len);
@@ -492,10 +492,10 @@ static void test_zkey_bad_points(void **state)
     (void)state;
     uint8_t *d = copy();
     size_t a = payload_of(5), b1 = payload_of(6), b2 = payload_of(7), h = payload_of(9);
-    memset(d + a + 96, 0xff, 48);   /* A[1].x > p */
+    memset(d + a + 96, 0xff, 48); /* A[1].x > p */
     expect_bad(d, orig_len, "section 5 (A)", byte_str(a + 96), "point 1", ">= p", NULL);
     memcpy(d, orig, orig_len);
-    fp_to_bytes_mont(d + a + 96, &FP_MODULUS);  /* A[1].x = p exactly */
+    fp_to_bytes_mont(d + a + 96, &FP_MODULUS); /* A[1].x = p exactly */
     expect_bad(d, orig_len, "section 5 (A)", byte_str(a + 96), ">= p", NULL);
 
     memcpy(d, orig, orig_len);
@@ -506,7 +506,7 @@ static void test_zkey_bad_points(void **state)
                NULL);
 
     memcpy(d, orig, orig_len);
-    fp_to_bytes_mont(d + b2 + 192 + 96, &FP_ONE);   /* B2[1].y.c0 changed */
+    fp_to_bytes_mont(d + b2 + 192 + 96, &FP_ONE); /* B2[1].y.c0 changed */
     expect_bad(d, orig_len, "section 7 (B2)", byte_str(b2 + 192), "not on the curve", NULL);
 
     memcpy(d, orig, orig_len);
@@ -516,7 +516,7 @@ static void test_zkey_bad_points(void **state)
     expect_bad(d, orig_len, "section 9 (H)", byte_str(h + 192), "point 2", "subgroup", NULL);
 
     memcpy(d, orig, orig_len);
-    fp_to_bytes_mont(d + payload_of(2) + 676, &q.x);  /* delta1 */
+    fp_to_bytes_mont(d + payload_of(2) + 676, &q.x); /* delta1 */
     fp_to_bytes_mont(d + payload_of(2) + 676 + 48, &q.y);
     expect_bad(d, orig_len, "section 2", "delta1", "subgroup", NULL);
 

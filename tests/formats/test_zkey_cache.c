@@ -35,9 +35,11 @@ static void assert_digest(const uint8_t *data, uint64_t len, const char *want_he
 static void test_digest_matches_hashlib(void **state)
 {
     (void)state;
-    static const struct { const char *fx, *hex; } keys[] = {
-        {"mult", "0874996bbea05d3e4e059d48f479c7d5f472d316db4407ddbdb82daa72e87a33"},
-        {"poseidon2", "e48b2236ccc21e864401bfd072a804cd49a4e9a9ba8e1b78dfa1fd5a15451b2e"},
+    static const struct {
+        const char *fx, *hex;
+    } keys[] = {
+        { "mult", "0874996bbea05d3e4e059d48f479c7d5f472d316db4407ddbdb82daa72e87a33" },
+        { "poseidon2", "e48b2236ccc21e864401bfd072a804cd49a4e9a9ba8e1b78dfa1fd5a15451b2e" },
     };
     for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) {
         size_t len;
@@ -45,7 +47,7 @@ static void test_digest_matches_hashlib(void **state)
         assert_digest(d, len, keys[k].hex);
         free(d);
     }
-    size_t n = 2 * ZKEY_LEAF_BYTES + 1;         /* three leaves, the last of one byte */
+    size_t n = 2 * ZKEY_LEAF_BYTES + 1; /* three leaves, the last of one byte */
     uint8_t *b = malloc(n);
     assert_non_null(b);
     for (size_t i = 0; i < n; i++)
@@ -64,11 +66,11 @@ static void test_entries(void **state)
     uint8_t d1[ZKEY_DIGEST_BYTES], d2[ZKEY_DIGEST_BYTES];
     memset(d1, 0x11, sizeof d1);
     memset(d2, 0x22, sizeof d2);
-    assert_int_equal(zkey_cache_has(dir, d1, 100), 0);           /* no folder: no entry */
+    assert_int_equal(zkey_cache_has(dir, d1, 100), 0); /* no folder: no entry */
     assert_int_equal(zkey_cache_put(dir, d1, 100, "/some/key.zkey"), 0);
     assert_int_equal(zkey_cache_has(dir, d1, 100), 1);
-    assert_int_equal(zkey_cache_has(dir, d1, 101), 0);           /* another size */
-    assert_int_equal(zkey_cache_has(dir, d2, 100), 0);           /* another digest */
+    assert_int_equal(zkey_cache_has(dir, d1, 101), 0); /* another size */
+    assert_int_equal(zkey_cache_has(dir, d2, 100), 0); /* another digest */
     /* d1's entry under d2's name: foreign */
     char p1[4096], p2[4096];
     snprintf(p1, sizeof p1, "%s/%s.verified", dir,
@@ -88,7 +90,7 @@ static void test_entries(void **state)
     setenv("XDG_CACHE_HOME", "/x", 1);
     assert_int_equal(zkey_cache_default_dir(def, sizeof def), 0);
     assert_string_equal(def, "/x/g16k");
-    assert_int_equal(zkey_cache_default_dir(def, 4), -1);        /* does not fit */
+    assert_int_equal(zkey_cache_default_dir(def, 4), -1); /* does not fit */
     assert_string_equal(def, "");
 }
 

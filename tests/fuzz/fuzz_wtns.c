@@ -22,7 +22,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int fd = fuzz_input_open(data, size, path, sizeof(path));
     if (fd < 0)
         return 0;
-    int same = load_both(path, data, size, 0) && load_both(path, data, size, 4);   /* 4: mult's nVars */
+    int same =
+        load_both(path, data, size, 0) && load_both(path, data, size, 4); /* 4: mult's nVars */
     fuzz_input_close(fd);
     if (!same)
         __builtin_trap();

@@ -8,7 +8,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     char path[32];
     int fd = fuzz_input_open(data, size, path, sizeof(path));
-    zkey_load_args mem = {.path = "zkey buffer", .data = data, .size = size, .threads = 1};
+    zkey_load_args mem = { .path = "zkey buffer", .data = data, .size = size, .threads = 1 };
     zkey *k;
     int rc_file, rc_mem;
     if (fd < 0)

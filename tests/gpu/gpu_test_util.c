@@ -14,7 +14,7 @@ int gpu_plugin_load(gpu_plugin *p, const char *path, const g16k_config_entry *en
 {
     static int echo_set;
     if (!echo_set) {
-        host_echo_log(G16K_LOG_WARN);   /* the plugins' warnings belong in the test's output */
+        host_echo_log(G16K_LOG_WARN); /* the plugins' warnings belong in the test's output */
         echo_set = 1;
     }
     memset(p, 0, sizeof *p);
@@ -55,7 +55,7 @@ void gpu_test_rand_scalar(uint64_t s[4])
 {
     for (int i = 0; i < 4; i++)
         s[i] = gpu_test_rand();
-    s[3] &= 0x3fffffffffffffffull;      /* < 2^254 < r */
+    s[3] &= 0x3fffffffffffffffull; /* < 2^254 < r */
 }
 
 void ref_g1_mul_gen(g1_affine_t *out, uint64_t k)
@@ -124,11 +124,11 @@ void ref_ntt(fr_t *out, const fr_t *in, uint32_t log_n, uint32_t dir)
         fr_inv(&w, &w);
     fr_set_u64(&ninv, n);
     fr_inv(&ninv, &ninv);
-    fr_t wi = FR_ONE;                       /* omega^(+-i) */
+    fr_t wi = FR_ONE; /* omega^(+-i) */
     for (uint64_t i = 0; i < n; i++) {
         fr_t x = wi, acc = { { 0 } }, p = FR_ONE, t;
         if (coset && !inverse)
-            fr_mul(&x, &x, &g);             /* evaluate at g omega^i */
+            fr_mul(&x, &x, &g); /* evaluate at g omega^i */
         for (uint64_t j = 0; j < n; j++) {
             fr_mul(&t, &in[j], &p);
             fr_add(&acc, &acc, &t);
@@ -136,7 +136,7 @@ void ref_ntt(fr_t *out, const fr_t *in, uint32_t log_n, uint32_t dir)
         }
         if (inverse) {
             fr_mul(&acc, &acc, &ninv);
-            if (coset) {                    /* unshift: x_i *= g^-i */
+            if (coset) { /* unshift: x_i *= g^-i */
                 fr_t gi;
                 uint64_t e = i;
                 fr_inv(&gi, &g);

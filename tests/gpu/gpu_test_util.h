@@ -14,7 +14,7 @@
 #include "host.h"
 
 typedef struct gpu_plugin {
-    host_plugin hp;                /* the shared test host's handle (plugins/check/host.h) */
+    host_plugin hp; /* the shared test host's handle (plugins/check/host.h) */
     void *dl;
     const g16k_plugin_desc *desc;
     g16k_plugin_ctx *ctx;

@@ -62,7 +62,7 @@ static void check_decode(const gpu_msm_plan *p, const uint64_t (*s)[4], uint64_t
             uint32_t ent = p->entries[e];
             uint64_t v = (b + 1) << (w * p->c > 62 ? 0 : w * p->c);
             if (w * p->c > 62)
-                continue;                             /* dense scalars: high windows skipped */
+                continue; /* dense scalars: high windows skipped */
             sum[ent >> 1] += ent & 1 ? 0 - v : v;
         }
     }
@@ -76,7 +76,7 @@ static void test_chunks_01_heavy(void **state)
 {
     (void)state;
     enum { N = 20000 };
-    uint64_t (*s)[4] = calloc(N, sizeof *s);
+    uint64_t(*s)[4] = calloc(N, sizeof *s);
     for (int i = 0; i < N; i++) {
         uint64_t r = gpu_test_rand() % 100;
         if (r < 90)
@@ -89,9 +89,9 @@ static void test_chunks_01_heavy(void **state)
     const uint32_t windows[] = { 0, 1, 5, 8, 13 };
     for (int w = 0; w < 5; w++) {
         gpu_msm_plan p;
-        assert_int_equal(gpu_msm_plan_build(&p, s, N, G16K_ENC_CANONICAL, windows[w], G16K_G1, NULL,
-                                        2),
-                         G16K_OK);
+        assert_int_equal(
+            gpu_msm_plan_build(&p, s, N, G16K_ENC_CANONICAL, windows[w], G16K_G1, NULL, 2),
+            G16K_OK);
         check_chunks(&p);
         check_decode(&p, (const uint64_t(*)[4])s, N);
         /* the ones bucket: about 18000 entries; its serial chain (one chunk, then the chunk
@@ -109,7 +109,7 @@ static void test_chunks_random_and_edges(void **state)
 {
     (void)state;
     enum { N = 3000 };
-    uint64_t (*s)[4] = calloc(N, sizeof *s);
+    uint64_t(*s)[4] = calloc(N, sizeof *s);
     for (int i = 0; i < N; i++)
         gpu_test_rand_scalar(s[i]);
     memcpy(s[1], GPU_TEST_R_MINUS_1, 32);
@@ -125,12 +125,14 @@ static void test_chunks_random_and_edges(void **state)
     /* all zero: no entries, nothing to cut */
     gpu_msm_plan p;
     memset(s, 0, 32 * N);
-    assert_int_equal(gpu_msm_plan_build(&p, s, N, G16K_ENC_CANONICAL, 0, G16K_G1, NULL, 2), G16K_OK);
+    assert_int_equal(gpu_msm_plan_build(&p, s, N, G16K_ENC_CANONICAL, 0, G16K_G1, NULL, 2),
+                     G16K_OK);
     assert_int_equal(p.n_entries, 0);
     gpu_msm_plan_cleanup(&p);
     /* windows above the maximum are clamped; bad encodings refused */
     s[0][0] = 3;
-    assert_int_equal(gpu_msm_plan_build(&p, s, 1, G16K_ENC_CANONICAL, 31, G16K_G1, NULL, 2), G16K_OK);
+    assert_int_equal(gpu_msm_plan_build(&p, s, 1, G16K_ENC_CANONICAL, 31, G16K_G1, NULL, 2),
+                     G16K_OK);
     assert_int_equal(p.c, GPU_MSM_PLAN_MAX_WINDOW);
     check_chunks(&p);
     gpu_msm_plan_cleanup(&p);
@@ -149,7 +151,7 @@ static void test_auto_window_model(void **state)
         uint64_t n = (uint64_t)1 << lg;
         uint32_t c = gpu_msm_plan_auto_window(n, n, G16K_G1, &gpu);
         assert_true(c >= 1 && c <= GPU_MSM_PLAN_MAX_AUTO_WINDOW);
-        assert_true(c >= prev);                      /* more points, no smaller window */
+        assert_true(c >= prev); /* more points, no smaller window */
         prev = c;
         uint32_t cc = gpu_msm_plan_auto_window(n, n, G16K_G1, &cpu);
         assert_true(cc >= 1 && cc <= GPU_MSM_PLAN_MAX_AUTO_WINDOW);
@@ -185,9 +187,12 @@ static uint64_t bucket_bytes(uint32_t c, uint32_t group)
 static void test_limits_window_and_parts(void **state)
 {
     (void)state;
-    gpu_msm_device dev = { .compute_units = 2, .lanes = 1, .mem_bytes = (uint64_t)16 << 30,
-                       .max_alloc = (uint64_t)8 << 30, .host_bytes = (uint64_t)3 << 30,
-                       .part_align = 4 };
+    gpu_msm_device dev = { .compute_units = 2,
+                           .lanes = 1,
+                           .mem_bytes = (uint64_t)16 << 30,
+                           .max_alloc = (uint64_t)8 << 30,
+                           .host_bytes = (uint64_t)3 << 30,
+                           .part_align = 4 };
     for (uint32_t group = G16K_G1; group <= G16K_G2; group++)
         for (uint32_t c = 1; c <= GPU_MSM_PLAN_MAX_WINDOW; c++) {
             int rc = gpu_msm_plan_window_check(c, group, &dev);
@@ -197,11 +202,11 @@ static void test_limits_window_and_parts(void **state)
                 assert_int_equal(part, 0);
                 assert_non_null(strstr(host_last_error(), "bucket buffer"));
                 assert_non_null(strstr(host_last_error(), "8192 MiB (8589934592 bytes) per "
-                                                              "buffer"));
+                                                          "buffer"));
             } else if (rc == G16K_OK) {
                 assert_true(part > 0 && part % 4 == 0);
                 uint64_t nw = (256 + c - 1) / c;
-                assert_true(part * nw * 4 <= dev.max_alloc);          /* the entry list */
+                assert_true(part * nw * 4 <= dev.max_alloc); /* the entry list */
                 assert_true(part * nw <= UINT32_MAX && part <= INT32_MAX);
             }
         }
@@ -235,9 +240,12 @@ static void test_limits_window_and_parts(void **state)
 static void test_limits_plans_fit(void **state)
 {
     (void)state;
-    gpu_msm_device dev = { .compute_units = 2, .lanes = 1, .mem_bytes = (uint64_t)1 << 20,
-                       .max_alloc = (uint64_t)256 << 10, .host_bytes = (uint64_t)1 << 20,
-                       .part_align = 4 };
+    gpu_msm_device dev = { .compute_units = 2,
+                           .lanes = 1,
+                           .mem_bytes = (uint64_t)1 << 20,
+                           .max_alloc = (uint64_t)256 << 10,
+                           .host_bytes = (uint64_t)1 << 20,
+                           .part_align = 4 };
     for (uint32_t group = G16K_G1; group <= G16K_G2; group++)
         for (uint32_t c = 1; c <= 8; c++) {
             uint64_t part = gpu_msm_plan_part_points(c, group, &dev);
@@ -245,7 +253,7 @@ static void test_limits_plans_fit(void **state)
                 assert_int_equal(gpu_msm_plan_window_check(c, group, &dev), G16K_EUNSUPPORTED);
                 continue;
             }
-            uint64_t (*s)[4] = calloc(part, sizeof *s);
+            uint64_t(*s)[4] = calloc(part, sizeof *s);
             for (uint64_t i = 0; i < part; i++)
                 gpu_test_rand_scalar(s[i]);
             gpu_msm_plan p;
@@ -268,12 +276,10 @@ static void test_limits_plans_fit(void **state)
 
 int main(void)
 {
-    gpu_host = host_api();           /* gpu_fail's messages reach the test */
+    gpu_host = host_api(); /* gpu_fail's messages reach the test */
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_chunks_01_heavy),
-        cmocka_unit_test(test_chunks_random_and_edges),
-        cmocka_unit_test(test_auto_window_model),
-        cmocka_unit_test(test_limits_window_and_parts),
+        cmocka_unit_test(test_chunks_01_heavy),   cmocka_unit_test(test_chunks_random_and_edges),
+        cmocka_unit_test(test_auto_window_model), cmocka_unit_test(test_limits_window_and_parts),
         cmocka_unit_test(test_limits_plans_fit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

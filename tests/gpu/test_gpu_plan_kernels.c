@@ -33,11 +33,11 @@ static u64 host_gid;
 #define g16k_atomic_inc(p) ((*(p))++)
 #include "../../gpu/kernels/plan.cl"
 
-#define LAUNCH(count, call)                                                                    \
-    for (host_gid = 0; host_gid < (u64)(count); host_gid++)                                    \
+#define LAUNCH(count, call)                                                                        \
+    for (host_gid = 0; host_gid < (u64)(count); host_gid++)                                        \
     call
-#define LAUNCH_REVERSED(count, call)                                                           \
-    for (host_gid = (u64)(count); host_gid-- > 0;)                                             \
+#define LAUNCH_REVERSED(count, call)                                                               \
+    for (host_gid = (u64)(count); host_gid-- > 0;)                                                 \
     call
 
 static int cmp_u32(const void *a, const void *b)
@@ -51,7 +51,8 @@ static int cmp_u32(const void *a, const void *b)
 static void check_plan(const uint64_t (*s)[4], uint32_t n, uint32_t c, uint32_t block)
 {
     gpu_msm_plan want, got;
-    assert_int_equal(gpu_msm_plan_build(&want, s, n, G16K_ENC_CANONICAL, c, G16K_G1, NULL, 2), G16K_OK);
+    assert_int_equal(gpu_msm_plan_build(&want, s, n, G16K_ENC_CANONICAL, c, G16K_G1, NULL, 2),
+                     G16K_OK);
     memset(&got, 0, sizeof got);
     assert_int_equal(gpu_msm_plan_shape(&got, n, c, 0), G16K_OK);
     assert_int_equal(got.nw, want.nw);
@@ -84,7 +85,7 @@ static void check_plan(const uint64_t (*s)[4], uint32_t n, uint32_t c, uint32_t 
     assert_memory_equal(starts, want.chunk_starts, ((size_t)meta[2] + 1) * 4);
     for (u32 k = 0; k < nbk; k++)
         qsort(entries + offsets[k], offsets[k + 1] - offsets[k], 4, cmp_u32);
-    assert_memory_equal(entries, want.entries, (size_t)meta[0] * 4);   /* host: ascending */
+    assert_memory_equal(entries, want.entries, (size_t)meta[0] * 4); /* host: ascending */
     free(entries);
     free(starts);
 out:
@@ -109,9 +110,9 @@ static void make(uint64_t (*s)[4], uint32_t n, enum pattern p)
         switch (p) {
         case RANDOM: gpu_test_rand_scalar(s[i]); break;
         case ZERO: break;
-        case SMALL: s[i][0] = gpu_test_rand() % 3; break;          /* 0/1/2: one huge bucket */
+        case SMALL: s[i][0] = gpu_test_rand() % 3; break; /* 0/1/2: one huge bucket */
         case EQUAL: memcpy(s[i], one, 32); break;
-        case TOP:                                                  /* long carry chains */
+        case TOP: /* long carry chains */
             s[i][0] = s[i][1] = s[i][2] = ~0ULL;
             s[i][3] = 0x3fffffffffffffffULL - (gpu_test_rand() & 0xff);
             break;
@@ -124,12 +125,12 @@ static void test_plan_windows(void **state)
 {
     (void)state;
     static const uint32_t sizes[] = { 1, 2, 3, 100, 1000 };
-    uint64_t (*s)[4] = malloc(5000 * sizeof *s);
+    uint64_t(*s)[4] = malloc(5000 * sizeof *s);
     assert_non_null(s);
     for (uint32_t c = 1; c <= 20; c++)
         for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; z++) {
             if (c > 16 && sizes[z] > 100)
-                continue;                                          /* keep the run short */
+                continue; /* keep the run short */
             for (int p = 0; p < P_COUNT; p++) {
                 make(s, sizes[z], (enum pattern)p);
                 uint64_t nbk = ((256 + c - 1) / c) * ((uint64_t)1 << (c - 1));
@@ -146,7 +147,7 @@ static void test_plan_blocks(void **state)
 {
     (void)state;
     static const uint32_t blocks[] = { 1, 7, 256, 1000, 1u << 20 };
-    uint64_t (*s)[4] = malloc(300 * sizeof *s);
+    uint64_t(*s)[4] = malloc(300 * sizeof *s);
     assert_non_null(s);
     for (size_t b = 0; b < sizeof blocks / sizeof blocks[0]; b++)
         for (int p = 0; p < P_COUNT; p++) {
@@ -160,8 +161,9 @@ static void test_dev_block(void **state)
 {
     (void)state;
     assert_int_equal(gpu_msm_plan_dev_block(1), GPU_MSM_PLAN_DEV_BLOCK);
-    assert_int_equal(gpu_msm_plan_dev_block((uint64_t)GPU_MSM_PLAN_DEV_BLOCK * GPU_MSM_PLAN_DEV_MAX_BLOCKS),
-                     GPU_MSM_PLAN_DEV_BLOCK);
+    assert_int_equal(
+        gpu_msm_plan_dev_block((uint64_t)GPU_MSM_PLAN_DEV_BLOCK * GPU_MSM_PLAN_DEV_MAX_BLOCKS),
+        GPU_MSM_PLAN_DEV_BLOCK);
     for (uint64_t nbk = 1000; nbk < ((uint64_t)1 << 32); nbk = nbk * 3 + 1) {
         uint64_t b = gpu_msm_plan_dev_block(nbk);
         assert_true(b >= GPU_MSM_PLAN_DEV_BLOCK);

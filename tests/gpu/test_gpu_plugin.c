@@ -26,10 +26,10 @@ static const char *cache_dir;
 static gpu_plugin plugin;
 static int no_device;
 
-#define REQUIRE_DEVICE()                                                                      \
-    do {                                                                                      \
-        if (no_device)                                                                        \
-            skip();                                                                           \
+#define REQUIRE_DEVICE()                                                                           \
+    do {                                                                                           \
+        if (no_device)                                                                             \
+            skip();                                                                                \
     } while (0)
 
 static int setup(void **state)
@@ -103,8 +103,8 @@ static void scalars_enc(uint64_t (*out)[4], const uint64_t (*s)[4], uint64_t n, 
 }
 
 /* Run the plugin MSM over (pts, s) with all encodings and the given windows; compare. */
-static void check_g1(const g1_affine_t *pts, const uint64_t (*s)[4], uint64_t n_bases,
-                     uint64_t n, const uint32_t *windows, int n_windows)
+static void check_g1(const g1_affine_t *pts, const uint64_t (*s)[4], uint64_t n_bases, uint64_t n,
+                     const uint32_t *windows, int n_windows)
 {
     const g16k_msm_vtable *vt = plugin.desc->msm;
     g1_affine_t want;
@@ -112,7 +112,7 @@ static void check_g1(const g1_affine_t *pts, const uint64_t (*s)[4], uint64_t n_
     uint8_t want_canon[96], got[96];
     g1_points_bytes(want_canon, &want, 1, G16K_ENC_CANONICAL);
     uint8_t *pb = malloc(96 * (n_bases ? n_bases : 1));
-    uint64_t (*sc)[4] = malloc(32 * (n ? n : 1));
+    uint64_t(*sc)[4] = malloc(32 * (n ? n : 1));
     for (uint32_t enc = G16K_ENC_CANONICAL; enc <= G16K_ENC_MONTGOMERY; enc++) {
         g1_points_bytes(pb, pts, n_bases, enc);
         scalars_enc(sc, s, n, enc);
@@ -133,8 +133,8 @@ static void check_g1(const g1_affine_t *pts, const uint64_t (*s)[4], uint64_t n_
     free(sc);
 }
 
-static void check_g2(const g2_affine_t *pts, const uint64_t (*s)[4], uint64_t n_bases,
-                     uint64_t n, const uint32_t *windows, int n_windows)
+static void check_g2(const g2_affine_t *pts, const uint64_t (*s)[4], uint64_t n_bases, uint64_t n,
+                     const uint32_t *windows, int n_windows)
 {
     const g16k_msm_vtable *vt = plugin.desc->msm;
     g2_affine_t want;
@@ -142,7 +142,7 @@ static void check_g2(const g2_affine_t *pts, const uint64_t (*s)[4], uint64_t n_
     uint8_t want_canon[192], got[192];
     g2_points_bytes(want_canon, &want, 1, G16K_ENC_CANONICAL);
     uint8_t *pb = malloc(192 * (n_bases ? n_bases : 1));
-    uint64_t (*sc)[4] = malloc(32 * (n ? n : 1));
+    uint64_t(*sc)[4] = malloc(32 * (n ? n : 1));
     for (uint32_t enc = G16K_ENC_CANONICAL; enc <= G16K_ENC_MONTGOMERY; enc++) {
         g2_points_bytes(pb, pts, n_bases, enc);
         scalars_enc(sc, s, n, enc);
@@ -182,17 +182,17 @@ static void test_msm_g1_random_matches_naive(void **state)
 {
     (void)state;
     REQUIRE_DEVICE();
-    enum { N = 37 };                              /* not a power of two */
+    enum { N = 37 }; /* not a power of two */
     g1_affine_t pts[N];
     uint64_t s[N][4];
     for (int i = 0; i < N; i++) {
         ref_g1_mul_gen(&pts[i], 1 + gpu_test_rand() % 1000000);
         gpu_test_rand_scalar(s[i]);
     }
-    pts[5] = pts[4];                              /* repeated point */
-    memset(&pts[9], 0, sizeof pts[9]);            /* infinity */
+    pts[5] = pts[4];                   /* repeated point */
+    memset(&pts[9], 0, sizeof pts[9]); /* infinity */
     memcpy(s[11], GPU_TEST_R_MINUS_1, 32);
-    memset(s[12], 0, 32);                         /* zero scalar */
+    memset(s[12], 0, 32); /* zero scalar */
     const uint32_t windows[] = { 0, 1, 2, 5, 13 };
     check_g1(pts, (const uint64_t(*)[4])s, N, N, windows, 5);
 }
@@ -251,8 +251,8 @@ static void test_msm_g2_random_and_edges(void **state)
         ref_g2_mul_gen(&pts[i], 1 + gpu_test_rand() % 100000);
         gpu_test_rand_scalar(s[i]);
     }
-    pts[3] = pts[2];                              /* repeated */
-    memset(&pts[6], 0, sizeof pts[6]);            /* infinity */
+    pts[3] = pts[2];                   /* repeated */
+    memset(&pts[6], 0, sizeof pts[6]); /* infinity */
     memcpy(s[7], GPU_TEST_R_MINUS_1, 32);
     memset(s[8], 0, 32);
     const uint32_t windows[] = { 0, 4 };
@@ -280,12 +280,12 @@ static void fill_01_heavy(uint64_t (*s)[4], int n)
         uint64_t r = gpu_test_rand() % 10;
         memset(s[i], 0, 32);
         if (r < 6)
-            s[i][0] = 1;                          /* 60% ones */
+            s[i][0] = 1; /* 60% ones */
         else if (r == 9)
-            gpu_test_rand_scalar(s[i]);           /* 10% dense */
+            gpu_test_rand_scalar(s[i]); /* 10% dense */
         else if (r == 8)
-            s[i][0] = 2 + gpu_test_rand() % 5;    /* 10% small */
-    }                                             /* 20% zeros */
+            s[i][0] = 2 + gpu_test_rand() % 5; /* 10% small */
+    }                                          /* 20% zeros */
 }
 
 static void test_msm_g1_01_heavy_matches_naive(void **state)
@@ -294,11 +294,11 @@ static void test_msm_g1_01_heavy_matches_naive(void **state)
     REQUIRE_DEVICE();
     enum { N = 400 };
     g1_affine_t *pts = malloc(N * sizeof *pts);
-    uint64_t (*s)[4] = malloc(N * sizeof *s);
+    uint64_t(*s)[4] = malloc(N * sizeof *s);
     for (int i = 0; i < N; i++)
         ref_g1_mul_gen(&pts[i], 1 + gpu_test_rand() % 1000000);
-    pts[7] = pts[3];                              /* repeated point in the big bucket */
-    memset(&pts[11], 0, sizeof pts[11]);          /* infinity */
+    pts[7] = pts[3];                     /* repeated point in the big bucket */
+    memset(&pts[11], 0, sizeof pts[11]); /* infinity */
     fill_01_heavy(s, N);
     s[3][0] = 1, s[3][1] = s[3][2] = s[3][3] = 0;
     s[7][0] = 1, s[7][1] = s[7][2] = s[7][3] = 0;
@@ -324,7 +324,7 @@ static void test_msm_g2_01_heavy_matches_naive(void **state)
     REQUIRE_DEVICE();
     enum { N = 120 };
     g2_affine_t *pts = malloc(N * sizeof *pts);
-    uint64_t (*s)[4] = malloc(N * sizeof *s);
+    uint64_t(*s)[4] = malloc(N * sizeof *s);
     for (int i = 0; i < N; i++)
         ref_g2_mul_gen(&pts[i], 1 + gpu_test_rand() % 100000);
     pts[5] = pts[4];
@@ -410,7 +410,7 @@ static void test_bad_arguments_rejected(void **state)
     assert_int_equal(msm->msm(b, s, 1, 0, NULL, res, G16K_ENC_CANONICAL), G16K_EINVAL);
     assert_int_equal(msm->msm(b, s, 1, G16K_ENC_CANONICAL, NULL, res, 0), G16K_EINVAL);
     assert_int_equal(msm->msm(b, s, 2, G16K_ENC_CANONICAL, NULL, res, G16K_ENC_CANONICAL),
-                     G16K_EINVAL);                 /* n > number of bases */
+                     G16K_EINVAL); /* n > number of bases */
     msm->bases_destroy(b);
     msm->bases_destroy(NULL);
 
@@ -434,9 +434,11 @@ static void last_parts(unsigned long long *parts, unsigned *bufs, unsigned *c)
     unsigned long long n, most;
     *parts = 0;
     *bufs = 0;
-    assert_int_equal(sscanf(host_last_log(), "opencl: msm G%u: %llu points, window %u, %llu "
-                            "part(s) of at most %llu points, bases in %u buffer(s)", &g, &n, c,
-                            parts, &most, bufs), 6);
+    assert_int_equal(sscanf(host_last_log(),
+                            "opencl: msm G%u: %llu points, window %u, %llu "
+                            "part(s) of at most %llu points, bases in %u buffer(s)",
+                            &g, &n, c, parts, &most, bufs),
+                     6);
 }
 
 /* [plugin.opencl] max_alloc and max_mem lowered to 256 KiB and 1 MiB: 3000 G1 and 1500 G2
@@ -451,7 +453,8 @@ static void test_msm_split_under_small_limits(void **state)
     if (strncmp(plugin.desc->name, "opencl", 6) != 0)
         skip();
     gpu_plugin small;
-    g16k_config_entry e[] = { { "cache_dir", cache_dir, 3 }, { "max_alloc", "256K", 4 },
+    g16k_config_entry e[] = { { "cache_dir", cache_dir, 3 },
+                              { "max_alloc", "256K", 4 },
                               { "max_mem", "1M", 5 } };
     assert_int_equal(gpu_plugin_load(&small, plugin_path, e, 3), 0);
     assert_int_equal(small.create_rc, G16K_OK);
@@ -460,7 +463,7 @@ static void test_msm_split_under_small_limits(void **state)
     enum { N1 = 3000, N2 = 1500 };
     g1_affine_t *p1 = malloc(N1 * sizeof *p1);
     g2_affine_t *p2 = malloc(N2 * sizeof *p2);
-    uint64_t (*s)[4] = calloc(N1, sizeof *s);
+    uint64_t(*s)[4] = calloc(N1, sizeof *s);
     for (int i = 0; i < N1; i++)
         ref_g1_mul_gen(&p1[i], 1 + gpu_test_rand() % 1000000);
     for (int i = 0; i < N2; i++)
@@ -478,11 +481,11 @@ static void test_msm_split_under_small_limits(void **state)
         const uint32_t w1[] = { 0, 2, 5 };
         check_g1(p1, (const uint64_t(*)[4])s, N1, N1, w1, 3);
         last_parts(&parts, &bufs, &c);
-        assert_true(parts > 2 && bufs == 2);        /* 2730 points a buffer */
+        assert_true(parts > 2 && bufs == 2); /* 2730 points a buffer */
         const uint32_t w2[] = { 0, 3 };
         check_g2(p2, (const uint64_t(*)[4])s, N2, N2, w2, 2);
         last_parts(&parts, &bufs, &c);
-        assert_true(parts > 2 && bufs == 2);        /* 1364 points a buffer */
+        assert_true(parts > 2 && bufs == 2); /* 1364 points a buffer */
     }
     /* the auto window stays within the limits: G1 window 6 needs 264 KiB of bucket sums */
     check_g1(p1, (const uint64_t(*)[4])s, N1, N1, (const uint32_t[]){ 0 }, 1);
@@ -497,8 +500,8 @@ static void test_msm_split_under_small_limits(void **state)
     assert_int_equal(vt->msm(b, NULL, 0, G16K_ENC_CANONICAL, &par, out, G16K_ENC_CANONICAL),
                      G16K_EUNSUPPORTED);
     assert_non_null(strstr(host_last_error(), "window 6 (G1) needs a 0 MiB (264192 bytes) "
-                                                  "bucket buffer; the device allows 0 MiB "
-                                                  "(262144 bytes) per buffer"));
+                                              "bucket buffer; the device allows 0 MiB "
+                                              "(262144 bytes) per buffer"));
     par.window = 5;
     assert_int_equal(vt->msm(b, NULL, 0, G16K_ENC_CANONICAL, &par, out, G16K_ENC_CANONICAL),
                      G16K_OK);
@@ -590,6 +593,6 @@ int main(int argc, char **argv)
     };
     int failed = cmocka_run_group_tests(tests, setup, teardown);
     if (failed == 0 && no_device)
-        return 77;                                /* SKIP_RETURN_CODE: no device, visibly */
+        return 77; /* SKIP_RETURN_CODE: no device, visibly */
     return failed;
 }

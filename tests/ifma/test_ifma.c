@@ -43,7 +43,7 @@ static void rnd_fp(fp_t *out)
     do {
         for (int i = 0; i < FP_LIMBS; i++)
             c.l[i] = rnd();
-        c.l[FP_LIMBS - 1] &= 0x1fffffffffffffffULL;   /* 381 bits */
+        c.l[FP_LIMBS - 1] &= 0x1fffffffffffffffULL; /* 381 bits */
     } while (fp_from_canon(out, &c) != 0);
 }
 
@@ -62,8 +62,8 @@ static void edge_fp(fp_t out[L])
     out[1] = FP_ONE;
     fp_neg(&out[2], &FP_ONE);
     fp_set_u64(&out[3], 2);
-    out[4] = pm1;                        /* Montgomery limbs p - 1 */
-    fp_from_canon(&out[5], &pm1);        /* the integer p - 1 */
+    out[4] = pm1;                 /* Montgomery limbs p - 1 */
+    fp_from_canon(&out[5], &pm1); /* the integer p - 1 */
     rnd_fp(&out[6]);
     fp_neg(&out[7], &out[6]);
 }
@@ -77,12 +77,12 @@ static int skip_without_ifma(void)
 #endif
 }
 
-#define REQUIRE_IFMA()                                                                           \
-    do {                                                                                         \
-        if (skip_without_ifma()) {                                                               \
-            print_message("no AVX-512 IFMA on this CPU (or G16K_SIMD=portable): skipped\n");     \
-            skip();                                                                              \
-        }                                                                                        \
+#define REQUIRE_IFMA()                                                                             \
+    do {                                                                                           \
+        if (skip_without_ifma()) {                                                                 \
+            print_message("no AVX-512 IFMA on this CPU (or G16K_SIMD=portable): skipped\n");       \
+            skip();                                                                                \
+        }                                                                                          \
     } while (0)
 
 static void assert_fp_eq(const fp_t *got, const fp_t *want)
@@ -167,9 +167,9 @@ static void test_fp_ifma_lazy_chain_matches_ref(void **state)
     fp_ifma_to_r52(&rb, b);
     fp_ifma_to_r52(&rc, c);
     for (int it = 0; it < 300; it++) {
-        fp_ifma_add(&s, &rx, &rb);          /* < 4p */
-        fp_ifma_add(&s, &s, &s);            /* < 8p */
-        fp_ifma_sub(&d, &rx, &rc);          /* < 66p */
+        fp_ifma_add(&s, &rx, &rb); /* < 4p */
+        fp_ifma_add(&s, &s, &s);   /* < 8p */
+        fp_ifma_sub(&d, &rx, &rc); /* < 66p */
         fp_ifma_mul(&rx, &s, &d);
         for (int k = 0; k < L; k++) {
             fp_t t, u;
@@ -237,7 +237,7 @@ static void test_fp2_ifma_matches_ref(void **state)
 static void rnd_g2(g2_affine_t *out)
 {
     g2_jac_t g, r;
-    uint64_t k[2] = {rnd(), rnd()};
+    uint64_t k[2] = { rnd(), rnd() };
     g2_jac_from_affine(&g, &G2_GENERATOR);
     g2_jac_mul(&r, &g, k, 2);
     g2_jac_to_affine(out, &r);
@@ -265,7 +265,7 @@ static void assert_g2_jac_eq(const g2_jac_r52 *b, const g2_jac_t *want)
     assert_memory_equal(&got, want, sizeof *want);
 }
 
-#define NB 11   /* buckets: 8 lanes plus some never touched */
+#define NB 11 /* buckets: 8 lanes plus some never touched */
 
 /* buckets[idx[k]] += +-pts[k] through g2_ifma_bucket_add and through the reference. */
 static unsigned g2_add_both(g2_jac_r52 *rb, g2_jac_t *ref, const uint32_t idx[L],
@@ -330,7 +330,7 @@ static void test_g2_bucket_add_matches_ref_edges(void **state)
     g2_jac_r52 rb[NB];
     g2_jac_t ref[NB];
     g2_affine_t p, q, pts[L];
-    static const uint32_t idx[L] = {0, 1, 2, 3, 4, 5, 6, 7};
+    static const uint32_t idx[L] = { 0, 1, 2, 3, 4, 5, 6, 7 };
     rnd_g2(&p);
     rnd_g2(&q);
     for (int i = 0; i < NB; i++) {
@@ -381,7 +381,7 @@ static void test_g2_bucket_dbl_matches_ref(void **state)
     REQUIRE_IFMA();
     g2_jac_r52 rb[NB];
     g2_jac_t ref[NB];
-    static const uint32_t idx[L] = {7, 1, 2, 9, 4, 5, 6, 3};
+    static const uint32_t idx[L] = { 7, 1, 2, 9, 4, 5, 6, 3 };
     for (int i = 0; i < NB; i++) {
         g2_affine_t p;
         rnd_g2(&p);
@@ -404,7 +404,7 @@ static void test_g2_bucket_dbl_matches_ref(void **state)
 static void rnd_g1(g1_affine_t *out)
 {
     g1_jac_t g, r;
-    uint64_t k[2] = {rnd(), rnd()};
+    uint64_t k[2] = { rnd(), rnd() };
     g1_jac_from_affine(&g, &G1_GENERATOR);
     g1_jac_mul(&r, &g, k, 2);
     g1_jac_to_affine(out, &r);
@@ -470,7 +470,7 @@ static void test_g1_bucket_ops_match_ref(void **state)
         g1_add_both(rb, ref, idx, pts, (unsigned)rnd() & 0xff, it % 7 == 6 ? 5 : L);
     }
     /* edges: empty + P, P + P, P + (-P), P + (-P) by neg bit, bucket + inf, inf + inf */
-    static const uint32_t lane[L] = {0, 1, 2, 3, 4, 5, 6, 7};
+    static const uint32_t lane[L] = { 0, 1, 2, 3, 4, 5, 6, 7 };
     g1_affine_t p = pool[0], np, inf;
     g1_affine_neg(&np, &p);
     memset(&inf, 0, sizeof inf);
@@ -517,7 +517,7 @@ static void r52_words(uint64_t w[7], const fp8_r52 *a, int k)
 /* Lane k of a = the integer m p (m < 2^35, so m p < 2^416), minus 1 when sub1. */
 static void set_mult_of_p(fp8_r52 *a, int k, uint64_t m, int sub1)
 {
-    uint64_t w[7] = {0};
+    uint64_t w[7] = { 0 };
     unsigned __int128 c = 0;
     for (int i = 0; i < FP_LIMBS; i++) {
         c += (unsigned __int128)FP_MODULUS.l[i] * m;
@@ -542,7 +542,7 @@ static void check_reduce(const fp8_r52 *a)
 {
     fp8_r52 r;
     fp_t want[L], got[L];
-    uint64_t three_p[7] = {0}, w[7];
+    uint64_t three_p[7] = { 0 }, w[7];
     unsigned __int128 c = 0;
     for (int i = 0; i < FP_LIMBS; i++) {
         c += (unsigned __int128)FP_MODULUS.l[i] * 3;
@@ -551,7 +551,7 @@ static void check_reduce(const fp8_r52 *a)
     }
     three_p[6] = (uint64_t)c;
     fp_ifma_reduce(&r, a);
-    fp_ifma_from_r52(want, a);           /* any input below 2^416: a Montgomery product by 2^384 */
+    fp_ifma_from_r52(want, a); /* any input below 2^416: a Montgomery product by 2^384 */
     fp_ifma_from_r52(got, &r);
     for (int k = 0; k < L; k++) {
         assert_fp_eq(&got[k], &want[k]);
@@ -575,7 +575,7 @@ static void test_fp_ifma_reduce_matches_ref(void **state)
         check_reduce(&a);
     }
     /* edges: 0, 2^416 - 1, 2^416 - 2^364, and m p, m p - 1 around the quotient's range */
-    static const uint64_t mults[] = {1, 2, 3, 4, 127, 128, 1ULL << 20, (1ULL << 35) - 1};
+    static const uint64_t mults[] = { 1, 2, 3, 4, 127, 128, 1ULL << 20, (1ULL << 35) - 1 };
     for (int k = 0; k < L; k++)
         for (int j = 0; j < R52_LIMBS; j++)
             a.l[j][k] = k == 0 ? 0 : k == 1 ? 0xfffffffffffffULL : (j == 7) * 0xfffffffffffffULL;
@@ -590,10 +590,10 @@ static void test_fp_ifma_reduce_matches_ref(void **state)
 /* ---- Batch-affine kernels (ba_ifma.c), G1 and G2 through one table ---- */
 
 typedef struct {
-    size_t aff, r52;             /* sizeof the affine point and its r52 bucket */
+    size_t aff, r52; /* sizeof the affine point and its r52 bucket */
     void (*rnd)(void *p);
     void (*neg)(void *out, const void *p);
-    int (*add)(void *acc, const void *p);            /* reference acc += p; 1 if infinity */
+    int (*add)(void *acc, const void *p); /* reference acc += p; 1 if infinity */
     void (*set)(void *b, const void *p, int neg);
     void (*get)(void *out, const void *b, size_t n);
     size_t (*scratch)(uint32_t cnt);
@@ -601,8 +601,14 @@ typedef struct {
                 uint32_t cnt, uint8_t *empty, void *scratch);
 } ba_ops;
 
-static void g1_rnd_v(void *p) { rnd_g1(p); }
-static void g1_neg_v(void *o, const void *p) { g1_affine_neg(o, p); }
+static void g1_rnd_v(void *p)
+{
+    rnd_g1(p);
+}
+static void g1_neg_v(void *o, const void *p)
+{
+    g1_affine_neg(o, p);
+}
 static int g1_add_v(void *acc, const void *p)
 {
     g1_jac_t j;
@@ -611,15 +617,27 @@ static int g1_add_v(void *acc, const void *p)
     g1_jac_to_affine(acc, &j);
     return g1_jac_is_inf(&j);
 }
-static void g1_set_v(void *b, const void *p, int neg) { g1_ifma_aff_set(b, p, neg); }
-static void g1_get_v(void *o, const void *b, size_t n) { g1_ifma_aff_get(o, b, n); }
-static void g1_run_v(void *bk, const uint64_t *idx, const uint8_t *const *pts,
-                     const uint8_t *neg, uint32_t cnt, uint8_t *empty, void *scratch)
+static void g1_set_v(void *b, const void *p, int neg)
+{
+    g1_ifma_aff_set(b, p, neg);
+}
+static void g1_get_v(void *o, const void *b, size_t n)
+{
+    g1_ifma_aff_get(o, b, n);
+}
+static void g1_run_v(void *bk, const uint64_t *idx, const uint8_t *const *pts, const uint8_t *neg,
+                     uint32_t cnt, uint8_t *empty, void *scratch)
 {
     g1_ifma_ba_run(bk, idx, pts, neg, cnt, empty, scratch);
 }
-static void g2_rnd_v(void *p) { rnd_g2(p); }
-static void g2_neg_v(void *o, const void *p) { g2_affine_neg(o, p); }
+static void g2_rnd_v(void *p)
+{
+    rnd_g2(p);
+}
+static void g2_neg_v(void *o, const void *p)
+{
+    g2_affine_neg(o, p);
+}
 static int g2_add_v(void *acc, const void *p)
 {
     g2_jac_t j;
@@ -628,21 +646,41 @@ static int g2_add_v(void *acc, const void *p)
     g2_jac_to_affine(acc, &j);
     return g2_jac_is_inf(&j);
 }
-static void g2_set_v(void *b, const void *p, int neg) { g2_ifma_aff_set(b, p, neg); }
-static void g2_get_v(void *o, const void *b, size_t n) { g2_ifma_aff_get(o, b, n); }
-static void g2_run_v(void *bk, const uint64_t *idx, const uint8_t *const *pts,
-                     const uint8_t *neg, uint32_t cnt, uint8_t *empty, void *scratch)
+static void g2_set_v(void *b, const void *p, int neg)
+{
+    g2_ifma_aff_set(b, p, neg);
+}
+static void g2_get_v(void *o, const void *b, size_t n)
+{
+    g2_ifma_aff_get(o, b, n);
+}
+static void g2_run_v(void *bk, const uint64_t *idx, const uint8_t *const *pts, const uint8_t *neg,
+                     uint32_t cnt, uint8_t *empty, void *scratch)
 {
     g2_ifma_ba_run(bk, idx, pts, neg, cnt, empty, scratch);
 }
 
-static const ba_ops BA_G1 = {sizeof(g1_affine_t), sizeof(g1_aff_r52), g1_rnd_v, g1_neg_v,
-                             g1_add_v, g1_set_v, g1_get_v, g1_ifma_ba_scratch_size, g1_run_v};
-static const ba_ops BA_G2 = {sizeof(g2_affine_t), sizeof(g2_aff_r52), g2_rnd_v, g2_neg_v,
-                             g2_add_v, g2_set_v, g2_get_v, g2_ifma_ba_scratch_size, g2_run_v};
+static const ba_ops BA_G1 = { sizeof(g1_affine_t),
+                              sizeof(g1_aff_r52),
+                              g1_rnd_v,
+                              g1_neg_v,
+                              g1_add_v,
+                              g1_set_v,
+                              g1_get_v,
+                              g1_ifma_ba_scratch_size,
+                              g1_run_v };
+static const ba_ops BA_G2 = { sizeof(g2_affine_t),
+                              sizeof(g2_aff_r52),
+                              g2_rnd_v,
+                              g2_neg_v,
+                              g2_add_v,
+                              g2_set_v,
+                              g2_get_v,
+                              g2_ifma_ba_scratch_size,
+                              g2_run_v };
 
-#define BA_NB 40      /* buckets */
-#define BA_POOL 12    /* distinct random points */
+#define BA_NB 40   /* buckets */
+#define BA_POOL 12 /* distinct random points */
 
 /* Every live bucket of the kernel (bk, live[]) equals the reference one. */
 static void ba_assert_buckets(const ba_ops *o, const uint8_t *bk, const uint8_t *ref,
@@ -701,13 +739,13 @@ static void ba_run_matches_ref(const ba_ops *o)
             idx[t] = j;
             neg[t] = (uint8_t)(rnd() & 1);
             pts[t] = pool + (rnd() % BA_POOL) * o->aff;
-            if (e == 1 || e == 2) {          /* the point is the bucket: a doubling */
+            if (e == 1 || e == 2) { /* the point is the bucket: a doubling */
                 memcpy(edge + t * o->aff, ref + j * o->aff, o->aff);
-                if (e == 2)                  /* ... or its negation: a cancellation */
+                if (e == 2) /* ... or its negation: a cancellation */
                     o->neg(edge + t * o->aff, edge + t * o->aff);
                 neg[t] = 0;
                 pts[t] = edge + t * o->aff;
-            } else if (e == 3) {             /* the bucket itself, with neg: cancels */
+            } else if (e == 3) { /* the bucket itself, with neg: cancels */
                 memcpy(edge + t * o->aff, ref + j * o->aff, o->aff);
                 neg[t] = 1;
                 pts[t] = edge + t * o->aff;
@@ -721,7 +759,7 @@ static void ba_run_matches_ref(const ba_ops *o)
                 o->neg(q, q);
             int inf = o->add(ref + idx[t] * o->aff, q);
             assert_int_equal(empty[t], inf);
-            if (inf) {                       /* refill, as the MSM does with a new point */
+            if (inf) { /* refill, as the MSM does with a new point */
                 memcpy(ref + idx[t] * o->aff, pool + (t % BA_POOL) * o->aff, o->aff);
                 o->set(bk + idx[t] * o->r52, pool + (t % BA_POOL) * o->aff, 0);
             }
@@ -752,8 +790,8 @@ static void test_g2_ba_run_matches_ref(void **state)
 static void ba_edge_coordinates(const ba_ops *o)
 {
     enum { N = 24 };
-    size_t nfp = o->aff / sizeof(fp_t);  /* 2 (G1) or 4 (G2) coordinates */
-    uint8_t *bk = aligned_alloc(64, BA_NB * o->r52);  /* ba_assert_buckets reads BA_NB */
+    size_t nfp = o->aff / sizeof(fp_t);              /* 2 (G1) or 4 (G2) coordinates */
+    uint8_t *bk = aligned_alloc(64, BA_NB * o->r52); /* ba_assert_buckets reads BA_NB */
     void *scratch = aligned_alloc(64, o->scratch(N));
     assert_non_null(bk);
     assert_non_null(scratch);
@@ -762,14 +800,14 @@ static void ba_edge_coordinates(const ba_ops *o)
     uint64_t idx[N];
     const uint8_t *pts[N];
     uint8_t neg[N], empty[N];
-    int live[BA_NB] = {0};
+    int live[BA_NB] = { 0 };
     edge_fp(e);
     for (int t = 0; t < N; t++) {
         for (size_t c = 0; c < nfp; c++) {
             ref[t][c] = e[(t + 3 * c) % L];
             pt[t][c] = e[(t / L + 5 * c + 1 + t) % L];
         }
-        if (fp_eq(&ref[t][0], &pt[t][0]))           /* distinct x (x.c0 on G2) */
+        if (fp_eq(&ref[t][0], &pt[t][0])) /* distinct x (x.c0 on G2) */
             fp_add(&pt[t][0], &pt[t][0], &FP_ONE);
         o->set(bk + t * o->r52, ref[t], 0);
         idx[t] = (uint64_t)t;
@@ -821,7 +859,7 @@ static void test_ba_aff_set_constant(void **state)
 /* ---- subgroup tests ---- */
 
 #if defined(IFMA_TEST_EMUL)
-#define N_MEMBERS 512           /* emulated intrinsics are ~100x slower */
+#define N_MEMBERS 512 /* emulated intrinsics are ~100x slower */
 #else
 #define N_MEMBERS 10000
 #endif
@@ -954,7 +992,7 @@ static void test_in_subgroup_crafted(void **state)
 {
     (void)state;
     REQUIRE_IFMA();
-    crafted c = {.n1 = 0, .n2 = 0};
+    crafted c = { .n1 = 0, .n2 = 0 };
     vec_for_each("torsion.txt", crafted_case, &c);
     assert_int_equal(c.n1, 20);
     assert_int_equal(c.n2, 20);

@@ -149,7 +149,7 @@ static int stub_msm(g16k_msm_bases *bases, const void *scalars, uint64_t n, uint
     (void)scalar_enc;
     (void)params;
     (void)result_enc;
-    if (n == 0) {                 /* the core's load-time window check: infinity, any window */
+    if (n == 0) { /* the core's load-time window check: infinity, any window */
         memset(result, 0, 96);
         return G16K_OK;
     }

@@ -21,8 +21,9 @@
 /* 2 lines */
 #define GOOD_PLUGIN "[plugin.good]\npath = " GOOD "\n"
 /* 8 lines */
-#define ALL_SLOTS "[synthesizer]\nprovider = good\n[ntt]\nprovider = good\n" \
-                  "[msm.g1]\nprovider = good\n[msm.g2]\nprovider = good\n"
+#define ALL_SLOTS                                                                                  \
+    "[synthesizer]\nprovider = good\n[ntt]\nprovider = good\n"                                     \
+    "[msm.g1]\nprovider = good\n[msm.g2]\nprovider = good\n"
 
 typedef struct state {
     char dir[PATH_MAX];
@@ -77,8 +78,9 @@ static prover_config *expect_ok(state *st, const char *text)
 
 static void values_land_in_config(void **vs)
 {
-    prover_config *cfg = expect_ok(*vs, "; comment\n[core]\nthreads = 3\nverify = never\n"
-                                        "[window]\na = auto\nb_g1 = 12\nh = 31\n" GOOD_PLUGIN ALL_SLOTS);
+    prover_config *cfg =
+        expect_ok(*vs, "; comment\n[core]\nthreads = 3\nverify = never\n"
+                       "[window]\na = auto\nb_g1 = 12\nh = 31\n" GOOD_PLUGIN ALL_SLOTS);
     assert_int_equal(cfg->threads, 3);
     assert_int_equal(cfg->verify, 0);
     assert_int_equal(cfg->window[MSM_A], 0);
@@ -102,7 +104,6 @@ static void defaults_and_threads_zero(void **vs)
     config_free(cfg);
 }
 
-
 /* [core] key_cache: absent = $XDG_CACHE_HOME/g16k (absolute only), else $HOME/.cache/g16k;
  * off = no cache; DIR relative to the ini file. */
 static void key_cache_default_off_and_dir(void **vs)
@@ -115,7 +116,7 @@ static void key_cache_default_off_and_dir(void **vs)
     prover_config *cfg = expect_ok(st, GOOD_PLUGIN ALL_SLOTS);
     assert_string_equal(cfg->key_cache, "/xdg/cache/g16k");
     config_free(cfg);
-    setenv("XDG_CACHE_HOME", "relative/cache", 1);      /* not absolute: ignored (XDG spec) */
+    setenv("XDG_CACHE_HOME", "relative/cache", 1); /* not absolute: ignored (XDG spec) */
     setenv("HOME", "/home/someone", 1);
     cfg = expect_ok(st, GOOD_PLUGIN ALL_SLOTS);
     assert_string_equal(cfg->key_cache, "/home/someone/.cache/g16k");
@@ -162,7 +163,7 @@ static void threads_from_environment(void **vs)
     cfg = expect_ok(*vs, "[core]\nthreads = 3\n" GOOD_PLUGIN ALL_SLOTS);
     assert_int_equal(cfg->threads, (unsigned)sysconf(_SC_NPROCESSORS_ONLN));
     config_free(cfg);
-    static const char *const bad[] = {"x", "-2", "7y", "99999"};
+    static const char *const bad[] = { "x", "-2", "7y", "99999" };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         setenv("G16K_THREADS", bad[i], 1);
         cfg = NULL;
@@ -182,29 +183,29 @@ static void threads_from_environment(void **vs)
 
 static void unknown_section(void **vs)
 {
-    expect_error(*vs, GOOD_PLUGIN ALL_SLOTS "[msm.g3]\nprovider = good\n", ":11: ",
-                 "unknown section [msm.g3]");
+    expect_error(*vs, GOOD_PLUGIN ALL_SLOTS "[msm.g3]\nprovider = good\n",
+                 ":11: ", "unknown section [msm.g3]");
     /* Also when the section holds no key (inih alone would never report it). */
     expect_error(*vs, GOOD_PLUGIN "\n[wndow]\n" ALL_SLOTS, ":4: ", "unknown section [wndow]");
 }
 
 static void unknown_keys(void **vs)
 {
-    expect_error(*vs, "[core]\n\nthreds = 2\n" GOOD_PLUGIN ALL_SLOTS, ":3: ",
-                 "unknown key 'threds' in [core]");
-    expect_error(*vs, GOOD_PLUGIN "[ntt]\nprovider = good\nprovidr = good\n", ":5: ",
-                 "unknown key 'providr' in [ntt]");
+    expect_error(*vs, "[core]\n\nthreds = 2\n" GOOD_PLUGIN ALL_SLOTS,
+                 ":3: ", "unknown key 'threds' in [core]");
+    expect_error(*vs, GOOD_PLUGIN "[ntt]\nprovider = good\nprovidr = good\n",
+                 ":5: ", "unknown key 'providr' in [ntt]");
     expect_error(*vs, "[window]\nb_g3 = 4\n", ":2: ", "unknown key 'b_g3' in [window]");
     expect_error(*vs, "threads = 1\n[core]\n", ":1: ", "key 'threads' outside any section");
 }
 
 static void repeated_key(void **vs)
 {
-    expect_error(*vs, "[core]\nthreads = 2\n; again\nthreads = 4\n" GOOD_PLUGIN ALL_SLOTS, ":4: ",
-                 "repeated key 'threads'");
+    expect_error(*vs, "[core]\nthreads = 2\n; again\nthreads = 4\n" GOOD_PLUGIN ALL_SLOTS,
+                 ":4: ", "repeated key 'threads'");
     /* A repeated section is fine, a key repeated across its two halves is not. */
-    expect_error(*vs, GOOD_PLUGIN ALL_SLOTS "[plugin.good]\npath = x.so\n", ":12: ",
-                 "repeated key 'path'");
+    expect_error(*vs, GOOD_PLUGIN ALL_SLOTS "[plugin.good]\npath = x.so\n",
+                 ":12: ", "repeated key 'path'");
 }
 
 static void bad_values(void **vs)
@@ -218,9 +219,10 @@ static void bad_values(void **vs)
         snprintf(needle, sizeof(needle), "bad value '%s' for threads (expected", threads[i]);
         expect_error(*vs, text, ":3: ", needle);
     }
-    expect_error(*vs, "[core]\nverify = sometimes\n", ":2: ",
-                 "bad value 'sometimes' for verify (expected always or never)");
-    expect_error(*vs, "[window]\nl = 0\n", ":2: ", "bad value '0' for window l (expected auto or 1..31)");
+    expect_error(*vs, "[core]\nverify = sometimes\n",
+                 ":2: ", "bad value 'sometimes' for verify (expected always or never)");
+    expect_error(*vs, "[window]\nl = 0\n",
+                 ":2: ", "bad value '0' for window l (expected auto or 1..31)");
     expect_error(*vs, "[window]\nl = 32\n", ":2: ", "bad value '32' for window l");
     expect_error(*vs, "[window]\nh = big\n", ":2: ", "bad value 'big' for window h");
     expect_error(*vs, "[ntt]\nprovider = a b\n", ":2: ", "bad value 'a b' for provider");
@@ -230,25 +232,28 @@ static void bad_values(void **vs)
 
 static void provider_without_plugin_section(void **vs)
 {
-    expect_error(*vs, GOOD_PLUGIN "[synthesizer]\nprovider = good\n[ntt]\nprovider = good\n"
-                 "[msm.g1]\n; GPU\nprovider = cuda\n[msm.g2]\nprovider = good\n", ":9: ",
-                 "[msm.g1] provider 'cuda' has no [plugin.cuda] section");
-    expect_error(*vs, GOOD_PLUGIN ALL_SLOTS "[msm.g1]\nfallback = cpu\n", ":12: ",
-                 "[msm.g1] fallback 'cpu' has no [plugin.cpu] section");
-    expect_error(*vs, GOOD_PLUGIN ALL_SLOTS "[msm.g1]\nfallback = good\n", ":12: ",
-                 "[msm.g1] fallback 'good' is the provider itself");
+    expect_error(*vs,
+                 GOOD_PLUGIN "[synthesizer]\nprovider = good\n[ntt]\nprovider = good\n"
+                             "[msm.g1]\n; GPU\nprovider = cuda\n[msm.g2]\nprovider = good\n",
+                 ":9: ", "[msm.g1] provider 'cuda' has no [plugin.cuda] section");
+    expect_error(*vs, GOOD_PLUGIN ALL_SLOTS "[msm.g1]\nfallback = cpu\n",
+                 ":12: ", "[msm.g1] fallback 'cpu' has no [plugin.cpu] section");
+    expect_error(*vs, GOOD_PLUGIN ALL_SLOTS "[msm.g1]\nfallback = good\n",
+                 ":12: ", "[msm.g1] fallback 'good' is the provider itself");
 }
 
 static void plugin_without_path(void **vs)
 {
-    expect_error(*vs, GOOD_PLUGIN "[plugin.cuda]\ndevice = 0\n" ALL_SLOTS, ":3: ",
-                 "[plugin.cuda] has no path");
+    expect_error(*vs, GOOD_PLUGIN "[plugin.cuda]\ndevice = 0\n" ALL_SLOTS,
+                 ":3: ", "[plugin.cuda] has no path");
 }
 
 static void missing_slot(void **vs)
 {
-    expect_error(*vs, GOOD_PLUGIN "[synthesizer]\nprovider = good\n[ntt]\nprovider = good\n"
-                 "[msm.g1]\nprovider = good\n", ": ", "no [msm.g2] provider");
+    expect_error(*vs,
+                 GOOD_PLUGIN "[synthesizer]\nprovider = good\n[ntt]\nprovider = good\n"
+                             "[msm.g1]\nprovider = good\n",
+                 ": ", "no [msm.g2] provider");
     expect_error(*vs, GOOD_PLUGIN "[msm.g2]\nprovider = good\n", ": ", "no [synthesizer] provider");
 }
 

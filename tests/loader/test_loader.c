@@ -25,8 +25,8 @@
 #define GOOD STUB("good")
 
 typedef struct state {
-    char dir[PATH_MAX];             /* mkdtemp folder, as created */
-    char real[PATH_MAX];            /* its realpath: the loader resolves the ini folder */
+    char dir[PATH_MAX];  /* mkdtemp folder, as created */
+    char real[PATH_MAX]; /* its realpath: the loader resolves the ini folder */
     char ini[PATH_MAX];
 } state;
 
@@ -81,9 +81,10 @@ static prover_config *load_ok(state *st, const char *text)
 }
 
 /* All slots on `good` but msm.g1 on `bad` (section at line 3, path line 4). */
-#define ONE_BAD "[plugin.good]\npath = " GOOD "\n[plugin.bad]\npath = %s\n" \
-                "[synthesizer]\nprovider = good\n[ntt]\nprovider = good\n"       \
-                "[msm.g1]\nprovider = bad\n[msm.g2]\nprovider = good\n"
+#define ONE_BAD                                                                                    \
+    "[plugin.good]\npath = " GOOD "\n[plugin.bad]\npath = %s\n"                                    \
+    "[synthesizer]\nprovider = good\n[ntt]\nprovider = good\n"                                     \
+    "[msm.g1]\nprovider = bad\n[msm.g2]\nprovider = good\n"
 
 /* Load ONE_BAD with bad = the stub `variant`; expect "INI:4: plugin bad (PATH)" and needle. */
 static void expect_bad_stub(state *st, const char *path, const char *needle)
@@ -153,9 +154,10 @@ static void create_rejects_unknown_key(void **vs)
     prover_config *cfg = (prover_config *)1;
     char want[PATH_MAX + 64];
 
-    assert_true(load(st, &cfg, "[plugin.good]\npath = " GOOD "\ndevice = 1\nbogus = 2\n"
-                               "[synthesizer]\nprovider = good\n[ntt]\nprovider = good\n"
-                               "[msm.g1]\nprovider = good\n[msm.g2]\nprovider = good\n") == G16K_ECONFIG);
+    assert_true(load(st, &cfg,
+                     "[plugin.good]\npath = " GOOD "\ndevice = 1\nbogus = 2\n"
+                     "[synthesizer]\nprovider = good\n[ntt]\nprovider = good\n"
+                     "[msm.g1]\nprovider = good\n[msm.g2]\nprovider = good\n") == G16K_ECONFIG);
     assert_null(cfg);
     assert_true(contains(g16k_err_get(), "plugin good (" GOOD "): create: "));
     snprintf(want, sizeof(want), "%s:4: unknown key 'bogus' in [plugin.good]", st->ini);
@@ -168,9 +170,11 @@ static void probe_failure_without_fallback(void **vs)
 }
 
 /* gpu (nodev) on msm.g1 with fallback = good: good serves the slot, gpu is not kept. */
-#define FALLBACK_INI "[plugin.good]\npath = " GOOD "\n[plugin.gpu]\npath = " STUB("nodev") "\n" \
-                     "[synthesizer]\nprovider = good\n[ntt]\nprovider = good\n"                 \
-                     "[msm.g1]\nprovider = gpu\nfallback = good\n"
+#define FALLBACK_INI                                                                               \
+    "[plugin.good]\npath = " GOOD "\n[plugin.gpu]\npath = " STUB(                                  \
+        "nodev") "\n"                                                                              \
+                 "[synthesizer]\nprovider = good\n[ntt]\nprovider = good\n"                        \
+                 "[msm.g1]\nprovider = gpu\nfallback = good\n"
 
 static void probe_failure_with_fallback(void **vs)
 {
@@ -209,9 +213,10 @@ static void slot_needs_capability(void **vs)
     state *st = *vs;
     prover_config *cfg = (prover_config *)1;
     char want[PATH_MAX + 128];
-    const char *head = "[plugin.good]\npath = " GOOD "\n[plugin.cpu]\npath = " STUB("nomsm") "\n"
-                       "[synthesizer]\nprovider = cpu\n[ntt]\nprovider = cpu\n"
-                       "[msm.g1]\nprovider = good\n[msm.g2]\nprovider = cpu\n";
+    const char *head = "[plugin.good]\npath = " GOOD "\n[plugin.cpu]\npath = " STUB(
+        "nomsm") "\n"
+                 "[synthesizer]\nprovider = cpu\n[ntt]\nprovider = cpu\n"
+                 "[msm.g1]\nprovider = good\n[msm.g2]\nprovider = cpu\n";
 
     assert_int_equal(load(st, &cfg, "%s", head), G16K_ECONFIG);
     snprintf(want, sizeof(want), "%s:12: [msm.g2] plugin cpu (%s) lacks the msm.g2 capability",
@@ -222,8 +227,9 @@ static void slot_needs_capability(void **vs)
     assert_true(contains(g16k_err_get(), want));
 }
 
-#define SEARCH_SLOTS "[synthesizer]\nprovider = good\n[ntt]\nprovider = good\n" \
-                     "[msm.g1]\nprovider = good\n[msm.g2]\nprovider = good\n"
+#define SEARCH_SLOTS                                                                               \
+    "[synthesizer]\nprovider = good\n[ntt]\nprovider = good\n"                                     \
+    "[msm.g1]\nprovider = good\n[msm.g2]\nprovider = good\n"
 
 static void search_plugin_dir_then_env(void **vs)
 {
@@ -237,7 +243,8 @@ static void search_plugin_dir_then_env(void **vs)
     /* plugin_dir, relative to the ini folder, wins over $G16K_PLUGIN_DIR. */
     snprintf(env, sizeof(env), "%s/env", st->dir);
     setenv("G16K_PLUGIN_DIR", env, 1);
-    cfg = load_ok(st, "[core]\nplugin_dir = plugs\n[plugin.good]\npath = libsearch.so\n" SEARCH_SLOTS);
+    cfg = load_ok(st,
+                  "[core]\nplugin_dir = plugs\n[plugin.good]\npath = libsearch.so\n" SEARCH_SLOTS);
     snprintf(want, sizeof(want), "%s/plugs/libsearch.so", st->real);
     assert_string_equal(cfg->plugins[0].path, want);
     config_free(cfg);
@@ -250,12 +257,16 @@ static void search_plugin_dir_then_env(void **vs)
     assert_true(contains(g16k_err_get(), want));
 
     /* plugin_dir without the file: the search goes on to $G16K_PLUGIN_DIR. */
-    assert_int_equal(load(st, &cfg, "%s", "[core]\nplugin_dir = env/..\n[plugin.good]\n"
-                                          "path = libsearch.so\n" SEARCH_SLOTS), G16K_ENODEV);
+    assert_int_equal(load(st, &cfg, "%s",
+                          "[core]\nplugin_dir = env/..\n[plugin.good]\n"
+                          "path = libsearch.so\n" SEARCH_SLOTS),
+                     G16K_ENODEV);
 
     /* Found nowhere: the message lists where it looked. */
-    assert_int_equal(load(st, &cfg, "%s", "[core]\nplugin_dir = plugs\n[plugin.good]\n"
-                                          "path = libnothere.so\n" SEARCH_SLOTS), G16K_ECONFIG);
+    assert_int_equal(load(st, &cfg, "%s",
+                          "[core]\nplugin_dir = plugs\n[plugin.good]\n"
+                          "path = libnothere.so\n" SEARCH_SLOTS),
+                     G16K_ECONFIG);
     snprintf(want, sizeof(want), ":4: plugin good: 'libnothere.so' not found in %s/plugs, %s",
              st->real, env);
     assert_true(contains(g16k_err_get(), want));

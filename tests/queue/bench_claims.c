@@ -50,7 +50,7 @@ static void *claim_loop(void *arg)
         if (rc == QUEUE_ENOTFOUND)
             break;
         if (rc == QUEUE_EDOWN)
-            continue;           /* SQLite busy past its timeout */
+            continue; /* SQLite busy past its timeout */
         if (rc != QUEUE_OK) {
             fprintf(stderr, "%s: %s\n", c->name, queue_last_error());
             c->failed = 1;
@@ -85,12 +85,14 @@ int main(int argc, char **argv)
     memset(proof, 'p', sizeof proof - 1);
     queue_key_digest("bench", 5, digest);
     uint8_t *wit = calloc(1, (size_t)wbytes);
-    if (!wit || queue_open(url, 1, &q) != QUEUE_OK || queue_init(q, NULL, &from, &roles) != QUEUE_OK) {
+    if (!wit || queue_open(url, 1, &q) != QUEUE_OK ||
+        queue_init(q, NULL, &from, &roles) != QUEUE_OK) {
         fprintf(stderr, "%s\n", queue_last_error());
         return 1;
     }
-    queue_new_job j = { .key_digest = digest, .witness = wit, .witness_len = (size_t)wbytes,
-                        .n_vars = 1 };
+    queue_new_job j = {
+        .key_digest = digest, .witness = wit, .witness_len = (size_t)wbytes, .n_vars = 1
+    };
     double t0 = now();
     for (long i = 0; i < n; i++) {
         int64_t id;

@@ -82,9 +82,10 @@ int main(int argc, char **argv)
     double *e2e = calloc((size_t)n, sizeof *e2e), *prove = calloc((size_t)n, sizeof *prove);
     double *queue_s = calloc((size_t)n, sizeof *queue_s), *wake = calloc((size_t)n, sizeof *wake);
     /* n_vars is informational for workers (the prover checks the witness against its key) */
-    queue_new_job j = { .key_digest = digest, .key_hint = "bench", .witness = wit,
-                        .witness_len = wlen, .n_vars = 1 };
-    queue_wait(q, QUEUE_WAKE_DONE, 0, -1);       /* listen before the first job */
+    queue_new_job j = {
+        .key_digest = digest, .key_hint = "bench", .witness = wit, .witness_len = wlen, .n_vars = 1
+    };
+    queue_wait(q, QUEUE_WAKE_DONE, 0, -1); /* listen before the first job */
     for (int i = 0; i < n; i++) {
         struct timespec pause = { 0, 300 * 1000000L };
         queue_job_info info;

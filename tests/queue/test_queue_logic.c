@@ -92,7 +92,8 @@ static int reset(void **state)
         unlink(p);
         snprintf(p, sizeof p, "%s-shm", url + 7);
         unlink(p);
-    } else if (raw_sql("SET client_min_messages = warning; DROP SCHEMA public CASCADE; CREATE SCHEMA public") != 0) {
+    } else if (raw_sql("SET client_min_messages = warning; DROP SCHEMA public CASCADE; CREATE "
+                       "SCHEMA public") != 0) {
         return -1;
     }
     if (queue_open(url, 1, &q) != QUEUE_OK || queue_init(q, &set, &from, &roles) != QUEUE_OK) {
@@ -105,8 +106,12 @@ static int reset(void **state)
 
 static int64_t submit(queue *q, const char *digest, int priority)
 {
-    queue_new_job j = { .key_digest = digest, .key_hint = "k.zkey", .witness = witness,
-                        .witness_len = sizeof witness, .n_vars = 4, .priority = priority,
+    queue_new_job j = { .key_digest = digest,
+                        .key_hint = "k.zkey",
+                        .witness = witness,
+                        .witness_len = sizeof witness,
+                        .n_vars = 4,
+                        .priority = priority,
                         .label = "test" };
     int64_t id = 0;
     if (queue_submit(q, &j, &id) != QUEUE_OK)
@@ -148,7 +153,7 @@ static void test_init_idempotent(void **state)
     assert_int_equal(queue_init(q, &set, &from, &roles), QUEUE_OK);
     assert_int_equal(from, QUEUE_SCHEMA_VERSION);
     assert_int_equal(queue_settings_get(q, &got), QUEUE_OK);
-    assert_int_equal(got.max_witness_bytes, 1 << 20);   /* kept from reset() */
+    assert_int_equal(got.max_witness_bytes, 1 << 20); /* kept from reset() */
     assert_int_equal(got.max_attempts, 3);
     set.max_attempts = 7;
     assert_int_equal(queue_init(q, &set, &from, &roles), QUEUE_OK);
@@ -178,7 +183,8 @@ static void test_claim_order_once(void **state)
     queue *q = open_q();
     queue_worker w = worker_with(q, "w1", 60000, digest_a);
     queue_claim c;
-    int64_t first = submit(q, digest_a, 0), high = submit(q, digest_a, 5), last = submit(q, digest_a, 0);
+    int64_t first = submit(q, digest_a, 0), high = submit(q, digest_a, 5),
+            last = submit(q, digest_a, 0);
     const int64_t order[] = { high, first, last };
     (void)state;
     for (int i = 0; i < 3; i++) {
@@ -201,7 +207,8 @@ static void test_claim_order_once(void **state)
 static void test_lease_token(void **state)
 {
     queue *q = open_q();
-    queue_worker w = worker_with(q, "w1", 60000, digest_a), other = worker_with(q, "w2", 60000, NULL);
+    queue_worker w = worker_with(q, "w1", 60000, digest_a),
+                 other = worker_with(q, "w2", 60000, NULL);
     queue_claim c, wrong;
     queue_job_info j;
     void *data;
@@ -256,13 +263,13 @@ static void test_lease_expiry(void **state)
     int64_t id = submit(q, digest_a, 0);
     (void)state;
     assert_int_equal(queue_claim_job(q, &a, &ca), QUEUE_OK);
-    assert_int_equal(queue_claim_job(q, &b, &cb), QUEUE_ENOTFOUND);     /* held */
+    assert_int_equal(queue_claim_job(q, &b, &cb), QUEUE_ENOTFOUND); /* held */
     msleep(700);
-    assert_int_equal(queue_renew(q, &a, &ca), QUEUE_ENOTFOUND);         /* expired */
+    assert_int_equal(queue_renew(q, &a, &ca), QUEUE_ENOTFOUND); /* expired */
     assert_int_equal(queue_claim_job(q, &b, &cb), QUEUE_OK);
     assert_int_equal(cb.id, id);
-    assert_int_equal(cb.attempt, 2);                                    /* counted */
-    end_done(q, &a, &ca, "late", QUEUE_ENOTFOUND);                      /* discarded */
+    assert_int_equal(cb.attempt, 2);               /* counted */
+    end_done(q, &a, &ca, "late", QUEUE_ENOTFOUND); /* discarded */
     end_done(q, &b, &cb, "b's proof", QUEUE_OK);
     get(q, id, &j, &proof);
     assert_string_equal(j.state, "done");
@@ -294,7 +301,7 @@ static void test_expiry_max_attempts(void **state)
         queue_claim_cleanup(&c);
         msleep(500);
     }
-    assert_int_equal(queue_claim_job(q, &a, &c), QUEUE_ENOTFOUND);     /* failed, not claimed */
+    assert_int_equal(queue_claim_job(q, &a, &c), QUEUE_ENOTFOUND); /* failed, not claimed */
     get(q, id, &j, NULL);
     assert_string_equal(j.state, "failed");
     assert_int_equal(j.attempts, 2);
@@ -311,8 +318,9 @@ static void test_retry_and_release(void **state)
     queue *q = open_q();
     queue_settings set = { 0, 2 };
     queue_worker w = worker_with(q, "w", 60000, digest_a);
-    queue_end retry = { .kind = QUEUE_END_RETRY, .error_code = "G16K_ENODEV",
-                        .error = "no device", .retry_ms = 300 };
+    queue_end retry = {
+        .kind = QUEUE_END_RETRY, .error_code = "G16K_ENODEV", .error = "no device", .retry_ms = 300
+    };
     queue_end release = { .kind = QUEUE_END_RELEASE };
     queue_claim c;
     queue_job_info j;
@@ -340,7 +348,7 @@ static void test_retry_and_release(void **state)
     assert_string_equal(j.state, "queued");
     assert_string_equal(j.error, "no device");
     queue_job_info_cleanup(&j);
-    assert_int_equal(queue_claim_job(q, &w, &c), QUEUE_ENOTFOUND);     /* not due yet */
+    assert_int_equal(queue_claim_job(q, &w, &c), QUEUE_ENOTFOUND); /* not due yet */
     msleep(600);
     assert_int_equal(queue_claim_job(q, &w, &c), QUEUE_OK);
     assert_int_equal(c.attempt, 2);
@@ -359,7 +367,8 @@ static void test_failed_keeps_error(void **state)
 {
     queue *q = open_q();
     queue_worker w = worker_with(q, "w", 60000, digest_a);
-    queue_end e = { .kind = QUEUE_END_FAILED, .error_code = "G16K_EVERIFY",
+    queue_end e = { .kind = QUEUE_END_FAILED,
+                    .error_code = "G16K_EVERIFY",
                     .error = "the witness does not satisfy the circuit" };
     queue_claim c;
     queue_job_info j;
@@ -389,8 +398,9 @@ static void test_witness_limit(void **state)
 {
     queue *q = open_q();
     queue_settings set = { 16, 0 };
-    queue_new_job j = { .key_digest = digest_a, .witness = witness, .witness_len = sizeof witness,
-                        .n_vars = 4 };
+    queue_new_job j = {
+        .key_digest = digest_a, .witness = witness, .witness_len = sizeof witness, .n_vars = 4
+    };
     int64_t id;
     int from, roles;
     (void)state;
@@ -468,7 +478,7 @@ static void *claim_all(void *arg)
         int rc = queue_claim_job(q, &w, &c);
         if (rc == QUEUE_ENOTFOUND)
             break;
-        if (rc == QUEUE_EDOWN)      /* SQLite busy past its timeout: try again */
+        if (rc == QUEUE_EDOWN) /* SQLite busy past its timeout: try again */
             continue;
         if (rc != QUEUE_OK) {
             fprintf(stderr, "%s: %s\n", cl->name, queue_last_error());
@@ -575,7 +585,7 @@ static void test_list_and_wake(void **state)
     assert_int_equal(queue_wait(q, QUEUE_WAKE_JOBS, 20000, -1), QUEUE_OK);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     pthread_join(th, NULL);
-    assert_true(t1.tv_sec - t0.tv_sec < 10);    /* woken, not timed out */
+    assert_true(t1.tv_sec - t0.tv_sec < 10); /* woken, not timed out */
     queue_close(q);
 }
 
@@ -602,6 +612,6 @@ int main(int argc, char **argv)
     queue_key_digest("a", 1, digest_a);
     queue_key_digest("b", 1, digest_b);
     queue_key_digest("c", 1, digest_c);
-    return cmocka_run_group_tests_name(is_sqlite() ? "queue_logic_sqlite" : "queue_logic_pg",
-                                       tests, NULL, NULL);
+    return cmocka_run_group_tests_name(is_sqlite() ? "queue_logic_sqlite" : "queue_logic_pg", tests,
+                                       NULL, NULL);
 }

@@ -29,7 +29,7 @@
 #include <string.h>
 
 #ifdef FAULTY_ABI_1_0
-#include "plugin-1.0.h"              /* the frozen 1.0 header: no compute_h_msm (g16k_faulty10) */
+#include "plugin-1.0.h" /* the frozen 1.0 header: no compute_h_msm (g16k_faulty10) */
 #else
 #include "g16k/plugin.h"
 #endif
@@ -40,7 +40,7 @@ struct g16k_plugin_ctx {
     const g16k_plugin_desc *real;
     g16k_plugin_ctx *real_ctx;
     enum fault fault;
-    unsigned groups;                /* bit 1 = G1, bit 2 = G2, bit 4 = compute_h_msm: where
+    unsigned groups; /* bit 1 = G1, bit 2 = G2, bit 4 = compute_h_msm: where
                                        faults apply */
 };
 
@@ -61,7 +61,8 @@ static const g16k_host_api *host;
 /* p of BLS12-381, little-endian 64-bit limbs. */
 static const uint64_t P[6] = {
     0xb9feffffffffaaabull, 0x1eabfffeb153ffffull, 0x6730d2a0f6b0f624ull,
-    0x64774b84f38512bfull, 0x4b1ba7b6434bacd7ull, 0x1a0111ea397fe69aull};
+    0x64774b84f38512bfull, 0x4b1ba7b6434bacd7ull, 0x1a0111ea397fe69aull
+};
 
 static void load_limbs(uint64_t out[6], const uint8_t *b)
 {
@@ -100,7 +101,7 @@ static void fp_negate(uint8_t *b)
 
 static int parse_fault(const char *v, enum fault *out)
 {
-    static const char *const names[] = {"none", "error", "wrong", "nothing", "nodev", "bases"};
+    static const char *const names[] = { "none", "error", "wrong", "nothing", "nodev", "bases" };
     for (int i = 0; i < 6; i++)
         if (strcmp(v, names[i]) == 0) {
             *out = (enum fault)i;
@@ -139,9 +140,12 @@ static int faulty_create(const g16k_config *cfg, g16k_plugin_ctx **out)
                 goto fail;
             }
         } else if (strcmp(e->key, "group") == 0) {
-            ctx->groups = strcmp(e->value, "g1") == 0 ? 1 : strcmp(e->value, "g2") == 0 ? 2
-                          : strcmp(e->value, "both") == 0 ? 3 : strcmp(e->value, "h") == 0 ? 4
-                          : strcmp(e->value, "all") == 0 ? 7 : 0;
+            ctx->groups = strcmp(e->value, "g1") == 0     ? 1
+                          : strcmp(e->value, "g2") == 0   ? 2
+                          : strcmp(e->value, "both") == 0 ? 3
+                          : strcmp(e->value, "h") == 0    ? 4
+                          : strcmp(e->value, "all") == 0  ? 7
+                                                          : 0;
             if (!ctx->groups) {
                 host->set_error("%s:%u: bad group '%s'", cfg->file, e->line, e->value);
                 rc = G16K_ECONFIG;
@@ -202,8 +206,8 @@ static int faulty_probe(g16k_plugin_ctx *ctx, char *info, size_t info_len)
     return G16K_OK;
 }
 
-static int faulty_bases_create(g16k_plugin_ctx *ctx, uint32_t group, const void *points,
-                               uint64_t n, uint32_t point_enc, g16k_msm_bases **out)
+static int faulty_bases_create(g16k_plugin_ctx *ctx, uint32_t group, const void *points, uint64_t n,
+                               uint32_t point_enc, g16k_msm_bases **out)
 {
     g16k_msm_bases *b;
     int rc;
@@ -217,8 +221,8 @@ static int faulty_bases_create(g16k_plugin_ctx *ctx, uint32_t group, const void 
     }
     b->ctx = ctx;
     b->group = group;
-    if ((rc = ctx->real->msm->bases_create(ctx->real_ctx, group, points, n, point_enc,
-                                           &b->real)) != G16K_OK) {
+    if ((rc = ctx->real->msm->bases_create(ctx->real_ctx, group, points, n, point_enc, &b->real)) !=
+        G16K_OK) {
         free(b);
         return rc;
     }
@@ -289,8 +293,8 @@ static int faulty_transform(g16k_ntt_domain *d, void *data, uint32_t dir, uint32
     return d->ctx->real->ntt->transform(d->real, data, dir, enc);
 }
 
-static int faulty_compute_h(g16k_ntt_domain *d, void *a, void *b, void *c, uint32_t enc,
-                            void *h, uint32_t h_enc)
+static int faulty_compute_h(g16k_ntt_domain *d, void *a, void *b, void *c, uint32_t enc, void *h,
+                            uint32_t h_enc)
 {
     const g16k_ntt_vtable *v = d->ctx->real->ntt;
     if (!v->compute_h) {
@@ -304,8 +308,8 @@ static int faulty_compute_h(g16k_ntt_domain *d, void *a, void *b, void *c, uint3
 /* The real compute_h, then the real msm on h (both in memory): the contract of compute_h_msm
  * without a device, with the faults of group h. */
 static int faulty_compute_h_msm(g16k_ntt_domain *d, void *a, void *b, void *c, uint32_t enc,
-                                g16k_msm_bases *bases, const g16k_msm_params *params,
-                                void *result, uint32_t result_enc)
+                                g16k_msm_bases *bases, const g16k_msm_params *params, void *result,
+                                uint32_t result_enc)
 {
     const g16k_plugin_ctx *ctx = d->ctx;
     int hit = (ctx->groups & 4u) != 0;

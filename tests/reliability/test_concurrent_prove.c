@@ -23,7 +23,7 @@
 #include "g16k/g16k.h"
 
 #define N_THREADS 4
-#define ROUNDS 3            /* proofs per thread */
+#define ROUNDS 3 /* proofs per thread */
 
 typedef struct proof_bytes {
     uint8_t a[96], b[192], c[96];
@@ -69,7 +69,7 @@ static void read_ref(const char *fx, proof_bytes *ref)
     for (int i = 0; i < 2; i++) {
         dec_to_bytes(ref->a + 48 * i, json_object_array_get_idx(pa, (size_t)i));
         dec_to_bytes(ref->c + 48 * i, json_object_array_get_idx(pc, (size_t)i));
-        json_object *pair = json_object_array_get_idx(pb, (size_t)i);   /* x, then y: [c0, c1] */
+        json_object *pair = json_object_array_get_idx(pb, (size_t)i); /* x, then y: [c0, c1] */
         for (int j = 0; j < 2; j++)
             dec_to_bytes(ref->b + 96 * i + 48 * j, json_object_array_get_idx(pair, (size_t)j));
     }
@@ -82,7 +82,7 @@ static int prove_once(g16k_prover *p, g16k_key *k, const char *wtns, proof_bytes
     g16k_proof *pf = NULL;
     memset(&o, 0, sizeof(o));
     o.struct_size = sizeof(o);
-    o.insecure_fixed_rs = 1;      /* r = s = 0: deterministic */
+    o.insecure_fixed_rs = 1; /* r = s = 0: deterministic */
     o.verify = 1;
     int rc = g16k_prove(p, k, wtns, &o, &pf);
     if (rc == G16K_OK) {
@@ -160,10 +160,10 @@ static void test_concurrent_poseidon2(void **state)
 static void test_concurrent_two_keys(void **state)
 {
     (void)state;
-    static const char *const fx[2] = {"mult", "nopub"};
+    static const char *const fx[2] = { "mult", "nopub" };
     char zkey[1024], wtns[2][1024];
     g16k_prover *p = NULL;
-    g16k_key *k[2] = {NULL, NULL};
+    g16k_key *k[2] = { NULL, NULL };
     proof_bytes ref[2];
     worker w[N_THREADS];
     pthread_t th[N_THREADS];

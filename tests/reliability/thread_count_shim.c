@@ -18,7 +18,7 @@
 
 typedef int create_fn(pthread_t *, const pthread_attr_t *, void *(*)(void *), void *);
 
-static atomic_int live[2] = { 1, 0 }, peak[2] = { 1, 0 };   /* [0] g16k, [1] other */
+static atomic_int live[2] = { 1, 0 }, peak[2] = { 1, 0 }; /* [0] g16k, [1] other */
 
 typedef struct start {
     void *(*fn)(void *);

@@ -27,11 +27,14 @@ static int bad_create(const g16k_config *config, g16k_plugin_ctx **out)
 #else
     (void)config;
 #endif
-    *out = (g16k_plugin_ctx *)&host;         /* any non-NULL pointer; nothing to free */
+    *out = (g16k_plugin_ctx *)&host; /* any non-NULL pointer; nothing to free */
     return G16K_OK;
 }
 
-static void bad_destroy(g16k_plugin_ctx *ctx) { (void)ctx; }
+static void bad_destroy(g16k_plugin_ctx *ctx)
+{
+    (void)ctx;
+}
 
 static int bad_domain_create(g16k_plugin_ctx *ctx, uint32_t log_n, g16k_ntt_domain **out)
 {
@@ -46,7 +49,10 @@ static int bad_domain_create(g16k_plugin_ctx *ctx, uint32_t log_n, g16k_ntt_doma
     return G16K_OK;
 }
 
-static void bad_domain_destroy(g16k_ntt_domain *d) { free(d); }
+static void bad_domain_destroy(g16k_ntt_domain *d)
+{
+    free(d);
+}
 
 static int bad_transform(g16k_ntt_domain *d, void *data, uint32_t dir, uint32_t enc)
 {
@@ -58,7 +64,7 @@ static int bad_transform(g16k_ntt_domain *d, void *data, uint32_t dir, uint32_t 
 #ifndef BAD_NTT
 #error "bad_plugin.c implements no real NTT: build it with BAD_NTT"
 #endif
-    return G16K_OK;                          /* the bug: no transform at all */
+    return G16K_OK; /* the bug: no transform at all */
 }
 
 static const g16k_ntt_vtable ntt = {
@@ -82,7 +88,10 @@ static const g16k_plugin_desc desc = {
 };
 
 #ifdef BAD_EXPORT
-G16K_PLUGIN_EXPORT int bad_leaked_helper(void) { return 42; }
+G16K_PLUGIN_EXPORT int bad_leaked_helper(void)
+{
+    return 42;
+}
 #endif
 
 G16K_PLUGIN_EXPORT int g16k_plugin_entry(const g16k_host_api *h, const g16k_plugin_desc **out)

@@ -21,7 +21,10 @@ static int frozen_create(const g16k_config *config, g16k_plugin_ctx **out)
     return G16K_OK;
 }
 
-static void frozen_destroy(g16k_plugin_ctx *ctx) { (void)ctx; }
+static void frozen_destroy(g16k_plugin_ctx *ctx)
+{
+    (void)ctx;
+}
 
 static int frozen_probe(g16k_plugin_ctx *ctx, char *info, size_t len)
 {
@@ -31,20 +34,34 @@ static int frozen_probe(g16k_plugin_ctx *ctx, char *info, size_t len)
     return G16K_OK;
 }
 
-static int frozen_bases_create(g16k_plugin_ctx *ctx, uint32_t group, const void *points,
-                               uint64_t n, uint32_t enc, g16k_msm_bases **out)
+static int frozen_bases_create(g16k_plugin_ctx *ctx, uint32_t group, const void *points, uint64_t n,
+                               uint32_t enc, g16k_msm_bases **out)
 {
-    (void)ctx; (void)group; (void)points; (void)n; (void)enc; (void)out;
+    (void)ctx;
+    (void)group;
+    (void)points;
+    (void)n;
+    (void)enc;
+    (void)out;
     host->set_error("the frozen-ABI stub does no work");
     return G16K_EUNSUPPORTED;
 }
 
-static void frozen_bases_destroy(g16k_msm_bases *b) { (void)b; }
+static void frozen_bases_destroy(g16k_msm_bases *b)
+{
+    (void)b;
+}
 
 static int frozen_msm(g16k_msm_bases *b, const void *s, uint64_t n, uint32_t senc,
                       const g16k_msm_params *p, void *r, uint32_t renc)
 {
-    (void)b; (void)s; (void)n; (void)senc; (void)p; (void)r; (void)renc;
+    (void)b;
+    (void)s;
+    (void)n;
+    (void)senc;
+    (void)p;
+    (void)r;
+    (void)renc;
     host->set_error("the frozen-ABI stub does no work");
     return G16K_EUNSUPPORTED;
 }

@@ -142,14 +142,26 @@ int main(int argc, char **argv)
     end();
 
     powers(s, &one, &tau, 2 * n - 1);
-    begin(2); put_points(0, s, 2 * n - 1); end();
-    begin(3); put_points(1, s, n); end();
+    begin(2);
+    put_points(0, s, 2 * n - 1);
+    end();
+    begin(3);
+    put_points(1, s, n);
+    end();
     powers(s, &alpha, &tau, n);
-    begin(4); put_points(0, s, n); end();
+    begin(4);
+    put_points(0, s, n);
+    end();
     powers(s, &beta, &tau, n);
-    begin(5); put_points(0, s, n); end();
-    begin(6); put_points(1, &beta, 1); end();
-    begin(7); put32(0); end();
+    begin(5);
+    put_points(0, s, n);
+    end();
+    begin(6);
+    put_points(1, &beta, 1);
+    end();
+    begin(7);
+    put32(0);
+    end();
 
     lagrange_section(12, 0, &one, &tau, power + 1, s);
     lagrange_section(13, 1, &one, &tau, power, s);

@@ -128,7 +128,7 @@ static void test_lagrange_sums_to_one(void **state)
     for (int i = 0; i < N; i++)
         fr_add(&sum, &sum, &l[i]);
     assert_true(fr_eq(&sum, &one));
-    omega2 = omega;     /* the 2N-domain = even points (omega^i) and odd points (g2 omega^i) */
+    omega2 = omega; /* the 2N-domain = even points (omega^i) and odd points (g2 omega^i) */
     assert_int_equal(lagrange_eval(le, N, &tau, &one, &omega2, 2 * N), G16K_OK);
     assert_int_equal(lagrange_eval(lo, N, &tau, &g2, &omega2, 2 * N), G16K_OK);
     memset(&sum, 0, sizeof sum);
@@ -155,8 +155,16 @@ static void check_ptau_setup(const char *name)
     unlink(out);
 }
 
-static void test_setup_ptau_mult_matches_snarkjs(void **s) { (void)s; check_ptau_setup("mult"); }
-static void test_setup_ptau_nopub_matches_snarkjs(void **s) { (void)s; check_ptau_setup("nopub"); }
+static void test_setup_ptau_mult_matches_snarkjs(void **s)
+{
+    (void)s;
+    check_ptau_setup("mult");
+}
+static void test_setup_ptau_nopub_matches_snarkjs(void **s)
+{
+    (void)s;
+    check_ptau_setup("nopub");
+}
 static void test_setup_ptau_poseidon2_matches_snarkjs(void **s)
 {
     (void)s;
@@ -172,7 +180,8 @@ static void test_vk_matches_snarkjs_all_fixtures(void **state)
         snprintf(zkey, sizeof zkey, FIX "/%s/circuit_final.zkey", names[i]);
         snprintf(want, sizeof want, FIX "/%s/verification_key.json", names[i]);
         if (access(zkey, R_OK) != 0)
-            fail_msg("%s missing (ctest runs fixtures_large first; tests/fixtures/README.md)", zkey);
+            fail_msg("%s missing (ctest runs fixtures_large first; tests/fixtures/README.md)",
+                     zkey);
         tmp_path(out, sizeof out, "vk.json");
         int rc = setup_vk_export(zkey, out);
         if (rc)
@@ -231,8 +240,10 @@ static void test_setup_circuit_too_big_for_ptau(void **state)
     (void)state;
     char out[512];
     tmp_path(out, sizeof out, "big.zkey");
-    setup_opts o = { .r1cs_path = FIX "/poseidon_chain/circuit.r1cs", .ptau_path = PTAU,
-                     .zkey_path = out, .threads = 1 };
+    setup_opts o = { .r1cs_path = FIX "/poseidon_chain/circuit.r1cs",
+                     .ptau_path = PTAU,
+                     .zkey_path = out,
+                     .threads = 1 };
     if (access(o.r1cs_path, R_OK) != 0)
         fail_msg("%s missing (ctest runs fixtures_large first)", o.r1cs_path);
     assert_int_equal(setup_run(&o), G16K_EFORMAT);
@@ -246,8 +257,10 @@ static void test_setup_missing_ptau_is_io_error(void **state)
     (void)state;
     char out[512];
     tmp_path(out, sizeof out, "none.zkey");
-    setup_opts o = { .r1cs_path = FIX "/mult/circuit.r1cs", .ptau_path = "/nonexistent.ptau",
-                     .zkey_path = out, .threads = 1 };
+    setup_opts o = { .r1cs_path = FIX "/mult/circuit.r1cs",
+                     .ptau_path = "/nonexistent.ptau",
+                     .zkey_path = out,
+                     .threads = 1 };
     assert_int_equal(setup_run(&o), G16K_EIO);
     assert_non_null(strstr(g16k_err_get(), "/nonexistent.ptau"));
     /* a zkey is not a ptau */

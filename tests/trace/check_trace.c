@@ -31,7 +31,7 @@ typedef struct ev {
     const char *name, *cat;
     double ts, end;
     int tid;
-    int depth;                      /* 0: top-level on its track */
+    int depth; /* 0: top-level on its track */
     json_object *args;
 } ev;
 
@@ -58,14 +58,15 @@ static int cmp_ev(const void *x, const void *y)
         return a->tid - b->tid;
     if (a->ts != b->ts)
         return a->ts < b->ts ? -1 : 1;
-    return a->end > b->end ? -1 : a->end < b->end;   /* the longer (parent) first */
+    return a->end > b->end ? -1 : a->end < b->end; /* the longer (parent) first */
 }
 
 static const char *str_of(json_object *o, const char *key)
 {
     json_object *v;
     return json_object_object_get_ex(o, key, &v) && json_object_is_type(v, json_type_string)
-               ? json_object_get_string(v) : NULL;
+               ? json_object_get_string(v)
+               : NULL;
 }
 
 static int num_of(json_object *o, const char *key, double *out)
@@ -117,7 +118,7 @@ int main(int argc, char **argv)
     const char *timings = NULL;
     if (argc < 2) {
         fprintf(stderr, "usage: check_trace TRACE.json [--proofs N] [--overlap] [--timings F] "
-                "[--provider-events] [--msm-calls N]\n");
+                        "[--provider-events] [--msm-calls N]\n");
         return 2;
     }
     for (int i = 2; i < argc; i++) {
@@ -140,8 +141,8 @@ int main(int argc, char **argv)
     json_object *doc = json_object_from_file(argv[1]), *arr;
     if (!doc || !json_object_object_get_ex(doc, "traceEvents", &arr) ||
         !json_object_is_type(arr, json_type_array)) {
-        printf("FAIL: %s does not parse as a trace (JSON with a traceEvents array): %s\n",
-               argv[1], json_util_get_last_err() ? json_util_get_last_err() : "");
+        printf("FAIL: %s does not parse as a trace (JSON with a traceEvents array): %s\n", argv[1],
+               json_util_get_last_err() ? json_util_get_last_err() : "");
         return 1;
     }
     size_t n_all = json_object_array_length(arr), n = 0;
@@ -165,15 +166,16 @@ int main(int argc, char **argv)
         check(x, "event %s: complete event without cat, ts >= 0 or dur >= 0", name);
         if (!x)
             continue;
-        e[n++] = (ev){ .name = name, .cat = cat, .ts = ts, .end = ts + dur, .tid = (int)tid,
-                       .args = args };
+        e[n++] = (ev){
+            .name = name, .cat = cat, .ts = ts, .end = ts + dur, .tid = (int)tid, .args = args
+        };
         if (!strcmp(cat, "call"))
             check(str_of(args, "provider") != NULL, "call %s names no provider", name);
         if (!strcmp(cat, "call") && !strncmp(name, "MSM ", 4)) {
             double v;
             json_object *w;
             check(str_of(args, "msm") && num_of(args, "n", &v) && num_of(args, "threads", &v) &&
-                  json_object_object_get_ex(args, "window", &w),
+                      json_object_object_get_ex(args, "window", &w),
                   "MSM call %s lacks msm, n, window or threads", name);
         }
     }
@@ -192,7 +194,8 @@ int main(int argc, char **argv)
             top--;
         if (top && s[i]->end > stack[top - 1]->end + 1e-3) {
             printf("FAIL: on track %d, %s [%.3f, %.3f] starts inside %s [%.3f, %.3f] and ends "
-                   "after it\n", s[i]->tid, s[i]->name, s[i]->ts, s[i]->end, stack[top - 1]->name,
+                   "after it\n",
+                   s[i]->tid, s[i]->name, s[i]->ts, s[i]->end, stack[top - 1]->name,
                    stack[top - 1]->ts, stack[top - 1]->end);
             fails++;
             bad_nest++;
@@ -213,7 +216,7 @@ int main(int argc, char **argv)
         double st;
         if (strcmp(e[i].name, "proof") || strcmp(e[i].cat, "prove"))
             continue;
-        if (num_of(e[i].args, "status", &st)) {   /* a failed proof: what ran, ran */
+        if (num_of(e[i].args, "status", &st)) { /* a failed proof: what ran, ran */
             printf("ok: a failed proof (status %.0f)\n", st);
             continue;
         }
@@ -223,8 +226,8 @@ int main(int argc, char **argv)
         for (int k = 0; k < 4; k++)
             check(count(e, n, msms[k], lo, hi, -1, &m[k]) == 1,
                   "proof at %.3f us: not exactly one %s event inside it", lo, msms[k]);
-        int nh = count(e, n, "MSM H", lo, hi, -1, &h) + count(e, n, "H chain + MSM H", lo, hi,
-                                                              -1, &h);
+        int nh =
+            count(e, n, "MSM H", lo, hi, -1, &h) + count(e, n, "H chain + MSM H", lo, hi, -1, &h);
         check(nh == 1, "proof at %.3f us: not exactly one H MSM event (MSM H or H chain + MSM H)",
               lo);
         const char *own[] = { "synthesize", "assemble", "verify" };
@@ -232,16 +235,18 @@ int main(int argc, char **argv)
             check(count(e, n, own[k], lo, hi, e[i].tid, NULL) == 1,
                   "proof at %.3f us: no %s event on its track", lo, own[k]);
         check(count(e, n, "H chain", lo, hi, e[i].tid, NULL) +
-                  count(e, n, "H chain + MSM H", lo, hi, e[i].tid, NULL) == 1,
+                      count(e, n, "H chain + MSM H", lo, hi, e[i].tid, NULL) ==
+                  1,
               "proof at %.3f us: no H chain event on its track", lo);
         if (overlap && m[0] && m[2]) {
             int any = 0;
             for (int k = 0; k < 4; k++)
                 any |= k != 2 && m[k] && overlaps(m[k], m[2]);
             any |= h && overlaps(h, m[2]);
-            check(m[2]->tid != m[0]->tid && any, "proof at %.3f us: MSM B_G2 does not run on "
-                  "its own track alongside a G1 MSM (tracks %d and %d)", lo, m[2]->tid,
-                  m[0]->tid);
+            check(m[2]->tid != m[0]->tid && any,
+                  "proof at %.3f us: MSM B_G2 does not run on "
+                  "its own track alongside a G1 MSM (tracks %d and %d)",
+                  lo, m[2]->tid, m[0]->tid);
             if (m[2]->tid != m[0]->tid && any)
                 printf("ok: MSM B_G2 (track %d) overlaps the G1 MSMs (track %d)\n", m[2]->tid,
                        m[0]->tid);
@@ -253,10 +258,13 @@ int main(int argc, char **argv)
             text[len] = 0;
             if (f)
                 fclose(f);
-            static const struct { const char *key, *event; } ph[] = {
+            static const struct {
+                const char *key, *event;
+            } ph[] = {
                 { "load_witness", "witness" }, { "synth", "synthesize" },
-                { "msm A", "MSM A" }, { "B_G1", "MSM B_G1" }, { "B_G2", "MSM B_G2" },
-                { "L", "MSM L" }, { "assemble", "assemble" }, { "verify", "verify" },
+                { "msm A", "MSM A" },          { "B_G1", "MSM B_G1" },
+                { "B_G2", "MSM B_G2" },        { "L", "MSM L" },
+                { "assemble", "assemble" },    { "verify", "verify" },
                 { "prove_total", "proof" },
             };
             for (size_t k = 0; k < sizeof(ph) / sizeof(ph[0]); k++) {
@@ -264,8 +272,8 @@ int main(int argc, char **argv)
                 x = NULL;
                 count(e, n, ph[k].event, lo, hi, -1, &x);
                 check(x && !isnan(t) && near((x->end - x->ts) / 1e6, t),
-                      "--timings %s: no event %s, or %.6f s against %.3f s", ph[k].key,
-                      ph[k].event, x ? (x->end - x->ts) / 1e6 : -1, t);
+                      "--timings %s: no event %s, or %.6f s against %.3f s", ph[k].key, ph[k].event,
+                      x ? (x->end - x->ts) / 1e6 : -1, t);
             }
             x = NULL;
             if (count(e, n, "MSM H", lo, hi, -1, &x) == 1)
@@ -283,8 +291,10 @@ int main(int argc, char **argv)
                 if (e[k].tid == e[i].tid && e[k].depth == 0)
                     sum += e[k].end - e[k].ts;
             sum /= 1e6;
-            check(fabs(sum - want) <= 0.003 + 0.02 * want, "--timings: the top-level events "
-                  "add up to %.6f s, load_key + prove_total is %.3f s", sum, want);
+            check(fabs(sum - want) <= 0.003 + 0.02 * want,
+                  "--timings: the top-level events "
+                  "add up to %.6f s, load_key + prove_total is %.3f s",
+                  sum, want);
             if (fabs(sum - want) <= 0.003 + 0.02 * want)
                 printf("ok: top-level events %.4f s, load_key + prove_total %.3f s\n", sum, want);
         }

@@ -44,42 +44,34 @@ extern "C" {
 
 /* Status codes. 0 is success; every error is negative. */
 typedef enum g16k_status {
-    G16K_OK           = 0,
-    G16K_EINVAL       = -1,  /* bad argument: encoding 0, size mismatch, NULL pointer, bad handle */
-    G16K_ENOMEM       = -2,  /* host or device allocation failed */
-    G16K_ENODEV       = -3,  /* the device the plugin needs is absent or unusable */
-    G16K_EIO          = -4,  /* file or device I/O failed */
-    G16K_EUNSUPPORTED = -5,  /* operation, group, size or option not provided by this plugin */
-    G16K_ECONFIG      = -6,  /* bad or unknown configuration key/value */
-    G16K_EINTERNAL    = -7,  /* anything else, e.g. a failed self-test */
-    G16K_EFORMAT      = -8,  /* malformed input file (core only) */
-    G16K_EVERIFY      = -9   /* a proof failed verification (core only) */
+    G16K_OK = 0,
+    G16K_EINVAL = -1,       /* bad argument: encoding 0, size mismatch, NULL pointer, bad handle */
+    G16K_ENOMEM = -2,       /* host or device allocation failed */
+    G16K_ENODEV = -3,       /* the device the plugin needs is absent or unusable */
+    G16K_EIO = -4,          /* file or device I/O failed */
+    G16K_EUNSUPPORTED = -5, /* operation, group, size or option not provided by this plugin */
+    G16K_ECONFIG = -6,      /* bad or unknown configuration key/value */
+    G16K_EINTERNAL = -7,    /* anything else, e.g. a failed self-test */
+    G16K_EFORMAT = -8,      /* malformed input file (core only) */
+    G16K_EVERIFY = -9       /* a proof failed verification (core only) */
 } g16k_status;
 
-typedef enum g16k_encoding {
-    G16K_ENC_CANONICAL  = 1,
-    G16K_ENC_MONTGOMERY = 2
-} g16k_encoding;
+typedef enum g16k_encoding { G16K_ENC_CANONICAL = 1, G16K_ENC_MONTGOMERY = 2 } g16k_encoding;
 
-typedef enum g16k_curve {
-    G16K_CURVE_BLS12_381 = 1
-} g16k_curve;
+typedef enum g16k_curve { G16K_CURVE_BLS12_381 = 1 } g16k_curve;
 
-typedef enum g16k_group {
-    G16K_G1 = 1,
-    G16K_G2 = 2
-} g16k_group;
+typedef enum g16k_group { G16K_G1 = 1, G16K_G2 = 2 } g16k_group;
 
 /* Capability bits in g16k_plugin_desc.caps; each must match the presence of its vtable. */
-#define G16K_CAP_SYNTH  (1u << 0)
-#define G16K_CAP_NTT    (1u << 1)
+#define G16K_CAP_SYNTH (1u << 0)
+#define G16K_CAP_NTT (1u << 1)
 #define G16K_CAP_MSM_G1 (1u << 2)
 #define G16K_CAP_MSM_G2 (1u << 3)
 
 /* Log levels for host->log. */
 #define G16K_LOG_ERROR 0
-#define G16K_LOG_WARN  1
-#define G16K_LOG_INFO  2
+#define G16K_LOG_WARN 1
+#define G16K_LOG_INFO 2
 #define G16K_LOG_DEBUG 3
 
 /* ------------------------------------------------------------------------------------------ */
@@ -87,8 +79,8 @@ typedef enum g16k_group {
 
 typedef struct g16k_host_api {
     uint32_t struct_size;
-    uint16_t abi_major;          /* the core's G16K_ABI_MAJOR */
-    uint16_t abi_minor;          /* the core's G16K_ABI_MINOR */
+    uint16_t abi_major; /* the core's G16K_ABI_MAJOR */
+    uint16_t abi_minor; /* the core's G16K_ABI_MINOR */
     /* Record the error message of the failing call on the calling thread (printf-style, one line,
      * no trailing newline). The core reads it after the call returns. Thread-safe. */
     void (*set_error)(const char *fmt, ...)
@@ -112,13 +104,13 @@ typedef struct g16k_host_api {
 typedef struct g16k_config_entry {
     const char *key;
     const char *value;
-    uint32_t line;               /* 1-based line in the file */
+    uint32_t line; /* 1-based line in the file */
 } g16k_config_entry;
 
 typedef struct g16k_config {
     uint32_t struct_size;
-    const char *file;            /* path of prover.ini, for messages */
-    const char *section;         /* "plugin.NAME" */
+    const char *file;    /* path of prover.ini, for messages */
+    const char *section; /* "plugin.NAME" */
     const g16k_config_entry *entries;
     uint64_t n_entries;
 } g16k_config;
@@ -135,20 +127,20 @@ typedef struct g16k_msm_bases g16k_msm_bases;
 /* One non-zero coefficient of the A or B matrix of the extended constraint system
  * (snarkjs zkey section 4, docs/formats.md, ".zkey"): matrix[row][signal] += value. */
 typedef struct g16k_coef {
-    uint32_t matrix;             /* 0 = A, 1 = B */
-    uint32_t row;                /* constraint index, < domain_size */
-    uint32_t signal;             /* witness index, < n_vars */
-    uint32_t pad;                /* 0 */
-    uint64_t value[4];           /* Fr, in g16k_constraints.coef_encoding */
+    uint32_t matrix;   /* 0 = A, 1 = B */
+    uint32_t row;      /* constraint index, < domain_size */
+    uint32_t signal;   /* witness index, < n_vars */
+    uint32_t pad;      /* 0 */
+    uint64_t value[4]; /* Fr, in g16k_constraints.coef_encoding */
 } g16k_coef;
 
 typedef struct g16k_constraints {
     uint32_t struct_size;
-    uint32_t coef_encoding;      /* g16k_encoding of g16k_coef.value */
-    uint64_t n_vars;             /* witness length */
-    uint64_t domain_size;        /* n, a power of two; a, b, c have this length */
+    uint32_t coef_encoding; /* g16k_encoding of g16k_coef.value */
+    uint64_t n_vars;        /* witness length */
+    uint64_t domain_size;   /* n, a power of two; a, b, c have this length */
     uint64_t n_coefs;
-    const g16k_coef *coefs;      /* n_coefs entries, any order, repeats add up */
+    const g16k_coef *coefs; /* n_coefs entries, any order, repeats add up */
 } g16k_constraints;
 
 typedef struct g16k_synth_vtable {
@@ -162,8 +154,8 @@ typedef struct g16k_synth_vtable {
      * witness: n_vars Fr elements (32 bytes each) in witness_enc. a, b, c: caller-allocated,
      * domain_size * 32 bytes each, written in out_enc. Concurrent calls on one circuit allowed.
      * Mandatory. Errors: G16K_EINVAL (encoding, NULL), G16K_ENOMEM. */
-    int (*synthesize)(g16k_circuit *circuit, const void *witness, uint64_t n_vars, uint32_t witness_enc,
-                      void *a, void *b, void *c, uint32_t out_enc);
+    int (*synthesize)(g16k_circuit *circuit, const void *witness, uint64_t n_vars,
+                      uint32_t witness_enc, void *a, void *b, void *c, uint32_t out_enc);
 } g16k_synth_vtable;
 
 /* ------------------------------------------------------------------------------------------ */
@@ -199,8 +191,8 @@ typedef struct g16k_ntt_vtable {
      * for X in a, b, c: X' = FORWARD_COSET(INVERSE(X)); then h[i] = a'[i] * b'[i] - c'[i].
      * a, b, c (n elements each, enc) may be overwritten as scratch; h receives n elements in
      * h_enc (h may alias a). */
-    int (*compute_h)(g16k_ntt_domain *domain, void *a, void *b, void *c, uint32_t enc,
-                     void *h, uint32_t h_enc);
+    int (*compute_h)(g16k_ntt_domain *domain, void *a, void *b, void *c, uint32_t enc, void *h,
+                     uint32_t h_enc);
 } g16k_ntt_vtable;
 
 /* ------------------------------------------------------------------------------------------ */
@@ -218,9 +210,9 @@ typedef enum g16k_msm_id {
 
 typedef struct g16k_msm_params {
     uint32_t struct_size;
-    uint32_t msm_id;             /* g16k_msm_id */
-    uint32_t window;             /* Pippenger window c in bits; 0 = plugin chooses */
-    uint32_t threads;            /* 0 = host->threads */
+    uint32_t msm_id;  /* g16k_msm_id */
+    uint32_t window;  /* Pippenger window c in bits; 0 = plugin chooses */
+    uint32_t threads; /* 0 = host->threads */
 } g16k_msm_params;
 
 typedef struct g16k_msm_vtable {
@@ -247,13 +239,13 @@ typedef struct g16k_msm_vtable {
 
 typedef struct g16k_plugin_desc {
     uint32_t struct_size;
-    uint16_t abi_major;          /* G16K_ABI_MAJOR the plugin was built with */
+    uint16_t abi_major; /* G16K_ABI_MAJOR the plugin was built with */
     uint16_t abi_minor;
-    uint32_t curve;              /* G16K_CURVE_BLS12_381 */
-    uint32_t caps;               /* G16K_CAP_* */
-    const char *name;            /* short name, e.g. "cpu" */
-    const char *version;         /* plugin's own version string */
-    const char *description;     /* one line, may be NULL */
+    uint32_t curve;          /* G16K_CURVE_BLS12_381 */
+    uint32_t caps;           /* G16K_CAP_* */
+    const char *name;        /* short name, e.g. "cpu" */
+    const char *version;     /* plugin's own version string */
+    const char *description; /* one line, may be NULL */
     /* Create the plugin context from its prover.ini section. Reject unknown keys with
      * G16K_ECONFIG and a message naming the key, file and line. Mandatory. */
     int (*create)(const g16k_config *config, g16k_plugin_ctx **out);
@@ -263,9 +255,9 @@ typedef struct g16k_plugin_desc {
      * device"). Optional (NULL = always usable). Writes a one-line device description to info
      * (NUL-terminated, at most info_len bytes) when info is not NULL. */
     int (*probe)(g16k_plugin_ctx *ctx, char *info, size_t info_len);
-    const g16k_synth_vtable *synth;  /* non-NULL iff caps has G16K_CAP_SYNTH */
-    const g16k_ntt_vtable *ntt;      /* non-NULL iff caps has G16K_CAP_NTT */
-    const g16k_msm_vtable *msm;      /* non-NULL iff caps has G16K_CAP_MSM_G1 or G16K_CAP_MSM_G2 */
+    const g16k_synth_vtable *synth; /* non-NULL iff caps has G16K_CAP_SYNTH */
+    const g16k_ntt_vtable *ntt;     /* non-NULL iff caps has G16K_CAP_NTT */
+    const g16k_msm_vtable *msm;     /* non-NULL iff caps has G16K_CAP_MSM_G1 or G16K_CAP_MSM_G2 */
 } g16k_plugin_desc;
 
 /* The one exported symbol. Cheap and free of side effects: stores host (valid until exit) and
