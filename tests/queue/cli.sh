@@ -167,6 +167,8 @@ else
 fi
 
 # SIGINT while the key loads (poseidon_chain: seconds of point checks) releases the job
+[ -f "$FIXS/poseidon_chain/circuit_final.zkey" ] ||
+  bad "missing fixture $FIXS/poseidon_chain (made by the fixtures_large test)"
 if [ -f "$FIXS/poseidon_chain/circuit_final.zkey" ]; then
   mkdir "$T/keys2"
   cp "$FIXS/poseidon_chain/circuit_final.zkey" "$T/keys2/chain.zkey"
