@@ -68,17 +68,19 @@ static int map_file(binfile *bf, const char *path)
     return rc;
 }
 
-/* Where the table's bytes come from: the mapped file (data) or pread on fd. */
+/* Where the table's bytes come from: the mapped file (data), pieces in memory (image) or pread
+ * on fd. */
 typedef struct source {
     const uint8_t *data;
+    const binfile_image *image;
     int fd;
 } source;
 
 /* 12 bytes at pos (pos + 12 <= file size). 0, or -1 after a failed pread (errno set). */
 static int fetch12(const source *src, uint64_t pos, uint8_t out[12])
 {
-    if (src->data != NULL) {
-        memcpy(out, src->data + pos, 12);
+    if (src->data != NULL || src->image != NULL) {
+        memcpy(out, src->image ? binfile_image_at(src->image, pos) : src->data + pos, 12);
         return 0;
     }
     size_t got = 0;
@@ -196,13 +198,13 @@ int binfile_read_table(binfile *bf, int fd, uint64_t size, const char *path, con
     return read_table(bf, &src, magic, version, max_id);
 }
 
-int binfile_same_table(const binfile *bf, const uint8_t *data, const char magic[4], uint32_t max_id)
+int binfile_same_table(const binfile *bf, const char magic[4], uint32_t max_id)
 {
     binfile again;
     memset(&again, 0, sizeof(again));
     again.path = bf->path;
     again.size = bf->size;
-    source src = { .data = data, .fd = -1 };
+    source src = { .image = bf->image, .fd = -1 };
     if (read_table(&again, &src, magic, bf->version, max_id) != G16K_OK)
         return 0;
     return memcmp(again.sec, bf->sec, sizeof(bf->sec)) == 0;

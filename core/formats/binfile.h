@@ -38,11 +38,35 @@ typedef struct binfile_section {
     int present;     /* 0 if the table has no section with this id */
 } binfile_section;
 
+/* The file's bytes held in pieces apart in memory (zkey_load.c starts each point section on a
+ * cache line so that its points are used where they lie): piece k holds the file bytes
+ * [off[k], off[k + 1]) from at[k] on; off[0] = 0, off[n] = the file size. A piece never begins
+ * inside a section's table entry or payload other than at the payload's first byte, so every
+ * entry and payload lies wholly in one piece. */
+#define BINFILE_MAX_PIECES 8
+
+typedef struct binfile_image {
+    int n;
+    uint64_t off[BINFILE_MAX_PIECES + 1];
+    uint8_t *at[BINFILE_MAX_PIECES];
+} binfile_image;
+
+/* Where file byte off lies (off < off[n]); the bytes after it up to the piece's end follow. */
+static inline uint8_t *binfile_image_at(const binfile_image *im, uint64_t off)
+{
+    int k = 0;
+    while (k + 1 < im->n && off >= im->off[k + 1])
+        k++;
+    return im->at[k] + (off - im->off[k]);
+}
+
 typedef struct binfile {
-    const char *path;    /* borrowed from the caller: used in messages only */
-    const uint8_t *data; /* the mapped file or the borrowed buffer (NULL when empty) */
-    uint64_t size;       /* file bytes */
-    int mapped;          /* 1: data is our mapping (unmapped by binfile_close) */
+    const char *path;           /* borrowed from the caller: used in messages only */
+    const uint8_t *data;        /* the mapped file or the borrowed buffer (NULL when empty, or when
+                          * image holds the bytes) */
+    const binfile_image *image; /* the bytes in pieces (borrowed), or NULL: they are at data */
+    uint64_t size;              /* file bytes */
+    int mapped;                 /* 1: data is our mapping (unmapped by binfile_close) */
     uint32_t version;
     binfile_section sec[BINFILE_MAX_ID + 1]; /* indexed by id; sec[0] unused */
 } binfile;
@@ -69,10 +93,16 @@ void binfile_unmap(const uint8_t *data, uint64_t size); /* NULL is a no-op */
 int binfile_read_table(binfile *bf /* OUT */, int fd, uint64_t size, const char *path,
                        const char magic[4], uint32_t version, uint32_t max_id);
 
-/* 1 if data (bf->size bytes, the whole file) holds the table that bf describes, else 0: a
- * reader that read the table apart from the payloads checks the two came from one file. */
-int binfile_same_table(const binfile *bf, const uint8_t *data, const char magic[4],
-                       uint32_t max_id);
+/* 1 if bf->image (the whole file) holds the table that bf describes, else 0: a reader that read
+ * the table apart from the payloads checks the two came from one file. */
+int binfile_same_table(const binfile *bf, const char magic[4], uint32_t max_id);
+
+/* The payload bytes at file offset off (a section's, or a table entry's): in bf->image when the
+ * file is held in pieces, else at bf->data + off. */
+static inline const uint8_t *binfile_at(const binfile *bf, uint64_t off)
+{
+    return bf->image != NULL ? binfile_image_at(bf->image, off) : bf->data + off;
+}
 
 /* Unmap. Safe on a zeroed or already closed binfile. */
 void binfile_close(binfile *bf);

@@ -3,7 +3,7 @@
  * wait: an event counter (gen) goes up on each event (bytes read, task done, owner's notify, a
  * worker stopping), and a thread that found nothing to do sleeps until it changes (at most
  * 100 ms: the caller's tick() runs at least that often). Task claiming is lock-free: an atomic
- * index per queue, and an atomic flag for the reading.
+ * index per queue and for the chunks of the reading.
  */
 #include "load_pool.h"
 
@@ -14,21 +14,28 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "binfile.h"
 #include "util/clock.h"
 
 #define READ_CHUNK (4u << 20)
 #define MAX_WORKERS 255u
 
 struct load_pool {
-    int fd; /* < 0: buf came full */
-    uint8_t *buf;
+    int fd; /* < 0: the bytes came in memory */
+    const binfile_image *im;
     uint64_t size;
     double t0;
     double t_read, t_primary;   /* written before read_done / the last primary_done */
-    atomic_uint_fast64_t avail; /* bytes of buf filled */
+    atomic_uint_fast64_t avail; /* bytes of the file in memory, from byte 0 on */
     atomic_int read_err;
     atomic_int read_done;
-    atomic_int reading; /* 1 while a thread holds the reading */
+
+    /* The reading, in chunks that any thread claims (several read at once: a copy from the page
+     * cache is a core's work too); avail moves over the chunks done in order (under lock). */
+    uint64_t *chunk_end; /* [n_chunks]: chunk c holds [chunk_end[c - 1], chunk_end[c]) */
+    atomic_uchar *chunk_done;
+    uint64_t n_chunks, first_pending;
+    atomic_uint_fast64_t next_chunk;
 
     pthread_mutex_t lock;
     pthread_cond_t cond;
@@ -61,51 +68,88 @@ static void wait_event(load_pool *p, uint64_t seen)
     pthread_mutex_unlock(&p->lock);
 }
 
-/* The next chunk of the file, by the thread that holds the reading. */
-static void read_chunk(load_pool *p)
+/* Read chunk c into its place; then move avail over the chunks done in order. */
+static void read_chunk(load_pool *p, uint64_t c)
 {
-    uint64_t off = atomic_load(&p->avail);
-    uint64_t end = p->size - off < READ_CHUNK ? p->size : off + READ_CHUNK;
+    uint64_t off = c ? p->chunk_end[c - 1] : 0, end = p->chunk_end[c];
+    uint8_t *dst = binfile_image_at(p->im, off); /* a chunk never crosses a piece */
+    int err = 0;
     while (off < end) {
-        ssize_t n = pread(p->fd, p->buf + off, (size_t)(end - off), (off_t)off);
+        ssize_t n = pread(p->fd, dst, (size_t)(end - off), (off_t)off);
         if (n < 0 && errno == EINTR)
             continue;
         if (n <= 0) {
-            atomic_store(&p->read_err, n < 0 ? errno : -1);
+            err = n < 0 ? errno : -1;
             break;
         }
         off += (uint64_t)n;
-        atomic_store(&p->avail, off);
+        dst += n;
     }
-    if (off == p->size) {
-        p->t_read = g16k_now() - p->t0;
-        atomic_store(&p->read_done, 1);
+    pthread_mutex_lock(&p->lock);
+    if (err != 0) {
+        if (atomic_load(&p->read_err) == 0)
+            atomic_store(&p->read_err, err);
+    } else {
+        atomic_store(&p->chunk_done[c], 1);
+        while (p->first_pending < p->n_chunks && atomic_load(&p->chunk_done[p->first_pending]))
+            p->first_pending++;
+        uint64_t avail = p->first_pending ? p->chunk_end[p->first_pending - 1] : 0;
+        if (avail == p->size && !atomic_load(&p->read_done)) {
+            p->t_read = g16k_now() - p->t0;
+            atomic_store(&p->read_done, 1);
+        }
+        atomic_store(&p->avail, avail);
     }
-    notify(p);
+    atomic_fetch_add(&p->gen, 1);
+    pthread_cond_broadcast(&p->cond);
+    pthread_mutex_unlock(&p->lock);
 }
 
-/* 1 if this thread read a chunk; 0 when the file is read, failed, or another thread reads. */
+/* 1 if this thread read a chunk; 0 when every chunk is claimed or a read failed. */
 static int try_read(load_pool *p)
 {
-    int idle = 0;
-    if (atomic_load(&p->read_done) || atomic_load(&p->read_err) ||
-        !atomic_compare_exchange_strong(&p->reading, &idle, 1))
+    if (atomic_load(&p->read_err))
         return 0;
-    int did = !atomic_load(&p->read_done) && !atomic_load(&p->read_err);
-    if (did)
-        read_chunk(p);
-    atomic_store(&p->reading, 0);
-    return did;
+    uint64_t c = atomic_fetch_add(&p->next_chunk, 1);
+    if (c >= p->n_chunks)
+        return 0;
+    read_chunk(p, c);
+    return 1;
 }
 
-load_pool *load_pool_create(int fd, uint8_t *buf, uint64_t size)
+/* The chunks: READ_CHUNK bytes, also cut where a piece of the image begins. */
+static int plan_chunks(load_pool *p)
+{
+    uint64_t cap = p->size / READ_CHUNK + (uint64_t)p->im->n + 1;
+    p->chunk_end = calloc(cap, sizeof *p->chunk_end);
+    p->chunk_done = calloc(cap, sizeof *p->chunk_done);
+    if (p->chunk_end == NULL || p->chunk_done == NULL)
+        return -1;
+    uint64_t off = 0;
+    for (int k = 0; k < p->im->n; k++) {
+        uint64_t piece_end = p->im->off[k + 1];
+        while (off < piece_end) {
+            off = piece_end - off > READ_CHUNK ? off + READ_CHUNK : piece_end;
+            p->chunk_end[p->n_chunks++] = off;
+        }
+    }
+    return 0;
+}
+
+load_pool *load_pool_create(int fd, const binfile_image *im, uint64_t size)
 {
     load_pool *p = calloc(1, sizeof *p);
     if (p == NULL)
         return NULL;
     p->fd = fd;
-    p->buf = buf;
+    p->im = im;
     p->size = size;
+    if (fd >= 0 && plan_chunks(p) != 0) {
+        free(p->chunk_end);
+        free((void *)p->chunk_done);
+        free(p);
+        return NULL;
+    }
     p->t0 = g16k_now();
     pthread_condattr_t ca;
     pthread_condattr_init(&ca);
@@ -124,7 +168,7 @@ int load_pool_read_to(load_pool *p, uint64_t n)
 {
     while (atomic_load(&p->avail) < n) {
         if (atomic_load(&p->read_err) || !try_read(p))
-            return -1;
+            return -1; /* only the caller reads before load_pool_run: every chunk claimed is done */
     }
     return 0;
 }
@@ -276,5 +320,7 @@ void load_pool_destroy(load_pool *p)
     pthread_cond_destroy(&p->cond);
     pthread_mutex_destroy(&p->lock);
     free(p->done);
+    free(p->chunk_end);
+    free((void *)p->chunk_done);
     free(p);
 }

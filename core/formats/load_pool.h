@@ -1,9 +1,9 @@
 /*
  * A worker pool for loading one large file (zkey_load.c) on `threads` threads, the caller's
  * included, and no other: [core] threads bounds a key load as it bounds a proof (prove.c). The
- * file is read into a caller-owned buffer one chunk at a time by whichever thread finds the
- * reading free (reading comes first, so one thread reads while the others work: a disk wait
- * costs no core), and the threads run two queues of tasks on what has arrived:
+ * file is read into the caller's pieces of memory (binfile_image) in chunks that the threads
+ * claim (reading comes first: from the page cache all threads copy at once; from a disk the
+ * threads that find no chunk left work on what has arrived), and they run two queues of tasks:
  *   primary tasks, in file order: task i may start once need[i] bytes are read. All of them
  *     run (decoding, digest leaves); the load cannot finish before they are done.
  *   check tasks: task j may start once primary task dep[j] is done. They run when no primary
@@ -22,6 +22,8 @@
 
 #include <stdint.h>
 
+#include "binfile.h"
+
 typedef struct load_pool load_pool;
 
 typedef struct load_pool_tasks {
@@ -36,9 +38,10 @@ typedef struct load_pool_tasks {
     void *ctx;
 } load_pool_tasks;
 
-/* A pool over size bytes of fd read into buf (both borrowed until load_pool_destroy; fd is not
- * closed), or with fd < 0 over the size bytes already in buf. Returns NULL when out of memory. */
-load_pool *load_pool_create(int fd, uint8_t *buf, uint64_t size);
+/* A pool over size bytes of fd read into the pieces of im (both borrowed until
+ * load_pool_destroy; fd is not closed), or with fd < 0 over the size bytes already there (the
+ * pool never writes them then). Returns NULL when out of memory. */
+load_pool *load_pool_create(int fd, const binfile_image *im, uint64_t size);
 /* Read on the calling thread until n bytes are in buf (before load_pool_run). 0, or -1 after a
  * read error (load_pool_read_error). */
 int load_pool_read_to(load_pool *p, uint64_t n);

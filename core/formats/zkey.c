@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "util/error.h"
 #include "zkey_internal.h"
@@ -73,7 +74,7 @@ static int read_protocol(const binfile *bf)
         return rc;
     if ((rc = expect_size(bf, 1, 4, "u32 protocol")) != G16K_OK)
         return rc;
-    uint32_t protocol = binfile_le32(bf->data + s->offset);
+    uint32_t protocol = binfile_le32(binfile_at(bf, s->offset));
     if (protocol != ZKEY_PROTOCOL_GROTH16)
         return zkey_sec_err(bf, 1, s->offset, "protocol %u, expected 1 (Groth16)", protocol);
     return G16K_OK;
@@ -86,7 +87,7 @@ static int read_groth16_header(const binfile *bf, zkey *k)
     int rc = get_sec(bf, 2, &s);
     if (rc != G16K_OK)
         return rc;
-    const uint8_t *p = bf->data + s->offset;
+    const uint8_t *p = binfile_at(bf, s->offset);
     uint64_t off = s->offset;
     if (s->size < 4)
         return zkey_sec_err(bf, 2, off, "size %llu, expected %u", (unsigned long long)s->size,
@@ -178,7 +179,7 @@ static int check_sizes(const binfile *bf, const zkey *k, uint64_t *n_coefs)
     if (s->size < 4)
         return zkey_sec_err(bf, 4, s->offset, "size %llu, too small for the u32 count",
                             (unsigned long long)s->size);
-    *n_coefs = binfile_le32(bf->data + s->offset);
+    *n_coefs = binfile_le32(binfile_at(bf, s->offset));
     return expect_size(bf, 4, 4 + *n_coefs * ZKEY_COEF_BYTES, "4 + nCoef * 44");
 }
 
@@ -187,7 +188,7 @@ static int check_sizes(const binfile *bf, const zkey *k, uint64_t *n_coefs)
 int zkey_read_coefs(const binfile *bf, zkey *k, uint64_t begin, uint64_t end)
 {
     const binfile_section *s = &bf->sec[4];
-    const uint8_t *p = bf->data + s->offset + 4 + begin * ZKEY_COEF_BYTES;
+    const uint8_t *p = binfile_at(bf, s->offset) + 4 + begin * ZKEY_COEF_BYTES;
     for (uint64_t i = begin; i < end; i++, p += ZKEY_COEF_BYTES) {
         uint64_t at = s->offset + 4 + i * ZKEY_COEF_BYTES;
         g16k_coef *c = &k->coefs[i];
@@ -232,11 +233,16 @@ int zkey_read_headers(const binfile *bf, zkey *k)
     uint64_t nv = k->n_vars;
     k->ic = alloc_array((uint64_t)k->n_public + 1, sizeof(g1_affine_t));
     k->coefs = alloc_array(k->n_coefs, sizeof(g16k_coef));
-    k->a = alloc_array(nv, sizeof(g1_affine_t));
-    k->b1 = alloc_array(nv, sizeof(g1_affine_t));
-    k->b2 = alloc_array(nv, sizeof(g2_affine_t));
-    k->c = alloc_array(nv - k->n_public - 1, sizeof(g1_affine_t));
-    k->h = alloc_array(k->domain_size, sizeof(g1_affine_t));
+    if (!k->a)
+        k->a = alloc_array(nv, sizeof(g1_affine_t));
+    if (!k->b1)
+        k->b1 = alloc_array(nv, sizeof(g1_affine_t));
+    if (!k->b2)
+        k->b2 = alloc_array(nv, sizeof(g2_affine_t));
+    if (!k->c)
+        k->c = alloc_array(nv - k->n_public - 1, sizeof(g1_affine_t));
+    if (!k->h)
+        k->h = alloc_array(k->domain_size, sizeof(g1_affine_t));
     if (!k->ic || !k->coefs || !k->a || !k->b1 || !k->b2 || !k->c || !k->h)
         return g16k_err(G16K_ENOMEM, "%s: out of memory for %u variables, domain %u", bf->path,
                         k->n_vars, k->domain_size);
@@ -295,16 +301,36 @@ out:
     return rc;
 }
 
+/* free(p) unless p lies in k's image (an array used in place). */
+static void free_array(const zkey *k, void *p)
+{
+    uintptr_t a = (uintptr_t)p, lo = (uintptr_t)k->image;
+    if (k->image == NULL || a < lo || a >= lo + k->image_len)
+        free(p);
+}
+
+void zkey_drop_arrays(zkey *k)
+{
+    free(k->coefs);
+    free_array(k, k->a);
+    free_array(k, k->b1);
+    free_array(k, k->b2);
+    free_array(k, k->c);
+    free_array(k, k->h);
+    k->coefs = NULL;
+    k->a = k->b1 = k->c = k->h = NULL;
+    k->b2 = NULL;
+    if (k->image != NULL)
+        munmap(k->image, k->image_len);
+    k->image = NULL;
+    k->image_len = 0;
+}
+
 void zkey_free(zkey *k)
 {
     if (k == NULL)
         return;
     free(k->ic);
-    free(k->coefs);
-    free(k->a);
-    free(k->b1);
-    free(k->b2);
-    free(k->c);
-    free(k->h);
+    zkey_drop_arrays(k);
     free(k);
 }

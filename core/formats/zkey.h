@@ -49,6 +49,11 @@ typedef struct zkey {
     g2_affine_t *b2;  /* n_vars points (section 7) */
     g1_affine_t *c;   /* n_vars - n_public - 1 points (section 8), for signals P+1.. */
     g1_affine_t *h;   /* domain_size points (section 9) */
+    /* The arrays a, b1, b2, c, h either have their own allocation or lie in the memory the file
+     * was read into (zkey_load.c, where they are used in place): image, image_len bytes of an
+     * anonymous mapping that zkey_free unmaps; NULL when none. */
+    void *image;
+    size_t image_len;
 } zkey;
 
 /* Progress of a long load, the type of g16k.h's g16k_progress_fn: stage "check", done and
@@ -99,5 +104,9 @@ int zkey_read_header(const char *name, const void *data, uint64_t size, zkey *hd
  * a new zkey (zkey_free). Errors as zkey_load. */
 int zkey_read_vk(const char *path, zkey **out);
 void zkey_free(zkey *k); /* NULL is a no-op */
+/* Free the coefficients and the point arrays a..h (and the image they may lie in), leaving them
+ * NULL; the counts, header points and IC stay: for a key whose providers hold their own
+ * copies. */
+void zkey_drop_arrays(zkey *k);
 
 #endif

@@ -18,9 +18,11 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -60,10 +62,10 @@ typedef struct ctask {
 } ctask;
 
 typedef struct zkey_loading {
-    binfile bf;   /* bf.data = the bytes being loaded */
-    int fd;       /* the file, -1 for a key in memory */
-    uint8_t *buf; /* ours (a file), NULL for a key in memory */
-    zkey *k;
+    binfile bf;        /* its bytes: in img (a file) or at bf.data (a key in memory) */
+    binfile_image img; /* where the pool puts (a file) or finds (in memory) the bytes */
+    int fd;            /* the file, -1 for a key in memory */
+    zkey *k;           /* k->image: the memory a file is read into (the key keeps it) */
     zkey_load_args opts;
     char cache_dir[4096];
     load_pool *pool;
@@ -168,15 +170,38 @@ static void digest_done(zkey_loading *ld)
     load_pool_notify(ld->pool);
 }
 
+/* Leaf i, the file bytes [off, end): in one piece of the image, or gathered from several. */
+static int digest_leaf(const zkey_loading *ld, uint64_t i, uint64_t off, uint64_t end)
+{
+    const binfile *bf = &ld->bf;
+    if (bf->image == NULL ||
+        binfile_image_at(bf->image, end - 1) - binfile_image_at(bf->image, off) ==
+            (ptrdiff_t)(end - 1 - off))
+        return zkey_digest_leaf(ld->leaves[i], i, binfile_at(bf, off), (size_t)(end - off));
+    uint8_t *tmp = malloc((size_t)(end - off));
+    if (tmp == NULL)
+        return -1;
+    const binfile_image *im = bf->image;
+    for (uint64_t o = off; o < end;) {
+        int k = 0;
+        while (k + 1 < im->n && o >= im->off[k + 1])
+            k++;
+        uint64_t e = im->off[k + 1] < end ? im->off[k + 1] : end;
+        memcpy(tmp + (o - off), binfile_image_at(im, o), (size_t)(e - o));
+        o = e;
+    }
+    int rc = zkey_digest_leaf(ld->leaves[i], i, tmp, (size_t)(end - off));
+    free(tmp);
+    return rc;
+}
+
 static void run_primary(void *ctx, uint64_t i)
 {
     zkey_loading *ld = ctx;
     const ptask *t = &ld->prim[i];
     const binfile *bf = &ld->bf;
     if (t->kind == T_DIGEST) {
-        uint64_t off = t->begin * ZKEY_LEAF_BYTES;
-        if (zkey_digest_leaf(ld->leaves[t->begin], t->begin, bf->data + off,
-                             (size_t)(t->need - off)) != 0)
+        if (digest_leaf(ld, t->begin, t->begin * ZKEY_LEAF_BYTES, t->need) != 0)
             atomic_store(&ld->leaf_failed, 1);
         if (atomic_fetch_add(&ld->leaves_done, 1) + 1 == ld->n_leaves)
             digest_done(ld);
@@ -188,22 +213,14 @@ static void run_primary(void *ctx, uint64_t i)
             primary_error(ld, rc, bf->sec[4].offset + 4 + t->begin * ZKEY_COEF_BYTES);
         return;
     }
+    /* Points: where the file put them (nothing to do), or copied to their array (a key in
+     * memory, or a section off its alignment). Coordinates < p are tested with the curve. */
     const point_job *j = &ld->jobs[t->job];
-    const binfile_section *s = &bf->sec[j->section];
+    const uint8_t *src = binfile_at(bf, bf->sec[j->section].offset);
     uint64_t size = j->g2 ? ZKEY_G2_BYTES : ZKEY_G1_BYTES;
-    for (uint64_t p = t->begin; p < t->end; p++) {
-        const uint8_t *src = bf->data + s->offset + p * size;
-        int bad = j->g2 ? g2_affine_from_bytes_mont((g2_affine_t *)j->dst + p, src)
-                        : g1_affine_from_bytes_mont((g1_affine_t *)j->dst + p, src);
-        if (bad != 0) {
-            const char *what = "a coordinate is >= p";
-            uint64_t at = s->offset + p * size;
-            int rc =
-                zkey_sec_err(bf, j->section, at, "point %llu: %s", (unsigned long long)p, what);
-            primary_error(ld, rc, at);
-            return;
-        }
-    }
+    if (j->dst != src)
+        memcpy((uint8_t *)j->dst + t->begin * size, src + t->begin * size,
+               (size_t)((t->end - t->begin) * size));
 }
 
 static void run_check(void *ctx, uint64_t i)
@@ -327,7 +344,6 @@ static void loading_free(zkey_loading *ld)
     load_pool_destroy(ld->pool);
     if (ld->fd >= 0)
         close(ld->fd);
-    free(ld->buf);
     free(ld->prim);
     free(ld->need);
     free(ld->chk);
@@ -337,7 +353,131 @@ static void loading_free(zkey_loading *ld)
     free(ld);
 }
 
-/* Open path and read its table; the buffer the pool reads the file into. */
+#define PIECE_ALIGN 64u      /* where each point section begins in the image */
+#define HUGE_PAGE (2u << 20) /* the image's alignment: transparent huge pages where allowed */
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* The image of the file: a piece from byte 0, then one from the first byte of each point array
+ * (sections 5..9) on, each piece PIECE_ALIGN-aligned, in an anonymous mapping on huge pages
+ * where the kernel allows it (one 2 MiB page fault and zeroing instead of 512: the read into
+ * fresh 4 KiB pages cost more than the copy itself). The points are then used where they are
+ * read (plan: nothing to decode, and the MSM providers may borrow them). The key keeps the
+ * mapping (k->image); after the load the pages no array uses are given back (release_unused). */
+static int map_image(zkey_loading *ld)
+{
+    const binfile *bf = &ld->bf;
+    uint64_t cut[N_JOBS + 1];
+    int n = 0;
+    cut[n++] = 0;
+    for (uint32_t id = ZKEY_SEC_A; id <= ZKEY_SEC_H; id++)
+        if (bf->sec[id].present && bf->sec[id].offset > 0 && bf->sec[id].offset < bf->size)
+            cut[n++] = bf->sec[id].offset;
+    qsort(cut, (size_t)n, sizeof cut[0], cmp_u64);
+    binfile_image *im = &ld->img;
+    uint64_t pos[N_JOBS + 1], len = 0;
+    for (int k = 0; k < n; k++) {
+        im->off[k] = cut[k];
+        pos[k] = (len + PIECE_ALIGN - 1) / PIECE_ALIGN * PIECE_ALIGN;
+        len = pos[k] + ((k + 1 < n ? cut[k + 1] : bf->size) - cut[k]);
+    }
+    im->n = n;
+    im->off[n] = bf->size;
+    if (len > SIZE_MAX - 2 * HUGE_PAGE)
+        return -1;
+    size_t map_len = ((size_t)len + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
+    if (map_len == 0)
+        map_len = HUGE_PAGE;
+    /* Map one huge page more, and trim to a huge page boundary. */
+    uint8_t *raw = mmap(NULL, map_len + HUGE_PAGE, PROT_READ | PROT_WRITE,
+                        MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (raw == MAP_FAILED)
+        return -1;
+    uint8_t *base = (uint8_t *)(((uintptr_t)raw + HUGE_PAGE - 1) & ~((uintptr_t)HUGE_PAGE - 1));
+    if (base > raw)
+        munmap(raw, (size_t)(base - raw));
+    if (base + map_len < raw + map_len + HUGE_PAGE)
+        munmap(base + map_len, (size_t)(raw + map_len + HUGE_PAGE - (base + map_len)));
+    (void)madvise(base, map_len, MADV_HUGEPAGE); /* a hint: 4 KiB pages work too */
+    for (int k = 0; k < n; k++)
+        im->at[k] = base + pos[k];
+    ld->k->image = base;
+    ld->k->image_len = map_len;
+    ld->bf.image = im;
+    ld->bf.data = NULL;
+    return 0;
+}
+
+/* The point arrays of k that can be used where the image holds them: all of them for a file
+ * (map_image aligned each), none for a key in memory (borrowed only during the call). The
+ * others are allocated by zkey_read_headers and copied into by the decoding tasks. */
+static void points_in_place(zkey_loading *ld)
+{
+    if (ld->bf.image == NULL)
+        return;
+    zkey *k = ld->k;
+    void **arr[] = { (void **)&k->a, (void **)&k->b1, (void **)&k->b2, (void **)&k->c,
+                     (void **)&k->h };
+    for (uint32_t id = ZKEY_SEC_A; id <= ZKEY_SEC_H; id++) {
+        const binfile_section *s = &ld->bf.sec[id];
+        if (!s->present || s->size == 0)
+            continue;
+        uint8_t *p = binfile_image_at(&ld->img, s->offset);
+        if ((uintptr_t)p % PIECE_ALIGN == 0)
+            *arr[id - ZKEY_SEC_A] = p;
+    }
+}
+
+/* Give back the image's pages that hold no point array (the coefficients' raw bytes, mostly):
+ * they were needed for the load only. */
+static void release_unused(const zkey_loading *ld)
+{
+    const zkey *k = ld->k;
+    if (k->image == NULL)
+        return;
+    const struct {
+        const void *p;
+        uint64_t bytes;
+    } used[] = { { k->a, (uint64_t)k->n_vars * ZKEY_G1_BYTES },
+                 { k->b1, (uint64_t)k->n_vars * ZKEY_G1_BYTES },
+                 { k->b2, (uint64_t)k->n_vars * ZKEY_G2_BYTES },
+                 { k->c, ((uint64_t)k->n_vars - k->n_public - 1) * ZKEY_G1_BYTES },
+                 { k->h, (uint64_t)k->domain_size * ZKEY_G1_BYTES } };
+    uintptr_t lo = (uintptr_t)k->image, hi = lo + k->image_len, page = (uintptr_t)getpagesize();
+    uintptr_t from = lo; /* the arrays lie in the image in file order or any other: sort */
+    uintptr_t beg[5], end[5];
+    int n = 0;
+    for (int i = 0; i < 5; i++) {
+        uintptr_t a = (uintptr_t)used[i].p;
+        if (a >= lo && a < hi) {
+            beg[n] = a;
+            end[n++] = a + (uintptr_t)used[i].bytes;
+        }
+    }
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && beg[j] < beg[j - 1]; j--) {
+            uintptr_t t = beg[j];
+            beg[j] = beg[j - 1];
+            beg[j - 1] = t;
+            t = end[j];
+            end[j] = end[j - 1];
+            end[j - 1] = t;
+        }
+    for (int i = 0; i <= n; i++) {
+        uintptr_t gap_end = i < n ? beg[i] : hi;
+        uintptr_t a = (from + page - 1) & ~(page - 1), b = gap_end & ~(page - 1);
+        if (b > a)
+            (void)madvise((void *)a, b - a, MADV_DONTNEED);
+        if (i < n && end[i] > from)
+            from = end[i];
+    }
+}
+
+/* Open path and read its table; the image the pool reads the file into. */
 static int open_file(zkey_loading *ld, const char *path)
 {
     ld->fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -354,12 +494,10 @@ static int open_file(zkey_loading *ld, const char *path)
     if (rc != G16K_OK)
         return rc;
     /* A key larger than the memory (or the address space: ulimit -v) fails here: exit 7. */
-    ld->buf = ld->bf.size <= SIZE_MAX ? malloc(ld->bf.size ? (size_t)ld->bf.size : 1) : NULL;
-    if (ld->buf == NULL)
+    if (map_image(ld) != 0)
         return g16k_err(G16K_ENOMEM, "%s: out of memory for the %llu bytes of the file", path,
                         (unsigned long long)ld->bf.size);
-    ld->bf.data = ld->buf;
-    ld->pool = load_pool_create(ld->fd, ld->buf, ld->bf.size);
+    ld->pool = load_pool_create(ld->fd, &ld->img, ld->bf.size);
     return ld->pool ? G16K_OK : g16k_err(G16K_ENOMEM, "%s: out of memory", path);
 }
 
@@ -369,8 +507,9 @@ static int open_mem(zkey_loading *ld, const char *name, const void *data, uint64
     int rc = binfile_open_mem(&ld->bf, name, data, size, ZKEY_MAGIC, ZKEY_VERSION, ZKEY_MAX_ID);
     if (rc != G16K_OK)
         return rc;
-    /* fd < 0: the pool never writes to the bytes */
-    ld->pool = load_pool_create(-1, (uint8_t *)(uintptr_t)ld->bf.data, ld->bf.size);
+    ld->img =
+        (binfile_image){ .n = 1, .off = { 0, ld->bf.size }, .at = { (uint8_t *)(uintptr_t)data } };
+    ld->pool = load_pool_create(-1, &ld->img, ld->bf.size); /* fd < 0: never written */
     return ld->pool ? G16K_OK : g16k_err(G16K_ENOMEM, "%s: out of memory", name);
 }
 
@@ -394,6 +533,7 @@ static int read_headers(zkey_loading *ld)
         need = bf->sec[4].offset + 4;
     if (load_pool_read_to(ld->pool, need) != 0)
         return read_failed(ld);
+    points_in_place(ld);
     return zkey_read_headers(bf, ld->k);
 }
 
@@ -449,7 +589,7 @@ static int load(zkey_loading *ld)
     }
     /* Every byte used above came from the buffer; so did the digest. It must hold the table
      * we planned with, or the file changed between the two reads. */
-    if (ld->fd >= 0 && !binfile_same_table(&ld->bf, ld->buf, ZKEY_MAGIC, ZKEY_MAX_ID))
+    if (ld->fd >= 0 && !binfile_same_table(&ld->bf, ZKEY_MAGIC, ZKEY_MAX_ID))
         return g16k_err(G16K_EIO, "%s: the file changed while it was read", ld->bf.path);
     if ((rc = final_verdict(ld)) != G16K_OK)
         return rc;
@@ -459,6 +599,7 @@ static int load(zkey_loading *ld)
         zkey_cache_put(ld->cache_dir, ld->digest, ld->bf.size, ld->bf.path) == 0)
         g16k_log(G16K_LOG_INFO, "%s: every point tested; recorded in the key cache %s", ld->bf.path,
                  ld->cache_dir);
+    release_unused(ld);
     return G16K_OK;
 }
 
@@ -482,9 +623,10 @@ int zkey_load_from(const zkey_load_args *args, zkey **out)
     atomic_init(&ld->verdict, args->no_tests     ? VERDICT_CACHED
                               : ld->cache_dir[0] ? VERDICT_PENDING
                                                  : VERDICT_TEST);
-    int rc = args->data ? open_mem(ld, path, args->data, args->size) : open_file(ld, path);
-    if (rc == G16K_OK && (ld->k = calloc(1, sizeof *ld->k)) == NULL)
-        rc = g16k_err(G16K_ENOMEM, "%s: out of memory", path);
+    int rc = (ld->k = calloc(1, sizeof *ld->k)) == NULL
+                 ? g16k_err(G16K_ENOMEM, "%s: out of memory", path)
+             : args->data ? open_mem(ld, path, args->data, args->size)
+                          : open_file(ld, path);
     if (rc == G16K_OK)
         rc = load(ld);
     if (rc == G16K_OK && args->stats != NULL) {

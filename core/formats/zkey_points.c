@@ -35,11 +35,12 @@
 #include "zkey_points.h"
 
 #include "ifma.h"
+#include "../bls12_381/mont.h"
 
 const char *zkey_point_g1(g1_affine_t *out, const uint8_t in[96], int allow_inf, int skip_subgroup)
 {
     if (g1_affine_from_bytes_mont(out, in) != 0)
-        return "a coordinate is >= p";
+        return ZKEY_COORD_NOT_BELOW_P;
     if (g1_affine_is_inf(out))
         return allow_inf ? NULL : "point at infinity not allowed here";
     if (!g1_affine_is_on_curve(out))
@@ -52,7 +53,7 @@ const char *zkey_point_g1(g1_affine_t *out, const uint8_t in[96], int allow_inf,
 const char *zkey_point_g2(g2_affine_t *out, const uint8_t in[192], int allow_inf, int skip_subgroup)
 {
     if (g2_affine_from_bytes_mont(out, in) != 0)
-        return "a coordinate is >= p";
+        return ZKEY_COORD_NOT_BELOW_P;
     if (g2_affine_is_inf(out))
         return allow_inf ? NULL : "point at infinity not allowed here";
     if (!g2_affine_is_on_curve(out))
@@ -96,18 +97,32 @@ const char *zkey_point_g2(g2_affine_t *out, const uint8_t in[192], int allow_inf
 FIRST_OUTSIDE(g1)
 FIRST_OUTSIDE(g2)
 
-/* The curve test first (the subgroup tests assume it), then the subgroup test before the first
- * point off the curve. */
+/* Every coordinate < p, as the field arithmetic needs (points are used where the file put them,
+ * zkey_load.c, so this is the decoding's check too). */
+static int coords_below_p(const fp_t *c, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (mont_geq(c[i].l, FP_MODULUS.l, FP_LIMBS))
+            return 0;
+    return 1;
+}
+
+/* Coordinates and the curve test first (the subgroup tests assume both), then the subgroup test
+ * before the first point that failed them. */
 #define FIRST_INVALID(G)                                                                           \
     size_t zkey_##G##_first_invalid(const G##_affine_t *pts, size_t n, const char **what)          \
     {                                                                                              \
         size_t off = n;                                                                            \
-        for (size_t i = 0; i < n && off == n; i++)                                                 \
-            if (!G##_affine_is_on_curve(&pts[i]))                                                  \
-                off = i;                                                                           \
+        const char *why = NULL;                                                                    \
+        for (size_t i = 0; i < n && off == n; i++) {                                               \
+            if (!coords_below_p((const fp_t *)&pts[i], sizeof pts[i] / sizeof(fp_t)))              \
+                off = i, why = ZKEY_COORD_NOT_BELOW_P;                                             \
+            else if (!G##_affine_is_on_curve(&pts[i]))                                             \
+                off = i, why = ZKEY_NOT_ON_CURVE;                                                  \
+        }                                                                                          \
         size_t out = zkey_##G##_first_outside(pts, off);                                           \
         if (what)                                                                                  \
-            *what = out < off ? ZKEY_NOT_IN_SUBGROUP : off < n ? ZKEY_NOT_ON_CURVE : NULL;         \
+            *what = out < off ? ZKEY_NOT_IN_SUBGROUP : why;                                        \
         return out < off ? out : off;                                                              \
     }
 

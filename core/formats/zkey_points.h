@@ -21,6 +21,7 @@ const char *zkey_point_g2(g2_affine_t *out, const uint8_t in[192], int allow_inf
                           int skip_subgroup);
 
 /* The messages of a point that fails the curve or the subgroup test. */
+#define ZKEY_COORD_NOT_BELOW_P "a coordinate is >= p"
 #define ZKEY_NOT_ON_CURVE "point not on the curve"
 #define ZKEY_NOT_IN_SUBGROUP "point not in the prime-order subgroup"
 
@@ -30,8 +31,9 @@ const char *zkey_point_g2(g2_affine_t *out, const uint8_t in[192], int allow_inf
  * each point alone otherwise; the same answer either way. */
 size_t zkey_g1_first_outside(const g1_affine_t *pts, size_t n);
 size_t zkey_g2_first_outside(const g2_affine_t *pts, size_t n);
-/* Index of the first of the n decoded points (infinity valid) that is not on the curve or not
- * in the subgroup, or n; *what (may be NULL) gets the reason, or NULL when all are valid. */
+/* Index of the first of the n points (infinity valid) with a coordinate >= p, or not on the
+ * curve, or not in the subgroup, or n; *what (may be NULL) gets the reason, or NULL when all are
+ * valid. */
 size_t zkey_g1_first_invalid(const g1_affine_t *pts, size_t n, const char **what);
 size_t zkey_g2_first_invalid(const g2_affine_t *pts, size_t n, const char **what);
 

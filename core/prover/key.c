@@ -108,18 +108,7 @@ key_handles *key_handles_get(g16k_key *key, int which)
 /* Drop what the providers now hold copies of. */
 static void drop_arrays(zkey *zk)
 {
-    free(zk->coefs);
-    zk->coefs = NULL;
-    free(zk->a);
-    zk->a = NULL;
-    free(zk->b1);
-    zk->b1 = NULL;
-    free(zk->b2);
-    zk->b2 = NULL;
-    free(zk->c);
-    zk->c = NULL;
-    free(zk->h);
-    zk->h = NULL;
+    zkey_drop_arrays(zk);
 }
 
 /* *o = the options an embedder gave, or all zero. */

@@ -204,6 +204,93 @@ static void test_zkey_threads_agree(void **state)
     zkey_free(k3);
 }
 
+/* The point arrays of a key read from a file lie where the load read the file (zkey_load.c: each
+ * point section on a cache line of the key's image, used in place); a key loaded from memory
+ * copies them. Both hold exactly the section's bytes (the format stores Montgomery-form limbs
+ * little-endian, our layout on this machine). */
+static void expect_sections_as_stored(const zkey *k, const uint8_t *file, size_t len, int in_place)
+{
+    const void *arr[] = { k->a, k->b1, k->b2, k->c, k->h };
+    for (uint32_t id = 5; id <= 9; id++) {
+        size_t at;
+        uint64_t size;
+        assert_int_equal(container_find(file, len, id, &at, &size, NULL), 0);
+        assert_memory_equal(arr[id - 5], file + at, (size_t)size);
+        uintptr_t p = (uintptr_t)arr[id - 5], lo = (uintptr_t)k->image;
+        if (in_place && size > 0) {
+            assert_true(p >= lo && p + size <= lo + k->image_len);
+            assert_int_equal(p % 64, 0);
+        }
+    }
+    if (!in_place)
+        assert_null(k->image);
+}
+
+static void test_zkey_points_in_place(void **state)
+{
+    (void)state;
+    for (int f = 0; f < FIXTURE_COUNT; f++) {
+        const char *path = fixture_path(FIXTURES[f], "circuit_final.zkey");
+        size_t len;
+        uint8_t *file = read_whole(path, &len);
+        zkey *k, *m;
+        assert_int_equal(zkey_load(path, 2, &k), 0);
+        expect_sections_as_stored(k, file, len, 1);
+        zkey_load_args args = { .path = path, .data = file, .size = len, .threads = 2 };
+        assert_int_equal(zkey_load_from(&args, &m), 0);
+        expect_sections_as_stored(m, file, len, 0);
+        assert_int_equal(k->n_coefs, m->n_coefs);
+        assert_memory_equal(k->coefs, m->coefs, k->n_coefs * sizeof(g16k_coef));
+        assert_memory_equal(k->ic, m->ic, (k->n_public + 1) * sizeof(g1_affine_t));
+        /* The providers' copies made, the arrays go (the image with them). */
+        zkey_drop_arrays(k);
+        assert_null(k->a);
+        assert_null(k->image);
+        zkey_free(k);
+        zkey_free(m);
+        free(file);
+    }
+}
+
+/* The same sections in another order, with unknown sections of odd sizes between them: every
+ * point section still lands on a cache line, and the key is the same. */
+static void test_zkey_points_in_place_any_order(void **state)
+{
+    (void)state;
+    const char *path = fixture_path("poseidon2", "circuit_final.zkey");
+    size_t len;
+    uint8_t *file = read_whole(path, &len);
+    const uint32_t order[] = { 9, 1, 7, 2, 5, 3, 10, 8, 4, 6 };
+    size_t n = sizeof order / sizeof order[0], out_len = 12 + n * (12 + 3) + len;
+    uint8_t *d = calloc(1, out_len), *o = d + 12;
+    memcpy(d, file, 8);
+    put_le32(d + 8, (uint32_t)(2 * n));
+    for (size_t i = 0; i < n; i++) {
+        size_t at;
+        uint64_t size;
+        assert_int_equal(container_find(file, len, order[i], &at, &size, NULL), 0);
+        put_le32(o, 11 + (uint32_t)(i % 3)); /* unknown: skipped */
+        put_le64(o + 4, 1 + i % 3);
+        o += 12 + 1 + i % 3;
+        memcpy(o, file + at - 12, 12 + (size_t)size);
+        o += 12 + (size_t)size;
+    }
+    out_len = (size_t)(o - d);
+    const char *moved = scratch_path("moved.zkey");
+    write_whole(moved, d, out_len);
+    zkey *k, *want;
+    if (zkey_load(moved, 2, &k) != 0)
+        fail_msg("%s", g16k_err_get());
+    expect_sections_as_stored(k, d, out_len, 1);
+    assert_int_equal(zkey_load(path, 1, &want), 0);
+    assert_memory_equal(k->coefs, want->coefs, want->n_coefs * sizeof(g16k_coef));
+    assert_memory_equal(k->b2, want->b2, want->n_vars * sizeof(g2_affine_t));
+    zkey_free(k);
+    zkey_free(want);
+    free(d);
+    free(file);
+}
+
 /* ---- corrupted copies of mult/circuit_final.zkey ---- */
 
 static uint8_t *orig;
@@ -543,6 +630,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_zkey_mult_coefficients),
         cmocka_unit_test(test_zkey_infinity_counts),
         cmocka_unit_test(test_zkey_threads_agree),
+        cmocka_unit_test(test_zkey_points_in_place),
         cmocka_unit_test(test_zkey_missing_file_is_eio),
         cmocka_unit_test(test_zkey_truncated),
         cmocka_unit_test(test_zkey_bad_container),
@@ -551,6 +639,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_zkey_bad_headers),
         cmocka_unit_test(test_zkey_bad_coefficients),
         cmocka_unit_test(test_zkey_bad_points),
+        cmocka_unit_test(test_zkey_points_in_place_any_order),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
