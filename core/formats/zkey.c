@@ -232,7 +232,8 @@ int zkey_read_headers(const binfile *bf, zkey *k)
     /* Every count below was just matched against a section that lies inside the file. */
     uint64_t nv = k->n_vars;
     k->ic = alloc_array((uint64_t)k->n_public + 1, sizeof(g1_affine_t));
-    k->coefs = alloc_array(k->n_coefs, sizeof(g16k_coef));
+    if (!k->coefs)
+        k->coefs = alloc_array(k->n_coefs, sizeof(g16k_coef));
     if (!k->a)
         k->a = alloc_array(nv, sizeof(g1_affine_t));
     if (!k->b1)
@@ -301,7 +302,7 @@ out:
     return rc;
 }
 
-/* free(p) unless p lies in k's image (an array used in place). */
+/* free(p) unless p lies in k's image (an array used in place, or put there by the load). */
 static void free_array(const zkey *k, void *p)
 {
     uintptr_t a = (uintptr_t)p, lo = (uintptr_t)k->image;
@@ -311,7 +312,7 @@ static void free_array(const zkey *k, void *p)
 
 void zkey_drop_arrays(zkey *k)
 {
-    free(k->coefs);
+    free_array(k, k->coefs);
     free_array(k, k->a);
     free_array(k, k->b1);
     free_array(k, k->b2);

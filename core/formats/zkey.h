@@ -49,9 +49,10 @@ typedef struct zkey {
     g2_affine_t *b2;  /* n_vars points (section 7) */
     g1_affine_t *c;   /* n_vars - n_public - 1 points (section 8), for signals P+1.. */
     g1_affine_t *h;   /* domain_size points (section 9) */
-    /* The arrays a, b1, b2, c, h either have their own allocation or lie in the memory the file
-     * was read into (zkey_load.c, where they are used in place): image, image_len bytes of an
-     * anonymous mapping that zkey_free unmaps; NULL when none. */
+    /* The arrays coefs, a, b1, b2, c, h either have their own allocation or lie in the memory
+     * the file was read into (zkey_load.c: the points used in place, the coefficients decoded
+     * beside them): image, image_len bytes of an anonymous mapping that zkey_free unmaps; NULL
+     * when none. */
     void *image;
     size_t image_len;
 } zkey;

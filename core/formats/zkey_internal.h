@@ -16,8 +16,9 @@
 int zkey_sec_err(const binfile *bf, uint32_t id, uint64_t offset, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 /* Sections 1 and 2 (header points tested in full), every section size against the header, the
- * coefficient count; then k's arrays allocated (the point arrays a..h that are still NULL: the
- * caller may have pointed them at the payloads in place). bf->data must hold sections 1, 2 and the first
+ * coefficient count; then k's arrays allocated (those still NULL: the caller may have pointed
+ * the point arrays a..h at the payloads in place, and coefs at room of its own for exactly the
+ * count that section 4's size gives). bf->data must hold sections 1, 2 and the first
  * 4 bytes of 4. G16K_OK or an error (EFORMAT, ENOMEM). */
 int zkey_read_headers(const binfile *bf, zkey *k);
 /* Coefficients [begin, end) of section 4 into k->coefs. G16K_OK or EFORMAT. */

@@ -65,6 +65,7 @@ typedef struct zkey_loading {
     binfile bf;        /* its bytes: in img (a file) or at bf.data (a key in memory) */
     binfile_image img; /* where the pool puts (a file) or finds (in memory) the bytes */
     int fd;            /* the file, -1 for a key in memory */
+    void *coefs_at;    /* room in the image for k->coefs, or NULL */
     zkey *k;           /* k->image: the memory a file is read into (the key keeps it) */
     zkey_load_args opts;
     char cache_dir[4096];
@@ -387,6 +388,12 @@ static int map_image(zkey_loading *ld)
     }
     im->n = n;
     im->off[n] = bf->size;
+    /* Room for the decoded coefficients after the pieces: on huge pages too. */
+    const binfile_section *s4 = &bf->sec[ZKEY_SEC_COEFS];
+    uint64_t n_coefs = s4->present && s4->size >= 4 ? (s4->size - 4) / ZKEY_COEF_BYTES : 0;
+    uint64_t coefs_pos = (len + PIECE_ALIGN - 1) / PIECE_ALIGN * PIECE_ALIGN;
+    if (n_coefs > 0)
+        len = coefs_pos + n_coefs * sizeof(g16k_coef);
     if (len > SIZE_MAX - 2 * HUGE_PAGE)
         return -1;
     size_t map_len = ((size_t)len + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
@@ -405,6 +412,7 @@ static int map_image(zkey_loading *ld)
     (void)madvise(base, map_len, MADV_HUGEPAGE); /* a hint: 4 KiB pages work too */
     for (int k = 0; k < n; k++)
         im->at[k] = base + pos[k];
+    ld->coefs_at = n_coefs > 0 ? base + coefs_pos : NULL;
     ld->k->image = base;
     ld->k->image_len = map_len;
     ld->bf.image = im;
@@ -420,6 +428,7 @@ static void points_in_place(zkey_loading *ld)
     if (ld->bf.image == NULL)
         return;
     zkey *k = ld->k;
+    k->coefs = ld->coefs_at; /* zkey_read_headers checks the count it was made for */
     void **arr[] = { (void **)&k->a, (void **)&k->b1, (void **)&k->b2, (void **)&k->c,
                      (void **)&k->h };
     for (uint32_t id = ZKEY_SEC_A; id <= ZKEY_SEC_H; id++) {
@@ -432,8 +441,8 @@ static void points_in_place(zkey_loading *ld)
     }
 }
 
-/* Give back the image's pages that hold no point array (the coefficients' raw bytes, mostly):
- * they were needed for the load only. */
+/* Give back the image's pages that hold no array of the key (the coefficients' raw bytes,
+ * mostly): they were needed for the load only. */
 static void release_unused(const zkey_loading *ld)
 {
     const zkey *k = ld->k;
@@ -446,12 +455,14 @@ static void release_unused(const zkey_loading *ld)
                  { k->b1, (uint64_t)k->n_vars * ZKEY_G1_BYTES },
                  { k->b2, (uint64_t)k->n_vars * ZKEY_G2_BYTES },
                  { k->c, ((uint64_t)k->n_vars - k->n_public - 1) * ZKEY_G1_BYTES },
-                 { k->h, (uint64_t)k->domain_size * ZKEY_G1_BYTES } };
+                 { k->h, (uint64_t)k->domain_size * ZKEY_G1_BYTES },
+                 { k->coefs, k->n_coefs * sizeof(g16k_coef) } };
+    enum { N_USED = sizeof used / sizeof used[0] };
     uintptr_t lo = (uintptr_t)k->image, hi = lo + k->image_len, page = (uintptr_t)getpagesize();
     uintptr_t from = lo; /* the arrays lie in the image in file order or any other: sort */
-    uintptr_t beg[5], end[5];
+    uintptr_t beg[N_USED], end[N_USED];
     int n = 0;
-    for (int i = 0; i < 5; i++) {
+    for (int i = 0; i < N_USED; i++) {
         uintptr_t a = (uintptr_t)used[i].p;
         if (a >= lo && a < hi) {
             beg[n] = a;

@@ -222,6 +222,10 @@ static void expect_sections_as_stored(const zkey *k, const uint8_t *file, size_t
             assert_int_equal(p % 64, 0);
         }
     }
+    if (in_place && k->n_coefs > 0) { /* decoded beside them */
+        uintptr_t c = (uintptr_t)k->coefs, lo = (uintptr_t)k->image;
+        assert_true(c >= lo && c + k->n_coefs * sizeof(g16k_coef) <= lo + k->image_len);
+    }
     if (!in_place)
         assert_null(k->image);
 }
