@@ -4,8 +4,10 @@
  *   a[i] = sum_j A[i][j] w[j],  b[i] = sum_j B[i][j] w[j],  c[i] = a[i] * b[i].
  * circuit_create turns the coefficient list (any order, repeats allowed) into one compressed
  * sparse row (CSR) matrix per A and B, so synthesis is a read-only pass over rows that threads
- * split without locks. Entries keep their input order within a row.
+ * split without locks. Entries keep their input order within a row. Input sorted by (matrix,
+ * row), as snarkjs writes it, is built on all threads; any other order in one pass.
  */
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -63,6 +65,110 @@ static int count_entries(const g16k_constraints *cs, uint64_t *counts[2])
     return G16K_OK;
 }
 
+/* The usual input (snarkjs writes A's coefficients then B's, each in row order) is sorted by
+ * (matrix, row): then each matrix's CSR is its block of the input in order, and both passes
+ * split over threads. scan_range checks a range (values as count_entries does, order against
+ * the entry before the range); fill_range writes its entries and the row starts whose first
+ * entry it holds (each row start has exactly one writer). */
+typedef struct sorted_job {
+    const g16k_constraints *cs;
+    g16k_circuit *c;
+    uint64_t b_begin;               /* first B entry = number of A entries */
+    atomic_uint_fast64_t first_bad; /* first coefficient out of range, UINT64_MAX = none */
+    atomic_int unsorted;
+} sorted_job;
+
+static uint64_t coef_key(const g16k_coef *e)
+{
+    return (uint64_t)e->matrix << 32 | e->row;
+}
+
+static void scan_range(void *arg, uint64_t begin, uint64_t end, uint32_t worker)
+{
+    (void)worker;
+    sorted_job *j = arg;
+    const g16k_constraints *cs = j->cs;
+    uint64_t prev = begin > 0 ? coef_key(&cs->coefs[begin - 1]) : 0;
+    for (uint64_t k = begin; k < end; k++) {
+        const g16k_coef *e = &cs->coefs[k];
+        if (e->matrix > 1 || e->row >= cs->domain_size || e->signal >= cs->n_vars ||
+            bigint_cmp(e->value, FR_MODULUS.l, FR_LIMBS) >= 0) {
+            uint_fast64_t cur = atomic_load(&j->first_bad);
+            while (k < cur && !atomic_compare_exchange_weak(&j->first_bad, &cur, k)) {
+            }
+            return;
+        }
+        uint64_t key = coef_key(e);
+        if (key < prev)
+            atomic_store(&j->unsorted, 1);
+        prev = key;
+    }
+}
+
+static void fill_range(void *arg, uint64_t begin, uint64_t end, uint32_t worker)
+{
+    (void)worker;
+    sorted_job *j = arg;
+    const g16k_constraints *cs = j->cs;
+    for (uint64_t k = begin; k < end; k++) {
+        const g16k_coef *e = &cs->coefs[k];
+        uint64_t first = e->matrix ? j->b_begin : 0, at = k - first;
+        csr *m = &j->c->m[e->matrix];
+        m->signal[at] = e->signal;
+        fr_t v;
+        memcpy(v.l, e->value, sizeof v.l);
+        if (cs->coef_encoding == G16K_ENC_CANONICAL)
+            fr_from_canon(&m->value[at], &v); /* cannot fail: checked < r */
+        else
+            m->value[at] = v;
+        /* Rows (previous entry's row, this row] start here; after a matrix's last entry, the
+         * rows after it start at its end. */
+        uint64_t from = k == first ? 0 : (uint64_t)cs->coefs[k - 1].row + 1;
+        for (uint64_t r = from; r <= e->row; r++)
+            m->row_start[r] = at;
+        uint64_t last = e->matrix ? cs->n_coefs - 1 : j->b_begin - 1;
+        if (k == last)
+            for (uint64_t r = (uint64_t)e->row + 1; r <= cs->domain_size; r++)
+                m->row_start[r] = at + 1;
+    }
+}
+
+/* 1: c built from sorted input; 0: the input is not sorted (nothing done); < 0: an error. */
+static int build_sorted(g16k_plugin_ctx *ctx, const g16k_constraints *cs, g16k_circuit *c)
+{
+    sorted_job j = { .cs = cs, .c = c };
+    atomic_init(&j.first_bad, UINT64_MAX);
+    atomic_init(&j.unsorted, 0);
+    uint32_t threads = cpu_threads(ctx, 0);
+    uint64_t grain = cpu_grain(cs->n_coefs, threads, 16384);
+    cpu_parallel_for(threads, cs->n_coefs, grain, scan_range, &j);
+    if (atomic_load(&j.first_bad) != UINT64_MAX) {
+        uint64_t *counts[2] = { c->m[0].row_start, c->m[1].row_start };
+        return count_entries(cs, counts); /* the message of the first bad one */
+    }
+    if (atomic_load(&j.unsorted))
+        return 0;
+    uint64_t lo = 0, hi = cs->n_coefs; /* first B entry: the input is sorted by matrix */
+    while (lo < hi) {
+        uint64_t mid = lo + (hi - lo) / 2;
+        if (cs->coefs[mid].matrix == 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    j.b_begin = lo;
+    uint64_t nnz[2] = { lo, cs->n_coefs - lo };
+    for (int m = 0; m < 2; m++) {
+        c->m[m].signal = malloc((nnz[m] ? nnz[m] : 1) * sizeof(uint32_t));
+        c->m[m].value = malloc((nnz[m] ? nnz[m] : 1) * sizeof(fr_t));
+        if (!c->m[m].signal || !c->m[m].value)
+            return cpu_error(G16K_ENOMEM, "circuit_create: out of memory (%llu entries)",
+                             (unsigned long long)nnz[m]);
+    }
+    cpu_parallel_for(threads, cs->n_coefs, grain, fill_range, &j); /* row starts: calloc'd 0 */
+    return 1;
+}
+
 /* circuit_create: see g16k_synth_vtable. cs is copied. Errors: G16K_EINVAL (NULL, short struct,
  * encoding, domain_size not a power of two, out-of-range matrix/row/signal/value), G16K_ENOMEM.
  * Thread-safe (no shared state). */
@@ -99,7 +205,13 @@ static int cpu_circuit_create(g16k_plugin_ctx *ctx, const g16k_constraints *cs, 
         return cpu_error(G16K_ENOMEM, "circuit_create: out of memory (%llu rows)",
                          (unsigned long long)n);
     }
-    int st = count_entries(cs, counts);
+    int st = build_sorted(ctx, cs, c);
+    if (st == 1) {
+        *out = c;
+        return G16K_OK;
+    }
+    if (st == 0)
+        st = count_entries(cs, counts);
     if (st != G16K_OK) {
         circuit_free(c);
         return st;

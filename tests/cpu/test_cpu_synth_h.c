@@ -126,11 +126,21 @@ static fr_t *load_ref_h(const char *name, uint32_t n)
 
 /* ---- tests ---- */
 
-static void check_fixture(const char *name, uint32_t coef_enc)
+/* shuffle: the coefficients in a fixed pseudo-random order instead of snarkjs's (sorted by
+ * matrix and row), which the plugin builds on another path. */
+static void check_fixture_order(const char *name, uint32_t coef_enc, int shuffle)
 {
     const g16k_plugin_desc *d = th_plugin();
     fixture fx = load_fixture(name);
     uint32_t n = fx.domain_size;
+    uint64_t rng = 0x9e3779b97f4a7c15ull;
+    for (uint64_t k = fx.n_coefs; shuffle && k > 1; k--) { /* Fisher-Yates */
+        rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+        uint64_t i = (rng >> 33) % k;
+        g16k_coef t = fx.coefs[k - 1];
+        fx.coefs[k - 1] = fx.coefs[i];
+        fx.coefs[i] = t;
+    }
     if (coef_enc == G16K_ENC_CANONICAL)
         for (uint64_t k = 0; k < fx.n_coefs; k++) {
             fr_t m, canon;
@@ -194,6 +204,11 @@ static void check_fixture(const char *name, uint32_t coef_enc)
     free(fx.w);
 }
 
+static void check_fixture(const char *name, uint32_t coef_enc)
+{
+    check_fixture_order(name, coef_enc, 0);
+}
+
 static void test_h_matches_fixture_mult(void **state)
 {
     (void)state;
@@ -217,6 +232,40 @@ static void test_h_matches_fixture_poseidon_chain(void **state)
 {
     (void)state;
     check_fixture("poseidon_chain", G16K_ENC_MONTGOMERY);
+}
+
+static void test_h_matches_fixture_shuffled(void **state)
+{
+    (void)state;
+    check_fixture_order("poseidon2", G16K_ENC_MONTGOMERY, 1);
+    check_fixture_order("poseidon_chain", G16K_ENC_CANONICAL, 1);
+}
+
+/* Sorted input is checked on several threads: the error still names the first bad entry. */
+static void test_synth_names_first_bad_coef(void **state)
+{
+    (void)state;
+    const g16k_synth_vtable *s = th_plugin()->synth;
+    uint64_t n = 200000;
+    g16k_coef *e = calloc(n, sizeof *e);
+    for (uint64_t k = 0; k < n; k++)
+        e[k] = (g16k_coef){
+            .matrix = k >= n / 2, .row = (uint32_t)(k % (n / 2) / 4), .signal = 1, .value = { 1 }
+        };
+    e[150001].signal = 7;
+    e[170002].row = 1u << 20;
+    g16k_constraints cs = { .struct_size = sizeof cs,
+                            .coef_encoding = G16K_ENC_MONTGOMERY,
+                            .n_vars = 2,
+                            .domain_size = 1u << 16,
+                            .n_coefs = n,
+                            .coefs = e };
+    g16k_circuit *c = NULL;
+    host_clear_error();
+    assert_int_equal(s->circuit_create(th_ctx(), &cs, &c), G16K_EINVAL);
+    assert_null(c);
+    assert_non_null(strstr(host_last_error(), "coef 150001: signal 7"));
+    free(e);
 }
 
 static void test_synth_rejects_bad_input(void **state)
@@ -283,6 +332,8 @@ int main(void)
         cmocka_unit_test(test_h_matches_fixture_nopub),
         cmocka_unit_test(test_h_matches_fixture_poseidon2),
         cmocka_unit_test(test_h_matches_fixture_poseidon_chain),
+        cmocka_unit_test(test_h_matches_fixture_shuffled),
+        cmocka_unit_test(test_synth_names_first_bad_coef),
         cmocka_unit_test(test_synth_rejects_bad_input),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
