@@ -175,8 +175,8 @@ static void run_primary(void *ctx, uint64_t i)
     const binfile *bf = &ld->bf;
     if (t->kind == T_DIGEST) {
         uint64_t off = t->begin * ZKEY_LEAF_BYTES;
-        if (zkey_digest_leaf(ld->leaves[t->begin], t->begin, bf->data + off,
-                             (size_t)(t->need - off)) != 0)
+        zkey_span span = { bf->data + off, (size_t)(t->need - off) };
+        if (zkey_digest_leaf(ld->leaves[t->begin], t->begin, bf->size, &span, 1) != 0)
             atomic_store(&ld->leaf_failed, 1);
         if (atomic_fetch_add(&ld->leaves_done, 1) + 1 == ld->n_leaves)
             digest_done(ld);
