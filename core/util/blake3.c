@@ -142,9 +142,19 @@ void blake3_chunks_cv(uint32_t (*cvs)[8], const uint8_t *const *chunks, size_t n
 {
     size_t k = 0;
 #ifdef G16K_BLAKE3_AVX512
-    if (n >= 16 && blake3_impl_in_use() == BLAKE3_AVX512)
+    if (n >= 2 && blake3_impl_in_use() == BLAKE3_AVX512) {
         for (; k + 16 <= n; k += 16)
             blake3_chunks16_avx512(cvs + k, chunks + k, counter + k);
+        if (k + 2 <= n) { /* 2 to 15 left: the kernel is faster even with idle lanes */
+            const uint8_t *ptrs[16];
+            uint32_t out[16][8];
+            for (size_t j = 0; j < 16; j++)
+                ptrs[j] = chunks[k + j < n ? k + j : n - 1];
+            blake3_chunks16_avx512(out, ptrs, counter + k);
+            memcpy(cvs + k, out, (n - k) * sizeof out[0]);
+            k = n;
+        }
+    }
 #endif
     for (; k < n; k++)
         blake3_chunk_cv(cvs[k], chunks[k], BLAKE3_CHUNK_BYTES, counter + k, 0);

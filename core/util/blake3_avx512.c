@@ -7,7 +7,7 @@
  * tests compare it with the portable path bit for bit.
  */
 #include <immintrin.h>
-#include <string.h>
+#include <stdint.h>
 
 #include "blake3.h"
 #include "blake3_internal.h"
@@ -68,8 +68,15 @@ void blake3_chunks16_avx512(uint32_t cvs[16][8], const uint8_t *const chunks[16]
         h[i] = _mm512_set1_epi32((int)blake3_iv[i]);
     for (int b = 0; b < BLAKE3_CHUNK_BYTES / BLAKE3_BLOCK_BYTES; b++) {
         __m512i r[16], m[16], v[16];
-        for (int k = 0; k < 16; k++)
+        for (int k = 0; k < 16; k++) {
             r[k] = _mm512_loadu_si512(chunks[k] + b * BLAKE3_BLOCK_BYTES);
+            /* 16 streams are more than the hardware prefetchers follow well: +10% from
+             * memory, none in cache (bench_blake3). Past a chunk's end it fetches the next
+             * chunk or nothing (a prefetch never faults); an integer, as a pointer past
+             * the chunk would be undefined C. */
+            _mm_prefetch((const char *)((uintptr_t)chunks[k] + (uintptr_t)(b + 4) * 64),
+                         _MM_HINT_T0);
+        }
         transpose16(m, r);
         uint32_t flags = (b == 0 ? BLAKE3_CHUNK_START : 0) |
                          (b == BLAKE3_CHUNK_BYTES / BLAKE3_BLOCK_BYTES - 1 ? BLAKE3_CHUNK_END : 0);
