@@ -46,17 +46,7 @@ static void compress(uint32_t cv[8], const uint32_t m[16], uint32_t block_len, u
     v[13] = (uint32_t)(counter >> 32);
     v[14] = block_len;
     v[15] = flags;
-    for (int r = 0; r < 7; r++) {
-        const uint8_t *s = blake3_schedule[r];
-        g(v, 0, 4, 8, 12, m[s[0]], m[s[1]]);
-        g(v, 1, 5, 9, 13, m[s[2]], m[s[3]]);
-        g(v, 2, 6, 10, 14, m[s[4]], m[s[5]]);
-        g(v, 3, 7, 11, 15, m[s[6]], m[s[7]]);
-        g(v, 0, 5, 10, 15, m[s[8]], m[s[9]]);
-        g(v, 1, 6, 11, 12, m[s[10]], m[s[11]]);
-        g(v, 2, 7, 8, 13, m[s[12]], m[s[13]]);
-        g(v, 3, 4, 9, 14, m[s[14]], m[s[15]]);
-    }
+    BLAKE3_ROUNDS(g, v, m);
     for (int i = 0; i < 8; i++)
         cv[i] = v[i] ^ v[i + 8];
 }
@@ -108,15 +98,34 @@ void blake3_merge(uint32_t (*cvs)[8], size_t n, unsigned flags)
     blake3_parent_cv(cvs[0], cvs[0], cvs[1], flags);
 }
 
+typedef void kernel_fn(uint32_t (*cvs)[8], const uint8_t *const *chunks, uint64_t counter);
+/* The SIMD kernels, by blake3_impl, and how many chunks each takes at once. */
+static const struct {
+    kernel_fn *fn;
+    size_t width;
+    const char *name;
+} kernels[] = {
+    [BLAKE3_PORTABLE] = { NULL, 1, "portable" },
+#ifdef G16K_BLAKE3_X86
+    [BLAKE3_AVX2] = { blake3_chunks8_avx2, 8, "avx2" },
+    [BLAKE3_AVX512] = { blake3_chunks16_avx512, 16, "avx512" },
+#else
+    [BLAKE3_AVX2] = { NULL, 1, "avx2" },
+    [BLAKE3_AVX512] = { NULL, 1, "avx512" },
+#endif
+};
+
 /* -1: not chosen yet; else a blake3_impl. Every thread that races to choose chooses the same. */
 static atomic_int chosen = -1;
 
-static int avx512_usable(void)
+static int usable(blake3_impl k)
 {
-#ifdef G16K_BLAKE3_AVX512
-    /* libgcc's test includes the OS check (XCR0 saves the opmask and ZMM state). */
+    if (!kernels[k].fn)
+        return k == BLAKE3_PORTABLE;
+#ifdef G16K_BLAKE3_X86
+    /* libgcc's tests include the OS check (XCR0 saves the YMM, and opmask and ZMM, state). */
     __builtin_cpu_init();
-    return __builtin_cpu_supports("avx512f");
+    return k == BLAKE3_AVX512 ? __builtin_cpu_supports("avx512f") : __builtin_cpu_supports("avx2");
 #else
     return 0;
 #endif
@@ -124,7 +133,9 @@ static int avx512_usable(void)
 
 blake3_impl blake3_select(blake3_impl want)
 {
-    blake3_impl got = want == BLAKE3_AVX512 && avx512_usable() ? BLAKE3_AVX512 : BLAKE3_PORTABLE;
+    blake3_impl got = want;
+    while (got != BLAKE3_PORTABLE && !usable(got))
+        got = (blake3_impl)(got - 1);
     atomic_store_explicit(&chosen, (int)got, memory_order_relaxed);
     return got;
 }
@@ -135,27 +146,32 @@ blake3_impl blake3_impl_in_use(void)
     if (c >= 0)
         return (blake3_impl)c;
     const char *env = getenv("G16K_BLAKE3");
-    return blake3_select(env && strcmp(env, "portable") == 0 ? BLAKE3_PORTABLE : BLAKE3_AVX512);
+    blake3_impl want = BLAKE3_AVX512;
+    for (int k = BLAKE3_PORTABLE; env && k <= BLAKE3_AVX512; k++)
+        if (strcmp(env, kernels[k].name) == 0)
+            want = (blake3_impl)k;
+    return blake3_select(want);
 }
 
 void blake3_chunks_cv(uint32_t (*cvs)[8], const uint8_t *const *chunks, size_t n, uint64_t counter)
 {
     size_t k = 0;
-#ifdef G16K_BLAKE3_AVX512
-    if (n >= 2 && blake3_impl_in_use() == BLAKE3_AVX512) {
-        for (; k + 16 <= n; k += 16)
-            blake3_chunks16_avx512(cvs + k, chunks + k, counter + k);
-        if (k + 2 <= n) { /* 2 to 15 left: the kernel is faster even with idle lanes */
+    blake3_impl impl = n >= 2 ? blake3_impl_in_use() : BLAKE3_PORTABLE;
+    kernel_fn *fn = kernels[impl].fn;
+    size_t w = kernels[impl].width;
+    if (fn) {
+        for (; k + w <= n; k += w)
+            fn(cvs + k, chunks + k, counter + k);
+        if (k + 2 <= n) { /* 2 to w - 1 left: the kernel is faster even with idle lanes */
             const uint8_t *ptrs[16];
             uint32_t out[16][8];
-            for (size_t j = 0; j < 16; j++)
+            for (size_t j = 0; j < w; j++)
                 ptrs[j] = chunks[k + j < n ? k + j : n - 1];
-            blake3_chunks16_avx512(out, ptrs, counter + k);
+            fn(out, ptrs, counter + k);
             memcpy(cvs + k, out, (n - k) * sizeof out[0]);
             k = n;
         }
     }
-#endif
     for (; k < n; k++)
         blake3_chunk_cv(cvs[k], chunks[k], BLAKE3_CHUNK_BYTES, counter + k, 0);
 }

@@ -12,8 +12,9 @@
  *
  * A CV is 8 words; as bytes (the hash, a zkey digest leaf) each word is little-endian.
  * Every function is thread-safe and allocates nothing; the chunk work runs on the AVX-512F
- * kernel (blake3_avx512.c, 16 chunks at a time) when the CPU and OS support it, else portable
- * C; both give the same bits (tests/util/test_blake3.c).
+ * kernel (blake3_avx512.c, 16 chunks at a time) when the CPU and OS support it, else on the AVX2
+ * one (blake3_avx2.c, 8 at a time), else portable C; all give the same bits
+ * (tests/util/test_blake3.c).
  */
 #ifndef G16K_UTIL_BLAKE3_H
 #define G16K_UTIL_BLAKE3_H
@@ -29,11 +30,11 @@
 enum { BLAKE3_CHUNK_START = 1, BLAKE3_CHUNK_END = 2, BLAKE3_PARENT = 4, BLAKE3_ROOT = 8 };
 
 /* The chunk kernels. */
-typedef enum blake3_impl { BLAKE3_PORTABLE, BLAKE3_AVX512 } blake3_impl;
+typedef enum blake3_impl { BLAKE3_PORTABLE, BLAKE3_AVX2, BLAKE3_AVX512 } blake3_impl;
 
-/* Choose the chunk kernel: want, or BLAKE3_PORTABLE when want is BLAKE3_AVX512 and the CPU or
- * OS lacks AVX-512F. Returns the kernel now in use. Without a call, the first use picks
- * AVX-512 where supported, unless the environment has G16K_BLAKE3=portable. For tests and
+/* Choose the chunk kernel: want, or the best one below it that the CPU and OS support.
+ * Returns the kernel now in use. Without a call, the first use picks the best supported one, or
+ * at most the one the environment names: G16K_BLAKE3=portable|avx2|avx512. For tests and
  * benchmarks: not meant to race with hashing on other threads. */
 blake3_impl blake3_select(blake3_impl want);
 /* The kernel in use (picking it on the first call, as above). */
@@ -47,7 +48,7 @@ void blake3_hash(uint8_t out[BLAKE3_OUT_BYTES], const void *data, size_t len);
 void blake3_chunk_cv(uint32_t cv[8], const uint8_t *chunk, size_t len, uint64_t counter,
                      unsigned flags);
 /* cvs[k] = the CV of the full 1024-byte chunk at chunks[k], number counter + k, for k < n
- * (none is a root). The chunks may lie anywhere; 16 at a time on the AVX-512 kernel. */
+ * (none is a root). The chunks may lie anywhere; 16 (AVX-512) or 8 (AVX2) at a time. */
 void blake3_chunks_cv(uint32_t (*cvs)[8], const uint8_t *const *chunks, size_t n, uint64_t counter);
 /* out = the CV of the parent of left and right (out may alias either); flags 0 or BLAKE3_ROOT. */
 void blake3_parent_cv(uint32_t out[8], const uint32_t left[8], const uint32_t right[8],

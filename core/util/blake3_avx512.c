@@ -88,18 +88,7 @@ void blake3_chunks16_avx512(uint32_t cvs[16][8], const uint8_t *const chunks[16]
         v[13] = ctr_hi;
         v[14] = _mm512_set1_epi32(BLAKE3_BLOCK_BYTES);
         v[15] = _mm512_set1_epi32((int)flags);
-#pragma GCC unroll 7
-        for (int rd = 0; rd < 7; rd++) {
-            const uint8_t *s = blake3_schedule[rd];
-            g(v, 0, 4, 8, 12, m[s[0]], m[s[1]]);
-            g(v, 1, 5, 9, 13, m[s[2]], m[s[3]]);
-            g(v, 2, 6, 10, 14, m[s[4]], m[s[5]]);
-            g(v, 3, 7, 11, 15, m[s[6]], m[s[7]]);
-            g(v, 0, 5, 10, 15, m[s[8]], m[s[9]]);
-            g(v, 1, 6, 11, 12, m[s[10]], m[s[11]]);
-            g(v, 2, 7, 8, 13, m[s[12]], m[s[13]]);
-            g(v, 3, 4, 9, 14, m[s[14]], m[s[15]]);
-        }
+        BLAKE3_ROUNDS(g, v, m);
         for (int i = 0; i < 8; i++)
             h[i] = _mm512_xor_si512(v[i], v[i + 8]);
     }
