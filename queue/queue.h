@@ -41,7 +41,7 @@ typedef enum queue_status {
 
 /* Schema version this code reads and writes. queue_init migrates older ones to it. */
 #define QUEUE_SCHEMA_VERSION 1
-/* Key digests are 32-byte BLAKE2b, written as 64 lowercase hex digits. */
+/* Key digests are 32-byte BLAKE3 (g16k_zkey_digest), written as 64 lowercase hex digits. */
 #define QUEUE_DIGEST_HEX 65
 /* Hard ceiling of max_witness_bytes: PostgreSQL's bytea and SQLite's default blob limit are
  * about 1 GB; docs/queue-fleet.md says what larger witnesses need. */

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Install what g16k needs to build and test on a fresh Debian 12 machine (idempotent):
-# compilers and CMake, inih, json-c, libsodium (BLAKE2b), cmocka, the OpenCL ICD loader + PoCL, abigail-tools, clang
+# compilers and CMake, inih, json-c, libsodium (BLAKE2b), cmocka, b3sum (BLAKE3 apart from ours: the key digest's
+# cross-check), the OpenCL ICD loader + PoCL, abigail-tools, clang
 # (libFuzzer), clang-format (tests/habits), dpkg-dev and file (the Debian package: CPack, dpkg-shlibdeps), libpq and SQLite
 # (the job queue) with the PostgreSQL server and the sqlite3 shell (the queue's tests start their
 # own), Node.js with its headers (for the binding); then the npm packages pinned by their
@@ -12,8 +13,8 @@ cd "$(dirname "$0")/.."
 SUDO=; [ "$(id -u)" -eq 0 ] || SUDO=sudo
 pkgs="build-essential cmake pkg-config libinih-dev libjson-c-dev libcmocka-dev libsodium-dev
       ocl-icd-opencl-dev opencl-headers pocl-opencl-icd clinfo abigail-tools clang clang-format dpkg-dev file
-      libpq-dev libsqlite3-dev postgresql sqlite3"
-command -v python3 >/dev/null || pkgs="$pkgs python3"   # tools/zkey_digest.py, the queue tests' digest
+      libpq-dev libsqlite3-dev postgresql sqlite3 b3sum"
+command -v python3 >/dev/null || pkgs="$pkgs python3"   # tests/tune's JSON check
 command -v node >/dev/null && command -v npm >/dev/null || pkgs="$pkgs nodejs npm"
 # Debian's nodejs keeps node_api.h in libnode-dev (NodeSource's nodejs ships it itself)
 [ -f /usr/include/node/node_api.h ] || pkgs="$pkgs libnode-dev"

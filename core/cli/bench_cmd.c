@@ -346,7 +346,8 @@ static void leaves_range(void *ctx, uint64_t b, uint64_t e)
     for (uint64_t i = b; i < e; i++) {
         uint64_t off = i * ZKEY_LEAF_BYTES;
         uint64_t len = j->size - off < ZKEY_LEAF_BYTES ? j->size - off : ZKEY_LEAF_BYTES;
-        zkey_digest_leaf(j->leaves[i], i, j->data + off, (size_t)len);
+        zkey_span span = { j->data + off, (size_t)len };
+        zkey_digest_leaf(j->leaves[i], i, j->size, &span, 1);
     }
 }
 

@@ -4,7 +4,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <sodium.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,45 +12,123 @@
 
 #include "json_io.h"
 #include "../plugin/config.h"
+#include "../util/blake3.h"
 #include "../util/error.h"
 
-#define MAGIC "g16k zkey verdict v2\n"
+/* v3: the digest is BLAKE3 (v2 named entries by a BLAKE2b tree; they are no longer found). */
+#define MAGIC "g16k zkey verdict v3\n"
 
-static const unsigned char LEAF_PERSONAL[16] = "g16k-zkey-leaf1";
-static const unsigned char ROOT_PERSONAL[16] = "g16k-zkey-root1";
+#define LEAF_CHUNKS (ZKEY_LEAF_BYTES / BLAKE3_CHUNK_BYTES)
+#define BATCH 16 /* chunks hashed at once: the AVX-512 kernel's width */
 
 uint64_t zkey_digest_leaves(uint64_t size)
 {
     return (size + ZKEY_LEAF_BYTES - 1) / ZKEY_LEAF_BYTES;
 }
 
-int zkey_digest_leaf(uint8_t out[ZKEY_DIGEST_BYTES], uint64_t i, const uint8_t *leaf, size_t len)
+/* Reads a leaf's bytes from its spans, chunk by chunk. */
+typedef struct span_reader {
+    const zkey_span *spans;
+    int n, at;  /* the span holding the next byte (n when past the last) */
+    size_t off; /* the next byte's offset in spans[at] */
+} span_reader;
+
+static void skip_empty(span_reader *r)
 {
-    unsigned char salt[16] = { 0 };
-    for (int b = 0; b < 8; b++)
-        salt[b] = (unsigned char)(i >> (8 * b));
-    if (sodium_init() < 0)
+    while (r->at < r->n && r->off == r->spans[r->at].len) {
+        r->at++;
+        r->off = 0;
+    }
+}
+
+/* The next len bytes: in place when one span holds them, else copied to buf. NULL when the
+ * spans end first. */
+static const uint8_t *span_next(span_reader *r, size_t len, uint8_t *buf)
+{
+    skip_empty(r);
+    if (r->at < r->n && r->spans[r->at].len - r->off >= len) {
+        const uint8_t *p = r->spans[r->at].p + r->off;
+        r->off += len;
+        return p;
+    }
+    for (size_t got = 0; got < len;) {
+        skip_empty(r);
+        if (r->at == r->n)
+            return NULL;
+        size_t n = r->spans[r->at].len - r->off;
+        if (n > len - got)
+            n = len - got;
+        memcpy(buf + got, r->spans[r->at].p + r->off, n);
+        r->off += n;
+        got += n;
+    }
+    return buf;
+}
+
+int zkey_digest_leaf(uint8_t out[ZKEY_DIGEST_BYTES], uint64_t i, uint64_t file_size,
+                     const zkey_span *spans, int n_spans)
+{
+    if (i >= zkey_digest_leaves(file_size))
         return -1;
-    return crypto_generichash_blake2b_salt_personal(out, ZKEY_DIGEST_BYTES, leaf, len, NULL, 0,
-                                                    salt, LEAF_PERSONAL) == 0
-               ? 0
-               : -1;
+    uint64_t len = file_size - i * ZKEY_LEAF_BYTES;
+    if (len > ZKEY_LEAF_BYTES)
+        len = ZKEY_LEAF_BYTES;
+    size_t n_chunks = (size_t)((len + BLAKE3_CHUNK_BYTES - 1) / BLAKE3_CHUNK_BYTES);
+    size_t full = (size_t)(len / BLAKE3_CHUNK_BYTES);
+    unsigned root = file_size <= ZKEY_LEAF_BYTES ? BLAKE3_ROOT : 0;
+    uint64_t counter = i * LEAF_CHUNKS;
+    span_reader r = { .spans = spans, .n = n_spans };
+    uint32_t cvs[LEAF_CHUNKS][8];
+    uint8_t copies[BATCH][BLAKE3_CHUNK_BYTES];
+
+    if (n_chunks == 1) /* a leaf of one chunk, the root when it is the file */
+        full = 0;
+    for (size_t c = 0; c < full; c += BATCH) {
+        const uint8_t *ptrs[BATCH];
+        size_t n = full - c < BATCH ? full - c : BATCH;
+        for (size_t k = 0; k < n; k++)
+            if (!(ptrs[k] = span_next(&r, BLAKE3_CHUNK_BYTES, copies[k])))
+                return -1;
+        blake3_chunks_cv(cvs + c, ptrs, n, counter + c);
+    }
+    if (full < n_chunks) { /* a short last chunk, or the only one */
+        size_t tail = (size_t)(len - full * BLAKE3_CHUNK_BYTES);
+        const uint8_t *p = tail ? span_next(&r, tail, copies[0]) : copies[0];
+        if (!p)
+            return -1;
+        blake3_chunk_cv(cvs[full], p, tail, counter + full, n_chunks == 1 ? root : 0);
+    }
+    skip_empty(&r);
+    if (r.at != r.n) /* bytes left over */
+        return -1;
+    if (n_chunks > 1)
+        blake3_merge(cvs, n_chunks, root);
+    blake3_cv_to_bytes(out, cvs[0]);
+    return 0;
 }
 
 int zkey_digest_root(uint8_t out[ZKEY_DIGEST_BYTES], uint64_t size,
                      const uint8_t (*leaves)[ZKEY_DIGEST_BYTES], uint64_t n)
 {
-    static const unsigned char salt[16] = { 0 };
-    unsigned char sz[8];
-    crypto_generichash_blake2b_state st;
-    for (int b = 0; b < 8; b++)
-        sz[b] = (unsigned char)(size >> (8 * b));
-    if (sodium_init() < 0 || crypto_generichash_blake2b_init_salt_personal(
-                                 &st, NULL, 0, ZKEY_DIGEST_BYTES, salt, ROOT_PERSONAL) != 0)
+    if (n != zkey_digest_leaves(size))
         return -1;
-    crypto_generichash_blake2b_update(&st, sz, sizeof sz);
-    crypto_generichash_blake2b_update(&st, (const unsigned char *)leaves, n * ZKEY_DIGEST_BYTES);
-    return crypto_generichash_blake2b_final(&st, out, ZKEY_DIGEST_BYTES) == 0 ? 0 : -1;
+    if (n == 0) {
+        blake3_hash(out, NULL, 0);
+        return 0;
+    }
+    if (n == 1) { /* the leaf was computed as the root */
+        memcpy(out, leaves[0], ZKEY_DIGEST_BYTES);
+        return 0;
+    }
+    uint32_t(*cvs)[8] = malloc(n * sizeof *cvs);
+    if (!cvs)
+        return -1;
+    for (uint64_t i = 0; i < n; i++)
+        blake3_cv_from_bytes(cvs[i], leaves[i]);
+    blake3_merge(cvs, n, BLAKE3_ROOT);
+    blake3_cv_to_bytes(out, cvs[0]);
+    free(cvs);
+    return 0;
 }
 
 int zkey_digest(uint8_t out[ZKEY_DIGEST_BYTES], const uint8_t *data, uint64_t size)
@@ -63,8 +140,8 @@ int zkey_digest(uint8_t out[ZKEY_DIGEST_BYTES], const uint8_t *data, uint64_t si
     int rc = 0;
     for (uint64_t i = 0; i < n && rc == 0; i++) {
         uint64_t off = i * ZKEY_LEAF_BYTES;
-        uint64_t len = size - off < ZKEY_LEAF_BYTES ? size - off : ZKEY_LEAF_BYTES;
-        rc = zkey_digest_leaf(leaves[i], i, data + off, (size_t)len);
+        zkey_span s = { data + off, size - off < ZKEY_LEAF_BYTES ? size - off : ZKEY_LEAF_BYTES };
+        rc = zkey_digest_leaf(leaves[i], i, size, &s, 1);
     }
     if (rc == 0)
         rc = zkey_digest_root(out, size, (const uint8_t(*)[ZKEY_DIGEST_BYTES])leaves, n);

@@ -171,29 +171,24 @@ static void digest_done(zkey_loading *ld)
     load_pool_notify(ld->pool);
 }
 
-/* Leaf i, the file bytes [off, end): in one piece of the image, or gathered from several. */
+/* Leaf i, the file bytes [off, end): the spans of the image's pieces that hold them. */
 static int digest_leaf(const zkey_loading *ld, uint64_t i, uint64_t off, uint64_t end)
 {
     const binfile *bf = &ld->bf;
-    if (bf->image == NULL ||
-        binfile_image_at(bf->image, end - 1) - binfile_image_at(bf->image, off) ==
-            (ptrdiff_t)(end - 1 - off))
-        return zkey_digest_leaf(ld->leaves[i], i, binfile_at(bf, off), (size_t)(end - off));
-    uint8_t *tmp = malloc((size_t)(end - off));
-    if (tmp == NULL)
-        return -1;
-    const binfile_image *im = bf->image;
-    for (uint64_t o = off; o < end;) {
-        int k = 0;
-        while (k + 1 < im->n && o >= im->off[k + 1])
-            k++;
-        uint64_t e = im->off[k + 1] < end ? im->off[k + 1] : end;
-        memcpy(tmp + (o - off), binfile_image_at(im, o), (size_t)(e - o));
-        o = e;
+    zkey_span spans[BINFILE_MAX_PIECES];
+    int n = 0;
+    if (bf->image == NULL) {
+        spans[n++] = (zkey_span){ bf->data + off, (size_t)(end - off) };
+    } else {
+        const binfile_image *im = bf->image;
+        for (int k = 0; k < im->n; k++) {
+            uint64_t a = im->off[k] > off ? im->off[k] : off;
+            uint64_t b = im->off[k + 1] < end ? im->off[k + 1] : end;
+            if (a < b)
+                spans[n++] = (zkey_span){ binfile_image_at(im, a), (size_t)(b - a) };
+        }
     }
-    int rc = zkey_digest_leaf(ld->leaves[i], i, tmp, (size_t)(end - off));
-    free(tmp);
-    return rc;
+    return zkey_digest_leaf(ld->leaves[i], i, bf->size, spans, n);
 }
 
 static void run_primary(void *ctx, uint64_t i)

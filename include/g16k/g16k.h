@@ -130,10 +130,11 @@ G16K_API uint32_t g16k_key_n_public(const g16k_key *key);
 /* 1 when the load skipped the curve and subgroup tests of the key's points because the verdict
  * cache ([core] key_cache) held its digest from an earlier full check, else 0. */
 G16K_API int g16k_key_cached(const g16k_key *key);
-/* The content digest of a whole .zkey file (len bytes at data): the tree-mode BLAKE2b-256 the
- * verdict cache keys its entries by (docs/formats.md), as 64 lowercase hex digits and a NUL in
- * hex. It names a key by its bytes, never its path, size or date (g16k's job queue names keys by
- * it). Thread-safe; runs on the calling thread. Errors: G16K_ENOMEM when libsodium cannot start. */
+/* The content digest of a whole .zkey file (len bytes at data): its BLAKE3-256 (the BLAKE3
+ * spec's unkeyed hash, the same hex as `b3sum FILE` prints), which the verdict cache keys its
+ * entries by (docs/formats.md), as 64 lowercase hex digits and a NUL in hex. It names a key by
+ * its bytes, never its path, size or date (g16k's job queue names keys by it). Thread-safe; runs
+ * on the calling thread. Errors: G16K_ENOMEM when memory runs out (one 32-byte word per MiB). */
 G16K_API int g16k_zkey_digest(const void *data, size_t len, char hex[65]);
 
 /* Per-phase wall-clock times of the last g16k_prove on a proof, in seconds. When one plugin

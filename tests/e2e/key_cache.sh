@@ -4,7 +4,8 @@
 # of its own; the first load records the key's digest, the next skips the subgroup tests and
 # still gives the bit-exact reference proof; corrupt, foreign and unreadable entries are ignored
 # with a warning and the key is tested again; a folder that cannot be made is a warning; an entry
-# does not vouch for the file once it changed, even with the same size and date.
+# does not vouch for the file once it changed, even with the same size and date. An entry is
+# named by the key's BLAKE3-256, as b3sum prints it.
 # usage: key_cache.sh G16K FIXTURES CPU_INI
 set -u
 G16K=$1 FIX=$2/poseidon2 OTHER=$2/mult CPU_INI=$3
@@ -33,7 +34,10 @@ prove "$T/default.ini" "$FIX/circuit_final.zkey" || fail "first prove"
 grep -q "recorded in the key cache $T/xdg/g16k" "$T/err" || fail "no record message"
 [ "$(stat -c %a "$T/xdg/g16k")" = 700 ] || fail "cache folder is not 0700"
 ENTRY=$(find "$T/xdg/g16k" -name '*.verified')
-head -1 "$ENTRY" | grep -q '^g16k zkey verdict v2$' || fail "entry format: $(head -1 "$ENTRY")"
+head -1 "$ENTRY" | grep -q '^g16k zkey verdict v3$' || fail "entry format: $(head -1 "$ENTRY")"
+# named by the file's BLAKE3-256 as b3sum (an implementation apart from ours) computes it
+B3=$(b3sum --no-names "$FIX/circuit_final.zkey") || fail "b3sum failed (scripts/setup.sh installs it)"
+[ "$(basename "$ENTRY" .verified)" = "$B3" ] || fail "entry $ENTRY is not named by b3sum's $B3"
 prove "$T/default.ini" "$FIX/circuit_final.zkey" || fail "second prove"
 grep -q "in the key cache $T/xdg/g16k: no curve or subgroup tests" "$T/err" || fail "cache not used"
 cmp -s "$T/p.json" "$FIX/ref_proof_r0_s0.json" || fail "cached key gave a different proof"
@@ -62,7 +66,7 @@ prove "$T/default.ini" "$FIX/circuit_final.zkey" || fail "prove with a corrupt e
 grep -q "warn: key_cache $T/xdg/g16k: ignoring $ENTRY (not a g16k verdict for this key)" "$T/err" \
   || fail "no warning for a corrupt entry"
 grep -q "recorded in the key cache" "$T/err" || fail "the key was not tested again"
-head -1 "$ENTRY" | grep -q '^g16k zkey verdict v2$' || fail "entry not rewritten"
+head -1 "$ENTRY" | grep -q '^g16k zkey verdict v3$' || fail "entry not rewritten"
 
 # 6. A foreign entry (another key's verdict under this key's name) is ignored the same way.
 prove "$T/default.ini" "$OTHER/circuit_final.zkey" "$OTHER" || fail "prove mult"

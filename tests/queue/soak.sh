@@ -28,6 +28,7 @@ cleanup() {
 trap cleanup EXIT
 fail() { echo "FAIL: $*"; for f in "$T"/w*.log; do echo "--- $f"; tail -20 "$f"; done; exit 1; }
 N=30                                    # good jobs per key
+command -v b3sum >/dev/null || fail "b3sum is missing (apt install b3sum; scripts/setup.sh does)"
 
 if [ "$BACKEND" = pg ]; then
   . "$HERE/pg_server.sh"
@@ -68,7 +69,7 @@ submit_good() {   # submit_good FROM TO: good jobs I in [FROM, TO), alternating 
 }
 insert_raw() {   # insert_raw KEYFILE WITNESSFILE N_VARS: a job row written past g16k submit
   local d sz
-  d=$(python3 "$SRC/tools/zkey_digest.py" "$1" | cut -d' ' -f1)   # apart from the C digest
+  d=$(b3sum --no-names "$1") || fail "b3sum $1 failed (scripts/setup.sh installs b3sum)"   # BLAKE3 apart from ours
   sz=$(stat -c %s "$2")
   if [ "$BACKEND" = pg ]; then
     pg_psql -c "WITH j AS (INSERT INTO g16k_jobs (key_digest, key_hint, n_vars, witness_bytes)
