@@ -82,7 +82,7 @@ typedef struct zkey_loading {
     uint8_t (*leaves)[ZKEY_DIGEST_BYTES];
     uint64_t n_leaves;
     atomic_uint_fast64_t leaves_done;
-    atomic_int leaf_failed; /* libsodium failed on a leaf: no digest, no cache */
+    atomic_int leaf_failed; /* a leaf was refused (its spans): no digest, no cache */
     uint8_t digest[ZKEY_DIGEST_BYTES];
     atomic_int verdict;
     double t_digest;
