@@ -64,10 +64,12 @@ int key_handles_create(g16k_key *key, int which)
         if ((pl = slot_plugin(key->prover, groth16_msms[m].slot, which)) == NULL)
             continue;
         msm_points(zk, m, &pts, &n);
-        rc = call_bases_create(pl, groth16_msms[m].group, pts, n, groth16_msms[m].name,
+        /* lent: zk's arrays outlive the handles (g16k_key_free destroys them first) */
+        rc = call_bases_create(pl, groth16_msms[m].group, pts, n, 1, groth16_msms[m].name,
                                &h->bases[m]);
         if (rc != G16K_OK)
             return rc;
+        h->lent[m] = call_has_borrow(pl);
     }
     if ((rc = upload_progress(key, 2 + MSM_COUNT)) != G16K_OK)
         return rc;
@@ -105,21 +107,38 @@ key_handles *key_handles_get(g16k_key *key, int which)
     return h;
 }
 
-/* Drop what the providers now hold copies of. */
-static void drop_arrays(zkey *zk)
+/* Drop what the providers now hold copies of: the coefficients and the point arrays that no
+ * handle of h borrowed. */
+static void drop_arrays(zkey *zk, const key_handles *h)
 {
     free(zk->coefs);
     zk->coefs = NULL;
-    free(zk->a);
-    zk->a = NULL;
-    free(zk->b1);
-    zk->b1 = NULL;
-    free(zk->b2);
-    zk->b2 = NULL;
-    free(zk->c);
-    zk->c = NULL;
-    free(zk->h);
-    zk->h = NULL;
+    for (int m = 0; m < MSM_COUNT; m++) {
+        if (h->lent[m])
+            continue;
+        switch (m) {
+        case MSM_A:
+            free(zk->a);
+            zk->a = NULL;
+            break;
+        case MSM_B1:
+            free(zk->b1);
+            zk->b1 = NULL;
+            break;
+        case MSM_B2:
+            free(zk->b2);
+            zk->b2 = NULL;
+            break;
+        case MSM_L:
+            free(zk->c);
+            zk->c = NULL;
+            break;
+        default:
+            free(zk->h);
+            zk->h = NULL;
+            break;
+        }
+    }
 }
 
 /* *o = the options an embedder gave, or all zero. */
@@ -234,7 +253,7 @@ static int key_load_bound(g16k_prover *prover, zkey_load_args *args, const g16k_
         return rc;
     }
     if (!key->keep_arrays)
-        drop_arrays(key->zk);
+        drop_arrays(key->zk, &key->primary);
     st->total = g16k_now() - t0;
     *out = key;
     return G16K_OK;

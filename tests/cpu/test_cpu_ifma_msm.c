@@ -41,42 +41,6 @@ static int ctx_uses_ifma(g16k_plugin_ctx *ctx)
     return strstr(info, "MSM buckets on AVX-512 IFMA") != NULL;
 }
 
-/* A random multiple of the generator of group id (G16K_G1 or G16K_G2), canonical affine bytes. */
-static void random_point(uint32_t id, uint8_t *out, uint64_t *seed)
-{
-    uint64_t k = tu_rand(seed) | 1;
-    if (id == G16K_G1) {
-        g1_jac_t p;
-        g1_affine_t a;
-        g1_jac_from_affine(&p, &G1_GENERATOR);
-        g1_jac_mul(&p, &p, &k, 1);
-        g1_jac_to_affine(&a, &p);
-        g1_affine_to_bytes_canon(out, &a);
-    } else {
-        g2_jac_t p;
-        g2_affine_t a;
-        g2_jac_from_affine(&p, &G2_GENERATOR);
-        g2_jac_mul(&p, &p, &k, 1);
-        g2_jac_to_affine(&a, &p);
-        g2_affine_to_bytes_canon(out, &a);
-    }
-}
-
-static void neg_point(uint32_t id, uint8_t *out, const uint8_t *in)
-{
-    if (id == G16K_G1) {
-        g1_affine_t a;
-        assert_int_equal(g1_affine_from_bytes_canon(&a, in), 0);
-        g1_affine_neg(&a, &a);
-        g1_affine_to_bytes_canon(out, &a);
-    } else {
-        g2_affine_t a;
-        assert_int_equal(g2_affine_from_bytes_canon(&a, in), 0);
-        g2_affine_neg(&a, &a);
-        g2_affine_to_bytes_canon(out, &a);
-    }
-}
-
 static size_t point_size(uint32_t id)
 {
     return id == G16K_G1 ? 96 : 192;
@@ -110,11 +74,11 @@ static void fill_bases(uint32_t id, uint8_t *b, uint64_t n, int pattern, uint64_
     for (uint64_t i = 0; i < n; i++) {
         uint64_t t = tu_rand(seed) % 4;
         if (pattern == 0 || i == 0 || t == 0)
-            random_point(id, b + sz * i, seed);
+            tu_random_point(id, b + sz * i, seed);
         else if (t == 1)
             memcpy(b + sz * i, b + sz * (i / 2), sz); /* repeat */
         else if (t == 2)
-            neg_point(id, b + sz * i, b + sz * (i / 2)); /* negation */
+            tu_neg_point(id, b + sz * i, b + sz * (i / 2)); /* negation */
         else
             memset(b + sz * i, 0, sz); /* infinity */
     }
@@ -174,7 +138,7 @@ static void ifma_equals_portable(uint32_t id)
     for (int alt = 0; alt < 2; alt++) {
         for (uint64_t i = 0; i < 64; i++) {
             if (alt && (i & 1))
-                neg_point(id, bases + sz * i, bases);
+                tu_neg_point(id, bases + sz * i, bases);
             else
                 memcpy(bases + sz * i, bases, sz);
             memset(&k[i], 0, sizeof k[i]);

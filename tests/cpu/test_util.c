@@ -1,7 +1,10 @@
 /* Helpers for the CPU plugin tests (see test_util.h). */
 #include "test_util.h"
 
+#include <stdlib.h>
 #include <string.h>
+
+#include "bls12_381/curve.h"
 
 uint64_t tu_rand(uint64_t *state)
 {
@@ -44,4 +47,41 @@ void tu_r_minus_1(fr_t *canon)
 {
     *canon = FR_MODULUS;
     canon->l[0] -= 1; /* r is odd: no borrow */
+}
+
+void tu_random_point(uint32_t id, uint8_t *out, uint64_t *seed)
+{
+    uint64_t k = tu_rand(seed) | 1;
+    if (id == G16K_G1) {
+        g1_jac_t p;
+        g1_affine_t a;
+        g1_jac_from_affine(&p, &G1_GENERATOR);
+        g1_jac_mul(&p, &p, &k, 1);
+        g1_jac_to_affine(&a, &p);
+        g1_affine_to_bytes_canon(out, &a);
+    } else {
+        g2_jac_t p;
+        g2_affine_t a;
+        g2_jac_from_affine(&p, &G2_GENERATOR);
+        g2_jac_mul(&p, &p, &k, 1);
+        g2_jac_to_affine(&a, &p);
+        g2_affine_to_bytes_canon(out, &a);
+    }
+}
+
+void tu_neg_point(uint32_t id, uint8_t *out, const uint8_t *in)
+{
+    if (id == G16K_G1) {
+        g1_affine_t a;
+        if (g1_affine_from_bytes_canon(&a, in) != 0)
+            abort(); /* a test's own point: never */
+        g1_affine_neg(&a, &a);
+        g1_affine_to_bytes_canon(out, &a);
+    } else {
+        g2_affine_t a;
+        if (g2_affine_from_bytes_canon(&a, in) != 0)
+            abort();
+        g2_affine_neg(&a, &a);
+        g2_affine_to_bytes_canon(out, &a);
+    }
 }

@@ -5,6 +5,7 @@
 #include <stdint.h>
 
 #include "bls12_381/field.h"
+#include "g16k/plugin.h"
 
 /* splitmix64 (Steele, Lea, Flood, OOPSLA 2014): deterministic, seeded per test. */
 uint64_t tu_rand(uint64_t *state);
@@ -16,5 +17,10 @@ void tu_rand_fr(fr_t *out, uint64_t *state);
 void tu_hex(fr_t *canon, const char *hex);
 /* r - 1 as a canonical integer. */
 void tu_r_minus_1(fr_t *canon);
+/* A random multiple of the generator of group id (G16K_G1 or G16K_G2), canonical affine bytes
+ * (96 or 192). */
+void tu_random_point(uint32_t id, uint8_t *out, uint64_t *seed);
+/* out = -in, both canonical affine bytes of group id. */
+void tu_neg_point(uint32_t id, uint8_t *out, const uint8_t *in);
 
 #endif
