@@ -7,7 +7,10 @@
  * those threads too: so a load never runs more than [core] threads at once (the budget of
  * prove.c), and the progress stages come in the order g16k.h gives, "check" then "upload".
  * (Testing while the providers take the bases would save their share, about 2% of a first
- * load of sha256_64 on the CPU plugin, at the price of both.)
+ * load of sha256_64 on the CPU plugin, at the price of both.) The point arrays are lent
+ * (plugin.h bases_borrow, ABI 1.3, where a provider has it: the CPU plugin then copies
+ * nothing); a lent array lives until its handle is destroyed, which g16k_key_free does before
+ * zkey_free, as every failed load does through it.
  */
 #include <stddef.h>
 #include <stdlib.h>

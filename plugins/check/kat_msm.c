@@ -479,7 +479,7 @@ static void check_borrow(const env *e)
     long d2 = first_diff(lent[0], e->pts[0], N * e->psz);
     long d3 = first_diff(lent[1], e->pts[1], N * e->psz);
     if (d0 >= 0 || d1 >= 0)
-        report_fail(name, "the %s points were written during msm (byte %ld)",
+        report_fail(name, "the %s points were written while the handle lived (byte %ld)",
                     d0 >= 0 ? "canonical" : "Montgomery", d0 >= 0 ? d0 : d1);
     else if (d2 >= 0 || d3 >= 0)
         report_fail(name, "the %s points were written by bases_destroy (byte %ld)",
