@@ -5,8 +5,8 @@
  * and every result equal. Through each MSM path of the plugin: contexts with simd = auto (the
  * IFMA bucket kernels where the CPU has them) and portable, endo = on and off; windows auto, 3,
  * 9 (Jacobian buckets), 10 and 13 (batch-affine); 1 and 3 threads; random, witness-like (the
- * split of the scalars 0 and 1) and edge scalars (0, 1, 2, r - 1); bases with repeats, negations
- * and infinities; n = 1, 15, 16 (the endomorphism threshold), 300 and 2100 (G1; 700 on G2). The
+ * split of the scalars 0 and 1) and edge scalars (0, 1, 2, r - 1, test_util.h); bases with
+ * repeats, negations and infinities; n = 1, 15, 16 (the endomorphism threshold), 300 and 2100 (G1; 700 on G2). The
  * lent points start 8 bytes past a 64-byte boundary (the contract promises no more) and are
  * compared with a copy after every msm and after bases_destroy. Last, a point changed in the lent
  * array (outside the contract, on purpose) shows in the next result: the handle holds no copy.
@@ -36,53 +36,14 @@ static g16k_plugin_ctx *make_ctx(const char *simd, const char *endo)
     return ctx;
 }
 
-static size_t point_size(uint32_t id)
+/* Montgomery bytes of n canonical points of group id (each Fp coordinate through
+ * fp_to_bytes_mont). */
+static void to_mont(uint32_t id, uint8_t *mont, const uint8_t *canon, uint64_t n)
 {
-    return id == G16K_G1 ? 96 : 192;
-}
-
-/* n points of group id: canonical bytes into canon, the same in Montgomery bytes into mont
- * (each Fp coordinate through fp_to_bytes_mont); with repeats, negations and infinities. */
-static void make_points(uint32_t id, uint8_t *canon, uint8_t *mont, uint64_t n, uint64_t *seed)
-{
-    size_t sz = point_size(id);
-    for (uint64_t i = 0; i < n; i++) {
-        uint8_t *c = canon + sz * i;
-        uint64_t t = tu_rand(seed) % 8;
-        if (i == 0 || t >= 3)
-            tu_random_point(id, c, seed);
-        else if (t == 0)
-            memcpy(c, canon + sz * (i / 2), sz);
-        else if (t == 1)
-            tu_neg_point(id, c, canon + sz * (i / 2));
-        else
-            memset(c, 0, sz);
-        for (size_t f = 0; f < sz / 48; f++) {
-            fp_t x;
-            assert_int_equal(fp_from_bytes_canon(&x, c + 48 * f), 0);
-            fp_to_bytes_mont(mont + sz * i + 48 * f, &x);
-        }
-    }
-}
-
-/* Scalars, canonical: 0 random, 1 witness-like (mostly 0 and 1), 2 edges (0, 1, 2, r - 1). */
-static void make_scalars(fr_t *k, uint64_t n, int pattern, uint64_t *seed)
-{
-    fr_t rm1;
-    tu_r_minus_1(&rm1);
-    for (uint64_t i = 0; i < n; i++) {
-        uint64_t t = tu_rand(seed) % 8;
-        memset(&k[i], 0, sizeof k[i]);
-        if (pattern == 0 || (pattern == 1 && t == 7))
-            tu_rand_canon(&k[i], seed);
-        else if (pattern == 1)
-            k[i].l[0] = t >= 4;
-        else if (t < 3)
-            k[i].l[0] = t;
-        else if (t == 3)
-            k[i] = rm1;
-        else
-            tu_rand_canon(&k[i], seed);
+    for (uint64_t f = 0; f < n * tu_point_size(id) / 48; f++) {
+        fp_t x;
+        assert_int_equal(fp_from_bytes_canon(&x, canon + 48 * f), 0);
+        fp_to_bytes_mont(mont + 48 * f, &x);
     }
 }
 
@@ -106,7 +67,7 @@ static void borrow_equals_create(uint32_t id, uint64_t max_n)
     static const uint32_t windows[] = { 0, 3, 9, 10, 13 };
     const uint64_t sizes[] = { 1, 15, 16, 300, max_n };
     const g16k_msm_vtable *v = th_plugin()->msm;
-    size_t sz = point_size(id);
+    size_t sz = tu_point_size(id);
     uint64_t seed = 1414 + id;
     uint8_t *canon = malloc(max_n * sz), *mem = aligned_alloc(64, max_n * sz + 64);
     uint8_t *keep = malloc(max_n * sz);
@@ -116,7 +77,8 @@ static void borrow_equals_create(uint32_t id, uint64_t max_n)
     assert_non_null(keep);
     assert_non_null(k);
     uint8_t *lent = mem + 8; /* 8-byte aligned, not 16 */
-    make_points(id, canon, lent, max_n, &seed);
+    tu_fill_bases(id, canon, max_n, 1, &seed);
+    to_mont(id, lent, canon, max_n);
     memcpy(keep, lent, max_n * sz);
     for (int c = 0; c < 4; c++) {
         g16k_plugin_ctx *ctx = make_ctx(simd[c & 1], endo[c >> 1]);
@@ -134,7 +96,7 @@ static void borrow_equals_create(uint32_t id, uint64_t max_n)
         for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
             for (int pat = 0; pat < 3; pat++) {
                 uint64_t n = sizes[s];
-                make_scalars(k, n, pat, &seed);
+                tu_fill_scalars(k, n, pat, &seed);
                 for (size_t w = 0; w < sizeof windows / sizeof windows[0]; w++) {
                     uint32_t threads = (w + s) & 1 ? 3 : 1;
                     uint8_t want[192], got[192];
@@ -168,11 +130,7 @@ static void borrow_equals_create(uint32_t id, uint64_t max_n)
     assert_memory_equal(before, canon, sz);
     uint8_t neg[192];
     tu_neg_point(id, neg, canon);
-    for (size_t f = 0; f < sz / 48; f++) {
-        fp_t x;
-        assert_int_equal(fp_from_bytes_canon(&x, neg + 48 * f), 0);
-        fp_to_bytes_mont(lent + 48 * f, &x);
-    }
+    to_mont(id, lent, neg, 1);
     msm_of(bb, k, 1, 0, 1, after);
     msm_of(cb, k, 1, 0, 1, copied);
     assert_memory_equal(after, neg, sz);

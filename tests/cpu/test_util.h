@@ -2,6 +2,7 @@
 #ifndef G16K_TESTS_CPU_TEST_UTIL_H
 #define G16K_TESTS_CPU_TEST_UTIL_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "bls12_381/field.h"
@@ -22,5 +23,13 @@ void tu_r_minus_1(fr_t *canon);
 void tu_random_point(uint32_t id, uint8_t *out, uint64_t *seed);
 /* out = -in, both canonical affine bytes of group id. */
 void tu_neg_point(uint32_t id, uint8_t *out, const uint8_t *in);
+/* Bytes of an affine point of group id: 96 (G1) or 192 (G2). */
+size_t tu_point_size(uint32_t id);
+/* n canonical scalars: pattern 0 random, 1 witness-like (0, 1, random), 2 edges (0, 1, r - 1,
+ * 2, random). */
+void tu_fill_scalars(fr_t *k, uint64_t n, int pattern, uint64_t *seed);
+/* n canonical affine points of group id: pattern 0 random, 1 with repeats, negations and
+ * infinities. */
+void tu_fill_bases(uint32_t id, uint8_t *b, uint64_t n, int pattern, uint64_t *seed);
 
 #endif
