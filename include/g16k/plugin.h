@@ -331,14 +331,15 @@ typedef struct g16k_msm_vtable {
      *     copies);
      *   - every coordinate, as stored in point_enc, is below p, and every point is (0,0) or on
      *     the curve and in the prime-order subgroup (the core's key load tests them all).
-     * So a plugin may keep the pointer instead of a copy and must then treat the points as
-     * read-only; bases_destroy frees the handle, never the points. It may also copy, decode or
-     * upload them as bases_create does. The core calls bases_borrow, when a plugin has it, for
+     * So a plugin may keep the pointer instead of a copy; either way it never writes the
+     * points, and bases_destroy frees the handle, never the points. It may also copy, decode
+     * or upload them as bases_create does. The core calls bases_borrow, when a plugin has it, for
      * the five point sets of a proving key (point_enc Montgomery: zkey arrays that live as long
      * as the key), and keeps those arrays in memory for as long as the handle lives: a plugin
      * that would copy or upload anyway (a GPU) saves host memory by leaving this entry NULL,
-     * since after bases_create the core frees its arrays. (The CPU plugin keeps the pointer
-     * for Montgomery points and copies canonical ones.) */
+     * since after bases_create the core frees its arrays (unless a fallback provider may need
+     * them). (The CPU plugin keeps the pointer for Montgomery points and copies canonical
+     * ones.) g16k-plugin-check tests this entry when a plugin has it. */
     g16k_msm_bases_borrow_fn *bases_borrow;
 } g16k_msm_vtable;
 
