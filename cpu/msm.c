@@ -133,12 +133,12 @@ static int cpu_bases_create(g16k_plugin_ctx *ctx, uint32_t group, const void *po
 static int cpu_bases_borrow(g16k_plugin_ctx *ctx, uint32_t group, const void *points, uint64_t n,
                             uint32_t point_enc, g16k_msm_bases **out)
 {
-    if (point_enc != G16K_ENC_MONTGOMERY || !CPU_WIRE_IS_AFFINE || ((uintptr_t)points & 7) != 0)
-        return cpu_bases_create(ctx, group, points, n, point_enc, out);
     const cpu_group *g = NULL;
     int rc = bases_args(group, points, n, point_enc, out, "bases_borrow", &g);
     if (rc != G16K_OK)
         return rc;
+    if (point_enc != G16K_ENC_MONTGOMERY || !CPU_WIRE_IS_AFFINE || ((uintptr_t)points & 7) != 0)
+        return cpu_bases_create(ctx, group, points, n, point_enc, out);
     g16k_msm_bases *b = bases_new(g, ctx, n);
     if (!b)
         return G16K_ENOMEM;

@@ -9,7 +9,8 @@
  * repeats, negations and infinities; n = 1, 15, 16 (the endomorphism threshold), 300 and 2100 (G1; 700 on G2). The
  * lent points start 8 bytes past a 64-byte boundary (the contract promises no more) and are
  * compared with a copy after every msm and after bases_destroy. Last, a point changed in the lent
- * array (outside the contract, on purpose) shows in the next result: the handle holds no copy.
+ * array (outside the contract, on purpose) shows in the next result: the handle holds no copy;
+ * and a misaligned lent pointer is copied instead.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -181,6 +182,25 @@ static void test_errors(void **state)
     v->bases_destroy(b);
 }
 
+/* A misaligned lent pointer (outside the contract) is copied, never used where it lies. */
+static void test_misaligned_copies(void **state)
+{
+    (void)state;
+    const g16k_msm_vtable *v = th_plugin()->msm;
+    _Alignas(64) uint8_t mem[96 + 64];
+    uint8_t *lent = mem + 4, canon[96], out[192];
+    uint64_t seed = 77;
+    tu_random_point(G16K_G1, canon, &seed);
+    to_mont(G16K_G1, lent, canon, 1);
+    g16k_msm_bases *b = NULL;
+    assert_int_equal(v->bases_borrow(th_ctx(), G16K_G1, lent, 1, G16K_ENC_MONTGOMERY, &b), G16K_OK);
+    memset(lent, 0, 96); /* infinity, if the handle read it */
+    fr_t one = { { 1, 0, 0, 0 } };
+    msm_of(b, &one, 1, 0, 1, out);
+    assert_memory_equal(out, canon, 96);
+    v->bases_destroy(b);
+}
+
 int main(void)
 {
     unsetenv("G16K_CPU_ENDO"); /* the contexts choose */
@@ -188,6 +208,7 @@ int main(void)
         cmocka_unit_test(test_g1),
         cmocka_unit_test(test_g2),
         cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_misaligned_copies),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
