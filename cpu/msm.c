@@ -22,7 +22,10 @@ struct g16k_msm_bases {
     const cpu_group *g;
     const g16k_plugin_ctx *ctx;
     uint64_t n;
-    uint8_t *points; /* n affine points, stride g->affine_size, Montgomery */
+    /* n affine points, stride g->affine_size, Montgomery; read only after creation (every MSM
+     * path takes them as const and needs 8-byte alignment, no more) */
+    const uint8_t *points;
+    uint8_t *owned; /* points when the handle copied them (freed with it), NULL when borrowed */
 };
 
 typedef struct decode_job {
@@ -48,6 +51,36 @@ static void decode_range(void *arg, uint64_t begin, uint64_t end, uint32_t worke
     }
 }
 
+/* *g = the group of a bases call after its argument checks (what: "bases_create",
+ * "bases_borrow"); G16K_OK or the error, reported. */
+static int bases_args(uint32_t group, const void *points, uint64_t n, uint32_t point_enc,
+                      g16k_msm_bases **out, const char *what, const cpu_group **g)
+{
+    if (!out || (n && !points))
+        return cpu_error(G16K_EINVAL, "%s: NULL argument", what);
+    *out = NULL;
+    *g = group == G16K_G1 ? &cpu_group_g1 : group == G16K_G2 ? &cpu_group_g2 : NULL;
+    if (!*g)
+        return cpu_error(G16K_EUNSUPPORTED, "%s: unknown group %u", what, group);
+    if (!cpu_enc_valid(point_enc))
+        return cpu_error(G16K_EINVAL, "%s: bad encoding %u", what, point_enc);
+    return G16K_OK;
+}
+
+/* A new handle of n points of g (points set by the caller), or NULL after the error. */
+static g16k_msm_bases *bases_new(const cpu_group *g, const g16k_plugin_ctx *ctx, uint64_t n)
+{
+    g16k_msm_bases *b = calloc(1, sizeof *b);
+    if (!b) {
+        cpu_error(G16K_ENOMEM, "out of memory for a bases handle");
+        return NULL;
+    }
+    b->g = g;
+    b->ctx = ctx;
+    b->n = n;
+    return b;
+}
+
 /* bases_create: see g16k_msm_vtable. points: n affine points of `group` (96 or 192 bytes each,
  * any alignment) in point_enc; copied. Memory: n * 96 (G1) or n * 192 (G2) bytes.
  * Errors: G16K_EUNSUPPORTED (group), G16K_EINVAL (NULL, encoding, coordinate >= p),
@@ -55,35 +88,29 @@ static void decode_range(void *arg, uint64_t begin, uint64_t end, uint32_t worke
 static int cpu_bases_create(g16k_plugin_ctx *ctx, uint32_t group, const void *points, uint64_t n,
                             uint32_t point_enc, g16k_msm_bases **out)
 {
-    if (!out || (n && !points))
-        return cpu_error(G16K_EINVAL, "bases_create: NULL argument");
-    *out = NULL;
-    const cpu_group *g = group == G16K_G1 ? &cpu_group_g1 : group == G16K_G2 ? &cpu_group_g2 : NULL;
-    if (!g)
-        return cpu_error(G16K_EUNSUPPORTED, "bases_create: unknown group %u", group);
-    if (!cpu_enc_valid(point_enc))
-        return cpu_error(G16K_EINVAL, "bases_create: bad encoding %u", point_enc);
+    const cpu_group *g = NULL;
+    int rc = bases_args(group, points, n, point_enc, out, "bases_create", &g);
+    if (rc != G16K_OK)
+        return rc;
     if (n > SIZE_MAX / g->affine_size)
         return cpu_error(G16K_ENOMEM, "bases_create: %llu points do not fit in memory",
                          (unsigned long long)n);
-    g16k_msm_bases *b = calloc(1, sizeof *b);
-    if (b)
-        b->points = malloc(n ? n * g->affine_size : 1);
-    if (!b || !b->points) {
+    g16k_msm_bases *b = bases_new(g, ctx, n);
+    if (!b)
+        return G16K_ENOMEM;
+    if (!(b->owned = malloc(n ? n * g->affine_size : 1))) {
         free(b);
         return cpu_error(G16K_ENOMEM, "bases_create: out of memory for %llu %s points",
                          (unsigned long long)n, g->name);
     }
-    b->g = g;
-    b->ctx = ctx;
-    b->n = n;
+    b->points = b->owned;
     uint32_t threads = cpu_threads(ctx, 0);
-    decode_job j = { .g = g, .in = points, .out = b->points, .enc = point_enc };
+    decode_job j = { .g = g, .in = points, .out = b->owned, .enc = point_enc };
     atomic_init(&j.first_bad, UINT64_MAX);
     cpu_parallel_for(threads, n, cpu_grain(n, threads, 4096), decode_range, &j);
     uint64_t bad = atomic_load(&j.first_bad);
     if (bad != UINT64_MAX) {
-        free(b->points);
+        free(b->owned);
         free(b);
         return cpu_error(G16K_EINVAL, "bases_create: %s point %llu has a coordinate >= p", g->name,
                          (unsigned long long)bad);
@@ -92,12 +119,41 @@ static int cpu_bases_create(g16k_plugin_ctx *ctx, uint32_t group, const void *po
     return G16K_OK;
 }
 
-/* bases_destroy: frees the handle; NULL is a no-op. */
+/* Whether the wire form of Montgomery points is this plugin's affine layout (fp_t: 6 uint64_t
+ * limbs, least significant first, x then y; fp2_t: c0 then c1), so that lent points can be
+ * used where they lie. */
+#define CPU_WIRE_IS_AFFINE                                                                         \
+    (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && sizeof(g1_affine_t) == 96 &&                     \
+     sizeof(g2_affine_t) == 192)
+
+/* bases_borrow (plugin ABI 1.3): see g16k_msm_vtable. Montgomery points (8-byte aligned, each
+ * coordinate < p, as the caller promises) are used where they lie: no copy, no memory, and
+ * bases_destroy leaves them alone; canonical points (or a misaligned pointer, which breaks the
+ * promise) are copied as bases_create does. Errors and thread-safety: those of bases_create. */
+static int cpu_bases_borrow(g16k_plugin_ctx *ctx, uint32_t group, const void *points, uint64_t n,
+                            uint32_t point_enc, g16k_msm_bases **out)
+{
+    const cpu_group *g = NULL;
+    int rc = bases_args(group, points, n, point_enc, out, "bases_borrow", &g);
+    if (rc != G16K_OK)
+        return rc;
+    if (point_enc != G16K_ENC_MONTGOMERY || !CPU_WIRE_IS_AFFINE || ((uintptr_t)points & 7) != 0)
+        return cpu_bases_create(ctx, group, points, n, point_enc, out);
+    g16k_msm_bases *b = bases_new(g, ctx, n);
+    if (!b)
+        return G16K_ENOMEM;
+    b->points = points;
+    *out = b;
+    return G16K_OK;
+}
+
+/* bases_destroy: frees the handle and the points it copied (never borrowed ones); NULL is a
+ * no-op. */
 static void cpu_bases_destroy(g16k_msm_bases *bases)
 {
     if (!bases)
         return;
-    free(bases->points);
+    free(bases->owned);
     free(bases);
 }
 
@@ -262,4 +318,5 @@ const g16k_msm_vtable cpu_msm_vtable = {
     .bases_create = cpu_bases_create,
     .bases_destroy = cpu_bases_destroy,
     .msm = cpu_msm,
+    .bases_borrow = cpu_bases_borrow,
 };

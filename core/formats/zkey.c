@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include "util/error.h"
 #include "zkey_internal.h"
@@ -302,25 +303,49 @@ out:
     return rc;
 }
 
-/* free(p) unless p lies in k's image (an array used in place, or put there by the load). */
-static void free_array(const zkey *k, void *p)
+static int in_image(const zkey *k, const void *p)
 {
     uintptr_t a = (uintptr_t)p, lo = (uintptr_t)k->image;
-    if (k->image == NULL || a < lo || a >= lo + k->image_len)
-        free(p);
+    return k->image != NULL && a >= lo && a < lo + k->image_len;
 }
 
-void zkey_drop_arrays(zkey *k)
+/* Drop *arr (bytes long): free it, or (give_back) return the whole pages it covers in the
+ * image to the kernel. */
+static void drop(zkey *k, void *arr, uint64_t bytes, int give_back)
 {
-    free_array(k, k->coefs);
-    free_array(k, k->a);
-    free_array(k, k->b1);
-    free_array(k, k->b2);
-    free_array(k, k->c);
-    free_array(k, k->h);
-    k->coefs = NULL;
-    k->a = k->b1 = k->c = k->h = NULL;
-    k->b2 = NULL;
+    void **p = arr;
+    if (*p == NULL)
+        return;
+    if (!in_image(k, *p)) {
+        free(*p);
+    } else if (give_back) {
+        uintptr_t page = (uintptr_t)getpagesize(), a = (uintptr_t)*p;
+        uintptr_t lo = (a + page - 1) & ~(page - 1), hi = (a + (uintptr_t)bytes) & ~(page - 1);
+        if (hi > lo)
+            (void)madvise((void *)lo, hi - lo, MADV_DONTNEED);
+    }
+    *p = NULL;
+}
+
+void zkey_drop_arrays(zkey *k, unsigned keep)
+{
+    uint64_t nv = k->n_vars, nc = nv > k->n_public ? nv - k->n_public - 1 : 0;
+    int give_back = keep != 0; /* else the whole image goes below */
+    drop(k, &k->coefs, k->n_coefs * sizeof(g16k_coef), give_back);
+    if (!(keep & ZKEY_KEEP_A))
+        drop(k, &k->a, nv * sizeof(g1_affine_t), give_back);
+    if (!(keep & ZKEY_KEEP_B1))
+        drop(k, &k->b1, nv * sizeof(g1_affine_t), give_back);
+    if (!(keep & ZKEY_KEEP_B2))
+        drop(k, &k->b2, nv * sizeof(g2_affine_t), give_back);
+    if (!(keep & ZKEY_KEEP_C))
+        drop(k, &k->c, nc * sizeof(g1_affine_t), give_back);
+    if (!(keep & ZKEY_KEEP_H))
+        drop(k, &k->h, (uint64_t)k->domain_size * sizeof(g1_affine_t), give_back);
+    const void *arr[] = { k->a, k->b1, k->b2, k->c, k->h };
+    for (size_t i = 0; i < sizeof arr / sizeof arr[0]; i++)
+        if (in_image(k, arr[i]))
+            return; /* the image stays for what is kept */
     if (k->image != NULL)
         munmap(k->image, k->image_len);
     k->image = NULL;
@@ -332,6 +357,6 @@ void zkey_free(zkey *k)
     if (k == NULL)
         return;
     free(k->ic);
-    zkey_drop_arrays(k);
+    zkey_drop_arrays(k, 0);
     free(k);
 }

@@ -105,9 +105,17 @@ int zkey_read_header(const char *name, const void *data, uint64_t size, zkey *hd
  * a new zkey (zkey_free). Errors as zkey_load. */
 int zkey_read_vk(const char *path, zkey **out);
 void zkey_free(zkey *k); /* NULL is a no-op */
-/* Free the coefficients and the point arrays a..h (and the image they may lie in), leaving them
- * NULL; the counts, header points and IC stay: for a key whose providers hold their own
- * copies. */
-void zkey_drop_arrays(zkey *k);
+/* Free the coefficients and the point arrays a..h but those whose ZKEY_KEEP_ bit is in keep
+ * (arrays a provider borrowed), leaving the freed ones NULL; the counts, header points and IC
+ * stay. A freed array in the image gives its pages back, and the image goes with the last array
+ * in it. For a key whose providers hold copies of what they need. */
+enum {
+    ZKEY_KEEP_A = 1u << 0,
+    ZKEY_KEEP_B1 = 1u << 1,
+    ZKEY_KEEP_B2 = 1u << 2,
+    ZKEY_KEEP_C = 1u << 3,
+    ZKEY_KEEP_H = 1u << 4
+};
+void zkey_drop_arrays(zkey *k, unsigned keep);
 
 #endif

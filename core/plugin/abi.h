@@ -30,6 +30,7 @@ typedef struct abi_entry {
 } abi_entry;
 
 #define ABI_MANDATORY_MAX 3
+#define ABI_OPTIONAL_MAX 2
 
 /* One vtable of g16k_plugin_desc. */
 typedef struct abi_vtable {
@@ -39,6 +40,9 @@ typedef struct abi_vtable {
     const char *caps_text;                  /* those bits in a sentence: "G16K_CAP_SYNTH is" */
     size_t size_1_0;                        /* ABI 1.0 struct_size: the least a reader accepts */
     abi_entry mandatory[ABI_MANDATORY_MAX]; /* entries that must not be NULL */
+    /* entries that may be NULL or, appended by a later minor, beyond an older plugin's
+     * struct_size (read them with abi_entry_present; name NULL: an unused place) */
+    abi_entry optional[ABI_OPTIONAL_MAX];
 } abi_vtable;
 
 enum { ABI_VT_SYNTH, ABI_VT_NTT, ABI_VT_MSM, ABI_VT_COUNT };
@@ -66,5 +70,7 @@ extern const abi_slot abi_slots[SLOT_COUNT];
 const void *abi_vtable_of(const g16k_plugin_desc *d, const abi_vtable *v);
 /* Whether the entry e of struct s (a descriptor or a vtable) is set. */
 int abi_entry_set(const void *s, const abi_entry *e);
+/* Whether the optional entry e of struct s is there: covered by s's struct_size and set. */
+int abi_entry_present(const void *s, const abi_entry *e);
 
 #endif

@@ -126,15 +126,24 @@ int call_domain_create(const loaded_plugin *pl, uint32_t log_n, g16k_ntt_domain 
     return rc == G16K_OK ? rc : create_failed(rc, pl, "ntt domain_create failed");
 }
 
-int call_bases_create(const loaded_plugin *pl, uint32_t group, const void *points, uint64_t n,
-                      const char *what, g16k_msm_bases **out)
+int call_has_borrow(const loaded_plugin *pl)
 {
+    const g16k_msm_vtable *v = pl->desc->msm;
+    return ABI_COVERS(v, g16k_msm_vtable, bases_borrow) && v->bases_borrow;
+}
+
+int call_bases_create(const loaded_plugin *pl, uint32_t group, const void *points, uint64_t n,
+                      int lend, const char *what, g16k_msm_bases **out)
+{
+    const g16k_msm_vtable *v = pl->desc->msm;
+    int borrow = lend && call_has_borrow(pl);
     TRACE_START(tr);
     g16k_err_clear();
-    int rc = pl->desc->msm->bases_create(pl->ctx, group, points, n, G16K_ENC_MONTGOMERY, out);
+    int rc = (borrow ? v->bases_borrow : v->bases_create)(pl->ctx, group, points, n,
+                                                          G16K_ENC_MONTGOMERY, out);
     if (tr) {
         char name[64];
-        snprintf(name, sizeof(name), "bases_create %s", what);
+        snprintf(name, sizeof(name), "%s %s", borrow ? "bases_borrow" : "bases_create", what);
         json_object *args = arg_int(json_object_new_object(), "n", (int64_t)n);
         json_object_object_add(args, "group",
                                json_object_new_string(group == G16K_G2 ? "G2" : "G1"));

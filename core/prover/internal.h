@@ -21,13 +21,17 @@ typedef struct key_handles {
     g16k_circuit *circuit;
     g16k_ntt_domain *domain;
     g16k_msm_bases *bases[MSM_COUNT];
+    /* 1: bases[m] was lent the zkey's array of MSM m (bases_borrow), which must then live
+     * until the handle is destroyed */
+    int lent[MSM_COUNT];
     int ready; /* 1 once every handle was created */
 } key_handles;
 
 struct g16k_key {
     g16k_prover *prover;
-    zkey *zk; /* header and IC always; the big arrays are dropped once uploaded
-                             * unless a fallback may need them later */
+    zkey *zk; /* header and IC always; the big arrays are dropped once uploaded unless a
+               * fallback may need them later or a provider borrowed them (key_handles.lent);
+               * freed (zkey_free) only after every handle is destroyed */
     int keep_arrays;
     int cached; /* the verdict cache vouched for the points (g16k_key_cached) */
     key_handles primary;

@@ -7,7 +7,10 @@
  * those threads too: so a load never runs more than [core] threads at once (the budget of
  * prove.c), and the progress stages come in the order g16k.h gives, "check" then "upload".
  * (Testing while the providers take the bases would save their share, about 2% of a first
- * load of sha256_64 on the CPU plugin, at the price of both.)
+ * load of sha256_64 on the CPU plugin, at the price of both.) The point arrays are lent
+ * (plugin.h bases_borrow, ABI 1.3, where a provider has it: the CPU plugin then copies
+ * nothing); a lent array lives until its handle is destroyed, which g16k_key_free does before
+ * zkey_free, as every failed load does through it.
  */
 #include <stddef.h>
 #include <stdio.h>
@@ -63,10 +66,12 @@ int key_handles_create(g16k_key *key, int which)
         if ((pl = slot_plugin(key->prover, groth16_msms[m].slot, which)) == NULL)
             continue;
         msm_points(zk, m, &pts, &n);
-        rc = call_bases_create(pl, groth16_msms[m].group, pts, n, groth16_msms[m].name,
+        /* lent: zk's arrays outlive the handles (g16k_key_free destroys them first) */
+        rc = call_bases_create(pl, groth16_msms[m].group, pts, n, 1, groth16_msms[m].name,
                                &h->bases[m]);
         if (rc != G16K_OK)
             return rc;
+        h->lent[m] = call_has_borrow(pl);
     }
     if ((rc = upload_progress(key, 2 + MSM_COUNT)) != G16K_OK)
         return rc;
@@ -104,10 +109,19 @@ key_handles *key_handles_get(g16k_key *key, int which)
     return h;
 }
 
-/* Drop what the providers now hold copies of. */
-static void drop_arrays(zkey *zk)
+/* Drop what the providers now hold copies of: the coefficients and the point arrays that no
+ * handle of h borrowed. */
+static void drop_arrays(zkey *zk, const key_handles *h)
 {
-    zkey_drop_arrays(zk);
+    unsigned keep = 0;
+    for (int m = 0; m < MSM_COUNT; m++)
+        if (h->lent[m])
+            keep |= m == MSM_A    ? ZKEY_KEEP_A
+                    : m == MSM_B1 ? ZKEY_KEEP_B1
+                    : m == MSM_B2 ? ZKEY_KEEP_B2
+                    : m == MSM_L  ? ZKEY_KEEP_C
+                                  : ZKEY_KEEP_H;
+    zkey_drop_arrays(zk, keep);
 }
 
 /* *o = the options an embedder gave, or all zero. */
@@ -222,7 +236,7 @@ static int key_load_bound(g16k_prover *prover, zkey_load_args *args, const g16k_
         return rc;
     }
     if (!key->keep_arrays)
-        drop_arrays(key->zk);
+        drop_arrays(key->zk, &key->primary);
     st->total = g16k_now() - t0;
     *out = key;
     return G16K_OK;

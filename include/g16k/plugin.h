@@ -1,5 +1,5 @@
 /*
- * g16k plugin ABI, version 1.2 — the contract between the g16k core and a provider plugin.
+ * g16k plugin ABI, version 1.3 — the contract between the g16k core and a provider plugin.
  *
  * Self-contained (only <stddef.h> and <stdint.h>), C11 and C++ clean. A plugin is a shared object
  * that exports exactly one symbol, g16k_plugin_entry (see the end of this file), links nothing of
@@ -13,6 +13,8 @@
  * 1.1 appended g16k_ntt_vtable.compute_h_msm; plugins built against 1.0 keep working unchanged.
  * 1.2 appended g16k_host_api.trace_begin and trace_end (phase tracing); 1.0 and 1.1 plugins
  * keep working unchanged, and a 1.2 plugin checks host->struct_size before it calls them.
+ * 1.3 appended g16k_msm_vtable.bases_borrow (bases that keep the caller's points instead of a
+ * copy); 1.0 to 1.2 plugins keep working unchanged (the core calls bases_create for them).
  *
  * Data. Field elements are little-endian arrays of 64-bit limbs: Fr 32 bytes, Fp 48 bytes,
  * Fp2 = c0 || c1 (96 bytes, element c0 + c1*u). Each call that takes or returns field elements has
@@ -22,7 +24,7 @@
  * (0, 0) is the point at infinity. Counts are uint64_t. Buffers of field elements and points
  * are 8-byte aligned (a plugin may reject others with G16K_EINVAL).
  * Buffers passed in are owned by the caller and valid only during the call; a plugin that needs
- * the data later copies it. Buffers a plugin returns results into are caller-allocated.
+ * the data later copies it (one exception: the points lent to g16k_msm_vtable.bases_borrow). Buffers a plugin returns results into are caller-allocated.
  *
  * Errors. Functions return G16K_OK (0) or a negative g16k_status. Before returning an error, a
  * plugin should call host->set_error() with a one-line message; the core prefixes it with the
@@ -44,7 +46,7 @@ extern "C" {
 #endif
 
 #define G16K_ABI_MAJOR 1
-#define G16K_ABI_MINOR 2
+#define G16K_ABI_MINOR 3
 
 /* Status codes. 0 is success; every error is negative. G16K_STATUS_LIST(X) calls X(name, value)
  * for each code in order, so that a table of names or messages cannot miss one. */
@@ -284,6 +286,8 @@ typedef struct g16k_msm_params {
 typedef int g16k_msm_bases_create_fn(g16k_plugin_ctx *ctx, uint32_t group, const void *points,
                                      uint64_t n, uint32_t point_enc, g16k_msm_bases **out);
 typedef void g16k_msm_bases_destroy_fn(g16k_msm_bases *bases);
+typedef int g16k_msm_bases_borrow_fn(g16k_plugin_ctx *ctx, uint32_t group, const void *points,
+                                     uint64_t n, uint32_t point_enc, g16k_msm_bases **out);
 typedef int g16k_msm_msm_fn(g16k_msm_bases *bases, const void *scalars, uint64_t n,
                             uint32_t scalar_enc, const g16k_msm_params *params, void *result,
                             uint32_t result_enc);
@@ -314,6 +318,29 @@ typedef struct g16k_msm_vtable {
      * Mandatory. Errors: G16K_EINVAL (n too large, encoding, a scalar not below r),
      * G16K_EUNSUPPORTED or G16K_EINVAL (a window it cannot run), G16K_ENOMEM. */
     g16k_msm_msm_fn *msm;
+    /* Optional, ABI 1.3 (read it only when struct_size covers it; NULL: not provided).
+     * bases_create on lent points: arguments, result, errors (G16K_EUNSUPPORTED for the group,
+     * G16K_EINVAL, G16K_ENOMEM) and thread-safety as bases_create, and the handle is used and
+     * destroyed (bases_destroy) like one made by bases_create; what differs is what the caller
+     * promises about `points` (n * 96 or n * 192 bytes in point_enc):
+     *   - they stay valid and unchanged from the call until bases_destroy of the handle returns
+     *     (the caller owns them and frees them only after that; they are never written, so
+     *     concurrent msm() calls may read them);
+     *   - they are 8-byte aligned (each point starts on an 8-byte boundary: the core's arrays
+     *     of uint64_t limbs; nothing more is promised, so a plugin that wants 64-byte rows
+     *     copies);
+     *   - every coordinate, as stored in point_enc, is below p, and every point is (0,0) or on
+     *     the curve and in the prime-order subgroup (the core's key load tests them all).
+     * So a plugin may keep the pointer instead of a copy; either way it never writes the
+     * points, and bases_destroy frees the handle, never the points. It may also copy, decode
+     * or upload them as bases_create does. The core calls bases_borrow, when a plugin has it, for
+     * the five point sets of a proving key (point_enc Montgomery: zkey arrays that live as long
+     * as the key), and keeps those arrays in memory for as long as the handle lives: a plugin
+     * that would copy or upload anyway (a GPU) saves host memory by leaving this entry NULL,
+     * since after bases_create the core frees its arrays (unless a fallback provider may need
+     * them). (The CPU plugin keeps the pointer for Montgomery points and copies canonical
+     * ones.) g16k-plugin-check tests this entry when a plugin has it. */
+    g16k_msm_bases_borrow_fn *bases_borrow;
 } g16k_msm_vtable;
 
 /* ------------------------------------------------------------------------------------------ */

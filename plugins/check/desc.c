@@ -27,10 +27,11 @@ static void check_entry(chk_plugin *p)
                     d == p->desc ? "the same" : "a different");
 }
 
-/* One vtable: at least its 1.0 size, every mandatory entry set. */
+/* One vtable: at least its 1.0 size, every mandatory entry set; the line names the optional
+ * entries it has (each has checks of its own, kat_*.c). */
 static void check_vtable(const abi_vtable *v, const void *vt)
 {
-    char name[64];
+    char name[64], opt[128] = "";
     uint32_t size;
     snprintf(name, sizeof name, "desc.%s_vtable", v->name);
     memcpy(&size, vt, sizeof size);
@@ -43,7 +44,11 @@ static void check_vtable(const abi_vtable *v, const void *vt)
             report_fail(name, "mandatory entry %s is NULL", v->mandatory[i].name);
             return;
         }
-    report_pass("%s", name);
+    for (int i = 0; i < ABI_OPTIONAL_MAX; i++)
+        if (abi_entry_present(vt, &v->optional[i]))
+            snprintf(opt + strlen(opt), sizeof opt - strlen(opt), "%s%s", opt[0] ? ", " : "",
+                     v->optional[i].name);
+    report_pass("%s (optional entries: %s)", name, opt[0] ? opt : "none");
 }
 
 static void check_caps(const g16k_plugin_desc *d)

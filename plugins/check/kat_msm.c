@@ -8,7 +8,8 @@
  * infinities and a point next to its negation. Scalar patterns: random, all zero, all r - 1,
  * all one, one-hot, witness-like (mostly 0 and 1), all equal (P + P in a bucket); n = 1, 37,
  * 64, 67; both encodings; several windows and thread counts; concurrent calls on one handle;
- * scalars not below r refused (check_scalars_not_below_r).
+ * scalars not below r refused (check_scalars_not_below_r); the same on lent points through
+ * bases_borrow (ABI 1.3) when the plugin has it, which must leave them unchanged (check_borrow).
  */
 #include <pthread.h>
 #include <stdio.h>
@@ -16,6 +17,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "plugin/abi.h"
 
 #define K 24 /* distinct multiples of G */
 #define N 67 /* bases per handle */
@@ -137,9 +139,11 @@ static void make_scalars(uint8_t *sc, enum pattern p)
     }
 }
 
-/* Run one case on the tested plugin and the reference; 0 if equal, else -1 with why. */
-static int run_case(const env *e, int benc, const uint8_t *sc, uint64_t n, uint32_t senc,
-                    uint32_t renc, const g16k_msm_params *prm, char *why, size_t why_len)
+/* Run one case on the tested plugin's handle tb (of e->pts[benc]) and the reference; 0 if
+ * equal, else -1 with why. */
+static int run_on(const env *e, g16k_msm_bases *tb, int benc, const uint8_t *sc, uint64_t n,
+                  uint32_t senc, uint32_t renc, const g16k_msm_params *prm, char *why,
+                  size_t why_len)
 {
     uint8_t want[192], got[192];
     host_clear_error();
@@ -149,7 +153,7 @@ static int run_case(const env *e, int benc, const uint8_t *sc, uint64_t n, uint3
         return -1;
     }
     host_clear_error();
-    int rc = e->t->desc->msm->msm(e->tb[benc], sc, n, senc, prm, got, renc);
+    int rc = e->t->desc->msm->msm(tb, sc, n, senc, prm, got, renc);
     if (rc != G16K_OK) {
         snprintf(why, why_len, "msm returned %d (n=%llu): %s", rc, (unsigned long long)n,
                  host_last_error());
@@ -166,6 +170,13 @@ static int run_case(const env *e, int benc, const uint8_t *sc, uint64_t n, uint3
         return -1;
     }
     return 0;
+}
+
+/* run_on with the bases_create handle of e->pts[benc]. */
+static int run_case(const env *e, int benc, const uint8_t *sc, uint64_t n, uint32_t senc,
+                    uint32_t renc, const g16k_msm_params *prm, char *why, size_t why_len)
+{
+    return run_on(e, e->tb[benc], benc, sc, n, senc, renc, prm, why, why_len);
 }
 
 static void check_patterns(const env *e)
@@ -230,6 +241,7 @@ static void check_encodings_and_params(const env *e)
 
 typedef struct job {
     const env *e;
+    g16k_msm_bases *tb;
     uint8_t sc[N * 32];
     uint8_t want[192], got[192];
     int rc;
@@ -238,25 +250,24 @@ typedef struct job {
 static void *job_run(void *arg)
 {
     job *j = arg;
-    j->rc = j->e->t->desc->msm->msm(j->e->tb[0], j->sc, N, G16K_ENC_CANONICAL, NULL, j->got,
+    j->rc = j->e->t->desc->msm->msm(j->tb, j->sc, N, G16K_ENC_CANONICAL, NULL, j->got,
                                     G16K_ENC_CANONICAL);
     return NULL;
 }
 
-static void check_concurrent(const env *e)
+/* T threads at once on the handle tb (of the points e->pts[benc]); 0 if every result equals
+ * the reference, -1 otherwise. */
+static int concurrent_on(const env *e, g16k_msm_bases *tb)
 {
     enum { T = 4 };
     job *jobs = calloc(T, sizeof(job));
     pthread_t th[T];
-    char name[64];
     int started[T] = { 0 }, bad = 0;
-    snprintf(name, sizeof name, "%s.concurrent_calls", e->name);
-    if (!jobs) {
-        report_fail(name, "out of memory");
-        return;
-    }
+    if (!jobs)
+        return -1;
     for (int i = 0; i < T; i++) {
         jobs[i].e = e;
+        jobs[i].tb = tb;
         make_scalars(jobs[i].sc, P_RANDOM);
         if (ref_msm(e, e->rb, jobs[i].sc, N, G16K_ENC_CANONICAL, jobs[i].want, G16K_ENC_CANONICAL))
             bad = 1;
@@ -269,11 +280,18 @@ static void check_concurrent(const env *e)
     for (int i = 0; i < T && !bad; i++)
         bad = !started[i] || jobs[i].rc != G16K_OK ||
               first_diff(jobs[i].want, jobs[i].got, e->psz) >= 0;
-    if (bad)
-        report_fail(name, "%d threads on one bases handle: a result differs or a call failed", T);
-    else
-        report_pass("%s (%d threads, one bases handle)", name, T);
     free(jobs);
+    return bad ? -1 : 0;
+}
+
+static void check_concurrent(const env *e)
+{
+    char name[64];
+    snprintf(name, sizeof name, "%s.concurrent_calls", e->name);
+    if (concurrent_on(e, e->tb[0]) != 0)
+        report_fail(name, "4 threads on one bases handle: a result differs or a call failed");
+    else
+        report_pass("%s (4 threads, one bases handle)", name);
 }
 
 /* Expect rc == want and a host->set_error message. */
@@ -374,6 +392,120 @@ static void check_scalars_not_below_r(const env *e)
                     name);
 }
 
+/* bases_borrow (ABI 1.3), when the plugin has one (silent otherwise), on lent copies of both
+ * point arrays that start 8 bytes past a 64-byte boundary (the contract promises 8 bytes, no
+ * more): every result equals the reference, as the bases_create handles' do (every scalar
+ * pattern at n = 1, 37, 64, 67; windows 1, 4, 7, 16 with thread counts; all encodings), also
+ * from 4 threads at once on one handle; the lent points are unchanged after the calls and after
+ * bases_destroy (compared with the originals); encoding 0 is refused. */
+static void check_borrow(const env *e)
+{
+    static const uint64_t sizes[] = { 1, 37, 64, N };
+    static const uint32_t senc[2] = { G16K_ENC_CANONICAL, G16K_ENC_MONTGOMERY };
+    const g16k_msm_vtable *v = e->t->desc->msm;
+    const g16k_msm_params prm[] = {
+        { sizeof(g16k_msm_params), G16K_MSM_GENERIC, 1, 1 },
+        { sizeof(g16k_msm_params), G16K_MSM_A, 4, 2 },
+        { sizeof(g16k_msm_params), G16K_MSM_B_G2, 7, 0 },
+        { sizeof(g16k_msm_params), G16K_MSM_H, 16, 3 },
+    };
+    uint8_t *mem[2] = { NULL, NULL }, *lent[2] = { NULL, NULL }, sc[N * 32];
+    g16k_msm_bases *bb[2] = { NULL, NULL };
+    char name[96], why[512] = "";
+    int bad = 0;
+    if (!ABI_COVERS(v, g16k_msm_vtable, bases_borrow) || !v->bases_borrow) {
+        /* optional: a comment line, not a SKIP (which would change the exit status) */
+        printf("# %s.bases_borrow: not provided (optional, ABI 1.3): %s\n", e->name,
+               ABI_COVERS(v, g16k_msm_vtable, bases_borrow) ? "the entry is NULL"
+                                                            : "the msm vtable ends before it");
+        return;
+    }
+    snprintf(name, sizeof name, "%s.bases_borrow", e->name);
+    for (int enc = 0; enc < 2 && !bad; enc++) {
+        if (!(mem[enc] = aligned_alloc(64, N * 192 + 64))) {
+            report_fail(name, "out of memory");
+            bad = 1;
+            break;
+        }
+        lent[enc] = mem[enc] + 8;
+        memcpy(lent[enc], e->pts[enc], N * e->psz);
+        host_clear_error();
+        int rc = v->bases_borrow(e->t->ctx, e->group, lent[enc], N, senc[enc], &bb[enc]);
+        if (rc != G16K_OK || !bb[enc]) {
+            report_fail(name, "%s points: returned %d: %s", enc ? "Montgomery" : "canonical", rc,
+                        host_last_error());
+            bad = 1;
+        }
+    }
+    if (bad)
+        goto out;
+    report_pass("%s (67 points, canonical and Montgomery, 8 bytes past a 64-byte boundary)", name);
+
+    for (int p = 0; p < P_COUNT && !bad; p++) {
+        make_scalars(sc, (enum pattern)p);
+        for (size_t k = 0; k < sizeof sizes / sizeof sizes[0] && !bad; k++)
+            for (int b = 0; b < 2 && !bad; b++)
+                for (int s = 0; s < 2 && !bad; s++)
+                    bad = run_on(e, bb[b], b, sc, sizes[k], senc[s], senc[1 - s], NULL, why,
+                                 sizeof why);
+    }
+    for (size_t i = 0; i < sizeof prm / sizeof prm[0] && !bad; i++) {
+        make_scalars(sc, i % 2 ? P_WITNESS : P_RANDOM);
+        for (int b = 0; b < 2 && !bad; b++)
+            bad = run_on(e, bb[b], b, sc, N - (uint64_t)i, G16K_ENC_CANONICAL, senc[b], &prm[i],
+                         why, sizeof why);
+    }
+    snprintf(name, sizeof name, "%s.bases_borrow.kat", e->name);
+    if (bad)
+        report_fail(name, "borrowed bases: %s", why);
+    else
+        report_pass("%s (every pattern, n = 1, 37, 64, 67, window auto, 1, 4, 7, 16, all "
+                    "encodings)",
+                    name);
+
+    snprintf(name, sizeof name, "%s.bases_borrow.concurrent_calls", e->name);
+    if (concurrent_on(e, bb[0]) != 0 || concurrent_on(e, bb[1]) != 0)
+        report_fail(name, "4 threads on one borrowed handle: a result differs or a call failed");
+    else
+        report_pass("%s (4 threads, one borrowed handle, each encoding)", name);
+
+    snprintf(name, sizeof name, "%s.bases_borrow.points_unchanged", e->name);
+    long d0 = first_diff(lent[0], e->pts[0], N * e->psz);
+    long d1 = first_diff(lent[1], e->pts[1], N * e->psz);
+    for (int enc = 0; enc < 2; enc++) {
+        v->bases_destroy(bb[enc]);
+        bb[enc] = NULL;
+    }
+    long d2 = first_diff(lent[0], e->pts[0], N * e->psz);
+    long d3 = first_diff(lent[1], e->pts[1], N * e->psz);
+    if (d0 >= 0 || d1 >= 0)
+        report_fail(name, "the %s points were written while the handle lived (byte %ld)",
+                    d0 >= 0 ? "canonical" : "Montgomery", d0 >= 0 ? d0 : d1);
+    else if (d2 >= 0 || d3 >= 0)
+        report_fail(name, "the %s points were written by bases_destroy (byte %ld)",
+                    d2 >= 0 ? "canonical" : "Montgomery", d2 >= 0 ? d2 : d3);
+    else
+        report_pass("%s (after every msm and after bases_destroy)", name);
+
+    snprintf(name, sizeof name, "%s.bases_borrow.errors", e->name);
+    g16k_msm_bases *b0 = NULL;
+    host_clear_error();
+    if (expect(v->bases_borrow(e->t->ctx, e->group, lent[0], N, 0, &b0), G16K_EINVAL,
+               "bases_borrow(point_enc 0)", why, sizeof why) != 0) {
+        if (b0)
+            v->bases_destroy(b0);
+        report_fail(name, "%s", why);
+    } else {
+        report_pass("%s (encoding 0)", name);
+    }
+out:
+    for (int enc = 0; enc < 2; enc++) {
+        if (bb[enc])
+            v->bases_destroy(bb[enc]);
+        free(mem[enc]);
+    }
+}
+
 void kat_msm(const chk_plugin *t, const chk_plugin *ref, uint32_t group)
 {
     const uint32_t cap = group == G16K_G1 ? G16K_CAP_MSM_G1 : G16K_CAP_MSM_G2;
@@ -398,6 +530,19 @@ void kat_msm(const chk_plugin *t, const chk_plugin *ref, uint32_t group)
                         G16K_EUNSUPPORTED);
         if (rc == G16K_OK)
             t->desc->msm->bases_destroy(b);
+        const g16k_msm_vtable *v = t->desc->msm;
+        if (ABI_COVERS(v, g16k_msm_vtable, bases_borrow) && v->bases_borrow) {
+            b = NULL;
+            rc = v->bases_borrow(t->ctx, group, pt, 1, G16K_ENC_MONTGOMERY, &b);
+            snprintf(name, sizeof name, "%s.unsupported_borrow", e->name);
+            if (rc == G16K_EUNSUPPORTED)
+                report_pass("%s", name);
+            else
+                report_fail(name, "bases_borrow for a group not in caps returned %d, expected %d",
+                            rc, G16K_EUNSUPPORTED);
+            if (rc == G16K_OK)
+                v->bases_destroy(b);
+        }
         free(e);
         return;
     }
@@ -433,6 +578,7 @@ void kat_msm(const chk_plugin *t, const chk_plugin *ref, uint32_t group)
     check_concurrent(e);
     check_errors(e);
     check_scalars_not_below_r(e);
+    check_borrow(e);
 out:
     for (int enc = 0; enc < 2; enc++)
         if (e->tb[enc])

@@ -153,6 +153,8 @@ static int ex_msm(g16k_msm_bases *b, const void *scalars, uint64_t n, uint32_t s
     return G16K_OK;
 }
 
+/* No bases_borrow (ABI 1.3, optional): the handle holds points in its own form (affine with an
+ * infinity flag), a copy either way, so lent points would only keep the core's arrays alive. */
 const g16k_msm_vtable ex_msm_vtable = {
     .struct_size = sizeof(g16k_msm_vtable),
     .bases_create = ex_bases_create,

@@ -41,85 +41,6 @@ static int ctx_uses_ifma(g16k_plugin_ctx *ctx)
     return strstr(info, "MSM buckets on AVX-512 IFMA") != NULL;
 }
 
-/* A random multiple of the generator of group id (G16K_G1 or G16K_G2), canonical affine bytes. */
-static void random_point(uint32_t id, uint8_t *out, uint64_t *seed)
-{
-    uint64_t k = tu_rand(seed) | 1;
-    if (id == G16K_G1) {
-        g1_jac_t p;
-        g1_affine_t a;
-        g1_jac_from_affine(&p, &G1_GENERATOR);
-        g1_jac_mul(&p, &p, &k, 1);
-        g1_jac_to_affine(&a, &p);
-        g1_affine_to_bytes_canon(out, &a);
-    } else {
-        g2_jac_t p;
-        g2_affine_t a;
-        g2_jac_from_affine(&p, &G2_GENERATOR);
-        g2_jac_mul(&p, &p, &k, 1);
-        g2_jac_to_affine(&a, &p);
-        g2_affine_to_bytes_canon(out, &a);
-    }
-}
-
-static void neg_point(uint32_t id, uint8_t *out, const uint8_t *in)
-{
-    if (id == G16K_G1) {
-        g1_affine_t a;
-        assert_int_equal(g1_affine_from_bytes_canon(&a, in), 0);
-        g1_affine_neg(&a, &a);
-        g1_affine_to_bytes_canon(out, &a);
-    } else {
-        g2_affine_t a;
-        assert_int_equal(g2_affine_from_bytes_canon(&a, in), 0);
-        g2_affine_neg(&a, &a);
-        g2_affine_to_bytes_canon(out, &a);
-    }
-}
-
-static size_t point_size(uint32_t id)
-{
-    return id == G16K_G1 ? 96 : 192;
-}
-
-/* Scalar patterns: 0 random, 1 witness-like (0, 1, random), 2 edges (0, 1, r - 1, 2, random). */
-static void fill_scalars(fr_t *k, uint64_t n, int pattern, uint64_t *seed)
-{
-    fr_t rm1;
-    tu_r_minus_1(&rm1);
-    for (uint64_t i = 0; i < n; i++) {
-        uint64_t t = tu_rand(seed) % 5;
-        memset(&k[i], 0, sizeof k[i]);
-        if (pattern == 0 || (pattern == 1 && t >= 3) || (pattern == 2 && t == 4))
-            tu_rand_canon(&k[i], seed);
-        else if (pattern == 1)
-            k[i].l[0] = t == 2;
-        else if (t == 1)
-            k[i].l[0] = 1;
-        else if (t == 2)
-            k[i] = rm1;
-        else if (t == 3)
-            k[i].l[0] = 2;
-    }
-}
-
-/* Bases patterns: 0 random, 1 with repeats, negations and infinities. */
-static void fill_bases(uint32_t id, uint8_t *b, uint64_t n, int pattern, uint64_t *seed)
-{
-    size_t sz = point_size(id);
-    for (uint64_t i = 0; i < n; i++) {
-        uint64_t t = tu_rand(seed) % 4;
-        if (pattern == 0 || i == 0 || t == 0)
-            random_point(id, b + sz * i, seed);
-        else if (t == 1)
-            memcpy(b + sz * i, b + sz * (i / 2), sz); /* repeat */
-        else if (t == 2)
-            neg_point(id, b + sz * i, b + sz * (i / 2)); /* negation */
-        else
-            memset(b + sz * i, 0, sz); /* infinity */
-    }
-}
-
 static void msm_on(uint32_t id, g16k_plugin_ctx *ctx, const uint8_t *bases, const fr_t *k,
                    uint64_t n, uint32_t window, uint32_t threads, uint8_t out[192])
 {
@@ -144,7 +65,7 @@ static void ifma_equals_portable(uint32_t id)
     static const uint64_t sizes[] = { 1, 7, 70 };
     static const uint32_t windows[] = { 0, 3, 10 };
     uint64_t seed = 2024;
-    size_t sz = point_size(id);
+    size_t sz = tu_point_size(id);
     uint8_t *bases = malloc(70 * sz);
     fr_t *k = malloc(70 * sizeof *k);
     assert_non_null(bases);
@@ -153,8 +74,8 @@ static void ifma_equals_portable(uint32_t id)
         for (int bp = 0; bp < 2; bp++)
             for (int kp = 0; kp < 3; kp++) {
                 uint64_t n = sizes[s];
-                fill_bases(id, bases, n, bp, &seed);
-                fill_scalars(k, n, kp, &seed);
+                tu_fill_bases(id, bases, n, bp, &seed);
+                tu_fill_scalars(k, n, kp, &seed);
                 for (size_t w = 0; w < sizeof windows / sizeof windows[0]; w++) {
                     if (windows[w] >= 10 && n < 70)
                         continue; /* 2^9 mostly empty buckets: slow when emulated */
@@ -174,7 +95,7 @@ static void ifma_equals_portable(uint32_t id)
     for (int alt = 0; alt < 2; alt++) {
         for (uint64_t i = 0; i < 64; i++) {
             if (alt && (i & 1))
-                neg_point(id, bases + sz * i, bases);
+                tu_neg_point(id, bases + sz * i, bases);
             else
                 memcpy(bases + sz * i, bases, sz);
             memset(&k[i], 0, sizeof k[i]);
@@ -199,8 +120,8 @@ static void ifma_equals_portable(uint32_t id)
     assert_non_null(k);
     static const uint32_t big_windows[] = { 0, 12, 16 };
     for (int bp = 0; bp < 2; bp++) {
-        fill_bases(id, bases, BIG, bp, &seed);
-        fill_scalars(k, BIG, bp ? 1 : 0, &seed);
+        tu_fill_bases(id, bases, BIG, bp, &seed);
+        tu_fill_scalars(k, BIG, bp ? 1 : 0, &seed);
         for (size_t w = 0; w < sizeof big_windows / sizeof big_windows[0]; w++) {
             uint8_t a[192], b[192];
             msm_on(id, fast, bases, k, BIG, big_windows[w], 1 + (uint32_t)(w & 1), a);

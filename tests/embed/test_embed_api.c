@@ -679,7 +679,7 @@ static void test_trace(void **state)
     static const char *const msms[] = { "MSM A", "MSM B_G1", "MSM B_G2", "MSM L", "MSM H" };
     for (size_t i = 0; i < sizeof(msms) / sizeof(msms[0]); i++)
         assert_int_equal(trace_count(doc, msms[i], "cpu"), 2);
-    assert_int_equal(trace_count(doc, "bases_create B_G2", "cpu"), 1);
+    assert_int_equal(trace_count(doc, "bases_borrow B_G2", "cpu"), 1);
     assert_int_equal(trace_count(doc, "window reduction", NULL), 10);
     json_object_put(doc);
 }

@@ -247,7 +247,7 @@ static void test_zkey_points_in_place(void **state)
         assert_memory_equal(k->coefs, m->coefs, k->n_coefs * sizeof(g16k_coef));
         assert_memory_equal(k->ic, m->ic, (k->n_public + 1) * sizeof(g1_affine_t));
         /* The providers' copies made, the arrays go (the image with them). */
-        zkey_drop_arrays(k);
+        zkey_drop_arrays(k, 0);
         assert_null(k->a);
         assert_null(k->image);
         zkey_free(k);

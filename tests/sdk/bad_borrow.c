@@ -1,0 +1,89 @@
+/*
+ * A plugin that breaks the bases_borrow contract (plugin ABI 1.3) on purpose, for the checker's
+ * fail twin (tests/sdk/CMakeLists.txt): it serves MSM G1 and G2 by forwarding every call to the
+ * real CPU plugin (dlopen()ed from BAD_BORROW_REAL, an absolute path set at build time), except
+ * that its bases_borrow takes a copy (bases_create) and then writes into the lent points (flips
+ * a bit of the first point's x), which the caller promised to keep and the plugin must only
+ * read. Its results stay right, so g16k-plugin-check must fail only the unchanged-points check.
+ */
+#include <dlfcn.h>
+#include <stdint.h>
+
+#include "g16k/plugin.h"
+
+static const g16k_plugin_desc *real;
+
+static int bb_create(const g16k_config *config, g16k_plugin_ctx **out)
+{
+    return real->create(config, out);
+}
+
+static void bb_destroy(g16k_plugin_ctx *ctx)
+{
+    real->destroy(ctx);
+}
+
+static int bb_bases_create(g16k_plugin_ctx *ctx, uint32_t group, const void *points, uint64_t n,
+                           uint32_t point_enc, g16k_msm_bases **out)
+{
+    return real->msm->bases_create(ctx, group, points, n, point_enc, out);
+}
+
+static void bb_bases_destroy(g16k_msm_bases *b)
+{
+    real->msm->bases_destroy(b);
+}
+
+static int bb_msm(g16k_msm_bases *b, const void *scalars, uint64_t n, uint32_t scalar_enc,
+                  const g16k_msm_params *params, void *result, uint32_t result_enc)
+{
+    return real->msm->msm(b, scalars, n, scalar_enc, params, result, result_enc);
+}
+
+/* The bug: the lent points are written (a copy was taken first, so results stay right). */
+static int bb_bases_borrow(g16k_plugin_ctx *ctx, uint32_t group, const void *points, uint64_t n,
+                           uint32_t point_enc, g16k_msm_bases **out)
+{
+    int rc = real->msm->bases_create(ctx, group, points, n, point_enc, out);
+    if (rc == G16K_OK && n > 0)
+        ((uint8_t *)(uintptr_t)points)[0] ^= 1;
+    return rc;
+}
+
+static const g16k_msm_vtable msm = {
+    .struct_size = sizeof(g16k_msm_vtable),
+    .bases_create = bb_bases_create,
+    .bases_destroy = bb_bases_destroy,
+    .msm = bb_msm,
+    .bases_borrow = bb_bases_borrow,
+};
+
+static const g16k_plugin_desc desc = {
+    .struct_size = sizeof(g16k_plugin_desc),
+    .abi_major = G16K_ABI_MAJOR,
+    .abi_minor = G16K_ABI_MINOR,
+    .curve = G16K_CURVE_BLS12_381,
+    .caps = G16K_CAP_MSM_G1 | G16K_CAP_MSM_G2,
+    .name = "badborrow",
+    .version = "0",
+    .create = bb_create,
+    .destroy = bb_destroy,
+    .msm = &msm,
+};
+
+G16K_PLUGIN_EXPORT int g16k_plugin_entry(const g16k_host_api *h, const g16k_plugin_desc **out)
+{
+    if (h->abi_major != G16K_ABI_MAJOR)
+        return G16K_EUNSUPPORTED;
+    if (!real) {
+        void *lib = dlopen(BAD_BORROW_REAL, RTLD_NOW | RTLD_LOCAL);
+        g16k_plugin_entry_fn entry =
+            lib ? (g16k_plugin_entry_fn)dlsym(lib, G16K_PLUGIN_ENTRY_SYMBOL) : NULL;
+        if (!entry || entry(h, &real) != G16K_OK) {
+            h->set_error("cannot load the real plugin %s", BAD_BORROW_REAL);
+            return G16K_EINTERNAL;
+        }
+    }
+    *out = &desc;
+    return G16K_OK;
+}
