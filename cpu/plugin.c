@@ -231,8 +231,7 @@ G16K_PLUGIN_EXPORT int g16k_plugin_entry(const g16k_host_api *h, const g16k_plug
     if (h->abi_major != G16K_ABI_MAJOR)
         return G16K_EUNSUPPORTED;
     host = h;
-    host_traces = h->struct_size >= offsetof(g16k_host_api, trace_end) + sizeof(h->trace_end) &&
-                  h->trace_begin && h->trace_end;
+    host_traces = g16k_host_can_trace(h);
     *out = &cpu_desc;
     return G16K_OK;
 }

@@ -95,11 +95,7 @@ int gpu_check_compute_h(const void *domain, const void *a, const void *b, const 
 
 uint64_t gpu_trace_begin(void)
 {
-    const g16k_host_api *h = gpu_host;
-    return h && h->struct_size >= offsetof(g16k_host_api, trace_end) + sizeof(h->trace_end) &&
-                   h->trace_begin && h->trace_end
-               ? h->trace_begin()
-               : 0;
+    return g16k_host_can_trace(gpu_host) ? gpu_host->trace_begin() : 0;
 }
 
 void gpu_trace_end(const char *name, uint64_t begin, const char *detail)

@@ -134,6 +134,15 @@ typedef struct g16k_host_api {
     void (*trace_end)(const char *name, uint64_t begin, const char *detail);
 } g16k_host_api;
 
+/* 1 when host (NULL allowed) traces: its struct_size covers the ABI 1.2 trace entries and both
+ * are set; else 0. A plugin tests this once (in g16k_plugin_entry) rather than each call. */
+static inline int g16k_host_can_trace(const g16k_host_api *host)
+{
+    return host != NULL &&
+           host->struct_size >= offsetof(g16k_host_api, trace_end) + sizeof(host->trace_end) &&
+           host->trace_begin != NULL && host->trace_end != NULL;
+}
+
 /* One key = value line of the plugin's own prover.ini section [plugin.NAME], in file order,
  * without the keys the core itself consumes (path). Strings are valid during create() only. */
 typedef struct g16k_config_entry {
