@@ -16,7 +16,8 @@ const abi_vtable abi_vtables[ABI_VT_COUNT] = {
                        ABI_SIZE_TO(g16k_synth_vtable, synthesize),
                        { ENTRY(g16k_synth_vtable, circuit_create),
                          ENTRY(g16k_synth_vtable, circuit_destroy),
-                         ENTRY(g16k_synth_vtable, synthesize) } },
+                         ENTRY(g16k_synth_vtable, synthesize) },
+                       { { NULL, 0 } } }, /* no optional entries */
     [ABI_VT_NTT] = { "ntt",
                      offsetof(g16k_plugin_desc, ntt),
                      G16K_CAP_NTT,
