@@ -303,6 +303,14 @@ out:
     return rc;
 }
 
+void zkey_give_back(const void *p, size_t bytes)
+{
+    uintptr_t page = (uintptr_t)getpagesize(), a = (uintptr_t)p;
+    uintptr_t lo = (a + page - 1) & ~(page - 1), hi = (a + (uintptr_t)bytes) & ~(page - 1);
+    if (hi > lo)
+        (void)madvise((void *)lo, hi - lo, MADV_DONTNEED);
+}
+
 static int in_image(const zkey *k, const void *p)
 {
     uintptr_t a = (uintptr_t)p, lo = (uintptr_t)k->image;
@@ -319,10 +327,7 @@ static void drop(zkey *k, void *arr, uint64_t bytes, int give_back)
     if (!in_image(k, *p)) {
         free(*p);
     } else if (give_back) {
-        uintptr_t page = (uintptr_t)getpagesize(), a = (uintptr_t)*p;
-        uintptr_t lo = (a + page - 1) & ~(page - 1), hi = (a + (uintptr_t)bytes) & ~(page - 1);
-        if (hi > lo)
-            (void)madvise((void *)lo, hi - lo, MADV_DONTNEED);
+        zkey_give_back(*p, (size_t)bytes);
     }
     *p = NULL;
 }

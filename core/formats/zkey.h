@@ -117,5 +117,8 @@ enum {
     ZKEY_KEEP_H = 1u << 4
 };
 void zkey_drop_arrays(zkey *k, unsigned keep);
+/* Return the whole pages inside [p, p + bytes) of a key's image to the kernel (they read as
+ * zeros afterwards): for bytes no array of the key needs any more. */
+void zkey_give_back(const void *p, size_t bytes);
 
 #endif

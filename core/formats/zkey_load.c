@@ -453,7 +453,7 @@ static void release_unused(const zkey_loading *ld)
                  { k->h, (uint64_t)k->domain_size * ZKEY_G1_BYTES },
                  { k->coefs, k->n_coefs * sizeof(g16k_coef) } };
     enum { N_USED = sizeof used / sizeof used[0] };
-    uintptr_t lo = (uintptr_t)k->image, hi = lo + k->image_len, page = (uintptr_t)getpagesize();
+    uintptr_t lo = (uintptr_t)k->image, hi = lo + k->image_len;
     uintptr_t from = lo; /* the arrays lie in the image in file order or any other: sort */
     uintptr_t beg[N_USED], end[N_USED];
     int n = 0;
@@ -475,9 +475,8 @@ static void release_unused(const zkey_loading *ld)
         }
     for (int i = 0; i <= n; i++) {
         uintptr_t gap_end = i < n ? beg[i] : hi;
-        uintptr_t a = (from + page - 1) & ~(page - 1), b = gap_end & ~(page - 1);
-        if (b > a)
-            (void)madvise((void *)a, b - a, MADV_DONTNEED);
+        if (gap_end > from)
+            zkey_give_back((const void *)from, (size_t)(gap_end - from));
         if (i < n && end[i] > from)
             from = end[i];
     }
