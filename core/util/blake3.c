@@ -83,37 +83,63 @@ void blake3_parent_cv(uint32_t out[8], const uint32_t left[8], const uint32_t ri
     compress(out, m, BLAKE3_BLOCK_BYTES, 0, BLAKE3_PARENT | flags);
 }
 
+typedef void kernel_fn(uint32_t (*cvs)[8], const uint8_t *const *chunks, uint64_t counter);
+typedef void parents_fn(uint32_t (*out)[8], const uint32_t (*pairs)[8]);
+/* The SIMD kernels, by blake3_impl, and how many chunks (or parents) each takes at once. */
+static const struct {
+    kernel_fn *fn;
+    parents_fn *parents;
+    size_t width;
+    const char *name;
+} kernels[] = {
+    [BLAKE3_PORTABLE] = { NULL, NULL, 1, "portable" },
+#ifdef G16K_BLAKE3_X86
+    [BLAKE3_AVX2] = { blake3_chunks8_avx2, blake3_parents8_avx2, 8, "avx2" },
+    [BLAKE3_AVX512] = { blake3_chunks16_avx512, blake3_parents16_avx512, 16, "avx512" },
+#else
+    [BLAKE3_AVX2] = { NULL, NULL, 1, "avx2" },
+    [BLAKE3_AVX512] = { NULL, NULL, 1, "avx512" },
+#endif
+};
+
+/* cvs[j] = the parent of cvs[2j] and cvs[2j + 1], j < pairs: the kernel's width at a time (a
+ * 1 MiB zkey leaf has 1023 parents; one at a time they cost 40% of its hash), the last 2 to
+ * width - 1 on the kernel with idle lanes, a last single one portable. */
+static void parents(uint32_t (*cvs)[8], size_t pairs)
+{
+    size_t j = 0;
+    blake3_impl impl = pairs >= 2 ? blake3_impl_in_use() : BLAKE3_PORTABLE;
+    parents_fn *fn = kernels[impl].parents;
+    size_t w = kernels[impl].width;
+    if (fn) {
+        for (; j + w <= pairs; j += w) /* writes cvs[j, j + w), reads only from 2j on */
+            fn(cvs + j, (const uint32_t(*)[8])cvs + 2 * j);
+        if (j + 2 <= pairs) {
+            uint32_t in[32][8], out[16][8];
+            memcpy(in, cvs + 2 * j, 2 * (pairs - j) * sizeof in[0]);
+            memset(in + 2 * (pairs - j), 0, (2 * w - 2 * (pairs - j)) * sizeof in[0]);
+            fn(out, (const uint32_t(*)[8])in);
+            memcpy(cvs + j, out, (pairs - j) * sizeof out[0]);
+            j = pairs;
+        }
+    }
+    for (; j < pairs; j++)
+        blake3_parent_cv(cvs[j], cvs[2 * j], cvs[2 * j + 1], 0);
+}
+
 /* Pairs at each level, an odd last CV carried up unchanged: the left-balanced tree (spec 2.1)
  * when all but the last input are complete subtrees of one power-of-two size. */
 void blake3_merge(uint32_t (*cvs)[8], size_t n, unsigned flags)
 {
     while (n > 2) {
-        size_t j = 0;
-        for (size_t i = 0; i + 1 < n; i += 2)
-            blake3_parent_cv(cvs[j++], cvs[i], cvs[i + 1], 0);
+        size_t j = n / 2;
+        parents(cvs, j);
         if (n & 1)
             memcpy(cvs[j++], cvs[n - 1], sizeof cvs[0]);
         n = j;
     }
     blake3_parent_cv(cvs[0], cvs[0], cvs[1], flags);
 }
-
-typedef void kernel_fn(uint32_t (*cvs)[8], const uint8_t *const *chunks, uint64_t counter);
-/* The SIMD kernels, by blake3_impl, and how many chunks each takes at once. */
-static const struct {
-    kernel_fn *fn;
-    size_t width;
-    const char *name;
-} kernels[] = {
-    [BLAKE3_PORTABLE] = { NULL, 1, "portable" },
-#ifdef G16K_BLAKE3_X86
-    [BLAKE3_AVX2] = { blake3_chunks8_avx2, 8, "avx2" },
-    [BLAKE3_AVX512] = { blake3_chunks16_avx512, 16, "avx512" },
-#else
-    [BLAKE3_AVX2] = { NULL, 1, "avx2" },
-    [BLAKE3_AVX512] = { NULL, 1, "avx512" },
-#endif
-};
 
 /* -1: not chosen yet; else a blake3_impl. Every thread that races to choose chooses the same. */
 static atomic_int chosen = -1;

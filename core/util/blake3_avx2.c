@@ -3,7 +3,7 @@
  * blake3_avx512.c at half the width), for CPUs without AVX-512F. Each block of the 8 chunks is
  * loaded as two 8 x 8 word matrices (words 0-7 and 8-15 of each block) and transposed; AVX2 has
  * no 32-bit rotate, so the rotations by 16 and 8 are byte shuffles and those by 12 and 7 two
- * shifts and an OR. Built with -mavx2 for this file only; blake3.c calls it only where AVX2 is
+ * shifts and an OR. Parents go 8 at once the same way (blake3_avx512.c says how). Built with -mavx2 for this file only; blake3.c calls it only where AVX2 is
  * usable, and the tests compare it with the portable path bit for bit.
  */
 #include <immintrin.h>
@@ -104,4 +104,29 @@ void blake3_chunks8_avx2(uint32_t cvs[8][8], const uint8_t *const chunks[8], uin
     for (int k = 0; k < 8; k++)
         for (int i = 0; i < 8; i++)
             cvs[k][i] = out[i][k];
+}
+
+void blake3_parents8_avx2(uint32_t out[8][8], const uint32_t (*pairs)[8])
+{
+    __m256i r[8], m[16], v[16];
+    for (int half = 0; half < 2; half++) { /* words 0-7: the left child, 8-15: the right */
+        for (int k = 0; k < 8; k++)
+            r[k] = _mm256_loadu_si256((const __m256i *)pairs[2 * k + half]);
+        transpose8(m + 8 * half, r);
+    }
+    for (int i = 0; i < 8; i++)
+        v[i] = _mm256_set1_epi32((int)blake3_iv[i]);
+    for (int i = 0; i < 4; i++)
+        v[8 + i] = _mm256_set1_epi32((int)blake3_iv[i]);
+    v[12] = _mm256_setzero_si256(); /* a parent's counter is 0 */
+    v[13] = _mm256_setzero_si256();
+    v[14] = _mm256_set1_epi32(BLAKE3_BLOCK_BYTES);
+    v[15] = _mm256_set1_epi32(BLAKE3_PARENT);
+    BLAKE3_ROUNDS(g, v, m);
+    uint32_t w[8][8];
+    for (int i = 0; i < 8; i++)
+        _mm256_storeu_si256((__m256i *)w[i], _mm256_xor_si256(v[i], v[i + 8]));
+    for (int k = 0; k < 8; k++) /* after every load: out may alias pairs */
+        for (int i = 0; i < 8; i++)
+            out[k][i] = w[i][k];
 }

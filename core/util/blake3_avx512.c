@@ -2,7 +2,9 @@
  * BLAKE3 on AVX-512F: 16 full chunks at once, one chunk per 32-bit lane (the "hash many"
  * layout of spec section 5.3: lane k of state vector i is word i of chunk k's state). Each
  * block of the 16 chunks is loaded as 16 rows and transposed to 16 message-word vectors; the
- * 7 rounds are the portable ones (blake3.c) on vectors, with VPRORD for the rotations. Built
+ * 7 rounds are the portable ones (blake3.c) on vectors, with VPRORD for the rotations. Parents
+ * go the same way, 16 at once: a parent is one compression whose block is its two children's
+ * CVs, which lie side by side in a level of the tree (blake3_merge). Built
  * with -mavx512f for this file only; blake3.c calls it only where AVX-512F is usable, and the
  * tests compare it with the portable path bit for bit.
  */
@@ -98,4 +100,27 @@ void blake3_chunks16_avx512(uint32_t cvs[16][8], const uint8_t *const chunks[16]
     for (int k = 0; k < 16; k++)
         for (int i = 0; i < 8; i++)
             cvs[k][i] = out[i][k];
+}
+
+void blake3_parents16_avx512(uint32_t out[16][8], const uint32_t (*pairs)[8])
+{
+    __m512i r[16], m[16], v[16];
+    for (int k = 0; k < 16; k++) /* left || right: 16 words, one block */
+        r[k] = _mm512_loadu_si512(pairs[2 * k]);
+    transpose16(m, r);
+    for (int i = 0; i < 8; i++)
+        v[i] = _mm512_set1_epi32((int)blake3_iv[i]);
+    for (int i = 0; i < 4; i++)
+        v[8 + i] = _mm512_set1_epi32((int)blake3_iv[i]);
+    v[12] = _mm512_setzero_si512(); /* a parent's counter is 0 */
+    v[13] = _mm512_setzero_si512();
+    v[14] = _mm512_set1_epi32(BLAKE3_BLOCK_BYTES);
+    v[15] = _mm512_set1_epi32(BLAKE3_PARENT);
+    BLAKE3_ROUNDS(g, v, m);
+    uint32_t w[8][16];
+    for (int i = 0; i < 8; i++)
+        _mm512_storeu_si512(w[i], _mm512_xor_si512(v[i], v[i + 8]));
+    for (int k = 0; k < 16; k++) /* after every load: out may alias pairs */
+        for (int i = 0; i < 8; i++)
+            out[k][i] = w[i][k];
 }

@@ -41,5 +41,9 @@ static const uint8_t blake3_schedule[7][16] = {
  * blake3_avx512.c, built with -mavx512f) or k < 8 (AVX2, blake3_avx2.c, -mavx2). */
 void blake3_chunks16_avx512(uint32_t cvs[16][8], const uint8_t *const chunks[16], uint64_t counter);
 void blake3_chunks8_avx2(uint32_t cvs[8][8], const uint8_t *const chunks[8], uint64_t counter);
+/* out[k] = the CV of the parent (not a root) of pairs[2k] and pairs[2k + 1], k < 16 or 8; out
+ * may alias pairs (every CV is read before any is written). Through blake3_merge only. */
+void blake3_parents16_avx512(uint32_t out[16][8], const uint32_t (*pairs)[8]);
+void blake3_parents8_avx2(uint32_t out[8][8], const uint32_t (*pairs)[8]);
 
 #endif

@@ -2,7 +2,8 @@
  * core/util/blake3.c and blake3_avx512.c: the official BLAKE3 test vectors (BLAKE3-team/BLAKE3,
  * test_vectors/test_vectors.json, commit 77b257ee: the "hash" field's first 32 bytes for every
  * input_len, input byte i = i % 251) on each chunk kernel (portable, AVX2, AVX-512), and the
- * kernels bit for bit on other chunks (counters across 2^32, which no vector reaches).
+ * kernels bit for bit on other chunks (counters across 2^32, which no vector reaches), and each
+ * kernel's parents (blake3_merge) against the tree of spec 2.1 built here by recursion.
  * The zkey digest's leaves and spans are tested in tests/formats/test_zkey_cache.c.
  */
 #include <setjmp.h>
@@ -162,6 +163,60 @@ static void test_kernels_agree(void **state)
         skip();
 }
 
+/* The CV of the left-balanced tree (spec 2.1) over cvs[0..n): the left subtree takes the
+ * largest power of two below n, each node is blake3_parent_cv, the top one gets flags. */
+static void tree_cv(uint32_t out[8], uint32_t (*cvs)[8], size_t n, unsigned flags)
+{
+    if (n == 1) {
+        memcpy(out, cvs[0], sizeof cvs[0]);
+        return;
+    }
+    size_t left = 1;
+    while (2 * left < n)
+        left *= 2;
+    uint32_t l[8], r[8];
+    tree_cv(l, cvs, left, 0);
+    tree_cv(r, cvs + left, n - left, 0);
+    blake3_parent_cv(out, l, r, flags);
+}
+
+/* blake3_merge of 2 to 40 and of 1023 to 1025 pseudo-random CVs (a zkey leaf merges 1024, its
+ * root a few) on every kernel: the recursive tree's CV, with and without BLAKE3_ROOT. */
+static void test_merge_agrees(void **state)
+{
+    (void)state;
+    enum { MAX = 1025 };
+    static uint32_t in[MAX][8], work[MAX][8];
+    uint64_t x = 0x2545F4914F6CDD1Du;
+    for (size_t i = 0; i < MAX; i++)
+        for (int w = 0; w < 8; w++) {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            in[i][w] = (uint32_t)x;
+        }
+    static const size_t sizes[] = { 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 40, 1023, 1024, 1025 };
+    const blake3_impl all[] = { BLAKE3_PORTABLE, BLAKE3_AVX2, BLAKE3_AVX512 };
+    const char *names[] = { "portable", "AVX2", "AVX-512F" };
+    int ran = 0;
+    for (size_t k = 0; k < sizeof all / sizeof all[0]; k++) {
+        if (!use(all[k], names[k]))
+            continue;
+        for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
+            for (unsigned flags = 0; flags <= BLAKE3_ROOT; flags += BLAKE3_ROOT) {
+                uint32_t want[8];
+                tree_cv(want, in, sizes[s], flags);
+                memcpy(work, in, sizes[s] * sizeof in[0]);
+                blake3_merge(work, sizes[s], flags);
+                if (memcmp(work[0], want, sizeof want) != 0)
+                    fail_msg("%s: merge of %zu CVs (flags %u) differs from the tree", names[k],
+                             sizes[s], flags);
+            }
+        ran++;
+    }
+    assert_true(ran >= 1); /* the portable one always runs */
+}
+
 /* G16K_BLAKE3=portable (or avx2) caps the kernel when nothing was selected yet. */
 static void test_env_choice(void **state)
 {
@@ -186,6 +241,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_vectors_portable),
         cmocka_unit_test(test_vectors_simd),
         cmocka_unit_test(test_kernels_agree),
+        cmocka_unit_test(test_merge_agrees),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
