@@ -157,6 +157,25 @@ static void reorder(fixture *fx, int order)
     }
 }
 
+/* fx's list in `order` and coef_enc, as the constraints a plugin takes. */
+static g16k_constraints constraints_of(fixture *fx, int order, uint32_t coef_enc)
+{
+    reorder(fx, order);
+    if (coef_enc == G16K_ENC_CANONICAL)
+        for (uint64_t k = 0; k < fx->n_coefs; k++) {
+            fr_t m, canon;
+            memcpy(m.l, fx->coefs[k].value, 32);
+            fr_to_canon(&canon, &m);
+            memcpy(fx->coefs[k].value, canon.l, 32);
+        }
+    return (g16k_constraints){ .struct_size = sizeof(g16k_constraints),
+                               .coef_encoding = coef_enc,
+                               .n_vars = fx->n_vars,
+                               .domain_size = fx->domain_size,
+                               .n_coefs = fx->n_coefs,
+                               .coefs = fx->coefs };
+}
+
 /* order: one of the above. borrow: the circuit comes from
  * circuit_borrow, and its a, b, c must equal circuit_create's bit for bit, with the lent
  * coefficients unchanged after synthesis and after circuit_destroy. */
@@ -165,20 +184,7 @@ static void check_fixture_with(const char *name, uint32_t coef_enc, int order, i
     const g16k_plugin_desc *d = th_plugin();
     fixture fx = load_fixture(name);
     uint32_t n = fx.domain_size;
-    reorder(&fx, order);
-    if (coef_enc == G16K_ENC_CANONICAL)
-        for (uint64_t k = 0; k < fx.n_coefs; k++) {
-            fr_t m, canon;
-            memcpy(m.l, fx.coefs[k].value, 32);
-            fr_to_canon(&canon, &m);
-            memcpy(fx.coefs[k].value, canon.l, 32);
-        }
-    g16k_constraints cs = { .struct_size = sizeof cs,
-                            .coef_encoding = coef_enc,
-                            .n_vars = fx.n_vars,
-                            .domain_size = n,
-                            .n_coefs = fx.n_coefs,
-                            .coefs = fx.coefs };
+    g16k_constraints cs = constraints_of(&fx, order, coef_enc);
     g16k_circuit *circ = NULL;
     size_t coef_bytes = fx.n_coefs * sizeof(g16k_coef);
     g16k_coef *before = malloc(coef_bytes);
@@ -310,22 +316,9 @@ static int borrow_reads_lent(const char *name, uint32_t coef_enc, int order)
     const g16k_synth_vtable *s = th_plugin()->synth;
     fixture fx = load_fixture(name);
     uint64_t n = fx.domain_size, k0 = 0;
-    reorder(&fx, order);
+    g16k_constraints cs = constraints_of(&fx, order, coef_enc);
     while (fx.coefs[k0].matrix != 0 || fx.w[fx.coefs[k0].signal].l[0] == 0) /* an A entry, w != 0 */
         k0++;
-    if (coef_enc == G16K_ENC_CANONICAL)
-        for (uint64_t k = 0; k < fx.n_coefs; k++) {
-            fr_t m, canon;
-            memcpy(m.l, fx.coefs[k].value, 32);
-            fr_to_canon(&canon, &m);
-            memcpy(fx.coefs[k].value, canon.l, 32);
-        }
-    g16k_constraints cs = { .struct_size = sizeof cs,
-                            .coef_encoding = coef_enc,
-                            .n_vars = fx.n_vars,
-                            .domain_size = n,
-                            .n_coefs = fx.n_coefs,
-                            .coefs = fx.coefs };
     g16k_circuit *c = NULL;
     assert_int_equal(s->circuit_borrow(th_ctx(), &cs, &c), G16K_OK);
     fr_t *abc[2];
