@@ -77,11 +77,12 @@ static int count_entries(const g16k_constraints *cs, uint64_t *counts[2], const 
     return G16K_OK;
 }
 
-/* The usual input (snarkjs writes A's coefficients then B's, each in row order) is sorted by
- * (matrix, row): then each matrix's CSR is its block of the input in order, and both passes
- * split over threads. scan_range checks a range (values as count_entries does, order against
- * the entry before the range); fill_range writes its entries (none for a lent list) and the row
- * starts whose first entry it holds (each row start has exactly one writer). */
+/* Input sorted by (matrix, row): each matrix's CSR is its block of the input in order, and both
+ * passes split over threads. (snarkjs's keys are sorted by row instead, A and B mixed: only
+ * circuit_borrow builds those on threads, keeping the list as one block; circuit_create copies
+ * them in one pass.) scan_range checks a range (values as count_entries does, both orders
+ * against the entry before the range); fill_range writes its entries (none for a lent list)
+ * and the row starts whose first entry it holds (each row start has exactly one writer). */
 typedef struct sorted_job {
     const g16k_constraints *cs;
     g16k_circuit *c;
