@@ -6,6 +6,12 @@
  * sparse row (CSR) matrix per A and B, so synthesis is a read-only pass over rows that threads
  * split without locks. Entries keep their input order within a row. Input sorted by (matrix,
  * row), as snarkjs writes it, is built on all threads; any other order in one pass.
+ * circuit_borrow (plugin ABI 1.4) on sorted Montgomery input keeps the lent list instead, and
+ * builds only the row starts (no copy of the 11.8 MB of sha256_64's list into 9 MB of fresh
+ * memory); synthesis then reads the entries where they lie (a 48-byte stride instead of the
+ * CSR's 36 bytes). Sorted means by row, A and B mixed within a row (what snarkjs writes: each
+ * constraint's A then B entries, the public inputs' A rows last; one row start array over the
+ * whole list), or by (matrix, row) (each matrix its block of the list, with its row starts).
  */
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -16,10 +22,16 @@
 
 /* One matrix in CSR form: row i holds entries [row_start[i], row_start[i+1]). */
 typedef struct csr {
-    uint64_t *row_start; /* domain_size + 1 */
-    uint32_t *signal;    /* nnz */
-    fr_t *value;         /* nnz, Montgomery */
+    uint64_t *row_start;   /* domain_size + 1 */
+    uint32_t *signal;      /* nnz; NULL when lent */
+    fr_t *value;           /* nnz, Montgomery; NULL when lent */
+    const g16k_coef *lent; /* circuit_borrow: entry k is lent[k] (Montgomery values); else NULL */
 } csr;
+
+/* A circuit of one of three forms: m[0] = A and m[1] = B copied into CSR (circuit_create, and
+ * circuit_borrow for what it cannot keep); both lent, each its block of a (matrix, row)-sorted
+ * list; m[0] lent, the whole row-sorted list with both matrices' entries (m[1] unused). The
+ * lent forms add each entry to the matrix it names, so synthesis need not know which. */
 
 struct g16k_circuit {
     const g16k_plugin_ctx *ctx;
@@ -42,40 +54,43 @@ static void circuit_free(g16k_circuit *c)
     free(c);
 }
 
-/* Check every coefficient (matrix, row, signal, value < r); fills counts[m][row + 1]. */
-static int count_entries(const g16k_constraints *cs, uint64_t *counts[2])
+/* Check every coefficient (matrix, row, signal, value < r); fills counts[m][row + 1]. fn names
+ * the entry (circuit_create or circuit_borrow) in messages. */
+static int count_entries(const g16k_constraints *cs, uint64_t *counts[2], const char *fn)
 {
     for (uint64_t k = 0; k < cs->n_coefs; k++) {
         const g16k_coef *e = &cs->coefs[k];
         if (e->matrix > 1)
-            return cpu_error(G16K_EINVAL,
-                             "circuit_create: coef %llu: matrix %u is not 0 (A) or 1 (B)",
+            return cpu_error(G16K_EINVAL, "%s: coef %llu: matrix %u is not 0 (A) or 1 (B)", fn,
                              (unsigned long long)k, e->matrix);
         if (e->row >= cs->domain_size)
-            return cpu_error(G16K_EINVAL, "circuit_create: coef %llu: row %u >= domain size %llu",
+            return cpu_error(G16K_EINVAL, "%s: coef %llu: row %u >= domain size %llu", fn,
                              (unsigned long long)k, e->row, (unsigned long long)cs->domain_size);
         if (e->signal >= cs->n_vars)
-            return cpu_error(G16K_EINVAL, "circuit_create: coef %llu: signal %u >= n_vars %llu",
+            return cpu_error(G16K_EINVAL, "%s: coef %llu: signal %u >= n_vars %llu", fn,
                              (unsigned long long)k, e->signal, (unsigned long long)cs->n_vars);
         if (bigint_cmp(e->value, FR_MODULUS.l, FR_LIMBS) >= 0)
-            return cpu_error(G16K_EINVAL, "circuit_create: coef %llu: value is not below r",
+            return cpu_error(G16K_EINVAL, "%s: coef %llu: value is not below r", fn,
                              (unsigned long long)k);
         counts[e->matrix][(uint64_t)e->row + 1]++;
     }
     return G16K_OK;
 }
 
-/* The usual input (snarkjs writes A's coefficients then B's, each in row order) is sorted by
- * (matrix, row): then each matrix's CSR is its block of the input in order, and both passes
- * split over threads. scan_range checks a range (values as count_entries does, order against
- * the entry before the range); fill_range writes its entries and the row starts whose first
- * entry it holds (each row start has exactly one writer). */
+/* Input sorted by (matrix, row): each matrix's CSR is its block of the input in order, and both
+ * passes split over threads. (snarkjs's keys are sorted by row instead, A and B mixed: only
+ * circuit_borrow builds those on threads, keeping the list as one block; circuit_create copies
+ * them in one pass.) scan_range checks a range (values as count_entries does, both orders
+ * against the entry before the range); fill_range writes its entries (none for a lent list)
+ * and the row starts whose first entry it holds (each row start has exactly one writer). */
 typedef struct sorted_job {
     const g16k_constraints *cs;
     g16k_circuit *c;
     uint64_t b_begin;               /* first B entry = number of A entries */
+    int rows;                       /* fill: one block of all entries into m[0] (by row) */
     atomic_uint_fast64_t first_bad; /* first coefficient out of range, UINT64_MAX = none */
-    atomic_int unsorted;
+    atomic_int unsorted;            /* not sorted by (matrix, row) */
+    atomic_int unsorted_rows;       /* not sorted by row */
 } sorted_job;
 
 static uint64_t coef_key(const g16k_coef *e)
@@ -89,6 +104,8 @@ static void scan_range(void *arg, uint64_t begin, uint64_t end, uint32_t worker)
     sorted_job *j = arg;
     const g16k_constraints *cs = j->cs;
     uint64_t prev = begin > 0 ? coef_key(&cs->coefs[begin - 1]) : 0;
+    uint32_t prev_row = begin > 0 ? cs->coefs[begin - 1].row : 0;
+    int unsorted = 0, unsorted_rows = 0;
     for (uint64_t k = begin; k < end; k++) {
         const g16k_coef *e = &cs->coefs[k];
         if (e->matrix > 1 || e->row >= cs->domain_size || e->signal >= cs->n_vars ||
@@ -99,10 +116,15 @@ static void scan_range(void *arg, uint64_t begin, uint64_t end, uint32_t worker)
             return;
         }
         uint64_t key = coef_key(e);
-        if (key < prev)
-            atomic_store(&j->unsorted, 1);
+        unsorted |= key < prev;
+        unsorted_rows |= e->row < prev_row;
         prev = key;
+        prev_row = e->row;
     }
+    if (unsorted)
+        atomic_store(&j->unsorted, 1);
+    if (unsorted_rows)
+        atomic_store(&j->unsorted_rows, 1);
 }
 
 static void fill_range(void *arg, uint64_t begin, uint64_t end, uint32_t worker)
@@ -112,39 +134,56 @@ static void fill_range(void *arg, uint64_t begin, uint64_t end, uint32_t worker)
     const g16k_constraints *cs = j->cs;
     for (uint64_t k = begin; k < end; k++) {
         const g16k_coef *e = &cs->coefs[k];
-        uint64_t first = e->matrix ? j->b_begin : 0, at = k - first;
-        csr *m = &j->c->m[e->matrix];
-        m->signal[at] = e->signal;
-        fr_t v;
-        memcpy(v.l, e->value, sizeof v.l);
-        if (cs->coef_encoding == G16K_ENC_CANONICAL)
-            fr_from_canon(&m->value[at], &v); /* cannot fail: checked < r */
-        else
-            m->value[at] = v;
+        uint32_t mi = j->rows ? 0 : e->matrix;
+        uint64_t first = mi ? j->b_begin : 0, at = k - first;
+        csr *m = &j->c->m[mi];
+        if (!m->lent) {
+            m->signal[at] = e->signal;
+            fr_t v;
+            memcpy(v.l, e->value, sizeof v.l);
+            if (cs->coef_encoding == G16K_ENC_CANONICAL)
+                fr_from_canon(&m->value[at], &v); /* cannot fail: checked < r */
+            else
+                m->value[at] = v;
+        }
         /* Rows (previous entry's row, this row] start here; after a matrix's last entry, the
          * rows after it start at its end. */
         uint64_t from = k == first ? 0 : (uint64_t)cs->coefs[k - 1].row + 1;
         for (uint64_t r = from; r <= e->row; r++)
             m->row_start[r] = at;
-        uint64_t last = e->matrix ? cs->n_coefs - 1 : j->b_begin - 1;
+        uint64_t last = mi ? cs->n_coefs - 1 : j->b_begin - 1;
         if (k == last)
             for (uint64_t r = (uint64_t)e->row + 1; r <= cs->domain_size; r++)
                 m->row_start[r] = at + 1;
     }
 }
 
-/* 1: c built from sorted input; 0: the input is not sorted (nothing done); < 0: an error. */
-static int build_sorted(g16k_plugin_ctx *ctx, const g16k_constraints *cs, g16k_circuit *c)
+/* 1: c built from sorted input; 0: the input is not sorted (nothing done); < 0: an error.
+ * lend: cs->coefs is lent (circuit_borrow), so Montgomery input sorted by row or by (matrix,
+ * row) is kept, not copied; else only (matrix, row) order is built here. */
+static int build_sorted(g16k_plugin_ctx *ctx, const g16k_constraints *cs, g16k_circuit *c, int lend,
+                        const char *fn)
 {
     sorted_job j = { .cs = cs, .c = c };
     atomic_init(&j.first_bad, UINT64_MAX);
     atomic_init(&j.unsorted, 0);
+    atomic_init(&j.unsorted_rows, 0);
     uint32_t threads = cpu_threads(ctx, 0);
     uint64_t grain = cpu_grain(cs->n_coefs, threads, 16384);
     cpu_parallel_for(threads, cs->n_coefs, grain, scan_range, &j);
     if (atomic_load(&j.first_bad) != UINT64_MAX) {
         uint64_t *counts[2] = { c->m[0].row_start, c->m[1].row_start };
-        return count_entries(cs, counts); /* the message of the first bad one */
+        return count_entries(cs, counts, fn); /* the message of the first bad one */
+    }
+    int keep = lend && cs->coef_encoding == G16K_ENC_MONTGOMERY;
+    if (keep && !atomic_load(&j.unsorted_rows)) { /* one block by row; m[1] unused */
+        j.rows = 1;
+        j.b_begin = cs->n_coefs;
+        c->m[0].lent = cs->coefs;
+        free(c->m[1].row_start);
+        c->m[1].row_start = NULL;
+        cpu_parallel_for(threads, cs->n_coefs, grain, fill_range, &j);
+        return 1;
     }
     if (atomic_load(&j.unsorted))
         return 0;
@@ -158,40 +197,43 @@ static int build_sorted(g16k_plugin_ctx *ctx, const g16k_constraints *cs, g16k_c
     }
     j.b_begin = lo;
     uint64_t nnz[2] = { lo, cs->n_coefs - lo };
-    for (int m = 0; m < 2; m++) {
+    if (keep) {
+        c->m[0].lent = cs->coefs;
+        c->m[1].lent = cs->coefs + lo;
+    }
+    for (int m = 0; m < 2 && !c->m[m].lent; m++) {
         c->m[m].signal = malloc((nnz[m] ? nnz[m] : 1) * sizeof(uint32_t));
         c->m[m].value = malloc((nnz[m] ? nnz[m] : 1) * sizeof(fr_t));
         if (!c->m[m].signal || !c->m[m].value)
-            return cpu_error(G16K_ENOMEM, "circuit_create: out of memory (%llu entries)",
+            return cpu_error(G16K_ENOMEM, "%s: out of memory (%llu entries)", fn,
                              (unsigned long long)nnz[m]);
     }
     cpu_parallel_for(threads, cs->n_coefs, grain, fill_range, &j); /* row starts: calloc'd 0 */
     return 1;
 }
 
-/* circuit_create: see g16k_synth_vtable. cs is copied. Errors: G16K_EINVAL (NULL, short struct,
- * encoding, domain_size not a power of two, out-of-range matrix/row/signal/value), G16K_ENOMEM.
- * Thread-safe (no shared state). */
-static int cpu_circuit_create(g16k_plugin_ctx *ctx, const g16k_constraints *cs, g16k_circuit **out)
+/* circuit_create and circuit_borrow (lend = 1; fn names the entry in messages): see
+ * g16k_synth_vtable. Errors: G16K_EINVAL (NULL, short struct, encoding, domain_size not a power
+ * of two, out-of-range matrix/row/signal/value), G16K_ENOMEM. Thread-safe (no shared state). */
+static int circuit_make(g16k_plugin_ctx *ctx, const g16k_constraints *cs, int lend, const char *fn,
+                        g16k_circuit **out)
 {
     if (!cs || !out || (cs->n_coefs && !cs->coefs))
-        return cpu_error(G16K_EINVAL, "circuit_create: NULL argument");
+        return cpu_error(G16K_EINVAL, "%s: NULL argument", fn);
     *out = NULL;
     if (cs->struct_size < sizeof(g16k_constraints))
-        return cpu_error(G16K_EINVAL, "circuit_create: g16k_constraints struct_size %u < %zu",
+        return cpu_error(G16K_EINVAL, "%s: g16k_constraints struct_size %u < %zu", fn,
                          cs->struct_size, sizeof(g16k_constraints));
     if (!cpu_enc_valid(cs->coef_encoding))
-        return cpu_error(G16K_EINVAL, "circuit_create: bad coef_encoding %u", cs->coef_encoding);
+        return cpu_error(G16K_EINVAL, "%s: bad coef_encoding %u", fn, cs->coef_encoding);
     uint64_t n = cs->domain_size;
     if (n == 0 || (n & (n - 1)) != 0 || n > ((uint64_t)1 << 32))
-        return cpu_error(G16K_EINVAL,
-                         "circuit_create: domain_size %llu is not a power of two "
-                         "<= 2^32",
+        return cpu_error(G16K_EINVAL, "%s: domain_size %llu is not a power of two <= 2^32", fn,
                          (unsigned long long)n);
 
     g16k_circuit *c = calloc(1, sizeof *c);
     if (!c)
-        return cpu_error(G16K_ENOMEM, "circuit_create: out of memory");
+        return cpu_error(G16K_ENOMEM, "%s: out of memory", fn);
     c->ctx = ctx;
     c->n_vars = cs->n_vars;
     c->domain_size = n;
@@ -202,16 +244,15 @@ static int cpu_circuit_create(g16k_plugin_ctx *ctx, const g16k_constraints *cs, 
     }
     if (!counts[0] || !counts[1]) {
         circuit_free(c);
-        return cpu_error(G16K_ENOMEM, "circuit_create: out of memory (%llu rows)",
-                         (unsigned long long)n);
+        return cpu_error(G16K_ENOMEM, "%s: out of memory (%llu rows)", fn, (unsigned long long)n);
     }
-    int st = build_sorted(ctx, cs, c);
+    int st = build_sorted(ctx, cs, c, lend, fn);
     if (st == 1) {
         *out = c;
         return G16K_OK;
     }
     if (st == 0)
-        st = count_entries(cs, counts);
+        st = count_entries(cs, counts, fn);
     if (st != G16K_OK) {
         circuit_free(c);
         return st;
@@ -229,7 +270,7 @@ static int cpu_circuit_create(g16k_plugin_ctx *ctx, const g16k_constraints *cs, 
             free(fill[0]);
             free(fill[1]);
             circuit_free(c);
-            return cpu_error(G16K_ENOMEM, "circuit_create: out of memory (%llu entries)",
+            return cpu_error(G16K_ENOMEM, "%s: out of memory (%llu entries)", fn,
                              (unsigned long long)nnz);
         }
         memcpy(fill[m], rs, n * sizeof(uint64_t));
@@ -250,6 +291,20 @@ static int cpu_circuit_create(g16k_plugin_ctx *ctx, const g16k_constraints *cs, 
     free(fill[1]);
     *out = c;
     return G16K_OK;
+}
+
+/* circuit_create: see g16k_synth_vtable. cs is copied. */
+static int cpu_circuit_create(g16k_plugin_ctx *ctx, const g16k_constraints *cs, g16k_circuit **out)
+{
+    return circuit_make(ctx, cs, 0, "circuit_create", out);
+}
+
+/* circuit_borrow: see g16k_synth_vtable. Keeps cs->coefs for Montgomery input sorted by
+ * (matrix, row) (the row starts are its only allocations); copies any other as circuit_create
+ * does. Never writes cs->coefs. */
+static int cpu_circuit_borrow(g16k_plugin_ctx *ctx, const g16k_constraints *cs, g16k_circuit **out)
+{
+    return circuit_make(ctx, cs, 1, "circuit_borrow", out);
 }
 
 /* circuit_destroy: frees the circuit; NULL is a no-op. */
@@ -277,6 +332,18 @@ static void row_dot(fr_t *out, const csr *m, uint64_t row, const fr_t *w)
     *out = acc;
 }
 
+/* acc[matrix] += value * w[signal] over row `row` of a lent block. */
+static void lent_dot(fr_t acc[2], const csr *m, uint64_t row, const fr_t *w)
+{
+    for (uint64_t k = m->row_start[row]; k < m->row_start[row + 1]; k++) {
+        const g16k_coef *e = &m->lent[k];
+        fr_t v, t;
+        memcpy(v.l, e->value, sizeof v.l);
+        fr_mul(&t, &v, &w[e->signal]);
+        fr_add(&acc[e->matrix], &acc[e->matrix], &t);
+    }
+}
+
 static void put(uint8_t *dst, const fr_t *v, uint32_t enc)
 {
     uint8_t tmp[FR_BYTES];
@@ -291,10 +358,20 @@ static void synth_rows(void *arg, uint64_t begin, uint64_t end, uint32_t worker)
 {
     (void)worker;
     const synth_job *j = arg;
+    const csr *m = j->c->m;
     for (uint64_t i = begin; i < end; i++) {
         fr_t a, b, c;
-        row_dot(&a, &j->c->m[0], i, j->w);
-        row_dot(&b, &j->c->m[1], i, j->w);
+        if (m[0].lent) {
+            fr_t acc[2] = { { { 0 } }, { { 0 } } };
+            lent_dot(acc, &m[0], i, j->w);
+            if (m[1].lent)
+                lent_dot(acc, &m[1], i, j->w);
+            a = acc[0];
+            b = acc[1];
+        } else {
+            row_dot(&a, &m[0], i, j->w);
+            row_dot(&b, &m[1], i, j->w);
+        }
         fr_mul(&c, &a, &b);
         put(j->out[0] + i * FR_BYTES, &a, j->out_enc);
         put(j->out[1] + i * FR_BYTES, &b, j->out_enc);
@@ -337,4 +414,5 @@ const g16k_synth_vtable cpu_synth_vtable = {
     .circuit_create = cpu_circuit_create,
     .circuit_destroy = cpu_circuit_destroy,
     .synthesize = cpu_synthesize,
+    .circuit_borrow = cpu_circuit_borrow,
 };

@@ -336,7 +336,8 @@ void zkey_drop_arrays(zkey *k, unsigned keep)
 {
     uint64_t nv = k->n_vars, nc = nv > k->n_public ? nv - k->n_public - 1 : 0;
     int give_back = keep != 0; /* else the whole image goes below */
-    drop(k, &k->coefs, k->n_coefs * sizeof(g16k_coef), give_back);
+    if (!(keep & ZKEY_KEEP_COEFS))
+        drop(k, &k->coefs, k->n_coefs * sizeof(g16k_coef), give_back);
     if (!(keep & ZKEY_KEEP_A))
         drop(k, &k->a, nv * sizeof(g1_affine_t), give_back);
     if (!(keep & ZKEY_KEEP_B1))
@@ -347,7 +348,7 @@ void zkey_drop_arrays(zkey *k, unsigned keep)
         drop(k, &k->c, nc * sizeof(g1_affine_t), give_back);
     if (!(keep & ZKEY_KEEP_H))
         drop(k, &k->h, (uint64_t)k->domain_size * sizeof(g1_affine_t), give_back);
-    const void *arr[] = { k->a, k->b1, k->b2, k->c, k->h };
+    const void *arr[] = { k->coefs, k->a, k->b1, k->b2, k->c, k->h };
     for (size_t i = 0; i < sizeof arr / sizeof arr[0]; i++)
         if (in_image(k, arr[i]))
             return; /* the image stays for what is kept */

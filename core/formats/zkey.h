@@ -114,7 +114,8 @@ enum {
     ZKEY_KEEP_B1 = 1u << 1,
     ZKEY_KEEP_B2 = 1u << 2,
     ZKEY_KEEP_C = 1u << 3,
-    ZKEY_KEEP_H = 1u << 4
+    ZKEY_KEEP_H = 1u << 4,
+    ZKEY_KEEP_COEFS = 1u << 5
 };
 void zkey_drop_arrays(zkey *k, unsigned keep);
 /* Return the whole pages inside [p, p + bytes) of a key's image to the kernel (they read as

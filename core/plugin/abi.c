@@ -17,7 +17,7 @@ const abi_vtable abi_vtables[ABI_VT_COUNT] = {
                        { ENTRY(g16k_synth_vtable, circuit_create),
                          ENTRY(g16k_synth_vtable, circuit_destroy),
                          ENTRY(g16k_synth_vtable, synthesize) },
-                       { { NULL, 0 } } }, /* no optional entries */
+                       { ENTRY(g16k_synth_vtable, circuit_borrow) } },
     [ABI_VT_NTT] = { "ntt",
                      offsetof(g16k_plugin_desc, ntt),
                      G16K_CAP_NTT,

@@ -96,7 +96,13 @@ static int create_failed(int rc, const loaded_plugin *pl, const char *what)
     return rc;
 }
 
-int call_circuit_create(const loaded_plugin *pl, const zkey *zk, g16k_circuit **out)
+int call_has_circuit_borrow(const loaded_plugin *pl)
+{
+    const g16k_synth_vtable *v = pl->desc->synth;
+    return ABI_COVERS(v, g16k_synth_vtable, circuit_borrow) && v->circuit_borrow;
+}
+
+int call_circuit_create(const loaded_plugin *pl, const zkey *zk, int lend, g16k_circuit **out)
 {
     g16k_constraints cs = {
         .struct_size = sizeof(cs),
@@ -106,13 +112,18 @@ int call_circuit_create(const loaded_plugin *pl, const zkey *zk, g16k_circuit **
         .n_coefs = zk->n_coefs,
         .coefs = zk->coefs,
     };
+    const g16k_synth_vtable *v = pl->desc->synth;
+    int borrow = lend && call_has_circuit_borrow(pl);
     TRACE_START(tr);
     g16k_err_clear();
-    int rc = pl->desc->synth->circuit_create(pl->ctx, &cs, out);
+    int rc = (borrow ? v->circuit_borrow : v->circuit_create)(pl->ctx, &cs, out);
     if (tr)
-        emit(tr, "circuit_create", pl, tr_t0, tr_prev, rc,
+        emit(tr, borrow ? "circuit_borrow" : "circuit_create", pl, tr_t0, tr_prev, rc,
              arg_int(json_object_new_object(), "n_coefs", (int64_t)zk->n_coefs));
-    return rc == G16K_OK ? rc : create_failed(rc, pl, "synthesizer circuit_create failed");
+    return rc == G16K_OK ? rc
+                         : create_failed(rc, pl,
+                                         borrow ? "synthesizer circuit_borrow failed"
+                                                : "synthesizer circuit_create failed");
 }
 
 int call_domain_create(const loaded_plugin *pl, uint32_t log_n, g16k_ntt_domain **out)

@@ -24,6 +24,9 @@ typedef struct key_handles {
     /* 1: bases[m] was lent the zkey's array of MSM m (bases_borrow), which must then live
      * until the handle is destroyed */
     int lent[MSM_COUNT];
+    /* 1: circuit was lent the zkey's coefficients (circuit_borrow), which must then live until
+     * the circuit is destroyed */
+    int coefs_lent;
     int ready; /* 1 once every handle was created */
 } key_handles;
 
@@ -54,7 +57,8 @@ int opts_copy(void *dst, size_t size, const void *given, const char *type);
 /* Phase times of one key load (key_load). */
 typedef struct key_load_stats {
     zkey_load_stats zk; /* read, decode, digest, subgroup tests (formats/zkey.h) */
-    double handles;     /* the providers' circuit_create, domain_create and bases_create */
+    double handles;     /* the providers' circuit_create (or _borrow), domain_create and
+                         * bases_create (or _borrow) */
     double total;       /* the whole load */
 } key_load_stats;
 

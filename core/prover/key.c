@@ -9,8 +9,9 @@
  * (Testing while the providers take the bases would save their share, about 2% of a first
  * load of sha256_64 on the CPU plugin, at the price of both.) The point arrays are lent
  * (plugin.h bases_borrow, ABI 1.3, where a provider has it: the CPU plugin then copies
- * nothing); a lent array lives until its handle is destroyed, which g16k_key_free does before
- * zkey_free, as every failed load does through it.
+ * nothing), and so are the coefficients (plugin.h circuit_borrow, ABI 1.4: the CPU plugin
+ * then builds only the row starts); a lent array lives until its handle is destroyed, which
+ * g16k_key_free does before zkey_free, as every failed load does through it.
  */
 #include <stddef.h>
 #include <stdio.h>
@@ -50,9 +51,12 @@ int key_handles_create(g16k_key *key, int which)
     memset(h, 0, sizeof(*h));
     if ((rc = upload_progress(key, 0)) != G16K_OK)
         return rc;
-    if ((pl = slot_plugin(key->prover, SLOT_SYNTH, which)) != NULL &&
-        (rc = call_circuit_create(pl, zk, &h->circuit)) != G16K_OK)
-        return rc;
+    if ((pl = slot_plugin(key->prover, SLOT_SYNTH, which)) != NULL) {
+        /* lent: zk->coefs outlives the circuit (g16k_key_free destroys it first) */
+        if ((rc = call_circuit_create(pl, zk, 1, &h->circuit)) != G16K_OK)
+            return rc;
+        h->coefs_lent = call_has_circuit_borrow(pl);
+    }
     if ((rc = upload_progress(key, 1)) != G16K_OK)
         return rc;
     if ((pl = slot_plugin(key->prover, SLOT_NTT, which)) != NULL &&
@@ -113,7 +117,7 @@ key_handles *key_handles_get(g16k_key *key, int which)
  * handle of h borrowed. */
 static void drop_arrays(zkey *zk, const key_handles *h)
 {
-    unsigned keep = 0;
+    unsigned keep = h->coefs_lent ? ZKEY_KEEP_COEFS : 0;
     for (int m = 0; m < MSM_COUNT; m++)
         if (h->lent[m])
             keep |= m == MSM_A    ? ZKEY_KEEP_A

@@ -1,5 +1,5 @@
 /*
- * g16k plugin ABI, version 1.3 — the contract between the g16k core and a provider plugin.
+ * g16k plugin ABI, version 1.4 — the contract between the g16k core and a provider plugin.
  *
  * Self-contained (only <stddef.h> and <stdint.h>), C11 and C++ clean. A plugin is a shared object
  * that exports exactly one symbol, g16k_plugin_entry (see the end of this file), links nothing of
@@ -15,6 +15,9 @@
  * keep working unchanged, and a 1.2 plugin checks host->struct_size before it calls them.
  * 1.3 appended g16k_msm_vtable.bases_borrow (bases that keep the caller's points instead of a
  * copy); 1.0 to 1.2 plugins keep working unchanged (the core calls bases_create for them).
+ * 1.4 appended g16k_synth_vtable.circuit_borrow (a circuit that may keep the caller's
+ * coefficients instead of a copy); 1.0 to 1.3 plugins keep working unchanged (the core calls
+ * circuit_create for them).
  *
  * Data. Field elements are little-endian arrays of 64-bit limbs: Fr 32 bytes, Fp 48 bytes,
  * Fp2 = c0 || c1 (96 bytes, element c0 + c1*u). Each call that takes or returns field elements has
@@ -24,7 +27,9 @@
  * (0, 0) is the point at infinity. Counts are uint64_t. Buffers of field elements and points
  * are 8-byte aligned (a plugin may reject others with G16K_EINVAL).
  * Buffers passed in are owned by the caller and valid only during the call; a plugin that needs
- * the data later copies it (one exception: the points lent to g16k_msm_vtable.bases_borrow). Buffers a plugin returns results into are caller-allocated.
+ * the data later copies it (two exceptions: the points lent to g16k_msm_vtable.bases_borrow
+ * and the coefficients lent to g16k_synth_vtable.circuit_borrow). Buffers a plugin returns
+ * results into are caller-allocated.
  *
  * Errors. Functions return G16K_OK (0) or a negative g16k_status. Before returning an error, a
  * plugin should call host->set_error() with a one-line message; the core prefixes it with the
@@ -46,7 +51,7 @@ extern "C" {
 #endif
 
 #define G16K_ABI_MAJOR 1
-#define G16K_ABI_MINOR 3
+#define G16K_ABI_MINOR 4
 
 /* Status codes. 0 is success; every error is negative. G16K_STATUS_LIST(X) calls X(name, value)
  * for each code in order, so that a table of names or messages cannot miss one. */
@@ -191,6 +196,8 @@ typedef struct g16k_constraints {
 typedef int g16k_synth_circuit_create_fn(g16k_plugin_ctx *ctx, const g16k_constraints *cs,
                                          g16k_circuit **out);
 typedef void g16k_synth_circuit_destroy_fn(g16k_circuit *circuit);
+typedef int g16k_synth_circuit_borrow_fn(g16k_plugin_ctx *ctx, const g16k_constraints *cs,
+                                         g16k_circuit **out);
 typedef int g16k_synth_synthesize_fn(g16k_circuit *circuit, const void *witness, uint64_t n_vars,
                                      uint32_t witness_enc, void *a, void *b, void *c,
                                      uint32_t out_enc);
@@ -207,6 +214,29 @@ typedef struct g16k_synth_vtable {
      * domain_size * 32 bytes each, written in out_enc. Concurrent calls on one circuit allowed.
      * Mandatory. Errors: G16K_EINVAL (encoding, NULL), G16K_ENOMEM. */
     g16k_synth_synthesize_fn *synthesize;
+    /* Optional, ABI 1.4 (read it only when struct_size covers it; NULL: not provided).
+     * circuit_create on lent coefficients: arguments, result, errors (G16K_EINVAL for NULL, a
+     * short struct, the encoding, the domain size and the first out-of-range matrix, row,
+     * signal or value, with circuit_create's messages under this entry's name; G16K_ENOMEM)
+     * and thread-safety as circuit_create, and the circuit is used and destroyed
+     * (circuit_destroy) like one made by circuit_create. *cs itself is read during the call
+     * only; what differs is what the caller promises about cs->coefs (n_coefs entries of 48
+     * bytes, 8-byte aligned as the struct is):
+     *   - they stay valid and unchanged from the call until circuit_destroy of the circuit
+     *     returns (the caller owns them and frees them only after that; they are never
+     *     written, so concurrent synthesize() calls may read them).
+     * So a plugin may keep the pointer instead of a copy; either way it never writes the
+     * coefficients, and circuit_destroy frees the circuit, never them. It may also copy or
+     * upload them as circuit_create does (e.g. for an order or an encoding it cannot use in
+     * place). The core calls circuit_borrow, when a plugin has it, for a proving key's
+     * coefficients (coef_encoding Montgomery, in the file's order, which is (matrix, row)
+     * order when snarkjs wrote the key: a zkey array that lives as long as the key), and keeps
+     * that array in memory for as long as the circuit lives: a plugin that would copy or
+     * upload anyway (a GPU) saves host memory by leaving this entry NULL, since after
+     * circuit_create the core frees the array (unless a fallback provider may need it). (The
+     * CPU plugin keeps the pointer for Montgomery input sorted by (matrix, row) and copies any
+     * other.) g16k-plugin-check tests this entry when a plugin has it. */
+    g16k_synth_circuit_borrow_fn *circuit_borrow;
 } g16k_synth_vtable;
 
 /* ------------------------------------------------------------------------------------------ */

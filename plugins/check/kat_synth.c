@@ -1,13 +1,18 @@
 /*
  * Synthesizer known-answer tests: random constraint systems (repeated coefficients, empty rows,
  * both matrices) and witnesses (mostly 0 and 1, like real circuits), all encoding combinations,
- * a, b, c compared byte for byte with the reference plugin; and the error paths.
+ * a, b, c compared byte for byte with the reference plugin; and the error paths. circuit_borrow
+ * (ABI 1.4) when the plugin has it: the same systems as given and sorted by row (snarkjs's
+ * order, which a plugin may keep in place), the lent coefficients unchanged, 4 threads on one
+ * borrowed circuit, and its errors (check_borrow).
  */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
+#include "plugin/abi.h"
 
 typedef struct sys {
     g16k_constraints cs;
@@ -60,8 +65,22 @@ static void free_sys(sys *s)
     free(s->w);
 }
 
-/* One system on both plugins with all encoding combinations; 0 or -1 with why. */
-static int run(const chk_plugin *t, const chk_plugin *ref, const sys *s, char *why, size_t len)
+/* Sort s's coefficients by row, stably (each row's entries keep their order): snarkjs's order. */
+static void sort_by_row(sys *s)
+{
+    uint64_t n = s->cs.n_coefs;
+    for (uint64_t i = 1; i < n; i++) /* insertion sort: the systems are small */
+        for (uint64_t j = i; j > 0 && s->coefs[j].row < s->coefs[j - 1].row; j--) {
+            g16k_coef t = s->coefs[j];
+            s->coefs[j] = s->coefs[j - 1];
+            s->coefs[j - 1] = t;
+        }
+}
+
+/* One system on both plugins with all encoding combinations, the target's circuit made by
+ * circuit_create or (borrow) circuit_borrow; 0 or -1 with why. */
+static int run(const chk_plugin *t, const chk_plugin *ref, const sys *s, int borrow, char *why,
+               size_t len)
 {
     const g16k_synth_vtable *tv = t->desc->synth, *rv = ref->desc->synth;
     g16k_circuit *tc = NULL, *rc = NULL;
@@ -78,8 +97,9 @@ static int run(const chk_plugin *t, const chk_plugin *ref, const sys *s, char *w
         goto out;
     }
     host_clear_error();
-    if (tv->circuit_create(t->ctx, &s->cs, &tc) != G16K_OK) {
-        snprintf(why, len, "circuit_create: %s", host_last_error());
+    if ((borrow ? tv->circuit_borrow : tv->circuit_create)(t->ctx, &s->cs, &tc) != G16K_OK) {
+        snprintf(why, len, "%s: %s", borrow ? "circuit_borrow" : "circuit_create",
+                 host_last_error());
         goto out;
     }
     for (uint32_t we = G16K_ENC_CANONICAL; we <= G16K_ENC_MONTGOMERY; we++)
@@ -166,6 +186,161 @@ static void check_errors(const chk_plugin *t)
         report_pass("synth.errors (row, signal out of range; encoding 0)");
 }
 
+/* Concurrent synthesize() calls on one borrowed circuit: each thread's a, b, c against want. */
+typedef struct job {
+    const g16k_synth_vtable *v;
+    g16k_circuit *c;
+    const sys *s;
+    const uint8_t *want;
+    int ok;
+} job;
+
+static void *job_run(void *arg)
+{
+    job *j = arg;
+    uint64_t n = j->s->cs.domain_size;
+    uint8_t *got = malloc(3 * n * 32);
+    j->ok = got != NULL;
+    for (int rep = 0; rep < 4 && j->ok; rep++)
+        j->ok = j->v->synthesize(j->c, j->s->w, j->s->cs.n_vars, G16K_ENC_CANONICAL, got,
+                                 got + n * 32, got + 2 * n * 32, G16K_ENC_MONTGOMERY) == G16K_OK &&
+                first_diff(j->want, got, 3 * n * 32) < 0;
+    free(got);
+    return NULL;
+}
+
+/* 1 when 4 threads synthesize on a circuit borrowed from s and all get the reference's a, b, c. */
+static int concurrent_ok(const chk_plugin *t, const chk_plugin *ref, const sys *s)
+{
+    enum { T = 4 };
+    const g16k_synth_vtable *tv = t->desc->synth, *rv = ref->desc->synth;
+    uint64_t n = s->cs.domain_size;
+    uint8_t *want = malloc(3 * n * 32);
+    g16k_circuit *tc = NULL, *rc = NULL;
+    int ok = want && rv->circuit_create(ref->ctx, &s->cs, &rc) == G16K_OK &&
+             rv->synthesize(rc, s->w, s->cs.n_vars, G16K_ENC_CANONICAL, want, want + n * 32,
+                            want + 2 * n * 32, G16K_ENC_MONTGOMERY) == G16K_OK &&
+             tv->circuit_borrow(t->ctx, &s->cs, &tc) == G16K_OK;
+    pthread_t th[T];
+    job jobs[T];
+    int started[T] = { 0 };
+    for (int i = 0; i < T && ok; i++) {
+        jobs[i] = (job){ tv, tc, s, want, 0 };
+        started[i] = pthread_create(&th[i], NULL, job_run, &jobs[i]) == 0;
+        ok = started[i];
+    }
+    for (int i = 0; i < T; i++)
+        if (started[i]) {
+            pthread_join(th[i], NULL);
+            ok &= jobs[i].ok;
+        }
+    tv->circuit_destroy(tc);
+    rv->circuit_destroy(rc);
+    free(want);
+    return ok;
+}
+
+/* circuit_borrow (ABI 1.4), when the plugin has one (silent otherwise): every system of cases
+ * as made and sorted by row, each against the reference (all encodings); its coefficients
+ * compared with a copy after the calls and after circuit_destroy; 4 threads on one circuit;
+ * the errors of circuit_create (row, signal out of range, encoding 0, NULL). */
+static void check_borrow(const chk_plugin *t, const chk_plugin *ref)
+{
+    static const struct {
+        uint64_t n_vars, domain, n_coefs;
+        uint32_t enc;
+    } cases[] = {
+        { 1, 1, 2, G16K_ENC_MONTGOMERY },         { 50, 64, 300, G16K_ENC_CANONICAL },
+        { 50, 64, 300, G16K_ENC_MONTGOMERY },     { 200, 256, 40, G16K_ENC_MONTGOMERY },
+        { 300, 1024, 5000, G16K_ENC_MONTGOMERY },
+    };
+    const g16k_synth_vtable *v = t->desc->synth;
+    if (!ABI_COVERS(v, g16k_synth_vtable, circuit_borrow) || !v->circuit_borrow) {
+        /* optional: a comment line, not a SKIP (which would change the exit status) */
+        printf("# synth.circuit_borrow: not provided (optional, ABI 1.4): %s\n",
+               ABI_COVERS(v, g16k_synth_vtable, circuit_borrow)
+                   ? "the entry is NULL"
+                   : "the synth vtable ends before it");
+        return;
+    }
+    char why[512] = "";
+    int bad = 0, changed = 0, concurrent = 1;
+    for (size_t i = 0; i < 2 * (sizeof(cases) / sizeof(cases[0])) && !bad; i++) {
+        size_t c = i / 2;
+        sys s;
+        g16k_coef *copy = NULL;
+        bad = make_sys(&s, cases[c].n_vars, cases[c].domain, cases[c].n_coefs, cases[c].enc);
+        size_t bytes = cases[c].n_coefs * sizeof(g16k_coef);
+        if (!bad && i % 2)
+            sort_by_row(&s);
+        if (!bad && !(copy = malloc(bytes ? bytes : 1)))
+            bad = -1;
+        if (bad) {
+            snprintf(why, sizeof why, "out of memory");
+        } else {
+            memcpy(copy, s.coefs, bytes);
+            bad = run(t, ref, &s, 1, why, sizeof why); /* destroys the circuit before it returns */
+            changed |= memcmp(copy, s.coefs, bytes) != 0;
+            if (!bad && cases[c].n_coefs >= 5000)
+                concurrent &= concurrent_ok(t, ref, &s);
+            changed |= memcmp(copy, s.coefs, bytes) != 0;
+        }
+        free(copy);
+        free_sys(&s);
+    }
+    if (bad)
+        report_fail("synth.circuit_borrow.kat", "%s", why);
+    else
+        report_pass("synth.circuit_borrow.kat (5 systems as made and sorted by row, all encoding "
+                    "combinations)");
+    if (changed)
+        report_fail("synth.circuit_borrow.coefs_unchanged",
+                    "the lent coefficients were written while the circuit lived");
+    else
+        report_pass("synth.circuit_borrow.coefs_unchanged (after synthesize and circuit_destroy)");
+    if (!concurrent)
+        report_fail("synth.circuit_borrow.concurrent_calls",
+                    "4 threads on one borrowed circuit: a result differs or a call failed");
+    else
+        report_pass("synth.circuit_borrow.concurrent_calls (4 threads, one borrowed circuit)");
+
+    sys s;
+    g16k_circuit *c = NULL;
+    const char *what = NULL;
+    int rc = 0;
+    if (make_sys(&s, 4, 8, 6, G16K_ENC_MONTGOMERY) == 0) {
+        sort_by_row(&s);
+        s.coefs[5].row = 8; /* row == domain_size, last: after every in-range entry */
+        host_clear_error();
+        if ((rc = v->circuit_borrow(t->ctx, &s.cs, &c)) != G16K_EINVAL || !host_last_error()[0])
+            what = "circuit_borrow(row >= domain_size)";
+        s.coefs[5].row = 7;
+        s.coefs[0].signal = 4; /* signal == n_vars */
+        host_clear_error();
+        if (!what &&
+            ((rc = v->circuit_borrow(t->ctx, &s.cs, &c)) != G16K_EINVAL || !host_last_error()[0]))
+            what = "circuit_borrow(signal >= n_vars)";
+        s.coefs[0].signal = 0;
+        s.cs.coef_encoding = 0;
+        host_clear_error();
+        if (!what &&
+            ((rc = v->circuit_borrow(t->ctx, &s.cs, &c)) != G16K_EINVAL || !host_last_error()[0]))
+            what = "circuit_borrow(coef_encoding 0)";
+        host_clear_error();
+        if (!what &&
+            ((rc = v->circuit_borrow(t->ctx, NULL, &c)) != G16K_EINVAL || !host_last_error()[0]))
+            what = "circuit_borrow(NULL)";
+        if (c && rc == G16K_OK)
+            v->circuit_destroy(c);
+    }
+    free_sys(&s);
+    if (what)
+        report_fail("synth.circuit_borrow.errors",
+                    "%s returned %d, expected G16K_EINVAL with a message", what, rc);
+    else
+        report_pass("synth.circuit_borrow.errors (row, signal out of range; encoding 0; NULL)");
+}
+
 void kat_synth(const chk_plugin *t, const chk_plugin *ref)
 {
     static const struct {
@@ -189,7 +364,7 @@ void kat_synth(const chk_plugin *t, const chk_plugin *ref)
         if (bad)
             snprintf(why, sizeof why, "out of memory");
         else
-            bad = run(t, ref, &s, why, sizeof why);
+            bad = run(t, ref, &s, 0, why, sizeof why);
         free_sys(&s);
     }
     if (bad)
@@ -197,4 +372,5 @@ void kat_synth(const chk_plugin *t, const chk_plugin *ref)
     else
         report_pass("synth.kat (4 systems, all encoding combinations)");
     check_errors(t);
+    check_borrow(t, ref);
 }

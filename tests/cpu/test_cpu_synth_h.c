@@ -4,6 +4,9 @@
  * a and b against a plain accumulation of the zkey's section 4 written here, c = a*b, and the
  * compute_h output against ref_h_scalars.json (the H-MSM scalars made by the independent
  * BigInt prover of the fixtures). Plus the circuit_create / synthesize argument errors.
+ * circuit_borrow (plugin ABI 1.4) the same way, bit for bit against circuit_create on sorted
+ * (kept in place) and shuffled or canonical input (copied), the lent list never written, and
+ * its errors.
  * The zkey section 4 and wtns section 2 readers below are test-local (docs/formats.md, "The binary container",
  * 3, 4) so this test does not depend on core/formats.
  */
@@ -126,42 +129,88 @@ static fr_t *load_ref_h(const char *name, uint32_t n)
 
 /* ---- tests ---- */
 
-/* shuffle: the coefficients in a fixed pseudo-random order instead of snarkjs's (sorted by
- * matrix and row), which the plugin builds on another path. */
-static void check_fixture_order(const char *name, uint32_t coef_enc, int shuffle)
+/* The orders of a fixture's coefficients: snarkjs's (by row: each constraint's A then B
+ * entries, the public inputs' A rows last), a fixed pseudo-random one, and by (matrix, row);
+ * the plugin builds each on another path. */
+enum { IN_FILE_ORDER, SHUFFLED, BY_MATRIX };
+
+static void reorder(fixture *fx, int order)
+{
+    uint64_t rng = 0x9e3779b97f4a7c15ull;
+    for (uint64_t k = fx->n_coefs; order == SHUFFLED && k > 1; k--) { /* Fisher-Yates */
+        rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+        uint64_t i = (rng >> 33) % k;
+        g16k_coef t = fx->coefs[k - 1];
+        fx->coefs[k - 1] = fx->coefs[i];
+        fx->coefs[i] = t;
+    }
+    if (order == BY_MATRIX) { /* stable partition of the row-sorted list: A's, then B's */
+        g16k_coef *by = malloc(fx->n_coefs * sizeof *by);
+        uint64_t at = 0;
+        for (uint32_t m = 0; m < 2; m++)
+            for (uint64_t k = 0; k < fx->n_coefs; k++)
+                if (fx->coefs[k].matrix == m)
+                    by[at++] = fx->coefs[k];
+        assert_int_equal(at, fx->n_coefs);
+        free(fx->coefs);
+        fx->coefs = by;
+    }
+}
+
+/* fx's list in `order` and coef_enc, as the constraints a plugin takes. */
+static g16k_constraints constraints_of(fixture *fx, int order, uint32_t coef_enc)
+{
+    reorder(fx, order);
+    if (coef_enc == G16K_ENC_CANONICAL)
+        for (uint64_t k = 0; k < fx->n_coefs; k++) {
+            fr_t m, canon;
+            memcpy(m.l, fx->coefs[k].value, 32);
+            fr_to_canon(&canon, &m);
+            memcpy(fx->coefs[k].value, canon.l, 32);
+        }
+    return (g16k_constraints){ .struct_size = sizeof(g16k_constraints),
+                               .coef_encoding = coef_enc,
+                               .n_vars = fx->n_vars,
+                               .domain_size = fx->domain_size,
+                               .n_coefs = fx->n_coefs,
+                               .coefs = fx->coefs };
+}
+
+/* order: one of the above. borrow: the circuit comes from
+ * circuit_borrow, and its a, b, c must equal circuit_create's bit for bit, with the lent
+ * coefficients unchanged after synthesis and after circuit_destroy. */
+static void check_fixture_with(const char *name, uint32_t coef_enc, int order, int borrow)
 {
     const g16k_plugin_desc *d = th_plugin();
     fixture fx = load_fixture(name);
     uint32_t n = fx.domain_size;
-    uint64_t rng = 0x9e3779b97f4a7c15ull;
-    for (uint64_t k = fx.n_coefs; shuffle && k > 1; k--) { /* Fisher-Yates */
-        rng = rng * 6364136223846793005ull + 1442695040888963407ull;
-        uint64_t i = (rng >> 33) % k;
-        g16k_coef t = fx.coefs[k - 1];
-        fx.coefs[k - 1] = fx.coefs[i];
-        fx.coefs[i] = t;
-    }
-    if (coef_enc == G16K_ENC_CANONICAL)
-        for (uint64_t k = 0; k < fx.n_coefs; k++) {
-            fr_t m, canon;
-            memcpy(m.l, fx.coefs[k].value, 32);
-            fr_to_canon(&canon, &m);
-            memcpy(fx.coefs[k].value, canon.l, 32);
-        }
-    g16k_constraints cs = { .struct_size = sizeof cs,
-                            .coef_encoding = coef_enc,
-                            .n_vars = fx.n_vars,
-                            .domain_size = n,
-                            .n_coefs = fx.n_coefs,
-                            .coefs = fx.coefs };
+    g16k_constraints cs = constraints_of(&fx, order, coef_enc);
     g16k_circuit *circ = NULL;
-    assert_int_equal(d->synth->circuit_create(th_ctx(), &cs, &circ), G16K_OK);
+    size_t coef_bytes = fx.n_coefs * sizeof(g16k_coef);
+    g16k_coef *before = malloc(coef_bytes);
+    memcpy(before, fx.coefs, coef_bytes);
+    if (borrow)
+        assert_int_equal(d->synth->circuit_borrow(th_ctx(), &cs, &circ), G16K_OK);
+    else
+        assert_int_equal(d->synth->circuit_create(th_ctx(), &cs, &circ), G16K_OK);
 
     fr_t *abc = malloc(3 * (size_t)n * sizeof(fr_t));
     fr_t *a = abc, *b = abc + n, *c = abc + 2 * (size_t)n;
     assert_int_equal(d->synth->synthesize(circ, fx.w, fx.n_vars, G16K_ENC_CANONICAL, a, b, c,
                                           G16K_ENC_MONTGOMERY),
                      G16K_OK);
+    if (borrow) { /* the same vectors from a copied circuit */
+        g16k_circuit *copy = NULL;
+        fr_t *want = malloc(3 * (size_t)n * sizeof(fr_t));
+        assert_int_equal(d->synth->circuit_create(th_ctx(), &cs, &copy), G16K_OK);
+        assert_int_equal(d->synth->synthesize(copy, fx.w, fx.n_vars, G16K_ENC_CANONICAL, want,
+                                              want + n, want + 2 * (size_t)n, G16K_ENC_MONTGOMERY),
+                         G16K_OK);
+        d->synth->circuit_destroy(copy);
+        assert_memory_equal(abc, want, 3 * (size_t)n * sizeof(fr_t));
+        free(want);
+        assert_memory_equal(fx.coefs, before, coef_bytes);
+    }
     /* Independent accumulation: (matrix ? b : a)[row] += coef * w[signal]. */
     fr_t *acc = calloc(2 * (size_t)n, sizeof(fr_t));
     for (uint64_t k = 0; k < fx.n_coefs; k++) {
@@ -200,13 +249,15 @@ static void check_fixture_order(const char *name, uint32_t coef_enc, int shuffle
     d->ntt->domain_destroy(dom);
     free(abc);
     d->synth->circuit_destroy(circ);
+    assert_memory_equal(fx.coefs, before, coef_bytes);
+    free(before);
     free(fx.coefs);
     free(fx.w);
 }
 
 static void check_fixture(const char *name, uint32_t coef_enc)
 {
-    check_fixture_order(name, coef_enc, 0);
+    check_fixture_with(name, coef_enc, IN_FILE_ORDER, 0);
 }
 
 static void test_h_matches_fixture_mult(void **state)
@@ -237,11 +288,69 @@ static void test_h_matches_fixture_poseidon_chain(void **state)
 static void test_h_matches_fixture_shuffled(void **state)
 {
     (void)state;
-    check_fixture_order("poseidon2", G16K_ENC_MONTGOMERY, 1);
-    check_fixture_order("poseidon_chain", G16K_ENC_CANONICAL, 1);
+    check_fixture_with("poseidon2", G16K_ENC_MONTGOMERY, SHUFFLED, 0);
+    check_fixture_with("poseidon_chain", G16K_ENC_CANONICAL, SHUFFLED, 0);
+    check_fixture_with("poseidon_chain", G16K_ENC_MONTGOMERY, BY_MATRIX, 0);
 }
 
-/* Sorted input is checked on several threads: the error still names the first bad entry. */
+/* circuit_borrow: sorted Montgomery input, by row or by (matrix, row) (the list kept in
+ * place), sorted canonical and shuffled input (copied), each against the accumulation, ref_h
+ * and circuit_create. */
+static void test_borrow_matches_create(void **state)
+{
+    (void)state;
+    assert_non_null(th_plugin()->synth->circuit_borrow);
+    check_fixture_with("mult", G16K_ENC_MONTGOMERY, IN_FILE_ORDER, 1);
+    check_fixture_with("nopub", G16K_ENC_MONTGOMERY, IN_FILE_ORDER, 1);
+    check_fixture_with("poseidon_chain", G16K_ENC_MONTGOMERY, IN_FILE_ORDER, 1);
+    check_fixture_with("poseidon_chain", G16K_ENC_MONTGOMERY, BY_MATRIX, 1);
+    check_fixture_with("poseidon2", G16K_ENC_CANONICAL, IN_FILE_ORDER, 1);
+    check_fixture_with("poseidon2", G16K_ENC_MONTGOMERY, SHUFFLED, 1);
+    check_fixture_with("poseidon_chain", G16K_ENC_CANONICAL, SHUFFLED, 1);
+}
+
+/* Whether a borrowed circuit of the fixture's list in `order` reads the lent list: a value
+ * changed after the borrow (outside the contract, on purpose) shows in a[row] only then. */
+static int borrow_reads_lent(const char *name, uint32_t coef_enc, int order)
+{
+    const g16k_synth_vtable *s = th_plugin()->synth;
+    fixture fx = load_fixture(name);
+    uint64_t n = fx.domain_size, k0 = 0;
+    g16k_constraints cs = constraints_of(&fx, order, coef_enc);
+    while (fx.coefs[k0].matrix != 0 || fx.w[fx.coefs[k0].signal].l[0] == 0) /* an A entry, w != 0 */
+        k0++;
+    g16k_circuit *c = NULL;
+    assert_int_equal(s->circuit_borrow(th_ctx(), &cs, &c), G16K_OK);
+    fr_t *abc[2];
+    for (int pass = 0; pass < 2; pass++) {
+        abc[pass] = malloc(3 * n * sizeof(fr_t));
+        assert_int_equal(s->synthesize(c, fx.w, fx.n_vars, G16K_ENC_CANONICAL, abc[pass],
+                                       abc[pass] + n, abc[pass] + 2 * n, G16K_ENC_MONTGOMERY),
+                         G16K_OK);
+        fx.coefs[k0].value[0] ^= 1; /* stays below r: the low bit of a value < r */
+    }
+    uint32_t row = fx.coefs[k0].row;
+    int reads = memcmp(&abc[0][row], &abc[1][row], sizeof(fr_t)) != 0;
+    s->circuit_destroy(c);
+    free(abc[0]);
+    free(abc[1]);
+    free(fx.coefs);
+    free(fx.w);
+    return reads;
+}
+
+/* Sorted Montgomery input is kept (no copy); unsorted or canonical input is copied. */
+static void test_borrow_keeps_only_sorted_montgomery(void **state)
+{
+    (void)state;
+    assert_true(borrow_reads_lent("poseidon2", G16K_ENC_MONTGOMERY, IN_FILE_ORDER));
+    assert_true(borrow_reads_lent("poseidon2", G16K_ENC_MONTGOMERY, BY_MATRIX));
+    assert_false(borrow_reads_lent("poseidon2", G16K_ENC_MONTGOMERY, SHUFFLED));
+    assert_false(borrow_reads_lent("poseidon2", G16K_ENC_CANONICAL, IN_FILE_ORDER));
+}
+
+/* Sorted input is checked on several threads: the error still names the first bad entry, under
+ * the name of the entry called. */
 static void test_synth_names_first_bad_coef(void **state)
 {
     (void)state;
@@ -264,7 +373,11 @@ static void test_synth_names_first_bad_coef(void **state)
     host_clear_error();
     assert_int_equal(s->circuit_create(th_ctx(), &cs, &c), G16K_EINVAL);
     assert_null(c);
-    assert_non_null(strstr(host_last_error(), "coef 150001: signal 7"));
+    assert_non_null(strstr(host_last_error(), "circuit_create: coef 150001: signal 7"));
+    host_clear_error();
+    assert_int_equal(s->circuit_borrow(th_ctx(), &cs, &c), G16K_EINVAL);
+    assert_null(c);
+    assert_non_null(strstr(host_last_error(), "circuit_borrow: coef 150001: signal 7"));
     free(e);
 }
 
@@ -290,20 +403,34 @@ static void test_synth_rejects_bad_input(void **state)
         { { .matrix = 0, .row = 0, .signal = 0, .value = { 0x1, 0x0, 0x0, 0xffffffffffffffffull } },
           "not below r" },
     };
-    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        host_clear_error();
-        cs.coefs = &bad[i].e;
-        assert_int_equal(s->circuit_create(th_ctx(), &cs, &c), G16K_EINVAL);
-        assert_null(c);
-        assert_non_null(strstr(host_last_error(), bad[i].msg));
-    }
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        for (uint32_t enc = G16K_ENC_CANONICAL; enc <= G16K_ENC_MONTGOMERY; enc++) {
+            cs.coefs = &bad[i].e;
+            cs.coef_encoding = enc;
+            host_clear_error();
+            assert_int_equal(s->circuit_create(th_ctx(), &cs, &c), G16K_EINVAL);
+            assert_null(c);
+            assert_non_null(strstr(host_last_error(), bad[i].msg));
+            host_clear_error();
+            assert_int_equal(s->circuit_borrow(th_ctx(), &cs, &c), G16K_EINVAL);
+            assert_null(c);
+            assert_non_null(strstr(host_last_error(), bad[i].msg));
+            assert_non_null(strstr(host_last_error(), "circuit_borrow: "));
+        }
     cs.coefs = &e;
     cs.coef_encoding = 0;
     assert_int_equal(s->circuit_create(th_ctx(), &cs, &c), G16K_EINVAL);
+    assert_int_equal(s->circuit_borrow(th_ctx(), &cs, &c), G16K_EINVAL);
     cs.coef_encoding = G16K_ENC_CANONICAL;
     cs.domain_size = 3;
     assert_int_equal(s->circuit_create(th_ctx(), &cs, &c), G16K_EINVAL);
+    assert_int_equal(s->circuit_borrow(th_ctx(), &cs, &c), G16K_EINVAL);
+    cs.n_coefs = 1;
+    cs.coefs = NULL;
     cs.domain_size = 4;
+    assert_int_equal(s->circuit_borrow(th_ctx(), &cs, &c), G16K_EINVAL);
+    assert_null(c);
+    cs.coefs = &e;
     assert_int_equal(s->circuit_create(th_ctx(), &cs, &c), G16K_OK);
 
     /* a[1] = 1 * w[1]; everything else 0. */
@@ -333,6 +460,8 @@ int main(void)
         cmocka_unit_test(test_h_matches_fixture_poseidon2),
         cmocka_unit_test(test_h_matches_fixture_poseidon_chain),
         cmocka_unit_test(test_h_matches_fixture_shuffled),
+        cmocka_unit_test(test_borrow_matches_create),
+        cmocka_unit_test(test_borrow_keeps_only_sorted_montgomery),
         cmocka_unit_test(test_synth_names_first_bad_coef),
         cmocka_unit_test(test_synth_rejects_bad_input),
     };

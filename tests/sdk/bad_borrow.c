@@ -5,6 +5,9 @@
  * that its bases_borrow takes a copy (bases_create) and then writes into the lent points (flips
  * a bit of the first point's x), which the caller promised to keep and the plugin must only
  * read. Its results stay right, so g16k-plugin-check must fail only the unchanged-points check.
+ * Built with BAD_CIRCUIT_BORROW, it serves the synthesizer instead, and breaks circuit_borrow
+ * (ABI 1.4) the same way: a copy (circuit_create), then a bit of the first lent coefficient's
+ * value flipped.
  */
 #include <dlfcn.h>
 #include <stdint.h>
@@ -23,6 +26,41 @@ static void bb_destroy(g16k_plugin_ctx *ctx)
     real->destroy(ctx);
 }
 
+#ifdef BAD_CIRCUIT_BORROW
+/* The same bug in the synthesizer: the lent coefficients are written after a copy was taken. */
+static int bb_circuit_create(g16k_plugin_ctx *ctx, const g16k_constraints *cs, g16k_circuit **out)
+{
+    return real->synth->circuit_create(ctx, cs, out);
+}
+
+static int bb_circuit_borrow(g16k_plugin_ctx *ctx, const g16k_constraints *cs, g16k_circuit **out)
+{
+    int rc = real->synth->circuit_create(ctx, cs, out);
+    if (rc == G16K_OK && cs->n_coefs > 0)
+        ((g16k_coef *)(uintptr_t)cs->coefs)[0].value[0] ^= 1;
+    return rc;
+}
+
+static void bb_circuit_destroy(g16k_circuit *c)
+{
+    real->synth->circuit_destroy(c);
+}
+
+static int bb_synthesize(g16k_circuit *c, const void *witness, uint64_t n_vars,
+                         uint32_t witness_enc, void *a, void *b, void *cc, uint32_t out_enc)
+{
+    return real->synth->synthesize(c, witness, n_vars, witness_enc, a, b, cc, out_enc);
+}
+
+static const g16k_synth_vtable synth = {
+    .struct_size = sizeof(g16k_synth_vtable),
+    .circuit_create = bb_circuit_create,
+    .circuit_destroy = bb_circuit_destroy,
+    .synthesize = bb_synthesize,
+    .circuit_borrow = bb_circuit_borrow,
+};
+
+#else
 static int bb_bases_create(g16k_plugin_ctx *ctx, uint32_t group, const void *points, uint64_t n,
                            uint32_t point_enc, g16k_msm_bases **out)
 {
@@ -57,18 +95,24 @@ static const g16k_msm_vtable msm = {
     .msm = bb_msm,
     .bases_borrow = bb_bases_borrow,
 };
+#endif
 
 static const g16k_plugin_desc desc = {
     .struct_size = sizeof(g16k_plugin_desc),
     .abi_major = G16K_ABI_MAJOR,
     .abi_minor = G16K_ABI_MINOR,
     .curve = G16K_CURVE_BLS12_381,
-    .caps = G16K_CAP_MSM_G1 | G16K_CAP_MSM_G2,
     .name = "badborrow",
     .version = "0",
     .create = bb_create,
     .destroy = bb_destroy,
+#ifdef BAD_CIRCUIT_BORROW
+    .caps = G16K_CAP_SYNTH,
+    .synth = &synth,
+#else
+    .caps = G16K_CAP_MSM_G1 | G16K_CAP_MSM_G2,
     .msm = &msm,
+#endif
 };
 
 G16K_PLUGIN_EXPORT int g16k_plugin_entry(const g16k_host_api *h, const g16k_plugin_desc **out)
