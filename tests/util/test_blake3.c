@@ -195,7 +195,8 @@ static void test_merge_agrees(void **state)
             x ^= x << 17;
             in[i][w] = (uint32_t)x;
         }
-    static const size_t sizes[] = { 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 40, 1023, 1024, 1025 };
+    static const size_t sizes[] = { 2,  3,  4,  5,  7,  8,    9,    15,  16,
+                                    17, 31, 32, 33, 40, 1023, 1024, 1025 };
     const blake3_impl all[] = { BLAKE3_PORTABLE, BLAKE3_AVX2, BLAKE3_AVX512 };
     const char *names[] = { "portable", "AVX2", "AVX-512F" };
     int ran = 0;
