@@ -184,8 +184,8 @@ static int check_sizes(const binfile *bf, const zkey *k, uint64_t *n_coefs)
     return expect_size(bf, 4, 4 + *n_coefs * ZKEY_COEF_BYTES, "4 + nCoef * 44");
 }
 
-/* Coefficients [begin, end) of section 4: {matrix, row, signal, value}; value = coef * R^2 mod r,
- * so one Montgomery reduction gives coef * R, the Montgomery form the header promises. */
+/* Coefficients [begin, end) of section 4: {matrix, row, signal, value}, checked and kept as
+ * stored (value = coef * R^2 mod r: zkey.h says why it is not reduced). */
 int zkey_read_coefs(const binfile *bf, zkey *k, uint64_t begin, uint64_t end)
 {
     const binfile_section *s = &bf->sec[4];
@@ -211,9 +211,7 @@ int zkey_read_coefs(const binfile *bf, zkey *k, uint64_t begin, uint64_t end)
         if (bigint_cmp(stored.l, FR_MODULUS.l, FR_LIMBS) >= 0)
             return zkey_sec_err(bf, 4, at + 12, "coefficient %llu: value >= r",
                                 (unsigned long long)i);
-        fr_t mont;
-        fr_mont_reduce(&mont, &stored);
-        memcpy(c->value, mont.l, sizeof(c->value));
+        memcpy(c->value, stored.l, sizeof(c->value));
     }
     return G16K_OK;
 }

@@ -43,12 +43,17 @@ typedef struct zkey {
     g2_affine_t beta2, gamma2, delta2;
     g1_affine_t *ic; /* n_public + 1 points (section 3) */
     uint64_t n_coefs;
-    g16k_coef *coefs; /* section 4; value = coef in Fr Montgomery form (stored*R^-2 * R) */
-    g1_affine_t *a;   /* n_vars points (section 5) */
-    g1_affine_t *b1;  /* n_vars points (section 6) */
-    g2_affine_t *b2;  /* n_vars points (section 7) */
-    g1_affine_t *c;   /* n_vars - n_public - 1 points (section 8), for signals P+1.. */
-    g1_affine_t *h;   /* domain_size points (section 9) */
+    /* Section 4 as stored, values unreduced: value = coef * R^2 mod r, which as a Montgomery
+     * encoding is the element coef * R. So these are the matrices A and B scaled by R, and
+     * call_synthesize hands a synthesizer the witness's canonical integers declared Montgomery
+     * (the elements w / R): every product, and so a, b and c, is exact. A reduction per entry
+     * (fr_mont_reduce) cost a fifth of a cached key load of sha256_64. */
+    g16k_coef *coefs;
+    g1_affine_t *a;  /* n_vars points (section 5) */
+    g1_affine_t *b1; /* n_vars points (section 6) */
+    g2_affine_t *b2; /* n_vars points (section 7) */
+    g1_affine_t *c;  /* n_vars - n_public - 1 points (section 8), for signals P+1.. */
+    g1_affine_t *h;  /* domain_size points (section 9) */
     /* The arrays coefs, a, b1, b2, c, h either have their own allocation or lie in the memory
      * the file was read into (zkey_load.c: the points used in place, the coefficients decoded
      * beside them): image, image_len bytes of an anonymous mapping that zkey_free unmaps; NULL

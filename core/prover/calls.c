@@ -192,7 +192,9 @@ int call_synthesize(const loaded_plugin *pl, g16k_circuit *circuit, const fr_t *
 {
     TRACE_START(tr);
     g16k_err_clear();
-    int rc = pl->desc->synth->synthesize(circuit, w, n_vars, G16K_ENC_CANONICAL, a, b, c,
+    /* Declared Montgomery, the canonical w are the elements w / R: with the key's matrices
+     * scaled by R (zkey.h, coefs) the products are exact. */
+    int rc = pl->desc->synth->synthesize(circuit, w, n_vars, G16K_ENC_MONTGOMERY, a, b, c,
                                          G16K_ENC_MONTGOMERY);
     if (tr)
         emit(tr, "synthesize", pl, tr_t0, tr_prev, rc,

@@ -63,7 +63,8 @@ void call_circuit_destroy(const loaded_plugin *pl, g16k_circuit *c);
 void call_domain_destroy(const loaded_plugin *pl, g16k_ntt_domain *d);
 void call_bases_destroy(const loaded_plugin *pl, g16k_msm_bases *b);
 
-/* a, b, c (n_domain values each) = synthesize(w); w canonical, n_vars values. */
+/* a, b, c (n_domain values each) = synthesize(w); w canonical, n_vars values, for a circuit
+ * made by call_circuit_create from a zkey (whose matrices are scaled by R: zkey.h). */
 int call_synthesize(const loaded_plugin *pl, g16k_circuit *circuit, const fr_t *w, uint64_t n_vars,
                     fr_t *a, fr_t *b, fr_t *c);
 /* One in-place transform of n values (plugin.h g16k_ntt_dir). */

@@ -106,7 +106,8 @@ static void check_fixture_zkey(const char *fx, const char *file, int is_final)
     assert_vk_matches(k, &vk, is_final);
     vk_free(&vk);
 
-    /* Section 4 = r1cs A, B terms in order, then {A, m + s, s, 1} for s = 0..P. */
+    /* Section 4 = r1cs A, B terms in order, then {A, m + s, s, 1} for s = 0..P; each value as
+     * the file stores it, coef R^2 mod r (zkey.h): the Montgomery form of coef R. */
     uint32_t m2;
     size_t nt;
     r1cs_term *t = r1cs_ab_terms(fx, &m2, &nt);
@@ -127,7 +128,9 @@ static void check_fixture_zkey(const char *fx, const char *file, int is_final)
             assert_int_equal(c->signal, s);
             want = FR_ONE;
         }
-        assert_memory_equal(c->value, want.l, 32);
+        fr_t stored; /* want's limbs are the integer coef R: its Montgomery form */
+        assert_int_equal(fr_from_canon(&stored, &want), 0);
+        assert_memory_equal(c->value, stored.l, 32);
     }
     free(t);
     zkey_free(k);
@@ -158,16 +161,18 @@ static void test_zkey_mult_coefficients(void **state)
     (void)state;
     zkey *k;
     assert_int_equal(zkey_load(fixture_path("mult", "circuit_final.zkey"), 1, &k), 0);
-    /* c <== a*b: A = {a: -1}, B = {b: 1}; wires 0 = one, 1 = c, 2 = a, 3 = b. */
+    /* c <== a*b: A = {a: -1}, B = {b: 1}; wires 0 = one, 1 = c, 2 = a, 3 = b. Stored values
+     * are coef R^2 mod r (zkey.h): -R^2 and R^2, the Montgomery forms of -R and R. */
     assert_int_equal(k->n_coefs, 4);
-    fr_t minus_one;
-    fr_neg(&minus_one, &FR_ONE);
+    fr_t r2, minus_r2;
+    assert_int_equal(fr_from_canon(&r2, &FR_ONE), 0); /* FR_ONE's limbs: the integer R mod r */
+    fr_neg(&minus_r2, &r2);
     assert_int_equal(k->coefs[0].matrix, 0);
     assert_int_equal(k->coefs[0].signal, 2);
-    assert_memory_equal(k->coefs[0].value, minus_one.l, 32);
+    assert_memory_equal(k->coefs[0].value, minus_r2.l, 32);
     assert_int_equal(k->coefs[1].matrix, 1);
     assert_int_equal(k->coefs[1].signal, 3);
-    assert_memory_equal(k->coefs[1].value, FR_ONE.l, 32);
+    assert_memory_equal(k->coefs[1].value, r2.l, 32);
     zkey_free(k);
 }
 
