@@ -5,7 +5,7 @@
  * circuit_create turns the coefficient list (any order, repeats allowed) into one compressed
  * sparse row (CSR) matrix per A and B, so synthesis is a read-only pass over rows that threads
  * split without locks. Entries keep their input order within a row. Input sorted by (matrix,
- * row), as snarkjs writes it, is built on all threads; any other order in one pass.
+ * row) is built on all threads; any other order, snarkjs's included, in one pass.
  * circuit_borrow (plugin ABI 1.4) on sorted Montgomery input keeps the lent list instead, and
  * builds only the row starts (no copy of the 11.8 MB of sha256_64's list into 9 MB of fresh
  * memory); synthesis then reads the entries where they lie (a 48-byte stride instead of the
@@ -299,9 +299,9 @@ static int cpu_circuit_create(g16k_plugin_ctx *ctx, const g16k_constraints *cs, 
     return circuit_make(ctx, cs, 0, "circuit_create", out);
 }
 
-/* circuit_borrow: see g16k_synth_vtable. Keeps cs->coefs for Montgomery input sorted by
- * (matrix, row) (the row starts are its only allocations); copies any other as circuit_create
- * does. Never writes cs->coefs. */
+/* circuit_borrow: see g16k_synth_vtable. Keeps cs->coefs for Montgomery input sorted by row
+ * or by (matrix, row) (the row starts are its only allocations); copies any other as
+ * circuit_create does. Never writes cs->coefs. */
 static int cpu_circuit_borrow(g16k_plugin_ctx *ctx, const g16k_constraints *cs, g16k_circuit **out)
 {
     return circuit_make(ctx, cs, 1, "circuit_borrow", out);

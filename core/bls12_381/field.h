@@ -91,8 +91,8 @@ int fr_from_bytes_canon(fr_t *out, const uint8_t in[FR_BYTES]);
 int fr_from_bytes_mont(fr_t *out, const uint8_t in[FR_BYTES]);
 void fr_to_bytes_canon(uint8_t out[FR_BYTES], const fr_t *a);
 void fr_to_bytes_mont(uint8_t out[FR_BYTES], const fr_t *a);
-/* Montgomery reduction of a raw integer: out = a / R_r mod r. Used for zkey section 4
- * coefficients, stored as coef*R_r^2 mod r: reducing once gives coef in Montgomery form. */
+/* Montgomery reduction of a raw integer: out = a / R_r mod r. zkey section 4 stores coef*R_r^2
+ * mod r: reducing once gives coef in Montgomery form (the key load keeps it unreduced). */
 void fr_mont_reduce(fr_t *out, const fr_t *a);
 #define FR_DEC_MAX 80
 int fr_from_dec(fr_t *out, const char *s);

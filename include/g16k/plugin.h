@@ -229,13 +229,13 @@ typedef struct g16k_synth_vtable {
      * coefficients, and circuit_destroy frees the circuit, never them. It may also copy or
      * upload them as circuit_create does (e.g. for an order or an encoding it cannot use in
      * place). The core calls circuit_borrow, when a plugin has it, for a proving key's
-     * coefficients (coef_encoding Montgomery, in the file's order, which is (matrix, row)
-     * order when snarkjs wrote the key: a zkey array that lives as long as the key), and keeps
+     * coefficients (coef_encoding Montgomery, in the file's order, which is by row, A and B
+     * mixed, when snarkjs wrote the key: a zkey array that lives as long as the key), and keeps
      * that array in memory for as long as the circuit lives: a plugin that would copy or
      * upload anyway (a GPU) saves host memory by leaving this entry NULL, since after
      * circuit_create the core frees the array (unless a fallback provider may need it). (The
-     * CPU plugin keeps the pointer for Montgomery input sorted by (matrix, row) and copies any
-     * other.) g16k-plugin-check tests this entry when a plugin has it. */
+     * CPU plugin keeps the pointer for Montgomery input sorted by row or by (matrix, row) and
+     * copies any other.) g16k-plugin-check tests this entry when a plugin has it. */
     g16k_synth_circuit_borrow_fn *circuit_borrow;
 } g16k_synth_vtable;
 
