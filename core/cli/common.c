@@ -42,7 +42,7 @@ int cli_exit_code(int status)
     switch (status) {
     case G16K_OK: return 0;
     case G16K_EFORMAT: return 4;
-    case G16K_EIO: return 5;
+    case G16K_EIO: return CLI_EXIT_IO;
     case G16K_EVERIFY: return 6;
     case G16K_ENOMEM: return 7;
     case G16K_EINVAL: return 2;

@@ -38,6 +38,7 @@ int main(int argc, char **argv)
         return 2;
     }
     cli_current = c;
+    cli_guard_mapped_files();
     int rc = c->run(argc, argv);
     return rc == CLI_HELP ? 0 : rc;
 }

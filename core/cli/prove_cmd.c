@@ -105,7 +105,8 @@ static int cmd_prove(int argc, char **argv)
     g16k_key_opts ko = { .struct_size = sizeof(ko),
                          .progress = cli_key_progress,
                          .progress_user = &kp,
-                         .trace = trace };
+                         .trace = trace,
+                         .flags = G16K_KEY_MAP_FILE }; /* the process ends with the key */
     rc = g16k_key_load_file(p, zkey, &ko, &key);
     cli_key_progress_end(&kp, rc == G16K_OK ? key : NULL);
     if (rc != G16K_OK)

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "util/error.h"
@@ -309,10 +310,15 @@ void zkey_give_back(const void *p, size_t bytes)
         (void)madvise((void *)lo, hi - lo, MADV_DONTNEED);
 }
 
+static int in_region(const void *region, size_t len, const void *p)
+{
+    uintptr_t a = (uintptr_t)p, lo = (uintptr_t)region;
+    return region != NULL && a >= lo && a < lo + len;
+}
+
 static int in_image(const zkey *k, const void *p)
 {
-    uintptr_t a = (uintptr_t)p, lo = (uintptr_t)k->image;
-    return k->image != NULL && a >= lo && a < lo + k->image_len;
+    return in_region(k->image, k->image_len, p) || in_region(k->file_map, k->file_map_len, p);
 }
 
 /* Drop *arr (bytes long): free it, or (give_back) return the whole pages it covers in the
@@ -346,14 +352,54 @@ void zkey_drop_arrays(zkey *k, unsigned keep)
         drop(k, &k->c, nc * sizeof(g1_affine_t), give_back);
     if (!(keep & ZKEY_KEEP_H))
         drop(k, &k->h, (uint64_t)k->domain_size * sizeof(g1_affine_t), give_back);
+    /* Each region stays for what is kept in it. */
     const void *arr[] = { k->coefs, k->a, k->b1, k->b2, k->c, k->h };
-    for (size_t i = 0; i < sizeof arr / sizeof arr[0]; i++)
-        if (in_image(k, arr[i]))
-            return; /* the image stays for what is kept */
-    if (k->image != NULL)
+    int used_image = 0, used_map = 0;
+    for (size_t i = 0; i < sizeof arr / sizeof arr[0]; i++) {
+        used_image |= in_region(k->image, k->image_len, arr[i]);
+        used_map |= in_region(k->file_map, k->file_map_len, arr[i]);
+    }
+    if (!used_image && k->image != NULL) {
         munmap(k->image, k->image_len);
-    k->image = NULL;
-    k->image_len = 0;
+        k->image = NULL;
+        k->image_len = 0;
+    }
+    if (!used_map && k->file_map != NULL) {
+        munmap(k->file_map, k->file_map_len);
+        close(k->file_fd);
+        free(k->file_path);
+        k->file_path = NULL;
+        k->file_map = NULL;
+        k->file_map_len = 0;
+        k->file_fd = -1;
+    }
+}
+
+int zkey_check_unchanged(const zkey *k)
+{
+    if (k->file_map == NULL)
+        return G16K_OK;
+    zkey_file_stamp now;
+    if (zkey_file_stamp_of(k->file_fd, &now) != 0 || memcmp(&now, &k->file_stamp, sizeof now) != 0)
+        return g16k_err(G16K_EIO,
+                        "%s: the key file changed in place while in use: replace a key by "
+                        "renaming a new file over it, never by rewriting it",
+                        k->file_path ? k->file_path : "zkey");
+    return G16K_OK;
+}
+
+int zkey_file_stamp_of(int fd, zkey_file_stamp *out)
+{
+    struct stat st;
+    if (fstat(fd, &st) != 0)
+        return -1;
+    memset(out, 0, sizeof *out);
+    *out = (zkey_file_stamp){ .dev = (uint64_t)st.st_dev,
+                              .ino = (uint64_t)st.st_ino,
+                              .size = (uint64_t)st.st_size,
+                              .mtime_s = (int64_t)st.st_mtim.tv_sec,
+                              .mtime_ns = (int64_t)st.st_mtim.tv_nsec };
+    return 0;
 }
 
 void zkey_free(zkey *k)

@@ -34,6 +34,17 @@
 #include "g16k/plugin.h"
 #include "../bls12_381/curve.h"
 
+/* What tells an open file's bytes changed (fstat): the same inode, size and mtime. A write in
+ * place moves the mtime, which only the file's owner can set back (utimensat with a time; a
+ * writer who is not the owner can only set it to now). On Linux 6.13 and later the first write
+ * after an fstat gets a fresh fine-grained time; on older kernels a write within the timer tick
+ * of the one before the load may keep its time. Not the ctime: a rename over the path (the way
+ * to replace a key) unlinks the mapped inode, which moves its ctime but not its bytes. */
+typedef struct zkey_file_stamp {
+    uint64_t dev, ino, size;
+    int64_t mtime_s, mtime_ns;
+} zkey_file_stamp;
+
 typedef struct zkey {
     uint32_t n_vars;      /* witness length (incl. w[0] = 1) */
     uint32_t n_public;    /* P = outputs + public inputs */
@@ -54,12 +65,23 @@ typedef struct zkey {
     g2_affine_t *b2; /* n_vars points (section 7) */
     g1_affine_t *c;  /* n_vars - n_public - 1 points (section 8), for signals P+1.. */
     g1_affine_t *h;  /* domain_size points (section 9) */
-    /* The arrays coefs, a, b1, b2, c, h either have their own allocation or lie in the memory
-     * the file was read into (zkey_load.c: the points used in place, the coefficients decoded
-     * beside them): image, image_len bytes of an anonymous mapping that zkey_free unmaps; NULL
-     * when none. */
+    /* The arrays coefs, a, b1, b2, c, h either have their own allocation or lie in one of two
+     * regions that zkey_free unmaps (NULL when none), both zkey_load.c's:
+     *   - image, image_len bytes of an anonymous mapping: the memory the file was read into (the
+     *     points used in place, the coefficients decoded beside them), or, for a mapped file,
+     *     the copies of what cannot be used in the mapping (the coefficients, and the point
+     *     sections that lie off an 8-byte boundary);
+     *   - file_map, file_map_len bytes: the file itself, mapped read-only (zkey_load_args.map),
+     *     whose aligned point sections are used where they lie. */
     void *image;
     size_t image_len;
+    void *file_map;
+    size_t file_map_len;
+    /* With file_map: the file, open while it is mapped, its path (for messages; may be NULL)
+     * and what fstat said of it when the load began (zkey_check_unchanged). */
+    int file_fd;
+    char *file_path;
+    zkey_file_stamp file_stamp;
 } zkey;
 
 /* Progress of a long load, the type of g16k.h's g16k_progress_fn: stage "check", done and
@@ -88,8 +110,16 @@ typedef struct zkey_load_args {
     const char *cache_dir;     /* verdict cache of zkey_cache.h, NULL or "" = none */
     zkey_progress_fn progress; /* optional */
     void *progress_user;
-    int no_tests;           /* 1: no curve or subgroup tests, no digest (g16k bench load's
+    int no_tests; /* 1: no curve or subgroup tests, no digest (g16k bench load's
                                  * parse phase only: such a key is not validated) */
+    /* 1: map the file (path) read-only instead of reading it into fresh memory, and use its
+     * aligned point sections where they lie (g16k_key_opts.flags G16K_KEY_MAP_FILE). Fresh
+     * pages are what a cached load mostly pays for: the kernel zeroes each one, and a VM's host
+     * may have to back it first. The file must then stay as it is while the key lives: a
+     * truncation raises SIGBUS on the next read of a lost page, a rewrite in place changes the
+     * points under the proofs (they fail their check). Falls back to reading when the file
+     * cannot be mapped. Ignored for a key in memory (data). */
+    int map;
     zkey_load_stats *stats; /* optional out: the phase times */
 } zkey_load_args;
 
@@ -110,10 +140,15 @@ int zkey_read_header(const char *name, const void *data, uint64_t size, zkey *hd
  * a new zkey (zkey_free). Errors as zkey_load. */
 int zkey_read_vk(const char *path, zkey **out);
 void zkey_free(zkey *k); /* NULL is a no-op */
+/* For a key whose arrays still lie in its mapped file (zkey_load_args.map): G16K_OK while the
+ * file is as it was when the load began, else G16K_EIO naming it (file_path). The prover calls it after the
+ * MSMs, the last reads of the mapping, so that no proof over points that changed in place
+ * (untested ones, maybe) leaves it. G16K_OK for any other key. Thread-safe (one fstat). */
+int zkey_check_unchanged(const zkey *k);
 /* Free the coefficients and the point arrays a..h but those whose ZKEY_KEEP_ bit is in keep
  * (arrays a provider borrowed), leaving the freed ones NULL; the counts, header points and IC
- * stay. A freed array in the image gives its pages back, and the image goes with the last array
- * in it. For a key whose providers hold copies of what they need. */
+ * stay. A freed array in the image gives its pages back, and each region (the image, the file
+ * mapping) goes with the last array in it. For a key whose providers hold copies of what they need. */
 enum {
     ZKEY_KEEP_A = 1u << 0,
     ZKEY_KEEP_B1 = 1u << 1,

@@ -21,6 +21,8 @@ int zkey_sec_err(const binfile *bf, uint32_t id, uint64_t offset, const char *fm
  * count that section 4's size gives). bf->data must hold sections 1, 2 and the first
  * 4 bytes of 4. G16K_OK or an error (EFORMAT, ENOMEM). */
 int zkey_read_headers(const binfile *bf, zkey *k);
+/* *out = the stamp of the open file fd (zkey.h). 0, or -1 when fstat fails. */
+int zkey_file_stamp_of(int fd, zkey_file_stamp *out);
 /* Coefficients [begin, end) of section 4 into k->coefs. G16K_OK or EFORMAT. */
 int zkey_read_coefs(const binfile *bf, zkey *k, uint64_t begin, uint64_t end);
 

@@ -1,6 +1,6 @@
 /*
  * The load of a zkey (zkey.h), from a file or from memory: tasks of load_pool.h over the file's
- * bytes (a file is read into a buffer of ours, a memory key is used in place). Primary tasks, in the
+ * bytes (a file is read into a buffer of ours or mapped, a memory key is used in place). Primary tasks, in the
  * order of the bytes they need: digest leaves (with a verdict cache), coefficient chunks, point
  * chunks (decoded, coordinates < p); then one test task per point chunk (on the curve, in the
  * subgroup: the verdict cache vouches for both, so a cached key skips both), which
@@ -66,7 +66,10 @@ typedef struct zkey_loading {
     binfile_image img; /* where the pool puts (a file) or finds (in memory) the bytes */
     int fd;            /* the file, -1 for a key in memory */
     void *coefs_at;    /* room in the image for k->coefs, or NULL */
-    zkey *k;           /* k->image: the memory a file is read into (the key keeps it) */
+    int mapped;        /* the file is mapped (map_file): img is the mapping, one piece */
+    uint8_t *copy_at[ZKEY_SEC_H + 1]; /* mapped: room in the image for a point section that
+                                       * lies off an 8-byte boundary in the file, or NULL */
+    zkey *k; /* k->image: the memory a file is read into (the key keeps it) */
     zkey_load_args opts;
     char cache_dir[4096];
     load_pool *pool;
@@ -358,11 +361,35 @@ static int cmp_u64(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* len bytes (> 0) of fresh anonymous memory, aligned to a huge page, on huge pages where the
+ * kernel allows it (one 2 MiB page fault and zeroing instead of 512: the read into fresh 4 KiB
+ * pages cost more than the copy itself); *map_len the mapping's length (munmap). NULL when
+ * memory (or the address space: ulimit -v) runs out. */
+static uint8_t *huge_region(uint64_t len, size_t *map_len)
+{
+    if (len > SIZE_MAX - 2 * HUGE_PAGE)
+        return NULL;
+    size_t ml = ((size_t)len + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
+    if (ml == 0)
+        ml = HUGE_PAGE;
+    /* Map one huge page more, and trim to a huge page boundary. */
+    uint8_t *raw = mmap(NULL, ml + HUGE_PAGE, PROT_READ | PROT_WRITE,
+                        MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (raw == MAP_FAILED)
+        return NULL;
+    uint8_t *base = (uint8_t *)(((uintptr_t)raw + HUGE_PAGE - 1) & ~((uintptr_t)HUGE_PAGE - 1));
+    if (base > raw)
+        munmap(raw, (size_t)(base - raw));
+    if (base + ml < raw + ml + HUGE_PAGE)
+        munmap(base + ml, (size_t)(raw + ml + HUGE_PAGE - (base + ml)));
+    (void)madvise(base, ml, MADV_HUGEPAGE); /* a hint: 4 KiB pages work too */
+    *map_len = ml;
+    return base;
+}
+
 /* The image of the file: a piece from byte 0, then one from the first byte of each point array
- * (sections 5..9) on, each piece PIECE_ALIGN-aligned, in an anonymous mapping on huge pages
- * where the kernel allows it (one 2 MiB page fault and zeroing instead of 512: the read into
- * fresh 4 KiB pages cost more than the copy itself). The points are then used where they are
- * read (plan: nothing to decode, and the MSM providers may borrow them). The key keeps the
+ * (sections 5..9) on, each piece PIECE_ALIGN-aligned, in a huge_region. The points are then
+ * used where they are read (plan: nothing to decode, and the MSM providers may borrow them). The key keeps the
  * mapping (k->image); after the load the pages no array uses are given back (release_unused). */
 static int map_image(zkey_loading *ld)
 {
@@ -389,35 +416,69 @@ static int map_image(zkey_loading *ld)
     uint64_t coefs_pos = (len + PIECE_ALIGN - 1) / PIECE_ALIGN * PIECE_ALIGN;
     if (n_coefs > 0)
         len = coefs_pos + n_coefs * sizeof(g16k_coef);
-    if (len > SIZE_MAX - 2 * HUGE_PAGE)
+    uint8_t *base = huge_region(len, &ld->k->image_len);
+    if (base == NULL)
         return -1;
-    size_t map_len = ((size_t)len + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
-    if (map_len == 0)
-        map_len = HUGE_PAGE;
-    /* Map one huge page more, and trim to a huge page boundary. */
-    uint8_t *raw = mmap(NULL, map_len + HUGE_PAGE, PROT_READ | PROT_WRITE,
-                        MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (raw == MAP_FAILED)
-        return -1;
-    uint8_t *base = (uint8_t *)(((uintptr_t)raw + HUGE_PAGE - 1) & ~((uintptr_t)HUGE_PAGE - 1));
-    if (base > raw)
-        munmap(raw, (size_t)(base - raw));
-    if (base + map_len < raw + map_len + HUGE_PAGE)
-        munmap(base + map_len, (size_t)(raw + map_len + HUGE_PAGE - (base + map_len)));
-    (void)madvise(base, map_len, MADV_HUGEPAGE); /* a hint: 4 KiB pages work too */
     for (int k = 0; k < n; k++)
         im->at[k] = base + pos[k];
     ld->coefs_at = n_coefs > 0 ? base + coefs_pos : NULL;
     ld->k->image = base;
-    ld->k->image_len = map_len;
     ld->bf.image = im;
     ld->bf.data = NULL;
     return 0;
 }
 
+/* Map the file read-only as the image's only piece (zkey_load_args.map), and an anonymous
+ * region (the key's image) for what cannot be used where the mapping has it: the decoded
+ * coefficients, and each point section whose first byte lies off an 8-byte boundary (the
+ * providers' alignment), which the decode tasks copy there. The mapping costs no fresh pages
+ * (the page cache holds the bytes), only the faults that map them. Returns 0, 1 when the file
+ * cannot be mapped (the caller reads it instead), -1 when memory runs out. */
+static int map_file(zkey_loading *ld)
+{
+    const binfile *bf = &ld->bf;
+    if (bf->size == 0 || bf->size > SIZE_MAX)
+        return 1;
+    void *m = mmap(NULL, (size_t)bf->size, PROT_READ, MAP_PRIVATE, ld->fd, 0);
+    if (m == MAP_FAILED)
+        return 1;
+    (void)madvise(m, (size_t)bf->size, MADV_WILLNEED); /* read-ahead of what is not cached */
+    const binfile_section *s4 = &bf->sec[ZKEY_SEC_COEFS];
+    uint64_t n_coefs = s4->present && s4->size >= 4 ? (s4->size - 4) / ZKEY_COEF_BYTES : 0;
+    uint64_t pos[ZKEY_SEC_H + 1] = { 0 }, len = n_coefs * sizeof(g16k_coef);
+    for (uint32_t id = ZKEY_SEC_A; id <= ZKEY_SEC_H; id++) {
+        const binfile_section *s = &bf->sec[id];
+        if (s->present && s->size > 0 && s->offset % 8 != 0) {
+            pos[id] = (len + PIECE_ALIGN - 1) / PIECE_ALIGN * PIECE_ALIGN;
+            len = pos[id] + s->size;
+        }
+    }
+    uint8_t *base = NULL;
+    if (len > 0 && (base = huge_region(len, &ld->k->image_len)) == NULL) {
+        munmap(m, (size_t)bf->size);
+        return -1;
+    }
+    ld->k->image = base;
+    ld->k->file_map = m;
+    ld->k->file_map_len = (size_t)bf->size;
+    ld->k->file_fd = ld->fd; /* the key's now, open while mapped (zkey_check_unchanged) */
+    ld->k->file_path = strdup(bf->path);
+    ld->fd = -1;
+    ld->coefs_at = n_coefs > 0 ? base : NULL;
+    for (uint32_t id = ZKEY_SEC_A; id <= ZKEY_SEC_H; id++)
+        ld->copy_at[id] = pos[id] > 0 ? base + pos[id] : NULL;
+    ld->img = (binfile_image){ .n = 1, .off = { 0, bf->size }, .at = { m } };
+    ld->bf.image = &ld->img;
+    ld->bf.data = NULL;
+    ld->mapped = 1;
+    return 0;
+}
+
 /* The point arrays of k that can be used where the image holds them: all of them for a file
- * (map_image aligned each), none for a key in memory (borrowed only during the call). The
- * others are allocated by zkey_read_headers and copied into by the decoding tasks. */
+ * read (map_image aligned each), the 8-byte-aligned ones of a mapped file (the others get their
+ * room in the image from map_file), none for a key in memory (borrowed only during the call).
+ * The arrays left NULL are allocated by zkey_read_headers; the decoding tasks copy into every
+ * array that is not where the file's bytes are. */
 static void points_in_place(zkey_loading *ld)
 {
     if (ld->bf.image == NULL)
@@ -431,7 +492,9 @@ static void points_in_place(zkey_loading *ld)
         if (!s->present || s->size == 0)
             continue;
         uint8_t *p = binfile_image_at(&ld->img, s->offset);
-        if ((uintptr_t)p % PIECE_ALIGN == 0)
+        if (ld->mapped)
+            *arr[id - ZKEY_SEC_A] = ld->copy_at[id] != NULL ? ld->copy_at[id] : p;
+        else if ((uintptr_t)p % PIECE_ALIGN == 0)
             *arr[id - ZKEY_SEC_A] = p;
     }
 }
@@ -441,7 +504,7 @@ static void points_in_place(zkey_loading *ld)
 static void release_unused(const zkey_loading *ld)
 {
     const zkey *k = ld->k;
-    if (k->image == NULL)
+    if (k->image == NULL || ld->mapped) /* a mapped file's copies are all used */
         return;
     const struct {
         const void *p;
@@ -493,16 +556,20 @@ static int open_file(zkey_loading *ld, const char *path)
         return g16k_err(G16K_EIO, "%s: cannot stat: %s", path, strerror(errno));
     if (!S_ISREG(st.st_mode))
         return g16k_err(G16K_EIO, "%s: not a regular file", path);
+    if (zkey_file_stamp_of(ld->fd, &ld->k->file_stamp) != 0)
+        return g16k_err(G16K_EIO, "%s: cannot stat: %s", path, strerror(errno));
     (void)posix_fadvise(ld->fd, 0, 0, POSIX_FADV_SEQUENTIAL);
     int rc = binfile_read_table(&ld->bf, ld->fd, (uint64_t)st.st_size, path, ZKEY_MAGIC,
                                 ZKEY_VERSION, ZKEY_MAX_ID);
     if (rc != G16K_OK)
         return rc;
     /* A key larger than the memory (or the address space: ulimit -v) fails here: exit 7. */
-    if (map_image(ld) != 0)
+    int mapped = ld->opts.map ? map_file(ld) : 1;
+    if (mapped < 0 || (mapped > 0 && map_image(ld) != 0))
         return g16k_err(G16K_ENOMEM, "%s: out of memory for the %llu bytes of the file", path,
                         (unsigned long long)ld->bf.size);
-    ld->pool = load_pool_create(ld->fd, &ld->img, ld->bf.size);
+    /* A mapped file is in memory for the pool: nothing to read (fd < 0). */
+    ld->pool = load_pool_create(mapped == 0 ? -1 : ld->fd, &ld->img, ld->bf.size);
     return ld->pool ? G16K_OK : g16k_err(G16K_ENOMEM, "%s: out of memory", path);
 }
 
@@ -593,8 +660,12 @@ static int load(zkey_loading *ld)
         return g16k_err(G16K_ENOMEM, "%s: out of memory", ld->bf.path);
     }
     /* Every byte used above came from the buffer; so did the digest. It must hold the table
-     * we planned with, or the file changed between the two reads. */
-    if (ld->fd >= 0 && !binfile_same_table(&ld->bf, ZKEY_MAGIC, ZKEY_MAX_ID))
+     * we planned with, or the file changed between the two reads. A mapped file is no copy of
+     * ours: it must also be as it was before the first read (else the digest and the tests may
+     * have seen different bytes); the prover checks that again after each proof's MSMs. */
+    if ((ld->fd >= 0 || ld->mapped) && !binfile_same_table(&ld->bf, ZKEY_MAGIC, ZKEY_MAX_ID))
+        return g16k_err(G16K_EIO, "%s: the file changed while it was read", ld->bf.path);
+    if (ld->mapped && zkey_check_unchanged(ld->k) != G16K_OK)
         return g16k_err(G16K_EIO, "%s: the file changed while it was read", ld->bf.path);
     if ((rc = final_verdict(ld)) != G16K_OK)
         return rc;

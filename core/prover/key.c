@@ -209,6 +209,7 @@ static int key_load_bound(g16k_prover *prover, zkey_load_args *args, const g16k_
     args->progress = opts->progress;
     args->progress_user = opts->progress_user;
     args->stats = &st->zk;
+    args->map = (opts->flags & G16K_KEY_MAP_FILE) != 0;
     rc = zkey_load_from(args, &key->zk);
     if (rc != G16K_OK) {
         pthread_mutex_destroy(&key->fallback_lock);

@@ -553,6 +553,8 @@ static int prove_witness(g16k_prover *prover, g16k_key *key, const void *witness
     report(&job);
     for (int attempt = 0;; attempt++) {
         rc = run_msms(&job);
+        if (rc == G16K_OK) /* the MSMs read a mapped key's points for the last time */
+            rc = zkey_check_unchanged(zk);
         if (rc != G16K_OK)
             goto fail;
         uint64_t e0 = tr ? trace_now() : 0;

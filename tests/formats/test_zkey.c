@@ -12,6 +12,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -209,11 +212,27 @@ static void test_zkey_threads_agree(void **state)
     zkey_free(k3);
 }
 
+/* A file's key: read into memory (map 0) or mapped (map 1, zkey_load_args.map). */
+static int load_file(const char *path, unsigned threads, int map, zkey **out)
+{
+    zkey_load_args args = { .path = path, .threads = threads, .map = map };
+    return zkey_load_from(&args, out);
+}
+
+static int within(const void *p, uint64_t size, const void *region, size_t len)
+{
+    uintptr_t a = (uintptr_t)p, lo = (uintptr_t)region;
+    return region != NULL && a >= lo && a + size <= lo + len;
+}
+
+enum { FROM_MEMORY, FILE_READ, FILE_MAPPED };
+
 /* The point arrays of a key read from a file lie where the load read the file (zkey_load.c: each
- * point section on a cache line of the key's image, used in place); a key loaded from memory
- * copies them. Both hold exactly the section's bytes (the format stores Montgomery-form limbs
- * little-endian, our layout on this machine). */
-static void expect_sections_as_stored(const zkey *k, const uint8_t *file, size_t len, int in_place)
+ * point section on a cache line of the key's image, used in place); a mapped file's lie where the
+ * mapping has them when they start on an 8-byte boundary there, else in the image (copied, on a
+ * cache line); a key loaded from memory copies them. All hold exactly the section's bytes (the
+ * format stores Montgomery-form limbs little-endian, our layout on this machine). */
+static void expect_sections_as_stored(const zkey *k, const uint8_t *file, size_t len, int how)
 {
     const void *arr[] = { k->a, k->b1, k->b2, k->c, k->h };
     for (uint32_t id = 5; id <= 9; id++) {
@@ -221,18 +240,24 @@ static void expect_sections_as_stored(const zkey *k, const uint8_t *file, size_t
         uint64_t size;
         assert_int_equal(container_find(file, len, id, &at, &size, NULL), 0);
         assert_memory_equal(arr[id - 5], file + at, (size_t)size);
-        uintptr_t p = (uintptr_t)arr[id - 5], lo = (uintptr_t)k->image;
-        if (in_place && size > 0) {
-            assert_true(p >= lo && p + size <= lo + k->image_len);
-            assert_int_equal(p % 64, 0);
+        const uint8_t *p = arr[id - 5];
+        if (size == 0 || how == FROM_MEMORY)
+            continue;
+        if (how == FILE_MAPPED && at % 8 == 0) {
+            assert_ptr_equal(p, (const uint8_t *)k->file_map + at);
+        } else {
+            assert_true(within(p, size, k->image, k->image_len));
+            assert_int_equal((uintptr_t)p % 64, 0);
         }
     }
-    if (in_place && k->n_coefs > 0) { /* decoded beside them */
-        uintptr_t c = (uintptr_t)k->coefs, lo = (uintptr_t)k->image;
-        assert_true(c >= lo && c + k->n_coefs * sizeof(g16k_coef) <= lo + k->image_len);
-    }
-    if (!in_place)
+    if (how != FROM_MEMORY && k->n_coefs > 0) /* decoded in the image */
+        assert_true(within(k->coefs, k->n_coefs * sizeof(g16k_coef), k->image, k->image_len));
+    if (how == FROM_MEMORY)
         assert_null(k->image);
+    if (how != FILE_MAPPED)
+        assert_null(k->file_map);
+    else
+        assert_int_equal(k->file_map_len, len);
 }
 
 static void check_points_in_place(const char *fixture)
@@ -240,18 +265,34 @@ static void check_points_in_place(const char *fixture)
     const char *path = fixture_path(fixture, "circuit_final.zkey");
     size_t len;
     uint8_t *file = read_whole(path, &len);
-    zkey *k, *m;
+    zkey *k, *m, *mapped;
     /* The tests of the points are another test's subject (and slow under ASan). */
     zkey_load_args args = { .path = path, .threads = 2, .no_tests = 1 };
     assert_int_equal(zkey_load_from(&args, &k), 0);
-    expect_sections_as_stored(k, file, len, 1);
+    expect_sections_as_stored(k, file, len, FILE_READ);
+    args.map = 1;
+    assert_int_equal(zkey_load_from(&args, &mapped), 0);
+    expect_sections_as_stored(mapped, file, len, FILE_MAPPED);
+    args.map = 0;
     args.data = file;
     args.size = len;
     assert_int_equal(zkey_load_from(&args, &m), 0);
-    expect_sections_as_stored(m, file, len, 0);
+    expect_sections_as_stored(m, file, len, FROM_MEMORY);
     assert_int_equal(k->n_coefs, m->n_coefs);
     assert_memory_equal(k->coefs, m->coefs, k->n_coefs * sizeof(g16k_coef));
     assert_memory_equal(k->ic, m->ic, (k->n_public + 1) * sizeof(g1_affine_t));
+    assert_int_equal(mapped->n_coefs, m->n_coefs);
+    assert_memory_equal(mapped->coefs, m->coefs, m->n_coefs * sizeof(g16k_coef));
+    assert_memory_equal(mapped->ic, m->ic, (m->n_public + 1) * sizeof(g1_affine_t));
+    /* The points dropped, the coefficients kept: the mapping goes, the copies' region stays. */
+    zkey_drop_arrays(mapped, ZKEY_KEEP_COEFS);
+    assert_null(mapped->file_map);
+    assert_null(mapped->a);
+    if (m->n_coefs > 0) {
+        assert_non_null(mapped->image);
+        assert_memory_equal(mapped->coefs, m->coefs, m->n_coefs * sizeof(g16k_coef));
+    }
+    zkey_free(mapped);
     /* A synthesizer borrowed the coefficients (circuit_borrow), the MSM providers copied the
      * points: only the points go, and the coefficients stay readable and unchanged (in the
      * image, whose neighbouring pages were given back; or in their own allocation). */
@@ -321,16 +362,64 @@ static void test_zkey_points_in_place_any_order(void **state)
     out_len = (size_t)(o - d);
     const char *moved = scratch_path("moved.zkey");
     write_whole(moved, d, out_len);
-    zkey *k, *want;
-    if (zkey_load(moved, 2, &k) != 0)
-        fail_msg("%s", g16k_err_get());
-    expect_sections_as_stored(k, d, out_len, 1);
+    zkey *want;
     assert_int_equal(zkey_load(path, 1, &want), 0);
-    assert_memory_equal(k->coefs, want->coefs, want->n_coefs * sizeof(g16k_coef));
-    assert_memory_equal(k->b2, want->b2, want->n_vars * sizeof(g2_affine_t));
-    zkey_free(k);
+    for (int map = 0; map <= 1; map++) {
+        zkey *k;
+        if (load_file(moved, 2, map, &k) != 0)
+            fail_msg("%s", g16k_err_get());
+        expect_sections_as_stored(k, d, out_len, map ? FILE_MAPPED : FILE_READ);
+        assert_memory_equal(k->coefs, want->coefs, want->n_coefs * sizeof(g16k_coef));
+        assert_memory_equal(k->b2, want->b2, want->n_vars * sizeof(g2_affine_t));
+        zkey_free(k);
+    }
     zkey_free(want);
     free(d);
+    free(file);
+}
+
+/* A mapped key notices a write in place (zkey_check_unchanged, which the prover runs after each
+ * proof's MSMs) and not a rename over its path, which leaves the mapped file whole. The copy's
+ * mtime is set far back first, so that the write moves it even where the kernel's file times
+ * are coarser than the gap between the load and the write. */
+static void test_zkey_mapped_file_changed(void **state)
+{
+    (void)state;
+    size_t len;
+    uint8_t *file = read_whole(fixture_path("poseidon2", "circuit_final.zkey"), &len);
+    char path[4096], next[4096]; /* scratch_path's buffer is reused */
+    snprintf(path, sizeof path, "%s", scratch_path("mapped.zkey"));
+    snprintf(next, sizeof next, "%s", scratch_path("next.zkey"));
+    const struct timespec old[2] = { { 1000000000, 0 }, { 1000000000, 0 } };
+    size_t at;
+    uint64_t size;
+    assert_int_equal(container_find(file, len, 9, &at, &size, NULL), 0);
+    for (int how = 0; how < 2; how++) {
+        write_whole(path, file, len);
+        assert_int_equal(utimensat(AT_FDCWD, path, old, 0), 0);
+        zkey *k;
+        assert_int_equal(load_file(path, 2, 1, &k), 0);
+        assert_non_null(k->file_map);
+        assert_int_equal(zkey_check_unchanged(k), G16K_OK);
+        uint8_t *other = malloc(len);
+        memcpy(other, file, len);
+        other[at + 5] ^= 1; /* a coordinate of H's first point */
+        if (how == 0) {     /* in place: the same inode, new bytes */
+            int fd = open(path, O_WRONLY);
+            assert_true(fd >= 0);
+            assert_int_equal(pwrite(fd, other + at, 8, (off_t)at), 8);
+            close(fd);
+            assert_int_equal(zkey_check_unchanged(k), G16K_EIO);
+            assert_non_null(strstr(g16k_err_get(), "mapped.zkey: the key file changed in place"));
+        } else { /* a new file renamed over the path: the mapping keeps the old one */
+            write_whole(next, other, len);
+            assert_int_equal(rename(next, path), 0);
+            assert_int_equal(zkey_check_unchanged(k), G16K_OK);
+            assert_memory_equal(k->h, file + at, (size_t)size);
+        }
+        free(other);
+        zkey_free(k);
+    }
     free(file);
 }
 
@@ -375,36 +464,46 @@ static size_t entry_of(uint32_t id)
     return e;
 }
 
-/* Load d as bad.zkey; expect G16K_EFORMAT and the file name plus the given pieces. */
+/* Load d as bad.zkey, read and mapped; expect G16K_EFORMAT and the file name plus the given
+ * pieces, the same message both ways. */
 static void expect_bad(const uint8_t *d, size_t len, ...)
 {
     const char *path = scratch_path("bad.zkey");
     write_whole(path, d, len);
-    zkey *k = (zkey *)0x1;
-    int rc = zkey_load(path, 2, &k);
-    assert_ptr_equal(k, (zkey *)0x1); /* untouched on error */
-    const char *msg = g16k_err_get();
-    if (rc != G16K_EFORMAT)
-        fail_msg("status %d, expected EFORMAT; message: %s", rc, msg);
-    if (strstr(msg, "bad.zkey") == NULL)
-        fail_msg("message lacks the file name: %s", msg);
-    va_list ap;
-    va_start(ap, len);
-    for (const char *s = va_arg(ap, const char *); s != NULL; s = va_arg(ap, const char *))
-        if (strstr(msg, s) == NULL)
-            fail_msg("message \"%s\" lacks \"%s\"", msg, s);
-    va_end(ap);
+    char first[G16K_ERR_MAX];
+    for (int map = 0; map <= 1; map++) {
+        zkey *k = (zkey *)0x1;
+        int rc = load_file(path, 2, map, &k);
+        assert_ptr_equal(k, (zkey *)0x1); /* untouched on error */
+        const char *msg = g16k_err_get();
+        if (rc != G16K_EFORMAT)
+            fail_msg("map %d: status %d, expected EFORMAT; message: %s", map, rc, msg);
+        if (strstr(msg, "bad.zkey") == NULL)
+            fail_msg("message lacks the file name: %s", msg);
+        va_list ap;
+        va_start(ap, len);
+        for (const char *s = va_arg(ap, const char *); s != NULL; s = va_arg(ap, const char *))
+            if (strstr(msg, s) == NULL)
+                fail_msg("message \"%s\" lacks \"%s\"", msg, s);
+        va_end(ap);
+        if (map == 0)
+            snprintf(first, sizeof first, "%s", msg);
+        else
+            assert_string_equal(msg, first);
+    }
 }
 
 static void expect_good(const uint8_t *d, size_t len)
 {
     const char *path = scratch_path("good.zkey");
     write_whole(path, d, len);
-    zkey *k = NULL;
-    int rc = zkey_load(path, 2, &k);
-    if (rc != 0)
-        fail_msg("expected success: %s", g16k_err_get());
-    zkey_free(k);
+    for (int map = 0; map <= 1; map++) {
+        zkey *k = NULL;
+        int rc = load_file(path, 2, map, &k);
+        if (rc != 0)
+            fail_msg("map %d: expected success: %s", map, g16k_err_get());
+        zkey_free(k);
+    }
 }
 
 static char at_byte[64];
@@ -684,6 +783,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_zkey_bad_coefficients),
         cmocka_unit_test(test_zkey_bad_points),
         cmocka_unit_test(test_zkey_points_in_place_any_order),
+        cmocka_unit_test(test_zkey_mapped_file_changed),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
