@@ -540,7 +540,7 @@ static int cpu_domain_create(g16k_plugin_ctx *ctx, uint32_t log_n, g16k_ntt_doma
     d->n = (uint64_t)1 << log_n;
     d->leaf_log = log_n < LEAF_LOG ? log_n : LEAF_LOG;
     uint64_t n = d->n, half = n / 2;
-    d->tw = malloc((n > 2 ? n : 2) * sizeof(fr_t));
+    d->tw = cpu_alloc_table((n > 2 ? n : 2) * sizeof(fr_t));
     d->coset_lo = malloc(((uint64_t)1 << d->leaf_log) * sizeof(fr_t));
     d->coset_hi = malloc((n >> d->leaf_log) * sizeof(fr_t));
     if (!d->tw || !d->coset_lo || !d->coset_hi) {
