@@ -462,7 +462,8 @@ static int bench_load(g16k_prover *p, const char *zkey_path, int runs)
         N_PH
     };
     /* cached_*: inside the cached load, seconds from its start to the end of the read, of the
-     * decoding (the digest included), of the digest, and the providers' share (every handle). */
+     * decoding (the digest included), of the digest, and the providers' share (every handle).
+     * Whole loads map the file as g16k prove does (G16K_KEY_MAP_FILE): their read ends at 0. */
     static const char *const names[N_PH] = { "read",
                                              "parse",
                                              "digest",

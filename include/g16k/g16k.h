@@ -112,7 +112,7 @@ typedef struct g16k_key_opts {
  * instead of reading it into memory of its own; the providers then use the point sections that
  * start on an 8-byte boundary where the mapping has them (the others, and the decoded
  * coefficients, are copied). A load then needs far less fresh memory, which is most of what a
- * cached load costs (on a 2-vCPU VM, sha256_64's 45 MB key: 27 -> 19 ms), and more so on a VM
+ * cached load costs (on a 2-vCPU VM, sha256_64's 45 MB key: about 23 -> 18 ms), and more so on a VM
  * after an idle spell, when the host must back each fresh page first. The file must then stay
  * as it is while the key lives:
  *   - a rewrite in place (cp onto it, or any write) is noticed by its modification time:

@@ -140,19 +140,23 @@ uint8_t *container_drop(const uint8_t *d, size_t len, uint32_t id, size_t *out_l
     return o;
 }
 
-void expect_error(int rc, int want, ...)
+void expect_error_in(int rc, int want, const char *file, va_list pieces)
 {
     const char *msg = g16k_err_get();
     if (rc != want)
         fail_msg("status %d, expected %d; message: %s", rc, want, msg);
+    if (file != NULL && strstr(msg, file) == NULL)
+        fail_msg("message lacks the file name %s: %s", file, msg);
+    for (const char *s = va_arg(pieces, const char *); s != NULL; s = va_arg(pieces, const char *))
+        if (strstr(msg, s) == NULL)
+            fail_msg("message \"%s\" lacks \"%s\"", msg, s);
+}
+
+void expect_error(int rc, int want, ...)
+{
     va_list ap;
     va_start(ap, want);
-    for (const char *s = va_arg(ap, const char *); s != NULL; s = va_arg(ap, const char *)) {
-        if (strstr(msg, s) == NULL) {
-            va_end(ap);
-            fail_msg("message \"%s\" lacks \"%s\"", msg, s);
-        }
-    }
+    expect_error_in(rc, want, NULL, ap);
     va_end(ap);
 }
 

@@ -6,6 +6,7 @@
 #ifndef G16K_TESTS_FORMATS_FMT_UTIL_H
 #define G16K_TESTS_FORMATS_FMT_UTIL_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -39,6 +40,8 @@ uint32_t get_le32(const uint8_t *p);
 /* Assert rc == want and that the core error message contains every string of the NULL-ended
  * list; prints the message on failure. */
 void expect_error(int rc, int want, ...);
+/* The same with the list as a va_list, and the message also naming file (unless NULL). */
+void expect_error_in(int rc, int want, const char *file, va_list pieces);
 
 /* A value from r1cs_info.txt ("# of Wires: 4" -> key "Wires"). */
 uint32_t r1cs_info(const char *fixture, const char *key);
