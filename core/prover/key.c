@@ -233,6 +233,8 @@ static int key_load_bound(g16k_prover *prover, zkey_load_args *args, const g16k_
     key->loading = opts;
     rc = key_handles_create(key, 0);
     key->loading = NULL;
+    if (rc == G16K_OK) /* providers that copied read a mapped file for the last time */
+        rc = zkey_check_unchanged(key->zk);
     st->handles = g16k_now() - t1;
     if (t_trace)
         trace_add(trace_current(), "key", "upload", u0, trace_now(), NULL, NULL);

@@ -34,6 +34,8 @@
 #include <cmocka.h>
 #include <json-c/json.h>
 #include <dirent.h>
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "g16k/g16k.h"
@@ -686,13 +688,75 @@ static void test_trace(void **state)
     json_object_put(doc);
 }
 
+/* A key loaded with G16K_KEY_MAP_FILE proves as one read into memory (the reference proof); a
+ * new file renamed over its path leaves it alone; a rewrite in place, even of the same bytes,
+ * makes every later proof fail with G16K_EIO rather than use bytes that were not tested. The
+ * copy's mtime is set far back first, so the rewrite moves it whatever the kernel's time
+ * granularity. */
+static void test_mapped_key(void **state)
+{
+    (void)state;
+    size_t len;
+    uint8_t *zbuf = slurp(fixture("poseidon2", "circuit_final.zkey"), 0, &len);
+    char path[4200], next[4200];
+    snprintf(path, sizeof path, "%s/mapped.zkey", cache_home);
+    snprintf(next, sizeof next, "%s/next.zkey", cache_home);
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(zbuf, 1, len, f), len);
+    fclose(f);
+    const struct timespec old[2] = { { 1000000000, 0 }, { 1000000000, 0 } };
+    assert_int_equal(utimensat(AT_FDCWD, path, old, 0), 0);
+
+    g16k_prover *p = open_prover();
+    g16k_key *k = NULL;
+    g16k_key_opts ko = { .struct_size = sizeof ko, .flags = G16K_KEY_MAP_FILE };
+    assert_int_equal(g16k_key_load_file(p, path, &ko, &k), G16K_OK);
+    g16k_prove_opts o = fixed_rs();
+    g16k_proof *pf = NULL;
+    char wtns[4200]; /* fixture's buffers are reused */
+    snprintf(wtns, sizeof wtns, "%s", fixture("poseidon2", "witness.wtns"));
+    assert_int_equal(g16k_prove(p, k, wtns, &o, &pf), G16K_OK);
+    expect_reference(pf, "poseidon2");
+    g16k_proof_free(pf);
+
+    f = fopen(next, "wb"); /* renamed over: the mapped file stays whole */
+    assert_non_null(f);
+    assert_int_equal(fwrite(zbuf, 1, len, f), len);
+    fclose(f);
+    assert_int_equal(rename(next, path), 0);
+    pf = NULL;
+    assert_int_equal(g16k_prove(p, k, wtns, &o, &pf), G16K_OK);
+    expect_reference(pf, "poseidon2");
+    g16k_proof_free(pf);
+    g16k_key_free(k);
+
+    k = NULL; /* mapped again, then rewritten in place */
+    assert_int_equal(utimensat(AT_FDCWD, path, old, 0), 0);
+    assert_int_equal(g16k_key_load_file(p, path, &ko, &k), G16K_OK);
+    int fd = open(path, O_WRONLY);
+    assert_true(fd >= 0);
+    assert_int_equal(pwrite(fd, zbuf, 64, 0), 64);
+    close(fd);
+    pf = NULL;
+    int rc = g16k_prove(p, k, wtns, &o, &pf);
+    if (rc != G16K_EIO)
+        fail_msg("status %d: %s", rc, g16k_last_error());
+    assert_null(pf);
+    assert_non_null(strstr(g16k_last_error(), "mapped.zkey: the key file changed in place"));
+    g16k_key_free(k);
+    g16k_prover_close(p);
+    unlink(path);
+    free(zbuf);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
 #define T(f) cmocka_unit_test_setup_teardown(f, fresh_cache_home, drop_cache_home)
-        T(test_status_names), T(test_json_strings), T(test_buffers),
-        T(test_progress),     T(test_cancel_load),  T(test_buffer_cache),
-        T(test_cancel_prove), T(test_cancel_long),  T(test_trace),
+        T(test_status_names), T(test_json_strings), T(test_buffers),      T(test_progress),
+        T(test_cancel_load),  T(test_buffer_cache), T(test_cancel_prove), T(test_cancel_long),
+        T(test_trace),        T(test_mapped_key),
 #undef T
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
