@@ -141,14 +141,15 @@ int zkey_read_header(const char *name, const void *data, uint64_t size, zkey *hd
 int zkey_read_vk(const char *path, zkey **out);
 void zkey_free(zkey *k); /* NULL is a no-op */
 /* For a key whose arrays still lie in its mapped file (zkey_load_args.map): G16K_OK while the
- * file is as it was when the load began, else G16K_EIO naming it (file_path). The prover calls it after the
- * MSMs, the last reads of the mapping, so that no proof over points that changed in place
- * (untested ones, maybe) leaves it. G16K_OK for any other key. Thread-safe (one fstat). */
+ * file is as it was when the load began, else G16K_EIO naming it (file_path). The prover calls
+ * it after the MSMs, the last reads of the mapping, so that no proof over points that changed in
+ * place (untested ones, maybe) leaves it. G16K_OK for any other key. Thread-safe (one fstat). */
 int zkey_check_unchanged(const zkey *k);
 /* Free the coefficients and the point arrays a..h but those whose ZKEY_KEEP_ bit is in keep
  * (arrays a provider borrowed), leaving the freed ones NULL; the counts, header points and IC
  * stay. A freed array in the image gives its pages back, and each region (the image, the file
- * mapping) goes with the last array in it. For a key whose providers hold copies of what they need. */
+ * mapping) goes with the last array in it. For a key whose providers hold copies of what they
+ * need. */
 enum {
     ZKEY_KEEP_A = 1u << 0,
     ZKEY_KEEP_B1 = 1u << 1,

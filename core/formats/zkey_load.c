@@ -1,9 +1,9 @@
 /*
  * The load of a zkey (zkey.h), from a file or from memory: tasks of load_pool.h over the file's
- * bytes (a file is read into a buffer of ours or mapped, a memory key is used in place). Primary tasks, in the
- * order of the bytes they need: digest leaves (with a verdict cache), coefficient chunks, point
- * chunks (decoded, coordinates < p); then one test task per point chunk (on the curve, in the
- * subgroup: the verdict cache vouches for both, so a cached key skips both), which
+ * bytes (a file is read into a buffer of ours or mapped, a memory key is used in place). Primary
+ * tasks, in the order of the bytes they need: digest leaves (with a verdict cache), coefficient
+ * chunks, point chunks (decoded, coordinates < p); then one test task per point chunk (on the
+ * curve, in the subgroup: the verdict cache vouches for both, so a cached key skips both), which
  * runs when no primary task is ready, in sub-chunks of SUB_POINTS so that it stops soon when it
  * is not needed. The first error in file order wins (tasks are claimed in that order and all
  * those before a failing one run to their end); among the points that fail a test, the first in
@@ -389,8 +389,9 @@ static uint8_t *huge_region(uint64_t len, size_t *map_len)
 
 /* The image of the file: a piece from byte 0, then one from the first byte of each point array
  * (sections 5..9) on, each piece PIECE_ALIGN-aligned, in a huge_region. The points are then
- * used where they are read (plan: nothing to decode, and the MSM providers may borrow them). The key keeps the
- * mapping (k->image); after the load the pages no array uses are given back (release_unused). */
+ * used where they are read (plan: nothing to decode, and the MSM providers may borrow them). The
+ * key keeps the mapping (k->image); after the load the pages no array uses are given back
+ * (release_unused). */
 static int map_image(zkey_loading *ld)
 {
     const binfile *bf = &ld->bf;
