@@ -110,15 +110,14 @@ typedef struct zkey_load_args {
     const char *cache_dir;     /* verdict cache of zkey_cache.h, NULL or "" = none */
     zkey_progress_fn progress; /* optional */
     void *progress_user;
-    int no_tests; /* 1: no curve or subgroup tests, no digest (g16k bench load's
-                                 * parse phase only: such a key is not validated) */
+    /* 1: no curve or subgroup tests, no digest (g16k bench load's parse phase only: such a
+     * key is not validated) */
+    int no_tests;
     /* 1: map the file (path) read-only instead of reading it into fresh memory, and use its
-     * aligned point sections where they lie (g16k_key_opts.flags G16K_KEY_MAP_FILE). Fresh
-     * pages are what a cached load mostly pays for: the kernel zeroes each one, and a VM's host
-     * may have to back it first. The file must then stay as it is while the key lives: a
-     * truncation raises SIGBUS on the next read of a lost page, a rewrite in place changes the
-     * points under the proofs (they fail their check). Falls back to reading when the file
-     * cannot be mapped. Ignored for a key in memory (data). */
+     * aligned point sections where they lie (g16k_key_opts.flags G16K_KEY_MAP_FILE, whose
+     * comment in g16k.h says what the file must then stay). The load fails with G16K_EIO when
+     * the file changed while it was read, and zkey_check_unchanged says so afterwards. Falls
+     * back to reading when the file cannot be mapped. Ignored for a key in memory (data). */
     int map;
     zkey_load_stats *stats; /* optional out: the phase times */
 } zkey_load_args;
