@@ -613,6 +613,12 @@ static int cmd_bench(int argc, char **argv)
                                    threads);
         setenv("G16K_THREADS", threads, 1);
     }
+    const cli_file files[] = { { "--zkey", zkey, 0 },
+                               { "--witness", wtns_path, 0 },
+                               { "--config", config, 0 },
+                               { "--trace", trace_path, 1 } };
+    if ((rc = cli_check_outputs(files, sizeof files / sizeof files[0])))
+        return rc;
     g16k_trace *trace = NULL;
     if ((rc = cli_trace_start(trace_path, "bench", &trace)) != G16K_OK)
         return cli_fail(rc);

@@ -61,6 +61,20 @@ int cli_exit_code(int status);
 /* Print "g16k: <fmt with arg>" and a pointer to the command's --help; returns 2. */
 int cli_usage_error(const char *fmt, const char *arg);
 
+/* A file argument of a command: how the user named it ("--zkey", or "ZKEY" for a positional
+ * one), its path (NULL: not given, skipped) and whether the command writes it. */
+typedef struct cli_file {
+    const char *arg;
+    const char *path;
+    int output;
+} cli_file;
+/* Before any work: refuse an output that is the same file as an input or as another output
+ * (util/same_file.h: device and inode, or the resolved path of a file not made yet), printing
+ * both arguments. Returns 0, or the usage exit code (2). */
+int cli_check_outputs(const cli_file *files, size_t n);
+/* The file of a queue URL that is one (sqlite:PATH), else NULL. */
+const char *cli_queue_file(const char *url);
+
 /* Open the prover of --config (given), else of $G16K_CONFIG when set and not empty, else the
  * built-in conf/cpu.ini (logged at G16K_LOG=info). Returns a g16k_status. */
 int cli_open_prover(const char *given, g16k_prover **out);

@@ -8,6 +8,7 @@
 
 #include "cli.h"
 #include "plugin/config.h"
+#include "util/same_file.h"
 
 const char cli_exit_codes[] =
     "exit codes: 0 ok, 1 invalid proof (verify) or unsatisfied witness (check), 2 usage,\n"
@@ -116,4 +117,32 @@ int cli_open_prover(const char *given, g16k_prover **out)
              "(%s: every slot on the CPU plugin)",
              CONFIG_BUILTIN_NAME);
     return g16k_prover_open_default(out);
+}
+
+int cli_check_outputs(const cli_file *files, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (!files[i].output || !files[i].path)
+            continue;
+        for (size_t j = 0; j < n; j++) {
+            if (j == i || !files[j].path || (files[j].output && j > i))
+                continue; /* each pair of outputs once */
+            if (!path_same_file(files[i].path, files[j].path))
+                continue;
+            const cli_file *o = &files[i], *x = &files[j];
+            fprintf(stderr, "g16k: %s '%s' is the same file as %s '%s': %s; nothing was written\n",
+                    o->arg, o->path, x->arg, x->path,
+                    x->output ? "two outputs cannot share a file, give each its own path"
+                              : "writing it would destroy that input (arguments swapped?)");
+            if (cli_current)
+                fprintf(stderr, "(see g16k %s --help)\n", cli_current->name);
+            return 2;
+        }
+    }
+    return 0;
+}
+
+const char *cli_queue_file(const char *url)
+{
+    return url && strncmp(url, "sqlite:", 7) == 0 ? url + 7 : NULL;
 }

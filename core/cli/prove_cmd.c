@@ -80,6 +80,16 @@ static int cmd_prove(int argc, char **argv)
         return cli_usage_error("%s: --zkey, --witness, --proof and --public are required", "prove");
     if (progress && quiet)
         return cli_usage_error("%s: --progress and --quiet exclude each other", "prove");
+    const cli_file files[] = {
+        { n_pos ? "ZKEY" : "--zkey", zkey, 0 },
+        { n_pos ? "WTNS" : "--witness", wtns, 0 },
+        { "--config", config, 0 },
+        { n_pos ? "PROOF" : "--proof", proof_out, 1 },
+        { n_pos ? "PUBLIC" : "--public", public_out, 1 },
+        { "--trace", trace_path, 1 },
+    };
+    if ((rc = cli_check_outputs(files, sizeof files / sizeof files[0])))
+        return rc;
     memset(&po, 0, sizeof(po));
     po.struct_size = sizeof(po);
     po.verify = no_verify ? 0 : -1;

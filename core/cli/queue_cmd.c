@@ -166,6 +166,11 @@ static int cmd_result(int argc, char **argv)
         return cli_usage_error("%s: --queue is required (or set G16K_QUEUE)", "result");
     if (!id_s || !proof_out || !public_out)
         return cli_usage_error("%s: --id, --proof and --public are required", "result");
+    const cli_file files[] = { { "--queue", cli_queue_file(url), 0 },
+                               { "--proof", proof_out, 1 },
+                               { "--public", public_out, 1 } };
+    if ((rc = cli_check_outputs(files, sizeof files / sizeof files[0])))
+        return rc;
     if (queue_cli_int("--id", id_s, 1, INT64_MAX, &id) ||
         (wait_s && queue_cli_int("--wait", wait_s, 0, 365LL * 86400, &wait)))
         return 2;

@@ -33,6 +33,11 @@ static int cmd_setup(int argc, char **argv)
     if (!ptau == !insecure)
         return cli_usage_error("%s: give exactly one of --ptau and --insecure-random-toxic-waste",
                                "setup");
+    const cli_file files[] = { { "--r1cs", r1cs, 0 },
+                               { "--ptau", ptau, 0 },
+                               { "--zkey", zkey, 1 } };
+    if ((rc = cli_check_outputs(files, 3)))
+        return rc;
     setup_opts o = { .r1cs_path = r1cs, .ptau_path = ptau, .zkey_path = zkey };
     if (threads) {
         char *end;

@@ -158,6 +158,12 @@ static int cmd_tune(int argc, char **argv)
         return cli_usage_error("tune: --windows '%s': expected LO-HI within 1-24", range);
     if (!zkey || !wtns_path)
         return cli_usage_error("tune: --zkey and --witness are required%s", "");
+    const cli_file files[] = { { "--zkey", zkey, 0 },
+                               { "--witness", wtns_path, 0 },
+                               { "--config", config, 0 },
+                               { "--trace", trace_path, 1 } };
+    if ((rc = cli_check_outputs(files, sizeof files / sizeof files[0])))
+        return rc;
 
     g16k_prover *p = NULL;
     g16k_key *key = NULL;

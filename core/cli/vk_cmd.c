@@ -12,6 +12,9 @@ static int cmd_vk(int argc, char **argv)
         return rc;
     if (!zkey || !vk)
         return cli_usage_error("%s: --zkey and --vk are required", "vk");
+    const cli_file files[] = { { "--zkey", zkey, 0 }, { "--vk", vk, 1 } };
+    if ((rc = cli_check_outputs(files, 2)))
+        return rc;
     if ((rc = setup_vk_export(zkey, vk)) != G16K_OK)
         return cli_fail(rc);
     return 0;

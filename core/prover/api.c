@@ -10,6 +10,7 @@
 #include "internal.h"
 #include "../formats/trace.h"
 #include "../util/error.h"
+#include "../util/same_file.h"
 
 const char *g16k_version(void)
 {
@@ -143,6 +144,13 @@ size_t g16k_prover_describe(const g16k_prover *prover, char *buf, size_t len)
 
 int g16k_proof_write(const g16k_proof *proof, const char *proof_path, const char *public_path)
 {
+    if (!proof)
+        return g16k_err(G16K_EINVAL, "g16k_proof_write: proof is NULL");
+    if (path_same_file(proof_path, public_path))
+        return g16k_err(G16K_EINVAL,
+                        "g16k_proof_write: %s and %s are the same file: the public signals would "
+                        "replace the proof; give each its own path",
+                        proof_path, public_path);
     /* one pair, also under concurrent writers (formats/json_pair.c) */
     return json_pair_write(proof_path, &proof->pt, public_path, proof->pub, proof->n_pub);
 }

@@ -199,7 +199,8 @@ G16K_API void g16k_proof_free(g16k_proof *proof);
 /* Write proof.json / public.json in snarkjs's layout, atomically (temporary file + rename),
  * both renamed under an exclusive flock on their folder(s), so that concurrent writers of the
  * same paths leave one writer's pair (README "Output pair"). Either path may be NULL to skip
- * it. Errors: G16K_EIO. */
+ * it. Errors: G16K_EIO; G16K_EINVAL when proof is NULL or both paths name one file (compared
+ * by device and inode, hard links and symlinks included, or by resolved path when missing). */
 G16K_API int g16k_proof_write(const g16k_proof *proof, const char *proof_path,
                               const char *public_path);
 /* The same texts without files, snprintf-style: the proof.json (or public.json) text, byte for
