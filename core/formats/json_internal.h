@@ -31,7 +31,16 @@ int json_member(const char *file, const char *at, json_object *obj, const char *
 /* Require arr (at path `at`) to be an array of exactly n elements. */
 int json_expect_array(const char *file, const char *at, json_object *arr, size_t n);
 
-/* A canonical decimal string < p at path `at`, decoded into Montgomery form. */
+/* The one rule for every number g16k reads from JSON (coordinates, public signals): NULL when
+ * str (len bytes) is the canonical decimal form of a value below modulus (n limbs), stored in
+ * v; else why not ("leading zero", ..., or too_big when it is not below the modulus).
+ * Canonical: digits only (no sign, space or exponent), no leading zero except "0" itself, so
+ * that one value has one spelling (snarkjs also reads "033" as 33). */
+const char *json_canonical_dec(const char *str, size_t len, uint64_t *v, size_t n,
+                               const uint64_t *modulus, const char *too_big);
+
+/* A canonical decimal string (json_canonical_dec) < p at path `at`, decoded into Montgomery
+ * form. G16K_EFORMAT naming the path and why otherwise. */
 int json_fp(const char *file, const char *at, json_object *s, fp_t *out);
 
 /* snarkjs point objects: G1 [x, y, z], G2 [[x0, x1], [y0, y1], [z0, z1]], decimal strings < p.

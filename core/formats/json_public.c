@@ -46,25 +46,6 @@ int public_json_write(const char *path, const fr_t *canon, size_t n)
     return rc;
 }
 
-/* NULL when str (len bytes) is the canonical decimal form of a value below r, stored in *v;
- * else why not. Canonical: digits only (no sign, space or exponent), no leading zero except
- * "0" itself, so that one signal has one spelling ("033" is not 33). */
-static const char *canonical_dec(const char *str, size_t len, fr_t *v)
-{
-    if (strlen(str) != len)
-        return "NUL byte";
-    if (len == 0)
-        return "empty";
-    for (size_t k = 0; k < len; k++)
-        if (str[k] < '0' || str[k] > '9')
-            return "not a digit";
-    if (str[0] == '0' && len > 1)
-        return "leading zero";
-    if (bigint_from_dec(v->l, FR_LIMBS, str) != 0 || bigint_cmp(v->l, FR_MODULUS.l, FR_LIMBS) >= 0)
-        return "not below r";
-    return NULL;
-}
-
 int public_json_read(const char *path, fr_t **out, size_t *n_out)
 {
     json_object *root;
@@ -92,7 +73,8 @@ int public_json_read(const char *path, fr_t **out, size_t *n_out)
             goto out;
         }
         const char *str = json_object_get_string(s);
-        const char *why = canonical_dec(str, (size_t)json_object_get_string_len(s), &v[i]);
+        const char *why = json_canonical_dec(str, (size_t)json_object_get_string_len(s), v[i].l,
+                                             FR_LIMBS, FR_MODULUS.l, "not below r");
         if (why) {
             rc = g16k_err(G16K_EFORMAT,
                           "%s: [%zu]: \"%.100s\" is not a canonical decimal "

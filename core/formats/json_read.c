@@ -129,16 +129,37 @@ int json_expect_array(const char *file, const char *at, json_object *arr, size_t
     return G16K_OK;
 }
 
+const char *json_canonical_dec(const char *str, size_t len, uint64_t *v, size_t n,
+                               const uint64_t *modulus, const char *too_big)
+{
+    if (strlen(str) != len) /* json-c strings may hold NUL bytes */
+        return "NUL byte";
+    if (len == 0)
+        return "empty";
+    for (size_t k = 0; k < len; k++)
+        if (str[k] < '0' || str[k] > '9')
+            return "not a digit";
+    if (str[0] == '0' && len > 1)
+        return "leading zero";
+    if (bigint_from_dec(v, n, str) != 0 || bigint_cmp(v, modulus, n) >= 0)
+        return too_big;
+    return NULL;
+}
+
 int json_fp(const char *file, const char *at, json_object *s, fp_t *out)
 {
     if (!json_object_is_type(s, json_type_string))
         return g16k_err(G16K_EFORMAT, "%s: %s: not a decimal string (found %s)", file, at,
                         type_name(json_object_get_type(s)));
     const char *str = json_object_get_string(s);
-    /* json-c strings may hold NUL bytes; fp_from_dec would stop early and accept a prefix. */
-    if (strlen(str) != (size_t)json_object_get_string_len(s) || fp_from_dec(out, str) != 0)
-        return g16k_err(G16K_EFORMAT, "%s: %s: \"%.100s\" is not a decimal integer below p", file,
-                        at, str);
+    fp_t canon;
+    const char *why = json_canonical_dec(str, (size_t)json_object_get_string_len(s), canon.l,
+                                         FP_LIMBS, FP_MODULUS.l, "not below p");
+    if (why)
+        return g16k_err(G16K_EFORMAT,
+                        "%s: %s: \"%.100s\" is not a canonical decimal integer below p (%s)", file,
+                        at, str, why);
+    fp_from_canon(out, &canon);
     return G16K_OK;
 }
 

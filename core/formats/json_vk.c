@@ -2,7 +2,9 @@
  * verification_key.json reader (docs/formats.md, "JSON files"; snarkjs zkey_export_verificationkey.js,
  * groth16Vk). Checks protocol "groth16", curve "bls12381", nPublic an integer in [0, 2^32 - 1)
  * and IC of exactly nPublic + 1 points. vk_alphabeta_12 is not read (the verifier recomputes
- * e(alpha1, beta2)).
+ * e(alpha1, beta2)). Every point must be on its curve and in its prime-order subgroup, and
+ * alpha1, beta2, gamma2 and delta2 must not be the point at infinity; any other key is
+ * malformed (G16K_EFORMAT naming the field), never a verdict on a proof.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -26,6 +28,29 @@ static int check_string(const char *path, json_object *root, const char *key, co
     return G16K_OK;
 }
 
+/* Groth16's alpha, beta, gamma and delta are non-zero toxic waste, so no setup makes these
+ * points at infinity; a key that has one is forged or corrupt. With gamma2 at infinity the
+ * check's e(vk_x, gamma2) is 1 whatever the public signals are, so (pi_a, pi_b, pi_c) = (alpha1,
+ * beta2, infinity) verifies for any statement; with delta2 at infinity pi_c drops out the same
+ * way. snarkjs refuses such proofs; so does g16k, by refusing the key. IC points may be
+ * infinity: a public signal in no constraint has IC = 0. */
+static int vk_inf(const char *path, const char *at, int is_inf)
+{
+    if (!is_inf)
+        return G16K_OK;
+    return g16k_err(G16K_EFORMAT,
+                    "%s: %s: the point at infinity, which no Groth16 setup makes (a forged or "
+                    "corrupt verification key: with it a forged proof would verify)",
+                    path, at);
+}
+
+/* A point of the key off its curve or outside its subgroup is a malformed key (G16K_EFORMAT),
+ * where the same in a proof makes the proof invalid (json_g1's G16K_EVERIFY). */
+static int as_format(int rc)
+{
+    return rc == G16K_EVERIFY ? G16K_EFORMAT : rc;
+}
+
 static int read_vk(const char *path, json_object *root, groth16_vk *vk)
 {
     json_object *np, *alpha, *beta, *gamma, *delta, *ic;
@@ -45,10 +70,14 @@ static int read_vk(const char *path, json_object *root, groth16_vk *vk)
         (rc = json_member(path, "", root, "vk_delta_2", json_type_array, &delta)) != G16K_OK ||
         (rc = json_member(path, "", root, "IC", json_type_array, &ic)) != G16K_OK ||
         (rc = json_expect_array(path, "IC", ic, (size_t)vk->n_public + 1)) != G16K_OK ||
-        (rc = json_g1(path, "vk_alpha_1", alpha, &vk->alpha1)) != G16K_OK ||
-        (rc = json_g2(path, "vk_beta_2", beta, &vk->beta2)) != G16K_OK ||
-        (rc = json_g2(path, "vk_gamma_2", gamma, &vk->gamma2)) != G16K_OK ||
-        (rc = json_g2(path, "vk_delta_2", delta, &vk->delta2)) != G16K_OK)
+        (rc = as_format(json_g1(path, "vk_alpha_1", alpha, &vk->alpha1))) != G16K_OK ||
+        (rc = vk_inf(path, "vk_alpha_1", g1_affine_is_inf(&vk->alpha1))) != G16K_OK ||
+        (rc = as_format(json_g2(path, "vk_beta_2", beta, &vk->beta2))) != G16K_OK ||
+        (rc = vk_inf(path, "vk_beta_2", g2_affine_is_inf(&vk->beta2))) != G16K_OK ||
+        (rc = as_format(json_g2(path, "vk_gamma_2", gamma, &vk->gamma2))) != G16K_OK ||
+        (rc = vk_inf(path, "vk_gamma_2", g2_affine_is_inf(&vk->gamma2))) != G16K_OK ||
+        (rc = as_format(json_g2(path, "vk_delta_2", delta, &vk->delta2))) != G16K_OK ||
+        (rc = vk_inf(path, "vk_delta_2", g2_affine_is_inf(&vk->delta2))) != G16K_OK)
         return rc;
     /* The IC length was just matched against the parsed array, so this is bounded by the file. */
     vk->ic = malloc(((size_t)vk->n_public + 1) * sizeof(g1_affine_t));
@@ -57,7 +86,8 @@ static int read_vk(const char *path, json_object *root, groth16_vk *vk)
     for (size_t i = 0; i <= vk->n_public; i++) {
         char at[32];
         snprintf(at, sizeof(at), "IC[%zu]", i);
-        if ((rc = json_g1(path, at, json_object_array_get_idx(ic, i), &vk->ic[i])) != G16K_OK)
+        if ((rc = as_format(json_g1(path, at, json_object_array_get_idx(ic, i), &vk->ic[i]))) !=
+            G16K_OK)
             return rc;
     }
     return G16K_OK;

@@ -213,7 +213,16 @@ static void test_proof_malformed(void **state)
     expect_proof_bad(mutated_proof("\"" MULT_PI_A_X "\"", "12"), G16K_EFORMAT,
                      "pi_a[0]: not a decimal string", NULL);
     expect_proof_bad(mutated_proof(MULT_PI_A_X, P_DEC), G16K_EFORMAT, "pi_a[0]",
-                     "not a decimal integer below p", NULL);
+                     "not a canonical decimal integer below p (not below p)", NULL);
+    /* One spelling per coordinate, as for public signals: snarkjs reads each of these as x. */
+    expect_proof_bad(mutated_proof(MULT_PI_A_X, "0" MULT_PI_A_X), G16K_EFORMAT, "pi_a[0]",
+                     "(leading zero)", NULL);
+    expect_proof_bad(mutated_proof(MULT_PI_A_X, "+" MULT_PI_A_X), G16K_EFORMAT, "pi_a[0]",
+                     "(not a digit)", NULL);
+    expect_proof_bad(mutated_proof(MULT_PI_A_X, " " MULT_PI_A_X), G16K_EFORMAT, "pi_a[0]",
+                     "(not a digit)", NULL);
+    expect_proof_bad(mutated_proof(MULT_PI_B_Y0, "00" MULT_PI_B_Y0), G16K_EFORMAT, "pi_b[1][0]",
+                     "(leading zero)", NULL);
     expect_proof_bad(mutated_proof(MULT_PI_A_X, "0x12"), G16K_EFORMAT, "pi_a[0]", NULL);
     expect_proof_bad(mutated_proof(MULT_PI_A_X, "-1"), G16K_EFORMAT, "pi_a[0]", NULL);
     expect_proof_bad(mutated_proof(MULT_PI_A_X, ""), G16K_EFORMAT, "pi_a[0]", NULL);
@@ -336,6 +345,10 @@ static void test_vk_malformed(void **state)
     expect_vk_bad(mutated_vk("\"curve\": \"bls12381\"", "\"curve\": \"bn128\""), "curve");
     expect_vk_bad(mutated_vk("\"IC\": [\n  [\n   \"", "\"IC\": [\n  [\n   \"1"), "IC[0]");
     expect_vk_bad(mutated_vk("\"vk_delta_2\"", "\"vk_delta\""), "vk_delta_2: missing");
+    /* alpha1, beta2, gamma2, delta2 at infinity: no setup makes them (a forged key) */
+    expect_vk_bad(mutated_vk("\"vk_gamma_2\": [", "\"vk_gamma_2\": [[\"0\", \"0\"], [\"1\", \"0\"], "
+                                                 "[\"0\", \"0\"]], \"x\": ["),
+                  "vk_gamma_2: the point at infinity");
 }
 
 static void test_write_file_atomic(void **state)
