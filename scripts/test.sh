@@ -1,16 +1,43 @@
 #!/usr/bin/env bash
 # The whole test suite on a fresh machine (what CI runs, .ci/run): install what is needed, then
-#  1. Release build with every plugin (G16K_WITH_CUDA=ON: the CUDA plugin compiles and its
-#     exports are checked even without a GPU), and CTest on it: unit, end-to-end and interop
-#     tests, the large fixtures made on the way (tests/fixtures/README.md), the Debian package;
+#  1. Release build with every plugin, and CTest on it: unit, end-to-end and interop tests, the
+#     large fixtures made on the way (tests/fixtures/README.md), the Debian package. The CUDA
+#     plugin is built (G16K_WITH_CUDA=ON: it compiles and its exports are checked even without
+#     a GPU) where nvcc is found, as cuda/CMakeLists.txt looks for it: $CUDACXX, nvcc on PATH,
+#     or $G16K_CUDA_HOME/bin/nvcc (default /usr/local/cuda); elsewhere (any fresh Debian 12) it
+#     is skipped, which the run says at its start and in its summary;
 #  2. ASan + UBSan build (Debug -O1, no CUDA) and CTest on it, reading the Release build's fixtures;
 #  3. bounded fuzzing of every parser (tests/fuzz/run_fuzz.sh, G16K_FUZZ_SECONDS a target, 30 s).
 # Every stage runs even when an earlier one failed; the summary at the end lists each stage's
 # result, wall and CPU time and test counts, and the exit status is 1 if any failed.
-# G16K_TEST_QUICK=1 runs stage 1 only.
+# G16K_TEST_QUICK=1 runs stage 1 only. G16K_TEST_PLAN=1 prints the CUDA decision and the stages'
+# configure commands, and exits without installing or building anything (tests/scripts/).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc)
+
+# find_nvcc: print the nvcc the CUDA plugin's build would use; status 1 when there is none.
+find_nvcc() {
+  local c
+  for c in "${CUDACXX:-}" "$(command -v nvcc 2>/dev/null)" "${G16K_CUDA_HOME:-/usr/local/cuda}/bin/nvcc"; do
+    [ -n "$c" ] && [ -x "$c" ] && { echo "$c"; return 0; }
+  done
+  return 1
+}
+if nvcc=$(find_nvcc); then
+  cuda_opts=(-DG16K_WITH_CUDA=ON)
+  export CUDACXX=$nvcc   # the one cuda/CMakeLists.txt then takes
+  cuda_note="CUDA plugin: built with $nvcc"
+else
+  cuda_opts=(-DG16K_WITH_CUDA=OFF)
+  cuda_note="CUDA plugin: SKIPPED (no nvcc: not in \$CUDACXX, on PATH or in ${G16K_CUDA_HOME:-/usr/local/cuda}/bin)"
+fi
+release_cfg=(-DCMAKE_BUILD_TYPE=Release -DG16K_REQUIRE_SNARKJS=ON -DG16K_REQUIRE_NODE=ON "${cuda_opts[@]}")
+echo "== $cuda_note"
+if [ "${G16K_TEST_PLAN:-0}" = 1 ]; then
+  echo "release: ${CUDACXX:+CUDACXX=$CUDACXX }cmake -S . -B build ${release_cfg[*]}"
+  exit 0
+fi
 T0=$(date +%s)
 summary=()
 c_end=0
@@ -47,9 +74,7 @@ stage() {
 scripts/setup.sh || { echo "scripts/setup.sh failed"; exit 1; }
 mkdir -p build
 build_release() {
-  cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DG16K_REQUIRE_SNARKJS=ON -DG16K_REQUIRE_NODE=ON \
-    -DG16K_WITH_CUDA=ON \
-    && cmake --build build -j"$jobs"
+  cmake -S . -B build "${release_cfg[@]}" && cmake --build build -j"$jobs"
 }
 if stage "Release build" build/test-build.log build_release; then
   stage "Release ctest" build/test-ctest.log bash -c "cd build && ctest --output-on-failure -j$jobs"
@@ -80,4 +105,5 @@ echo
 cpu c_end
 echo "== summary ($(($(date +%s) - T0)) s wall, $c_end s CPU in all, $(uptime | sed 's/.*load/load/'))"
 printf '%s\n' "${summary[@]}"
+echo "$cuda_note"
 exit $failed
