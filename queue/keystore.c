@@ -69,7 +69,7 @@ static keystore_entry *find_digest(keystore *ks, const char *digest)
 /* Digest of a file through a read-only mapping (nothing copied). 0, or -1 with errno. */
 static int digest_file(const char *path, off_t size, char hex[QUEUE_DIGEST_HEX])
 {
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK); /* a FIFO: no wait for a writer */
     void *map;
     if (fd < 0)
         return -1;
@@ -293,14 +293,15 @@ static void make_room(keystore *ks, uint64_t need)
 /* Read the whole file; 0, or -1 with errno. */
 static int read_file(const char *path, uint8_t **out, size_t *len)
 {
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK); /* a FIFO: no wait for a writer */
     struct stat st;
     uint8_t *buf;
     size_t got = 0;
     if (fd < 0)
         return -1;
-    if (fstat(fd, &st) != 0 || !(buf = malloc(st.st_size ? (size_t)st.st_size : 1))) {
-        int e = errno;
+    int e = fstat(fd, &st) != 0 ? errno : !S_ISREG(st.st_mode) ? EINVAL /* not a file */ : 0;
+    if (e || !(buf = malloc(st.st_size ? (size_t)st.st_size : 1))) {
+        e = e ? e : errno;
         close(fd);
         errno = e ? e : ENOMEM;
         return -1;

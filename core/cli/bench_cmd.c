@@ -37,6 +37,7 @@
 #include "../prover/calls.h"
 #include "../prover/internal.h"
 #include "../util/error.h"
+#include "../util/input_file.h"
 #include "../util/clock.h"
 #include "../util/sysrand.h"
 
@@ -310,11 +311,14 @@ static void remove_dir(const char *dir)
 /* The whole file, read on this thread. */
 static uint8_t *read_file(const char *path, uint64_t *size)
 {
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
     struct stat st;
+    int fd = input_open(path, &st);
     uint8_t *buf = NULL;
-    if (fd < 0 || fstat(fd, &st) != 0 || !(buf = malloc(st.st_size ? (size_t)st.st_size : 1))) {
-        g16k_err(G16K_EIO, "%s: cannot read: %s", path, strerror(errno));
+    if (fd < 0)
+        return NULL;
+    if (!(buf = malloc(st.st_size ? (size_t)st.st_size : 1))) {
+        g16k_err(G16K_ENOMEM, "%s: out of memory for %llu bytes", path,
+                 (unsigned long long)st.st_size);
         if (fd >= 0)
             close(fd);
         return NULL;

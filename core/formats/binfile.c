@@ -14,6 +14,7 @@
 
 #include "g16k/plugin.h"
 #include "util/error.h"
+#include "util/input_file.h"
 
 #define HEADER_BYTES 12u /* magic + version + nSections */
 #define ENTRY_BYTES 12u  /* id + size */
@@ -22,19 +23,10 @@ int binfile_map(const char *path, const uint8_t **data, uint64_t *size)
 {
     *data = NULL;
     *size = 0;
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return g16k_err(G16K_EIO, "%s: cannot open: %s", path, strerror(errno));
     struct stat st;
-    if (fstat(fd, &st) != 0) {
-        int e = errno;
-        close(fd);
-        return g16k_err(G16K_EIO, "%s: cannot stat: %s", path, strerror(e));
-    }
-    if (!S_ISREG(st.st_mode)) {
-        close(fd);
-        return g16k_err(G16K_EIO, "%s: not a regular file", path);
-    }
+    int fd = input_open(path, &st);
+    if (fd < 0)
+        return G16K_EIO;
     if (st.st_size > 0) {
         void *m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
         if (m == MAP_FAILED) {

@@ -15,6 +15,7 @@
 
 #include "g16k/plugin.h"
 #include "util/error.h"
+#include "util/input_file.h"
 
 static const char *type_name(json_type t)
 {
@@ -23,14 +24,10 @@ static const char *type_name(json_type t)
 
 static int read_all(const char *file, size_t max_bytes, char **buf, size_t *len)
 {
-    int fd = open(file, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return g16k_err(G16K_EIO, "%s: cannot open: %s", file, strerror(errno));
     struct stat st;
-    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-        close(fd);
-        return g16k_err(G16K_EIO, "%s: not a readable regular file", file);
-    }
+    int fd = input_open(file, &st);
+    if (fd < 0)
+        return G16K_EIO;
     if ((uint64_t)st.st_size > max_bytes) {
         close(fd);
         return g16k_err(G16K_EFORMAT, "%s: %llu bytes, more than the %zu allowed", file,

@@ -3,18 +3,25 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "g16k/plugin.h"
 #include "sym.h"
 #include "util/error.h"
+#include "util/input_file.h"
 
 #define MAX_SYM_BYTES ((size_t)1 << 34)
 
 static int read_all(const char *path, char **text, size_t *len)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return g16k_err(G16K_EIO, "%s: cannot open: %s", path, strerror(errno));
+    int fd = input_open(path, NULL);
+    if (fd < 0)
+        return G16K_EIO;
+    FILE *f = fdopen(fd, "rb");
+    if (!f) {
+        close(fd);
+        return g16k_err(G16K_ENOMEM, "%s: out of memory", path);
+    }
     size_t cap = 1 << 16, n = 0;
     char *buf = malloc(cap + 1);
     while (buf) {

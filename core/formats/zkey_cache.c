@@ -190,11 +190,19 @@ int zkey_cache_has(const char *dir, const uint8_t digest[ZKEY_DIGEST_BYTES], uin
     hex(hexd, digest);
     if (verdict_path(path, sizeof path, dir, hexd) != 0)
         return 0;
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    /* O_NONBLOCK: a FIFO put in the folder must not hang the load (it is refused below) */
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0) {
         if (errno != ENOENT && errno != ENOTDIR)
             g16k_log(G16K_LOG_WARN, "key_cache %s: cannot read %s: %s; checking the key again", dir,
                      path, strerror(errno));
+        return 0;
+    }
+    struct stat st;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        g16k_log(G16K_LOG_WARN, "key_cache %s: %s is not a regular file; checking the key again",
+                 dir, path);
+        close(fd);
         return 0;
     }
     size_t len = 0;

@@ -30,6 +30,7 @@
 #include "plugin/config.h"
 #include "util/clock.h"
 #include "util/error.h"
+#include "util/input_file.h"
 #include "zkey_internal.h"
 #include "zkey_points.h"
 
@@ -549,14 +550,10 @@ static void release_unused(const zkey_loading *ld)
 /* Open path and read its table; the image the pool reads the file into. */
 static int open_file(zkey_loading *ld, const char *path)
 {
-    ld->fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (ld->fd < 0)
-        return g16k_err(G16K_EIO, "%s: cannot open: %s", path, strerror(errno));
     struct stat st;
-    if (fstat(ld->fd, &st) != 0)
-        return g16k_err(G16K_EIO, "%s: cannot stat: %s", path, strerror(errno));
-    if (!S_ISREG(st.st_mode))
-        return g16k_err(G16K_EIO, "%s: not a regular file", path);
+    ld->fd = input_open(path, &st);
+    if (ld->fd < 0)
+        return G16K_EIO;
     if (zkey_file_stamp_of(ld->fd, &ld->k->file_stamp) != 0)
         return g16k_err(G16K_EIO, "%s: cannot stat: %s", path, strerror(errno));
     (void)posix_fadvise(ld->fd, 0, 0, POSIX_FADV_SEQUENTIAL);

@@ -23,6 +23,7 @@
 #include "formats/zkey_cache.h"
 #include "plugin/internal.h"
 #include "util/error.h"
+#include "util/input_file.h"
 
 #define THREADS_MAX 4096u
 
@@ -415,7 +416,15 @@ static int parse_file(parse_ctx *p, const char *path, const char *text)
 {
     int rc;
 
-    p->fp = text ? fmemopen((void *)text, strlen(text), "r") : fopen(path, "r");
+    if (text) {
+        p->fp = fmemopen((void *)text, strlen(text), "r");
+    } else {
+        int fd = input_open(path, NULL);
+        if (fd < 0)
+            return G16K_EIO;
+        if (!(p->fp = fdopen(fd, "r")))
+            close(fd);
+    }
     if (!p->fp)
         return g16k_err(G16K_EIO, "%s: cannot open: %s", path, strerror(errno));
     rc = ini_parse_stream(read_line, p, on_key, p);
