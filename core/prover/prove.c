@@ -553,8 +553,12 @@ static int prove_witness(g16k_prover *prover, g16k_key *key, const void *witness
     report(&job);
     for (int attempt = 0;; attempt++) {
         rc = run_msms(&job);
-        if (rc == G16K_OK) /* the MSMs read a mapped key's points for the last time */
-            rc = zkey_check_unchanged(zk);
+        /* The MSMs read a mapped key's points for the last time. A key rewritten under them
+         * explains a provider's failure too (garbage points make garbage results): that cause
+         * is reported first, whatever the MSMs returned. */
+        int unchanged = zkey_check_unchanged(zk);
+        if (unchanged != G16K_OK)
+            rc = unchanged;
         if (rc != G16K_OK)
             goto fail;
         uint64_t e0 = tr ? trace_now() : 0;

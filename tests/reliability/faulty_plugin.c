@@ -5,13 +5,17 @@
  *
  * The real plugin is dlopen()ed in create() from $G16K_FAULTY_REAL (an absolute path to e.g.
  * libg16k_cpu.so) and gets the same host API. prover.ini section [plugin.NAME]:
- *   fault = none | error | wrong | nothing | nodev | bases      (default none)
+ *   fault = none | error | wrong | nothing | nodev | bases | rewrite   (default none)
  *     error:   msm() returns G16K_EINTERNAL with a message
  *     wrong:   msm() returns a well-formed but wrong point (the real result negated: -P is on the
  *              curve and in the subgroup, and differs from P unless P is infinity)
  *     nothing: msm() returns G16K_OK without writing the result
  *     nodev:   probe() reports G16K_ENODEV
  *     bases:   bases_create() fails with G16K_ENOMEM (at key load)
+ *     rewrite: msm() rewrites the file of key `rewrite = PATH` in place (its first byte, with
+ *              the same value: the bytes stay, the modification time moves), then returns
+ *              G16K_OK without writing the result, as a key rewritten under a mapped load
+ *              makes a provider read garbage
  *   group = g1 | g2 | both | h | all                           (default both: where MSM faults hit)
  *     h: only compute_h_msm (ABI 1.1, which this plugin provides as the real compute_h followed
  *        by the real msm, so the core takes its fused path when faulty serves [ntt] and
@@ -25,8 +29,10 @@
  * real plugin: the wrappers are read-only after creation. The real library is never closed.
  */
 #include <dlfcn.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #ifdef FAULTY_ABI_1_0
 #include "plugin-1.0.h" /* the frozen 1.0 header: no compute_h_msm (g16k_faulty10) */
@@ -34,12 +40,13 @@
 #include "g16k/plugin.h"
 #endif
 
-enum fault { F_NONE, F_ERROR, F_WRONG, F_NOTHING, F_NODEV, F_BASES };
+enum fault { F_NONE, F_ERROR, F_WRONG, F_NOTHING, F_NODEV, F_BASES, F_REWRITE };
 
 struct g16k_plugin_ctx {
     const g16k_plugin_desc *real;
     g16k_plugin_ctx *real_ctx;
     enum fault fault;
+    char *rewrite;   /* fault rewrite: the file rewritten in place */
     unsigned groups; /* bit 1 = G1, bit 2 = G2, bit 4 = compute_h_msm: where
                                        faults apply */
 };
@@ -101,8 +108,9 @@ static void fp_negate(uint8_t *b)
 
 static int parse_fault(const char *v, enum fault *out)
 {
-    static const char *const names[] = { "none", "error", "wrong", "nothing", "nodev", "bases" };
-    for (int i = 0; i < 6; i++)
+    static const char *const names[] = { "none",  "error", "wrong",  "nothing",
+                                         "nodev", "bases", "rewrite" };
+    for (int i = 0; i < 7; i++)
         if (strcmp(v, names[i]) == 0) {
             *out = (enum fault)i;
             return 0;
@@ -139,6 +147,9 @@ static int faulty_create(const g16k_config *cfg, g16k_plugin_ctx **out)
                 rc = G16K_ECONFIG;
                 goto fail;
             }
+        } else if (strcmp(e->key, "rewrite") == 0) {
+            free(ctx->rewrite);
+            ctx->rewrite = strdup(e->value);
         } else if (strcmp(e->key, "group") == 0) {
             ctx->groups = strcmp(e->value, "g1") == 0     ? 1
                           : strcmp(e->value, "g2") == 0   ? 2
@@ -181,6 +192,8 @@ static int faulty_create(const g16k_config *cfg, g16k_plugin_ctx **out)
     return G16K_OK;
 fail:
     free(rest);
+    if (ctx)
+        free(ctx->rewrite);
     free(ctx);
     return rc;
 }
@@ -190,6 +203,7 @@ static void faulty_destroy(g16k_plugin_ctx *ctx)
     if (!ctx)
         return;
     ctx->real->destroy(ctx->real_ctx);
+    free(ctx->rewrite);
     free(ctx);
 }
 
@@ -249,7 +263,19 @@ static int faulty_msm(g16k_msm_bases *b, const void *scalars, uint64_t n, uint32
         host->set_error("injected fault: MSM failed");
         return G16K_EINTERNAL;
     }
-    if (hit && ctx->fault == F_NOTHING)
+    if (hit && ctx->fault == F_REWRITE) {
+        int fd = ctx->rewrite ? open(ctx->rewrite, O_RDWR | O_CLOEXEC) : -1;
+        unsigned char c;
+        if (fd < 0 || pread(fd, &c, 1, 0) != 1 || pwrite(fd, &c, 1, 0) != 1) {
+            if (fd >= 0)
+                close(fd);
+            host->set_error("fault rewrite: cannot rewrite '%s'",
+                            ctx->rewrite ? ctx->rewrite : "(no rewrite = PATH)");
+            return G16K_EINTERNAL;
+        }
+        close(fd);
+    }
+    if (hit && (ctx->fault == F_NOTHING || ctx->fault == F_REWRITE))
         return G16K_OK;
     rc = ctx->real->msm->msm(b->real, scalars, n, scalar_enc, params, result, result_enc);
     if (rc == G16K_OK && hit && ctx->fault == F_WRONG) {
