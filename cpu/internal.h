@@ -37,6 +37,10 @@ struct g16k_plugin_ctx {
  * Returns status so callers can write `return cpu_error(G16K_EINVAL, ...)`. Thread-safe. */
 int cpu_error(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* A line in the core's log through host->log at level (G16K_LOG_ERROR .. G16K_LOG_DEBUG); a
+ * no-op before g16k_plugin_entry ran. Thread-safe. */
+void cpu_log(int level, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 /* Inner phases of a call for the core's trace (plugin.h ABI 1.2 trace_begin/trace_end):
  * t = cpu_trace_begin() (0 when the core is not tracing this thread, or is older than 1.2),
  * then cpu_trace_end(name, t, detail or NULL) on the same thread; both cheap when not tracing.

@@ -52,6 +52,18 @@ int cpu_error(int status, const char *fmt, ...)
     return status;
 }
 
+void cpu_log(int level, const char *fmt, ...)
+{
+    if (host && host->log) {
+        char msg[512];
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(msg, sizeof msg, fmt, ap);
+        va_end(ap);
+        host->log(level, "%s", msg);
+    }
+}
+
 uint64_t cpu_trace_begin(void)
 {
     return host_traces ? host->trace_begin() : 0;
