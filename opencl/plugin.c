@@ -10,7 +10,9 @@
  * many parts) and for sharing a device: max_alloc (bytes in one buffer; default
  * CL_DEVICE_MAX_MEM_ALLOC_SIZE) and max_mem (device bytes one MSM call may use; default half
  * of CL_DEVICE_GLOBAL_MEM_SIZE); both take a count of bytes with an optional K, M or G
- * (powers of 1024), at least 64K.
+ * (powers of 1024). Limits that leave no room for the smallest MSM (window 3 in G1 and G2, the
+ * self-test's) are refused at create, naming the least values that work on this device
+ * (gpu_msm_plan_limits_check; on PoCL max_alloc 146K, max_mem 553K).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -101,10 +103,11 @@ static int opencl_create(const g16k_config *config, g16k_plugin_ctx **out)
             cache_dir = e->value;
         else if (strcmp(e->key, "max_alloc") == 0 || strcmp(e->key, "max_mem") == 0) {
             uint64_t *v = e->key[4] == 'a' ? &max_alloc : &max_mem;
-            if (parse_bytes(e->value, v) != 0 || *v < 65536)
+            /* the least that works depends on the device: gpu_msm_plan_limits_check below */
+            if (parse_bytes(e->value, v) != 0 || *v == 0)
                 return gpu_fail(G16K_ECONFIG,
                                 "%s:%u: bad value '%s' for key '%s' in [%s] "
-                                "(expected bytes, at least 64K, with an optional K, M or G)",
+                                "(expected bytes, with an optional K, M or G)",
                                 file, e->line, e->value, e->key, section);
         } else
             return gpu_fail(G16K_ECONFIG,
@@ -132,6 +135,10 @@ static int opencl_create(const g16k_config *config, g16k_plugin_ctx **out)
         md->max_alloc = max_alloc;
     if (max_mem && (!md->mem_bytes || max_mem < md->mem_bytes))
         md->mem_bytes = max_mem;
+    char where[256];
+    snprintf(where, sizeof where, "%s: [%s]", file, section);
+    if ((max_alloc || max_mem) && (rc = gpu_msm_plan_limits_check(md, where)) != G16K_OK)
+        goto out_destroy;
     cl_context_properties props[] = { CL_CONTEXT_PLATFORM, (cl_context_properties)ctx->platform,
                                       0 };
     ctx->context = clCreateContext(props, 1, &ctx->device, NULL, NULL, &err);

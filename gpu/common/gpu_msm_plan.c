@@ -9,6 +9,7 @@
 #include "gpu_msm_plan.h"
 
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -84,6 +85,81 @@ int gpu_msm_plan_window_check(uint32_t c, uint32_t group, const gpu_msm_device *
                     c, group, (unsigned long long)(fixed >> 20), (unsigned long long)fixed,
                     dev->part_align ? dev->part_align : 1,
                     (unsigned long long)(dev->mem_bytes >> 20), (unsigned long long)dev->mem_bytes);
+}
+
+/* Bytes as prover.ini takes them: "448K", "2M", "6G" (the largest exact unit), "none" for 0. */
+static void bytes_text(char *out, size_t cap, uint64_t v)
+{
+    static const char units[] = "KMG";
+    int u = -1;
+    while (u < 2 && v && v % 1024 == 0) {
+        v /= 1024;
+        u++;
+    }
+    if (!v)
+        snprintf(out, cap, "none");
+    else if (u < 0)
+        snprintf(out, cap, "%llu", (unsigned long long)v);
+    else
+        snprintf(out, cap, "%llu%c", (unsigned long long)v, units[u]);
+}
+
+/* 1 when both groups can run the smallest window on dev. */
+static int min_window_fits(const gpu_msm_device *dev)
+{
+    return gpu_msm_plan_part_points(GPU_MSM_PLAN_MIN_WINDOW, G16K_G1, dev) != 0 &&
+           gpu_msm_plan_part_points(GPU_MSM_PLAN_MIN_WINDOW, G16K_G2, dev) != 0;
+}
+
+/* The least multiple of 1 KiB that, put in *limit of a copy of dev, fits min_window_fits (the
+ * fit only grows with the limit; 0 when even 1 TiB does not fit). */
+static uint64_t least_limit(const gpu_msm_device *dev, int mem)
+{
+    gpu_msm_device d = *dev;
+    uint64_t *limit = mem ? &d.mem_bytes : &d.max_alloc;
+    uint64_t lo = 0, hi = 1ull << 30; /* in KiB */
+    *limit = hi << 10;
+    if (!min_window_fits(&d))
+        return 0;
+    while (hi - lo > 1) {
+        uint64_t mid = lo + (hi - lo) / 2;
+        *limit = mid << 10;
+        if (min_window_fits(&d))
+            hi = mid;
+        else
+            lo = mid;
+    }
+    return hi << 10;
+}
+
+int gpu_msm_plan_limits_check(const gpu_msm_device *dev, const char *where)
+{
+    if (min_window_fits(dev))
+        return G16K_OK;
+    uint32_t g = gpu_msm_plan_part_points(GPU_MSM_PLAN_MIN_WINDOW, G16K_G1, dev) ? 2 : 1;
+    char have_a[32], have_m[32], a_txt[32], m_txt[32], fix[160];
+    bytes_text(have_a, sizeof have_a, dev->max_alloc);
+    bytes_text(have_m, sizeof have_m, dev->mem_bytes);
+    uint64_t a = least_limit(dev, 0), m = least_limit(dev, 1);
+    if (a || m) { /* one of the two, raised alone, is enough */
+        bytes_text(a_txt, sizeof a_txt, a);
+        bytes_text(m_txt, sizeof m_txt, m);
+        snprintf(fix, sizeof fix, "raise %s%s%s%s%s", a ? "max_alloc to " : "", a ? a_txt : "",
+                 a && m ? " or " : "", m ? "max_mem to " : "", m ? m_txt : "");
+    } else { /* both: each as the other unbounded would need it */
+        gpu_msm_device d = *dev;
+        d.mem_bytes = 0;
+        bytes_text(a_txt, sizeof a_txt, least_limit(&d, 0));
+        d = *dev;
+        d.max_alloc = 0;
+        bytes_text(m_txt, sizeof m_txt, least_limit(&d, 1));
+        snprintf(fix, sizeof fix, "raise both: max_alloc to at least %s and max_mem to at least %s",
+                 a_txt, m_txt);
+    }
+    return gpu_fail(G16K_ECONFIG,
+                    "%s: max_alloc = %s and max_mem = %s leave no room for the smallest MSM "
+                    "(window %u on G%u: its bucket and segment sums); %s",
+                    where, have_a, have_m, GPU_MSM_PLAN_MIN_WINDOW, g, fix);
 }
 
 uint64_t gpu_msm_plan_part_points(uint32_t c, uint32_t group, const gpu_msm_device *dev)

@@ -66,6 +66,18 @@ typedef struct gpu_msm_device {
  * else G16K_EUNSUPPORTED with a message naming the buffer and the limit it exceeds. */
 int gpu_msm_plan_window_check(uint32_t c, uint32_t group, const gpu_msm_device *dev);
 
+/* The window every MSM of a plugin must be able to run whatever its limits: the create-time
+ * self-test's (gpu_selftest.c) G1 MSM runs it, and the auto window of a handful of points is at
+ * most this wide. */
+#define GPU_MSM_PLAN_MIN_WINDOW 3u
+
+/* Whether dev's limits (max_alloc, mem_bytes, as a plugin's configuration lowered them) leave
+ * room for window GPU_MSM_PLAN_MIN_WINDOW in both groups: G16K_OK, else G16K_ECONFIG with the
+ * message "WHERE: max_alloc = 64K and max_mem = 6G leave no room for the smallest MSM (window 3
+ * on G2 ...); raise max_alloc to A (with this max_mem) or max_mem to M (with this max_alloc)",
+ * A and M the least multiples of 1 KiB that work; where names the configuration. */
+int gpu_msm_plan_limits_check(const gpu_msm_device *dev, const char *where);
+
 /* Most points in one part for window c on dev (a multiple of part_align; also bounded by the
  * 32-bit lists: point << 1 and nw m entries fit 32 bits); 0 when c cannot run at all. dev may
  * be NULL (no limits). */
