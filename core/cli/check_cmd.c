@@ -119,7 +119,7 @@ static int cmd_check(int argc, char **argv)
                       wtns_path, w->n, r1cs_path, cs.n_wires);
         goto out;
     }
-    if (sym_path && (rc = sym_load(sym_path, cs.n_wires, &names)) != G16K_OK)
+    if (sym_path && (rc = sym_load(sym_path, cs.n_wires, cs.n_labels, &names)) != G16K_OK)
         goto out;
     w_mont = malloc((size_t)cs.n_wires * sizeof *w_mont);
     seen = calloc(cs.n_wires, 1);

@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -90,6 +91,37 @@ static int fetch12(const source *src, uint64_t pos, uint8_t out[12])
     return 0;
 }
 
+/* What the four bytes at the start of a file say it is: the formats a user may swap for one
+ * another ("g16k prove WTNS ZKEY ..."), so that a wrong magic can say what the file is. */
+static const struct {
+    char magic[4];
+    const char *what;
+} known_magics[] = {
+    { { 'z', 'k', 'e', 'y' }, "a proving key (.zkey)" },
+    { { 'w', 't', 'n', 's' }, "a witness (.wtns)" },
+    { { 'r', '1', 'c', 's' }, "a constraint system (.r1cs)" },
+    { { 'p', 't', 'a', 'u' }, "a powers of tau file (.ptau)" },
+};
+
+/* "; the file is a witness (.wtns), not a proving key (.zkey): arguments swapped?" for a known
+ * magic other than want, "" else (the text is written into buf). */
+static const char *magic_hint(char *buf, size_t cap, const uint8_t got[4], const char want[4])
+{
+    const char *is = NULL, *not = NULL;
+    for (size_t i = 0; i < sizeof known_magics / sizeof known_magics[0]; i++) {
+        if (memcmp(got, known_magics[i].magic, 4) == 0)
+            is = known_magics[i].what;
+        if (memcmp(want, known_magics[i].magic, 4) == 0)
+            not = known_magics[i].what;
+    }
+    if (!is && (got[0] == '{' || got[0] == '['))
+        is = "a JSON file";
+    if (!is || !not )
+        return "";
+    snprintf(buf, cap, "; the file is %s, not %s: arguments swapped?", is, not );
+    return buf;
+}
+
 static int read_table(binfile *bf, const source *src, const char magic[4], uint32_t version,
                       uint32_t max_id)
 {
@@ -102,8 +134,11 @@ static int read_table(binfile *bf, const source *src, const char magic[4], uint3
                         (unsigned long long)bf->size, HEADER_BYTES);
     if (fetch12(src, 0, e) != 0)
         return g16k_err(G16K_EIO, "%s: cannot read: %s", path, strerror(errno));
-    if (memcmp(e, magic, 4) != 0)
-        return g16k_err(G16K_EFORMAT, "%s: header at byte 0: magic is not \"%.4s\"", path, magic);
+    if (memcmp(e, magic, 4) != 0) {
+        char hint[160];
+        return g16k_err(G16K_EFORMAT, "%s: header at byte 0: magic is not \"%.4s\"%s", path, magic,
+                        magic_hint(hint, sizeof hint, e, magic));
+    }
     bf->version = binfile_le32(e + 4);
     if (bf->version != version)
         return g16k_err(G16K_EFORMAT, "%s: header at byte 4: version %u, expected %u", path,
@@ -114,8 +149,11 @@ static int read_table(binfile *bf, const source *src, const char magic[4], uint3
     for (uint32_t k = 0; k < n; k++) {
         if (bf->size - pos < ENTRY_BYTES)
             return g16k_err(G16K_EFORMAT,
-                            "%s: section table entry %u at byte %llu: file ends (%llu bytes)", path,
-                            k, (unsigned long long)pos, (unsigned long long)bf->size);
+                            "%s: section table entry %u at byte %llu: file ends (%llu bytes): "
+                            "truncated, its table needs at least %llu bytes (a copy or download "
+                            "cut short?)",
+                            path, k, (unsigned long long)pos, (unsigned long long)bf->size,
+                            (unsigned long long)(pos + ENTRY_BYTES));
         if (fetch12(src, pos, e) != 0)
             return g16k_err(G16K_EIO, "%s: cannot read: %s", path, strerror(errno));
         uint32_t id = binfile_le32(e);
@@ -133,9 +171,14 @@ static int read_table(binfile *bf, const source *src, const char magic[4], uint3
         if (size > bf->size - start)
             return g16k_err(G16K_EFORMAT,
                             "%s: section table entry %u at byte %llu: section %u size %llu goes "
-                            "past the end of the file (%llu bytes)",
+                            "past the end of the file (%llu bytes): %s %llu bytes",
                             path, k, (unsigned long long)pos, id, (unsigned long long)size,
-                            (unsigned long long)bf->size);
+                            (unsigned long long)bf->size,
+                            size - (bf->size - start) <= bf->size
+                                ? "truncated (a copy or download cut short?), it needs at least"
+                                : "a corrupt table (or a truncated file), it would need",
+                            size > UINT64_MAX - start ? (unsigned long long)UINT64_MAX
+                                                      : (unsigned long long)(start + size));
         if (known) { /* an unknown id is skipped (binfile.h), its size checked above */
             bf->sec[id].present = 1;
             bf->sec[id].offset = start;

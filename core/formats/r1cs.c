@@ -11,6 +11,7 @@
 #include "g16k/plugin.h"
 #include "binfile.h"
 #include "r1cs.h"
+#include "foreign_curve.h"
 #include "util/error.h"
 
 #define HEADER_SIZE 64u /* n8, r, nWires, nPubOut, nPubIn, nPrvIn, nLabels (u64), nConstraints */
@@ -22,6 +23,8 @@ static int read_header(const binfile *bf, const char *path, r1cs *cs)
     if (rc)
         return rc;
     const uint8_t *p = bf->data + s->offset;
+    /* a BN254 file has n8 = 32 too, so its header has this size: its prime says what it is */
+    const char *hint = s->size >= 36 ? foreign_curve_hint(p + 4, binfile_le32(p)) : "";
     if (s->size != HEADER_SIZE)
         return g16k_err(G16K_EFORMAT,
                         "%s: section 1 at byte %llu: size %llu, expected %u "
@@ -36,12 +39,13 @@ static int read_header(const binfile *bf, const char *path, r1cs *cs)
     if (bigint_cmp(prime.l, FR_MODULUS.l, FR_LIMBS) != 0)
         return g16k_err(G16K_EFORMAT,
                         "%s: section 1 at byte %llu: prime is not the BLS12-381 "
-                        "scalar field r",
-                        path, (unsigned long long)(s->offset + 4));
+                        "scalar field r%s",
+                        path, (unsigned long long)(s->offset + 4), hint);
     cs->n_wires = binfile_le32(p + 36);
     cs->n_pub_out = binfile_le32(p + 40);
     cs->n_pub_in = binfile_le32(p + 44);
     cs->n_prv_in = binfile_le32(p + 48);
+    cs->n_labels = binfile_le64(p + 52);
     cs->n_constraints = binfile_le32(p + 60);
     uint64_t pub = (uint64_t)cs->n_pub_out + cs->n_pub_in;
     if (cs->n_wires == 0 || pub + cs->n_prv_in + 1 > cs->n_wires)

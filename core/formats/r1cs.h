@@ -19,6 +19,8 @@ typedef struct r1cs {
     uint32_t n_pub_out;
     uint32_t n_pub_in;
     uint32_t n_prv_in;
+    uint64_t n_labels; /* signals of the circuit, the constant one included (the .sym lists the
+                          others, labels 1 .. n_labels - 1) */
     uint32_t n_constraints;
     uint64_t n_terms;
     /* Linear combination L (0 = A, 1 = B, 2 = C) of constraint c is

@@ -73,7 +73,7 @@ static int parse_wire(const char *s, const char *end, uint32_t limit, int64_t *o
     return 0;
 }
 
-int sym_load(const char *path, uint32_t n_wires, sym *out)
+int sym_load(const char *path, uint32_t n_wires, uint64_t n_labels, sym *out)
 {
     char *text = NULL;
     size_t len = 0;
@@ -116,6 +116,17 @@ int sym_load(const char *path, uint32_t n_wires, sym *out)
                           path, (unsigned long long)line + 1, (unsigned long long)(l - text));
             goto out;
         }
+        int64_t label;
+        if (parse_wire(l, c1, n_labels > UINT32_MAX ? UINT32_MAX : (uint32_t)n_labels, &label) !=
+                0 ||
+            label < 1) {
+            rc = g16k_err(G16K_EFORMAT,
+                          "%s: line %llu (byte %llu): label index '%.*s' is not in 1 .. %llu, the "
+                          "circuit's labels (the .sym of another circuit?)",
+                          path, (unsigned long long)line + 1, (unsigned long long)(l - text),
+                          (int)(c1 - l), l, (unsigned long long)(n_labels ? n_labels - 1 : 0));
+            goto out;
+        }
         if (parse_wire(c1 + 1, c2, n_wires, &w) != 0) {
             rc = g16k_err(G16K_EFORMAT,
                           "%s: line %llu (byte %llu): wire index '%.*s' is not -1 "
@@ -128,6 +139,14 @@ int sym_load(const char *path, uint32_t n_wires, sym *out)
         name_of[n++] = c3 + 1;
         if (w >= 0)
             out->start[w + 1]++;
+    }
+    if (n_labels && n != n_labels - 1) {
+        rc = g16k_err(G16K_EFORMAT,
+                      "%s: %llu signals, the circuit has %llu (labels 1 .. %llu of its r1cs): the "
+                      ".sym of another circuit?",
+                      path, (unsigned long long)n, (unsigned long long)(n_labels - 1),
+                      (unsigned long long)(n_labels - 1));
+        goto out;
     }
     for (uint32_t w = 0; w < n_wires; w++)
         out->start[w + 1] += out->start[w];

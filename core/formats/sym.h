@@ -17,11 +17,13 @@ typedef struct sym {
     char *text;         /* the file, NUL-terminated per name */
 } sym;
 
-/* Read path for a circuit of n_wires wires. Errors: G16K_EIO (open/read), G16K_EFORMAT ("PATH:
- * line L (byte B): what is wrong": not four comma-separated fields, a wire index that is not an
- * integer in -1 .. n_wires - 1), G16K_ENOMEM. On success the caller frees with sym_free; on
- * error nothing stays allocated. Thread-safe. */
-int sym_load(const char *path, uint32_t n_wires, sym *out);
+/* Read path for a circuit of n_wires wires and n_labels labels (the r1cs header's: circom lists
+ * labels 1 .. n_labels - 1, one line each). Errors: G16K_EIO (open/read), G16K_EFORMAT ("PATH:
+ * line L (byte B): what is wrong": not four comma-separated fields, a label index that is not
+ * an integer in 1 .. n_labels - 1, a wire index that is not an integer in -1 .. n_wires - 1; or
+ * "PATH: N signals, the circuit has M": the .sym of another circuit), G16K_ENOMEM. On success
+ * the caller frees with sym_free; on error nothing stays allocated. Thread-safe. */
+int sym_load(const char *path, uint32_t n_wires, uint64_t n_labels, sym *out);
 void sym_free(sym *s);
 
 #endif

@@ -10,6 +10,7 @@
 
 #include "binfile.h"
 #include "g16k/plugin.h"
+#include "foreign_curve.h"
 #include "util/error.h"
 
 #define WTNS_VERSION 2
@@ -39,8 +40,8 @@ static int read_header(const binfile *bf, uint32_t *n_out)
     binfile_limbs(prime, p + 4, FR_LIMBS);
     if (bigint_cmp(prime, FR_MODULUS.l, FR_LIMBS) != 0)
         return g16k_err(G16K_EFORMAT,
-                        "%s: section 1 (header) at byte %llu: prime is not BLS12-381 r", bf->path,
-                        off + 4);
+                        "%s: section 1 (header) at byte %llu: prime is not BLS12-381 r%s", bf->path,
+                        off + 4, foreign_curve_hint(p + 4, n8));
     *n_out = binfile_le32(p + 4 + FR_BYTES);
     return G16K_OK;
 }
@@ -79,7 +80,7 @@ static int load(const char *path, const void *data, uint64_t size, uint32_t expe
     if (expect_n_vars != 0 && n != expect_n_vars) {
         rc = g16k_err(G16K_EFORMAT,
                       "%s: section 1 (header) at byte %llu: %u witness values, the proving key "
-                      "has %u variables",
+                      "has %u variables (a witness of another circuit?)",
                       path, (unsigned long long)bf.sec[SEC_HEADER].offset + 4 + FR_BYTES, n,
                       expect_n_vars);
         goto out_close;

@@ -22,6 +22,7 @@
 #include "util/error.h"
 #include "zkey_internal.h"
 #include "zkey_points.h"
+#include "foreign_curve.h"
 
 #define MAX_LOG_N 28
 
@@ -96,7 +97,9 @@ static int read_groth16_header(const binfile *bf, zkey *k)
                             ZKEY_H2_SIZE);
     uint32_t n8q = binfile_le32(p + ZKEY_H2_N8Q);
     if (n8q != FP_BYTES)
-        return zkey_sec_err(bf, 2, off, "n8q %u, expected %u (BLS12-381 q)", n8q, FP_BYTES);
+        return zkey_sec_err(
+            bf, 2, off, "n8q %u, expected %u (BLS12-381 q)%s", n8q, FP_BYTES,
+            s->size >= ZKEY_H2_Q + (uint64_t)n8q ? foreign_curve_hint(p + ZKEY_H2_Q, n8q) : "");
     if ((rc = expect_size(bf, 2, ZKEY_H2_SIZE, "BLS12-381 groth16 header")) != G16K_OK)
         return rc;
 

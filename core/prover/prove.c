@@ -425,7 +425,9 @@ static int check_witness(const g16k_key *key, const fr_t *w, uint64_t n)
 {
     const zkey *zk = key->zk;
     if (n != zk->n_vars)
-        return g16k_err(G16K_EFORMAT, "witness has %llu values, the proving key expects %u",
+        return g16k_err(G16K_EFORMAT,
+                        "witness has %llu values, the proving key expects %u (a witness of "
+                        "another circuit?)",
                         (unsigned long long)n, zk->n_vars);
     for (uint64_t i = 0; i < n; i++)
         if (bigint_cmp(w[i].l, FR_MODULUS.l, FR_LIMBS) >= 0)

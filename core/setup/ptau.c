@@ -16,6 +16,7 @@
 #include "g16k/plugin.h"
 #include "internal.h"
 #include "util/error.h"
+#include "formats/foreign_curve.h"
 
 static int is_g2_section(uint32_t id)
 {
@@ -33,10 +34,12 @@ int ptau_open(const char *path, ptau *out)
         goto out_close;
     const uint8_t *p = out->bf.data + s->offset;
     if (s->size != 4 + FP_BYTES + 8 || binfile_le32(p) != FP_BYTES) {
+        uint32_t n8 = s->size >= 4 ? binfile_le32(p) : 0;
         rc = g16k_err(G16K_EFORMAT,
                       "%s: section 1 at byte %llu: not a BLS12-381 header (n8 48, "
-                      "size 60)",
-                      path, (unsigned long long)s->offset);
+                      "size 60)%s",
+                      path, (unsigned long long)s->offset,
+                      s->size >= 4 + (uint64_t)n8 ? foreign_curve_hint(p + 4, n8) : "");
         goto out_close;
     }
     fp_t q;

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# The errors a new user meets first say what to do, not only what happened (one case each; the
+# assertion is on the hint):
+#  - a witness of another circuit given to prove: "(a witness of another circuit?)";
+#  - ZKEY and WTNS swapped: "the file is a witness (.wtns), not a proving key (.zkey): arguments
+#    swapped?";
+#  - a truncated key: "truncated", with the size it needs and the size it has;
+#  - BN254 (bn128) files, made here by circom2 with its default prime and by snarkjs: r1cs, wtns,
+#    zkey and ptau each say BN254 and `--prime bls12381`;
+#  - check --sym with another circuit's .sym: refused, "the .sym of another circuit?".
+# usage: hints.sh G16K FIXTURES SNARKJS CIRCOM2 CIRCUITS_DIR   (exit 77: no snarkjs or circom2)
+set -euo pipefail
+G16K=$1 FIX=$2 SNARKJS=${3:-} CIRCOM2=${4:+$(realpath "$4")} CIRCUITS=$5
+for t in "$SNARKJS" "$CIRCOM2"; do
+  [ -n "$t" ] && [ -x "$t" ] || { echo "snarkjs or circom2 not installed (scripts/setup.sh): skipped"; exit 77; }
+done
+T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+unset G16K_CONFIG
+n=0
+# says CODE HINT CMD...: exit CODE, and the one error line has HINT (a fixed string)
+says() {
+  local code=$1 hint=$2 rc=0; shift 2
+  "$G16K" "$@" > "$T/out" 2>&1 || rc=$?
+  [ "$rc" = "$code" ] || fail "g16k $*: exit $rc, want $code: $(cat "$T/out")"
+  grep -qF -- "$hint" "$T/out" || fail "g16k $*: no hint '$hint' in: $(cat "$T/out")"
+  echo "ok: $(grep 'error' "$T/out" | head -1)"
+  n=$((n + 1))
+}
+M=$FIX/mult P=$FIX/poseidon2
+says 4 "520 witness values, the proving key has 4 variables (a witness of another circuit?)" \
+  prove "$M/circuit_final.zkey" "$P/witness.wtns" "$T/p.json" "$T/q.json"
+says 4 'magic is not "zkey"; the file is a witness (.wtns), not a proving key (.zkey): arguments swapped?' \
+  prove "$M/witness.wtns" "$M/circuit_final.zkey" "$T/p.json" "$T/q.json"
+says 4 'magic is not "wtns"; the file is a proving key (.zkey), not a witness (.wtns): arguments swapped?' \
+  check --r1cs "$M/circuit.r1cs" --witness "$M/circuit_final.zkey"
+says 4 'magic is not "r1cs"; the file is a powers of tau file (.ptau), not a constraint system (.r1cs)' \
+  setup --quiet --r1cs "$FIX/ptau/pot12_final.ptau" --ptau "$M/circuit.r1cs" --zkey "$T/k.zkey"
+size=$(stat -c %s "$P/circuit_final.zkey")
+head -c $((size / 2)) "$P/circuit_final.zkey" > "$T/cut.zkey"
+says 4 "truncated (a copy or download cut short?), it needs at least" prove "$T/cut.zkey" "$P/witness.wtns" "$T/p.json" "$T/q.json"
+need=$(sed -n "s/.*goes past the end of the file ($((size / 2)) bytes): truncated .* it needs at least \([0-9]*\) bytes.*/\1/p" "$T/out")
+[ -n "$need" ] && [ "$need" -gt $((size / 2)) ] && [ "$need" -le "$size" ] ||
+  fail "truncated: the sizes are not the file's ($((size / 2))) and what it needs (<= $size): $(cat "$T/out")"
+head -c 20 "$P/circuit_final.zkey" > "$T/cut20.zkey"
+says 4 "file ends (20 bytes): truncated, its table needs at least 24 bytes" prove "$T/cut20.zkey" "$P/witness.wtns" "$T/p.json" "$T/q.json"
+
+# BN254 files, as circom's and snarkjs's defaults make them
+cp "$CIRCUITS/mult.circom" "$CIRCUITS/mult.input.json" "$T/"
+(cd "$T" && "$CIRCOM2" mult.circom --r1cs --wasm --sym -o . > /dev/null)   # default prime: bn128
+"$SNARKJS" wtns calculate "$T/mult_js/mult.wasm" "$T/mult.input.json" "$T/bn.wtns" > /dev/null
+"$SNARKJS" powersoftau new bn128 4 "$T/bn0.ptau" > /dev/null
+"$SNARKJS" powersoftau prepare phase2 "$T/bn0.ptau" "$T/bn.ptau" > /dev/null
+"$SNARKJS" groth16 setup "$T/mult.r1cs" "$T/bn.ptau" "$T/bn.zkey" > /dev/null
+BN="this is a BN254 (bn128) file, which g16k does not prove yet: compile the circuit with \`circom --prime bls12381\`"
+says 4 "$BN" check --r1cs "$T/mult.r1cs" --witness "$M/witness.wtns"
+says 4 "$BN" check --r1cs "$M/circuit.r1cs" --witness "$T/bn.wtns"
+says 4 "$BN" prove "$T/bn.zkey" "$M/witness.wtns" "$T/p.json" "$T/q.json"
+says 4 "$BN" vk --zkey "$T/bn.zkey" --vk "$T/vk.json"
+says 4 "$BN" setup --quiet --r1cs "$M/circuit.r1cs" --ptau "$T/bn.ptau" --zkey "$T/k.zkey"
+says 4 "$BN" setup --quiet --r1cs "$T/mult.r1cs" --ptau "$FIX/ptau/pot12_final.ptau" --zkey "$T/k.zkey"
+[ ! -e "$T/p.json" ] && [ ! -e "$T/k.zkey" ] && [ ! -e "$T/vk.json" ] || fail "an output was written"
+
+# another circuit's .sym: a larger one (label out of range), a smaller one (too few signals)
+says 4 "the .sym of another circuit?" check --r1cs "$M/circuit.r1cs" --witness "$M/witness.wtns" --sym "$P/circuit.sym"
+says 4 "3 signals, the circuit has 770" check --r1cs "$P/circuit.r1cs" --witness "$P/witness.wtns" --sym "$M/circuit.sym"
+"$G16K" check --r1cs "$M/circuit.r1cs" --witness "$M/witness.wtns" --sym "$M/circuit.sym" > /dev/null ||
+  fail "check with its own .sym"
+echo "$n errors with their hints"
