@@ -549,7 +549,8 @@ int worker_run(const worker_opts *o, char *err, size_t err_len)
     w.qw.name = w.name;
     w.qw.lease_ms = o->lease_ms;
 
-    if ((rc = g16k_prover_open(o->config, &w.prover)) != G16K_OK) {
+    rc = o->config ? g16k_prover_open(o->config, &w.prover) : g16k_prover_open_default(&w.prover);
+    if (rc != G16K_OK) {
         snprintf(err, err_len, "%s", g16k_last_error());
         goto out;
     }

@@ -21,7 +21,7 @@
 
 typedef struct worker_opts {
     const char *queue_url;
-    const char *config;          /* prover.ini */
+    const char *config;          /* prover.ini; NULL: the built-in one (g16k_prover_open_default) */
     const char *const *key_dirs; /* the only places keys are looked for */
     size_t n_key_dirs;
     long max_jobs;      /* stop after claiming this many (0: no limit) */

@@ -12,6 +12,7 @@
 #include "cli.h"
 #include "queue_cli.h"
 #include "g16k/g16k.h"
+#include "plugin/config.h"
 #include "queue/worker.h"
 
 #define MAX_KEY_DIRS 64
@@ -81,8 +82,11 @@ static int cmd_worker(int argc, char **argv)
         return cli_usage_error("%s: --queue is required (or set G16K_QUEUE)", "worker");
     if (!config || !*config)
         config = getenv("G16K_CONFIG");
-    if (!config || !*config)
-        return cli_usage_error("%s: --config is required (or set G16K_CONFIG)", "worker");
+    if (!config || !*config) { /* as prove: the built-in conf/cpu.ini (worker_opts.config NULL) */
+        config = NULL;
+        g16k_log(G16K_LOG_INFO, "no --config and no $G16K_CONFIG: using the built-in "
+                                "configuration (every slot on the CPU plugin)");
+    }
     if (n_dirs == 0)
         return cli_usage_error("%s: --keys DIR is required (the only place keys are looked for)",
                                "worker");
@@ -137,9 +141,10 @@ static int cmd_worker(int argc, char **argv)
 const cli_command cli_cmd_worker = {
     "worker",
     cmd_worker,
-    "worker   --queue URL --config INI --keys DIR [--keys DIR ...] [--max-jobs N]\n"
+    "worker   --queue URL [--config INI] --keys DIR [--keys DIR ...] [--max-jobs N]\n"
     "         [--idle-exit SECONDS] [--keys-mem MiB] [--jobs-in-flight K] [--lease SECONDS]\n"
     "         Prove queued jobs with keys found (by digest) only in the --keys folders, kept\n"
     "         resident; SIGTERM finishes the jobs in hand, a second SIGTERM or SIGINT releases\n"
-    "         them; both exit 0.\n",
+    "         them; both exit 0. --config as for prove (default $G16K_CONFIG, else the built-in\n"
+    "         conf/cpu.ini).\n",
 };
