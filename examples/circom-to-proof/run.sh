@@ -2,7 +2,7 @@
 # From a circom circuit to a verified Groth16 proof with g16k: the steps of README.md "From
 # circom to a proof", on factor.circom (a * b = n with range checks, n public) and input.json.
 #
-#   1. compile with circom 2 for BLS12-381 (--prime bls12381)
+#   1. compile with circom 2 for BLS12-381 (--prime bls12381), simplified (--O2)
 #   2. make a powers-of-tau file of the smallest power that fits: 2^k >= constraints + public + 1
 #   3. g16k setup (the proving key), then a phase-2 contribution with snarkjs, g16k vk
 #   4. the witness with snarkjs wtns calculate, checked with g16k check
@@ -31,7 +31,7 @@ step() { printf '\n== %s\n' "$*"; }
 cd "$OUT"
 
 step "1. compile"
-"$CIRCOM" "$HERE/factor.circom" --r1cs --wasm --sym --prime bls12381 -o .
+"$CIRCOM" "$HERE/factor.circom" --r1cs --wasm --sym --prime bls12381 --O2 -o .
 
 step "2. powers of tau"
 # snarkjs prints colours even into a pipe: strip them before reading the counts.
