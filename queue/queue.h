@@ -39,6 +39,11 @@ typedef enum queue_status {
     QUEUE_ENOMEM = -7
 } queue_status;
 
+/* The error_code of a job whose key no live worker holds in its --keys folders: a key to deploy,
+ * not an I/O error, so it has a name of its own beside the g16k status names (g16k result exits
+ * 3 for it, as for a configuration error). */
+#define QUEUE_NO_KEY "G16K_ENOKEY"
+
 /* Schema version this code reads and writes. queue_init migrates older ones to it. */
 #define QUEUE_SCHEMA_VERSION 1
 /* Key digests are 32-byte BLAKE3 (g16k_zkey_digest), written as 64 lowercase hex digits. */
@@ -104,7 +109,7 @@ typedef struct queue_job_info {
     char *key_hint, *label, *submitter, *worker;
     double submitted_at, claimed_at, finished_at;
     char *timings;    /* JSON object written by the worker */
-    char *error_code; /* g16k status name of a failed job, e.g. "G16K_EVERIFY" */
+    char *error_code; /* g16k status name of a failed job, e.g. "G16K_EVERIFY", or QUEUE_NO_KEY */
     char *error;      /* its message, as the CLI would print it */
 } queue_job_info;
 void queue_job_info_cleanup(queue_job_info *j);

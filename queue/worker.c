@@ -340,6 +340,9 @@ static void end_job(slot *s, const queue_claim *c, queue_end *e, double t0)
              c->key_hint ? c->key_hint : c->key_digest, c->attempt, dt);
     else if (rc == QUEUE_OK && e->kind == QUEUE_END_RELEASE)
         wlog(w, "job %" PRId64 ": released to the queue", c->id);
+    else if (rc == QUEUE_OK && e->kind == QUEUE_END_FAILED) /* bad input: never retried */
+        wlog(w, "job %" PRId64 " (%s, attempt %d, not retried): failed after %.3f s: %s: %s", c->id,
+             c->key_hint ? c->key_hint : c->key_digest, c->attempt, dt, e->error_code, e->error);
     else if (rc == QUEUE_OK)
         wlog(w, "job %" PRId64 " (%s, attempt %d of %d): %s after %.3f s: %s: %s", c->id,
              c->key_hint ? c->key_hint : c->key_digest, c->attempt, c->max_attempts,
@@ -394,7 +397,7 @@ static void run_job(slot *s, const queue_claim *c)
                  c->key_digest, hint, w->name, keystore_dirs(w->ks));
         rc = G16K_EIO;
         e.kind = QUEUE_END_FAILED;
-        code = g16k_status_name(rc);
+        code = QUEUE_NO_KEY; /* not an I/O error: a key to deploy (queue.h) */
         goto end;
     }
     if (rc != G16K_OK)

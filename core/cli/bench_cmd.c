@@ -609,14 +609,8 @@ static int cmd_bench(int argc, char **argv)
     if (strcmp(what, "msm") && strcmp(what, "ntt") && strcmp(what, "synth") &&
         strcmp(what, "prove") && strcmp(what, "load"))
         return cli_usage_error("bench: unknown phase '%s' (msm, ntt, synth, prove, load)", what);
-    if (threads) {
-        char *end;
-        unsigned long t = strtoul(threads, &end, 10);
-        if (!*threads || *end || t > 4096)
-            return cli_usage_error("bench: bad --threads '%s' (0 for all cores, or 1..4096)",
-                                   threads);
-        setenv("G16K_THREADS", threads, 1);
-    }
+    if ((rc = cli_threads_opt(threads)))
+        return rc;
     const cli_file files[] = { { "--zkey", zkey, 0 },
                                { "--witness", wtns_path, 0 },
                                { "--config", config, 0 },

@@ -26,6 +26,9 @@ extern const cli_command cli_cmd_prove, cli_cmd_verify, cli_cmd_check, cli_cmd_s
     cli_cmd_result, cli_cmd_jobs;
 /* The command called name, or NULL. */
 const cli_command *cli_find(const char *name);
+/* What to print for a command name that is none: "unknown command 'proove'; did you mean
+ * 'prove'?" (the closest name within two edits, if any), then the command names on one line. */
+void cli_unknown_command(FILE *f, const char *name);
 /* `g16k --help`: every command's help lines, then the exit codes. */
 void cli_usage(FILE *f);
 
@@ -74,6 +77,11 @@ typedef struct cli_file {
 int cli_check_outputs(const cli_file *files, size_t n);
 /* The file of a queue URL that is one (sqlite:PATH), else NULL. */
 const char *cli_queue_file(const char *url);
+
+/* --threads T of prove and bench (NULL: not given): sets $G16K_THREADS, which
+ * overrides [core] threads (README "Threads"), before the prover opens. Returns 0, or 2 after a
+ * usage error for anything but 0..4096. */
+int cli_threads_opt(const char *threads);
 
 /* Open the prover of --config (given), else of $G16K_CONFIG when set and not empty, else the
  * built-in conf/cpu.ini (logged at G16K_LOG=info). Returns a g16k_status. */

@@ -21,6 +21,53 @@ void cli_usage(FILE *f)
     fprintf(f, "\n  --help, --version\n\n%s", cli_exit_codes);
 }
 
+/* Optimal string alignment distance (Damerau-Levenshtein with adjacent transpositions; names
+ * are short: at most 15 bytes are compared, longer ones count as far). */
+static size_t edit_distance(const char *a, const char *b)
+{
+    size_t n = strlen(a), m = strlen(b);
+    if (n > 15 || m > 15)
+        return 99;
+    size_t d[16][16];
+    for (size_t i = 0; i <= n; i++)
+        d[i][0] = i;
+    for (size_t j = 0; j <= m; j++)
+        d[0][j] = j;
+    for (size_t i = 1; i <= n; i++)
+        for (size_t j = 1; j <= m; j++) {
+            size_t best = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+            if (d[i - 1][j] + 1 < best)
+                best = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < best)
+                best = d[i][j - 1] + 1;
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
+                d[i - 2][j - 2] + 1 < best)
+                best = d[i - 2][j - 2] + 1;
+            d[i][j] = best;
+        }
+    return d[n][m];
+}
+
+void cli_unknown_command(FILE *f, const char *name)
+{
+    const cli_command *best = NULL;
+    size_t best_d = 3; /* two edits at most: "proove", "verfy", "stup" */
+    for (size_t i = 0; i < N_COMMANDS; i++) {
+        size_t d = edit_distance(name, commands[i]->name);
+        if (d < best_d) {
+            best = commands[i];
+            best_d = d;
+        }
+    }
+    fprintf(f, "g16k: unknown command '%s'", name);
+    if (best)
+        fprintf(f, "; did you mean '%s'?", best->name);
+    fprintf(f, "\ncommands:");
+    for (size_t i = 0; i < N_COMMANDS; i++)
+        fprintf(f, " %s", commands[i]->name);
+    fprintf(f, "\n(g16k --help describes them all, g16k COMMAND --help one)\n");
+}
+
 const cli_command *cli_find(const char *name)
 {
     for (size_t i = 0; i < N_COMMANDS; i++)

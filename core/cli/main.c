@@ -18,7 +18,7 @@ int main(int argc, char **argv)
     if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
         const cli_command *c = argc > 2 ? cli_find(argv[2]) : NULL;
         if (argc > 2 && !c) {
-            fprintf(stderr, "g16k: unknown command '%s'\n", argv[2]);
+            cli_unknown_command(stderr, argv[2]);
             return 2;
         }
         if (c)
@@ -33,8 +33,7 @@ int main(int argc, char **argv)
     }
     const cli_command *c = cli_find(cmd);
     if (!c) {
-        fprintf(stderr, "g16k: unknown command '%s'\n", cmd);
-        cli_usage(stderr);
+        cli_unknown_command(stderr, cmd);
         return 2;
     }
     cli_current = c;

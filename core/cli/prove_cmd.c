@@ -41,7 +41,7 @@ static void print_timings(const g16k_timings *t, double load_key)
 static int cmd_prove(int argc, char **argv)
 {
     const char *config = NULL, *zkey = NULL, *wtns = NULL, *proof_out = NULL, *public_out = NULL,
-               *rs = NULL, *trace_path = NULL, *pos[4];
+               *rs = NULL, *trace_path = NULL, *threads = NULL, *pos[4];
     size_t n_pos;
     int timings = 0, no_verify = 0, progress = 0, quiet = 0;
     const cli_opt opts[] = {
@@ -50,7 +50,7 @@ static int cmd_prove(int argc, char **argv)
         { "--public", &public_out, NULL }, { "--insecure-rs", &rs, NULL },
         { "--timings", NULL, &timings },   { "--no-verify", NULL, &no_verify },
         { "--progress", NULL, &progress }, { "--quiet", NULL, &quiet },
-        { "--trace", &trace_path, NULL },
+        { "--trace", &trace_path, NULL },  { "--threads", &threads, NULL },
     };
     g16k_prove_opts po;
     g16k_timings tm;
@@ -80,6 +80,8 @@ static int cmd_prove(int argc, char **argv)
         return cli_usage_error("%s: --zkey, --witness, --proof and --public are required", "prove");
     if (progress && quiet)
         return cli_usage_error("%s: --progress and --quiet exclude each other", "prove");
+    if ((rc = cli_threads_opt(threads)))
+        return rc;
     const cli_file files[] = {
         { n_pos ? "ZKEY" : "--zkey", zkey, 0 },
         { n_pos ? "WTNS" : "--witness", wtns, 0 },
@@ -150,7 +152,7 @@ const cli_command cli_cmd_prove = {
     cmd_prove,
     "prove    [--config INI] --zkey FILE --witness FILE --proof OUT.json --public OUT.json\n"
     "         [--timings] [--no-verify] [--insecure-rs R,S] [--progress | --quiet]\n"
-    "         [--trace TRACE.json]\n"
+    "         [--trace TRACE.json] [--threads T]\n"
     "prove    [options] ZKEY WTNS PROOF PUBLIC        (the same, as positional arguments)\n"
     "         Groth16 proof of a snarkjs .zkey and a circom .wtns (BLS12-381), written in\n"
     "         snarkjs's JSON. The proof is checked with a pairing before it is written (unless\n"
@@ -164,5 +166,7 @@ const cli_command cli_cmd_prove = {
     "         left); --progress shows it anyway, --quiet never. --trace writes a phase trace\n"
     "         (Trace Event Format: open it in https://ui.perfetto.dev or chrome://tracing): the\n"
     "         key load, each phase and provider call, the MSMs with window, size, provider and\n"
-    "         device, on a track per thread; written also when the proof fails.\n",
+    "         device, on a track per thread; written also when the proof fails. --threads T\n"
+    "         bounds the threads of the proof and its key load (0: all cores; sets\n"
+    "         $G16K_THREADS, which overrides [core] threads).\n",
 };

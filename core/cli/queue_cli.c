@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "cli.h"
 #include "queue_cli.h"
 #include "queue/queue.h"
 
@@ -23,8 +24,12 @@ int queue_cli_int(const char *opt, const char *text, long long lo, long long hi,
     errno = 0;
     long long v = strtoll(text, &end, 10);
     if (errno || end == text || *end || v < lo || v > hi) {
-        fprintf(stderr, "g16k: %s '%s': expected an integer from %lld to %lld\n(see g16k --help)\n",
-                opt, text, lo, hi);
+        fprintf(stderr, "g16k: %s '%s': expected an integer from %lld to %lld\n", opt, text, lo,
+                hi);
+        if (cli_current)
+            fprintf(stderr, "(see g16k %s --help)\n", cli_current->name);
+        else
+            fprintf(stderr, "(see g16k --help)\n");
         return -1;
     }
     *out = v;

@@ -133,6 +133,8 @@ static int cmd_jobs(int argc, char **argv)
 /* The status that plugin.h names name (G16K_EINTERNAL when unknown). */
 static int status_of(const char *name)
 {
+    if (name && strcmp(name, QUEUE_NO_KEY) == 0)
+        return G16K_ECONFIG; /* a key to deploy where a worker looks: exit 3 */
 #define STATUS_IF(s, value)                                                                        \
     if (name && strcmp(#s, name) == 0)                                                             \
         return s;

@@ -64,13 +64,15 @@ int loader_self_dir(char *out)
     return 0;
 }
 
-/* Try dir/spec; on success leave it in out and return 1. Appends dir to the tried list. */
+/* Try dir/spec; on success leave it in out and return 1. Appends dir to the tried list, unless
+ * it is something other than a folder (the g16k binary itself, for "g16k" next to it). */
 static int try_dir(const char *dir, const char *spec, char *out, char *tried, size_t tried_len)
 {
     size_t used;
     int n;
+    struct stat st;
 
-    if (!dir || !*dir)
+    if (!dir || !*dir || (stat(dir, &st) == 0 && !S_ISDIR(st.st_mode)))
         return 0;
     used = strlen(tried);
     if (used + 1 < tried_len)

@@ -65,8 +65,8 @@ G16K_API const char *g16k_status_name(int status);
  * Return 0 to go on, anything else to cancel: the call then stops at the next unit of work,
  * frees what it made and returns G16K_ECANCELED; the callback is not called again. A cancel
  * after the last step of a proof changes nothing. A provider call already running (one MSM, one
- * NTT chain) is not interrupted: the plugin ABI (1.3) has no cancel entry, so that is the bound
- * on the delay. The callback must not call g16k functions on the object being made. */
+ * NTT chain) is not interrupted: the plugin ABI (plugin.h) has no cancel entry, so that is the
+ * bound on the delay. The callback must not call g16k functions on the object being made. */
 typedef int (*g16k_progress_fn)(void *user, const char *stage, uint64_t done, uint64_t total);
 
 /* Parse config_path (prover.ini), load and create its plugins. *out is owned by the caller

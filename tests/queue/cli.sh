@@ -143,8 +143,22 @@ node -e '
 const fs = require("fs"); const b = fs.readFileSync(process.argv[1]);
 b[b.length - 64] ^= 1; fs.writeFileSync(process.argv[2], b);' "$M/witness.wtns" "$T/unsat.wtns"
 id3=$("$G16K" submit --queue "$Q" --zkey "$T/keys/mult.zkey" --witness "$T/unsat.wtns")
-"$G16K" worker --queue "$Q" --config "$CFG" --keys "$T/keys" --idle-exit 1 2>/dev/null
+"$G16K" worker --queue "$Q" --config "$CFG" --keys "$T/keys" --idle-exit 1 2>"$T/unsat.log"
 expect 6 "job $id3 failed after 1 attempt: .*does not satisfy" "$G16K" result --queue "$Q" --id "$id3" --proof "$T/p.json" --public "$T/q.json"
+# ... and the worker's log does not count it as one attempt of several: it is not retried
+grep -q "job $id3 (mult.zkey, attempt 1, not retried): failed" "$T/unsat.log" &&
+  ! grep -q "job $id3 .*attempt 1 of" "$T/unsat.log" &&
+  ok "a bad witness is logged as not retried" || bad "worker log for a bad witness: $(grep "job $id3" "$T/unsat.log")"
+
+# a job whose key no live worker holds: G16K_ENOKEY, not an I/O error; result exits 3
+mkdir -p "$T/elsewhere"
+cp "$FIXS/nopub/circuit_final.zkey" "$T/elsewhere/nopub.zkey"
+id4=$("$G16K" submit --queue "$Q" --zkey "$T/elsewhere/nopub.zkey" --witness "$FIXS/nopub/witness.wtns")
+"$G16K" worker --queue "$Q" --config "$CFG" --keys "$T/keys" --idle-exit 1 2>/dev/null
+"$G16K" jobs --queue "$Q" --state failed | grep "^{\"id\":$id4," | grep -q '"error_code":"G16K_ENOKEY"' &&
+  ok "a key no worker holds: G16K_ENOKEY" || bad "job $id4: $("$G16K" jobs --queue "$Q" | grep "^{\"id\":$id4,")"
+expect 3 "job $id4 failed after 1 attempt: key .* \(nopub.zkey\): no live worker has it" \
+  "$G16K" result --queue "$Q" --id "$id4" --proof "$T/p.json" --public "$T/q.json"
 
 # two jobs in flight: all done
 for i in 1 2 3 4; do "$G16K" submit --queue "$Q" --zkey "$T/keys/poseidon2.zkey" --witness "$P/witness.wtns" >/dev/null; done

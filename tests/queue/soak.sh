@@ -102,7 +102,7 @@ head -c 150 "$T/w/mult-1.wtns" > "$T/w/trunc.wtns"
 id=$(insert_raw "$T/keys/mult.zkey" "$T/w/trunc.wtns" 4) || fail "raw insert"
 kind[$id]=hostile want_err[$id]='G16K_EFORMAT'
 id=$(submit "$FIXS/nopub/circuit_final.zkey" "$FIXS/nopub/witness.wtns")
-kind[$id]=hostile want_err[$id]='G16K_EIO .*no live worker has it'
+kind[$id]=hostile want_err[$id]='G16K_ENOKEY .*no live worker has it'
 id=$(submit "$T/keys/mult_corrupt.zkey" "$T/w/mult-1.wtns")
 kind[$id]=hostile want_err[$id]='G16K_EFORMAT .*mult_corrupt.zkey: section 5 \(A\).*not on the curve'
 id=$(submit "$T/keys/mult.zkey" "$T/w/unsat.wtns")
