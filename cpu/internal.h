@@ -41,6 +41,10 @@ int cpu_error(int status, const char *fmt, ...) __attribute__((format(printf, 2,
  * no-op before g16k_plugin_entry ran. Thread-safe. */
 void cpu_log(int level, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* The window the running MSM call uses, for the core's trace (g16k_host_msm_window, plugin ABI
+ * 1.5). Thread-safe. */
+void cpu_msm_window_used(uint32_t c);
+
 /* Inner phases of a call for the core's trace (plugin.h ABI 1.2 trace_begin/trace_end):
  * t = cpu_trace_begin() (0 when the core is not tracing this thread, or is older than 1.2),
  * then cpu_trace_end(name, t, detail or NULL) on the same thread; both cheap when not tracing.

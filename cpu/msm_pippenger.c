@@ -344,6 +344,7 @@ int cpu_msm_pippenger(const cpu_group *g, const cpu_msm_in *in, uint32_t c, uint
     p.base = (in->bits + 1) / p.nwin;
     p.extra = (in->bits + 1) % p.nwin;
     p.c = c = p.base + (p.extra > 0);
+    cpu_msm_window_used(c);
     p.nbuckets = (uint64_t)1 << (c - 1);
     p.ifma = ifma;
     p.batch = c >= CPU_BA_MIN_WINDOW;

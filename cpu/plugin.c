@@ -64,6 +64,11 @@ void cpu_log(int level, const char *fmt, ...)
     }
 }
 
+void cpu_msm_window_used(uint32_t c)
+{
+    g16k_host_msm_window(host, c);
+}
+
 uint64_t cpu_trace_begin(void)
 {
     return host_traces ? host->trace_begin() : 0;

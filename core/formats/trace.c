@@ -45,12 +45,25 @@ struct g16k_trace {
 
 static _Thread_local g16k_trace *bound;
 static _Thread_local int in_call;
+static _Thread_local uint32_t call_window;
 
 int trace_call_enter(void)
 {
     int prev = in_call;
     in_call = 1;
+    call_window = 0;
     return prev;
+}
+
+void trace_call_window_set(uint32_t c)
+{
+    if (in_call)
+        call_window = c;
+}
+
+uint32_t trace_call_window(void)
+{
+    return call_window;
 }
 
 void trace_call_leave(int prev)

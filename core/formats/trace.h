@@ -49,6 +49,11 @@ void trace_name_thread(g16k_trace *t, const char *name);
 int trace_call_enter(void);
 void trace_call_leave(int prev);
 int trace_in_call(void);
+/* The window a provider reported for the calling thread's current call (host msm_window, plugin
+ * ABI 1.5), 0 when none: trace_call_enter clears it, trace_call_window_set records it (only
+ * inside a call). */
+void trace_call_window_set(uint32_t c);
+uint32_t trace_call_window(void);
 
 /* One complete event [begin, end] (trace_now values) named name (copied), category cat (a
  * string literal), on the calling thread's track, or, when track is not NULL, on the track of

@@ -5,7 +5,7 @@
  * plugins may fail on many threads at once. The log writes one line per call to stderr, formatted
  * into a local buffer first so concurrent lines do not interleave. The threshold comes from
  * $G16K_LOG (error|warn|info|debug, default warn), read once. The trace entries (ABI 1.2) record
- * into the calling thread's trace (formats/trace.h).
+ * into the calling thread's trace (formats/trace.h), and so does msm_window (ABI 1.5).
  */
 #include <pthread.h>
 #include <stdarg.h>
@@ -39,6 +39,12 @@ static void host_trace_end(const char *name, uint64_t begin, const char *detail)
     trace_add(t, "provider", name, begin, trace_now(), args, NULL);
 }
 
+/* ABI 1.5: the window of the running MSM call, for the core's event of it (calls.c). */
+static void host_msm_window(uint32_t c)
+{
+    trace_call_window_set(c);
+}
+
 static g16k_host_api host = {
     .struct_size = sizeof(g16k_host_api),
     .abi_major = G16K_ABI_MAJOR,
@@ -48,6 +54,7 @@ static g16k_host_api host = {
     .threads = 1,
     .trace_begin = host_trace_begin,
     .trace_end = host_trace_end,
+    .msm_window = host_msm_window,
 };
 static pthread_mutex_t host_lock = PTHREAD_MUTEX_INITIALIZER;
 static int host_threads_set;

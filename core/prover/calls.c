@@ -289,7 +289,16 @@ static json_object *msm_args(const char *msm, uint64_t n, uint32_t group,
     json_object_object_add(a, "msm", json_object_new_string(msm));
     arg_int(a, "n", (int64_t)n);
     json_object_object_add(a, "group", json_object_new_string(group == G16K_G2 ? "G2" : "G1"));
+    /* window: the one the provider ran, where it says (host msm_window, ABI 1.5), else the one
+     * asked; window_asked: [window]'s value or "auto" */
+    uint32_t used = trace_call_window();
     if (params && params->window)
+        arg_int(a, "window_asked", params->window);
+    else
+        json_object_object_add(a, "window_asked", json_object_new_string("auto"));
+    if (used)
+        arg_int(a, "window", used);
+    else if (params && params->window)
         arg_int(a, "window", params->window);
     else
         json_object_object_add(a, "window", json_object_new_string("auto"));

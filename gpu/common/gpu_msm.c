@@ -314,6 +314,7 @@ static int gpu_msm(g16k_msm_bases *b, const void *scalars, uint64_t n, uint32_t 
                                  &dev, &c, &part);
     if (rc)
         return rc;
+    gpu_msm_window_used(c);
     gpu_msm_sum sum;
     gpu_msm_sum_init(&sum, b->group);
     uint64_t *segout = NULL;
@@ -442,6 +443,7 @@ int gpu_msm_on_device(g16k_msm_bases *b, g16k_plugin_ctx *ctx, gpu_queue *q, gpu
         rc = gpu_msm_plan_choose(gpu_msm_window(params), n, n, G16K_G1, &dev, &c, &part);
     if (rc)
         return rc;
+    gpu_msm_window_used(c);
     gpu_msm_sum sum;
     gpu_msm_sum_init(&sum, G16K_G1);
     uint64_t *segout = NULL;

@@ -93,6 +93,11 @@ int gpu_check_compute_h(const void *domain, const void *a, const void *b, const 
     return G16K_OK;
 }
 
+void gpu_msm_window_used(uint32_t c)
+{
+    g16k_host_msm_window(gpu_host, c);
+}
+
 uint64_t gpu_trace_begin(void)
 {
     return g16k_host_can_trace(gpu_host) ? gpu_host->trace_begin() : 0;

@@ -29,6 +29,10 @@ int gpu_fail(int code, const char *fmt, ...)
 uint64_t gpu_trace_begin(void);
 void gpu_trace_end(const char *name, uint64_t begin, const char *detail);
 
+/* host->msm_window(c) (plugin ABI 1.5) when a host is known that has it: the window an MSM call
+ * runs, for the core's trace. */
+void gpu_msm_window_used(uint32_t c);
+
 /* host->log when a host is known; otherwise nothing. */
 void gpu_log(int level, const char *fmt, ...)
 #if defined(__GNUC__)

@@ -1,5 +1,5 @@
 /*
- * g16k plugin ABI, version 1.4 — the contract between the g16k core and a provider plugin.
+ * g16k plugin ABI, version 1.5 — the contract between the g16k core and a provider plugin.
  *
  * Self-contained (only <stddef.h> and <stdint.h>), C11 and C++ clean. A plugin is a shared object
  * that exports exactly one symbol, g16k_plugin_entry (see the end of this file), links nothing of
@@ -51,7 +51,7 @@ extern "C" {
 #endif
 
 #define G16K_ABI_MAJOR 1
-#define G16K_ABI_MINOR 4
+#define G16K_ABI_MINOR 5
 
 /* Status codes. 0 is success; every error is negative. G16K_STATUS_LIST(X) calls X(name, value)
  * for each code in order, so that a table of names or messages cannot miss one. */
@@ -137,6 +137,13 @@ typedef struct g16k_host_api {
      * dropped. Thread-safe, cheap (a thread-local test when not tracing). */
     uint64_t (*trace_begin)(void);
     void (*trace_end)(const char *name, uint64_t begin, const char *detail);
+    /* ---- ABI 1.5: read only when struct_size covers it, and test it for NULL.
+     * msm_window: the Pippenger window c (bits) that the running msm() or compute_h_msm()
+     * call uses, after its automatic choice or any cut (g16k_msm_params.window 0 is "auto", and
+     * a plugin may run another width than the one asked): the core writes it in its trace
+     * event of that call, beside the window asked. Call it on the thread the core called,
+     * within that call; ignored elsewhere. Thread-safe, cheap. */
+    void (*msm_window)(uint32_t c);
 } g16k_host_api;
 
 /* 1 when host (NULL allowed) traces: its struct_size covers the ABI 1.2 trace entries and both
@@ -146,6 +153,15 @@ static inline int g16k_host_can_trace(const g16k_host_api *host)
     return host != NULL &&
            host->struct_size >= offsetof(g16k_host_api, trace_end) + sizeof(host->trace_end) &&
            host->trace_begin != NULL && host->trace_end != NULL;
+}
+
+/* host->msm_window(c) when the host has it (ABI 1.5 and later, not NULL); nothing otherwise. */
+static inline void g16k_host_msm_window(const g16k_host_api *host, uint32_t c)
+{
+    if (host != NULL &&
+        host->struct_size >= offsetof(g16k_host_api, msm_window) + sizeof(host->msm_window) &&
+        host->msm_window != NULL)
+        host->msm_window(c);
 }
 
 /* One key = value line of the plugin's own prover.ini section [plugin.NAME], in file order,

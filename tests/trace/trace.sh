@@ -38,6 +38,23 @@ fi
 
 prove_traced "$CONF/cpu.ini" cpu --provider-events
 grep -q '"name":"buckets: accumulate and sum"' "$T/cpu.json" || fail "cpu: no bucket event"
+# Each MSM call records the window the provider ran (plugin ABI 1.5 msm_window) beside the one
+# asked ("auto" in cpu.ini): a number, the width of the bucket phases nested in it.
+node -e '
+const ev = JSON.parse(require("fs").readFileSync(process.argv[1])).traceEvents.filter((e) => e.ph === "X");
+let n = 0;
+for (const m of ev.filter((e) => e.cat === "call" && /^MSM /.test(e.name))) {
+  const inner = ev.filter((e) => e.name === "buckets: accumulate and sum" && e.tid === m.tid &&
+                                 e.ts >= m.ts && e.ts + e.dur <= m.ts + m.dur + 1e-3);
+  if (m.args.window_asked !== "auto") { console.log(m.name, "window_asked", m.args.window_asked); process.exit(1); }
+  if (!inner.length) continue;   /* no Pippenger (scalars 0 and 1 only): nothing to report */
+  const c = +/of up to (\d+) bits/.exec(inner[0].args.detail)[1];
+  if (m.args.window !== c) { console.log(m.name, "window", m.args.window, "ran", c); process.exit(1); }
+  n++;
+}
+if (n < 3) { console.log("only", n, "MSM calls with a bucket phase"); process.exit(1); }
+console.log("ok: " + n + " MSM calls record the window they ran");
+' "$T/cpu.json" || fail "cpu: MSM calls do not record the window used"
 
 # B_G2 on a second section of the same plugin: two MSM providers, two groups (threads >= 2).
 sed -e 's/^threads *=.*/threads = 2/' -e 's/^\[msm.g2\]/[plugin.cpu2]\npath = libg16k_cpu.so\n&/' \
