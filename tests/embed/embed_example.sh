@@ -128,11 +128,11 @@ if [ -n "$pkg" ]; then
       const f = await g16k.groth16.fullProve(JSON.parse(fs.readFileSync(fx + "/input.json")),
         fx + "/circuit.wasm", fx + "/circuit_final.zkey");
       if (require.resolve("circom_runtime", { paths: [pkg] }).indexOf(pkg + "/node_modules/") !== 0)
-        no("circom_runtime is not the package's own: " + require.resolve("circom_runtime", { paths: [pkg] }));
+        no("circom_runtime is not in the package: " + require.resolve("circom_runtime", { paths: [pkg] }));
       if (JSON.stringify(f.publicSignals) !== JSON.stringify(r.publicSignals)) no("fullProve: other public signals");
       if (!await snarkjs.groth16.verify(vk, f.publicSignals, f.proof)) no("snarkjs rejected the fullProve proof");
       if (await g16k.groth16.verify(vk, f.publicSignals, f.proof) !== true) no("g16k.groth16.verify: not true");
-      if (require(pkg + "/package.json").version !== g16k.version) no("package.json version is not the library's");
+      if (require(pkg + "/package.json").version !== g16k.version) no("package.json version differs from g16k.version " + g16k.version);
       await globalThis.curve_bls12381?.terminate();
     })().catch((e) => { console.error(e.code, e.message); process.exit(1); });
   ' "$(dirname "$pkg")" "$(dirname "$(dirname "$SNARKJS")")/snarkjs" "$FIX") >"$T/node.log" 2>&1 \
