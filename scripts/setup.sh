@@ -6,8 +6,8 @@
 # (the job queue) with the PostgreSQL server and the sqlite3 shell (the queue's tests start their
 # own), Node.js with its headers (for the binding); then the npm packages pinned by their
 # package-lock.json: snarkjs 0.7.6 (tools/snarkjs, the judge of the interop tests), circom2,
-# snarkjs, circomlib (tools/fixtures, which make the large fixtures) and node-addon-api
-# (bindings/node).
+# snarkjs, circomlib (tools/fixtures, which make the large fixtures), node-addon-api and
+# circom_runtime (bindings/node: the addon's headers, fullProve's witness calculator).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SUDO=; [ "$(id -u)" -eq 0 ] || SUDO=sudo
@@ -29,8 +29,9 @@ if [ ! -x tools/snarkjs/node_modules/.bin/snarkjs ]; then
   echo "setup: installing snarkjs (tools/snarkjs)"
   (cd tools/snarkjs && npm ci --no-audit --no-fund)
 fi
-if [ ! -f bindings/node/node_modules/node-addon-api/napi.h ]; then
-  echo "setup: installing node-addon-api (bindings/node)"
+if [ ! -f bindings/node/node_modules/node-addon-api/napi.h ] ||
+   [ ! -f bindings/node/node_modules/circom_runtime/package.json ]; then
+  echo "setup: installing node-addon-api and circom_runtime (bindings/node)"
   (cd bindings/node && npm ci --no-audit --no-fund)
 fi
 if [ ! -f tools/fixtures/node_modules/circom2/circom.wasm ]; then

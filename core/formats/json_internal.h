@@ -18,10 +18,15 @@
 #define JSON_MAX_SMALL (16u << 20)
 #define JSON_MAX_VK (64u << 20)
 
-/* Read and parse the whole file (at most max_bytes) in json-c strict mode; only whitespace may
- * follow the value. *out is a new reference the caller drops with json_object_put.
- * G16K_EIO: cannot open/read; G16K_EFORMAT: too big, syntax error (with the byte offset). */
-int json_load(const char *file, size_t max_bytes, json_object **out /* OUT */);
+/* Parse a whole text of at most max_bytes in json-c strict mode; only whitespace may follow the
+ * value. The text is the file at path `name` when text is NULL, else the len bytes at text
+ * (read during the call only; no NUL needed), which messages call `name` ("proof buffer"):
+ * both go through the same parser, checks and messages. *out is a new reference the caller
+ * drops with json_object_put.
+ * G16K_EIO: cannot open/read the file; G16K_EFORMAT: too big, syntax error (with the byte
+ * offset); G16K_ENOMEM. */
+int json_get(const char *name, const char *text, size_t len, size_t max_bytes,
+             json_object **out /* OUT */);
 
 /* obj[key] (obj at JSON path `at`, "" for the root) must exist and have the given type.
  * *out is borrowed from obj. */

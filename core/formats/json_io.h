@@ -5,7 +5,8 @@
  * z values are converted (X/Z^2, Y/Z^3). All values must be decimal strings < the modulus.
  * Points read must be on the curve and in the prime-order subgroup (snarkjs checks only the
  * curve; honest provers never produce the difference). Points are in Montgomery form in memory.
- * Files larger than 16 MiB (proof, public) or 64 MiB (vk) are rejected before reading.
+ * Files larger than 16 MiB (proof, public) or 64 MiB (vk) are rejected before reading; so are
+ * texts in memory larger than those (the *_parse readers).
  * Writers produce snarkjs's exact layout (bfj with space 1) and write atomically: a temporary file
  * in the same folder, fsync, rename; on error nothing is left behind.
  * Errors: negative g16k_status (G16K_EFORMAT, G16K_EIO, G16K_ENOMEM; G16K_EINVAL when a value to
@@ -47,6 +48,14 @@ int public_json_string(const fr_t *canon, size_t n, char **out, size_t *len);
 /* vk->ic is malloc'ed; release with vk_free (which leaves the struct reusable; NULL-safe). */
 int vk_json_read(const char *path, groth16_vk *out);
 void vk_free(groth16_vk *vk);
+
+/* The three readers on a text in memory instead of a file: the len bytes at text (non-NULL, read
+ * during the call only, no NUL needed), which messages call `name` (e.g. "proof buffer"). One
+ * code path with the files (json_get): the same size limits, checks, outputs and messages, the
+ * name in place of the path. */
+int proof_json_parse(const char *name, const char *text, size_t len, groth16_proof *out);
+int public_json_parse(const char *name, const char *text, size_t len, fr_t **out, size_t *n);
+int vk_json_parse(const char *name, const char *text, size_t len, groth16_vk *out);
 
 /* proof.json and public.json as one pair under concurrent writers and g16k readers (see
  * json_pair.c for what is guaranteed): write both (either path may be NULL), renamed under an

@@ -101,27 +101,38 @@ static int check_tag(const char *path, json_object *root, const char *key, const
     return G16K_OK;
 }
 
-int proof_json_read(const char *path, groth16_proof *out)
+/* proof_json_read and proof_json_parse: the file `name` when text is NULL (json_get). */
+static int proof_read(const char *name, const char *text, size_t len, groth16_proof *out)
 {
     json_object *root;
-    int rc = json_load(path, JSON_MAX_SMALL, &root);
+    int rc = json_get(name, text, len, JSON_MAX_SMALL, &root);
     if (rc != G16K_OK)
         return rc;
     json_object *a, *b, *c;
     groth16_proof p;
-    if ((rc = json_member(path, "", root, "pi_a", json_type_array, &a)) != G16K_OK ||
-        (rc = json_member(path, "", root, "pi_b", json_type_array, &b)) != G16K_OK ||
-        (rc = json_member(path, "", root, "pi_c", json_type_array, &c)) != G16K_OK ||
-        (rc = check_tag(path, root, "protocol", "groth16")) != G16K_OK ||
-        (rc = check_tag(path, root, "curve", "bls12381")) != G16K_OK ||
-        (rc = json_g1(path, "pi_a", a, &p.a)) != G16K_OK ||
-        (rc = json_g2(path, "pi_b", b, &p.b)) != G16K_OK ||
-        (rc = json_g1(path, "pi_c", c, &p.c)) != G16K_OK)
+    if ((rc = json_member(name, "", root, "pi_a", json_type_array, &a)) != G16K_OK ||
+        (rc = json_member(name, "", root, "pi_b", json_type_array, &b)) != G16K_OK ||
+        (rc = json_member(name, "", root, "pi_c", json_type_array, &c)) != G16K_OK ||
+        (rc = check_tag(name, root, "protocol", "groth16")) != G16K_OK ||
+        (rc = check_tag(name, root, "curve", "bls12381")) != G16K_OK ||
+        (rc = json_g1(name, "pi_a", a, &p.a)) != G16K_OK ||
+        (rc = json_g2(name, "pi_b", b, &p.b)) != G16K_OK ||
+        (rc = json_g1(name, "pi_c", c, &p.c)) != G16K_OK)
         goto out;
     *out = p;
 out:
     json_object_put(root);
     return rc;
+}
+
+int proof_json_read(const char *path, groth16_proof *out)
+{
+    return proof_read(path, NULL, 0, out);
+}
+
+int proof_json_parse(const char *name, const char *text, size_t len, groth16_proof *out)
+{
+    return proof_read(name, text, len, out);
 }
 
 int proof_json_string(const groth16_proof *p, char **out, size_t *len)

@@ -46,15 +46,16 @@ int public_json_write(const char *path, const fr_t *canon, size_t n)
     return rc;
 }
 
-int public_json_read(const char *path, fr_t **out, size_t *n_out)
+/* public_json_read and public_json_parse: the file `name` when text is NULL (json_get). */
+static int public_read(const char *name, const char *text, size_t len, fr_t **out, size_t *n_out)
 {
     json_object *root;
-    int rc = json_load(path, JSON_MAX_SMALL, &root);
+    int rc = json_get(name, text, len, JSON_MAX_SMALL, &root);
     if (rc != G16K_OK)
         return rc;
     fr_t *v = NULL;
     if (!json_object_is_type(root, json_type_array)) {
-        rc = g16k_err(G16K_EFORMAT, "%s: (root): expected an array, found %s", path,
+        rc = g16k_err(G16K_EFORMAT, "%s: (root): expected an array, found %s", name,
                       json_type_to_name(json_object_get_type(root)));
         goto out;
     }
@@ -62,13 +63,13 @@ int public_json_read(const char *path, fr_t **out, size_t *n_out)
     /* n is bounded by the 16 MiB file limit (at least 4 bytes per element). */
     v = malloc(n > 0 ? n * sizeof(fr_t) : 1);
     if (v == NULL) {
-        rc = g16k_err(G16K_ENOMEM, "%s: out of memory for %zu public signals", path, n);
+        rc = g16k_err(G16K_ENOMEM, "%s: out of memory for %zu public signals", name, n);
         goto out;
     }
     for (size_t i = 0; i < n; i++) {
         json_object *s = json_object_array_get_idx(root, i);
         if (!json_object_is_type(s, json_type_string)) {
-            rc = g16k_err(G16K_EFORMAT, "%s: [%zu]: not a decimal string (found %s)", path, i,
+            rc = g16k_err(G16K_EFORMAT, "%s: [%zu]: not a decimal string (found %s)", name, i,
                           json_type_to_name(json_object_get_type(s)));
             goto out;
         }
@@ -79,7 +80,7 @@ int public_json_read(const char *path, fr_t **out, size_t *n_out)
             rc = g16k_err(G16K_EFORMAT,
                           "%s: [%zu]: \"%.100s\" is not a canonical decimal "
                           "integer below r (%s)",
-                          path, i, str, why);
+                          name, i, str, why);
             goto out;
         }
     }
@@ -90,6 +91,16 @@ out:
     free(v);
     json_object_put(root);
     return rc;
+}
+
+int public_json_read(const char *path, fr_t **out, size_t *n)
+{
+    return public_read(path, NULL, 0, out, n);
+}
+
+int public_json_parse(const char *name, const char *text, size_t len, fr_t **out, size_t *n)
+{
+    return public_read(name, text, len, out, n);
 }
 
 int public_json_string(const fr_t *canon, size_t n, char **out, size_t *len)

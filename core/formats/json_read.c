@@ -1,7 +1,8 @@
 /*
- * Strict JSON reading for the snarkjs files (json_internal.h): bounded file load, typed members,
- * decimal field elements and snarkjs point objects (ffjavascript fromObject: z = "1" affine,
- * z = "0" infinity, other z Jacobian). Also the writers' text buffer.
+ * Strict JSON reading for the snarkjs files (json_internal.h): a bounded file or buffer parsed
+ * by one path (json_get), typed members, decimal field elements and snarkjs point objects
+ * (ffjavascript fromObject: z = "1" affine, z = "0" infinity, other z Jacobian). Also the
+ * writers' text buffer.
  */
 #include "json_internal.h"
 
@@ -60,32 +61,28 @@ static int read_all(const char *file, size_t max_bytes, char **buf, size_t *len)
     return G16K_OK;
 }
 
-int json_load(const char *file, size_t max_bytes, json_object **out)
+/* The value in len bytes at buf (no NUL needed; len within the callers' limits, far below
+ * json_tokener_parse_ex's int), named `name` in messages. */
+static int json_parse(const char *name, const char *buf, size_t len, json_object **out)
 {
-    char *buf = NULL;
-    size_t len = 0;
-    int rc = read_all(file, max_bytes, &buf, &len);
-    if (rc != G16K_OK)
-        return rc;
+    int rc = G16K_OK;
     json_tokener *tok = json_tokener_new();
-    if (tok == NULL) {
-        free(buf);
-        return g16k_err(G16K_ENOMEM, "%s: out of memory", file);
-    }
+    if (tok == NULL)
+        return g16k_err(G16K_ENOMEM, "%s: out of memory", name);
     json_tokener_set_flags(tok, JSON_TOKENER_STRICT);
     json_object *obj = json_tokener_parse_ex(tok, buf, (int)len);
     enum json_tokener_error jerr = json_tokener_get_error(tok);
     size_t end = json_tokener_get_parse_end(tok);
     if (obj == NULL || jerr != json_tokener_success) {
         /* json_tokener_continue: the text ended inside a value. */
-        rc = g16k_err(G16K_EFORMAT, "%s: byte %zu: invalid JSON: %s", file, end,
+        rc = g16k_err(G16K_EFORMAT, "%s: byte %zu: invalid JSON: %s", name, end,
                       jerr == json_tokener_continue ? "unexpected end of file"
                                                     : json_tokener_error_desc(jerr));
         goto out;
     }
     for (size_t i = end; i < len; i++) {
         if (buf[i] != ' ' && buf[i] != '\n' && buf[i] != '\r' && buf[i] != '\t') {
-            rc = g16k_err(G16K_EFORMAT, "%s: byte %zu: text after the JSON value", file, i);
+            rc = g16k_err(G16K_EFORMAT, "%s: byte %zu: text after the JSON value", name, i);
             goto out;
         }
     }
@@ -94,6 +91,23 @@ int json_load(const char *file, size_t max_bytes, json_object **out)
 out:
     json_object_put(obj);
     json_tokener_free(tok);
+    return rc;
+}
+
+int json_get(const char *name, const char *text, size_t len, size_t max_bytes, json_object **out)
+{
+    if (text) {
+        if (len > max_bytes)
+            return g16k_err(G16K_EFORMAT, "%s: %zu bytes, more than the %zu allowed", name, len,
+                            max_bytes);
+        return json_parse(name, text, len, out);
+    }
+    char *buf = NULL;
+    size_t n = 0;
+    int rc = read_all(name, max_bytes, &buf, &n);
+    if (rc != G16K_OK)
+        return rc;
+    rc = json_parse(name, buf, n, out);
     free(buf);
     return rc;
 }

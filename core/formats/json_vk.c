@@ -93,15 +93,16 @@ static int read_vk(const char *path, json_object *root, groth16_vk *vk)
     return G16K_OK;
 }
 
-int vk_json_read(const char *path, groth16_vk *out)
+/* vk_json_read and vk_json_parse: the file `name` when text is NULL (json_get). */
+static int vk_read(const char *name, const char *text, size_t len, groth16_vk *out)
 {
     json_object *root;
-    int rc = json_load(path, JSON_MAX_VK, &root);
+    int rc = json_get(name, text, len, JSON_MAX_VK, &root);
     if (rc != G16K_OK)
         return rc;
     groth16_vk vk;
     memset(&vk, 0, sizeof(vk));
-    rc = read_vk(path, root, &vk);
+    rc = read_vk(name, root, &vk);
     json_object_put(root);
     if (rc != G16K_OK) {
         vk_free(&vk);
@@ -109,6 +110,16 @@ int vk_json_read(const char *path, groth16_vk *out)
     }
     *out = vk;
     return G16K_OK;
+}
+
+int vk_json_read(const char *path, groth16_vk *out)
+{
+    return vk_read(path, NULL, 0, out);
+}
+
+int vk_json_parse(const char *name, const char *text, size_t len, groth16_vk *out)
+{
+    return vk_read(name, text, len, out);
 }
 
 void vk_free(groth16_vk *vk)

@@ -2,10 +2,14 @@
  * The g16k_host_api handed to every plugin, and the core's log.
  *
  * set_error stores into the calling thread's core error (util/error.h), which is thread-local, so
- * plugins may fail on many threads at once. The log writes one line per call to stderr, formatted
- * into a local buffer first so concurrent lines do not interleave. The threshold comes from
- * $G16K_LOG (error|warn|info|debug, default warn), read once. The trace entries (ABI 1.2) record
- * into the calling thread's trace (formats/trace.h), and so does msm_window (ABI 1.5).
+ * plugins may fail on many threads at once. The log (the core's g16k_log and the plugins'
+ * host->log) formats each line into a local buffer and hands it to the callback of g16k_set_log
+ * (g16k.h), none by default: libg16k writes nothing to stderr by itself. The g16k command
+ * installs its own, to stderr at the level of $G16K_LOG (core/cli/main.c). The callback and its
+ * level are read under a read lock held during the call, so that g16k_set_log, which takes it
+ * for writing, returns only once the old callback is no longer running. The trace entries (ABI
+ * 1.2) record into the calling thread's trace (formats/trace.h), and so does msm_window (ABI
+ * 1.5).
  */
 #include <pthread.h>
 #include <stdarg.h>
@@ -14,6 +18,7 @@
 #include <strings.h>
 
 #include "formats/trace.h"
+#include "g16k/g16k.h"
 #include "plugin/internal.h"
 #include "util/error.h"
 
@@ -59,7 +64,10 @@ static g16k_host_api host = {
 static pthread_mutex_t host_lock = PTHREAD_MUTEX_INITIALIZER;
 static int host_threads_set;
 
-static pthread_once_t level_once = PTHREAD_ONCE_INIT;
+/* g16k_set_log's callback: none (every line dropped) until an embedder or the CLI sets one. */
+static pthread_rwlock_t log_lock = PTHREAD_RWLOCK_INITIALIZER;
+static g16k_log_fn log_fn;
+static void *log_user;
 static int log_level = G16K_LOG_WARN;
 
 static const char *const level_names[] = { "error", "warn", "info", "debug" };
@@ -74,33 +82,38 @@ int host_log_level_parse(const char *s)
     return -1;
 }
 
-static void level_init(void)
+const char *host_log_level_name(int level)
 {
-    const char *s = getenv("G16K_LOG");
-    int l = host_log_level_parse(s);
-    if (l < 0) {
-        fprintf(stderr,
-                "g16k: warn: ignoring G16K_LOG='%s' (expected error, warn, info or debug)\n", s);
-        l = G16K_LOG_WARN;
-    }
-    log_level = l;
+    if (level < G16K_LOG_ERROR)
+        level = G16K_LOG_ERROR;
+    if (level > G16K_LOG_DEBUG)
+        level = G16K_LOG_DEBUG;
+    return level_names[level];
+}
+
+void g16k_set_log(g16k_log_fn fn, void *user, int max_level)
+{
+    pthread_rwlock_wrlock(&log_lock);
+    log_fn = fn;
+    log_user = user;
+    log_level = max_level;
+    pthread_rwlock_unlock(&log_lock);
 }
 
 static void log_v(int level, const char *fmt, va_list ap)
 {
     char line[G16K_ERR_MAX + 64];
-    int n;
 
-    pthread_once(&level_once, level_init);
-    if (level > log_level)
-        return;
     if (level < G16K_LOG_ERROR)
         level = G16K_LOG_ERROR;
     if (level > G16K_LOG_DEBUG)
         level = G16K_LOG_DEBUG;
-    n = snprintf(line, sizeof(line), "g16k: %s: ", level_names[level]);
-    vsnprintf(line + n, sizeof(line) - (size_t)n, fmt, ap);
-    fprintf(stderr, "%s\n", line);
+    pthread_rwlock_rdlock(&log_lock);
+    if (log_fn && level <= log_level) {
+        vsnprintf(line, sizeof(line), fmt, ap);
+        log_fn(log_user, level, line);
+    }
+    pthread_rwlock_unlock(&log_lock);
 }
 
 void g16k_log(int level, const char *fmt, ...)

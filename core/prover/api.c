@@ -1,7 +1,7 @@
 /*
  * The rest of the embedding API (include/g16k/g16k.h): opening a prover from prover.ini,
- * describing it, writing proofs, verifying proof files as snarkjs does, and phase traces
- * (formats/trace.h).
+ * describing it, writing proofs, verifying proofs as snarkjs does (from files or from memory),
+ * and phase traces (formats/trace.h).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -66,6 +66,8 @@ static int prover_open(const char *config_path, g16k_prover **out)
 
 int g16k_prover_open(const char *config_path, g16k_prover **out)
 {
+    if (out)
+        *out = NULL;
     if (!config_path || !out)
         return g16k_err(G16K_EINVAL, "g16k_prover_open: NULL argument");
     return prover_open(config_path, out);
@@ -95,6 +97,12 @@ static void caps_string(char *buf, size_t len, uint32_t caps)
 
 size_t g16k_prover_describe(const g16k_prover *prover, char *buf, size_t len)
 {
+    if (!prover) {
+        if (buf && len > 0)
+            buf[0] = '\0';
+        g16k_err(G16K_EINVAL, "g16k_prover_describe: prover is NULL");
+        return 0;
+    }
     const prover_config *cfg = prover->cfg;
     size_t used = 0;
     char caps[64];
@@ -155,11 +163,15 @@ int g16k_proof_write(const g16k_proof *proof, const char *proof_path, const char
     return json_pair_write(proof_path, &proof->pt, public_path, proof->pub, proof->n_pub);
 }
 
-/* snprintf-style copy of text (n bytes, freed here) into buf; 0 when rc says it was not made. */
+/* snprintf-style copy of text (n bytes, freed here) into buf; 0 when rc says it was not made
+ * (then buf, if it has room, holds ""). */
 static size_t copy_text(int rc, char *text, size_t n, char *buf, size_t len)
 {
-    if (rc != G16K_OK)
+    if (rc != G16K_OK) {
+        if (buf && len > 0)
+            buf[0] = '\0';
         return 0;
+    }
     if (buf && len > 0) {
         size_t k = n < len ? n : len - 1;
         memcpy(buf, text, k);
@@ -173,7 +185,8 @@ size_t g16k_proof_json(const g16k_proof *proof, char *buf, size_t len)
 {
     char *text = NULL;
     size_t n = 0;
-    int rc = proof_json_string(&proof->pt, &text, &n);
+    int rc = proof ? proof_json_string(&proof->pt, &text, &n)
+                   : g16k_err(G16K_EINVAL, "g16k_proof_json: proof is NULL");
     return copy_text(rc, text, n, buf, len);
 }
 
@@ -181,15 +194,46 @@ size_t g16k_public_json(const g16k_proof *proof, char *buf, size_t len)
 {
     char *text = NULL;
     size_t n = 0;
-    int rc = public_json_string(proof->pub, proof->n_pub, &text, &n);
+    int rc = proof ? public_json_string(proof->pub, proof->n_pub, &text, &n)
+                   : g16k_err(G16K_EINVAL, "g16k_public_json: proof is NULL");
     return copy_text(rc, text, n, buf, len);
 }
 
 void g16k_proof_points(const g16k_proof *proof, uint8_t a[96], uint8_t b[192], uint8_t c[96])
 {
-    g1_affine_to_bytes_canon(a, &proof->pt.a);
-    g2_affine_to_bytes_canon(b, &proof->pt.b);
-    g1_affine_to_bytes_canon(c, &proof->pt.c);
+    if (!proof) {
+        g16k_err(G16K_EINVAL, "g16k_proof_points: proof is NULL");
+        if (a)
+            memset(a, 0, 96);
+        if (b)
+            memset(b, 0, 192);
+        if (c)
+            memset(c, 0, 96);
+        return;
+    }
+    if (a)
+        g1_affine_to_bytes_canon(a, &proof->pt.a);
+    if (b)
+        g2_affine_to_bytes_canon(b, &proof->pt.b);
+    if (c)
+        g1_affine_to_bytes_canon(c, &proof->pt.c);
+}
+
+/* The verdict on a statement read by g16k_verify_files or g16k_verify_json, named in messages
+ * as given (paths or buffer names). public_json_read / _parse took each signal only in canonical
+ * decimal below r, and proof_json_read / _parse each point only on the curve and in its
+ * prime-order subgroup (else G16K_EVERIFY already). The statement is the key's n_public signals
+ * exactly (snarkjs reads a short list as if the missing signals were 0). */
+static int verify_statement(const char *vk_name, const groth16_vk *vk, const char *public_name,
+                            const fr_t *pub, size_t n_pub, const groth16_proof *pf)
+{
+    if (n_pub != vk->n_public)
+        return g16k_err(G16K_EVERIFY, "%s: %zu public signals, the verification key %s has %u",
+                        public_name, n_pub, vk_name, vk->n_public);
+    if (!groth16_check(pf, &vk->alpha1, &vk->beta2, &vk->gamma2, &vk->delta2, vk->ic,
+                       vk->n_public + 1, pub, n_pub))
+        return g16k_err(G16K_EVERIFY, "invalid proof: the pairing check failed");
+    return G16K_OK;
 }
 
 int g16k_verify_files(const char *vk_path, const char *public_path, const char *proof_path)
@@ -200,26 +244,38 @@ int g16k_verify_files(const char *vk_path, const char *public_path, const char *
     size_t n_pub = 0;
     int rc;
 
+    if (!vk_path || !public_path || !proof_path)
+        return g16k_err(G16K_EINVAL, "g16k_verify_files: NULL argument");
     memset(&vk, 0, sizeof(vk));
     if ((rc = vk_json_read(vk_path, &vk)) != G16K_OK)
         return rc;
-    if ((rc = json_pair_read(public_path, &pub, &n_pub, proof_path, &pf)) != G16K_OK)
-        goto out;
-    /* public_json_read took each signal only in canonical decimal below r, and proof_json_read
-     * each point only on the curve and in its prime-order subgroup. The statement is the key's
-     * n_public signals exactly (snarkjs reads a short list as if the missing signals were 0). */
-    if (n_pub != vk.n_public) {
-        rc = g16k_err(G16K_EVERIFY, "%s: %zu public signals, the verification key %s has %u",
-                      public_path, n_pub, vk_path, vk.n_public);
-        goto out;
-    }
-    if (!groth16_check(&pf, &vk.alpha1, &vk.beta2, &vk.gamma2, &vk.delta2, vk.ic, vk.n_public + 1,
-                       pub, n_pub)) {
-        rc = g16k_err(G16K_EVERIFY, "invalid proof: the pairing check failed");
-        goto out;
-    }
-    rc = G16K_OK;
-out:
+    if ((rc = json_pair_read(public_path, &pub, &n_pub, proof_path, &pf)) == G16K_OK)
+        rc = verify_statement(vk_path, &vk, public_path, pub, n_pub, &pf);
+    free(pub);
+    vk_free(&vk);
+    return rc;
+}
+
+int g16k_verify_json(const char *vk_json, size_t vk_len, const char *public_json, size_t public_len,
+                     const char *proof_json, size_t proof_len)
+{
+    static const char vk_name[] = "verification key buffer",
+                      public_name[] = "public signals buffer", proof_name[] = "proof buffer";
+    groth16_vk vk;
+    groth16_proof pf;
+    fr_t *pub = NULL;
+    size_t n_pub = 0;
+    int rc;
+
+    if (!vk_json || !public_json || !proof_json)
+        return g16k_err(G16K_EINVAL, "g16k_verify_json: NULL argument");
+    memset(&vk, 0, sizeof(vk));
+    if ((rc = vk_json_parse(vk_name, vk_json, vk_len, &vk)) != G16K_OK)
+        return rc;
+    /* the order of the files: the key, the public signals, the proof */
+    if ((rc = public_json_parse(public_name, public_json, public_len, &pub, &n_pub)) == G16K_OK &&
+        (rc = proof_json_parse(proof_name, proof_json, proof_len, &pf)) == G16K_OK)
+        rc = verify_statement(vk_name, &vk, public_name, pub, n_pub, &pf);
     free(pub);
     vk_free(&vk);
     return rc;

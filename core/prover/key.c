@@ -299,17 +299,21 @@ void g16k_key_free(g16k_key *key)
 
 uint32_t g16k_key_n_public(const g16k_key *key)
 {
-    return key->zk->n_public;
+    return key ? key->zk->n_public : 0;
 }
 
 int g16k_key_cached(const g16k_key *key)
 {
-    return key->cached;
+    return key ? key->cached : 0;
 }
 
 int g16k_zkey_digest(const void *data, size_t len, char hex[65])
 {
     uint8_t d[ZKEY_DIGEST_BYTES];
+    if (!hex || (!data && len > 0))
+        return g16k_err(G16K_EINVAL, "g16k_zkey_digest: NULL argument");
+    if (!data)
+        data = ""; /* no bytes: the empty input's digest */
     if (zkey_digest(d, data, len) != 0)
         return g16k_err(G16K_ENOMEM, "zkey digest: out of memory");
     for (int i = 0; i < ZKEY_DIGEST_BYTES; i++)

@@ -3,6 +3,8 @@
  * is rewritten in place (\r) up to 10 times a second; elsewhere (logs, --progress in a pipe) a
  * line is printed at most every 5 seconds and at the end of every phase, so logs stay short.
  * Disabled: every call returns at once. Called from one thread only (pool_run's caller).
+ * It writes to stderr itself, unlike the log (g16k_set_log): setup is the g16k command's only
+ * (no g16k.h function reaches it), and it is on only when the caller sets setup_opts.progress.
  */
 #include <stdio.h>
 #include <time.h>

@@ -13,7 +13,8 @@
  * printed on stdout at the end.
  * On a terminal the key load and the proofs show their progress on stderr; Ctrl-C cancels the
  * running load or proof cleanly (G16K_ECANCELED) and exits with status 130.
- * Errors name their g16k status (g16k_status_name) and say why (g16k_last_error); exit 1.
+ * Errors name their g16k status (g16k_status_name) and say why (g16k_last_error); exit 1. The
+ * library's warnings (g16k_set_log) are printed on stderr too.
  *
  * Build it from an installed g16k, with CMake (find_package(g16k), target g16k::g16k: see
  * CMakeLists.txt beside this file) or with pkg-config:
@@ -46,6 +47,14 @@ static int on_progress(void *user, const char *stage, uint64_t done, uint64_t to
     if (*tty && total > 0)
         fprintf(stderr, "\r%-8s %3u%%", stage, (unsigned)(100 * done / total));
     return interrupted;
+}
+
+/* The library writes nothing by itself: its warnings (a key before phase 2, a provider that
+ * fell back) come here, from any thread of a g16k call; one fprintf per line. */
+static void on_log(void *user, int level, const char *line)
+{
+    (void)user;
+    fprintf(stderr, "g16k-embed: %s: %s\n", level == G16K_LOG_ERROR ? "error" : "warn", line);
 }
 
 static double now(void)
@@ -148,6 +157,7 @@ int main(int argc, char **argv)
     sa.sa_handler = on_sigint;
     sigaction(SIGINT, &sa, NULL);
 
+    g16k_set_log(on_log, NULL, G16K_LOG_WARN);
     g16k_prover *prover = NULL;
     g16k_key *key = NULL;
     if ((rc = g16k_prover_open(config, &prover)) != G16K_OK)

@@ -6,7 +6,13 @@
  * Errors: every int-returning function returns G16K_OK (0) or a negative g16k_status
  * (include/g16k/plugin.h; g16k_status_name() spells it) and sets a one-line message, readable
  * with g16k_last_error() on the same thread until the next g16k call on that thread. Functions
- * that fail leave their outputs NULL and hold nothing.
+ * that fail leave their outputs NULL and hold nothing. A NULL pointer where an object, a path, a
+ * buffer or an output is expected is G16K_EINVAL (functions that return no status say what they
+ * do with it); the free and close functions accept NULL and do nothing.
+ *
+ * Messages: the library writes nothing to stdout or stderr by itself; its log lines (warnings
+ * such as a key before phase 2, fallbacks, plugins' lines) go to the callback of g16k_set_log,
+ * none by default.
  *
  * Threads: a g16k_prover and a g16k_key are immutable after creation; several threads may call
  * g16k_prove*() at once on the same prover and key (each call allocates its own scratch). Opening
@@ -80,7 +86,9 @@ G16K_API int g16k_prover_open_default(g16k_prover **out);
 G16K_API void g16k_prover_close(g16k_prover *prover);
 
 /* Write a human-readable description of the loaded plugins and slot assignments to buf
- * (NUL-terminated, truncated to len). Returns the length it needed (like snprintf). */
+ * (NUL-terminated, truncated to len; buf may be NULL when len is 0). Returns the length it
+ * needed (like snprintf). prover NULL: returns 0 (G16K_EINVAL in g16k_last_error) and writes ""
+ * when len > 0. */
 G16K_API size_t g16k_prover_describe(const g16k_prover *prover, char *buf, size_t len);
 
 /* A phase trace: a Trace Event Format JSON file (chrome://tracing, Perfetto) of the key loads
@@ -144,16 +152,17 @@ G16K_API int g16k_key_load_buffer(g16k_prover *prover, const void *data, size_t 
 /* g16k_key_load_file with opts NULL. */
 G16K_API int g16k_key_load(g16k_prover *prover, const char *zkey_path, g16k_key **out);
 G16K_API void g16k_key_free(g16k_key *key);
-/* Number of public signals of the key (P). */
+/* Number of public signals of the key (P); 0 for a NULL key. */
 G16K_API uint32_t g16k_key_n_public(const g16k_key *key);
 /* 1 when the load skipped the curve and subgroup tests of the key's points because the verdict
- * cache ([core] key_cache) held its digest from an earlier full check, else 0. */
+ * cache ([core] key_cache) held its digest from an earlier full check, else 0 (also for NULL). */
 G16K_API int g16k_key_cached(const g16k_key *key);
 /* The content digest of a whole .zkey file (len bytes at data): its BLAKE3-256 (the BLAKE3
  * spec's unkeyed hash, the same hex as `b3sum FILE` prints), which the verdict cache keys its
  * entries by (docs/formats.md), as 64 lowercase hex digits and a NUL in hex. It names a key by
  * its bytes, never its path, size or date (g16k's job queue names keys by it). Thread-safe; runs
- * on the calling thread. Errors: G16K_ENOMEM when memory runs out (one 32-byte word per MiB). */
+ * on the calling thread. Errors: G16K_EINVAL when hex is NULL, or data is NULL and len is not 0;
+ * G16K_ENOMEM when memory runs out (one 32-byte word per MiB). */
 G16K_API int g16k_zkey_digest(const void *data, size_t len, char hex[65]);
 
 /* Per-phase wall-clock times of the last g16k_prove on a proof, in seconds. When one plugin
@@ -206,23 +215,54 @@ G16K_API int g16k_proof_write(const g16k_proof *proof, const char *proof_path,
 /* The same texts without files, snprintf-style: the proof.json (or public.json) text, byte for
  * byte what g16k_proof_write writes (the layout of snarkjs's files), NUL-terminated and
  * truncated to len (buf may be NULL when len is 0). Returns the length it needed without
- * the NUL, or 0 when out of memory (G16K_ENOMEM in g16k_last_error; the texts are never empty).
+ * the NUL, or 0 when out of memory or proof is NULL (G16K_ENOMEM or G16K_EINVAL in
+ * g16k_last_error; the texts are never empty).
  * A proof.json text is under 1.2 kB; public.json takes about 80 bytes per public signal. */
 G16K_API size_t g16k_proof_json(const g16k_proof *proof, char *buf, size_t len);
 G16K_API size_t g16k_public_json(const g16k_proof *proof, char *buf, size_t len);
-/* Affine proof points as canonical bytes: a 96 B, b 192 B, c 96 B (see plugin.h layouts). */
+/* Affine proof points as canonical bytes: a 96 B, b 192 B, c 96 B (see plugin.h layouts). A NULL
+ * output is skipped; proof NULL zeroes the others (G16K_EINVAL in g16k_last_error). */
 G16K_API void g16k_proof_points(const g16k_proof *proof, uint8_t a[96], uint8_t b[192],
                                 uint8_t c[96]);
 
 /* Verify proof.json against verification_key.json and public.json exactly as
- * `snarkjs groth16 verify` does (docs/proving.md, "The prover", step 5), plus subgroup checks of the proof points,
- * canonical decimal public signals and exactly the key's nPublic of them. The two files are read
- * under a shared flock on their folder(s): a pair being replaced by g16k_proof_write is seen
- * whole, old or new.
+ * `snarkjs groth16 verify` does (docs/proving.md, "The prover", step 5), plus subgroup checks of
+ * the proof points, canonical decimal public signals and exactly the key's nPublic of them. A
+ * key with alpha1, beta2, gamma2 or delta2 at infinity, or a point off its curve or subgroup, is
+ * malformed (G16K_EFORMAT naming the field). The two files are read under a shared flock on
+ * their folder(s): a pair being replaced by g16k_proof_write is seen whole, old or new.
+ * Thread-safe.
  * Returns G16K_OK when valid, G16K_EVERIFY when invalid (message says why), G16K_EIO /
- * G16K_EFORMAT when a file cannot be read. */
+ * G16K_EFORMAT when a file cannot be read or is malformed, G16K_EINVAL for a NULL path. */
 G16K_API int g16k_verify_files(const char *vk_path, const char *public_path,
                                const char *proof_path);
+/* The same from the three texts in memory: vk_len bytes of verification_key.json at vk_json,
+ * public_len of public.json, proof_len of proof.json (UTF-8 JSON as snarkjs writes them, or any
+ * JSON with the same members, e.g. JSON.stringify of snarkjs's objects; no NUL needed, read
+ * during the call only, owned by the caller). The same parser, checks, verdicts and messages as
+ * g16k_verify_files, where messages name the texts "verification key buffer", "public signals
+ * buffer" and "proof buffer" instead of paths. Thread-safe; no lock (nothing is shared).
+ * Returns G16K_OK when valid, G16K_EVERIFY when invalid, G16K_EFORMAT when a text is malformed
+ * (not JSON, a missing or mistyped member, a non-canonical number, a malformed key) or larger
+ * than the files may be (16 MiB for the proof and public signals, 64 MiB for the key),
+ * G16K_EINVAL for a NULL text (an empty one is malformed), G16K_ENOMEM. */
+G16K_API int g16k_verify_json(const char *vk_json, size_t vk_len, const char *public_json,
+                              size_t public_len, const char *proof_json, size_t proof_len);
+
+/* Where the library's log lines go. The library writes nothing to stderr by itself: by default
+ * its lines are dropped. level is G16K_LOG_ERROR, _WARN, _INFO or _DEBUG (plugin.h); line is one
+ * line of text without the level and without a newline (e.g. "k.zkey: delta = 1: this key has
+ * had no phase-2 contribution, ..."), valid during the call only. The library's own lines and
+ * its plugins' (host->log) come here, from any thread that runs a g16k call, also several at
+ * once: the callback must be thread-safe, should return soon, and must not call g16k_set_log. */
+typedef void (*g16k_log_fn)(void *user, int level, const char *line);
+/* Send the lines of level <= max_level (G16K_LOG_ERROR 0 to G16K_LOG_DEBUG 3; lines above it are
+ * not even formatted) to fn with user; fn NULL: drop every line again (the default). The
+ * setting is process-wide, for every prover. It may be changed while other threads run g16k
+ * calls: it waits for the calls of the old callback in flight, so that once it returns the old
+ * fn is never called again (its user may be freed). The g16k command installs one that writes
+ * "g16k: LEVEL: line" to stderr at the level $G16K_LOG names (warn by default). */
+G16K_API void g16k_set_log(g16k_log_fn fn, void *user, int max_level);
 
 #ifdef __cplusplus
 }

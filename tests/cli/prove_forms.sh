@@ -2,7 +2,8 @@
 # g16k prove without --config or $G16K_CONFIG uses the built-in configuration (conf/cpu.ini,
 # compiled in) and says so at G16K_LOG=info; the positional form ZKEY WTNS PROOF PUBLIC proves
 # the same; snarkjs verifies both proofs. Mixing the two forms, or a wrong count, is a usage
-# error that writes nothing.
+# error that writes nothing. A key before phase 2 proves with one warning on stderr, shown at the
+# level $G16K_LOG names.
 # usage: prove_forms.sh G16K CPU_INI FIXTURES SNARKJS     (exit 77 = skipped: no snarkjs)
 set -euo pipefail
 G16K=$1 CPU_INI=$2 FIX=$3/poseidon2 SNARKJS=${4:-}
@@ -74,6 +75,17 @@ grep -q "given twice" <("$G16K" prove "$Z" "$W" a b --witness "$W" 2>&1) || fail
 [ -f "$FIX/circuit_0000.zkey" ] || fail "missing fixture $FIX/circuit_0000.zkey"
 "$G16K" prove "$FIX/circuit_0000.zkey" "$W" "$T/p5.json" "$T/q5.json" 2> "$T/e5" ||
   fail "prove with circuit_0000.zkey: $(cat "$T/e5")"
-grep -q "circuit_0000.zkey: delta = 1: this key has had no phase-2 contribution" "$T/e5" ||
+grep -q "^g16k: warn: .*circuit_0000.zkey: delta = 1: this key has had no phase-2 contribution" "$T/e5" ||
   fail "no warning for a key before phase 2: '$(cat "$T/e5")'"
+[ "$(wc -l < "$T/e5")" = 1 ] || fail "more than the warning on stderr: '$(cat "$T/e5")'"
+# the command sends the library's log (silent by itself, g16k_set_log) to stderr at the level of
+# $G16K_LOG: error drops the warning; an unknown level is said once, and warn is used
+G16K_LOG=error "$G16K" prove "$FIX/circuit_0000.zkey" "$W" "$T/p6.json" "$T/q6.json" 2> "$T/e6" ||
+  fail "prove with circuit_0000.zkey at G16K_LOG=error: $(cat "$T/e6")"
+[ ! -s "$T/e6" ] || fail "G16K_LOG=error printed: '$(cat "$T/e6")'"
+G16K_LOG=loud "$G16K" prove "$FIX/circuit_0000.zkey" "$W" "$T/p7.json" "$T/q7.json" 2> "$T/e7" ||
+  fail "prove with circuit_0000.zkey at G16K_LOG=loud: $(cat "$T/e7")"
+[ "$(grep -c "^g16k: warn: ignoring G16K_LOG='loud' (expected error, warn, info or debug)$" "$T/e7")" = 1 ] &&
+  grep -q "^g16k: warn: .*circuit_0000.zkey: delta = 1: " "$T/e7" && [ "$(wc -l < "$T/e7")" = 2 ] ||
+  fail "G16K_LOG=loud: '$(cat "$T/e7")'"
 echo "prove forms: built-in config, positional form, usage errors and the phase-2 warning as documented"

@@ -119,13 +119,23 @@ if [ -n "$pkg" ]; then
    LD_PRELOAD=${EMBED_NODE_PRELOAD:-} ASAN_OPTIONS=detect_leaks=0 node -e '
     const [pkg, sj, fx] = process.argv.slice(1);
     const g16k = require(pkg), snarkjs = require(sj), fs = require("fs");
+    const vk = JSON.parse(fs.readFileSync(fx + "/verification_key.json"));
+    const no = (what) => { console.error(what); process.exit(1); };
     (async () => {
       const r = await g16k.groth16.prove(fx + "/circuit_final.zkey", fx + "/witness.wtns");
-      const ok = await snarkjs.groth16.verify(JSON.parse(fs.readFileSync(fx + "/verification_key.json")), r.publicSignals, r.proof);
+      if (!await snarkjs.groth16.verify(vk, r.publicSignals, r.proof)) no("snarkjs rejected the proof");
+      // fullProve with the circom_runtime the package installed beside it
+      const f = await g16k.groth16.fullProve(JSON.parse(fs.readFileSync(fx + "/input.json")),
+        fx + "/circuit.wasm", fx + "/circuit_final.zkey");
+      if (require.resolve("circom_runtime", { paths: [pkg] }).indexOf(pkg + "/node_modules/") !== 0)
+        no("circom_runtime is not in the package: " + require.resolve("circom_runtime", { paths: [pkg] }));
+      if (JSON.stringify(f.publicSignals) !== JSON.stringify(r.publicSignals)) no("fullProve: other public signals");
+      if (!await snarkjs.groth16.verify(vk, f.publicSignals, f.proof)) no("snarkjs rejected the fullProve proof");
+      if (await g16k.groth16.verify(vk, f.publicSignals, f.proof) !== true) no("g16k.groth16.verify: not true");
+      if (require(pkg + "/package.json").version !== g16k.version) no("package.json version differs from g16k.version " + g16k.version);
       await globalThis.curve_bls12381?.terminate();
-      if (!ok) { console.error("snarkjs rejected the proof"); process.exit(1); }
     })().catch((e) => { console.error(e.code, e.message); process.exit(1); });
   ' "$(dirname "$pkg")" "$(dirname "$(dirname "$SNARKJS")")/snarkjs" "$FIX") >"$T/node.log" 2>&1 \
     || fail "the installed Node.js package: $(cat "$T/node.log")"
-  echo "ok: the installed Node.js package proves with its default config; snarkjs accepts it"
+  echo "ok: the installed Node.js package proves (prove, and fullProve with its own circom_runtime) with its default config; snarkjs and groth16.verify accept it"
 fi

@@ -17,13 +17,29 @@
  *     the prover and key still work after it; on sha256_64 a cancelled load or proof returns
  *     before the work it skipped could have been done;
  *   - phase traces through the options: one file for a load and its proofs, MSMs named with
- *     their provider, ignored for a caller whose struct_size predates the field.
+ *     their provider, ignored for a caller whose struct_size predates the field;
+ *   - verification from memory (g16k_verify_json) beside the files (g16k_verify_files, the same
+ *     bytes written out): on mult, nopub, poseidon2 and manypub both accept snarkjs's proof and
+ *     the reference proof, both refuse (G16K_EVERIFY) a changed public signal, pi_a or pi_c of
+ *     another valid proof, a point off the curve and another circuit's proof, and both call a
+ *     malformed text G16K_EFORMAT (a vk_gamma_2 at infinity, a non-canonical signal, broken
+ *     JSON, an empty text, a missing member), with the same message where the buffer's name
+ *     ("verification key buffer", "public signals buffer", "proof buffer") stands for the path;
+ *     only len bytes are read;
+ *   - NULL arguments: every G16K_API function of g16k.h (the list is checked against the header)
+ *     with each pointer argument NULL returns G16K_EINVAL or its documented harmless result;
+ *   - the log: a key before phase 2 (delta = 1) loads and proves with nothing on stderr by
+ *     default, even with $G16K_LOG=debug; a g16k_set_log callback gets the warning once, at
+ *     G16K_LOG_WARN, as a bare line; levels filter (info adds the key cache's lines, error drops
+ *     the warning); NULL silences again; g16k_set_log waits for a callback in flight.
  * Fixtures: mult, nopub, poseidon2, poseidon_chain, sha256_64 under G16K_FIXTURES; config
  * conf/cpu.ini (G16K_CONFIG, the default key cache), each test with an empty cache home of its
  * own ($XDG_CACHE_HOME), so that its first load of a key tests every point.
  */
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -756,13 +772,529 @@ static void test_mapped_key(void **state)
     free(zbuf);
 }
 
+/* ---- verification from memory (g16k_verify_json) beside the files (g16k_verify_files) ---- */
+
+/* A copy of s with the first `from` replaced by `to`; fails the test when from is absent. */
+static char *replaced(const char *s, const char *from, const char *to)
+{
+    const char *hit = strstr(s, from);
+    if (!hit)
+        fail_msg("\"%s\" not in the text", from);
+    size_t pre = (size_t)(hit - s), lf = strlen(from), lt = strlen(to);
+    char *o = malloc(strlen(s) - lf + lt + 1);
+    assert_non_null(o);
+    memcpy(o, s, pre);
+    memcpy(o + pre, to, lt);
+    strcpy(o + pre + lt, hit + lf);
+    return o;
+}
+
+/* text (a proof.json) with the value of member key ("pi_a") taken from other, a proof.json of the
+ * same layout (snarkjs's: the value ends at the first "\n ]"). */
+static char *with_member_of(const char *text, const char *other, const char *key)
+{
+    char head[32];
+    snprintf(head, sizeof head, "\"%s\": [", key);
+    const char *a = strstr(text, head), *b = strstr(other, head);
+    assert_non_null(a);
+    assert_non_null(b);
+    const char *a_end = strstr(a, "\n ]"), *b_end = strstr(b, "\n ]");
+    assert_non_null(a_end);
+    assert_non_null(b_end);
+    size_t pre = (size_t)(a - text), mid = (size_t)(b_end - b);
+    char *o = malloc(strlen(text) + mid + 1);
+    assert_non_null(o);
+    memcpy(o, text, pre);
+    memcpy(o + pre, b, mid);
+    strcpy(o + pre + mid, a_end);
+    return o;
+}
+
+/* The verdict on three texts from memory, and from files holding the same bytes: both give
+ * want, and the same message where the files' paths stand for the buffers' names; the message
+ * holds piece (unless NULL). */
+static void expect_verdict(const char *vk, const char *pub, const char *proof, int want,
+                           const char *piece)
+{
+    char msg[2048], path[3][128], fmsg[2048];
+    const char *text[3] = { vk, pub, proof };
+    static const char *const file[3] = { "vk.json", "public.json", "proof.json" };
+    static const char *const name[3] = { "verification key buffer", "public signals buffer",
+                                         "proof buffer" };
+    int rc = g16k_verify_json(vk, strlen(vk), pub, strlen(pub), proof, strlen(proof));
+    snprintf(msg, sizeof msg, "%s", rc == G16K_OK ? "" : g16k_last_error());
+    if (rc != want)
+        fail_msg("g16k_verify_json: status %s, want %s: %s", g16k_status_name(rc),
+                 g16k_status_name(want), msg);
+    if (piece && !strstr(msg, piece))
+        fail_msg("g16k_verify_json: message \"%s\" lacks \"%s\"", msg, piece);
+    for (int i = 0; i < 3; i++) {
+        snprintf(path[i], sizeof path[i], "%s/%s", cache_home, file[i]);
+        FILE *f = fopen(path[i], "wb");
+        assert_non_null(f);
+        assert_int_equal(fwrite(text[i], 1, strlen(text[i]), f), strlen(text[i]));
+        fclose(f);
+    }
+    int frc = g16k_verify_files(path[0], path[1], path[2]);
+    if (frc != want)
+        fail_msg("g16k_verify_files: status %s, want %s: %s", g16k_status_name(frc),
+                 g16k_status_name(want), g16k_last_error());
+    if (frc == G16K_OK)
+        return;
+    /* the files' message with each path replaced by its buffer's name */
+    snprintf(fmsg, sizeof fmsg, "%s", g16k_last_error());
+    for (int i = 0; i < 3; i++) {
+        char *at;
+        while ((at = strstr(fmsg, path[i])) != NULL) {
+            char rest[2048];
+            snprintf(rest, sizeof rest, "%s", at + strlen(path[i]));
+            snprintf(at, sizeof fmsg - (size_t)(at - fmsg), "%s%s", name[i], rest);
+        }
+    }
+    if (strcmp(fmsg, msg) != 0)
+        fail_msg("files: \"%s\"\nmemory: \"%s\"", fmsg, msg);
+}
+
+/* The last digit of the first public signal changed (still canonical and below r). */
+static char *tampered_public(const char *pub)
+{
+    char *o = strdup(pub);
+    char *q = strchr(o, '"');
+    assert_non_null(q);
+    char *end = strchr(q + 1, '"');
+    assert_non_null(end);
+    end[-1] = (char)('0' + (end[-1] - '0' + 1) % 10);
+    return o;
+}
+
+static void test_verify_json(void **state)
+{
+    static const char *const fxs[] = { "mult", "nopub", "poseidon2", "manypub" };
+    size_t len;
+    (void)state;
+    for (size_t i = 0; i < sizeof fxs / sizeof fxs[0]; i++) {
+        const char *fx = fxs[i], *other = fxs[(i + 2) % 4]; /* mult <-> poseidon2 (1 public) */
+        char *vk = (char *)slurp(fixture(fx, "verification_key.json"), 0, &len);
+        char *pub = (char *)slurp(fixture(fx, "public.json"), 0, &len);
+        char *proof = (char *)slurp(fixture(fx, "proof.json"), 0, &len);
+        char *ref = (char *)slurp(fixture(fx, "ref_proof_r0_s0.json"), 0, &len);
+        char *foreign = (char *)slurp(fixture(other, "proof.json"), 0, &len);
+        char *t;
+
+        /* snarkjs's own proof and the reference proof (r = s = 0) of the same statement */
+        expect_verdict(vk, pub, proof, G16K_OK, NULL);
+        expect_verdict(vk, pub, ref, G16K_OK, NULL);
+        /* a public signal changed (nopub has none: one added) */
+        t = strcmp(fx, "nopub") == 0 ? strdup("[\n \"1\"\n]") : tampered_public(pub);
+        expect_verdict(vk, t, proof, G16K_EVERIFY,
+                       strcmp(fx, "nopub") == 0 ? "1 public signals, the verification key"
+                                                : "the pairing check failed");
+        free(t);
+        /* pi_a, then pi_c, of the other valid proof: each point valid, the proof not */
+        t = with_member_of(proof, ref, "pi_a");
+        expect_verdict(vk, pub, t, G16K_EVERIFY, "the pairing check failed");
+        free(t);
+        t = with_member_of(proof, ref, "pi_c");
+        expect_verdict(vk, pub, t, G16K_EVERIFY, "the pairing check failed");
+        free(t);
+        /* a coordinate of pi_a changed: off the curve */
+        t = with_member_of(proof, "\"pi_a\": [\n  \"1\",\n  \"2\",\n  \"1\"\n ]", "pi_a");
+        expect_verdict(vk, pub, t, G16K_EVERIFY, "proof buffer: pi_a: point not on the curve");
+        free(t);
+        /* another circuit's proof */
+        expect_verdict(vk, pub, foreign, G16K_EVERIFY, NULL);
+
+        /* malformed: each text named */
+        t = replaced(vk, "\"vk_gamma_2\": [",
+                     "\"vk_gamma_2\": [[\"0\", \"0\"], [\"1\", \"0\"], [\"0\", \"0\"]], \"x\": [");
+        expect_verdict(t, pub, proof, G16K_EFORMAT,
+                       "verification key buffer: vk_gamma_2: the point at infinity");
+        free(t);
+        expect_verdict(vk, "[\n \"033\"\n]", proof, G16K_EFORMAT,
+                       "public signals buffer: [0]: \"033\" is not a canonical decimal integer");
+        t = replaced(proof, "\"protocol\"", "\"protocol\" \"");
+        expect_verdict(vk, pub, t, G16K_EFORMAT, "proof buffer: byte ");
+        free(t);
+        expect_verdict(vk, pub, "", G16K_EFORMAT, "proof buffer: byte 0: invalid JSON");
+        expect_verdict("{}", pub, proof, G16K_EFORMAT,
+                       "verification key buffer: protocol: missing");
+
+        /* only len bytes are read: a text followed by garbage, no NUL */
+        char *padded = malloc(strlen(pub) + 4);
+        memcpy(padded, pub, strlen(pub));
+        memcpy(padded + strlen(pub), "xyz!", 4);
+        assert_int_equal(
+            g16k_verify_json(vk, strlen(vk), padded, strlen(pub), proof, strlen(proof)), G16K_OK);
+        assert_int_equal(
+            g16k_verify_json(vk, strlen(vk), padded, strlen(pub) + 1, proof, strlen(proof)),
+            G16K_EFORMAT);
+        assert_non_null(strstr(g16k_last_error(), "public signals buffer: byte "));
+        free(padded);
+        free(vk);
+        free(pub);
+        free(proof);
+        free(ref);
+        free(foreign);
+    }
+}
+
+/* ---- NULL arguments: every exported function ---- */
+
+/* The functions test_null_args calls with NULL arguments, which must be every G16K_API function
+ * of g16k.h (read at run time, so that a new function without its NULL test fails here). */
+static const char *const null_tested[] = {
+    "g16k_version",
+    "g16k_last_error",
+    "g16k_status_name",
+    "g16k_prover_open",
+    "g16k_prover_open_default",
+    "g16k_prover_close",
+    "g16k_prover_describe",
+    "g16k_trace_open",
+    "g16k_trace_close",
+    "g16k_key_load_file",
+    "g16k_key_load_buffer",
+    "g16k_key_load",
+    "g16k_key_free",
+    "g16k_key_n_public",
+    "g16k_key_cached",
+    "g16k_zkey_digest",
+    "g16k_prove",
+    "g16k_prove_wtns_buffer",
+    "g16k_prove_witness",
+    "g16k_proof_free",
+    "g16k_proof_write",
+    "g16k_proof_json",
+    "g16k_public_json",
+    "g16k_proof_points",
+    "g16k_verify_files",
+    "g16k_verify_json",
+    "g16k_set_log",
+};
+
+static int null_tested_has(const char *name)
+{
+    for (size_t i = 0; i < sizeof null_tested / sizeof null_tested[0]; i++)
+        if (strcmp(null_tested[i], name) == 0)
+            return 1;
+    return 0;
+}
+
+/* Every G16K_API function of the header is in null_tested, and nothing else is. */
+static void check_null_list_is_the_api(void)
+{
+    size_t len, n = 0;
+    char *h = (char *)slurp(G16K_HEADER, 0, &len);
+    for (char *line = h; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+        if (strncmp(line, "G16K_API ", 9) != 0)
+            continue;
+        char *paren = strchr(line, '('), *start = paren;
+        assert_non_null(paren);
+        while (start > line && (start[-1] == '_' || (start[-1] >= 'a' && start[-1] <= 'z') ||
+                                (start[-1] >= '0' && start[-1] <= '9')))
+            start--;
+        char name[64];
+        snprintf(name, sizeof name, "%.*s", (int)(paren - start), start);
+        if (!null_tested_has(name))
+            fail_msg("%s (g16k.h) is not in test_null_args's list", name);
+        n++;
+    }
+    free(h);
+    assert_int_equal(n, sizeof null_tested / sizeof null_tested[0]);
+}
+
+#define EXPECT_EINVAL(call)                                                                        \
+    do {                                                                                           \
+        int rc_ = (call);                                                                          \
+        if (rc_ != G16K_EINVAL)                                                                    \
+            fail_msg("%s: status %s, want G16K_EINVAL (%s)", #call, g16k_status_name(rc_),         \
+                     g16k_last_error());                                                           \
+    } while (0)
+
+static void test_null_args(void **state)
+{
+    (void)state;
+    check_null_list_is_the_api();
+    /* no pointer arguments: g16k_version, g16k_last_error, g16k_status_name */
+    assert_string_equal(g16k_version(), G16K_VERSION_STR);
+    assert_non_null(g16k_last_error());
+    assert_string_equal(g16k_status_name(G16K_EINVAL), "G16K_EINVAL");
+
+    g16k_prover *p = (g16k_prover *)1;
+    EXPECT_EINVAL(g16k_prover_open(NULL, &p));
+    assert_null(p);
+    EXPECT_EINVAL(g16k_prover_open(G16K_CONFIG, NULL));
+    EXPECT_EINVAL(g16k_prover_open_default(NULL));
+    g16k_prover_close(NULL);
+    char buf[64];
+    memset(buf, 'x', sizeof buf);
+    assert_int_equal(g16k_prover_describe(NULL, buf, sizeof buf), 0);
+    assert_string_equal(buf, "");
+    assert_non_null(strstr(g16k_last_error(), "g16k_prover_describe"));
+    assert_int_equal(g16k_prover_describe(NULL, NULL, 0), 0);
+
+    g16k_trace *t = (g16k_trace *)1;
+    EXPECT_EINVAL(g16k_trace_open(NULL, &t));
+    assert_null(t);
+    EXPECT_EINVAL(g16k_trace_open("/tmp/t.json", NULL));
+    assert_int_equal(g16k_trace_close(NULL), G16K_OK);
+
+    p = open_prover();
+    /* the prover's description counts without a buffer, snprintf-style */
+    size_t need = g16k_prover_describe(p, NULL, 0);
+    assert_true(need > 0);
+    assert_int_equal(g16k_prover_describe(p, NULL, 100), need);
+    const char *zpath = fixture("mult", "circuit_final.zkey");
+    size_t zlen, wlen;
+    uint8_t *z = slurp(zpath, 0, &zlen);
+    g16k_key *k = (g16k_key *)1;
+    EXPECT_EINVAL(g16k_key_load_file(NULL, zpath, NULL, &k));
+    assert_null(k);
+    EXPECT_EINVAL(g16k_key_load_file(p, NULL, NULL, &k));
+    EXPECT_EINVAL(g16k_key_load_file(p, zpath, NULL, NULL));
+    EXPECT_EINVAL(g16k_key_load_buffer(NULL, z, zlen, NULL, &k));
+    EXPECT_EINVAL(g16k_key_load_buffer(p, NULL, zlen, NULL, &k));
+    EXPECT_EINVAL(g16k_key_load_buffer(p, z, zlen, NULL, NULL));
+    EXPECT_EINVAL(g16k_key_load(NULL, zpath, &k));
+    EXPECT_EINVAL(g16k_key_load(p, NULL, &k));
+    EXPECT_EINVAL(g16k_key_load(p, zpath, NULL));
+    assert_null(k);
+    g16k_key_free(NULL);
+    assert_int_equal(g16k_key_n_public(NULL), 0);
+    assert_int_equal(g16k_key_cached(NULL), 0);
+    char hex[65];
+    EXPECT_EINVAL(g16k_zkey_digest(NULL, 5, hex));
+    EXPECT_EINVAL(g16k_zkey_digest(z, zlen, NULL));
+    /* no bytes: BLAKE3 of the empty input (the spec's test vector) */
+    assert_int_equal(g16k_zkey_digest(NULL, 0, hex), G16K_OK);
+    assert_string_equal(hex, "af1349b9f5f9a1a6a0404dea36dcc9499bcb25c9adc112b7cc9a93cae41f3262");
+
+    k = load(p, "mult");
+    const char *wpath = fixture("mult", "witness.wtns");
+    uint8_t *w = slurp(wpath, 0, &wlen);
+    uint8_t values[4 * 32];
+    memcpy(values, w + wlen - sizeof values, sizeof values); /* mult: 4 values, the file's end */
+    g16k_prove_opts o = fixed_rs();
+    g16k_proof *pf = (g16k_proof *)1;
+    EXPECT_EINVAL(g16k_prove(NULL, k, wpath, &o, &pf));
+    assert_null(pf);
+    EXPECT_EINVAL(g16k_prove(p, NULL, wpath, &o, &pf));
+    EXPECT_EINVAL(g16k_prove(p, k, NULL, &o, &pf));
+    EXPECT_EINVAL(g16k_prove(p, k, wpath, &o, NULL));
+    EXPECT_EINVAL(g16k_prove_wtns_buffer(NULL, k, w, wlen, &o, &pf));
+    EXPECT_EINVAL(g16k_prove_wtns_buffer(p, NULL, w, wlen, &o, &pf));
+    EXPECT_EINVAL(g16k_prove_wtns_buffer(p, k, NULL, wlen, &o, &pf));
+    EXPECT_EINVAL(g16k_prove_wtns_buffer(p, k, w, wlen, &o, NULL));
+    EXPECT_EINVAL(g16k_prove_witness(NULL, k, values, 4, &o, &pf));
+    EXPECT_EINVAL(g16k_prove_witness(p, NULL, values, 4, &o, &pf));
+    EXPECT_EINVAL(g16k_prove_witness(p, k, NULL, 4, &o, &pf));
+    EXPECT_EINVAL(g16k_prove_witness(p, k, values, 4, &o, NULL));
+    assert_null(pf);
+    g16k_proof_free(NULL);
+    /* opts NULL is allowed: random r, s */
+    assert_int_equal(g16k_prove_witness(p, k, values, 4, NULL, &pf), G16K_OK);
+    g16k_proof_free(pf);
+    assert_int_equal(g16k_prove_witness(p, k, values, 4, &o, &pf), G16K_OK);
+    expect_reference(pf, "mult");
+
+    EXPECT_EINVAL(g16k_proof_write(NULL, "/tmp/never-p.json", "/tmp/never-q.json"));
+    assert_int_equal(access("/tmp/never-p.json", F_OK), -1);
+    assert_int_equal(g16k_proof_write(pf, NULL, NULL), G16K_OK); /* both skipped */
+    memset(buf, 'x', sizeof buf);
+    assert_int_equal(g16k_proof_json(NULL, buf, sizeof buf), 0);
+    assert_string_equal(buf, "");
+    assert_non_null(strstr(g16k_last_error(), "g16k_proof_json: proof is NULL"));
+    memset(buf, 'x', sizeof buf);
+    assert_int_equal(g16k_public_json(NULL, buf, sizeof buf), 0);
+    assert_string_equal(buf, "");
+    assert_non_null(strstr(g16k_last_error(), "g16k_public_json: proof is NULL"));
+    assert_true(g16k_proof_json(pf, NULL, 0) > 0);
+    assert_true(g16k_public_json(pf, NULL, 0) > 0);
+    uint8_t a[96], b[192], c[96], zero[192] = { 0 }, b2[192];
+    memset(a, 0xaa, sizeof a);
+    memset(b, 0xaa, sizeof b);
+    memset(c, 0xaa, sizeof c);
+    g16k_proof_points(NULL, a, b, c); /* zeroed */
+    assert_memory_equal(a, zero, 96);
+    assert_memory_equal(b, zero, 192);
+    assert_memory_equal(c, zero, 96);
+    g16k_proof_points(NULL, NULL, NULL, NULL);
+    g16k_proof_points(pf, a, b, c);
+    g16k_proof_points(pf, NULL, b2, NULL); /* only b */
+    assert_memory_equal(b, b2, 192);
+    g16k_proof_free(pf);
+
+    const char *vk = fixture("mult", "verification_key.json");
+    char vkp[1024], pubp[1024], prp[1024];
+    snprintf(vkp, sizeof vkp, "%s", vk);
+    snprintf(pubp, sizeof pubp, "%s", fixture("mult", "public.json"));
+    snprintf(prp, sizeof prp, "%s", fixture("mult", "proof.json"));
+    EXPECT_EINVAL(g16k_verify_files(NULL, pubp, prp));
+    EXPECT_EINVAL(g16k_verify_files(vkp, NULL, prp));
+    EXPECT_EINVAL(g16k_verify_files(vkp, pubp, NULL));
+    assert_int_equal(g16k_verify_files(vkp, pubp, prp), G16K_OK);
+    EXPECT_EINVAL(g16k_verify_json(NULL, 10, "[]", 2, "{}", 2));
+    EXPECT_EINVAL(g16k_verify_json("{}", 2, NULL, 2, "{}", 2));
+    EXPECT_EINVAL(g16k_verify_json("{}", 2, "[]", 2, NULL, 2));
+    assert_non_null(strstr(g16k_last_error(), "g16k_verify_json: NULL argument"));
+
+    g16k_set_log(NULL, NULL, G16K_LOG_DEBUG); /* no callback: lines dropped (the default) */
+    g16k_key_free(k);
+    g16k_prover_close(p);
+    free(z);
+    free(w);
+}
+
+/* ---- the library's log (g16k_set_log) ---- */
+
+typedef struct log_lines {
+    pthread_mutex_t lock;
+    int n, n_delta, delta_level;
+    char delta_line[1200];
+    int info_cache; /* lines at G16K_LOG_INFO about the key cache */
+    int sleep_ms;   /* the callback sleeps this long (test_log_switch) */
+    atomic_int entered, left;
+} log_lines;
+
+static void on_log(void *user, int level, const char *line)
+{
+    log_lines *l = user;
+    atomic_fetch_add(&l->entered, 1);
+    pthread_mutex_lock(&l->lock);
+    l->n++;
+    if (strstr(line, "delta = 1")) {
+        l->n_delta++;
+        l->delta_level = level;
+        snprintf(l->delta_line, sizeof l->delta_line, "%s", line);
+    }
+    if (level == G16K_LOG_INFO && strstr(line, "key cache"))
+        l->info_cache++;
+    pthread_mutex_unlock(&l->lock);
+    if (l->sleep_ms) {
+        struct timespec ts = { l->sleep_ms / 1000, (long)(l->sleep_ms % 1000) * 1000000L };
+        nanosleep(&ts, NULL);
+    }
+    atomic_fetch_add(&l->left, 1);
+}
+
+/* Load the key before phase 2 (mult's circuit_0000.zkey, delta = 1) and prove mult's witness
+ * with it (a valid proof: the pairing check runs) while the process's stderr goes to a file;
+ * returns how many bytes reached stderr. */
+static long prove_phase1_key_stderr(void)
+{
+    char err[128];
+    snprintf(err, sizeof err, "%s/stderr.txt", cache_home);
+    fflush(stderr);
+    int saved = dup(2), fd = open(err, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    assert_true(saved >= 0 && fd >= 0);
+    dup2(fd, 2);
+    close(fd);
+    g16k_prover *p = NULL;
+    g16k_key *k = NULL;
+    g16k_proof *pf = NULL;
+    g16k_prove_opts o = fixed_rs();
+    int rc = g16k_prover_open(G16K_CONFIG, &p);
+    if (rc == G16K_OK)
+        rc = g16k_key_load(p, fixture("mult", "circuit_0000.zkey"), &k);
+    if (rc == G16K_OK)
+        rc = g16k_prove(p, k, fixture("mult", "witness.wtns"), &o, &pf);
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+    if (rc != G16K_OK)
+        fail_msg("the key before phase 2: %s: %s", g16k_status_name(rc), g16k_last_error());
+    g16k_proof_free(pf);
+    g16k_key_free(k);
+    g16k_prover_close(p);
+    struct stat st;
+    assert_int_equal(stat(err, &st), 0);
+    unlink(err);
+    return (long)st.st_size;
+}
+
+static void test_log(void **state)
+{
+    static log_lines l = { .lock = PTHREAD_MUTEX_INITIALIZER };
+    (void)state;
+    /* by default nothing, whatever $G16K_LOG says (the g16k command reads it, not the library) */
+    setenv("G16K_LOG", "debug", 1);
+    assert_int_equal(prove_phase1_key_stderr(), 0);
+
+    /* a callback at warn: the warning, once, as a bare line; still nothing on stderr */
+    g16k_set_log(on_log, &l, G16K_LOG_WARN);
+    assert_int_equal(prove_phase1_key_stderr(), 0);
+    assert_int_equal(l.n_delta, 1);
+    assert_int_equal(l.delta_level, G16K_LOG_WARN);
+    assert_non_null(strstr(l.delta_line, "circuit_0000.zkey: delta = 1: this key has had no "
+                                         "phase-2 contribution, so anyone can forge its proofs"));
+    assert_null(strchr(l.delta_line, '\n'));
+    assert_int_equal(strncmp(l.delta_line, "g16k", 4) == 0, 0); /* no prefix: the path first */
+    assert_int_equal(l.info_cache, 0);                          /* info is above warn */
+
+    /* at info, the key cache's lines too (this test's cache home is fresh: the first load of
+     * circuit_final.zkey tests every point and records it), and no delta warning for it */
+    l.n_delta = 0;
+    g16k_set_log(on_log, &l, G16K_LOG_INFO);
+    g16k_prover *p = open_prover();
+    g16k_key *k = load(p, "mult");
+    g16k_key_free(k);
+    assert_true(l.info_cache >= 1);
+    assert_int_equal(l.n_delta, 0);
+
+    /* at error: no warning */
+    g16k_set_log(on_log, &l, G16K_LOG_ERROR);
+    assert_int_equal(prove_phase1_key_stderr(), 0);
+    assert_int_equal(l.n_delta, 0);
+
+    /* NULL: silent again, the callback never called */
+    g16k_set_log(NULL, NULL, G16K_LOG_DEBUG);
+    int before = l.n;
+    assert_int_equal(prove_phase1_key_stderr(), 0);
+    assert_int_equal(l.n, before);
+    g16k_prover_close(p);
+    setenv("G16K_LOG", "warn", 1);
+}
+
+/* g16k_set_log returns only once the old callback is done: a load on another thread logs into
+ * a callback that sleeps; the switch made meanwhile waits for it. */
+static void *load_phase1_key(void *arg)
+{
+    g16k_prover *p = arg;
+    g16k_key *k = NULL;
+    if (g16k_key_load(p, fixture("mult", "circuit_0000.zkey"), &k) == G16K_OK)
+        g16k_key_free(k);
+    return NULL;
+}
+
+static void test_log_switch(void **state)
+{
+    static log_lines l = { .lock = PTHREAD_MUTEX_INITIALIZER };
+    pthread_t th;
+    (void)state;
+    l.sleep_ms = 300;
+    g16k_prover *p = open_prover();
+    g16k_set_log(on_log, &l, G16K_LOG_WARN);
+    assert_int_equal(pthread_create(&th, NULL, load_phase1_key, p), 0);
+    while (atomic_load(&l.entered) == 0) {
+        struct timespec ts = { 0, 1000000 };
+        nanosleep(&ts, NULL);
+    }
+    assert_int_equal(atomic_load(&l.left), 0); /* the callback is sleeping */
+    g16k_set_log(NULL, NULL, G16K_LOG_DEBUG);
+    assert_int_equal(atomic_load(&l.left), 1); /* it returned before the switch did */
+    pthread_join(th, NULL);
+    assert_int_equal(l.n_delta, 1);
+    g16k_prover_close(p);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
 #define T(f) cmocka_unit_test_setup_teardown(f, fresh_cache_home, drop_cache_home)
         T(test_status_names), T(test_json_strings), T(test_buffers),      T(test_progress),
         T(test_cancel_load),  T(test_buffer_cache), T(test_cancel_prove), T(test_cancel_long),
-        T(test_trace),        T(test_mapped_key),
+        T(test_trace),        T(test_mapped_key),   T(test_verify_json),  T(test_null_args),
+        T(test_log),          T(test_log_switch),
 #undef T
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

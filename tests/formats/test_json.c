@@ -1,7 +1,10 @@
 /*
  * core/formats JSON: snarkjs' own files read and written back must be byte-identical (snarkjs
  * writes with bfj, space 1); projective z handling as ffjavascript's fromObject; strict typing
- * with the JSON path in messages; the size limit; write_file_atomic.
+ * with the JSON path in messages; the size limit; write_file_atomic. The readers of texts in
+ * memory (proof_json_parse, public_json_parse, vk_json_parse) on the same bytes: the same values
+ * from every fixture, and on every malformed file of these tests the same status and message,
+ * with the buffer's name where the file's path was.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -42,6 +45,83 @@ static void assert_same_file(const char *a, const char *b)
     free(db);
 }
 
+/* What a reader made of a file or of a buffer: status, message, value. */
+typedef struct reading {
+    int rc;
+    char msg[G16K_ERR_MAX];
+    groth16_proof proof;
+    fr_t *pub;
+    size_t n_pub;
+    groth16_vk vk;
+} reading;
+
+/* Read path with the file reader of kind ('p' proof, 'u' public, 'v' vk), or, with name, its
+ * bytes with the buffer reader under that name. */
+static void read_as(reading *r, char kind, const char *path, const char *name)
+{
+    size_t len = 0;
+    char *text = name ? (char *)read_whole(path, &len) : NULL;
+    memset(r, 0, sizeof(*r));
+    switch (kind) {
+    case 'p':
+        r->rc =
+            name ? proof_json_parse(name, text, len, &r->proof) : proof_json_read(path, &r->proof);
+        break;
+    case 'u':
+        r->rc = name ? public_json_parse(name, text, len, &r->pub, &r->n_pub)
+                     : public_json_read(path, &r->pub, &r->n_pub);
+        break;
+    default: r->rc = name ? vk_json_parse(name, text, len, &r->vk) : vk_json_read(path, &r->vk);
+    }
+    snprintf(r->msg, sizeof(r->msg), "%s", r->rc == 0 ? "" : g16k_err_get());
+    free(text);
+}
+
+static void reading_free(reading *r)
+{
+    if (r->rc == 0) {
+        free(r->pub);
+        vk_free(&r->vk);
+    }
+}
+
+/* The buffer reader on the bytes of the file at path: what the file reader says, status, value
+ * and message, the message naming "<kind> buffer" where the file's says path. */
+static void expect_buffer_same(char kind, const char *path)
+{
+    static const char *const names[] = { "proof buffer", "public signals buffer",
+                                         "verification key buffer" };
+    const char *name = names[kind == 'p' ? 0 : kind == 'u' ? 1 : 2];
+    char keep[1024];
+    snprintf(keep, sizeof(keep), "%s", path);
+    reading f, b;
+    read_as(&f, kind, keep, NULL);
+    read_as(&b, kind, keep, name);
+    if (f.rc != b.rc)
+        fail_msg("%s: file status %d (%s), buffer status %d (%s)", keep, f.rc, f.msg, b.rc, b.msg);
+    if (f.rc != 0) {
+        size_t lp = strlen(keep), ln = strlen(name);
+        if (strncmp(f.msg, keep, lp) != 0 || strncmp(b.msg, name, ln) != 0 ||
+            strcmp(f.msg + lp, b.msg + ln) != 0)
+            fail_msg("file: \"%s\"\nbuffer: \"%s\"", f.msg, b.msg);
+    } else if (kind == 'p') {
+        assert_memory_equal(&f.proof, &b.proof, sizeof(f.proof));
+    } else if (kind == 'u') {
+        assert_int_equal(f.n_pub, b.n_pub);
+        if (f.n_pub > 0)
+            assert_memory_equal(f.pub, b.pub, f.n_pub * sizeof(fr_t));
+    } else {
+        assert_int_equal(f.vk.n_public, b.vk.n_public);
+        assert_memory_equal(&f.vk.alpha1, &b.vk.alpha1, sizeof(f.vk.alpha1));
+        assert_memory_equal(&f.vk.beta2, &b.vk.beta2, sizeof(f.vk.beta2));
+        assert_memory_equal(&f.vk.gamma2, &b.vk.gamma2, sizeof(f.vk.gamma2));
+        assert_memory_equal(&f.vk.delta2, &b.vk.delta2, sizeof(f.vk.delta2));
+        assert_memory_equal(f.vk.ic, b.vk.ic, (f.vk.n_public + 1) * sizeof(g1_affine_t));
+    }
+    reading_free(&f);
+    reading_free(&b);
+}
+
 static void test_proof_round_trip_is_byte_exact(void **state)
 {
     (void)state;
@@ -54,6 +134,7 @@ static void test_proof_round_trip_is_byte_exact(void **state)
             groth16_proof p;
             if (proof_json_read(src, &p) != 0)
                 fail_msg("%s", g16k_err_get());
+            expect_buffer_same('p', src);
             const char *out = scratch_path("proof.json");
             assert_int_equal(proof_json_write(out, &p), 0);
             assert_same_file(out, src);
@@ -71,6 +152,7 @@ static void test_public_round_trip_is_byte_exact(void **state)
         size_t n;
         if (public_json_read(src, &v, &n) != 0)
             fail_msg("%s", g16k_err_get());
+        expect_buffer_same('u', src);
         const char *out = scratch_path("public.json");
         assert_int_equal(public_json_write(out, v, n), 0);
         assert_same_file(out, src); /* includes "[\n]" for nopub */
@@ -96,6 +178,7 @@ static void test_vk_fixtures(void **state)
         groth16_vk vk;
         if (vk_json_read(fixture_path(FIXTURES[i], "verification_key.json"), &vk) != 0)
             fail_msg("%s", g16k_err_get());
+        expect_buffer_same('v', fixture_path(FIXTURES[i], "verification_key.json"));
         assert_int_equal(vk.n_public, r1cs_info(FIXTURES[i], "Outputs") +
                                           r1cs_info(FIXTURES[i], "Public Inputs"));
         assert_true(g2_affine_eq(&vk.gamma2, &G2_GENERATOR));
@@ -198,6 +281,8 @@ static void expect_proof_bad(const char *path, int code, ...)
     va_start(ap, code);
     expect_error_in(rc, code, strrchr(path, '/') + 1, ap);
     va_end(ap);
+    if (access(path, R_OK) == 0)
+        expect_buffer_same('p', path);
 }
 
 #define MULT_PI_A_X                                                                                \
@@ -250,6 +335,8 @@ static void test_proof_malformed(void **state)
     expect_proof_bad(mutated_proof("\"pi_a\": [", "\"pi_a\": [,"), G16K_EFORMAT, "invalid JSON",
                      NULL);
     expect_proof_bad(text_file("arr.json", "[1, 2]"), G16K_EFORMAT, "expected an object", NULL);
+    expect_proof_bad(text_file("empty.json", ""), G16K_EFORMAT,
+                     "byte 0: invalid JSON: unexpected end of file", NULL);
     expect_proof_bad(scratch_path("missing.json"), G16K_EIO, NULL);
 
     /* Over the 16 MiB limit: rejected by size before reading (sparse file). */
@@ -266,6 +353,7 @@ static void expect_public_bad(const char *text, const char *want)
     int rc = public_json_read(text_file("bad_public.json", text), &v, &n);
     assert_ptr_equal(v, (fr_t *)0x1);
     expect_error(rc, G16K_EFORMAT, "bad_public.json", want, NULL);
+    expect_buffer_same('u', scratch_path("bad_public.json"));
 }
 
 static void test_public_malformed(void **state)
@@ -330,6 +418,7 @@ static void expect_vk_bad(const char *path, const char *want)
 {
     groth16_vk vk;
     expect_error(vk_json_read(path, &vk), G16K_EFORMAT, "bad_vk.json", want, NULL);
+    expect_buffer_same('v', path);
 }
 
 static void test_vk_malformed(void **state)
@@ -346,8 +435,9 @@ static void test_vk_malformed(void **state)
     expect_vk_bad(mutated_vk("\"IC\": [\n  [\n   \"", "\"IC\": [\n  [\n   \"1"), "IC[0]");
     expect_vk_bad(mutated_vk("\"vk_delta_2\"", "\"vk_delta\""), "vk_delta_2: missing");
     /* alpha1, beta2, gamma2, delta2 at infinity: no setup makes them (a forged key) */
-    expect_vk_bad(mutated_vk("\"vk_gamma_2\": [", "\"vk_gamma_2\": [[\"0\", \"0\"], [\"1\", \"0\"], "
-                                                 "[\"0\", \"0\"]], \"x\": ["),
+    expect_vk_bad(mutated_vk("\"vk_gamma_2\": [",
+                             "\"vk_gamma_2\": [[\"0\", \"0\"], [\"1\", \"0\"], "
+                             "[\"0\", \"0\"]], \"x\": ["),
                   "vk_gamma_2: the point at infinity");
 }
 

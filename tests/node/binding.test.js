@@ -4,7 +4,13 @@
 // Uint8Arrays and { type: 'mem' } inputs; 20 concurrent proofs on one Prover; the work off the
 // event loop; cancellation with an AbortSignal; progress; and the errors: bad paths, wrong
 // buffers, a witness of another circuit, a witness that does not satisfy the circuit, wrong
-// types, a closed Prover, each with its g16k status name as `code`.
+// types, a closed Prover, each with its g16k status name as `code`. groth16.verify beside
+// snarkjs.groth16.verify on every small fixture (valid, tampered public signal, pi_a and pi_c
+// from another valid proof or off the curve, swapped points and proofs: the same answer; a key
+// with vk_gamma_2 at infinity: G16K_EFORMAT where snarkjs says false). groth16.fullProve beside
+// snarkjs.groth16.fullProve on every small fixture (circuit.wasm, input.json): the same shape,
+// the same public signals, both proofs accepted by snarkjs; its inputs and errors. The package's
+// version is the library's.
 // Environment (tests/node/CMakeLists.txt): G16K_NODE_PACKAGE (the built package folder),
 // G16K_SNARKJS_DIR (tools/snarkjs/node_modules/snarkjs), G16K_FIXTURES, G16K_CONFIG. The key
 // verdict cache is on by default: the process gets an empty cache home of its own, so that the
@@ -72,6 +78,152 @@ describe('snarkjs shape', () => {
       assert.equal(await verifies(fx, theirs), true);
     });
   }
+});
+
+const SMALL = ['mult', 'nopub', 'poseidon2', 'manypub'];
+const R = 52435875175126190479447740508185965837690552500527637822603658699938581184513n;
+const P = 4002409555221667393417789825735904156556882819939007885332058136124031650490837864442687629129015664037894272559787n;
+const json = (fx, name) => JSON.parse(fs.readFileSync(file(fx, name), 'utf8'));
+const clone = (x) => JSON.parse(JSON.stringify(x));
+
+// snarkjs's verdict and ours on the same objects: the same boolean.
+async function sameVerdict(vkObj, pub, proof, want, what) {
+  const theirs = await snarkjs.groth16.verify(clone(vkObj), clone(pub), clone(proof));
+  const ours = await g16k.groth16.verify(vkObj, pub, proof);
+  assert.equal(theirs, want, `snarkjs on ${what}`);
+  assert.equal(ours, want, `g16k on ${what}`);
+}
+
+describe('groth16.verify beside snarkjs.groth16.verify', () => {
+  for (const fx of SMALL) {
+    test(`${fx}: valid, tampered and swapped inputs get snarkjs's answer`, async () => {
+      const key = json(fx, 'verification_key.json');
+      const pub = json(fx, 'public.json');
+      const proof = json(fx, 'proof.json');   // snarkjs's own proof
+      const other = (await g16k.groth16.prove(file(fx, 'circuit_final.zkey'), file(fx, 'witness.wtns'))).proof;
+      await sameVerdict(key, pub, proof, true, 'the fixture proof');
+      await sameVerdict(key, pub, other, true, 'a fresh g16k proof');
+      if (pub.length > 0) {
+        const t = clone(pub);
+        t[0] = ((BigInt(t[0]) + 1n) % R).toString();
+        await sameVerdict(key, t, proof, false, 'a public signal + 1');
+      }
+      // pi_a, pi_c of the other valid proof: valid points, wrong proof
+      await sameVerdict(key, pub, { ...proof, pi_a: other.pi_a }, false, "the other proof's pi_a");
+      await sameVerdict(key, pub, { ...proof, pi_c: other.pi_c }, false, "the other proof's pi_c");
+      // a coordinate changed: off the curve
+      const offA = clone(proof);
+      offA.pi_a[1] = ((BigInt(offA.pi_a[1]) + 1n) % P).toString();
+      await sameVerdict(key, pub, offA, false, 'pi_a off the curve');
+      const offC = clone(proof);
+      offC.pi_c[0] = ((BigInt(offC.pi_c[0]) + 1n) % P).toString();
+      await sameVerdict(key, pub, offC, false, 'pi_c off the curve');
+      // pi_a and pi_c swapped; another circuit's proof
+      await sameVerdict(key, pub, { ...proof, pi_a: proof.pi_c, pi_c: proof.pi_a }, false, 'pi_a and pi_c swapped');
+      const otherFx = SMALL[(SMALL.indexOf(fx) + 1) % SMALL.length];
+      await sameVerdict(key, pub, json(otherFx, 'proof.json'), false, `${otherFx}'s proof`);
+      // BigInt signals, as snarkjs's unstringified objects
+      assert.equal(await g16k.groth16.verify(key, pub.map(BigInt), proof), true);
+    });
+  }
+
+  test('a key with vk_gamma_2 at infinity: g16k refuses it (G16K_EFORMAT), snarkjs says false', async () => {
+    const key = json('mult', 'verification_key.json');
+    key.vk_gamma_2 = [['0', '0'], ['1', '0'], ['0', '0']];
+    const proof = json('mult', 'proof.json');
+    // the forged proof such a key would let through: (alpha1, beta2, infinity), any statement
+    const forged = { ...proof, pi_a: key.vk_alpha_1, pi_b: key.vk_beta_2, pi_c: ['0', '1', '0'] };
+    assert.equal(await snarkjs.groth16.verify(clone(key), ['12345'], clone(forged)), false);
+    await rejectsWith(g16k.groth16.verify(key, ['12345'], forged), 'G16K_EFORMAT',
+      /^verification key buffer: vk_gamma_2: the point at infinity/);
+    // the key is refused whatever the proof
+    await rejectsWith(g16k.groth16.verify(key, json('mult', 'public.json'), proof), 'G16K_EFORMAT',
+      /^verification key buffer: vk_gamma_2: the point at infinity/);
+  });
+
+  test('malformed inputs reject with G16K_EFORMAT naming the text; wrong types with G16K_EINVAL', async () => {
+    const key = json('mult', 'verification_key.json');
+    const pub = json('mult', 'public.json');
+    const proof = json('mult', 'proof.json');
+    await rejectsWith(g16k.groth16.verify(key, pub, { pi_a: proof.pi_a }), 'G16K_EFORMAT', /^proof buffer: pi_b: missing/);
+    await rejectsWith(g16k.groth16.verify(key, ['033'], proof), 'G16K_EFORMAT',
+      /^public signals buffer: \[0\]: "033" is not a canonical decimal integer below r/);
+    await rejectsWith(g16k.groth16.verify(key, [33], proof), 'G16K_EFORMAT', /^public signals buffer: \[0\]: not a decimal string/);
+    await rejectsWith(g16k.groth16.verify({ ...key, curve: 'bn128' }, pub, proof), 'G16K_EFORMAT',
+      /^verification key buffer: curve: "bn128", expected "bls12381"/);
+    for (const [v, p, q] of [[null, pub, proof], [key, 'x', proof], [key, { 0: '33' }, proof], [key, pub, 42], ['{}', pub, proof]])
+      await assert.rejects(g16k.groth16.verify(v, p, q), (e) => e instanceof TypeError && e.code === 'G16K_EINVAL');
+  });
+});
+
+describe('groth16.fullProve beside snarkjs.groth16.fullProve', () => {
+  // first: the first fullProve loads circom's runtime, whose ffjavascript would null the curve
+  // snarkjs keeps in globalThis (then its terminate() below would fail and node not exit)
+  test("loading circom's runtime leaves snarkjs's curve in place", async () => {
+    assert.equal(await verifies('mult', { proof: json('mult', 'proof.json'), publicSignals: json('mult', 'public.json') }), true);
+    const curve = globalThis.curve_bls12381;
+    assert.ok(curve, 'snarkjs keeps its curve in globalThis.curve_bls12381');
+    await g16k.groth16.fullProve(json('mult', 'input.json'), file('mult', 'circuit.wasm'), file('mult', 'circuit_final.zkey'));
+    assert.equal(globalThis.curve_bls12381, curve);
+  });
+  for (const fx of SMALL) {
+    test(`${fx}: circom's witness, snarkjs's shape and public signals, snarkjs accepts`, async () => {
+      const input = json(fx, 'input.json');
+      const ours = await g16k.groth16.fullProve(input, file(fx, 'circuit.wasm'), file(fx, 'circuit_final.zkey'));
+      const theirs = await snarkjs.groth16.fullProve(clone(input), file(fx, 'circuit.wasm'), file(fx, 'circuit_final.zkey'));
+      assert.deepEqual(shape(ours), shape(theirs));
+      assert.deepEqual(ours.publicSignals, theirs.publicSignals);
+      assert.deepEqual(ours.publicSignals, json(fx, 'public.json'));
+      assert.equal(ours.proof.protocol, theirs.proof.protocol);
+      assert.equal(ours.proof.curve, theirs.proof.curve);
+      assert.deepEqual(ours.proof.pi_b[2], theirs.proof.pi_b[2]);
+      assert.notDeepEqual(ours.proof.pi_a, theirs.proof.pi_a);   // fresh blinding each
+      assert.equal(await verifies(fx, ours), true);
+      assert.equal(await verifies(fx, theirs), true);
+      assert.equal(await g16k.groth16.verify(vk(fx), theirs.publicSignals, theirs.proof), true);
+      assert.equal(await g16k.groth16.verify(vk(fx), ours.publicSignals, ours.proof), true);
+    });
+  }
+
+  test('wasm and zkey as bytes or { type: "mem" }, BigInt inputs, progress and a Prover\'s options', async () => {
+    const fx = 'poseidon2';
+    const input = json(fx, 'input.json');
+    const big = Object.fromEntries(Object.entries(input).map(([k, v]) => [k, Array.isArray(v) ? v.map(BigInt) : BigInt(v)]));
+    const stages = new Set();
+    const r = await g16k.groth16.fullProve(big, fs.readFileSync(file(fx, 'circuit.wasm')),
+      { type: 'mem', data: fs.readFileSync(file(fx, 'circuit_final.zkey')) }, { onProgress: (s) => stages.add(s) });
+    assert.deepEqual(r.publicSignals, json(fx, 'public.json'));
+    assert.equal(await verifies(fx, r), true);
+    assert.ok(stages.has('prove'), `stages: ${[...stages]}`);
+  });
+
+  test('errors: an unreadable or wrong wasm, inputs circom refuses, wrong types, an aborted signal', async () => {
+    const fx = 'mult';
+    const input = json(fx, 'input.json');
+    const wasm = file(fx, 'circuit.wasm');
+    const zkey = file(fx, 'circuit_final.zkey');
+    await rejectsWith(g16k.groth16.fullProve(input, '/nonexistent/c.wasm', zkey), 'G16K_EIO', /^\/nonexistent\/c\.wasm: cannot open/);
+    await rejectsWith(g16k.groth16.fullProve(input, fs.readFileSync(zkey), zkey), 'G16K_EFORMAT', /^wasm: not a circom witness calculator/);
+    // a missing input signal and an unknown one: snarkjs refuses them too
+    const [first, ...rest] = Object.keys(input);
+    const missing = Object.fromEntries(rest.map((k) => [k, input[k]]));
+    const unknown = { ...input, nosuchsignal: '1' };
+    for (const bad of [missing, unknown]) {
+      await assert.rejects(snarkjs.groth16.fullProve(clone(bad), wasm, zkey));
+      await assert.rejects(g16k.groth16.fullProve(bad, wasm, zkey), (e) =>
+        e.code === 'G16K_EINVAL' && /^input: circom's witness calculator refused it: /.test(e.message) && e.cause instanceof Error);
+    }
+    assert.ok(first);
+    for (const [i, w, z] of [[null, wasm, zkey], ['x', wasm, zkey], [input, 42, zkey], [input, wasm, 42]])
+      await assert.rejects(g16k.groth16.fullProve(i, w, z), (e) => e instanceof TypeError && e.code === 'G16K_EINVAL');
+    await rejectsWith(g16k.groth16.fullProve(input, wasm, zkey, { signal: AbortSignal.abort() }), 'G16K_ECANCELED');
+  });
+});
+
+test("the package's version is the library's", () => {
+  const pkg = require(path.join(process.env.G16K_NODE_PACKAGE, 'package.json'));
+  assert.equal(pkg.version, g16k.version);
+  assert.match(g16k.version, /^\d+\.\d+\.\d+$/);
 });
 
 describe('inputs', () => {

@@ -10,6 +10,10 @@
 //       wtns: path or bytes of a .wtns; the two JSON texts of g16k_proof_json/g16k_public_json.
 //   NativeProver.close()   the key is freed once the proofs in flight are done
 //   NativeProver.nPublic   number of public signals
+//   verify(vk, publicSignals, proof) -> Promise<boolean>
+//       the three JSON texts (strings) of verification_key.json, public.json and proof.json;
+//       g16k_verify_json on the pool: true for G16K_OK, false for G16K_EVERIFY, any other status
+//       rejects (G16K_EFORMAT: a malformed text, named "verification key buffer", ...).
 //   new CancelToken(); token.cancel()   a flag the progress callback of libg16k reads
 //   version                libg16k's version
 // Errors reject with an Error whose code is g16k_status_name() ("G16K_EFORMAT", ...) and whose
@@ -284,6 +288,48 @@ private:
     std::string proof, pub;
 };
 
+// g16k_verify_json of three JSON texts, copied from the JS strings before the work is queued.
+class VerifyWork : public Work {
+public:
+    explicit VerifyWork(const Napi::CallbackInfo &info)
+        : Work(info.Env(), info.Env().Undefined(), info.Env().Undefined(), "g16k.verify")
+    {
+        static const char *const what[3] = {"vk", "publicSignals", "proof"};
+        for (int i = 0; i < 3; i++) {
+            if (!info[i].IsString())
+                type_error(info.Env(), std::string(what[i]) + " must be a JSON text (string)");
+            text[i] = info[i].As<Napi::String>().Utf8Value();
+        }
+    }
+    void Execute() override
+    {
+        int rc = g16k_verify_json(text[0].data(), text[0].size(), text[1].data(), text[1].size(),
+                                  text[2].data(), text[2].size());
+        if (rc == G16K_OK || rc == G16K_EVERIFY)
+            valid = rc == G16K_OK;
+        else
+            failed(rc);
+    }
+    void OnOK() override
+    {
+        if (status != G16K_OK)
+            return reject();
+        deferred.Resolve(Napi::Boolean::New(Env(), valid));
+    }
+
+private:
+    std::string text[3];
+    bool valid = false;
+};
+
+Napi::Value Verify(const Napi::CallbackInfo &info)
+{
+    VerifyWork *w = new VerifyWork(info);
+    Napi::Promise p = w->promise();
+    w->Queue();
+    return p;
+}
+
 Napi::Value NativeProver::Prove(const Napi::CallbackInfo &info)
 {
     if (!resident)
@@ -311,6 +357,7 @@ Napi::Object Init(Napi::Env env, Napi::Object exports)
     ad->token_class = Napi::Persistent(token);
     env.SetInstanceData(ad);
     exports.Set("load", Napi::Function::New(env, Load, "load"));
+    exports.Set("verify", Napi::Function::New(env, Verify, "verify"));
     exports.Set("NativeProver", prover);
     exports.Set("CancelToken", token);
     exports.Set("version", Napi::String::New(env, g16k_version()));
