@@ -117,7 +117,8 @@ export function jsonCases(c, fx, vkText, pubText, proofText, full) {
   edit('vk', 'alpha_number', (o) => { o.vk_alpha_1[1] = 7; }, 4, esc('vk_alpha_1[1]'));
   edit('vk', 'delta2_pair_short', (o) => { o.vk_delta_2[0] = [o.vk_delta_2[0][0]]; }, 4, esc('vk_delta_2[0]'));
   edit('vk', 'beta2_missing', (o) => { delete o.vk_beta_2; }, 4, 'vk_beta_2: missing');
-  edit('vk', 'alpha_off_curve', (o) => { o.vk_alpha_1 = bls.g1Json(bls.g1OffCurve); }, 1, 'vk_alpha_1');
-  edit('vk', 'ic0_off_subgroup', (o) => { o.IC[0] = bls.g1Json(bls.g1OffSubgroup()); }, 1, esc('IC[0]'));
-  edit('vk', 'gamma2_off_subgroup', (o) => { o.vk_gamma_2 = bls.g2Json(bls.g2OffSubgroup()); }, 1, 'vk_gamma_2');
+  // A key point off its curve or subgroup makes the key malformed (exit 4), not the proof invalid.
+  edit('vk', 'alpha_off_curve', (o) => { o.vk_alpha_1 = bls.g1Json(bls.g1OffCurve); }, 4, 'vk_alpha_1');
+  edit('vk', 'ic0_off_subgroup', (o) => { o.IC[0] = bls.g1Json(bls.g1OffSubgroup()); }, 4, esc('IC[0]'));
+  edit('vk', 'gamma2_off_subgroup', (o) => { o.vk_gamma_2 = bls.g2Json(bls.g2OffSubgroup()); }, 4, 'vk_gamma_2');
 }
