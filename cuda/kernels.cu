@@ -1,7 +1,8 @@
 /*
  * kernels.cu: the CUDA build of the device code shared with the OpenCL plugin. g16k.cl and
  * the files it includes are written against gpu/kernels/compat.h, which maps address spaces,
- * thread indices and mul_hi to CUDA when __CUDACC__ is defined; this file only adds the launch
+ * thread indices and the carry-chain primitives (one PTX instruction each) to CUDA when
+ * __CUDACC__ is defined; this file only adds the launch
  * by kernel id declared in kernels.h. Block sizes: 128 threads for the G1 MSM kernels and the
  * per-block plan scans (64 for G2, whose XYZZ temporaries need about twice the registers), 256
  * for the NTT and the per-scalar plan kernels, one thread for the plan's totals.
@@ -24,8 +25,9 @@ extern "C" cudaError_t cuda_launch(uint32_t k, const uint64_t *a, uint32_t n_arg
         5, 4, 6, 5, 4, 6, /* G1, G2: chunk_acc, bucket_sum, segment_reduce */
         3, 3, 4, 4, 4,    /* ntt: convert, bitrev, stage, scale, h */
         6, 5, 4, 9, 3, 7,
-        8 /* plan: count, block_sums, top, offsets, top_chunks, scatter,
-                             * chunk_starts */
+        8, /* plan: count, block_sums, top, offsets, top_chunks, scatter,
+            * chunk_starts */
+        3  /* selftest_prims */
     };
     if (k >= GPU_K_COUNT || n_args != nargs[k])
         return cudaErrorInvalidValue;
@@ -76,6 +78,9 @@ extern "C" cudaError_t cuda_launch(uint32_t k, const uint64_t *a, uint32_t n_arg
     case GPU_K_PLAN_CHUNK_STARTS:
         GO(plan_chunk_starts, 128)
         (P(0, const u32), U(1), U(2), P(3, const u32), U(4), P(5, const u32), P(6, u32), P(7, u32));
+        break;
+    case GPU_K_SELFTEST_PRIMS:
+        GO(selftest_prims, 128)(P(0, const u32), U(1), P(2, u32));
         break;
     default: return cudaErrorInvalidValue;
     }

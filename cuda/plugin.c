@@ -111,13 +111,11 @@ static int cuda_create(const g16k_config *config, g16k_plugin_ctx **out)
         ctx->sm_count = prop.multiProcessorCount > 0 ? (uint32_t)prop.multiProcessorCount : 1;
     }
     if (ctx->has_device) {
-        int rc = gpu_selftest_run(ctx, &gpu_msm_vtable, &gpu_ntt_vtable);
+        char why[512];
+        int rc = gpu_selftest_run(ctx, &gpu_msm_vtable, &gpu_ntt_vtable, why, sizeof why);
         if (rc) {
-            gpu_log(G16K_LOG_ERROR, "cuda: self-test failed on %s (status %d)", ctx->info, rc);
-            rc = gpu_fail(G16K_ENODEV,
-                          "%s: known-answer self-test failed (status %d); "
-                          "device refused",
-                          ctx->info, rc);
+            rc = gpu_fail(G16K_ENODEV, "%s: known-answer %s; device refused",
+                          ctx->info, why);
             cuda_destroy(ctx);
             return rc;
         }

@@ -32,6 +32,7 @@ const char *const opencl_kernel_names[GPU_K_COUNT] = {
     [GPU_K_PLAN_TOP_CHUNKS] = "plan_top_chunks",
     [GPU_K_PLAN_SCATTER] = "plan_scatter",
     [GPU_K_PLAN_CHUNK_STARTS] = "plan_chunk_starts",
+    [GPU_K_SELFTEST_PRIMS] = "selftest_prims",
 };
 
 static g16k_plugin_ctx *ctx_of(gpu_queue *q)

@@ -164,14 +164,11 @@ static int opencl_create(const g16k_config *config, g16k_plugin_ctx **out)
             goto out_destroy;
         }
     }
-    rc = gpu_selftest_run(ctx, &gpu_msm_vtable, &gpu_ntt_vtable);
+    char why[512];
+    rc = gpu_selftest_run(ctx, &gpu_msm_vtable, &gpu_ntt_vtable, why, sizeof why);
     if (rc) {
-        /* keep the self-test's own message visible in the log, refuse the device */
-        gpu_log(G16K_LOG_ERROR, "opencl: self-test failed on %s (status %d)", ctx->info, rc);
-        rc = gpu_fail(G16K_ENODEV,
-                      "%s: known-answer self-test failed (status %d); device "
-                      "refused",
-                      ctx->info, rc);
+        rc = gpu_fail(G16K_ENODEV, "%s: known-answer %s; device refused",
+                      ctx->info, why);
         goto out_destroy;
     }
     gpu_log(G16K_LOG_INFO, "opencl: using %s", ctx->info);

@@ -19,6 +19,17 @@
 #include "internal.h"
 
 #define BUILD_OPTIONS "-cl-std=CL1.2"
+
+/* clBuildProgram's options: BUILD_OPTIONS, then $G16K_OPENCL_BUILD_OPTIONS, a hook of the tests
+ * (tests/opencl/selftest_faults.sh builds the program with a primitive broken on purpose). The
+ * cache key holds them, so such a build never stands in for the real one. */
+static const char *build_options(char opts[512])
+{
+    const char *extra = getenv("G16K_OPENCL_BUILD_OPTIONS");
+    snprintf(opts, 512, "%s%s%.400s", BUILD_OPTIONS, extra && *extra ? " " : "",
+             extra ? extra : "");
+    return opts;
+}
 static const char CACHE_MAGIC[9] = "G16KCLB1\n";
 
 static uint64_t fnv1a64(const char *s)
@@ -33,12 +44,12 @@ static uint64_t fnv1a64(const char *s)
 
 static void cache_key(g16k_plugin_ctx *ctx, char *key, size_t len)
 {
-    char dev[256] = "", drv[128] = "", plat[256] = "";
+    char dev[256] = "", drv[128] = "", plat[256] = "", opts[512];
     clGetDeviceInfo(ctx->device, CL_DEVICE_NAME, sizeof dev - 1, dev, NULL);
     clGetDeviceInfo(ctx->device, CL_DRIVER_VERSION, sizeof drv - 1, drv, NULL);
     clGetPlatformInfo(ctx->platform, CL_PLATFORM_VERSION, sizeof plat - 1, plat, NULL);
     snprintf(key, len, "device=%s\ndriver=%s\nplatform=%s\nsource=%s\noptions=%s\n", dev, drv, plat,
-             opencl_program_hash, BUILD_OPTIONS);
+             opencl_program_hash, build_options(opts));
 }
 
 static void cache_path(g16k_plugin_ctx *ctx, const char *key, char *path, size_t len)
@@ -139,7 +150,8 @@ static int build_from_source(g16k_plugin_ctx *ctx)
     ctx->program = clCreateProgramWithSource(ctx->context, 1, &src, NULL, &err);
     if (!ctx->program)
         return opencl_fail(err, "clCreateProgramWithSource");
-    err = clBuildProgram(ctx->program, 1, &ctx->device, BUILD_OPTIONS, NULL, NULL);
+    char opts[512];
+    err = clBuildProgram(ctx->program, 1, &ctx->device, build_options(opts), NULL, NULL);
     if (err == CL_SUCCESS)
         return G16K_OK;
     size_t log_len = 0;
@@ -167,7 +179,7 @@ static int build_from_source(g16k_plugin_ctx *ctx)
 
 int opencl_program_build(g16k_plugin_ctx *ctx)
 {
-    char key[1024];
+    char key[2048], opts[512];
     char path[PATH_MAX + 64] = "";
     cache_key(ctx, key, sizeof key);
     if (ctx->cache_dir[0]) {
@@ -180,8 +192,8 @@ int opencl_program_build(g16k_plugin_ctx *ctx)
             ctx->program = clCreateProgramWithBinary(ctx->context, 1, &ctx->device, &blen, bins,
                                                      &status, &err);
             free(bin);
-            if (ctx->program && clBuildProgram(ctx->program, 1, &ctx->device, BUILD_OPTIONS, NULL,
-                                               NULL) == CL_SUCCESS)
+            if (ctx->program && clBuildProgram(ctx->program, 1, &ctx->device, build_options(opts),
+                                               NULL, NULL) == CL_SUCCESS)
                 return G16K_OK;
             gpu_log(G16K_LOG_WARN, "opencl: corrupt program cache %s, rebuilding", path);
             if (ctx->program)

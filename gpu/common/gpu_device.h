@@ -53,7 +53,8 @@ typedef struct gpu_device {
  *   PLAN_TOP_CHUNKS      B bch, U32 nblocks, B meta
  *   PLAN_SCATTER         B scalars, U32 n, U32 c, U32 nw, U32 nb, B fill, B entries
  *   PLAN_CHUNK_STARTS    B offsets, U32 nbk, U32 block, B bch, U32 chunk_len, B meta,
- *                        B bucket_chunks, B chunk_starts */
+ *                        B bucket_chunks, B chunk_starts
+ *   SELFTEST_PRIMS       B cases, U32 n, B out  (gpu/kernels/selftest.cl) */
 typedef enum gpu_kernel {
     GPU_K_G1_CHUNK_ACC,
     GPU_K_G1_BUCKET_SUM,
@@ -73,6 +74,7 @@ typedef enum gpu_kernel {
     GPU_K_PLAN_TOP_CHUNKS,
     GPU_K_PLAN_SCATTER,
     GPU_K_PLAN_CHUNK_STARTS,
+    GPU_K_SELFTEST_PRIMS,
     GPU_K_COUNT
 } gpu_kernel;
 

@@ -1,8 +1,11 @@
 /*
  * gpu_selftest.h: known-answer check a GPU plugin runs at create (shared by opencl/ and cuda/):
- * a small G1 and G2 MSM (repeated point, infinity, zero and r-1 scalars, signed digits) and a
- * size-8 coset NTT round trip, each compared with the reference arithmetic of core/bls12_381.
- * It calls the plugin's own vtables, so it checks exactly the code path the core will use.
+ * each carry-chain primitive of gpu/kernels/compat.h on its edge operands (every pair of 0, 1,
+ * 2, 0xff, 0x7fffffff, 0x80000000, 0xff000001, 0xfffffffe, 0xffffffff and two others, both
+ * carries in) against its definition; then a small G1 and G2 MSM (repeated point, infinity,
+ * zero and r-1 scalars, signed digits) and a size-8 coset NTT round trip, each compared with
+ * the reference arithmetic of core/bls12_381. It calls the plugin's own kernels and vtables, so
+ * it checks exactly the code the core will use.
  */
 #ifndef G16K_GPU_SELFTEST_H
 #define G16K_GPU_SELFTEST_H
@@ -15,10 +18,13 @@
 extern "C" {
 #endif
 
-/* Run the checks on a created ctx. Returns G16K_OK, or G16K_EINTERNAL with a message naming
- * the failing check (set via gpu_fail), or the error of the failing plugin call. Not
+/* Run the checks on a created ctx (whose first member is its gpu_device). Returns G16K_OK, or
+ * G16K_EINTERNAL naming the failing check (the primitive, its operands, what it gave and what
+ * it should have), or the error of the failing plugin call; the message goes to gpu_fail and,
+ * when why is not NULL, into why (len bytes, NUL-terminated), for the plugin's refusal. Not
  * thread-safe with respect to ctx creation (call it from create). */
-int gpu_selftest_run(g16k_plugin_ctx *ctx, const g16k_msm_vtable *msm, const g16k_ntt_vtable *ntt);
+int gpu_selftest_run(g16k_plugin_ctx *ctx, const g16k_msm_vtable *msm, const g16k_ntt_vtable *ntt,
+                     char *why, size_t len);
 
 #ifdef __cplusplus
 }

@@ -2,7 +2,7 @@
  * curve.cl: short-Weierstrass y^2 = x^3 + b (a = 0) point arithmetic in XYZZ coordinates, a
  * template included once per group with
  *   CURVE = g1 | g2   (prefix of the generated names)
- *   FE    = fp | fp2  (coordinate field; FE_LIMBS = 6 | 12 64-bit limbs)
+ *   FE    = fp | fp2  (coordinate field; FE_LIMBS = 6 | 12 64-bit limbs in kernel buffers)
  * XYZZ (X, Y, ZZ, ZZZ) stands for the affine point (X/ZZ, Y/ZZZ) with ZZ^3 = ZZZ^2; ZZ = 0 is
  * infinity. Affine points use (0, 0) for infinity, the ABI encoding. Coordinates are Montgomery.
  * Formulas: Explicit-Formulas Database, "xyzz" for a = 0: add-2008-s, madd-2008-s, dbl-2008-s-1,
@@ -162,25 +162,27 @@ G16K_DEV void PT(xyzz_add)(PT(xyzz) *acc, const PT(xyzz) *q)
     FEOP(mul)(&acc->zzz, &acc->zzz, &ppp);
 }
 
+/* Points in kernel buffers: the coordinates one after another, FE_LIMBS 64-bit limbs each. */
 G16K_DEV void PT(affine_load)(PT(affine) *o, G16K_GLOBAL const u64 *src)
 {
-    u64 *d = (u64 *)o;
-    for (int i = 0; i < 2 * FE_LIMBS; i++)
-        d[i] = src[i];
+    FEOP(load)(&o->x, src);
+    FEOP(load)(&o->y, src + FE_LIMBS);
 }
 
 G16K_DEV void PT(xyzz_load)(PT(xyzz) *o, G16K_GLOBAL const u64 *src)
 {
-    u64 *d = (u64 *)o;
-    for (int i = 0; i < 4 * FE_LIMBS; i++)
-        d[i] = src[i];
+    FEOP(load)(&o->x, src);
+    FEOP(load)(&o->y, src + FE_LIMBS);
+    FEOP(load)(&o->zz, src + 2 * FE_LIMBS);
+    FEOP(load)(&o->zzz, src + 3 * FE_LIMBS);
 }
 
 G16K_DEV void PT(xyzz_store)(G16K_GLOBAL u64 *dst, const PT(xyzz) *p)
 {
-    const u64 *s = (const u64 *)p;
-    for (int i = 0; i < 4 * FE_LIMBS; i++)
-        dst[i] = s[i];
+    FEOP(store)(dst, &p->x);
+    FEOP(store)(dst + FE_LIMBS, &p->y);
+    FEOP(store)(dst + 2 * FE_LIMBS, &p->zz);
+    FEOP(store)(dst + 3 * FE_LIMBS, &p->zzz);
 }
 
 #undef FEOP

@@ -1,164 +1,100 @@
 /*
- * field.cl: Montgomery arithmetic on device for Fr (4 x 64-bit limbs), Fp (6 limbs) and
- * Fp2 = Fp[u]/(u^2 + 1). Same limb layout as the plugin ABI (little-endian 64-bit limbs), so
- * host buffers are copied to the device as they are. Values are fully reduced (< modulus) and
- * in Montgomery form (x * 2^(64N) mod m) unless a name says otherwise.
+ * field.cl: Montgomery arithmetic on device for Fr (8 x 32-bit limbs), Fp (12 limbs) and
+ * Fp2 = Fp[u]/(u^2 + 1), on the carry-chain primitives of compat.h. In memory (kernel buffers)
+ * an element is the plugin ABI's: little-endian 64-bit limbs, which are the same bytes as these
+ * 32-bit limbs; fr_load / fp_load split them. Values are fully reduced (< modulus) and in
+ * Montgomery form (x * R mod m, R = 2^256 for Fr and 2^384 for Fp, as the host's) unless a name
+ * says otherwise.
  *
- * Multiplication: CIOS (Koc, Acar, Kaliski 1996, section 4) on 64-bit limbs, the high half of
- * each product from g16k_mulhi64 (mul_hi in OpenCL, __umul64hi in CUDA). Both moduli leave the
- * top bit free, so a sum of two reduced values never carries out of N limbs.
- * Constants (checked against p, r of docs/proving.md, "The domain" with Python):
- *   FP_INV = -p^-1 mod 2^64, FR_INV = -r^-1 mod 2^64, FR_R2 = 2^512 mod r.
- * Moduli are written as private array initialisers: OpenCL 1.2 has no generic address space,
- * and a literal initialiser is folded by the compiler after inlining.
+ * Multiplication: CIOS (Koc, Acar, Kaliski 1996, section 4) on 32-bit limbs, each row's
+ * products kept in two accumulators so that every multiply-add sits in a carry chain: the
+ * value is V = X + Y w (w = 2^32), a b_i = E + O w with E the products of the even limbs of a
+ * (lo(a_2k b_i) at limb 2k, hi at 2k + 1: no overlap) and O those of the odd limbs, likewise
+ * q p = Pe + Po w. A row adds E and Pe to X and O and Po to Y, each one chain of n multiply-adds,
+ * and the division by w is a renaming: V / w = X[1..n] + Y[0..n] = X' + Y' w with
+ * X' = (X1 + Y0, X2, ..., Xn), Y' = (Y1, ..., Yn), whose one addition's carry goes into the
+ * next row's chain on Y' (the limb it belongs to). 4n multiply-adds and 7 other instructions
+ * a row, no compare or select (the idea of the separate even and odd accumulators: Emmart,
+ * Zheng, Weems, "Faster Modular Exponentiation Using Double Precision Floating Point Arithmetic
+ * on the GPU", ARITH 2018, and the CUDA provers that use it; written for this project).
+ * Bounds: a, b < m and m < R / 2 keep V < 2m < R after every row, so X and Y need one limb
+ * above n only for the carries, and one conditional subtraction ends it.
+ * Constants (checked with Python against p, r of docs/proving.md, "The domain"):
+ *   FP_INV = -p^-1 mod 2^32, FR_INV = -r^-1 mod 2^32, FR_R2 = 2^512 mod r, FP_ONE = 2^384 mod p.
+ * Moduli are private array initialisers: OpenCL 1.2 has no generic address space, and a literal
+ * initialiser is folded into the instructions after inlining.
  */
 
-#define FP_N 6
-#define FR_N 4
-#define FP_INV U64C(0x89f3fffcfffcfffd)
-#define FR_INV U64C(0xfffffffeffffffff)
-#define FP_MOD_INIT { U64C(0xb9feffffffffaaab), U64C(0x1eabfffeb153ffff), \
-    U64C(0x6730d2a0f6b0f624), U64C(0x64774b84f38512bf), U64C(0x4b1ba7b6434bacd7), \
-    U64C(0x1a0111ea397fe69a) }
-#define FR_MOD_INIT { U64C(0xffffffff00000001), U64C(0x53bda402fffe5bfe), \
-    U64C(0x3339d80809a1d805), U64C(0x73eda753299d7d48) }
-#define FR_R2_INIT { U64C(0xc999e990f3f29c6d), U64C(0x2b6cedcb87925c23), \
-    U64C(0x05d314967254398f), U64C(0x0748d9d99f59ff11) }
+#define FP_N 12 /* 32-bit limbs of an element */
+#define FR_N 8
+#define FP_WORDS (FP_N / 2) /* 64-bit limbs of an element in kernel buffers */
+#define FR_WORDS (FR_N / 2)
+#define FP_INV 0xfffcfffdu
+#define FR_INV 0xffffffffu
+#define FP_MOD_INIT                                                                                \
+    { 0xffffaaabu, 0xb9feffffu, 0xb153ffffu, 0x1eabfffeu, 0xf6b0f624u, 0x6730d2a0u,               \
+      0xf38512bfu, 0x64774b84u, 0x434bacd7u, 0x4b1ba7b6u, 0x397fe69au, 0x1a0111eau }
+#define FR_MOD_INIT                                                                                \
+    { 0x00000001u, 0xffffffffu, 0xfffe5bfeu, 0x53bda402u,                                         \
+      0x09a1d805u, 0x3339d808u, 0x299d7d48u, 0x73eda753u }
+#define FR_R2_INIT                                                                                 \
+    { 0xf3f29c6du, 0xc999e990u, 0x87925c23u, 0x2b6cedcbu,                                         \
+      0x7254398fu, 0x05d31496u, 0x9f59ff11u, 0x0748d9d9u }
+#define FP_ONE_INIT                                                                                \
+    { 0x0002fffdu, 0x76090000u, 0xc40c0002u, 0xebf4000bu, 0x53c758bau, 0x5f489857u,               \
+      0x70525745u, 0x77ce5853u, 0xa256ec6du, 0x5c071a97u, 0xfa80e493u, 0x15f65ec3u }
 
-typedef struct { u64 l[FP_N]; } fp;
-typedef struct { u64 l[FR_N]; } fr;
+typedef struct { u32 l[FP_N]; } fp;
+typedef struct { u32 l[FR_N]; } fr;
 typedef struct { fp c0, c1; } fp2;
 
-/* ---- N-limb helpers (N <= 6); outputs may alias inputs ---- */
+/* ---- the n-limb arithmetic, per field (mont.cl) ---- */
 
-G16K_DEV u64 mont_add_raw(u64 *o, const u64 *a, const u64 *b, int n)
-{
-    u64 carry = 0;
-    for (int i = 0; i < n; i++) {
-        u64 s = a[i] + carry;
-        u64 c1 = s < carry;
-        u64 t = s + b[i];
-        carry = c1 + (t < s);
-        o[i] = t;
-    }
-    return carry;
-}
+#define MONT fr
+#define MONT_N FR_N
+#define MONT_MOD_INIT FR_MOD_INIT
+#define MONT_INV FR_INV
+#include "mont.cl"
+#undef MONT
+#undef MONT_N
+#undef MONT_MOD_INIT
+#undef MONT_INV
 
-G16K_DEV u64 mont_sub_raw(u64 *o, const u64 *a, const u64 *b, int n)
-{
-    u64 borrow = 0;
-    for (int i = 0; i < n; i++) {
-        u64 d = a[i] - b[i];
-        u64 b1 = a[i] < b[i];
-        u64 e = d - borrow;
-        borrow = b1 + (d < borrow);
-        o[i] = e;
-    }
-    return borrow;
-}
-
-/* 1 if a >= m */
-G16K_DEV int mont_geq(const u64 *a, const u64 *m, int n)
-{
-    for (int i = n - 1; i >= 0; i--) {
-        if (a[i] != m[i])
-            return a[i] > m[i];
-    }
-    return 1;
-}
-
-G16K_DEV int mont_is_zero(const u64 *a, int n)
-{
-    u64 acc = 0;
-    for (int i = 0; i < n; i++)
-        acc |= a[i];
-    return acc == 0;
-}
-
-G16K_DEV void mont_add(u64 *o, const u64 *a, const u64 *b, const u64 *m, int n)
-{
-    u64 t[FP_N];
-    mont_add_raw(t, a, b, n);
-    if (mont_geq(t, m, n))
-        mont_sub_raw(t, t, m, n);
-    for (int i = 0; i < n; i++)
-        o[i] = t[i];
-}
-
-G16K_DEV void mont_sub(u64 *o, const u64 *a, const u64 *b, const u64 *m, int n)
-{
-    u64 t[FP_N];
-    if (mont_sub_raw(t, a, b, n))
-        mont_add_raw(t, t, m, n);
-    for (int i = 0; i < n; i++)
-        o[i] = t[i];
-}
-
-/* o = a * b / 2^(64n) mod m (CIOS); inv = -m^-1 mod 2^64 */
-G16K_DEV void mont_mul(u64 *o, const u64 *a, const u64 *b, const u64 *m, u64 inv, int n)
-{
-    u64 t[FP_N + 2];
-    for (int i = 0; i < n + 2; i++)
-        t[i] = 0;
-    for (int i = 0; i < n; i++) {
-        u64 c = 0;
-        for (int j = 0; j < n; j++) {
-            u64 lo = a[j] * b[i];
-            u64 hi = g16k_mulhi64(a[j], b[i]);
-            lo += t[j];
-            hi += lo < t[j];
-            lo += c;
-            hi += lo < c;
-            t[j] = lo;
-            c = hi;
-        }
-        u64 s = t[n] + c;
-        t[n + 1] = s < c;
-        t[n] = s;
-        u64 q = t[0] * inv;
-        u64 lo = q * m[0];
-        u64 hi = g16k_mulhi64(q, m[0]);
-        lo += t[0];
-        hi += lo < t[0];
-        c = hi;
-        for (int j = 1; j < n; j++) {
-            lo = q * m[j];
-            hi = g16k_mulhi64(q, m[j]);
-            lo += t[j];
-            hi += lo < t[j];
-            lo += c;
-            hi += lo < c;
-            t[j - 1] = lo;
-            c = hi;
-        }
-        s = t[n] + c;
-        t[n - 1] = s;
-        t[n] = t[n + 1] + (s < c);
-    }
-    if (t[n] != 0 || mont_geq(t, m, n))
-        mont_sub_raw(t, t, m, n);
-    for (int i = 0; i < n; i++)
-        o[i] = t[i];
-}
+#define MONT fp
+#define MONT_N FP_N
+#define MONT_MOD_INIT FP_MOD_INIT
+#define MONT_INV FP_INV
+#include "mont.cl"
+#undef MONT
+#undef MONT_N
+#undef MONT_MOD_INIT
+#undef MONT_INV
 
 /* ---- Fr ---- */
 
+G16K_DEV void fr_load(fr *o, G16K_GLOBAL const u64 *src)
+{
+    fr_limbs_load(o->l, src);
+}
+
+G16K_DEV void fr_store(G16K_GLOBAL u64 *dst, const fr *a)
+{
+    fr_limbs_store(dst, a->l);
+}
+
 G16K_DEV void fr_add(fr *o, const fr *a, const fr *b)
 {
-    const u64 m[FR_N] = FR_MOD_INIT;
-    mont_add(o->l, a->l, b->l, m, FR_N);
+    fr_mont_add(o->l, a->l, b->l);
 }
 
 G16K_DEV void fr_sub(fr *o, const fr *a, const fr *b)
 {
-    const u64 m[FR_N] = FR_MOD_INIT;
-    mont_sub(o->l, a->l, b->l, m, FR_N);
+    fr_mont_sub(o->l, a->l, b->l);
 }
 
 G16K_DEV void fr_mul(fr *o, const fr *a, const fr *b)
 {
-    const u64 m[FR_N] = FR_MOD_INIT;
-    mont_mul(o->l, a->l, b->l, m, FR_INV, FR_N);
+    fr_mont_mul(o->l, a->l, b->l);
 }
 
 /* canonical -> Montgomery: a * R^2 / R */
@@ -171,22 +107,30 @@ G16K_DEV void fr_to_mont(fr *o, const fr *a)
 /* Montgomery -> canonical: a * 1 / R */
 G16K_DEV void fr_from_mont(fr *o, const fr *a)
 {
-    fr one = { { 1, 0, 0, 0 } };
+    fr one = { { 1, 0, 0, 0, 0, 0, 0, 0 } };
     fr_mul(o, a, &one);
 }
 
 /* ---- Fp ---- */
 
+G16K_DEV void fp_load(fp *o, G16K_GLOBAL const u64 *src)
+{
+    fp_limbs_load(o->l, src);
+}
+
+G16K_DEV void fp_store(G16K_GLOBAL u64 *dst, const fp *a)
+{
+    fp_limbs_store(dst, a->l);
+}
+
 G16K_DEV void fp_add(fp *o, const fp *a, const fp *b)
 {
-    const u64 m[FP_N] = FP_MOD_INIT;
-    mont_add(o->l, a->l, b->l, m, FP_N);
+    fp_mont_add(o->l, a->l, b->l);
 }
 
 G16K_DEV void fp_sub(fp *o, const fp *a, const fp *b)
 {
-    const u64 m[FP_N] = FP_MOD_INIT;
-    mont_sub(o->l, a->l, b->l, m, FP_N);
+    fp_mont_sub(o->l, a->l, b->l);
 }
 
 G16K_DEV void fp_dbl(fp *o, const fp *a)
@@ -194,20 +138,21 @@ G16K_DEV void fp_dbl(fp *o, const fp *a)
     fp_add(o, a, a);
 }
 
+G16K_DEV int fp_is_zero(const fp *a)
+{
+    return fp_mont_is_zero(a->l);
+}
+
+/* o = -a: m - a, and 0 for 0 */
 G16K_DEV void fp_neg(fp *o, const fp *a)
 {
-    const u64 m[FP_N] = FP_MOD_INIT;
-    if (mont_is_zero(a->l, FP_N)) {
-        *o = *a;
-        return;
-    }
-    mont_sub_raw(o->l, m, a->l, FP_N);
+    const fp zero = { { 0 } };
+    fp_mont_sub(o->l, zero.l, a->l);
 }
 
 G16K_DEV void fp_mul(fp *o, const fp *a, const fp *b)
 {
-    const u64 m[FP_N] = FP_MOD_INIT;
-    mont_mul(o->l, a->l, b->l, m, FP_INV, FP_N);
+    fp_mont_mul(o->l, a->l, b->l);
 }
 
 G16K_DEV void fp_sqr(fp *o, const fp *a)
@@ -215,18 +160,33 @@ G16K_DEV void fp_sqr(fp *o, const fp *a)
     fp_mul(o, a, a);
 }
 
-G16K_DEV int fp_is_zero(const fp *a)
-{
-    return mont_is_zero(a->l, FP_N);
-}
-
 G16K_DEV void fp_set_zero(fp *o)
 {
-    for (int i = 0; i < FP_N; i++)
-        o->l[i] = 0;
+    G16K_UNROLL
+    for (int j = 0; j < FP_N; j++)
+        o->l[j] = 0;
+}
+
+/* 1 in Montgomery form: R mod p */
+G16K_DEV void fp_set_one(fp *o)
+{
+    const fp one = { FP_ONE_INIT };
+    *o = one;
 }
 
 /* ---- Fp2 = c0 + c1*u, u^2 = -1 ---- */
+
+G16K_DEV void fp2_load(fp2 *o, G16K_GLOBAL const u64 *src)
+{
+    fp_load(&o->c0, src);
+    fp_load(&o->c1, src + FP_WORDS);
+}
+
+G16K_DEV void fp2_store(G16K_GLOBAL u64 *dst, const fp2 *a)
+{
+    fp_store(dst, &a->c0);
+    fp_store(dst + FP_WORDS, &a->c1);
+}
 
 G16K_DEV void fp2_add(fp2 *o, const fp2 *a, const fp2 *b)
 {
@@ -285,16 +245,6 @@ G16K_DEV void fp2_set_zero(fp2 *o)
 {
     fp_set_zero(&o->c0);
     fp_set_zero(&o->c1);
-}
-
-/* 1 in Montgomery form: R_p = 2^384 mod p */
-G16K_DEV void fp_set_one(fp *o)
-{
-    const u64 one[FP_N] = { U64C(0x760900000002fffd), U64C(0xebf4000bc40c0002),
-        U64C(0x5f48985753c758ba), U64C(0x77ce585370525745), U64C(0x5c071a97a256ec6d),
-        U64C(0x15f65ec3fa80e493) };
-    for (int i = 0; i < FP_N; i++)
-        o->l[i] = one[i];
 }
 
 G16K_DEV void fp2_set_one(fp2 *o)

@@ -12,7 +12,9 @@
 #define FE_LIMBS 6
 #define FE_NEG fp_neg
 #include "curve.cl"
+#ifndef G16K_ARITH_ONLY /* the arithmetic alone: tools/ptx counts its instructions */
 #include "msm.cl"
+#endif
 #undef CURVE
 #undef FE
 #undef FE_LIMBS
@@ -23,11 +25,16 @@
 #define FE_LIMBS 12
 #define FE_NEG fp2_neg
 #include "curve.cl"
+#ifndef G16K_ARITH_ONLY
 #include "msm.cl"
+#endif
 #undef CURVE
 #undef FE
 #undef FE_LIMBS
 #undef FE_NEG
 
+#ifndef G16K_ARITH_ONLY
 #include "ntt.cl"
 #include "plan.cl"
+#include "selftest.cl"
+#endif

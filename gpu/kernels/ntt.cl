@@ -6,18 +6,6 @@
  * shift. Data: n Fr elements, 4 little-endian 64-bit limbs each, Montgomery form on device.
  */
 
-G16K_DEV void fr_load(fr *o, G16K_GLOBAL const u64 *src)
-{
-    for (int i = 0; i < FR_N; i++)
-        o->l[i] = src[i];
-}
-
-G16K_DEV void fr_store(G16K_GLOBAL u64 *dst, const fr *a)
-{
-    for (int i = 0; i < FR_N; i++)
-        dst[i] = a->l[i];
-}
-
 /* to_mont != 0: canonical -> Montgomery; else Montgomery -> canonical */
 G16K_KERNEL void ntt_convert(G16K_GLOBAL u64 *data, u64 n, u32 to_mont)
 {
@@ -25,12 +13,12 @@ G16K_KERNEL void ntt_convert(G16K_GLOBAL u64 *data, u64 n, u32 to_mont)
     if (i >= n)
         return;
     fr a;
-    fr_load(&a, data + i * FR_N);
+    fr_load(&a, data + i * FR_WORDS);
     if (to_mont)
         fr_to_mont(&a, &a);
     else
         fr_from_mont(&a, &a);
-    fr_store(data + i * FR_N, &a);
+    fr_store(data + i * FR_WORDS, &a);
 }
 
 G16K_KERNEL void ntt_bitrev(G16K_GLOBAL u64 *data, u64 n, u32 log_n)
@@ -42,10 +30,10 @@ G16K_KERNEL void ntt_bitrev(G16K_GLOBAL u64 *data, u64 n, u32 log_n)
     for (u32 b = 0; b < log_n; b++)
         j |= ((i >> b) & 1) << (log_n - 1 - b);
     if (i < j) {
-        for (int l = 0; l < FR_N; l++) {
-            u64 t = data[i * FR_N + l];
-            data[i * FR_N + l] = data[j * FR_N + l];
-            data[j * FR_N + l] = t;
+        for (int l = 0; l < FR_WORDS; l++) {
+            u64 t = data[i * FR_WORDS + l];
+            data[i * FR_WORDS + l] = data[j * FR_WORDS + l];
+            data[j * FR_WORDS + l] = t;
         }
     }
 }
@@ -62,15 +50,15 @@ G16K_KERNEL void ntt_stage(G16K_GLOBAL u64 *data, G16K_GLOBAL const u64 *tw, u64
     u64 i = ((t >> log_m) << (log_m + 1)) + k;
     u64 j = i + m;
     fr u, v, w;
-    fr_load(&u, data + i * FR_N);
-    fr_load(&v, data + j * FR_N);
-    fr_load(&w, tw + (k * (n / (2 * m))) * FR_N);
+    fr_load(&u, data + i * FR_WORDS);
+    fr_load(&v, data + j * FR_WORDS);
+    fr_load(&w, tw + (k * (n / (2 * m))) * FR_WORDS);
     fr_mul(&v, &v, &w);
     fr r0, r1;
     fr_add(&r0, &u, &v);
     fr_sub(&r1, &u, &v);
-    fr_store(data + i * FR_N, &r0);
-    fr_store(data + j * FR_N, &r1);
+    fr_store(data + i * FR_WORDS, &r0);
+    fr_store(data + j * FR_WORDS, &r1);
 }
 
 /* data[j] *= tab[0] * g^j where tab[1 + b] = g^(2^b), b < 32 (Montgomery); with_pow = 0 skips
@@ -81,18 +69,18 @@ G16K_KERNEL void ntt_scale(G16K_GLOBAL u64 *data, u64 n, G16K_GLOBAL const u64 *
     if (j >= n)
         return;
     fr a, f, p;
-    fr_load(&a, data + j * FR_N);
+    fr_load(&a, data + j * FR_WORDS);
     fr_load(&f, tab);
     if (with_pow) {
         for (u32 b = 0; b < 32; b++) {
             if ((j >> b) & 1) {
-                fr_load(&p, tab + (1 + b) * FR_N);
+                fr_load(&p, tab + (1 + b) * FR_WORDS);
                 fr_mul(&f, &f, &p);
             }
         }
     }
     fr_mul(&a, &a, &f);
-    fr_store(data + j * FR_N, &a);
+    fr_store(data + j * FR_WORDS, &a);
 }
 
 /* The last step of the Groth16 H chain (plugin.h compute_h): a[i] = a[i] * b[i] - c[i], the
@@ -104,10 +92,10 @@ G16K_KERNEL void ntt_h(G16K_GLOBAL u64 *a, G16K_GLOBAL const u64 *b, G16K_GLOBAL
     if (i >= n)
         return;
     fr x, y, z;
-    fr_load(&x, a + i * FR_N);
-    fr_load(&y, b + i * FR_N);
-    fr_load(&z, c + i * FR_N);
+    fr_load(&x, a + i * FR_WORDS);
+    fr_load(&y, b + i * FR_WORDS);
+    fr_load(&z, c + i * FR_WORDS);
     fr_mul(&x, &x, &y);
     fr_sub(&x, &x, &z);
-    fr_store(a + i * FR_N, &x);
+    fr_store(a + i * FR_WORDS, &x);
 }

@@ -21,23 +21,16 @@
 #include "g16k/plugin.h"
 #include "gpu_test_util.h"
 
-/* compat.h, host edition */
-typedef uint64_t u64;
-typedef uint32_t u32;
-#define U64C(x) x##ULL
-#define G16K_DEV static
-#define G16K_KERNEL static
-#define G16K_GLOBAL
-static u64 host_gid;
-#define G16K_GID host_gid
-#define g16k_atomic_inc(p) ((*(p))++)
+#define G16K_KERNELS_HOST      /* compat.h's host edition */
+static uint64_t g16k_host_gid; /* G16K_GID: LAUNCH runs the work-items one after another */
+#include "../../gpu/kernels/compat.h"
 #include "../../gpu/kernels/plan.cl"
 
 #define LAUNCH(count, call)                                                                        \
-    for (host_gid = 0; host_gid < (u64)(count); host_gid++)                                        \
+    for (g16k_host_gid = 0; g16k_host_gid < (u64)(count); g16k_host_gid++)                         \
     call
 #define LAUNCH_REVERSED(count, call)                                                               \
-    for (host_gid = (u64)(count); host_gid-- > 0;)                                                 \
+    for (g16k_host_gid = (u64)(count); g16k_host_gid-- > 0;)                                       \
     call
 
 static int cmp_u32(const void *a, const void *b)
