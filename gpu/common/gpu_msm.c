@@ -5,13 +5,16 @@
  * many buffers as the device's largest allocation needs (one where the API has no cap). Each
  * msm() call picks or checks its window against the device's limits now (gpu_msm_plan.h
  * "Limits": params->window, or 0 for the auto model with the device's compute units and
- * memory), then runs the MSM as parts that fit: for each part it plans signed digits and their
- * chunks on the host (gpu_msm_plan.c), uploads the lists, runs chunk_acc (one work-item per
- * chunk of a bucket), bucket_sum (one per bucket) and segment_reduce (one per window segment)
- * from gpu/kernels/msm.cl, and adds the part's segment sums on the host.
+ * memory), then runs the MSM as parts that fit: for each part it uploads the part's scalars
+ * (32 bytes a point, made canonical there when they came in Montgomery form), builds the plan
+ * of signed digits and their chunks on the device (gpu/kernels/plan.cl: count, scan, scatter;
+ * the same lists as the host's gpu_msm_plan.c, which the tests hold them against), runs
+ * chunk_acc (one work-item per chunk of a bucket), bucket_sum (one per bucket) and
+ * segment_reduce (one per window segment) from gpu/kernels/msm.cl, and adds the part's segment
+ * sums on the host. Only the scalars, the plan's sizes and the segment sums cross the bus: at
+ * 2^24 points the host plan used to be host time and about a gigabyte of lists over PCIe.
  * gpu_msm_on_device (for compute_h_msm, ABI 1.1) takes scalars that are already on the device
- * and builds the same plans there (gpu/kernels/plan.cl: count, scan, scatter), part by part, so
- * h is never read back; only the plan's sizes and the segment sums cross the bus.
+ * (h, where the NTT chain left it) and runs the same parts on them.
  * Memory: where the API tells free memory (ops->mem_check), every call checks what it will
  * allocate first (n * point size for bases, gpu_msm_plan_device_bytes for a part) and refuses
  * with G16K_ENOMEM naming both sizes; a part is also checked against the limits' buffer cap and
@@ -38,6 +41,9 @@ struct g16k_msm_bases {
 static int gpu_bases_create(g16k_plugin_ctx *ctx, uint32_t group, const void *points, uint64_t n,
                             uint32_t point_enc, g16k_msm_bases **out);
 static void gpu_bases_destroy(g16k_msm_bases *bases);
+static int part_on_device(g16k_msm_bases *b, gpu_queue *q, gpu_buf *scalars, uint64_t lo,
+                          uint64_t len, uint32_t c, const gpu_msm_device *dev, gpu_msm_sum *sum,
+                          uint64_t **segout);
 static int gpu_msm(g16k_msm_bases *bases, const void *scalars, uint64_t n, uint32_t scalar_enc,
                    const g16k_msm_params *params, void *result, uint32_t result_enc);
 
@@ -222,36 +228,6 @@ static int part_fits(g16k_msm_bases *b, gpu_queue *q, const gpu_msm_plan *plan,
     return rc;
 }
 
-/* run_lists on a host-built plan of points [lo, lo + len): uploads its lists first.
- * Errors: as part_fits and run_lists. */
-static int run_kernels(g16k_msm_bases *b, gpu_queue *q, const gpu_msm_plan *plan,
-                       const gpu_msm_device *dev, uint64_t lo, uint64_t len, uint64_t *segout)
-{
-    gpu_device *D = dev_of(b->ctx);
-    uint64_t n_buckets = (uint64_t)plan->nw * plan->nb;
-    gpu_buf *bufs[4] = { NULL, NULL, NULL, NULL }; /* points, entries, starts, bchunks */
-    char what[32];
-    snprintf(what, sizeof what, "msm G%u", b->group);
-    int rc = part_fits(b, q, plan, dev, what);
-    uint64_t t = gpu_trace_begin();
-    if (rc == G16K_OK)
-        rc = bases_view(b, q, lo, len, &bufs[0]);
-    if (rc == G16K_OK)
-        rc = gpu_upload(D, q, plan->entries, plan->n_entries * 4, &bufs[1]);
-    if (rc == G16K_OK)
-        rc = gpu_upload(D, q, plan->chunk_starts, ((uint64_t)plan->n_chunks + 1) * 4, &bufs[2]);
-    if (rc == G16K_OK)
-        rc = gpu_upload(D, q, plan->bucket_chunks, (n_buckets + 1) * 4, &bufs[3]);
-    gpu_trace_end("upload bucket lists", t, NULL);
-    if (rc == G16K_OK) {
-        t = gpu_trace_begin();
-        rc = run_lists(b, q, plan, bufs[0], bufs[1], bufs[2], bufs[3], segout);
-        gpu_trace_end("kernels and download of segment sums", t, NULL);
-    }
-    gpu_free_all(D, bufs, 4);
-    return rc;
-}
-
 /* The host buffer for one part's segment sums, allocated at the first part that has entries
  * (every part of one call has the same window, so the same size). */
 static int segout_get(uint64_t **segout, const gpu_msm_plan *plan, uint32_t group)
@@ -306,6 +282,10 @@ static int gpu_msm(g16k_msm_bases *b, const void *scalars, uint64_t n, uint32_t 
     uint32_t c = 0;
     uint64_t part = 0, parts = 0;
     int rc = D->ops->limits(D, &dev);
+    /* the plan is built on the device from the part's scalars, uploaded (32 bytes a point);
+     * the host builds none */
+    dev.point_extra = 32;
+    dev.host_bytes = 0;
     if (rc == G16K_OK)
         rc = gpu_msm_plan_check_scalars(scalars, n);
     if (rc == G16K_OK)
@@ -318,25 +298,27 @@ static int gpu_msm(g16k_msm_bases *b, const void *scalars, uint64_t n, uint32_t 
     gpu_msm_sum sum;
     gpu_msm_sum_init(&sum, b->group);
     uint64_t *segout = NULL;
-    uint32_t threads = gpu_msm_threads(params);
+    gpu_queue *q = NULL;
+    gpu_buf *up = NULL;
+    if (n && (rc = D->ops->open(D, &q)) == G16K_OK)
+        rc = D->ops->alloc(q, (n < part ? n : part) * 32, &up);
     for (uint64_t lo = 0, len; lo < n && rc == G16K_OK; lo += len, parts++) {
         len = gpu_msm_plan_part_len(lo, n, part, b->buf_points);
-        gpu_msm_plan plan;
-        rc = gpu_msm_plan_build(&plan, (const uint8_t *)scalars + 32 * lo, len, scalar_enc, c,
-                                b->group, &dev, threads);
-        if (rc == G16K_OK && plan.n_entries) {
-            rc = segout_get(&segout, &plan, b->group);
-            gpu_queue *q = NULL;
-            if (rc == G16K_OK)
-                rc = D->ops->open(D, &q);
-            if (rc == G16K_OK) {
-                rc = run_kernels(b, q, &plan, &dev, lo, len, segout);
-                D->ops->close(q);
-            }
-            if (rc == G16K_OK)
-                gpu_msm_sum_add(&sum, &plan, segout);
+        uint64_t t = gpu_trace_begin();
+        rc = D->ops->copy_in(q, up, 0, (const uint8_t *)scalars + 32 * lo, len * 32);
+        if (rc == G16K_OK && scalar_enc == G16K_ENC_MONTGOMERY) { /* the plan reads canonical */
+            gpu_arg conv[] = { GPU_BUF(up), GPU_U64(len), GPU_U32(0) };
+            rc = D->ops->launch(q, GPU_K_NTT_CONVERT, conv, 3, len);
         }
-        gpu_msm_plan_cleanup(&plan);
+        gpu_trace_end("upload scalars", t, NULL);
+        if (rc == G16K_OK)
+            rc = part_on_device(b, q, up, lo, len, c, &dev, &sum, &segout);
+    }
+    if (q) {
+        if (rc != G16K_OK)
+            D->ops->sync(q); /* nothing in flight uses the buffer freed below */
+        D->ops->free(D, up);
+        D->ops->close(q);
     }
     return msm_finish(b, rc, segout, &sum, n, c, part, parts, result, result_enc);
 }
@@ -360,8 +342,9 @@ static int device_plan(g16k_msm_bases *b, gpu_queue *q, gpu_buf *scalars, uint64
     gpu_buf *t[N_TMP] = { NULL };
     uint32_t m[3] = { 0, 0, 0 };
     lists[0] = lists[1] = lists[2] = NULL;
-    int rc = gpu_mem_check(D, q, (4 * (uint64_t)nbk + 3 * (uint64_t)nblocks + 8) * 4,
-                           "msm H on the device: window %u, plan of %u buckets", c, nbk);
+    int rc =
+        gpu_mem_check(D, q, (4 * (uint64_t)nbk + 3 * (uint64_t)nblocks + 8) * 4,
+                      "msm G%u: window %u, a plan of %u buckets on the device", b->group, c, nbk);
     const uint64_t counts4[N_TMP] = { [COUNTS] = nbk,   [OFFSETS] = (uint64_t)nbk + 1,
                                       [FILL] = nbk,     [BSUM] = nblocks,
                                       [BMAX] = nblocks, [BCH] = nblocks,
@@ -399,7 +382,7 @@ static int device_plan(g16k_msm_bases *b, gpu_queue *q, gpu_buf *scalars, uint64
             rc = o->copy_out(q, &m[2], t[META], 8, 4); /* the chunk count */
         if (rc == G16K_OK) {
             plan->n_chunks = m[2];
-            rc = part_fits(b, q, plan, dev, "msm H on the device");
+            rc = part_fits(b, q, plan, dev, b->group == G16K_G1 ? "msm G1" : "msm G2");
         }
         if (rc == G16K_OK)
             rc = o->alloc(q, plan->n_entries * 4, &lists[0]);
@@ -419,6 +402,39 @@ static int device_plan(g16k_msm_bases *b, gpu_queue *q, gpu_buf *scalars, uint64
     gpu_free_all(D, t, N_TMP);
     if (rc != G16K_OK || plan->n_entries == 0)
         gpu_free_all(D, lists, 3);
+    return rc;
+}
+
+/* One part of an MSM, points [lo, lo + len), its len canonical scalars in `scalars` on the
+ * device: the plan built there (device_plan), the bucket kernels run on it (run_lists), the
+ * part's segment sums added into sum (segout: the host buffer for them, made at the first
+ * part with entries). Errors: those of device_plan and run_lists. */
+static int part_on_device(g16k_msm_bases *b, gpu_queue *q, gpu_buf *scalars, uint64_t lo,
+                          uint64_t len, uint32_t c, const gpu_msm_device *dev, gpu_msm_sum *sum,
+                          uint64_t **segout)
+{
+    gpu_device *D = dev_of(b->ctx);
+    gpu_msm_plan plan;
+    memset(&plan, 0, sizeof plan);
+    gpu_buf *lists[3] = { NULL, NULL, NULL }, *points = NULL;
+    int rc = gpu_msm_plan_shape(&plan, len, c, 0);
+    if (rc == G16K_OK)
+        rc = bases_view(b, q, lo, len, &points);
+    uint64_t t = gpu_trace_begin();
+    if (rc == G16K_OK)
+        rc = device_plan(b, q, scalars, len, &plan, dev, lists);
+    gpu_trace_end("digit plan on the device", t, NULL);
+    if (rc == G16K_OK && plan.n_entries) {
+        rc = segout_get(segout, &plan, b->group);
+        t = gpu_trace_begin();
+        if (rc == G16K_OK)
+            rc = run_lists(b, q, &plan, points, lists[0], lists[1], lists[2], *segout);
+        gpu_trace_end("kernels and download of segment sums", t, NULL);
+        if (rc == G16K_OK)
+            gpu_msm_sum_add(sum, &plan, *segout);
+    }
+    gpu_free_all(D, lists, 3);
+    D->ops->free(D, points);
     return rc;
 }
 
@@ -449,25 +465,11 @@ int gpu_msm_on_device(g16k_msm_bases *b, g16k_plugin_ctx *ctx, gpu_queue *q, gpu
     uint64_t *segout = NULL;
     for (uint64_t lo = 0, len; lo < n && rc == G16K_OK; lo += len, parts++) {
         len = gpu_msm_plan_part_len(lo, n, part, b->buf_points);
-        gpu_msm_plan plan;
-        memset(&plan, 0, sizeof plan);
-        gpu_buf *lists[3] = { NULL, NULL, NULL }, *views[2] = { NULL, NULL };
-        rc = gpu_msm_plan_shape(&plan, len, c, 0);
+        gpu_buf *view = NULL;
+        rc = D->ops->view(q, scalars, lo * 32, len * 32, &view);
         if (rc == G16K_OK)
-            rc = D->ops->view(q, scalars, lo * 32, len * 32, &views[0]);
-        if (rc == G16K_OK)
-            rc = bases_view(b, q, lo, len, &views[1]);
-        if (rc == G16K_OK)
-            rc = device_plan(b, q, views[0], len, &plan, &dev, lists);
-        if (rc == G16K_OK && plan.n_entries) {
-            rc = segout_get(&segout, &plan, G16K_G1);
-            if (rc == G16K_OK)
-                rc = run_lists(b, q, &plan, views[1], lists[0], lists[1], lists[2], segout);
-            if (rc == G16K_OK)
-                gpu_msm_sum_add(&sum, &plan, segout);
-        }
-        gpu_free_all(D, lists, 3);
-        gpu_free_all(D, views, 2);
+            rc = part_on_device(b, q, view, lo, len, c, &dev, &sum, &segout);
+        D->ops->free(D, view);
     }
     return msm_finish(b, rc, segout, &sum, n, c, part, parts, result, result_enc);
 }

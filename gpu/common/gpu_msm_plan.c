@@ -182,7 +182,7 @@ uint64_t gpu_msm_plan_part_points(uint32_t c, uint32_t group, const gpu_msm_devi
             m = chunks * GPU_MSM_PLAN_MIN_CHUNK / w.nw;
     }
     uint64_t fixed = window_bytes(&w) + (w.nbk + 1) * (4 + w.xyzz);
-    double per = part_bytes_per_point(&w);
+    double per = part_bytes_per_point(&w) + (dev ? dev->point_extra : 0);
     if (dev && dev->mem_bytes) {
         if (fixed >= dev->mem_bytes)
             return 0;

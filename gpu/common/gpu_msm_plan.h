@@ -46,6 +46,8 @@ typedef struct gpu_msm_device {
     uint64_t host_bytes;    /* host memory the plan of one part may use; 0 = no limit */
     uint32_t part_align;    /* parts start at multiples of this many points (sub-buffer
                               * alignment); 0 = 1 */
+    uint32_t point_extra;   /* device bytes per point that a part holds beside its plan and
+                              * bases (32: its scalars, uploaded for a device-built plan) */
 } gpu_msm_device;
 
 /*

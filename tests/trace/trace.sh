@@ -31,7 +31,8 @@ prove_traced() {
 
 if [ "$MODE" = mixed-opencl ]; then
   prove_traced "$CONF/mixed-opencl.ini" mixed --overlap --provider-events
-  grep -q '"name":"upload bucket lists"' "$T/mixed.json" &&
+  grep -q '"name":"upload scalars"' "$T/mixed.json" &&
+    grep -q '"name":"digit plan on the device"' "$T/mixed.json" &&
     grep -q '"provider":"opencl"' "$T/mixed.json" || fail "mixed: no OpenCL upload event"
   echo "$fails failed"; [ $fails -eq 0 ]; exit
 fi
