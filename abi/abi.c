@@ -1,5 +1,5 @@
 /* The table of the plugin ABI's rules (abi.h). */
-#include "plugin/abi.h"
+#include "abi.h"
 
 #include <string.h>
 

@@ -5,7 +5,7 @@
  *
  * Read by the loader (plugin/loader.c, which refuses a plugin on the first broken rule), the
  * config parser (plugin/config.c: slot names and capabilities) and the conformance checker
- * (plugins/check/desc.c, which reports every broken rule). abi.c depends on plugin.h alone, so
+ * (sdk/check/desc.c, which reports every broken rule). abi.c depends on plugin.h alone, so
  * the checker, which links nothing of the core, compiles it too.
  */
 #ifndef G16K_PLUGIN_ABI_H

@@ -29,17 +29,17 @@
 
 #include "cli.h"
 #include "g16k/g16k.h"
-#include "../bls12_381/curve.h"
-#include "../formats/wtns.h"
-#include "../formats/zkey_cache.h"
-#include "../formats/zkey_points.h"
-#include "../setup/internal.h"
-#include "../prover/calls.h"
-#include "../prover/internal.h"
-#include "../util/error.h"
-#include "../util/input_file.h"
-#include "../util/clock.h"
-#include "../util/sysrand.h"
+#include "bls12_381/curve.h"
+#include "formats/wtns.h"
+#include "key/zkey_cache.h"
+#include "key/zkey_points.h"
+#include "setup/internal.h"
+#include "prover/calls.h"
+#include "prover/internal.h"
+#include "util/error.h"
+#include "util/input_file.h"
+#include "util/clock.h"
+#include "util/sysrand.h"
 
 #define MAX_RUNS 1000
 

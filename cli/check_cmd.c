@@ -17,10 +17,10 @@
 #include <string.h>
 
 #include "cli.h"
-#include "../formats/r1cs.h"
-#include "../formats/sym.h"
-#include "../formats/wtns.h"
-#include "../util/error.h"
+#include "formats/r1cs.h"
+#include "formats/sym.h"
+#include "formats/wtns.h"
+#include "util/error.h"
 
 #define MAX_NAMES 3 /* names printed per wire; the rest are counted */
 

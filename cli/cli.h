@@ -55,7 +55,7 @@ int cli_parse(int argc, char **argv, const cli_opt *opts, size_t n_opts);
 /* The exit code of an I/O error (cli_exit_code(G16K_EIO)). */
 #define CLI_EXIT_IO 5
 /* Catch the SIGBUS of a mapped input file that shrank: print why, exit CLI_EXIT_IO
- * (core/cli/sigbus.c). Once, from main, before any command runs. */
+ * (cli/sigbus.c). Once, from main, before any command runs. */
 void cli_guard_mapped_files(void);
 
 /* Print "g16k: error: <last error>" and return the exit code for status. */

@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "../util/clock.h"
+#include "util/clock.h"
 
 void cli_key_progress_init(key_progress_state *kp, const char *path, int mode)
 {

@@ -6,8 +6,8 @@
 
 #include "cli.h"
 #include "g16k/g16k.h"
-#include "../bls12_381/field.h"
-#include "../util/clock.h"
+#include "bls12_381/field.h"
+#include "util/clock.h"
 
 /* "R,S" in decimal -> canonical limbs. */
 static int parse_rs(const char *arg, uint64_t r[4], uint64_t s[4])

@@ -13,9 +13,9 @@
 #include "queue_cli.h"
 #include "g16k/g16k.h"
 #include "queue/queue.h"
-#include "../formats/binfile.h"
-#include "../formats/wtns.h"
-#include "../formats/zkey.h"
+#include "formats/binfile.h"
+#include "formats/wtns.h"
+#include "formats/zkey.h"
 
 /* A file mapped read-only (binfile_map). */
 typedef struct mapped {

@@ -1,11 +1,11 @@
 /*
  * --trace FILE, the same for g16k prove, bench and tune (cli.h): a phase trace of the command's
- * key load, proofs and provider calls (formats/trace.h; README "Traces").
+ * key load, proofs and provider calls (util/trace.h; README "Traces").
  */
 #include <stdio.h>
 
 #include "cli.h"
-#include "../formats/trace.h"
+#include "util/trace.h"
 
 int cli_trace_start(const char *path, const char *cmd, g16k_trace **trace)
 {

@@ -24,9 +24,9 @@
 
 #include "cli.h"
 #include "g16k/g16k.h"
-#include "../formats/wtns.h"
-#include "../prover/tune.h"
-#include "../util/error.h"
+#include "formats/wtns.h"
+#include "prover/tune.h"
+#include "util/error.h"
 
 #define TUNE_MAX_WINDOW 24u
 #define TUNE_MAX_RUNS 100

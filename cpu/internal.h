@@ -25,7 +25,7 @@ struct g16k_plugin_ctx {
     uint32_t threads; /* [plugin.cpu] threads; 0 = host->threads */
     uint32_t simd;    /* enum cpu_simd as configured (G16K_SIMD env wins) */
     int use_ifma;     /* 1 when simd resolved to AVX-512 IFMA (auto + available, or
-                                    ifma): the G2 MSM buckets run on cpu/ifma; results never
+                                    ifma): the G2 MSM buckets run on arith/ifma; results never
                                     depend on it */
     int endo;         /* [plugin.cpu] endo: 1 = split scalars along the curve
                                     endomorphisms in the MSM (msm_endo.c) */

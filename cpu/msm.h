@@ -75,7 +75,7 @@ typedef struct cpu_msm_in {
  * Algorithm: Pippenger's bucket method with signed (Booth) radix-2^c digits (Bernstein et al.,
  * "Faster batch forgery identification", INDOCRYPT 2012, section 4; Booth 1951).
  * ifma: 1 when the context chose AVX-512 IFMA (ctx->use_ifma); G1 and G2 buckets then run on
- * cpu/ifma: batch-affine ones (cpu_ba_size() with ifma per worker) from CPU_BA_MIN_WINDOW up,
+ * arith/ifma: batch-affine ones (cpu_ba_size() with ifma per worker) from CPU_BA_MIN_WINDOW up,
  * Jacobian ones (msm_ifma.c, cpu_ifma_size()) below; results are the same bits.
  * Returns G16K_OK or G16K_ENOMEM (message set). */
 int cpu_msm_pippenger(const cpu_group *g, const cpu_msm_in *in, uint32_t c, uint32_t threads,
@@ -118,7 +118,7 @@ int cpu_msm_endo(const cpu_group *g, const void *bases, const uint64_t *idx, con
  * deferred to a later batch, or, when the deferred list is full, goes to side[j]. */
 typedef struct cpu_ba {
     const cpu_group *g;
-    int ifma; /* 1: buckets in radix 2^52, batches on cpu/ifma */
+    int ifma; /* 1: buckets in radix 2^52, batches on arith/ifma */
     uint64_t nbuckets;
     uint32_t batch_max;  /* additions per inversion */
     uint32_t count;      /* additions waiting */
@@ -146,7 +146,7 @@ typedef struct cpu_ba {
  * batch) instead of the portable one. */
 size_t cpu_ba_size(const cpu_group *g, uint64_t nbuckets, int ifma);
 /* Lay ba out in mem (cpu_ba_size bytes, 64-byte aligned, owned by the caller) and empty it.
- * ifma: 1 to run the batches on cpu/ifma (the context chose IFMA), 0 for the portable code;
+ * ifma: 1 to run the batches on arith/ifma (the context chose IFMA), 0 for the portable code;
  * the sums are the same points either way. */
 void cpu_ba_init(cpu_ba *ba, const cpu_group *g, void *mem, uint64_t nbuckets, int ifma);
 /* Empty every bucket (start of a task). */
@@ -159,7 +159,7 @@ void cpu_ba_flush(cpu_ba *ba);
  * state only. */
 int cpu_ba_add_bucket_to(const cpu_ba *ba, void *acc, uint64_t j);
 
-/* ---- msm_ifma.c: G1 or G2 buckets in radix 2^52, added 8 at a time on cpu/ifma ---- */
+/* ---- msm_ifma.c: G1 or G2 buckets in radix 2^52, added 8 at a time on arith/ifma ---- */
 
 typedef struct cpu_ifma_ops cpu_ifma_ops;
 

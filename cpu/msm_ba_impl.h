@@ -10,7 +10,7 @@
  *   BA_BUCKET_BYTES, BA_PREFETCH_BYTES   bytes of one bucket at ba->buckets, and how many of
  *                   them to prefetch ahead of its batch
  * and, defined before the inclusion (by msm_ba_arith.h for the portable kind, by
- * msm_batch_affine.c on cpu/ifma for the IFMA kind):
+ * msm_batch_affine.c on arith/ifma for the IFMA kind):
  *   ba_set_<sfx>(ba, j, p, neg)   bucket j, empty, takes (neg ? -p : p); sets BA_FULL
  *   ba_run_batch_<sfx>(ba)        finishes the ba->count waiting additions: clears BA_WAIT of
  *                                 their buckets (and BA_FULL where a sum is infinity), count 0

@@ -23,7 +23,7 @@
  *
  * Two kinds of one accumulator (msm_ba_impl.h holds the batch, deferral and side logic once):
  * portable (msm_ba_arith.h: mulx/adx Fp, one addition at a time) and IFMA (cpu_ba_init with
- * ifma: each batch is one call of cpu/ifma's 8-lane kernel g1_/g2_ifma_ba_run, the buckets
+ * ifma: each batch is one call of arith/ifma's 8-lane kernel g1_/g2_ifma_ba_run, the buckets
  * stay in radix 2^52 and are converted to reference affine points once per flush, for the
  * fold). Same sums, exactly. IFMA against portable, g16k bench msm one thread, CPU seconds,
  * Zen 4 shared with other work: G2 2^16 0.40 / 0.96 s, 2^18 1.33 / 3.6 s; G1 2^16 0.21 / 0.42,
@@ -228,7 +228,7 @@ static inline void g2_from_ninv(fp2_t *o, const fp2_t *d, const fp_t *ninv)
 #include "msm_ba_arith.h"
 #include "msm_ba_impl.h"
 
-/* ---- IFMA: buckets in radix 2^52, each batch one call of the cpu/ifma kernel ---- */
+/* ---- IFMA: buckets in radix 2^52, each batch one call of the arith/ifma kernel ---- */
 
 /* After the kernel: the batch's buckets wait no more; those whose sum was infinity are empty. */
 static void ifma_batch_done(cpu_ba *ba)

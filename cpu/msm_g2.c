@@ -1,6 +1,6 @@
 /*
  * The G2 operation table of the CPU Pippenger driver (msm.h): thin adapters from the untyped
- * driver interface to the core's G2 arithmetic (core/bls12_381/curve.h).
+ * driver interface to the core's G2 arithmetic (arith/bls12_381/curve.h).
  */
 #include <string.h>
 

@@ -1,5 +1,5 @@
 /*
- * Pippenger buckets on the AVX-512 IFMA kernels of cpu/ifma (ifma.h), for G1 and G2: the bucket
+ * Pippenger buckets on the AVX-512 IFMA kernels of arith/ifma (ifma.h), for G1 and G2: the bucket
  * additions of one (window, chunk) task go eight at a time through g1_/g2_ifma_bucket_add, with
  * the buckets held in radix 2^52 for the whole task and converted to the reference Jacobian form
  * only once, for the fold (stay in radix-52, convert at the edges).
@@ -12,7 +12,7 @@
  *
  * Used for windows below CPU_BA_MIN_WINDOW (small MSMs, where a batch of distinct buckets is
  * too short to share an inversion); from there up the IFMA path is batch-affine
- * (msm_batch_affine.c on the cpu/ifma kernel ba_ifma.c), which costs about half of these
+ * (msm_batch_affine.c on the arith/ifma kernel ba_ifma.c), which costs about half of these
  * Jacobian additions per point.
  *
  * This file is portable C: it only calls the ifma.h API, and only when the plugin context

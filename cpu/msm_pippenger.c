@@ -11,7 +11,7 @@
  * running-sum trick (sum_j j * B_j in 2 additions per bucket). Buckets are batch-affine
  * (msm_batch_affine.c) for c >= CPU_BA_MIN_WINDOW, else Jacobian with mixed additions and a
  * prefetch of the next point's bucket. With IFMA chosen, the batch-affine batches run 8 lanes
- * at a time on cpu/ifma (buckets in radix 2^52, ba_ifma.c) and the smaller windows' Jacobian
+ * at a time on arith/ifma (buckets in radix 2^52, ba_ifma.c) and the smaller windows' Jacobian
  * buckets are radix-2^52 ones added 8 at a time (msm_ifma.c); both convert once per task for
  * the fold. Window sums are
  * combined by Horner's rule with c doublings each. Zero digits cost nothing; infinity bases and
@@ -52,7 +52,7 @@ typedef struct pip {
     uint64_t nbuckets;   /* 2^(c-1), the widest window's (window w uses 2^(c_w-1)) */
     uint32_t wgroup;     /* windows per task (batch-affine: they share each batch) */
     int batch;           /* 1: batch-affine buckets (cpu_ba), 0: Jacobian */
-    int ifma;            /* 1: buckets on cpu/ifma: batch-affine ones (cpu_ba with
+    int ifma;            /* 1: buckets on arith/ifma: batch-affine ones (cpu_ba with
                                     ifma) when batch, else Jacobian ones (cpu_ifma_set) */
     size_t worker_bytes; /* per-worker scratch, 64-byte multiple */
     uint8_t *scratch;    /* workers * worker_bytes */

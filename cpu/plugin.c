@@ -1,8 +1,8 @@
 /*
  * The CPU provider plugin: descriptor, entry point, context create/destroy/probe and the
  * [plugin.cpu] configuration keys. The work itself lives in synth.c, ntt.c and msm*.c, on the
- * portable reference arithmetic of core/bls12_381 (linked in statically, hidden), with the G1
- * and G2 MSM buckets on cpu/ifma when simd resolves to IFMA (batch-affine: msm_batch_affine.c on
+ * portable reference arithmetic of arith/bls12_381 (linked in statically, hidden), with the G1
+ * and G2 MSM buckets on arith/ifma when simd resolves to IFMA (batch-affine: msm_batch_affine.c on
  * ba_ifma.c; Jacobian below window 10: msm_ifma.c).
  *
  * Configuration keys of [plugin.cpu] (the core strips `path`):
@@ -10,7 +10,7 @@
  *                 calls; 0 (default) = what the core gives: g16k_msm_params.threads, else the
  *                 host's [core] threads.
  *   simd = auto|ifma|portable   arithmetic for the MSM: auto (default) uses AVX-512 IFMA when
- *                 cpu/ifma's ifma_available() says so (or always, in the emulated test build
+ *                 arith/ifma's ifma_available() says so (or always, in the emulated test build
  *                 with CPU_IFMA_FORCE); ifma demands it (create fails with
  *                 G16K_EUNSUPPORTED on a CPU without it, no silent fallback); portable never
  *                 uses it. The environment variable G16K_SIMD, when set, overrides the key;

@@ -1,6 +1,6 @@
 /*
  * The g16k job queue: durable proving jobs in a SQL database, claimed by `g16k worker` processes
- * (worker.h) and submitted and read back by the CLI (core/cli/queue_cmd.c) or any program.
+ * (worker.h) and submitted and read back by the CLI (cli/queue_cmd.c) or any program.
  *
  * Two backends sit behind one internal interface (internal.h):
  *   postgresql://...  or any libpq connection string ("host=... dbname=..."): many machines;

@@ -1,5 +1,5 @@
 /*
- * Private to core/bls12_381: unreduced Fp helpers for the tower and curve code.
+ * Private to arith/bls12_381: unreduced Fp helpers for the tower and curve code.
  * fp_mul and fp_sqr accept inputs below 2p, not only below p, and still return fully reduced
  * values (mont.h: the result is (a b + Q p) / 2^384 < 4p^2 / 2^384 + p < 2p since 4p < 2^384,
  * and one conditional subtraction follows). So a sum that only feeds a multiplication needs no

@@ -1,5 +1,5 @@
 /*
- * Private to core/bls12_381: N-limb Montgomery arithmetic in portable C, shared by fp.c (N = 6)
+ * Private to arith/bls12_381: N-limb Montgomery arithmetic in portable C, shared by fp.c (N = 6)
  * and fr.c (N = 4). Every function is static inline, always inlined, and takes N as an argument;
  * callers pass a constant, so the limb loops unroll and the limbs live in registers.
  * Values are little-endian 64-bit limbs. Outputs may alias inputs.

@@ -1,5 +1,5 @@
 /*
- * Private to core/bls12_381: Montgomery multiplication for x86-64 CPUs with BMI2 (mulx) and ADX
+ * Private to arith/bls12_381: Montgomery multiplication for x86-64 CPUs with BMI2 (mulx) and ADX
  * (adcx/adox), as GCC/Clang inline assembly. fp.c (6 limbs, p) and fr.c (4 limbs, r) call these
  * only when mont_cpu_adx (mont_select.c) says the CPU has both extensions; the portable C of
  * mont.h stays the fallback and the reference (G16K_SIMD=portable selects it).

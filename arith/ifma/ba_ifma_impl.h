@@ -1,5 +1,5 @@
 /*
- * Private to cpu/ifma: the batch-affine bucket kernel of ifma.h (g1_/g2_ifma_ba_run), written
+ * Private to arith/ifma: the batch-affine bucket kernel of ifma.h (g1_/g2_ifma_ba_run), written
  * once and included by ba_ifma.c once per group with these macros defined (undefined at the
  * end):
  *   BI_SFX           g1 or g2 (prefix of the generated functions)

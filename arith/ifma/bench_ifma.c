@@ -1,5 +1,5 @@
 /*
- * bench_ifma: micro benchmark of cpu/ifma against the reference arithmetic; prints one JSON
+ * bench_ifma: micro benchmark of arith/ifma against the reference arithmetic; prints one JSON
  * object. Not a test. Each figure is the median of 5 timed repetitions (after a warm-up), in
  * nanoseconds of this thread's CPU time (CLOCK_THREAD_CPUTIME_ID), so that a machine shared with
  * other work still gives comparable figures:

@@ -1,6 +1,6 @@
 /*
  * G1 bucket arithmetic in radix 2^52, eight lanes (ifma.h): g2_ifma.c over Fp instead of Fp2,
- * same formulas as core/bls12_381/g1.c (madd-2007-bl, dbl-2009-l), same special-case handling
+ * same formulas as arith/bls12_381/g1.c (madd-2007-bl, dbl-2009-l), same special-case handling
  * (blends for infinity, exact H = 0 detection and the scalar reference for those lanes).
  * On G1 the vector path competes with a good scalar mulx multiplier, so it pays less than on G2.
  */

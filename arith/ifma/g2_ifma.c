@@ -1,7 +1,7 @@
 /*
  * G2 bucket arithmetic in radix 2^52, eight lanes (ifma.h): mixed addition Jacobian + affine
  * (EFD madd-2007-bl) and doubling (EFD dbl-2009-l), the same formulas as the reference
- * core/bls12_381/g2.c, so that every lane agrees with it bit for bit after conversion.
+ * arith/bls12_381/g2.c, so that every lane agrees with it bit for bit after conversion.
  *
  * Special cases are handled per lane, never by branching the vector code: a point at infinity
  * keeps the bucket, an empty bucket takes the point (blends); H = 0 (bucket == +-point) is found

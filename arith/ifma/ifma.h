@@ -1,5 +1,5 @@
 /*
- * cpu/ifma: eight-lane radix-2^52 Montgomery arithmetic for BLS12-381 on AVX-512 IFMA, for the
+ * arith/ifma: eight-lane radix-2^52 Montgomery arithmetic for BLS12-381 on AVX-512 IFMA, for the
  * CPU plugin's MSMs (G2 above all, G1 too). This header is portable C: the plugin's portable
  * files include it and call in only after ifma_available() said yes.
  *
@@ -7,7 +7,7 @@
  * R = 2^416), written in 8 limbs of 52 bits, little-endian, each limb in a uint64_t. X is *not*
  * fully reduced: every r52 value handed out by this library is below 128p (limbs always
  * < 2^52), and every function here accepts any value below 128p (vfp.h tracks the bounds). Two r52 encodings of one field element
- * may therefore differ; compare after conversion to fp_t (core/bls12_381/field.h, Montgomery
+ * may therefore differ; compare after conversion to fp_t (arith/bls12_381/field.h, Montgomery
  * R = 2^384, fully reduced), which is unique.
  *
  * Eight field elements form one "lane group": lane k of every operation is independent of the
@@ -175,7 +175,7 @@ void g2_ifma_ba_run(g2_aff_r52 *buckets, const uint64_t *idx, const uint8_t *con
                     const uint8_t *neg, uint32_t cnt, uint8_t *empty, void *scratch);
 /* ---- Subgroup tests, 8 points at a time (the core's key checks) ---- */
 
-/* Scott's exact test (core/bls12_381/g1.c: [x^2] P == -sigma(P)) on pts[0..n-1], n <= 8, each
+/* Scott's exact test (arith/bls12_381/g1.c: [x^2] P == -sigma(P)) on pts[0..n-1], n <= 8, each
  * affine, on the curve and not infinity. Returns a mask: bit k set means pts[k] is in G1, proven
  * by the lane computation; a clear bit decides nothing, and the caller runs the reference test
  * g1_affine_in_subgroup on that point. A clear bit comes from a point outside G1 (the test
@@ -183,7 +183,7 @@ void g2_ifma_ba_run(g2_aff_r52 *buckets, const uint64_t *idx, const uint8_t *con
  * detected exactly), never from a point of G1. Cost: 126 doublings and 10 additions in
  * 8 lanes, about 1030 lane multiplications for 8 points. Thread-safe. */
 unsigned g1_ifma_in_subgroup(const g1_affine_t *pts, unsigned n);
-/* The same for G2 (core/bls12_381/g2.c: [|x|] P == -psi(P)): 63 doublings and 5 additions
+/* The same for G2 (arith/bls12_381/g2.c: [|x|] P == -psi(P)): 63 doublings and 5 additions
  * over Fp2. */
 unsigned g2_ifma_in_subgroup(const g2_affine_t *pts, unsigned n);
 

@@ -1,5 +1,5 @@
 /*
- * ifma_available(): may this process run the AVX-512 IFMA code of cpu/ifma? (ifma.h)
+ * ifma_available(): may this process run the AVX-512 IFMA code of arith/ifma? (ifma.h)
  * CPUID says what the CPU has; XCR0 (XGETBV) says what the OS saves on a context switch: without
  * the opmask and ZMM state bits, AVX-512 instructions fault even on a CPU that has them (the same
  * two-step test as libsodium's runtime.c). Compiled for baseline x86-64, like the rest of the

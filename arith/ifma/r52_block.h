@@ -1,5 +1,5 @@
 /*
- * Private to cpu/ifma: one structure-of-arrays block (8 lanes of one Fp value, s[j * 8 + k] =
+ * Private to arith/ifma: one structure-of-arrays block (8 lanes of one Fp value, s[j * 8 + k] =
  * limb j of lane k) to and from the reference fp_t (Montgomery 2^384, fully reduced), the
  * Montgomery re-basing done in the vector unit. Included by the ISA-compiled files only.
  */

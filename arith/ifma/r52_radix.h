@@ -1,5 +1,5 @@
 /*
- * Private to cpu/ifma: scalar re-radix between the 6 x 64-bit limbs of fp_t and the 8 x 52-bit
+ * Private to arith/ifma: scalar re-radix between the 6 x 64-bit limbs of fp_t and the 8 x 52-bit
  * limbs of r52, into and out of structure-of-arrays blocks (s[j * 8 + k] = limb j of lane k).
  * Portable C; the Montgomery re-basing (2^384 <-> 2^416) is done by vector code (vfp.h).
  */

@@ -1,5 +1,5 @@
 /*
- * Private to cpu/ifma: the eight-lane 64-bit vector primitives that the radix-2^52 arithmetic
+ * Private to arith/ifma: the eight-lane 64-bit vector primitives that the radix-2^52 arithmetic
  * (vfp.h) is written in. Two implementations of the same dozen operations and one 8 x 8
  * transpose:
  *   r52_vec_avx512.h  AVX-512F/IFMA intrinsics (the product build, g16k_ifma);

@@ -1,6 +1,6 @@
 /*
- * Private to cpu/ifma (included through r52_vec.h only): eight 64-bit lanes in one __m512i.
- * Needs -mavx512f -mavx512ifma (set per file by cpu/ifma/CMakeLists.txt). Semantics of each
+ * Private to arith/ifma (included through r52_vec.h only): eight 64-bit lanes in one __m512i.
+ * Needs -mavx512f -mavx512ifma (set per file by arith/ifma/CMakeLists.txt). Semantics of each
  * primitive are those of r52_vec_emul.h, which spells them out in C.
  */
 #ifndef G16K_CPU_IFMA_R52_VEC_AVX512_H

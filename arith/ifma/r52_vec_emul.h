@@ -1,5 +1,5 @@
 /*
- * Private to cpu/ifma (included through r52_vec.h only): the r52v primitives in plain C, bit for
+ * Private to arith/ifma (included through r52_vec.h only): the r52v primitives in plain C, bit for
  * bit what the AVX-512 instructions do (Intel SDM: VPMADD52LUQ/VPMADD52HUQ use bits 51:0 of
  * each source, add the low/high 52 bits of the 104-bit product to the 64-bit accumulator,
  * wrapping). Used only by the g16k_ifma_emul test build, so that CPUs without IFMA still run

@@ -1,5 +1,5 @@
 /*
- * Private to cpu/ifma: Fp and Fp2 in radix 2^52, eight lanes, as always-inline functions on
+ * Private to arith/ifma: Fp and Fp2 in radix 2^52, eight lanes, as always-inline functions on
  * r52v registers (r52_vec.h). Included by the ISA-compiled files only (fp_ifma.c, g1_ifma.c,
  * g2_ifma.c). See ifma.h for the representation.
  *

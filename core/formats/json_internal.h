@@ -11,7 +11,7 @@
 #include <json-c/json.h>
 #include <stddef.h>
 
-#include "../bls12_381/curve.h"
+#include "bls12_381/curve.h"
 #include "json_io.h"
 
 /* Size limits (reject before reading): proof.json / public.json, and verification_key.json. */

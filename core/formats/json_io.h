@@ -18,7 +18,7 @@
 
 #include <stddef.h>
 
-#include "../bls12_381/curve.h"
+#include "bls12_381/curve.h"
 
 typedef struct groth16_proof {
     g1_affine_t a;

@@ -10,7 +10,7 @@
 
 #include <stdint.h>
 
-#include "../bls12_381/field.h"
+#include "bls12_381/field.h"
 
 typedef struct wtns {
     uint32_t n;   /* number of values */

@@ -21,7 +21,7 @@
 
 #include "util/error.h"
 #include "zkey_internal.h"
-#include "zkey_points.h"
+#include "key/zkey_points.h"
 #include "foreign_curve.h"
 
 #define MAX_LOG_N 28

@@ -32,7 +32,7 @@
 #include <stdint.h>
 
 #include "g16k/plugin.h"
-#include "../bls12_381/curve.h"
+#include "bls12_381/curve.h"
 
 /* What tells an open file's bytes changed (fstat): the same inode, size and mtime. A write in
  * place moves the mtime, which only the file's owner can set back (utimensat with a time; a

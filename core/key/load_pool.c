@@ -14,7 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "binfile.h"
+#include "formats/binfile.h"
 #include "util/clock.h"
 
 #define READ_CHUNK (4u << 20)

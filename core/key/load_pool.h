@@ -22,7 +22,7 @@
 
 #include <stdint.h>
 
-#include "binfile.h"
+#include "formats/binfile.h"
 
 typedef struct load_pool load_pool;
 

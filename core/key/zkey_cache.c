@@ -10,10 +10,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "json_io.h"
-#include "../plugin/config.h"
-#include "../util/blake3.h"
-#include "../util/error.h"
+#include "formats/json_io.h"
+#include "plugin/config.h"
+#include "util/blake3.h"
+#include "util/error.h"
 
 /* v3: the digest is BLAKE3 (v2 named entries by a BLAKE2b tree; they are no longer found). */
 #define MAGIC "g16k zkey verdict v3\n"
@@ -200,8 +200,9 @@ int zkey_cache_has(const char *dir, const uint8_t digest[ZKEY_DIGEST_BYTES], uin
     }
     struct stat st;
     if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-        g16k_log(G16K_LOG_WARN, "key_cache %s: %s is not a regular file; checking the key again",
-                 dir, path);
+        g16k_log(G16K_LOG_WARN,
+                 "key_cache %s: cannot read %s: not a regular file; checking the key again", dir,
+                 path);
         close(fd);
         return 0;
     }

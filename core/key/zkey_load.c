@@ -11,7 +11,7 @@
  * pool's tick, on the caller's thread only; a cancel there fails the pool like an error. The
  * format itself is zkey.c's.
  */
-#include "zkey.h"
+#include "formats/zkey.h"
 #include "zkey_cache.h"
 
 #include <errno.h>
@@ -31,7 +31,7 @@
 #include "util/clock.h"
 #include "util/error.h"
 #include "util/input_file.h"
-#include "zkey_internal.h"
+#include "formats/zkey_internal.h"
 #include "zkey_points.h"
 
 #define CHUNK_POINTS 1024u /* points per decoding task and per testing task */

@@ -2,7 +2,7 @@
  * Point decoding and validation of zkey arrays (zkey_points.h).
  *
  * Choice of the subgroup test (issue 14: study, measure, pick). Soundness first: every test here
- * is exact. Scott's tests (core/bls12_381/g1.c, g2.c: each holds iff the point is in the
+ * is exact. Scott's tests (arith/bls12_381/g1.c, g2.c: each holds iff the point is in the
  * subgroup, proofs there) cost 126 doublings + 10 additions on G1 and 63 doublings + 5
  * additions over Fp2 on G2. Alternatives considered:
  *  - [r] P == O: 255 doublings; 3.6 (G1) to 7.6 (G2) times Scott's cost here.
@@ -26,7 +26,7 @@
  *  - Montgomery's trick across points (batch-affine): a doubling is 7 multiplications either
  *    way (Jacobian dbl-2009-l: 2M + 5S; affine: 4M + 2S + 3M of the shared inversion), so it
  *    does not pay for chains of doublings.
- * What pays is doing Scott's chains on eight points at once in AVX-512 IFMA lanes (cpu/ifma):
+ * What pays is doing Scott's chains on eight points at once in AVX-512 IFMA lanes (arith/ifma):
  * measured one thread, same run, alternating, per point: G1 naive 167 us, Scott 46.5 us, lanes
  * 11.6 us, blst 47.1 us; G2 naive 397 us, Scott 52.4 us, lanes 14.4 us, blst 52.7 us (2-core
  * EPYC, load ~14). The lanes only ever prove membership; whatever they leave undecided goes
@@ -35,7 +35,7 @@
 #include "zkey_points.h"
 
 #include "ifma.h"
-#include "../bls12_381/mont.h"
+#include "bls12_381/mont.h"
 
 const char *zkey_point_g1(g1_affine_t *out, const uint8_t in[96], int allow_inf, int skip_subgroup)
 {

@@ -2,7 +2,7 @@
  * Decoding and validation of the points of a .zkey (docs/formats.md, "Encodings": affine x || y,
  * Montgomery little-endian, all-zero = infinity), one point or a run of decoded points at a
  * time; zkey_load.c spreads the runs over threads. Arithmetic (decoding, curve and subgroup tests)
- * is core/bls12_381's, with the subgroup tests on AVX-512 IFMA (cpu/ifma) when the CPU has it.
+ * is arith/bls12_381's, with the subgroup tests on AVX-512 IFMA (arith/ifma) when the CPU has it.
  * Private to core/formats. Thread-safe.
  */
 #ifndef G16K_FORMATS_ZKEY_POINTS_H
@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../bls12_381/curve.h"
+#include "bls12_381/curve.h"
 
 /* Decode and validate one point (coordinates < p, infinity only if allow_inf, on the curve, and
  * unless skip_subgroup in the prime-order subgroup). Returns NULL if valid, else a static
@@ -27,7 +27,7 @@ const char *zkey_point_g2(g2_affine_t *out, const uint8_t in[192], int allow_inf
 
 /* Index of the first of the n decoded points (on the curve; infinity counts as a member) that
  * lies outside the prime-order subgroup, or n when all are members. Scott's exact tests
- * (core/bls12_381/g1.c, g2.c), eight points at a time on AVX-512 IFMA when ifma_available(),
+ * (arith/bls12_381/g1.c, g2.c), eight points at a time on AVX-512 IFMA when ifma_available(),
  * each point alone otherwise; the same answer either way. */
 size_t zkey_g1_first_outside(const g1_affine_t *pts, size_t n);
 size_t zkey_g2_first_outside(const g2_affine_t *pts, size_t n);

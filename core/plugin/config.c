@@ -20,7 +20,7 @@
 
 #include <ini.h>
 
-#include "formats/zkey_cache.h"
+#include "key/zkey_cache.h"
 #include "plugin/internal.h"
 #include "util/error.h"
 #include "util/input_file.h"

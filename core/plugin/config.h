@@ -7,7 +7,7 @@
  *                 key_cache = DIR (relative to the ini file) | off: remember zkeys whose points
  *                 were all checked, by digest of the whole file, so that later loads skip the
  *                 subgroup checks; by default in $XDG_CACHE_HOME/g16k, else ~/.cache/g16k
- *                 (formats/zkey_cache.h)
+ *                 (key/zkey_cache.h)
  *   [plugin.NAME] path = FILE (bare name: searched in the plugin dirs; with '/': relative to
  *                 the ini file), other keys are handed to the plugin's create() with their lines
  *   [synthesizer] [ntt] [msm.g1] [msm.g2]
@@ -27,7 +27,7 @@
 #include <stdint.h>
 
 #include "g16k/plugin.h"
-#include "plugin/abi.h"
+#include "abi.h"
 
 /* One loaded and created plugin. */
 typedef struct loaded_plugin {

@@ -5,10 +5,10 @@
  * plugins may fail on many threads at once. The log (the core's g16k_log and the plugins'
  * host->log) formats each line into a local buffer and hands it to the callback of g16k_set_log
  * (g16k.h), none by default: libg16k writes nothing to stderr by itself. The g16k command
- * installs its own, to stderr at the level of $G16K_LOG (core/cli/main.c). The callback and its
+ * installs its own, to stderr at the level of $G16K_LOG (cli/main.c). The callback and its
  * level are read under a read lock held during the call, so that g16k_set_log, which takes it
  * for writing, returns only once the old callback is no longer running. The trace entries (ABI
- * 1.2) record into the calling thread's trace (formats/trace.h), and so does msm_window (ABI
+ * 1.2) record into the calling thread's trace (util/trace.h), and so does msm_window (ABI
  * 1.5).
  */
 #include <pthread.h>
@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <strings.h>
 
-#include "formats/trace.h"
+#include "util/trace.h"
 #include "g16k/g16k.h"
 #include "plugin/internal.h"
 #include "util/error.h"
@@ -25,7 +25,7 @@
 static void host_set_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static void host_log(int level, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* ABI 1.2 tracing: into the trace bound to the calling thread (formats/trace.h), which the
+/* ABI 1.2 tracing: into the trace bound to the calling thread (util/trace.h), which the
  * provider-call layer has bound around the call. */
 static uint64_t host_trace_begin(void)
 {

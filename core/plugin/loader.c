@@ -17,7 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "plugin/abi.h"
+#include "abi.h"
 #include "plugin/internal.h"
 #include "util/error.h"
 

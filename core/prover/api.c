@@ -1,16 +1,16 @@
 /*
  * The rest of the embedding API (include/g16k/g16k.h): opening a prover from prover.ini,
  * describing it, writing proofs, verifying proofs as snarkjs does (from files or from memory),
- * and phase traces (formats/trace.h).
+ * and phase traces (util/trace.h).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
-#include "../formats/trace.h"
-#include "../util/error.h"
-#include "../util/same_file.h"
+#include "util/trace.h"
+#include "util/error.h"
+#include "util/same_file.h"
 
 const char *g16k_version(void)
 {

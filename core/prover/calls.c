@@ -9,10 +9,10 @@
 #include <string.h>
 
 #include "calls.h"
-#include "../formats/trace.h"
-#include "../util/error.h"
+#include "util/trace.h"
+#include "util/error.h"
 
-/* ---- trace events: one per call, when the calling thread has a trace (formats/trace.h) ---- */
+/* ---- trace events: one per call, when the calling thread has a trace (util/trace.h) ---- */
 
 static json_object *arg_int(json_object *a, const char *key, int64_t v)
 {

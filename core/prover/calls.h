@@ -4,7 +4,7 @@
  * checks what came back (an MSM result must be a point of its group), and on failure prefixes
  * the plugin's message with "plugin NAME: WHAT" (the creates: "plugin NAME (PATH): WHAT").
  * Fallbacks and retries are the caller's business (prove.c); this layer only makes one call.
- * Tracing: when the calling thread has a trace bound (formats/trace.h), each call adds one
+ * Tracing: when the calling thread has a trace bound (util/trace.h), each call adds one
  * event (category "call") named after it ("MSM A", "synthesize", "H chain", "NTT inverse",
  * "bases_create B_G2", ...) with the provider, its device and the call's sizes in its args;
  * the plugin's own inner events (plugin.h trace_begin/trace_end) nest inside it.
@@ -19,9 +19,9 @@
 
 #include <stdint.h>
 
-#include "../bls12_381/curve.h"
-#include "../formats/zkey.h"
-#include "../plugin/config.h"
+#include "bls12_381/curve.h"
+#include "formats/zkey.h"
+#include "plugin/config.h"
 
 /* An MSM result: raw as the provider wrote it (Montgomery; 96 bytes for G1, 192 for G2, the
  * rest of raw zero for G1) and decoded into the point of its group. */

@@ -5,7 +5,7 @@
  */
 #include "internal.h"
 
-#include "../bls12_381/pairing.h"
+#include "bls12_381/pairing.h"
 
 static void g1_mul_affine(g1_jac_t *out, const g1_affine_t *p, const fr_t *k_canon)
 {

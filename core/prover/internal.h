@@ -7,10 +7,10 @@
 #include <pthread.h>
 
 #include "g16k/g16k.h"
-#include "../bls12_381/curve.h"
-#include "../formats/json_io.h"
-#include "../formats/zkey.h"
-#include "../plugin/config.h"
+#include "bls12_381/curve.h"
+#include "formats/json_io.h"
+#include "formats/zkey.h"
+#include "plugin/config.h"
 
 struct g16k_prover {
     prover_config *cfg;

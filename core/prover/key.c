@@ -3,7 +3,7 @@
  * providers once: the coefficient matrices to the synthesizer, the domain to the NTT, the five
  * point sets to the MSM providers (docs/architecture.md: "bases" handles reused across proofs). A file
  * and a buffer take the same path. The points are tested first, on every one of [core] threads
- * (formats/zkey_load.c), and only then handed to the providers, whose bases_create runs on
+ * (key/zkey_load.c), and only then handed to the providers, whose bases_create runs on
  * those threads too: so a load never runs more than [core] threads at once (the budget of
  * prove.c), and the progress stages come in the order g16k.h gives, "check" then "upload".
  * (Testing while the providers take the bases would save their share, about 2% of a first
@@ -19,11 +19,11 @@
 #include <string.h>
 
 #include "internal.h"
-#include "../formats/zkey_cache.h"
-#include "../util/clock.h"
-#include "../util/error.h"
+#include "key/zkey_cache.h"
+#include "util/clock.h"
+#include "util/error.h"
 #include "calls.h"
-#include "../formats/trace.h"
+#include "util/trace.h"
 
 loaded_plugin *slot_plugin(const g16k_prover *p, int slot, int which)
 {
@@ -139,7 +139,7 @@ static int key_opts(const g16k_key_opts *given, g16k_key_opts *o)
  * calling thread, "read + check" (the zkey's load) and "upload" (the providers' handles, whose
  * calls nest inside it) below it, and the overlapping phases of the zkey's load on tracks of
  * their own, each from the load's start to that phase's end (the file is digested, decoded and
- * checked while it is read: formats/zkey_load.c). */
+ * checked while it is read: key/zkey_load.c). */
 static void load_events(g16k_trace *tr, uint64_t t0, const char *path, const key_load_stats *st,
                         int rc)
 {

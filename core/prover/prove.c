@@ -16,7 +16,7 @@
  * Progress (g16k.h) counts pipeline steps; the embedder's callback runs on the calling thread,
  * which relays a cancel to the helper thread (if any) through job->cancel, checked before every
  * step.
- * Tracing (g16k_prove_opts.trace, formats/trace.h): the trace is bound on the calling thread and
+ * Tracing (g16k_prove_opts.trace, util/trace.h): the trace is bound on the calling thread and
  * the helper thread; calls.h adds each provider call's event, this file the "proof" event that
  * holds them (from the witness's load), "assemble" and "verify". A proof's events use the clock
  * readings of its g16k_timings where they can, so the two agree.
@@ -30,11 +30,11 @@
 
 #include "calls.h"
 #include "internal.h"
-#include "../formats/trace.h"
-#include "../formats/wtns.h"
-#include "../util/error.h"
-#include "../util/clock.h"
-#include "../util/sysrand.h"
+#include "util/trace.h"
+#include "formats/wtns.h"
+#include "util/error.h"
+#include "util/clock.h"
+#include "util/sysrand.h"
 
 typedef struct prove_job {
     g16k_prover *prover;

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 
 #include "tune.h"
-#include "../util/error.h"
-#include "../util/clock.h"
+#include "util/error.h"
+#include "util/clock.h"
 
 int tune_compute_h(g16k_key *key, const fr_t *w, fr_t *h)
 {

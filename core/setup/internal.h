@@ -1,6 +1,6 @@
 /*
  * Private to core/setup: the pieces that setup_ptau.c, setup_random.c and vk.c share.
- * Field elements are fr_t/fp_t of core/bls12_381 (Montgomery form unless a name says canon);
+ * Field elements are fr_t/fp_t of arith/bls12_381 (Montgomery form unless a name says canon);
  * points are affine with (0, 0) = infinity. Every function returning int returns G16K_OK or a
  * negative g16k_status after setting the core error (util/error.h).
  */

@@ -7,7 +7,7 @@
  *     initial phase-2 key with delta = 1, ready for `snarkjs zkey contribute`;
  *   - from toxic waste drawn at random in this process (tau, alpha, beta, delta), for benchmarks
  *     only: whoever runs it could forge proofs if the values leaked; they are wiped after use.
- * The heavy work uses the reference arithmetic of core/bls12_381 on pthreads (fixed-base
+ * The heavy work uses the reference arithmetic of arith/bls12_381 on pthreads (fixed-base
  * windowed tables). It could later be routed through the MSM/NTT providers of core/plugin; it is
  * not, because setup runs once per circuit and has no prover.ini.
  */

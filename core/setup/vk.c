@@ -5,7 +5,7 @@
  * trailing newline). Points come out affine as canonical decimals: G1 [x, y, "1"],
  * G2 [[x.c0, x.c1], [y.c0, y.c1], ["1", "0"]] (ffjavascript toObject; infinity is [0, 1, 0]).
  * vk_alphabeta_12 = e(alpha1, beta2) as ffjavascript's Gt.toObject prints it: [c0, c1] of Fp12,
- * each [c0, c1, c2] of Fp6, each [c0, c1] of Fp2 - the same tower as core/bls12_381/tower.h.
+ * each [c0, c1, c2] of Fp6, each [c0, c1] of Fp2 - the same tower as arith/bls12_381/tower.h.
  * The key is read by formats/zkey.c (zkey_read_vk: sections 1..3, validated as the prover
  * validates them), so exporting the key of a large circuit is instant.
  */

@@ -16,7 +16,7 @@
 
 #include "g16k/plugin.h"
 #include "formats/json_io.h"
-#include "formats/trace.h"
+#include "util/trace.h"
 #include "util/error.h"
 
 typedef struct trace_ev {

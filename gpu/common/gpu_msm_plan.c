@@ -1,7 +1,7 @@
 /*
  * gpu_msm_plan.c: host side of the GPU Pippenger MSM (see gpu_msm_plan.h): signed digits, the CSR
  * bucket lists, and the final combination of segment sums with the reference arithmetic of
- * core/bls12_381 (g16k_bls). The device does the O(n) work (bucket sums) and the O(2^c) work
+ * arith/bls12_381 (g16k_bls). The device does the O(n) work (bucket sums) and the O(2^c) work
  * (running sums per segment); the host does O(windows * segments) point additions, a few
  * thousand at most, which costs milliseconds. The two passes of the plan (count, place) run on
  * up to one thread per window, within the call's thread share (run_passes).

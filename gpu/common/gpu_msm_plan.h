@@ -186,7 +186,7 @@ uint64_t gpu_msm_plan_partial_limbs(const gpu_msm_plan *plan, uint32_t group); /
 uint64_t gpu_msm_plan_segout_limbs(const gpu_msm_plan *plan, uint32_t group); /* 2*nw*n_segs XYZZ */
 
 /* The sum of the parts of one MSM: Jacobian, Montgomery (g1_jac_t or g2_jac_t of
- * core/bls12_381). gpu_msm_sum_add combines the segment outputs of one part's plan (layout of
+ * arith/bls12_381). gpu_msm_sum_add combines the segment outputs of one part's plan (layout of
  * msm.cl msm_segment_reduce: for thread t = window * n_segs + s, acc at 2t and tot at 2t + 1)
  * into it; gpu_msm_sum_finish writes the affine result, 96 (G1) / 192 (G2) bytes in result_enc,
  * (0, 0) for infinity. Errors: G16K_EINVAL (encoding). */

@@ -1,6 +1,6 @@
 /*
  * gpu_ntt_tables.c: twiddles and scale tables of a GPU NTT domain, computed once per domain with
- * the reference Fr arithmetic of core/bls12_381 (n/2 multiplications per direction).
+ * the reference Fr arithmetic of arith/bls12_381 (n/2 multiplications per direction).
  */
 #include "gpu_ntt_tables.h"
 

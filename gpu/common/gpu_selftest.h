@@ -4,7 +4,7 @@
  * 2, 0xff, 0x7fffffff, 0x80000000, 0xff000001, 0xfffffffe, 0xffffffff and two others, both
  * carries in) against its definition; then a small G1 and G2 MSM (repeated point, infinity,
  * zero and r-1 scalars, signed digits) and a size-8 coset NTT round trip, each compared with
- * the reference arithmetic of core/bls12_381. It calls the plugin's own kernels and vtables, so
+ * the reference arithmetic of arith/bls12_381. It calls the plugin's own kernels and vtables, so
  * it checks exactly the code the core will use.
  */
 #ifndef G16K_GPU_SELFTEST_H

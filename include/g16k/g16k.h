@@ -22,7 +22,7 @@
  * public.json and verification_key.json in snarkjs's JSON layout (docs/formats.md).
  *
  * ABI: libg16k.so.0 exports exactly the functions declared here (G16K_API) and nothing else;
- * plugins/abi/libg16k-abi-0.xml is its baseline, checked by plugins/abi/lib_abi_gate.sh. Structs
+ * sdk/abi/libg16k-abi-0.xml is its baseline, checked by sdk/abi/lib_abi_gate.sh. Structs
  * that start with struct_size may grow at their end; set struct_size = sizeof(the struct).
  */
 #ifndef G16K_H

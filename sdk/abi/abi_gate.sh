@@ -38,7 +38,7 @@ inc=$(cd "$inc" && pwd)
 
 # Build the anchor; path prefixes are mapped away so the XML does not depend on the checkout.
 (cd "$tmp" && ${CC:-cc} -g -O0 -shared -fPIC -I"$inc" -fdebug-prefix-map="$inc"=include \
-   -fdebug-prefix-map="$here"=plugins/abi -fdebug-prefix-map="$tmp"=. \
+   -fdebug-prefix-map="$here"=sdk/abi -fdebug-prefix-map="$tmp"=. \
    -o anchor.so "$here/abi_anchor.c") || { echo "abi_gate: cannot build abi_anchor.c" >&2; exit 2; }
 if [ $update -eq 1 ]; then
   abidw --no-corpus-path --out-file "$base" "$tmp/anchor.so" || exit 2

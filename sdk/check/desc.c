@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "plugin/abi.h"
+#include "abi.h"
 
 static void check_entry(chk_plugin *p)
 {

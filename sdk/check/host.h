@@ -1,7 +1,7 @@
 /*
  * A stand-alone host for provider plugins: the g16k_host_api that g16k-plugin-check and the
  * plugin tests (tests/cpu, tests/gpu) hand to a plugin they load with dlopen, without the core.
- * Built as the static library g16k_plugin_host (plugins/check/CMakeLists.txt); needs plugin.h
+ * Built as the static library g16k_plugin_host (sdk/check/CMakeLists.txt); needs plugin.h
  * and libdl only.
  *
  * set_error keeps the message per thread (plugins may fail on several threads at once); log

@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "plugin/abi.h"
+#include "abi.h"
 
 #define K 24 /* distinct multiples of G */
 #define N 67 /* bases per handle */

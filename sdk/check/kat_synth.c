@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "plugin/abi.h"
+#include "abi.h"
 
 typedef struct sys {
     g16k_constraints cs;

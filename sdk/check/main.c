@@ -26,7 +26,7 @@ static void usage(FILE *f)
             G16K_ABI_MAJOR, G16K_ABI_MINOR);
 }
 
-/* The install tree's plugin folder relative to its bin/ (plugins/check/CMakeLists.txt). */
+/* The install tree's plugin folder relative to its bin/ (sdk/check/CMakeLists.txt). */
 #ifndef G16K_PLUGIN_DIR_FROM_BIN
 #define G16K_PLUGIN_DIR_FROM_BIN "../lib/g16k"
 #endif

@@ -1,5 +1,5 @@
 # g16k_add_plugin(target source...): a g16k provider plugin, built the only way the loader
-# accepts without surprises (plugins/README.md):
+# accepts without surprises (sdk/README.md):
 #  - a MODULE library named lib<target>.so (dlopen()ed, never linked against);
 #  - hidden visibility, so nothing leaks but what is marked G16K_PLUGIN_EXPORT;
 #  - -Wl,-z,defs: every symbol resolved at link time (a plugin links nothing of g16k's, so a

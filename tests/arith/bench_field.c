@@ -1,11 +1,11 @@
 /*
- * bench_field: nanoseconds per call of the reference BLS12-381 arithmetic (core/bls12_381).
+ * bench_field: nanoseconds per call of the reference BLS12-381 arithmetic (arith/bls12_381).
  * Not a test (no ctest registration); run by hand:  build/bin/bench_field [filter]
  * Each operation runs as a dependent chain (out feeds the next call), so the figure is latency,
  * the way an MSM bucket chain or a Miller loop uses it. Each row is the median of 5 trials;
  * a checksum of the final values keeps the compiler from dropping the work. Time is this
  * thread's CPU time (CLOCK_THREAD_CPUTIME_ID), so a shared, loaded machine skews it less.
- * G16K_SIMD=portable forces the portable C field code (see core/bls12_381/fp.c).
+ * G16K_SIMD=portable forces the portable C field code (see arith/bls12_381/fp.c).
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 /*
- * Subgroup tests (core/bls12_381 g1.c, g2.c: Scott's endomorphism tests) against the naive test
+ * Subgroup tests (arith/bls12_381 g1.c, g2.c: Scott's endomorphism tests) against the naive test
  * [r] P == O: 10^4 subgroup points of each group, and the crafted points of vectors/torsion.txt
  * (tools/vectors, independent arithmetic): for each small prime l of each cofactor (G1: 3, 11,
  * 10177, 859267, 52437899; G2: 13, 23, 2713, 11953, 262069), torsion points T of exact order l

@@ -1,5 +1,5 @@
 /*
- * The CLI's SIGBUS guard (core/cli/sigbus.c), with a real mapping and a real truncation: a
+ * The CLI's SIGBUS guard (cli/sigbus.c), with a real mapping and a real truncation: a
  * child maps a two-page file, the file is cut to nothing, and the child reads the mapping. It
  * must exit 5 (an I/O error) with the guard's message, not die of the signal. A SIGBUS of
  * another kind (here one sent by kill) keeps its default action: the child dies of it.
@@ -18,7 +18,7 @@
 
 #include <cmocka.h>
 
-#include "cli/cli.h"
+#include "cli.h"
 
 /* Run fn in a child with the guard on and its stderr into err (NUL-terminated); the status. */
 static int in_child(void (*fn)(void), char *err, size_t cap)

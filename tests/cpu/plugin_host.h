@@ -1,6 +1,6 @@
 /*
  * Test harness for the CPU plugin: loads the built libg16k_cpu.so with dlopen (path from CMake,
- * G16K_CPU_PLUGIN_PATH), hands it the shared stand-alone host (plugins/check/host.h: its
+ * G16K_CPU_PLUGIN_PATH), hands it the shared stand-alone host (sdk/check/host.h: its
  * host_last_error and host_clear_error read the thread's last host->set_error) and calls it
  * only through its descriptor and vtables, the way the core does. Not thread-safe to set up.
  */

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The verdict cache of proving keys ([core] key_cache, core/formats/zkey_cache.h), through the
+# The verdict cache of proving keys ([core] key_cache, core/key/zkey_cache.h), through the
 # g16k command: on by default under $XDG_CACHE_HOME/g16k (else ~/.cache/g16k), off, or a folder
 # of its own; the first load records the key's digest, the next skips the subgroup tests and
 # still gives the bit-exact reference proof; corrupt, foreign and unreadable entries are ignored

@@ -26,7 +26,7 @@ lib=$(find "$P" -name 'libg16k.so.0' | head -1)
 find "$P" -name g16k-targets.cmake | grep -q . || fail "the CMake target file g16k-targets.cmake is not installed"
 soname=$(readelf -d "$lib" | sed -n 's/.*Library soname: \[\(.*\)\]/\1/p')
 [ "$soname" = libg16k.so.0 ] || fail "soname is '$soname', expected libg16k.so.0"
-"$SRC/plugins/abi/lib_exports.sh" "$lib" "$P/include/g16k/g16k.h" || fail "installed libg16k exports"
+"$SRC/sdk/abi/lib_exports.sh" "$lib" "$P/include/g16k/g16k.h" || fail "installed libg16k exports"
 INI=$P/share/g16k/conf/cpu.ini
 echo "ok: libg16k installed ($soname), exports exactly the installed g16k.h"
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The libg16k ABI gate (plugins/abi/lib_abi_gate.sh) on the built library against the committed
+# The libg16k ABI gate (sdk/abi/lib_abi_gate.sh) on the built library against the committed
 # baseline, then against copies of the baseline edited to stand for an older library, so that the
 # built one is: a compatible change (a function added; a member appended to g16k_key_opts, which
 # starts with struct_size) -> pass, or an incompatible one (a function removed; a return type
@@ -8,14 +8,14 @@
 # usage: lib_abi_gate_test.sh SOURCE_DIR LIBG16K.so
 set -u
 SRC=$1 LIB=$2
-GATE=$SRC/plugins/abi/lib_abi_gate.sh
+GATE=$SRC/sdk/abi/lib_abi_gate.sh
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 
 "$GATE" "$LIB" "$SRC/include" || fail "the built libg16k is not compatible with its baseline"
 sover=$(readelf -d "$LIB" | sed -n 's/.*Library soname: \[.*\.so\.\([0-9]*\)\]/\1/p')
-B=$SRC/plugins/abi/libg16k-abi-$sover.xml
+B=$SRC/sdk/abi/libg16k-abi-$sover.xml
 
 # drop_member STRUCT MEMBER NEWSIZE: the baseline without that member, the struct NEWSIZE bits.
 drop_member() {

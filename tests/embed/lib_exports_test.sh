@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# The export check (plugins/abi/lib_exports.sh) on the built libg16k, then on what it must refuse:
+# The export check (sdk/abi/lib_exports.sh) on the built libg16k, then on what it must refuse:
 # a header that declares a function the library lacks, a header missing one the library exports,
 # a prototype without G16K_API, and a library that exports something else (the CPU plugin).
 # usage: lib_exports_test.sh SOURCE_DIR LIBG16K.so OTHER.so
 set -u
 SRC=$1 LIB=$2 OTHER=$3
-CHECK=$SRC/plugins/abi/lib_exports.sh
+CHECK=$SRC/sdk/abi/lib_exports.sh
 H=$SRC/include/g16k/g16k.h
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT

@@ -1,5 +1,5 @@
 /*
- * core/formats/zkey_cache.c: the digest is BLAKE3-256 of the file, as Debian's b3sum (the Rust
+ * core/key/zkey_cache.c: the digest is BLAKE3-256 of the file, as Debian's b3sum (the Rust
  * implementation of the BLAKE3 team, independent of ours) prints it, on generated files around
  * the chunk, leaf and power-of-two sizes and on the committed fixture keys; the tree form (leaves
  * from spans cut at arbitrary places, then the root) equals the one-shot hash on every chunk
@@ -18,7 +18,7 @@
 #include <cmocka.h>
 
 #include "fmt_util.h"
-#include "formats/zkey_cache.h"
+#include "key/zkey_cache.h"
 #include "g16k/g16k.h"
 #include "util/blake3.h"
 

@@ -1,5 +1,5 @@
 /*
- * gpu_test_util.c: plugin loading through the ABI (on the shared test host, plugins/check/host.h)
+ * gpu_test_util.c: plugin loading through the ABI (on the shared test host, sdk/check/host.h)
  * and naive reference arithmetic for the GPU plugin tests (see gpu_test_util.h).
  */
 #include "gpu_test_util.h"

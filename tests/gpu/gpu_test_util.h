@@ -1,7 +1,7 @@
 /*
  * gpu_test_util.h: shared by tests/opencl and tests/cuda. Loads a provider plugin with dlopen
  * through the ABI exactly as the core does (entry symbol, descriptor checks, create), and gives
- * naive reference MSM / DFT built on core/bls12_381 (double-and-add, O(n^2) sums), which share
+ * naive reference MSM / DFT built on arith/bls12_381 (double-and-add, O(n^2) sums), which share
  * no code with the plugins' device kernels.
  */
 #ifndef G16K_TESTS_GPU_TEST_UTIL_H
@@ -14,14 +14,14 @@
 #include "host.h"
 
 typedef struct gpu_plugin {
-    host_plugin hp; /* the shared test host's handle (plugins/check/host.h) */
+    host_plugin hp; /* the shared test host's handle (sdk/check/host.h) */
     void *dl;
     const g16k_plugin_desc *desc;
     g16k_plugin_ctx *ctx;
     int create_rc;
 } gpu_plugin;
 
-/* The host the plugins see is plugins/check/host.h's (host_api, host_last_error,
+/* The host the plugins see is sdk/check/host.h's (host_api, host_last_error,
  * host_last_log; warnings echoed on stderr). */
 
 /* dlopen path, check the descriptor (ABI, curve), create with the given entries (file name

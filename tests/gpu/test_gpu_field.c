@@ -1,7 +1,7 @@
 /*
  * test_gpu_field.c: the GPU kernels' arithmetic (gpu/kernels/field.cl, mont.cl, curve.cl on the
  * carry-chain primitives of compat.h), compiled as C on the host (kernel_host.c), bit for bit
- * against the core's reference arithmetic (core/bls12_381), with no device:
+ * against the core's reference arithmetic (arith/bls12_381), with no device:
  *   - every primitive's C form against its definition, on the self-test's edge operands and
  *     random ones;
  *   - Fr and Fp multiply, add, subtract (Fp negate, Fr to and from Montgomery), Fp2 multiply

@@ -1,7 +1,7 @@
 /*
  * test_gpu_plugin.c: a GPU plugin (opencl/, cuda/) loaded with dlopen through the ABI, run on
  * whatever device is present (PoCL here for OpenCL), and compared with naive host arithmetic from
- * core/bls12_381: MSM G1/G2 on random and edge inputs (zero scalars, r-1, repeated points, P and
+ * arith/bls12_381: MSM G1/G2 on random and edge inputs (zero scalars, r-1, repeated points, P and
  * -P, infinity, n = 1, n not a power of two, several windows, both encodings), on 0/1-heavy
  * scalars (one bucket holding most points, cut into chunks) and the NTT in all four directions. Without an OpenCL device every test is skipped (and the program exits 77).
  *

@@ -16,7 +16,7 @@ sources() {   # the tree's .c and .cu files, relative paths (a git checkout or a
 }
 while IFS= read -r f; do
   # named as the file, or as the stem a foreach list makes it from (test_${_t}.c, fuzz_${_t}.c);
-  # a file a script of its folder builds (plugins/abi/abi_anchor.c) counts as listed there
+  # a file a script of its folder builds (sdk/abi/abi_anchor.c) counts as listed there
   name=$(basename "$f") dir=$(dirname "$f") found=
   stem=${name%.*}
   words="$name $stem ${stem#test_} ${stem#test_cpu_} ${stem#fuzz_}"
@@ -31,7 +31,7 @@ while IFS= read -r f; do
     dir=$(dirname "$dir")
   done
   [ -n "$found" ] || { echo "FAIL: $f is in no CMake source list"; bad=1; }
-done < <(sources | grep -vE '^(bindings/node/node_modules|examples/embed|plugins/example)/')
+done < <(sources | grep -vE '^(bindings/node/node_modules|examples/embed|sdk/example)/')
 for d in tests/*/; do
   d=${d%/}; n=${d#tests/}
   [ -f "$d/CMakeLists.txt" ] || continue

@@ -3,7 +3,7 @@
 #  1. checks /proc/cpuinfo for avx512ifma (exit 77 without it: nothing here can run natively);
 #  2. configures and builds (Release, no GPU plugins) g16k, the CPU plugin and the IFMA tests in
 #     BUILD_DIR (default <repo>/build-ifma);
-#  3. runs natively, where they must pass and not skip: test_ifma (cpu/ifma against the reference
+#  3. runs natively, where they must pass and not skip: test_ifma (arith/ifma against the reference
 #     arithmetic: Fp/Fp2, the Jacobian bucket kernels, the batch-affine kernel with doublings,
 #     cancellations and edge coordinates; the same vectors as the emulated twin test_ifma_emul),
 #     test_cpu_ifma_msm (the plugin's IFMA G1 and G2 MSMs against its portable ones, bit for bit,
@@ -19,7 +19,7 @@
 #     thread, IFMA >= 1.8x portable); then bench_ifma, the bucket-addition kernels alone (thread
 #     CPU time). Both paths take batch-affine buckets from window 10 up (the auto window at
 #     these sizes is 13): simd = portable on mulx/adx Fp, one addition at a time; simd = ifma on
-#     cpu/ifma, 8 lanes at a time (ba_ifma.c), radix-2^52 Jacobian buckets below window 10.
+#     arith/ifma, 8 lanes at a time (ba_ifma.c), radix-2^52 Jacobian buckets below window 10.
 # Budget: under 5 minutes on an otherwise idle 2-core machine (about 75 s of CPU in the
 # benchmarks, most of it the portable 2^18 runs); a machine shared with other work takes longer.
 # Output: one JSON object at the end of stdout (also $OUT/summary.json). Exit status: 0 when

@@ -1,5 +1,5 @@
 /*
- * cpu/ifma against the reference arithmetic (core/bls12_381), lane by lane, bit for bit after
+ * arith/ifma against the reference arithmetic (arith/bls12_381), lane by lane, bit for bit after
  * conversion back to fp_t: Fp mul/add/sub and conversions, Fp2 mul/sqr, G1 and G2 bucket
  * mixed addition and doubling, on random values and the edge cases (0, 1, p - 1, infinity on
  * either side, P + P, P + (-P), idle lanes, long accumulation chains that test the lazy bounds).

@@ -1,18 +1,18 @@
 #!/usr/bin/env bash
-# The ABI gate (plugins/abi/abi_gate.sh) on the real header and on copies changed by sed:
+# The ABI gate (sdk/abi/abi_gate.sh) on the real header and on copies changed by sed:
 # the gate must pass the current header and a compatible minor (a member appended at the end of a
 # struct that starts with struct_size, G16K_ABI_MINOR bumped), and fail every incompatible change.
 # usage: abi_gate_test.sh SOURCE_DIR
 set -u
 SRC=$1
-GATE=$SRC/plugins/abi/abi_gate.sh
+GATE=$SRC/sdk/abi/abi_gate.sh
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 
 "$GATE" "$SRC/include" || fail "the current plugin.h is not compatible with the newest baseline"
 # every older minor's baseline stays extended by the current header (appends only)
-for b in "$SRC"/plugins/abi/g16k-plugin-abi-1.*.xml; do
+for b in "$SRC"/sdk/abi/g16k-plugin-abi-1.*.xml; do
   "$GATE" "$SRC/include" "$b" >/dev/null || fail "plugin.h no longer extends $(basename "$b")"
   echo "ok: extends $(basename "$b")"
 done

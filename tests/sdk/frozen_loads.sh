@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A plugin built against the frozen ABI 1.0 header (plugins/abi/frozen/plugin-1.0.h) still loads
+# A plugin built against the frozen ABI 1.0 header (sdk/abi/frozen/plugin-1.0.h) still loads
 # through the current loader: `g16k plugins` lists it with ABI 1.0 in its slot.
 # usage: frozen_loads.sh G16K STUB.so
 set -u

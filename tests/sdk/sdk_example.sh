@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The SDK from a vendor's seat: install g16k into a temporary prefix, build plugins/example from
+# The SDK from a vendor's seat: install g16k into a temporary prefix, build sdk/example from
 # that prefix alone (CMake package and pkg-config), check it with the installed
 # g16k-plugin-check, then prove the poseidon2 fixture with the example's MSM for G1 and G2 (CPU
 # plugin for synthesizer and NTT): bit-exact against the fixture's reference proof with injected
@@ -25,7 +25,7 @@ pc=$(find "$P" -name g16k-plugin.pc | head -1)
 echo "ok: SDK installed"
 
 # 1. CMake: find_package(g16k) + g16k_add_plugin, nothing but the prefix on the search path.
-cmake -S "$SRC/plugins/example" -B "$T/ex" -G "$GEN" -DCMAKE_C_COMPILER="$CC" \
+cmake -S "$SRC/sdk/example" -B "$T/ex" -G "$GEN" -DCMAKE_C_COMPILER="$CC" \
       -DCMAKE_PREFIX_PATH="$P" -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF >"$T/ex.log" 2>&1 \
   || fail "configure example: $(tail -20 "$T/ex.log")"
 cmake --build "$T/ex" -j2 >>"$T/ex.log" 2>&1 || fail "build example: $(tail -20 "$T/ex.log")"
@@ -40,7 +40,7 @@ export PKG_CONFIG_PATH=$(dirname "$pc")
 map=$(pkg-config --variable=plugin_map g16k-plugin) && [ -f "$map" ] || fail "pkg-config plugin_map"
 "$CC" -std=c11 -O2 -Wall -Wextra -Werror -fPIC -shared $(pkg-config --cflags g16k-plugin) \
       -Wl,-z,defs -Wl,--version-script="$map" -pthread -o "$T/libg16k_example_pc.so" \
-      "$SRC"/plugins/example/*.c || fail "pkg-config build of the example"
+      "$SRC"/sdk/example/*.c || fail "pkg-config build of the example"
 echo "ok: example built with pkg-config"
 
 # 3. The installed checker, reference found next to it (../lib/g16k/libg16k_cpu.so).

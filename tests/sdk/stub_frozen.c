@@ -1,5 +1,5 @@
 /*
- * A plugin built against the frozen ABI 1.0 header (plugins/abi/frozen/plugin-1.0.h, a verbatim
+ * A plugin built against the frozen ABI 1.0 header (sdk/abi/frozen/plugin-1.0.h, a verbatim
  * copy of plugin.h as released), to prove that the current loader keeps loading 1.0 plugins
  * after compatible minor bumps (tests/sdk/frozen_loads.sh). It provides MSM G1 and refuses work:
  * only loading, create, probe and destroy are exercised.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Phase traces (g16k prove/bench/tune --trace, core/formats/trace.c) checked by check_trace:
+# Phase traces (g16k prove/bench/tune --trace, core/util/trace.c) checked by check_trace:
 #   cpu:          prove with --timings (the events match the timings, the CPU plugin's inner
 #                 phases nest in its calls), the same with B_G2 on a second CPU plugin section
 #                 (two MSM groups: B_G2 overlaps the G1 MSMs on its own track), bench prove

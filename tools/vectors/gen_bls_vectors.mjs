@@ -1,4 +1,4 @@
-// Known-answer vectors for the BLS12-381 reference arithmetic (core/bls12_381), computed with
+// Known-answer vectors for the BLS12-381 reference arithmetic (arith/bls12_381), computed with
 // @noble/curves (an independent implementation) and written as plain text under
 // tests/arith/vectors/. Deterministic: the "random" values come from SHA-256 of a counter, so
 // rerunning the script reproduces the committed files byte for byte.
