@@ -79,9 +79,7 @@ extern "C" cudaError_t cuda_launch(uint32_t k, const uint64_t *a, uint32_t n_arg
         GO(plan_chunk_starts, 128)
         (P(0, const u32), U(1), U(2), P(3, const u32), U(4), P(5, const u32), P(6, u32), P(7, u32));
         break;
-    case GPU_K_SELFTEST_PRIMS:
-        GO(selftest_prims, 128)(P(0, const u32), U(1), P(2, u32));
-        break;
+    case GPU_K_SELFTEST_PRIMS: GO(selftest_prims, 128)(P(0, const u32), U(1), P(2, u32)); break;
     default: return cudaErrorInvalidValue;
     }
     return cudaGetLastError();

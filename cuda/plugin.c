@@ -114,8 +114,7 @@ static int cuda_create(const g16k_config *config, g16k_plugin_ctx **out)
         char why[512];
         int rc = gpu_selftest_run(ctx, &gpu_msm_vtable, &gpu_ntt_vtable, why, sizeof why);
         if (rc) {
-            rc = gpu_fail(G16K_ENODEV, "%s: known-answer %s; device refused",
-                          ctx->info, why);
+            rc = gpu_fail(G16K_ENODEV, "%s: known-answer %s; device refused", ctx->info, why);
             cuda_destroy(ctx);
             return rc;
         }
