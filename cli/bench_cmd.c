@@ -160,7 +160,7 @@ static int bench_msm(g16k_prover *p, int argc, char **argv, const char *group, c
     if (!pts || !sc) {
         free(pts);
         free(sc);
-        return cli_fail(g16k_err(G16K_ENOMEM, "out of memory for %zu points", n));
+        return cli_fail(err_set(G16K_ENOMEM, "out of memory for %zu points", n));
     }
     g16k_msm_params params = { .struct_size = sizeof(params),
                                .msm_id = g2 ? G16K_MSM_B_G2 : G16K_MSM_GENERIC,
@@ -168,14 +168,14 @@ static int bench_msm(g16k_prover *p, int argc, char **argv, const char *group, c
                                .threads = threads_s ? (uint32_t)atoi(threads_s) : 0 };
     msm_result res;
     uint32_t grp = g2 ? G16K_G2 : G16K_G1;
-    double t0 = g16k_now();
+    double t0 = clock_now();
     rc = call_bases_create(pl, grp, pts, n, 0, "bases_create", &bases);
-    t_setup = g16k_now() - t0;
+    t_setup = clock_now() - t0;
     free(pts);
     for (int i = 0; rc == G16K_OK && i < runs; i++) {
-        t0 = g16k_now();
+        t0 = clock_now();
         rc = call_msm(pl, bases, grp, sc, n, G16K_ENC_CANONICAL, &params, &res);
-        t[i] = g16k_now() - t0;
+        t[i] = clock_now() - t0;
     }
     free(sc);
     call_bases_destroy(pl, bases);
@@ -208,18 +208,18 @@ static int bench_ntt(g16k_prover *p, const char *logn_s, int runs)
     if (!x[0] || !x[1] || !x[2] || !x[3]) {
         for (int i = 0; i < 4; i++)
             free(x[i]);
-        return cli_fail(g16k_err(G16K_ENOMEM, "out of memory"));
+        return cli_fail(err_set(G16K_ENOMEM, "out of memory"));
     }
     rc = call_domain_create(pl, (uint32_t)log_n, &dom);
     for (int i = 0; rc == G16K_OK && i < runs; i++) {
-        double t0 = g16k_now();
+        double t0 = clock_now();
         rc = call_transform(pl, dom, x[0], G16K_NTT_FORWARD);
-        t_fwd[i] = g16k_now() - t0;
+        t_fwd[i] = clock_now() - t0;
         if (rc != G16K_OK)
             break;
-        t0 = g16k_now();
+        t0 = clock_now();
         rc = call_h_chain(pl, dom, x[1], x[2], x[3], n, x[0]);
-        t_h[i] = g16k_now() - t0;
+        t_h[i] = clock_now() - t0;
     }
     call_domain_destroy(pl, dom);
     for (int i = 0; i < 4; i++)
@@ -246,10 +246,10 @@ static int bench_prove(g16k_prover *p, const char *zkey, const char *wtns_path, 
 
     if (!zkey || !wtns_path)
         return cli_usage_error("bench: --zkey and --witness are required%s", "");
-    double t0 = g16k_now();
+    double t0 = clock_now();
     if ((rc = g16k_key_load(p, zkey, &key)) != G16K_OK)
         return cli_fail(rc);
-    t_load = g16k_now() - t0;
+    t_load = clock_now() - t0;
     for (int i = 0; i < runs; i++) {
         g16k_prove_opts po = { .struct_size = sizeof(po), .verify = -1, .timings = &tm[i] };
         rc = g16k_prove(p, key, wtns_path, &po, &proof);
@@ -317,8 +317,8 @@ static uint8_t *read_file(const char *path, uint64_t *size)
     if (fd < 0)
         return NULL;
     if (!(buf = malloc(st.st_size ? (size_t)st.st_size : 1))) {
-        g16k_err(G16K_ENOMEM, "%s: out of memory for %llu bytes", path,
-                 (unsigned long long)st.st_size);
+        err_set(G16K_ENOMEM, "%s: out of memory for %llu bytes", path,
+                (unsigned long long)st.st_size);
         if (fd >= 0)
             close(fd);
         return NULL;
@@ -329,7 +329,7 @@ static uint8_t *read_file(const char *path, uint64_t *size)
         if (n < 0 && errno == EINTR)
             continue;
         if (n <= 0) {
-            g16k_err(G16K_EIO, "%s: cannot read: %s", path, n < 0 ? strerror(errno) : "short");
+            err_set(G16K_EIO, "%s: cannot read: %s", path, n < 0 ? strerror(errno) : "short");
             free(buf);
             close(fd);
             return NULL;
@@ -393,9 +393,9 @@ static double time_tests(const void *pts, int g2, uint64_t n, unsigned threads)
 {
     tests_job j = { .pts = pts, .g2 = g2 };
     atomic_init(&j.bad, 0);
-    double t0 = g16k_now();
+    double t0 = clock_now();
     pool_run(threads, n, 1024, tests_range, &j, NULL, NULL);
-    double t = g16k_now() - t0;
+    double t = clock_now() - t0;
     return atomic_load(&j.bad) ? -1 : t;
 }
 
@@ -429,7 +429,7 @@ static int time_bases(g16k_prover *p, const zkey *zk, int lend, double *secs)
     g16k_msm_bases *b[MSM_COUNT] = { NULL };
     loaded_plugin *pl[MSM_COUNT];
     int rc = G16K_OK;
-    double t0 = g16k_now();
+    double t0 = clock_now();
     for (int m = 0; m < MSM_COUNT && rc == G16K_OK; m++) {
         const void *pts;
         uint64_t n;
@@ -439,7 +439,7 @@ static int time_bases(g16k_prover *p, const zkey *zk, int lend, double *secs)
         rc = call_bases_create(pl[m], groth16_msms[m].group, pts, n, lend, groth16_msms[m].name,
                                &b[m]);
     }
-    *secs = g16k_now() - t0;
+    *secs = clock_now() - t0;
     for (int m = 0; m < MSM_COUNT; m++)
         if (b[m])
             call_bases_destroy(pl[m], b[m]);
@@ -492,33 +492,33 @@ static int bench_load(g16k_prover *p, const char *zkey_path, int runs)
         return cli_usage_error("bench load: --zkey is required%s", "");
     memcpy(saved, p->cfg->key_cache, sizeof saved);
     for (int r = 0; r < runs && rc == G16K_OK; r++) {
-        double t0 = g16k_now();
+        double t0 = clock_now();
         uint8_t *buf = read_file(zkey_path, &size);
-        t[READ][r] = g16k_now() - t0;
+        t[READ][r] = clock_now() - t0;
         if (!buf) {
             rc = G16K_EIO;
             break;
         }
         uint8_t d[ZKEY_DIGEST_BYTES];
-        t0 = g16k_now();
+        t0 = clock_now();
         digest_threads(d, buf, size, threads);
-        t[DIGEST][r] = g16k_now() - t0;
-        t0 = g16k_now();
+        t[DIGEST][r] = clock_now() - t0;
+        t0 = clock_now();
         zkey_digest(d, buf, size);
-        t[DIGEST1][r] = g16k_now() - t0;
+        t[DIGEST1][r] = clock_now() - t0;
         free(buf);
 
         zkey *zk;
         zkey_load_args parse = { .path = zkey_path, .threads = threads, .no_tests = 1 };
-        t0 = g16k_now();
+        t0 = clock_now();
         if ((rc = zkey_load_from(&parse, &zk)) != G16K_OK)
             break;
-        t[PARSE][r] = g16k_now() - t0;
+        t[PARSE][r] = clock_now() - t0;
         g1_affine_t *g1 = g1_points(zk, &n1);
         n2 = zk->n_vars;
         if (!g1) {
             zkey_free(zk);
-            rc = g16k_err(G16K_ENOMEM, "out of memory");
+            rc = err_set(G16K_ENOMEM, "out of memory");
             break;
         }
         t[G1][r] = time_tests(g1, 0, n1, threads);
@@ -526,7 +526,7 @@ static int bench_load(g16k_prover *p, const char *zkey_path, int runs)
         free(g1);
         if (t[G1][r] < 0 || t[G2][r] < 0) {
             zkey_free(zk);
-            rc = g16k_err(G16K_EFORMAT, "%s: a point is outside its subgroup", zkey_path);
+            rc = err_set(G16K_EFORMAT, "%s: a point is outside its subgroup", zkey_path);
             break;
         }
         /* every point passed the tests above: the bases_borrow contract holds for zk */
@@ -539,7 +539,7 @@ static int bench_load(g16k_prover *p, const char *zkey_path, int runs)
         /* Whole loads, with a cache folder of this run's own. */
         char dir[] = "/tmp/g16k-bench-load-XXXXXX";
         if (!mkdtemp(dir)) {
-            rc = g16k_err(G16K_EIO, "cannot make a temporary folder: %s", strerror(errno));
+            rc = err_set(G16K_EIO, "cannot make a temporary folder: %s", strerror(errno));
             break;
         }
         snprintf(p->cfg->key_cache, sizeof p->cfg->key_cache, "%s", dir);
@@ -549,9 +549,9 @@ static int bench_load(g16k_prover *p, const char *zkey_path, int runs)
             zkey_load_args args = { .path = zkey_path };
             g16k_key_opts ko = { .struct_size = sizeof ko,
                                  .flags = G16K_KEY_MAP_FILE }; /* as prove */
-            t0 = g16k_now();
+            t0 = clock_now();
             rc = key_load(p, &args, &ko, &ks, &key);
-            t[c ? CACHED : FIRST][r] = g16k_now() - t0;
+            t[c ? CACHED : FIRST][r] = clock_now() - t0;
             g16k_key_free(key);
             if (c) {
                 t[C_READ][r] = ks.zk.read;

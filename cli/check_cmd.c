@@ -113,10 +113,10 @@ static int cmd_check(int argc, char **argv)
     if ((rc = wtns_load(wtns_path, 0, &w)) != G16K_OK)
         goto out;
     if (w->n != cs.n_wires) {
-        rc = g16k_err(G16K_EFORMAT,
-                      "%s: section 1 (header): %u witness values, the circuit %s "
-                      "has %u wires (a witness of another circuit?)",
-                      wtns_path, w->n, r1cs_path, cs.n_wires);
+        rc = err_set(G16K_EFORMAT,
+                     "%s: section 1 (header): %u witness values, the circuit %s "
+                     "has %u wires (a witness of another circuit?)",
+                     wtns_path, w->n, r1cs_path, cs.n_wires);
         goto out;
     }
     if (sym_path && (rc = sym_load(sym_path, cs.n_wires, cs.n_labels, &names)) != G16K_OK)
@@ -124,7 +124,7 @@ static int cmd_check(int argc, char **argv)
     w_mont = malloc((size_t)cs.n_wires * sizeof *w_mont);
     seen = calloc(cs.n_wires, 1);
     if (!w_mont || !seen) {
-        rc = g16k_err(G16K_ENOMEM, "out of memory for %u witness values", cs.n_wires);
+        rc = err_set(G16K_ENOMEM, "out of memory for %u witness values", cs.n_wires);
         goto out;
     }
     for (uint32_t i = 0; i < cs.n_wires; i++)

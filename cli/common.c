@@ -9,6 +9,7 @@
 #include "cli.h"
 #include "plugin/config.h"
 #include "util/same_file.h"
+#include "util/log.h"
 
 const char cli_exit_codes[] =
     "exit codes: 0 ok, 1 invalid proof (verify) or unsatisfied witness (check), 2 usage,\n"
@@ -112,10 +113,10 @@ int cli_open_prover(const char *given, g16k_prover **out)
     const char *path = given ? given : getenv("G16K_CONFIG");
     if (path && *path)
         return g16k_prover_open(path, out);
-    g16k_log(G16K_LOG_INFO,
-             "no --config and no $G16K_CONFIG: using the built-in configuration "
-             "(%s: every slot on the CPU plugin)",
-             CONFIG_BUILTIN_NAME);
+    log_msg(G16K_LOG_INFO,
+            "no --config and no $G16K_CONFIG: using the built-in configuration "
+            "(%s: every slot on the CPU plugin)",
+            CONFIG_BUILTIN_NAME);
     return g16k_prover_open_default(out);
 }
 

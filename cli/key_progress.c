@@ -24,7 +24,7 @@ void cli_key_progress_init(key_progress_state *kp, const char *path, int mode)
     kp->name = slash ? slash + 1 : path;
     kp->mode = mode;
     kp->tty = isatty(STDERR_FILENO);
-    kp->t0 = g16k_now();
+    kp->t0 = clock_now();
 }
 
 static void human(char *buf, size_t cap, double v)
@@ -62,7 +62,7 @@ static void put(key_progress_state *kp, const char *line, int last)
 int cli_key_progress(void *user, const char *stage, uint64_t done, uint64_t total)
 {
     key_progress_state *kp = user;
-    double seconds = g16k_now() - kp->t0;
+    double seconds = clock_now() - kp->t0;
     int upload = strcmp(stage, "upload") == 0;
     if (!upload) {
         kp->check_seconds = seconds;
@@ -97,7 +97,7 @@ void cli_key_progress_end(key_progress_state *kp, const g16k_key *key)
             fprintf(stderr, "\r\033[K");
         return;
     }
-    double handed = g16k_now() - kp->t0 - kp->check_seconds;
+    double handed = clock_now() - kp->t0 - kp->check_seconds;
     char line[256];
     if (g16k_key_cached(key))
         snprintf(line, sizeof line,

@@ -11,6 +11,7 @@
 
 #include "cli.h"
 #include "plugin/internal.h"
+#include "util/log.h"
 
 /* The library logs nowhere by itself (g16k_set_log); the command writes its lines to stderr as
  * "g16k: LEVEL: line", each with one write, at the level $G16K_LOG names (error, warn, info,
@@ -30,14 +31,14 @@ static void log_to_stderr(void *user, int level, const char *line)
     (void)user;
     if (log_bad_level)
         pthread_once(&log_bad_once, log_bad_level_say);
-    snprintf(buf, sizeof(buf), "g16k: %s: %s\n", host_log_level_name(level), line);
+    snprintf(buf, sizeof(buf), "g16k: %s: %s\n", log_level_name(level), line);
     fputs(buf, stderr);
 }
 
 static void log_install(void)
 {
     const char *env = getenv("G16K_LOG");
-    int level = host_log_level_parse(env);
+    int level = log_level_parse(env);
     if (level < 0) {
         log_bad_level = env;
         level = G16K_LOG_WARN;

@@ -111,7 +111,7 @@ static int cmd_prove(int argc, char **argv)
     po.trace = trace;
     if ((rc = cli_open_prover(config, &p)) != G16K_OK)
         goto out;
-    double t0 = g16k_now();
+    double t0 = clock_now();
     key_progress_state kp;
     cli_key_progress_init(&kp, zkey, progress ? 1 : quiet ? -1 : 0);
     g16k_key_opts ko = { .struct_size = sizeof(ko),
@@ -123,7 +123,7 @@ static int cmd_prove(int argc, char **argv)
     cli_key_progress_end(&kp, rc == G16K_OK ? key : NULL);
     if (rc != G16K_OK)
         goto out;
-    double load_key = g16k_now() - t0;
+    double load_key = clock_now() - t0;
     if ((rc = g16k_prove(p, key, wtns, &po, &proof)) != G16K_OK)
         goto out;
     if ((rc = g16k_proof_write(proof, proof_out, public_out)) != G16K_OK)

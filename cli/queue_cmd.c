@@ -14,7 +14,7 @@
 #include "queue_cli.h"
 #include "g16k/g16k.h"
 #include "queue/queue.h"
-#include "formats/json_io.h"
+#include "util/atomic_write.h"
 
 /* g16k queue init --queue URL [--max-witness MiB] [--max-attempts N] */
 static int cmd_queue(int argc, char **argv)

@@ -95,11 +95,11 @@ static int sweep_msm(g16k_key *key, int m, const fr_t *w, const fr_t *h, int run
             if ((rc = tune_time_msm(key, m, sc, sw->n, enc, c, &t[r], &got)) != G16K_OK)
                 return rc;
             if (memcmp(got.raw, want.raw, sizeof(got.raw)) != 0)
-                return g16k_err(G16K_EVERIFY,
-                                "MSM %s: window %u gives a different result than "
-                                "the plugin's auto window (provider %s is wrong)",
-                                groth16_msms[m].name, c,
-                                slot_plugin(key->prover, groth16_msms[m].slot, 0)->name);
+                return err_set(G16K_EVERIFY,
+                               "MSM %s: window %u gives a different result than "
+                               "the plugin's auto window (provider %s is wrong)",
+                               groth16_msms[m].name, c,
+                               slot_plugin(key->prover, groth16_msms[m].slot, 0)->name);
         }
         sw->med[c] = median(t, runs);
         sw->last = c;
@@ -182,8 +182,8 @@ static int cmd_tune(int argc, char **argv)
         goto out;
     h = malloc((size_t)key->zk->domain_size * sizeof(fr_t));
     if (!h) {
-        rc = g16k_err(G16K_ENOMEM, "out of memory for h (%u Fr elements)",
-                      (unsigned)key->zk->domain_size);
+        rc = err_set(G16K_ENOMEM, "out of memory for h (%u Fr elements)",
+                     (unsigned)key->zk->domain_size);
         goto out;
     }
     if ((rc = tune_compute_h(key, w->values, h)) != G16K_OK)

@@ -14,6 +14,7 @@
 #include "g16k/g16k.h"
 #include "plugin/config.h"
 #include "queue/worker.h"
+#include "util/log.h"
 
 #define MAX_KEY_DIRS 64
 #define DEFAULT_LEASE_S 30
@@ -84,8 +85,8 @@ static int cmd_worker(int argc, char **argv)
         config = getenv("G16K_CONFIG");
     if (!config || !*config) { /* as prove: the built-in conf/cpu.ini (worker_opts.config NULL) */
         config = NULL;
-        g16k_log(G16K_LOG_INFO, "no --config and no $G16K_CONFIG: using the built-in "
-                                "configuration (every slot on the CPU plugin)");
+        log_msg(G16K_LOG_INFO, "no --config and no $G16K_CONFIG: using the built-in "
+                               "configuration (every slot on the CPU plugin)");
     }
     if (n_dirs == 0)
         return cli_usage_error("%s: --keys DIR is required (the only place keys are looked for)",

@@ -35,9 +35,9 @@ int binfile_map(const char *path, const uint8_t **data, uint64_t *size)
             close(fd);
             /* ENOMEM: no address space left for the mapping (ulimit -v, a 32-bit process):
              * out of memory, exit 7, not an I/O error */
-            return g16k_err(e == ENOMEM ? G16K_ENOMEM : G16K_EIO, "%s: cannot map %llu bytes: %s",
-                            path, (unsigned long long)st.st_size,
-                            e == ENOMEM ? "out of memory (address space)" : strerror(e));
+            return err_set(e == ENOMEM ? G16K_ENOMEM : G16K_EIO, "%s: cannot map %llu bytes: %s",
+                           path, (unsigned long long)st.st_size,
+                           e == ENOMEM ? "out of memory (address space)" : strerror(e));
         }
         /* One forward pass over the payloads follows. */
         (void)madvise(m, (size_t)st.st_size, MADV_SEQUENTIAL);
@@ -130,55 +130,55 @@ static int read_table(binfile *bf, const source *src, const char magic[4], uint3
     if (max_id > BINFILE_MAX_ID)
         max_id = BINFILE_MAX_ID;
     if (bf->size < HEADER_BYTES)
-        return g16k_err(G16K_EFORMAT, "%s: header at byte 0: file is %llu bytes, need %u", path,
-                        (unsigned long long)bf->size, HEADER_BYTES);
+        return err_set(G16K_EFORMAT, "%s: header at byte 0: file is %llu bytes, need %u", path,
+                       (unsigned long long)bf->size, HEADER_BYTES);
     if (fetch12(src, 0, e) != 0)
-        return g16k_err(G16K_EIO, "%s: cannot read: %s", path, strerror(errno));
+        return err_set(G16K_EIO, "%s: cannot read: %s", path, strerror(errno));
     if (memcmp(e, magic, 4) != 0) {
         char hint[160];
-        return g16k_err(G16K_EFORMAT, "%s: header at byte 0: magic is not \"%.4s\"%s", path, magic,
-                        magic_hint(hint, sizeof hint, e, magic));
+        return err_set(G16K_EFORMAT, "%s: header at byte 0: magic is not \"%.4s\"%s", path, magic,
+                       magic_hint(hint, sizeof hint, e, magic));
     }
     bf->version = binfile_le32(e + 4);
     if (bf->version != version)
-        return g16k_err(G16K_EFORMAT, "%s: header at byte 4: version %u, expected %u", path,
-                        bf->version, version);
+        return err_set(G16K_EFORMAT, "%s: header at byte 4: version %u, expected %u", path,
+                       bf->version, version);
     uint32_t n = binfile_le32(e + 8);
 
     uint64_t pos = HEADER_BYTES;
     for (uint32_t k = 0; k < n; k++) {
         if (bf->size - pos < ENTRY_BYTES)
-            return g16k_err(G16K_EFORMAT,
-                            "%s: section table entry %u at byte %llu: file ends (%llu bytes): "
-                            "truncated, its table needs at least %llu bytes (a copy or download "
-                            "cut short?)",
-                            path, k, (unsigned long long)pos, (unsigned long long)bf->size,
-                            (unsigned long long)(pos + ENTRY_BYTES));
+            return err_set(G16K_EFORMAT,
+                           "%s: section table entry %u at byte %llu: file ends (%llu bytes): "
+                           "truncated, its table needs at least %llu bytes (a copy or download "
+                           "cut short?)",
+                           path, k, (unsigned long long)pos, (unsigned long long)bf->size,
+                           (unsigned long long)(pos + ENTRY_BYTES));
         if (fetch12(src, pos, e) != 0)
-            return g16k_err(G16K_EIO, "%s: cannot read: %s", path, strerror(errno));
+            return err_set(G16K_EIO, "%s: cannot read: %s", path, strerror(errno));
         uint32_t id = binfile_le32(e);
         uint64_t size = binfile_le64(e + 4);
         uint64_t start = pos + ENTRY_BYTES;
         int known = id >= 1 && id <= max_id;
         if (known && bf->sec[id].present)
-            return g16k_err(G16K_EFORMAT,
-                            "%s: section table entry %u at byte %llu: duplicate section %u "
-                            "(first at byte %llu)",
-                            path, k, (unsigned long long)pos, id,
-                            (unsigned long long)(bf->sec[id].offset - ENTRY_BYTES));
+            return err_set(G16K_EFORMAT,
+                           "%s: section table entry %u at byte %llu: duplicate section %u "
+                           "(first at byte %llu)",
+                           path, k, (unsigned long long)pos, id,
+                           (unsigned long long)(bf->sec[id].offset - ENTRY_BYTES));
         /* start <= size here, so size - start cannot wrap; comparing this way also rules out
          * start + size overflowing 64 bits. */
         if (size > bf->size - start)
-            return g16k_err(G16K_EFORMAT,
-                            "%s: section table entry %u at byte %llu: section %u size %llu goes "
-                            "past the end of the file (%llu bytes): %s %llu bytes",
-                            path, k, (unsigned long long)pos, id, (unsigned long long)size,
-                            (unsigned long long)bf->size,
-                            size - (bf->size - start) <= bf->size
-                                ? "truncated (a copy or download cut short?), it needs at least"
-                                : "a corrupt table (or a truncated file), it would need",
-                            size > UINT64_MAX - start ? (unsigned long long)UINT64_MAX
-                                                      : (unsigned long long)(start + size));
+            return err_set(G16K_EFORMAT,
+                           "%s: section table entry %u at byte %llu: section %u size %llu goes "
+                           "past the end of the file (%llu bytes): %s %llu bytes",
+                           path, k, (unsigned long long)pos, id, (unsigned long long)size,
+                           (unsigned long long)bf->size,
+                           size - (bf->size - start) <= bf->size
+                               ? "truncated (a copy or download cut short?), it needs at least"
+                               : "a corrupt table (or a truncated file), it would need",
+                           size > UINT64_MAX - start ? (unsigned long long)UINT64_MAX
+                                                     : (unsigned long long)(start + size));
         if (known) { /* an unknown id is skipped (binfile.h), its size checked above */
             bf->sec[id].present = 1;
             bf->sec[id].offset = start;
@@ -187,8 +187,8 @@ static int read_table(binfile *bf, const source *src, const char magic[4], uint3
         pos = start + size;
     }
     if (pos != bf->size)
-        return g16k_err(G16K_EFORMAT, "%s: byte %llu: %llu bytes after the last section", path,
-                        (unsigned long long)pos, (unsigned long long)(bf->size - pos));
+        return err_set(G16K_EFORMAT, "%s: byte %llu: %llu bytes after the last section", path,
+                       (unsigned long long)pos, (unsigned long long)(bf->size - pos));
     return G16K_OK;
 }
 
@@ -258,7 +258,7 @@ int binfile_section_get(const binfile *bf, uint32_t id, const char *name,
                         const binfile_section **out)
 {
     if (id == 0 || id > BINFILE_MAX_ID || !bf->sec[id].present)
-        return g16k_err(G16K_EFORMAT, "%s: section %u (%s) missing", bf->path, id, name);
+        return err_set(G16K_EFORMAT, "%s: section %u (%s) missing", bf->path, id, name);
     *out = &bf->sec[id];
     return G16K_OK;
 }

@@ -75,19 +75,6 @@ int strbuf_take(strbuf *b, char **out, size_t *len);
 int proof_json_text(strbuf *b, const char *path, const groth16_proof *p);
 int public_json_text(strbuf *b, const char *path, const fr_t *canon, size_t n);
 
-/* write_file_atomic in two halves (atomic_write.c): atomic_stage writes and fsyncs a temporary
- * beside path (path borrowed until commit or discard); atomic_commit renames it over path (the
- * temporary is removed if that fails); atomic_discard removes it. atomic_sync_dir fsyncs the
- * folder of path (errors ignored). */
-typedef struct atomic_file {
-    const char *path;
-    char *tmp; /* NULL once committed or discarded */
-} atomic_file;
-int atomic_stage(atomic_file *f /* OUT */, const char *path, const char *data, size_t len);
-int atomic_commit(atomic_file *f);
-void atomic_discard(atomic_file *f);
-void atomic_sync_dir(const char *path);
-
 /* Advisory lock (flock) on the folders holding path_a and path_b (either may be NULL; one lock
  * when they share a folder), shared or exclusive, blocking; best effort, see dir_lock.c. */
 typedef struct dir_lock {

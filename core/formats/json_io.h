@@ -67,7 +67,4 @@ int json_pair_write(const char *proof_path, const groth16_proof *proof, const ch
 int json_pair_read(const char *public_path, fr_t **canon, size_t *n, const char *proof_path,
                    groth16_proof *proof);
 
-/* Write `len` bytes to path atomically (temp file + fsync + rename). Used by the writers above. */
-int write_file_atomic(const char *path, const char *data, size_t len);
-
 #endif

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 
 #include "g16k/plugin.h"
+#include "util/atomic_write.h"
 
 int json_pair_write(const char *proof_path, const groth16_proof *proof, const char *public_path,
                     const fr_t *canon, size_t n)

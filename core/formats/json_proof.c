@@ -11,6 +11,7 @@
 #include "json_internal.h"
 #include "json_io.h"
 #include "util/error.h"
+#include "util/atomic_write.h"
 
 /* "<indent>"<decimal of a>"<sep>\n" */
 static void put_fp(strbuf *b, const char *indent, const fp_t *a, int last)
@@ -71,7 +72,7 @@ int proof_json_text(strbuf *b, const char *path, const groth16_proof *p)
     strbuf_puts(b, " \"protocol\": \"groth16\",\n \"curve\": \"bls12381\"\n}");
     if (!strbuf_ok(b)) {
         strbuf_free(b);
-        return g16k_err(G16K_ENOMEM, "%s: out of memory", path);
+        return err_set(G16K_ENOMEM, "%s: out of memory", path);
     }
     return G16K_OK;
 }
@@ -96,8 +97,8 @@ static int check_tag(const char *path, json_object *root, const char *key, const
     if (rc != G16K_OK)
         return rc;
     if (strcmp(json_object_get_string(v), want) != 0)
-        return g16k_err(G16K_EFORMAT, "%s: %s: \"%.60s\", expected \"%s\"", path, key,
-                        json_object_get_string(v), want);
+        return err_set(G16K_EFORMAT, "%s: %s: \"%.60s\", expected \"%s\"", path, key,
+                       json_object_get_string(v), want);
     return G16K_OK;
 }
 

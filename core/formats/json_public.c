@@ -13,6 +13,7 @@
 #include "json_internal.h"
 #include "json_io.h"
 #include "util/error.h"
+#include "util/atomic_write.h"
 
 int public_json_text(strbuf *b, const char *path, const fr_t *canon, size_t n)
 {
@@ -20,7 +21,7 @@ int public_json_text(strbuf *b, const char *path, const fr_t *canon, size_t n)
     for (size_t i = 0; i < n; i++) {
         if (bigint_cmp(canon[i].l, FR_MODULUS.l, FR_LIMBS) >= 0) {
             strbuf_free(b);
-            return g16k_err(G16K_EINVAL, "%s: public signal %zu is not below r", path, i);
+            return err_set(G16K_EINVAL, "%s: public signal %zu is not below r", path, i);
         }
         char dec[FR_DEC_MAX];
         bigint_to_dec(dec, canon[i].l, FR_LIMBS);
@@ -31,7 +32,7 @@ int public_json_text(strbuf *b, const char *path, const fr_t *canon, size_t n)
     strbuf_puts(b, "]");
     if (!strbuf_ok(b)) {
         strbuf_free(b);
-        return g16k_err(G16K_ENOMEM, "%s: out of memory", path);
+        return err_set(G16K_ENOMEM, "%s: out of memory", path);
     }
     return G16K_OK;
 }
@@ -55,32 +56,32 @@ static int public_read(const char *name, const char *text, size_t len, fr_t **ou
         return rc;
     fr_t *v = NULL;
     if (!json_object_is_type(root, json_type_array)) {
-        rc = g16k_err(G16K_EFORMAT, "%s: (root): expected an array, found %s", name,
-                      json_type_to_name(json_object_get_type(root)));
+        rc = err_set(G16K_EFORMAT, "%s: (root): expected an array, found %s", name,
+                     json_type_to_name(json_object_get_type(root)));
         goto out;
     }
     size_t n = json_object_array_length(root);
     /* n is bounded by the 16 MiB file limit (at least 4 bytes per element). */
     v = malloc(n > 0 ? n * sizeof(fr_t) : 1);
     if (v == NULL) {
-        rc = g16k_err(G16K_ENOMEM, "%s: out of memory for %zu public signals", name, n);
+        rc = err_set(G16K_ENOMEM, "%s: out of memory for %zu public signals", name, n);
         goto out;
     }
     for (size_t i = 0; i < n; i++) {
         json_object *s = json_object_array_get_idx(root, i);
         if (!json_object_is_type(s, json_type_string)) {
-            rc = g16k_err(G16K_EFORMAT, "%s: [%zu]: not a decimal string (found %s)", name, i,
-                          json_type_to_name(json_object_get_type(s)));
+            rc = err_set(G16K_EFORMAT, "%s: [%zu]: not a decimal string (found %s)", name, i,
+                         json_type_to_name(json_object_get_type(s)));
             goto out;
         }
         const char *str = json_object_get_string(s);
         const char *why = json_canonical_dec(str, (size_t)json_object_get_string_len(s), v[i].l,
                                              FR_LIMBS, FR_MODULUS.l, "not below r");
         if (why) {
-            rc = g16k_err(G16K_EFORMAT,
-                          "%s: [%zu]: \"%.100s\" is not a canonical decimal "
-                          "integer below r (%s)",
-                          name, i, str, why);
+            rc = err_set(G16K_EFORMAT,
+                         "%s: [%zu]: \"%.100s\" is not a canonical decimal "
+                         "integer below r (%s)",
+                         name, i, str, why);
             goto out;
         }
     }

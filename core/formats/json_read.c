@@ -31,14 +31,14 @@ static int read_all(const char *file, size_t max_bytes, char **buf, size_t *len)
         return G16K_EIO;
     if ((uint64_t)st.st_size > max_bytes) {
         close(fd);
-        return g16k_err(G16K_EFORMAT, "%s: %llu bytes, more than the %zu allowed", file,
-                        (unsigned long long)st.st_size, max_bytes);
+        return err_set(G16K_EFORMAT, "%s: %llu bytes, more than the %zu allowed", file,
+                       (unsigned long long)st.st_size, max_bytes);
     }
     size_t n = (size_t)st.st_size;
     char *b = malloc(n + 1);
     if (b == NULL) {
         close(fd);
-        return g16k_err(G16K_ENOMEM, "%s: out of memory", file);
+        return err_set(G16K_ENOMEM, "%s: out of memory", file);
     }
     size_t got = 0;
     while (got < n) {
@@ -49,8 +49,8 @@ static int read_all(const char *file, size_t max_bytes, char **buf, size_t *len)
             int e = r < 0 ? errno : 0;
             free(b);
             close(fd);
-            return g16k_err(G16K_EIO, "%s: read failed at byte %zu: %s", file, got,
-                            e ? strerror(e) : "file shrank");
+            return err_set(G16K_EIO, "%s: read failed at byte %zu: %s", file, got,
+                           e ? strerror(e) : "file shrank");
         }
         got += (size_t)r;
     }
@@ -68,21 +68,21 @@ static int json_parse(const char *name, const char *buf, size_t len, json_object
     int rc = G16K_OK;
     json_tokener *tok = json_tokener_new();
     if (tok == NULL)
-        return g16k_err(G16K_ENOMEM, "%s: out of memory", name);
+        return err_set(G16K_ENOMEM, "%s: out of memory", name);
     json_tokener_set_flags(tok, JSON_TOKENER_STRICT);
     json_object *obj = json_tokener_parse_ex(tok, buf, (int)len);
     enum json_tokener_error jerr = json_tokener_get_error(tok);
     size_t end = json_tokener_get_parse_end(tok);
     if (obj == NULL || jerr != json_tokener_success) {
         /* json_tokener_continue: the text ended inside a value. */
-        rc = g16k_err(G16K_EFORMAT, "%s: byte %zu: invalid JSON: %s", name, end,
-                      jerr == json_tokener_continue ? "unexpected end of file"
-                                                    : json_tokener_error_desc(jerr));
+        rc = err_set(G16K_EFORMAT, "%s: byte %zu: invalid JSON: %s", name, end,
+                     jerr == json_tokener_continue ? "unexpected end of file"
+                                                   : json_tokener_error_desc(jerr));
         goto out;
     }
     for (size_t i = end; i < len; i++) {
         if (buf[i] != ' ' && buf[i] != '\n' && buf[i] != '\r' && buf[i] != '\t') {
-            rc = g16k_err(G16K_EFORMAT, "%s: byte %zu: text after the JSON value", name, i);
+            rc = err_set(G16K_EFORMAT, "%s: byte %zu: text after the JSON value", name, i);
             goto out;
         }
     }
@@ -98,8 +98,8 @@ int json_get(const char *name, const char *text, size_t len, size_t max_bytes, j
 {
     if (text) {
         if (len > max_bytes)
-            return g16k_err(G16K_EFORMAT, "%s: %zu bytes, more than the %zu allowed", name, len,
-                            max_bytes);
+            return err_set(G16K_EFORMAT, "%s: %zu bytes, more than the %zu allowed", name, len,
+                           max_bytes);
         return json_parse(name, text, len, out);
     }
     char *buf = NULL;
@@ -117,14 +117,14 @@ int json_member(const char *file, const char *at, json_object *obj, const char *
 {
     const char *dot = at[0] ? "." : "";
     if (!json_object_is_type(obj, json_type_object))
-        return g16k_err(G16K_EFORMAT, "%s: %s: expected an object, found %s", file,
-                        at[0] ? at : "(root)", type_name(json_object_get_type(obj)));
+        return err_set(G16K_EFORMAT, "%s: %s: expected an object, found %s", file,
+                       at[0] ? at : "(root)", type_name(json_object_get_type(obj)));
     json_object *v;
     if (!json_object_object_get_ex(obj, key, &v))
-        return g16k_err(G16K_EFORMAT, "%s: %s%s%s: missing", file, at, dot, key);
+        return err_set(G16K_EFORMAT, "%s: %s%s%s: missing", file, at, dot, key);
     if (!json_object_is_type(v, type))
-        return g16k_err(G16K_EFORMAT, "%s: %s%s%s: expected %s, found %s", file, at, dot, key,
-                        type_name(type), type_name(json_object_get_type(v)));
+        return err_set(G16K_EFORMAT, "%s: %s%s%s: expected %s, found %s", file, at, dot, key,
+                       type_name(type), type_name(json_object_get_type(v)));
     *out = v;
     return G16K_OK;
 }
@@ -132,11 +132,11 @@ int json_member(const char *file, const char *at, json_object *obj, const char *
 int json_expect_array(const char *file, const char *at, json_object *arr, size_t n)
 {
     if (!json_object_is_type(arr, json_type_array))
-        return g16k_err(G16K_EFORMAT, "%s: %s: expected an array, found %s", file, at,
-                        type_name(json_object_get_type(arr)));
+        return err_set(G16K_EFORMAT, "%s: %s: expected an array, found %s", file, at,
+                       type_name(json_object_get_type(arr)));
     size_t got = json_object_array_length(arr);
     if (got != n)
-        return g16k_err(G16K_EFORMAT, "%s: %s: %zu elements, expected %zu", file, at, got, n);
+        return err_set(G16K_EFORMAT, "%s: %s: %zu elements, expected %zu", file, at, got, n);
     return G16K_OK;
 }
 
@@ -160,16 +160,16 @@ const char *json_canonical_dec(const char *str, size_t len, uint64_t *v, size_t 
 int json_fp(const char *file, const char *at, json_object *s, fp_t *out)
 {
     if (!json_object_is_type(s, json_type_string))
-        return g16k_err(G16K_EFORMAT, "%s: %s: not a decimal string (found %s)", file, at,
-                        type_name(json_object_get_type(s)));
+        return err_set(G16K_EFORMAT, "%s: %s: not a decimal string (found %s)", file, at,
+                       type_name(json_object_get_type(s)));
     const char *str = json_object_get_string(s);
     fp_t canon;
     const char *why = json_canonical_dec(str, (size_t)json_object_get_string_len(s), canon.l,
                                          FP_LIMBS, FP_MODULUS.l, "not below p");
     if (why)
-        return g16k_err(G16K_EFORMAT,
-                        "%s: %s: \"%.100s\" is not a canonical decimal integer below p (%s)", file,
-                        at, str, why);
+        return err_set(G16K_EFORMAT,
+                       "%s: %s: \"%.100s\" is not a canonical decimal integer below p (%s)", file,
+                       at, str, why);
     fp_from_canon(out, &canon);
     return G16K_OK;
 }
@@ -227,9 +227,9 @@ int json_g1(const char *file, const char *at, json_object *v, g1_affine_t *out)
         fp_mul(&out->y, &y, &zi3);
     }
     if (!g1_affine_is_on_curve(out))
-        return g16k_err(G16K_EVERIFY, "%s: %s: point not on the curve", file, at);
+        return err_set(G16K_EVERIFY, "%s: %s: point not on the curve", file, at);
     if (!g1_affine_in_subgroup(out))
-        return g16k_err(G16K_EVERIFY, "%s: %s: point not in the prime-order subgroup", file, at);
+        return err_set(G16K_EVERIFY, "%s: %s: point not in the prime-order subgroup", file, at);
     return G16K_OK;
 }
 
@@ -259,9 +259,9 @@ int json_g2(const char *file, const char *at, json_object *v, g2_affine_t *out)
         fp2_mul(&out->y, &y, &zi3);
     }
     if (!g2_affine_is_on_curve(out))
-        return g16k_err(G16K_EVERIFY, "%s: %s: point not on the curve", file, at);
+        return err_set(G16K_EVERIFY, "%s: %s: point not on the curve", file, at);
     if (!g2_affine_in_subgroup(out))
-        return g16k_err(G16K_EVERIFY, "%s: %s: point not in the prime-order subgroup", file, at);
+        return err_set(G16K_EVERIFY, "%s: %s: point not in the prime-order subgroup", file, at);
     return G16K_OK;
 }
 
@@ -302,7 +302,7 @@ int strbuf_take(strbuf *b, char **out, size_t *len)
 {
     if (!strbuf_ok(b)) {
         strbuf_free(b);
-        return g16k_err(G16K_ENOMEM, "out of memory");
+        return err_set(G16K_ENOMEM, "out of memory");
     }
     *out = b->data;
     *len = b->len;

@@ -23,8 +23,8 @@ static int check_string(const char *path, json_object *root, const char *key, co
     if (rc != G16K_OK)
         return rc;
     if (strcmp(json_object_get_string(v), want) != 0)
-        return g16k_err(G16K_EFORMAT, "%s: %s: \"%.60s\", expected \"%s\"", path, key,
-                        json_object_get_string(v), want);
+        return err_set(G16K_EFORMAT, "%s: %s: \"%.60s\", expected \"%s\"", path, key,
+                       json_object_get_string(v), want);
     return G16K_OK;
 }
 
@@ -38,10 +38,10 @@ static int vk_inf(const char *path, const char *at, int is_inf)
 {
     if (!is_inf)
         return G16K_OK;
-    return g16k_err(G16K_EFORMAT,
-                    "%s: %s: the point at infinity, which no Groth16 setup makes (a forged or "
-                    "corrupt verification key: with it a forged proof would verify)",
-                    path, at);
+    return err_set(G16K_EFORMAT,
+                   "%s: %s: the point at infinity, which no Groth16 setup makes (a forged or "
+                   "corrupt verification key: with it a forged proof would verify)",
+                   path, at);
 }
 
 /* A point of the key off its curve or outside its subgroup is a malformed key (G16K_EFORMAT),
@@ -62,7 +62,7 @@ static int read_vk(const char *path, json_object *root, groth16_vk *vk)
     int64_t n = json_object_get_int64(np);
     /* json-c clamps out-of-range integers to INT64_MIN/MAX; both fail this test. */
     if (n < 0 || n >= (int64_t)UINT32_MAX)
-        return g16k_err(G16K_EFORMAT, "%s: nPublic: %lld is out of range", path, (long long)n);
+        return err_set(G16K_EFORMAT, "%s: nPublic: %lld is out of range", path, (long long)n);
     vk->n_public = (uint32_t)n;
     if ((rc = json_member(path, "", root, "vk_alpha_1", json_type_array, &alpha)) != G16K_OK ||
         (rc = json_member(path, "", root, "vk_beta_2", json_type_array, &beta)) != G16K_OK ||
@@ -82,7 +82,7 @@ static int read_vk(const char *path, json_object *root, groth16_vk *vk)
     /* The IC length was just matched against the parsed array, so this is bounded by the file. */
     vk->ic = malloc(((size_t)vk->n_public + 1) * sizeof(g1_affine_t));
     if (vk->ic == NULL)
-        return g16k_err(G16K_ENOMEM, "%s: out of memory for %u IC points", path, vk->n_public + 1);
+        return err_set(G16K_ENOMEM, "%s: out of memory for %u IC points", path, vk->n_public + 1);
     for (size_t i = 0; i <= vk->n_public; i++) {
         char at[32];
         snprintf(at, sizeof(at), "IC[%zu]", i);

@@ -26,21 +26,21 @@ static int read_header(const binfile *bf, const char *path, r1cs *cs)
     /* a BN254 file has n8 = 32 too, so its header has this size: its prime says what it is */
     const char *hint = s->size >= 36 ? foreign_curve_hint(p + 4, binfile_le32(p)) : "";
     if (s->size != HEADER_SIZE)
-        return g16k_err(G16K_EFORMAT,
-                        "%s: section 1 at byte %llu: size %llu, expected %u "
-                        "(only BLS12-381, n8 = 32, is supported)",
-                        path, (unsigned long long)s->offset, (unsigned long long)s->size,
-                        HEADER_SIZE);
+        return err_set(G16K_EFORMAT,
+                       "%s: section 1 at byte %llu: size %llu, expected %u "
+                       "(only BLS12-381, n8 = 32, is supported)",
+                       path, (unsigned long long)s->offset, (unsigned long long)s->size,
+                       HEADER_SIZE);
     if (binfile_le32(p) != FR_BYTES)
-        return g16k_err(G16K_EFORMAT, "%s: section 1 at byte %llu: n8 %u, expected 32", path,
-                        (unsigned long long)s->offset, binfile_le32(p));
+        return err_set(G16K_EFORMAT, "%s: section 1 at byte %llu: n8 %u, expected 32", path,
+                       (unsigned long long)s->offset, binfile_le32(p));
     fr_t prime;
     binfile_limbs(prime.l, p + 4, FR_LIMBS);
     if (bigint_cmp(prime.l, FR_MODULUS.l, FR_LIMBS) != 0)
-        return g16k_err(G16K_EFORMAT,
-                        "%s: section 1 at byte %llu: prime is not the BLS12-381 "
-                        "scalar field r%s",
-                        path, (unsigned long long)(s->offset + 4), hint);
+        return err_set(G16K_EFORMAT,
+                       "%s: section 1 at byte %llu: prime is not the BLS12-381 "
+                       "scalar field r%s",
+                       path, (unsigned long long)(s->offset + 4), hint);
     cs->n_wires = binfile_le32(p + 36);
     cs->n_pub_out = binfile_le32(p + 40);
     cs->n_pub_in = binfile_le32(p + 44);
@@ -49,11 +49,11 @@ static int read_header(const binfile *bf, const char *path, r1cs *cs)
     cs->n_constraints = binfile_le32(p + 60);
     uint64_t pub = (uint64_t)cs->n_pub_out + cs->n_pub_in;
     if (cs->n_wires == 0 || pub + cs->n_prv_in + 1 > cs->n_wires)
-        return g16k_err(G16K_EFORMAT,
-                        "%s: section 1 at byte %llu: %u wires cannot hold 1 + %llu "
-                        "public + %u private inputs",
-                        path, (unsigned long long)(s->offset + 36), cs->n_wires,
-                        (unsigned long long)pub, cs->n_prv_in);
+        return err_set(G16K_EFORMAT,
+                       "%s: section 1 at byte %llu: %u wires cannot hold 1 + %llu "
+                       "public + %u private inputs",
+                       path, (unsigned long long)(s->offset + 36), cs->n_wires,
+                       (unsigned long long)pub, cs->n_prv_in);
     return G16K_OK;
 }
 
@@ -82,16 +82,16 @@ static int scan_constraints(const binfile *bf, const char *path, r1cs *cs, uint6
                 fr_t coef;
                 binfile_limbs(coef.l, base + pos + 4, FR_LIMBS);
                 if (wire >= cs->n_wires)
-                    return g16k_err(G16K_EFORMAT,
-                                    "%s: section 2 at byte %llu: constraint %llu "
-                                    "uses wire %u of %u",
-                                    path, (unsigned long long)(s->offset + pos),
-                                    (unsigned long long)c, wire, cs->n_wires);
+                    return err_set(G16K_EFORMAT,
+                                   "%s: section 2 at byte %llu: constraint %llu "
+                                   "uses wire %u of %u",
+                                   path, (unsigned long long)(s->offset + pos),
+                                   (unsigned long long)c, wire, cs->n_wires);
                 if (bigint_cmp(coef.l, FR_MODULUS.l, FR_LIMBS) >= 0)
-                    return g16k_err(G16K_EFORMAT,
-                                    "%s: section 2 at byte %llu: coefficient not "
-                                    "below r",
-                                    path, (unsigned long long)(s->offset + pos + 4));
+                    return err_set(G16K_EFORMAT,
+                                   "%s: section 2 at byte %llu: coefficient not "
+                                   "below r",
+                                   path, (unsigned long long)(s->offset + pos + 4));
                 if (cs->terms) {
                     cs->terms[t].wire = wire;
                     cs->terms[t].coef = coef;
@@ -102,18 +102,18 @@ static int scan_constraints(const binfile *bf, const char *path, r1cs *cs, uint6
     if (cs->lc)
         cs->lc[3 * (uint64_t)cs->n_constraints] = t;
     if (pos != s->size)
-        return g16k_err(G16K_EFORMAT,
-                        "%s: section 2 at byte %llu: %llu bytes after constraint "
-                        "%u",
-                        path, (unsigned long long)(s->offset + pos),
-                        (unsigned long long)(s->size - pos), cs->n_constraints);
+        return err_set(G16K_EFORMAT,
+                       "%s: section 2 at byte %llu: %llu bytes after constraint "
+                       "%u",
+                       path, (unsigned long long)(s->offset + pos),
+                       (unsigned long long)(s->size - pos), cs->n_constraints);
     *n_terms = t;
     return G16K_OK;
 truncated:
-    return g16k_err(G16K_EFORMAT,
-                    "%s: section 2 at byte %llu: truncated (%u constraints "
-                    "declared)",
-                    path, (unsigned long long)(s->offset + pos), cs->n_constraints);
+    return err_set(G16K_EFORMAT,
+                   "%s: section 2 at byte %llu: truncated (%u constraints "
+                   "declared)",
+                   path, (unsigned long long)(s->offset + pos), cs->n_constraints);
 }
 
 int r1cs_load(const char *path, r1cs *out)
@@ -131,8 +131,8 @@ int r1cs_load(const char *path, r1cs *out)
     out->lc = malloc((3 * (size_t)out->n_constraints + 1) * sizeof(*out->lc));
     out->terms = malloc((n_terms ? n_terms : 1) * sizeof(*out->terms));
     if (!out->lc || !out->terms) {
-        rc = g16k_err(G16K_ENOMEM, "%s: no memory for %llu terms", path,
-                      (unsigned long long)n_terms);
+        rc =
+            err_set(G16K_ENOMEM, "%s: no memory for %llu terms", path, (unsigned long long)n_terms);
         goto out_free;
     }
     if ((rc = scan_constraints(&bf, path, out, &n_terms)) != G16K_OK)

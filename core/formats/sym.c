@@ -20,7 +20,7 @@ static int read_all(const char *path, char **text, size_t *len)
     FILE *f = fdopen(fd, "rb");
     if (!f) {
         close(fd);
-        return g16k_err(G16K_ENOMEM, "%s: out of memory", path);
+        return err_set(G16K_ENOMEM, "%s: out of memory", path);
     }
     size_t cap = 1 << 16, n = 0;
     char *buf = malloc(cap + 1);
@@ -40,11 +40,11 @@ static int read_all(const char *path, char **text, size_t *len)
     int bad = ferror(f);
     fclose(f);
     if (!buf)
-        return g16k_err(G16K_ENOMEM, "%s: out of memory", path);
+        return err_set(G16K_ENOMEM, "%s: out of memory", path);
     if (bad || n == cap) {
         free(buf);
-        return bad ? g16k_err(G16K_EIO, "%s: read error", path)
-                   : g16k_err(G16K_EFORMAT, "%s: larger than %zu bytes", path, MAX_SYM_BYTES);
+        return bad ? err_set(G16K_EIO, "%s: read error", path)
+                   : err_set(G16K_EFORMAT, "%s: larger than %zu bytes", path, MAX_SYM_BYTES);
     }
     buf[n] = '\0';
     *text = buf;
@@ -90,8 +90,8 @@ int sym_load(const char *path, uint32_t n_wires, uint64_t n_labels, sym *out)
     out->start = calloc((size_t)n_wires + 1, sizeof *out->start);
     out->names = malloc(n_lines * sizeof *out->names);
     if (!wire_of || !name_of || !out->start || !out->names) {
-        rc = g16k_err(G16K_ENOMEM, "%s: out of memory for %llu lines", path,
-                      (unsigned long long)n_lines);
+        rc = err_set(G16K_ENOMEM, "%s: out of memory for %llu lines", path,
+                     (unsigned long long)n_lines);
         goto out;
     }
     uint64_t n = 0, line = 0;
@@ -110,29 +110,29 @@ int sym_load(const char *path, uint32_t n_wires, uint64_t n_labels, sym *out)
         char *c3 = c2 ? strchr(c2 + 1, ',') : NULL;
         int64_t w;
         if (!c3 || !c3[1]) {
-            rc = g16k_err(G16K_EFORMAT,
-                          "%s: line %llu (byte %llu): expected labelIndex,"
-                          "wireIndex,componentIndex,name",
-                          path, (unsigned long long)line + 1, (unsigned long long)(l - text));
+            rc = err_set(G16K_EFORMAT,
+                         "%s: line %llu (byte %llu): expected labelIndex,"
+                         "wireIndex,componentIndex,name",
+                         path, (unsigned long long)line + 1, (unsigned long long)(l - text));
             goto out;
         }
         int64_t label;
         if (parse_wire(l, c1, n_labels > UINT32_MAX ? UINT32_MAX : (uint32_t)n_labels, &label) !=
                 0 ||
             label < 1) {
-            rc = g16k_err(G16K_EFORMAT,
-                          "%s: line %llu (byte %llu): label index '%.*s' is not in 1 .. %llu, the "
-                          "circuit's labels (the .sym of another circuit?)",
-                          path, (unsigned long long)line + 1, (unsigned long long)(l - text),
-                          (int)(c1 - l), l, (unsigned long long)(n_labels ? n_labels - 1 : 0));
+            rc = err_set(G16K_EFORMAT,
+                         "%s: line %llu (byte %llu): label index '%.*s' is not in 1 .. %llu, the "
+                         "circuit's labels (the .sym of another circuit?)",
+                         path, (unsigned long long)line + 1, (unsigned long long)(l - text),
+                         (int)(c1 - l), l, (unsigned long long)(n_labels ? n_labels - 1 : 0));
             goto out;
         }
         if (parse_wire(c1 + 1, c2, n_wires, &w) != 0) {
-            rc = g16k_err(G16K_EFORMAT,
-                          "%s: line %llu (byte %llu): wire index '%.*s' is not -1 "
-                          "or below the circuit's %u wires",
-                          path, (unsigned long long)line + 1, (unsigned long long)(c1 + 1 - text),
-                          (int)(c2 - c1 - 1), c1 + 1, n_wires);
+            rc = err_set(G16K_EFORMAT,
+                         "%s: line %llu (byte %llu): wire index '%.*s' is not -1 "
+                         "or below the circuit's %u wires",
+                         path, (unsigned long long)line + 1, (unsigned long long)(c1 + 1 - text),
+                         (int)(c2 - c1 - 1), c1 + 1, n_wires);
             goto out;
         }
         wire_of[n] = w;
@@ -141,18 +141,18 @@ int sym_load(const char *path, uint32_t n_wires, uint64_t n_labels, sym *out)
             out->start[w + 1]++;
     }
     if (n_labels && n != n_labels - 1) {
-        rc = g16k_err(G16K_EFORMAT,
-                      "%s: %llu signals, the circuit has %llu (labels 1 .. %llu of its r1cs): the "
-                      ".sym of another circuit?",
-                      path, (unsigned long long)n, (unsigned long long)(n_labels - 1),
-                      (unsigned long long)(n_labels - 1));
+        rc = err_set(G16K_EFORMAT,
+                     "%s: %llu signals, the circuit has %llu (labels 1 .. %llu of its r1cs): the "
+                     ".sym of another circuit?",
+                     path, (unsigned long long)n, (unsigned long long)(n_labels - 1),
+                     (unsigned long long)(n_labels - 1));
         goto out;
     }
     for (uint32_t w = 0; w < n_wires; w++)
         out->start[w + 1] += out->start[w];
     uint64_t *next = malloc(((size_t)n_wires + 1) * sizeof *next);
     if (!next) {
-        rc = g16k_err(G16K_ENOMEM, "%s: out of memory", path);
+        rc = err_set(G16K_ENOMEM, "%s: out of memory", path);
         goto out;
     }
     memcpy(next, out->start, ((size_t)n_wires + 1) * sizeof *next);

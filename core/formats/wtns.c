@@ -26,22 +26,22 @@ static int read_header(const binfile *bf, uint32_t *n_out)
     const uint8_t *p = bf->data + s->offset;
     unsigned long long off = (unsigned long long)s->offset;
     if (s->size < 4)
-        return g16k_err(G16K_EFORMAT, "%s: section 1 (header) at byte %llu: size %llu, need 40",
-                        bf->path, off, (unsigned long long)s->size);
+        return err_set(G16K_EFORMAT, "%s: section 1 (header) at byte %llu: size %llu, need 40",
+                       bf->path, off, (unsigned long long)s->size);
     uint32_t n8 = binfile_le32(p);
     if (n8 != FR_BYTES)
-        return g16k_err(G16K_EFORMAT,
-                        "%s: section 1 (header) at byte %llu: n8 %u, expected %u (BLS12-381 r)",
-                        bf->path, off, n8, FR_BYTES);
+        return err_set(G16K_EFORMAT,
+                       "%s: section 1 (header) at byte %llu: n8 %u, expected %u (BLS12-381 r)",
+                       bf->path, off, n8, FR_BYTES);
     if (s->size != 4 + FR_BYTES + 4)
-        return g16k_err(G16K_EFORMAT, "%s: section 1 (header) at byte %llu: size %llu, need %u",
-                        bf->path, off, (unsigned long long)s->size, 4 + FR_BYTES + 4);
+        return err_set(G16K_EFORMAT, "%s: section 1 (header) at byte %llu: size %llu, need %u",
+                       bf->path, off, (unsigned long long)s->size, 4 + FR_BYTES + 4);
     uint64_t prime[FR_LIMBS];
     binfile_limbs(prime, p + 4, FR_LIMBS);
     if (bigint_cmp(prime, FR_MODULUS.l, FR_LIMBS) != 0)
-        return g16k_err(G16K_EFORMAT,
-                        "%s: section 1 (header) at byte %llu: prime is not BLS12-381 r%s", bf->path,
-                        off + 4, foreign_curve_hint(p + 4, n8));
+        return err_set(G16K_EFORMAT,
+                       "%s: section 1 (header) at byte %llu: prime is not BLS12-381 r%s", bf->path,
+                       off + 4, foreign_curve_hint(p + 4, n8));
     *n_out = binfile_le32(p + 4 + FR_BYTES);
     return G16K_OK;
 }
@@ -66,23 +66,23 @@ static int load(const char *path, const void *data, uint64_t size, uint32_t expe
         goto out_close;
     unsigned long long off = (unsigned long long)s->offset;
     if (s->size != (uint64_t)n * FR_BYTES) {
-        rc = g16k_err(G16K_EFORMAT,
-                      "%s: section 2 (values) at byte %llu: size %llu, header says %u values "
-                      "(%llu bytes)",
-                      path, off, (unsigned long long)s->size, n, (unsigned long long)n * FR_BYTES);
+        rc = err_set(G16K_EFORMAT,
+                     "%s: section 2 (values) at byte %llu: size %llu, header says %u values "
+                     "(%llu bytes)",
+                     path, off, (unsigned long long)s->size, n, (unsigned long long)n * FR_BYTES);
         goto out_close;
     }
     if (n == 0) {
-        rc = g16k_err(G16K_EFORMAT, "%s: section 1 (header) at byte %llu: no witness values", path,
-                      (unsigned long long)bf.sec[SEC_HEADER].offset);
+        rc = err_set(G16K_EFORMAT, "%s: section 1 (header) at byte %llu: no witness values", path,
+                     (unsigned long long)bf.sec[SEC_HEADER].offset);
         goto out_close;
     }
     if (expect_n_vars != 0 && n != expect_n_vars) {
-        rc = g16k_err(G16K_EFORMAT,
-                      "%s: section 1 (header) at byte %llu: %u witness values, the proving key "
-                      "has %u variables (a witness of another circuit?)",
-                      path, (unsigned long long)bf.sec[SEC_HEADER].offset + 4 + FR_BYTES, n,
-                      expect_n_vars);
+        rc = err_set(G16K_EFORMAT,
+                     "%s: section 1 (header) at byte %llu: %u witness values, the proving key "
+                     "has %u variables (a witness of another circuit?)",
+                     path, (unsigned long long)bf.sec[SEC_HEADER].offset + 4 + FR_BYTES, n,
+                     expect_n_vars);
         goto out_close;
     }
 
@@ -95,7 +95,7 @@ static int load(const char *path, const void *data, uint64_t size, uint32_t expe
         free(v);
         if (w != NULL)
             w->values = NULL;
-        rc = g16k_err(G16K_ENOMEM, "%s: out of memory for %u witness values", path, n);
+        rc = err_set(G16K_ENOMEM, "%s: out of memory for %u witness values", path, n);
         goto out_free;
     }
     w->n = n;
@@ -103,15 +103,14 @@ static int load(const char *path, const void *data, uint64_t size, uint32_t expe
     for (uint32_t i = 0; i < n; i++) {
         binfile_limbs(v[i].l, p + (size_t)i * FR_BYTES, FR_LIMBS);
         if (bigint_cmp(v[i].l, FR_MODULUS.l, FR_LIMBS) >= 0) {
-            rc = g16k_err(G16K_EFORMAT, "%s: section 2 (values) at byte %llu: w[%u] >= r", path,
-                          off + (unsigned long long)i * FR_BYTES, i);
+            rc = err_set(G16K_EFORMAT, "%s: section 2 (values) at byte %llu: w[%u] >= r", path,
+                         off + (unsigned long long)i * FR_BYTES, i);
             goto out_free;
         }
     }
     static const uint64_t one[FR_LIMBS] = { 1, 0, 0, 0 };
     if (bigint_cmp(v[0].l, one, FR_LIMBS) != 0) {
-        rc =
-            g16k_err(G16K_EFORMAT, "%s: section 2 (values) at byte %llu: w[0] is not 1", path, off);
+        rc = err_set(G16K_EFORMAT, "%s: section 2 (values) at byte %llu: w[0] is not 1", path, off);
         goto out_free;
     }
     binfile_close(&bf);

@@ -21,8 +21,8 @@
 
 #include "util/error.h"
 #include "zkey_internal.h"
-#include "key/zkey_points.h"
 #include "foreign_curve.h"
+#include "point_decode.h"
 
 #define MAX_LOG_N 28
 
@@ -51,8 +51,8 @@ int zkey_sec_err(const binfile *bf, uint32_t id, uint64_t offset, const char *fm
     va_start(ap, fmt);
     vsnprintf(what, sizeof(what), fmt, ap);
     va_end(ap);
-    return g16k_err(G16K_EFORMAT, "%s: section %u (%s) at byte %llu: %s", bf->path, id,
-                    SECTION_NAME[id], (unsigned long long)offset, what);
+    return err_set(G16K_EFORMAT, "%s: section %u (%s) at byte %llu: %s", bf->path, id,
+                   SECTION_NAME[id], (unsigned long long)offset, what);
 }
 
 static int get_sec(const binfile *bf, uint32_t id, const binfile_section **s)
@@ -248,8 +248,8 @@ int zkey_read_headers(const binfile *bf, zkey *k)
     if (!k->h)
         k->h = alloc_array(k->domain_size, sizeof(g1_affine_t));
     if (!k->ic || !k->coefs || !k->a || !k->b1 || !k->b2 || !k->c || !k->h)
-        return g16k_err(G16K_ENOMEM, "%s: out of memory for %u variables, domain %u", bf->path,
-                        k->n_vars, k->domain_size);
+        return err_set(G16K_ENOMEM, "%s: out of memory for %u variables, domain %u", bf->path,
+                       k->n_vars, k->domain_size);
     return G16K_OK;
 }
 
@@ -277,15 +277,15 @@ int zkey_read_vk(const char *path, zkey **out)
     zkey *k = calloc(1, sizeof(*k));
     if (!k) {
         binfile_close(&bf);
-        return g16k_err(G16K_ENOMEM, "%s: out of memory", path);
+        return err_set(G16K_ENOMEM, "%s: out of memory", path);
     }
     if ((rc = zkey_read_header(path, bf.data, bf.size, k)) != G16K_OK)
         goto out;
     uint64_t n_ic = (uint64_t)k->n_public + 1;
     const binfile_section *s = &bf.sec[ZKEY_SEC_IC];
     if (!(k->ic = alloc_array(n_ic, sizeof(g1_affine_t)))) {
-        rc = g16k_err(G16K_ENOMEM, "%s: out of memory for %llu IC points", path,
-                      (unsigned long long)n_ic);
+        rc = err_set(G16K_ENOMEM, "%s: out of memory for %llu IC points", path,
+                     (unsigned long long)n_ic);
         goto out;
     }
     for (uint64_t i = 0; i < n_ic; i++) {
@@ -384,10 +384,10 @@ int zkey_check_unchanged(const zkey *k)
         return G16K_OK;
     zkey_file_stamp now;
     if (zkey_file_stamp_of(k->file_fd, &now) != 0 || memcmp(&now, &k->file_stamp, sizeof now) != 0)
-        return g16k_err(G16K_EIO,
-                        "%s: the key file changed in place while in use: replace a key by "
-                        "renaming a new file over it, never by rewriting it",
-                        k->file_path ? k->file_path : "zkey");
+        return err_set(G16K_EIO,
+                       "%s: the key file changed in place while in use: replace a key by "
+                       "renaming a new file over it, never by rewriting it",
+                       k->file_path ? k->file_path : "zkey");
     return G16K_OK;
 }
 

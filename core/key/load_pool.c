@@ -61,7 +61,7 @@ static void notify(load_pool *p)
 static void wait_event(load_pool *p, uint64_t seen)
 {
     struct timespec ts;
-    g16k_deadline(&ts, 100);
+    clock_deadline(&ts, 100);
     pthread_mutex_lock(&p->lock);
     if (atomic_load(&p->gen) == seen)
         pthread_cond_timedwait(&p->cond, &p->lock, &ts);
@@ -95,7 +95,7 @@ static void read_chunk(load_pool *p, uint64_t c)
             p->first_pending++;
         uint64_t avail = p->first_pending ? p->chunk_end[p->first_pending - 1] : 0;
         if (avail == p->size && !atomic_load(&p->read_done)) {
-            p->t_read = g16k_now() - p->t0;
+            p->t_read = clock_now() - p->t0;
             atomic_store(&p->read_done, 1);
         }
         atomic_store(&p->avail, avail);
@@ -150,10 +150,10 @@ load_pool *load_pool_create(int fd, const binfile_image *im, uint64_t size)
         free(p);
         return NULL;
     }
-    p->t0 = g16k_now();
+    p->t0 = clock_now();
     pthread_condattr_t ca;
     pthread_condattr_init(&ca);
-    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC); /* for g16k_deadline */
+    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC); /* for clock_deadline */
     pthread_mutex_init(&p->lock, NULL);
     pthread_cond_init(&p->cond, &ca);
     pthread_condattr_destroy(&ca);
@@ -207,7 +207,7 @@ static int step(load_pool *p)
             t->run_primary(t->ctx, i);
             atomic_store(&p->done[i], 1);
             if (atomic_fetch_add(&p->primary_done, 1) + 1 == t->n_primary)
-                p->t_primary = g16k_now() - p->t0;
+                p->t_primary = clock_now() - p->t0;
             notify(p);
         }
         return 1;

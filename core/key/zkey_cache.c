@@ -10,10 +10,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "formats/json_io.h"
-#include "plugin/config.h"
 #include "util/blake3.h"
 #include "util/error.h"
+#include "util/log.h"
+#include "util/atomic_write.h"
 
 /* v3: the digest is BLAKE3 (v2 named entries by a BLAKE2b tree; they are no longer found). */
 #define MAGIC "g16k zkey verdict v3\n"
@@ -194,15 +194,15 @@ int zkey_cache_has(const char *dir, const uint8_t digest[ZKEY_DIGEST_BYTES], uin
     int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0) {
         if (errno != ENOENT && errno != ENOTDIR)
-            g16k_log(G16K_LOG_WARN, "key_cache %s: cannot read %s: %s; checking the key again", dir,
-                     path, strerror(errno));
+            log_msg(G16K_LOG_WARN, "key_cache %s: cannot read %s: %s; checking the key again", dir,
+                    path, strerror(errno));
         return 0;
     }
     struct stat st;
     if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-        g16k_log(G16K_LOG_WARN,
-                 "key_cache %s: cannot read %s: not a regular file; checking the key again", dir,
-                 path);
+        log_msg(G16K_LOG_WARN,
+                "key_cache %s: cannot read %s: not a regular file; checking the key again", dir,
+                path);
         close(fd);
         return 0;
     }
@@ -212,8 +212,8 @@ int zkey_cache_has(const char *dir, const uint8_t digest[ZKEY_DIGEST_BYTES], uin
         if (n < 0 && errno == EINTR)
             continue;
         if (n < 0) {
-            g16k_log(G16K_LOG_WARN, "key_cache %s: cannot read %s: %s; checking the key again", dir,
-                     path, strerror(errno));
+            log_msg(G16K_LOG_WARN, "key_cache %s: cannot read %s: %s; checking the key again", dir,
+                    path, strerror(errno));
             close(fd);
             return 0;
         }
@@ -225,10 +225,10 @@ int zkey_cache_has(const char *dir, const uint8_t digest[ZKEY_DIGEST_BYTES], uin
     got[len] = '\0';
     int w = entry_head(want, sizeof want, hexd, size);
     if (w <= 0 || len < (size_t)w || memcmp(got, want, (size_t)w) != 0) {
-        g16k_log(G16K_LOG_WARN,
-                 "key_cache %s: ignoring %s (not a g16k verdict for this key); "
-                 "checking the key again",
-                 dir, path);
+        log_msg(G16K_LOG_WARN,
+                "key_cache %s: ignoring %s (not a g16k verdict for this key); "
+                "checking the key again",
+                dir, path);
         return 0;
     }
     return 1;
@@ -261,7 +261,7 @@ int zkey_cache_put(const char *dir, const uint8_t digest[ZKEY_DIGEST_BYTES], uin
     char hexd[2 * ZKEY_DIGEST_BYTES + 1], path[PATH_MAX], body[PATH_MAX + 512];
     hex(hexd, digest);
     if (verdict_path(path, sizeof(path), dir, hexd) != 0 || make_dirs(dir) != 0) {
-        g16k_log(G16K_LOG_WARN, "key_cache %s: cannot create the folder: %s", dir, strerror(errno));
+        log_msg(G16K_LOG_WARN, "key_cache %s: cannot create the folder: %s", dir, strerror(errno));
         return -1;
     }
     int n = entry_head(body, sizeof body, hexd, size);
@@ -271,8 +271,8 @@ int zkey_cache_put(const char *dir, const uint8_t digest[ZKEY_DIGEST_BYTES], uin
     if (n >= (int)sizeof body)
         n = (int)sizeof body - 1;
     if (write_file_atomic(path, body, (size_t)n) != 0) {
-        g16k_log(G16K_LOG_WARN, "key_cache %s: cannot record the verdict: %s", dir, g16k_err_get());
-        g16k_err_clear();
+        log_msg(G16K_LOG_WARN, "key_cache %s: cannot record the verdict: %s", dir, err_get());
+        err_clear();
         return -1;
     }
     return 0;

@@ -27,12 +27,12 @@
 #include <unistd.h>
 
 #include "load_pool.h"
-#include "plugin/config.h"
 #include "util/clock.h"
 #include "util/error.h"
 #include "util/input_file.h"
 #include "formats/zkey_internal.h"
 #include "zkey_points.h"
+#include "util/log.h"
 
 #define CHUNK_POINTS 1024u /* points per decoding task and per testing task */
 #define CHUNK_COEFS 16384u
@@ -121,7 +121,7 @@ static int report(zkey_loading *ld, int force)
         return ld->canceled;
     uint64_t done =
         atomic_load(&ld->verdict) == VERDICT_CACHED ? ld->to_check : atomic_load(&ld->checked);
-    double now = g16k_now();
+    double now = clock_now();
     if (!force && ld->reported != UINT64_MAX && done < ld->reported + CHUNK_POINTS &&
         now < ld->reported_at + 0.1)
         return 0;
@@ -142,14 +142,14 @@ static int tick(void *ctx)
     return report(ctx, 0);
 }
 
-/* Record the error just set on this thread (g16k_err) if it is the first in file order. */
+/* Record the error just set on this thread (err_set) if it is the first in file order. */
 static void primary_error(zkey_loading *ld, int status, uint64_t at)
 {
     pthread_mutex_lock(&ld->lock);
     if (at < ld->err_at) {
         ld->err_at = at;
         ld->err_status = status;
-        snprintf(ld->err_msg, sizeof ld->err_msg, "%s", g16k_err_get());
+        snprintf(ld->err_msg, sizeof ld->err_msg, "%s", err_get());
     }
     pthread_mutex_unlock(&ld->lock);
     load_pool_fail(ld->pool);
@@ -164,13 +164,13 @@ static void digest_done(zkey_loading *ld)
                          ld->n_leaves) == 0) {
         if (zkey_cache_has(ld->cache_dir, ld->digest, ld->bf.size)) {
             verdict = VERDICT_CACHED;
-            g16k_log(G16K_LOG_INFO, "%s: in the key cache %s: no curve or subgroup tests",
-                     ld->bf.path, ld->cache_dir);
+            log_msg(G16K_LOG_INFO, "%s: in the key cache %s: no curve or subgroup tests",
+                    ld->bf.path, ld->cache_dir);
         }
     } else {
         ld->cache_dir[0] = '\0'; /* no digest: no cache */
     }
-    ld->t_digest = g16k_now() - ld->t0;
+    ld->t_digest = clock_now() - ld->t0;
     atomic_store(&ld->verdict, verdict);
     load_pool_notify(ld->pool);
 }
@@ -555,7 +555,7 @@ static int open_file(zkey_loading *ld, const char *path)
     if (ld->fd < 0)
         return G16K_EIO;
     if (zkey_file_stamp_of(ld->fd, &ld->k->file_stamp) != 0)
-        return g16k_err(G16K_EIO, "%s: cannot stat: %s", path, strerror(errno));
+        return err_set(G16K_EIO, "%s: cannot stat: %s", path, strerror(errno));
     (void)posix_fadvise(ld->fd, 0, 0, POSIX_FADV_SEQUENTIAL);
     int rc = binfile_read_table(&ld->bf, ld->fd, (uint64_t)st.st_size, path, ZKEY_MAGIC,
                                 ZKEY_VERSION, ZKEY_MAX_ID);
@@ -564,11 +564,11 @@ static int open_file(zkey_loading *ld, const char *path)
     /* A key larger than the memory (or the address space: ulimit -v) fails here: exit 7. */
     int mapped = ld->opts.map ? map_file(ld) : 1;
     if (mapped < 0 || (mapped > 0 && map_image(ld) != 0))
-        return g16k_err(G16K_ENOMEM, "%s: out of memory for the %llu bytes of the file", path,
-                        (unsigned long long)ld->bf.size);
+        return err_set(G16K_ENOMEM, "%s: out of memory for the %llu bytes of the file", path,
+                       (unsigned long long)ld->bf.size);
     /* A mapped file is in memory for the pool: nothing to read (fd < 0). */
     ld->pool = load_pool_create(mapped == 0 ? -1 : ld->fd, &ld->img, ld->bf.size);
-    return ld->pool ? G16K_OK : g16k_err(G16K_ENOMEM, "%s: out of memory", path);
+    return ld->pool ? G16K_OK : err_set(G16K_ENOMEM, "%s: out of memory", path);
 }
 
 /* The key in memory: its table, and a pool over the bytes as they are. */
@@ -580,15 +580,15 @@ static int open_mem(zkey_loading *ld, const char *name, const void *data, uint64
     ld->img =
         (binfile_image){ .n = 1, .off = { 0, ld->bf.size }, .at = { (uint8_t *)(uintptr_t)data } };
     ld->pool = load_pool_create(-1, &ld->img, ld->bf.size); /* fd < 0: never written */
-    return ld->pool ? G16K_OK : g16k_err(G16K_ENOMEM, "%s: out of memory", name);
+    return ld->pool ? G16K_OK : err_set(G16K_ENOMEM, "%s: out of memory", name);
 }
 
 static int read_failed(const zkey_loading *ld)
 {
     int e = load_pool_read_error(ld->pool);
     if (e > 0)
-        return g16k_err(G16K_EIO, "%s: cannot read: %s", ld->bf.path, strerror(e));
-    return g16k_err(G16K_EIO, "%s: the file got shorter while it was read", ld->bf.path);
+        return err_set(G16K_EIO, "%s: cannot read: %s", ld->bf.path, strerror(e));
+    return err_set(G16K_EIO, "%s: the file got shorter while it was read", ld->bf.path);
 }
 
 /* Sections 1, 2 and the coefficient count of 4, once read; then the arrays. */
@@ -627,13 +627,13 @@ static int final_verdict(zkey_loading *ld)
                             what);
     }
     if (v == VERDICT_TEST && atomic_load(&ld->chk_complete) != ld->n_chk)
-        return g16k_err(G16K_EINTERNAL, "%s: subgroup tests stopped early", ld->bf.path);
+        return err_set(G16K_EINTERNAL, "%s: subgroup tests stopped early", ld->bf.path);
     return G16K_OK;
 }
 
 static int cancel_error(const zkey_loading *ld)
 {
-    return g16k_err(G16K_ECANCELED, "%s: key load cancelled while checking points", ld->bf.path);
+    return err_set(G16K_ECANCELED, "%s: key load cancelled while checking points", ld->bf.path);
 }
 
 /* The load on ld (opened): headers, the pool's run, then the verdict. */
@@ -641,7 +641,7 @@ static int load(zkey_loading *ld)
 {
     int rc = read_headers(ld);
     if (rc == G16K_OK && plan(ld) != 0)
-        rc = g16k_err(G16K_ENOMEM, "%s: out of memory", ld->bf.path);
+        rc = err_set(G16K_ENOMEM, "%s: out of memory", ld->bf.path);
     if (rc == G16K_OK && report(ld, 1))
         return cancel_error(ld);
     if (rc != G16K_OK)
@@ -650,29 +650,29 @@ static int load(zkey_loading *ld)
         digest_done(ld); /* an empty file has no leaves */
     if (load_pool_run(ld->pool, &ld->tasks, ld->opts.threads) != 0) {
         if (ld->err_at != UINT64_MAX)
-            return g16k_err(ld->err_status, "%s", ld->err_msg);
+            return err_set(ld->err_status, "%s", ld->err_msg);
         if (ld->canceled)
             return cancel_error(ld);
         if (load_pool_read_error(ld->pool) != 0)
             return read_failed(ld);
-        return g16k_err(G16K_ENOMEM, "%s: out of memory", ld->bf.path);
+        return err_set(G16K_ENOMEM, "%s: out of memory", ld->bf.path);
     }
     /* Every byte used above came from the buffer; so did the digest. It must hold the table
      * we planned with, or the file changed between the two reads. A mapped file is no copy of
      * ours: it must also be as it was before the first read (else the digest and the tests may
      * have seen different bytes); the prover checks that again after each proof's MSMs. */
     if ((ld->fd >= 0 || ld->mapped) && !binfile_same_table(&ld->bf, ZKEY_MAGIC, ZKEY_MAX_ID))
-        return g16k_err(G16K_EIO, "%s: the file changed while it was read", ld->bf.path);
+        return err_set(G16K_EIO, "%s: the file changed while it was read", ld->bf.path);
     if (ld->mapped && zkey_check_unchanged(ld->k) != G16K_OK)
-        return g16k_err(G16K_EIO, "%s: the file changed while it was read", ld->bf.path);
+        return err_set(G16K_EIO, "%s: the file changed while it was read", ld->bf.path);
     if ((rc = final_verdict(ld)) != G16K_OK)
         return rc;
     if (report(ld, 1)) /* a cancelled load leaves no entry either */
         return cancel_error(ld);
     if (atomic_load(&ld->verdict) == VERDICT_TEST && ld->cache_dir[0] &&
         zkey_cache_put(ld->cache_dir, ld->digest, ld->bf.size, ld->bf.path) == 0)
-        g16k_log(G16K_LOG_INFO, "%s: every point tested; recorded in the key cache %s", ld->bf.path,
-                 ld->cache_dir);
+        log_msg(G16K_LOG_INFO, "%s: every point tested; recorded in the key cache %s", ld->bf.path,
+                ld->cache_dir);
     release_unused(ld);
     return G16K_OK;
 }
@@ -682,9 +682,9 @@ int zkey_load_from(const zkey_load_args *args, zkey **out)
     const char *path = args->path;
     zkey_loading *ld = calloc(1, sizeof *ld);
     if (ld == NULL)
-        return g16k_err(G16K_ENOMEM, "%s: out of memory", path);
+        return err_set(G16K_ENOMEM, "%s: out of memory", path);
     ld->fd = -1;
-    ld->t0 = g16k_now();
+    ld->t0 = clock_now();
     ld->opts = *args;
     ld->err_at = UINT64_MAX;
     ld->reported = UINT64_MAX;
@@ -698,7 +698,7 @@ int zkey_load_from(const zkey_load_args *args, zkey **out)
                               : ld->cache_dir[0] ? VERDICT_PENDING
                                                  : VERDICT_TEST);
     int rc = (ld->k = calloc(1, sizeof *ld->k)) == NULL
-                 ? g16k_err(G16K_ENOMEM, "%s: out of memory", path)
+                 ? err_set(G16K_ENOMEM, "%s: out of memory", path)
              : args->data ? open_mem(ld, path, args->data, args->size)
                           : open_file(ld, path);
     if (rc == G16K_OK)
@@ -709,7 +709,7 @@ int zkey_load_from(const zkey_load_args *args, zkey **out)
         *args->stats = (zkey_load_stats){ .read = load_pool_read_seconds(ld->pool),
                                           .decoded = load_pool_primary_seconds(ld->pool),
                                           .digest = ld->t_digest,
-                                          .checked = g16k_now() - ld->t0,
+                                          .checked = clock_now() - ld->t0,
                                           .cached = cached,
                                           .g1_points = cached ? 0 : ld->to_check - g2,
                                           .g2_points = cached ? 0 : g2 };

@@ -1,29 +1,17 @@
 /*
- * Decoding and validation of the points of a .zkey (docs/formats.md, "Encodings": affine x || y,
- * Montgomery little-endian, all-zero = infinity), one point or a run of decoded points at a
- * time; zkey_load.c spreads the runs over threads. Arithmetic (decoding, curve and subgroup tests)
+ * Validation of runs of decoded points of a .zkey (one point at a time: formats/point_decode.h);
+ * zkey_load.c spreads the runs over threads. Arithmetic (decoding, curve and subgroup tests)
  * is arith/bls12_381's, with the subgroup tests on AVX-512 IFMA (arith/ifma) when the CPU has it.
- * Private to core/formats. Thread-safe.
+ * Private to core/key. Thread-safe.
  */
-#ifndef G16K_FORMATS_ZKEY_POINTS_H
-#define G16K_FORMATS_ZKEY_POINTS_H
+#ifndef G16K_KEY_ZKEY_POINTS_H
+#define G16K_KEY_ZKEY_POINTS_H
 
 #include <stddef.h>
 #include <stdint.h>
 
 #include "bls12_381/curve.h"
-
-/* Decode and validate one point (coordinates < p, infinity only if allow_inf, on the curve, and
- * unless skip_subgroup in the prime-order subgroup). Returns NULL if valid, else a static
- * description. */
-const char *zkey_point_g1(g1_affine_t *out, const uint8_t in[96], int allow_inf, int skip_subgroup);
-const char *zkey_point_g2(g2_affine_t *out, const uint8_t in[192], int allow_inf,
-                          int skip_subgroup);
-
-/* The messages of a point that fails the curve or the subgroup test. */
-#define ZKEY_COORD_NOT_BELOW_P "a coordinate is >= p"
-#define ZKEY_NOT_ON_CURVE "point not on the curve"
-#define ZKEY_NOT_IN_SUBGROUP "point not in the prime-order subgroup"
+#include "formats/point_decode.h" /* the messages */
 
 /* Index of the first of the n decoded points (on the curve; infinity counts as a member) that
  * lies outside the prime-order subgroup, or n when all are members. Scott's exact tests

@@ -24,6 +24,7 @@
 #include "plugin/internal.h"
 #include "util/error.h"
 #include "util/input_file.h"
+#include "util/log.h"
 
 #define THREADS_MAX 4096u
 
@@ -84,7 +85,7 @@ static int fail(parse_ctx *p, int status, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof(msg), fmt, ap);
     va_end(ap);
-    g16k_err(status, "%s:%u: %s", p->cfg->file, p->line, msg);
+    err_set(status, "%s:%u: %s", p->cfg->file, p->line, msg);
     p->err_line = p->line ? p->line : 1;
     p->status = status;
     return 0;
@@ -374,9 +375,9 @@ static int set_ini_dir(parse_ctx *p, const char *path, int is_file)
 
     if (!is_file) {
         if (!getcwd(abs, sizeof abs))
-            return g16k_err(G16K_EIO, "%s: current folder: %s", path, strerror(errno));
+            return err_set(G16K_EIO, "%s: current folder: %s", path, strerror(errno));
     } else if (!realpath(path, abs)) {
-        return g16k_err(G16K_EIO, "%s: %s", path, strerror(errno));
+        return err_set(G16K_EIO, "%s: %s", path, strerror(errno));
     } else {
         slash = strrchr(abs, '/');
         if (slash == abs)
@@ -392,8 +393,8 @@ static int set_ini_dir(parse_ctx *p, const char *path, int is_file)
                     ? snprintf(abs_dir, cap, "%s", p->plugin_dir)
                     : snprintf(abs_dir, cap, "%s/%s", p->plan.ini_dir, p->plugin_dir);
         if (n < 0 || (size_t)n >= cap)
-            return g16k_err(G16K_ECONFIG, "%s: plugin_dir '%s' makes too long a path", path,
-                            p->plugin_dir);
+            return err_set(G16K_ECONFIG, "%s: plugin_dir '%s' makes too long a path", path,
+                           p->plugin_dir);
     }
     char *dst = p->cfg->key_cache;
     size_t cap = sizeof(p->cfg->key_cache);
@@ -403,10 +404,10 @@ static int set_ini_dir(parse_ctx *p, const char *path, int is_file)
         int n = p->key_cache[0] == '/' ? snprintf(dst, cap, "%s", p->key_cache)
                                        : snprintf(dst, cap, "%s/%s", p->plan.ini_dir, p->key_cache);
         if (n < 0 || (size_t)n >= cap)
-            return g16k_err(G16K_ECONFIG, "%s: key_cache '%s' makes too long a path", path,
-                            p->key_cache);
+            return err_set(G16K_ECONFIG, "%s: key_cache '%s' makes too long a path", path,
+                           p->key_cache);
     } else if (zkey_cache_default_dir(dst, cap) != 0) {
-        g16k_log(G16K_LOG_INFO, "%s: neither XDG_CACHE_HOME nor HOME is set: no key cache", path);
+        log_msg(G16K_LOG_INFO, "%s: neither XDG_CACHE_HOME nor HOME is set: no key cache", path);
     }
     return G16K_OK;
 }
@@ -426,20 +427,20 @@ static int parse_file(parse_ctx *p, const char *path, const char *text)
             close(fd);
     }
     if (!p->fp)
-        return g16k_err(G16K_EIO, "%s: cannot open: %s", path, strerror(errno));
+        return err_set(G16K_EIO, "%s: cannot open: %s", path, strerror(errno));
     rc = ini_parse_stream(read_line, p, on_key, p);
     if (ferror(p->fp) && !p->err_line) {
-        g16k_err(G16K_EIO, "%s: read error after line %u", path, p->line);
+        err_set(G16K_EIO, "%s: read error after line %u", path, p->line);
         p->status = G16K_EIO;
         p->err_line = p->line + 1;
     }
     fclose(p->fp);
     p->fp = NULL;
     if (rc == -2)
-        return g16k_err(G16K_ENOMEM, "%s: out of memory", path);
+        return err_set(G16K_ENOMEM, "%s: out of memory", path);
     if (rc > 0 && (!p->err_line || (unsigned)rc < p->err_line))
-        return g16k_err(G16K_ECONFIG, "%s:%d: syntax error (expected [section] or key = value)",
-                        path, rc);
+        return err_set(G16K_ECONFIG, "%s:%d: syntax error (expected [section] or key = value)",
+                       path, rc);
     if (p->err_line)
         return p->status; /* message already set */
     return G16K_OK;
@@ -452,23 +453,23 @@ static int validate(parse_ctx *p)
 
     for (size_t i = 0; i < p->plan.n_secs; i++)
         if (!p->plan.secs[i].path)
-            return g16k_err(G16K_ECONFIG, "%s:%u: [plugin.%s] has no path", file,
-                            p->plan.secs[i].line, p->plan.secs[i].name);
+            return err_set(G16K_ECONFIG, "%s:%u: [plugin.%s] has no path", file,
+                           p->plan.secs[i].line, p->plan.secs[i].name);
     for (int s = 0; s < SLOT_COUNT; s++) {
         slot_spec *sp = &p->plan.slot[s];
         if (!sp->provider[0])
-            return g16k_err(G16K_ECONFIG, "%s: no [%s] provider", file, abi_slots[s].name);
+            return err_set(G16K_ECONFIG, "%s: no [%s] provider", file, abi_slots[s].name);
         if (!(sp->prim = find_sec(p, sp->provider)))
-            return g16k_err(G16K_ECONFIG, "%s:%u: [%s] provider '%s' has no [plugin.%s] section",
-                            file, sp->provider_line, abi_slots[s].name, sp->provider, sp->provider);
+            return err_set(G16K_ECONFIG, "%s:%u: [%s] provider '%s' has no [plugin.%s] section",
+                           file, sp->provider_line, abi_slots[s].name, sp->provider, sp->provider);
         if (!sp->fallback[0])
             continue;
         if (!(sp->fb = find_sec(p, sp->fallback)))
-            return g16k_err(G16K_ECONFIG, "%s:%u: [%s] fallback '%s' has no [plugin.%s] section",
-                            file, sp->fallback_line, abi_slots[s].name, sp->fallback, sp->fallback);
+            return err_set(G16K_ECONFIG, "%s:%u: [%s] fallback '%s' has no [plugin.%s] section",
+                           file, sp->fallback_line, abi_slots[s].name, sp->fallback, sp->fallback);
         if (strcmp(sp->fallback, sp->provider) == 0)
-            return g16k_err(G16K_ECONFIG, "%s:%u: [%s] fallback '%s' is the provider itself", file,
-                            sp->fallback_line, abi_slots[s].name, sp->fallback);
+            return err_set(G16K_ECONFIG, "%s:%u: [%s] fallback '%s' is the provider itself", file,
+                           sp->fallback_line, abi_slots[s].name, sp->fallback);
     }
     return G16K_OK;
 }
@@ -481,7 +482,7 @@ static int probe_window(const loaded_plugin *lp, int w, uint32_t c)
     uint32_t group = groth16_msms[w].group;
     g16k_msm_bases *b = NULL;
     uint8_t result[192];
-    g16k_err_clear();
+    err_clear();
     int rc = v->bases_create(lp->ctx, group, NULL, 0, G16K_ENC_MONTGOMERY, &b);
     if (rc == G16K_OK) {
         g16k_msm_params prm = {
@@ -505,11 +506,11 @@ static int check_windows(parse_ctx *p)
         const loaded_plugin *both[2] = { sl->primary, sl->fallback };
         for (int k = 0; k < 2; k++) {
             int rc = both[k] ? probe_window(both[k], w, cfg->window[w]) : G16K_OK;
-            if (rc < 0 && !g16k_err_get()[0])
-                g16k_err(rc, "msm() refused the window (status %d, no message)", rc);
+            if (rc < 0 && !err_get()[0])
+                err_set(rc, "msm() refused the window (status %d, no message)", rc);
             if (rc < 0) {
-                g16k_err_prefix("%s:%u: [window] %s = %u: plugin %s", cfg->file, p->window_line[w],
-                                groth16_msms[w].window_key, cfg->window[w], both[k]->name);
+                err_prefix("%s:%u: [window] %s = %u: plugin %s", cfg->file, p->window_line[w],
+                           groth16_msms[w].window_key, cfg->window[w], both[k]->name);
                 return G16K_ECONFIG;
             }
         }
@@ -527,12 +528,12 @@ static int load(const char *path, const char *text, prover_config **out)
     memset(&p, 0, sizeof(p));
     p.threads = -1;
     if (!path || !*path)
-        return g16k_err(G16K_EINVAL, "config_load: no file name");
+        return err_set(G16K_EINVAL, "config_load: no file name");
     if (strlen(path) >= sizeof(cfg->file))
-        return g16k_err(G16K_EINVAL, "%s: path too long", path);
+        return err_set(G16K_EINVAL, "%s: path too long", path);
     cfg = calloc(1, sizeof(*cfg));
     if (!cfg)
-        return g16k_err(G16K_ENOMEM, "%s: out of memory", path);
+        return err_set(G16K_ENOMEM, "%s: out of memory", path);
     memcpy(cfg->file, path, strlen(path) + 1);
     cfg->verify = 1;
     p.cfg = cfg;
@@ -543,10 +544,10 @@ static int load(const char *path, const char *text, prover_config **out)
     /* $G16K_THREADS overrides [core] threads (g16k bench --threads sets it). */
     const char *env = getenv("G16K_THREADS");
     if (env && *env && parse_threads(env, &p.threads) != 0) {
-        rc = g16k_err(G16K_ECONFIG,
-                      "environment G16K_THREADS='%s': expected 0 for all cores "
-                      "or a count 1..%u",
-                      env, THREADS_MAX);
+        rc = err_set(G16K_ECONFIG,
+                     "environment G16K_THREADS='%s': expected 0 for all cores "
+                     "or a count 1..%u",
+                     env, THREADS_MAX);
         goto out_free;
     }
     if (p.threads <= 0) {

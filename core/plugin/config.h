@@ -91,7 +91,5 @@ const char *config_slot_name(int slot);
 
 /* The host API handed to plugins (threads filled in from the config at load time). */
 const g16k_host_api *host_api_get(void);
-/* Log level threshold for host->log and core logs (default G16K_LOG_WARN; $G16K_LOG overrides). */
-void g16k_log(int level, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 #endif

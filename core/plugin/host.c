@@ -1,15 +1,10 @@
 /*
- * The g16k_host_api handed to every plugin, and the core's log.
+ * The g16k_host_api handed to every plugin.
  *
  * set_error stores into the calling thread's core error (util/error.h), which is thread-local, so
- * plugins may fail on many threads at once. The log (the core's g16k_log and the plugins'
- * host->log) formats each line into a local buffer and hands it to the callback of g16k_set_log
- * (g16k.h), none by default: libg16k writes nothing to stderr by itself. The g16k command
- * installs its own, to stderr at the level of $G16K_LOG (cli/main.c). The callback and its
- * level are read under a read lock held during the call, so that g16k_set_log, which takes it
- * for writing, returns only once the old callback is no longer running. The trace entries (ABI
- * 1.2) record into the calling thread's trace (util/trace.h), and so does msm_window (ABI
- * 1.5).
+ * plugins may fail on many threads at once. host->log is the core's log (util/log.h). The trace
+ * entries (ABI 1.2) record into the calling thread's trace (util/trace.h), and so does msm_window
+ * (ABI 1.5).
  */
 #include <pthread.h>
 #include <stdarg.h>
@@ -21,6 +16,7 @@
 #include "g16k/g16k.h"
 #include "plugin/internal.h"
 #include "util/error.h"
+#include "util/log.h"
 
 static void host_set_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static void host_log(int level, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -64,71 +60,11 @@ static g16k_host_api host = {
 static pthread_mutex_t host_lock = PTHREAD_MUTEX_INITIALIZER;
 static int host_threads_set;
 
-/* g16k_set_log's callback: none (every line dropped) until an embedder or the CLI sets one. */
-static pthread_rwlock_t log_lock = PTHREAD_RWLOCK_INITIALIZER;
-static g16k_log_fn log_fn;
-static void *log_user;
-static int log_level = G16K_LOG_WARN;
-
-static const char *const level_names[] = { "error", "warn", "info", "debug" };
-
-int host_log_level_parse(const char *s)
-{
-    if (!s || !*s)
-        return G16K_LOG_WARN;
-    for (int i = 0; i < 4; i++)
-        if (strcasecmp(s, level_names[i]) == 0)
-            return i;
-    return -1;
-}
-
-const char *host_log_level_name(int level)
-{
-    if (level < G16K_LOG_ERROR)
-        level = G16K_LOG_ERROR;
-    if (level > G16K_LOG_DEBUG)
-        level = G16K_LOG_DEBUG;
-    return level_names[level];
-}
-
-void g16k_set_log(g16k_log_fn fn, void *user, int max_level)
-{
-    pthread_rwlock_wrlock(&log_lock);
-    log_fn = fn;
-    log_user = user;
-    log_level = max_level;
-    pthread_rwlock_unlock(&log_lock);
-}
-
-static void log_v(int level, const char *fmt, va_list ap)
-{
-    char line[G16K_ERR_MAX + 64];
-
-    if (level < G16K_LOG_ERROR)
-        level = G16K_LOG_ERROR;
-    if (level > G16K_LOG_DEBUG)
-        level = G16K_LOG_DEBUG;
-    pthread_rwlock_rdlock(&log_lock);
-    if (log_fn && level <= log_level) {
-        vsnprintf(line, sizeof(line), fmt, ap);
-        log_fn(log_user, level, line);
-    }
-    pthread_rwlock_unlock(&log_lock);
-}
-
-void g16k_log(int level, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    log_v(level, fmt, ap);
-    va_end(ap);
-}
-
 static void host_log(int level, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    log_v(level, fmt, ap);
+    log_vmsg(level, fmt, ap);
     va_end(ap);
 }
 
@@ -136,7 +72,7 @@ static void host_set_error(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    g16k_err_vset(fmt, ap);
+    err_vset(fmt, ap);
     va_end(ap);
 }
 

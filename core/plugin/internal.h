@@ -105,10 +105,4 @@ int loader_has_cap(const loaded_plugin *lp, unsigned cap);
  * host_api_get() to any plugin. Thread-safe. */
 void host_api_init(unsigned threads);
 
-/* Parse a $G16K_LOG value: "error", "warn", "info", "debug" (case-insensitive) or NULL.
- * Returns the G16K_LOG_* level, G16K_LOG_WARN for NULL/empty, -1 for anything else. */
-int host_log_level_parse(const char *s);
-/* The name of a G16K_LOG_* level ("error" ... "debug"; levels outside clamped to the nearest). */
-const char *host_log_level_name(int level);
-
 #endif

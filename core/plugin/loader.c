@@ -93,7 +93,7 @@ int loader_find(const char *name, const char *spec, const loader_dirs *dirs, cha
         else
             n = snprintf(out, PATH_MAX, "%s/%s", dirs->ini_dir, spec);
         if (n < 0 || n >= PATH_MAX)
-            return g16k_err(G16K_EINVAL, "plugin %s: path '%s' is too long", name, spec);
+            return err_set(G16K_EINVAL, "plugin %s: path '%s' is too long", name, spec);
         return G16K_OK;
     }
     if (try_dir(dirs->plugin_dir, spec, out, tried, sizeof(tried)))
@@ -112,7 +112,7 @@ int loader_find(const char *name, const char *spec, const loader_dirs *dirs, cha
     if (try_dir(G16K_DEFAULT_PLUGIN_DIR, spec, out, tried, sizeof(tried)))
         return G16K_OK;
     out[0] = '\0';
-    return g16k_err(G16K_ECONFIG, "plugin %s: '%s' not found in %s", name, spec, tried);
+    return err_set(G16K_ECONFIG, "plugin %s: '%s' not found in %s", name, spec, tried);
 }
 
 /* A vtable: at least its 1.0 size, every mandatory entry set. */
@@ -122,14 +122,14 @@ static int check_vtable(const loaded_plugin *lp, const abi_vtable *v, const void
 
     memcpy(&size, vt, sizeof(size));
     if (size < v->size_1_0)
-        return g16k_err(G16K_EINVAL,
-                        "plugin %s (%s): %s vtable struct_size %u is smaller than "
-                        "its ABI 1.0 size %zu",
-                        lp->name, lp->path, v->name, size, v->size_1_0);
+        return err_set(G16K_EINVAL,
+                       "plugin %s (%s): %s vtable struct_size %u is smaller than "
+                       "its ABI 1.0 size %zu",
+                       lp->name, lp->path, v->name, size, v->size_1_0);
     for (int i = 0; i < ABI_MANDATORY_MAX; i++)
         if (!abi_entry_set(vt, &v->mandatory[i]))
-            return g16k_err(G16K_EINVAL, "plugin %s (%s): %s.%s is NULL", lp->name, lp->path,
-                            v->name, v->mandatory[i].name);
+            return err_set(G16K_EINVAL, "plugin %s (%s): %s.%s is NULL", lp->name, lp->path,
+                           v->name, v->mandatory[i].name);
     return G16K_OK;
 }
 
@@ -139,11 +139,11 @@ static int check_caps(const loaded_plugin *lp, const g16k_plugin_desc *d)
         const abi_vtable *v = &abi_vtables[i];
         const void *vt = abi_vtable_of(d, v);
         if (!(d->caps & v->caps) != !vt)
-            return g16k_err(G16K_EINVAL,
-                            "plugin %s (%s): caps 0x%x %s the %s capability but "
-                            "the %s vtable is %s",
-                            lp->name, lp->path, d->caps, vt ? "lack" : "claim", v->name, v->name,
-                            vt ? "present" : "NULL");
+            return err_set(G16K_EINVAL,
+                           "plugin %s (%s): caps 0x%x %s the %s capability but "
+                           "the %s vtable is %s",
+                           lp->name, lp->path, d->caps, vt ? "lack" : "claim", v->name, v->name,
+                           vt ? "present" : "NULL");
     }
     return G16K_OK;
 }
@@ -153,33 +153,33 @@ static int check_desc(const loaded_plugin *lp, const g16k_plugin_desc *d)
     int rc;
 
     if (!d)
-        return g16k_err(G16K_EINVAL,
-                        "plugin %s (%s): g16k_plugin_entry returned a NULL "
-                        "descriptor",
-                        lp->name, lp->path);
+        return err_set(G16K_EINVAL,
+                       "plugin %s (%s): g16k_plugin_entry returned a NULL "
+                       "descriptor",
+                       lp->name, lp->path);
     if (d->struct_size < abi_desc_size_version)
-        return g16k_err(G16K_EINVAL, "plugin %s (%s): descriptor struct_size %u is too small",
-                        lp->name, lp->path, d->struct_size);
+        return err_set(G16K_EINVAL, "plugin %s (%s): descriptor struct_size %u is too small",
+                       lp->name, lp->path, d->struct_size);
     if (d->abi_major != G16K_ABI_MAJOR)
-        return g16k_err(G16K_EUNSUPPORTED,
-                        "plugin %s (%s) was built for ABI %u.%u, this g16k "
-                        "has ABI %d.%d",
-                        lp->name, lp->path, d->abi_major, d->abi_minor, G16K_ABI_MAJOR,
-                        G16K_ABI_MINOR);
+        return err_set(G16K_EUNSUPPORTED,
+                       "plugin %s (%s) was built for ABI %u.%u, this g16k "
+                       "has ABI %d.%d",
+                       lp->name, lp->path, d->abi_major, d->abi_minor, G16K_ABI_MAJOR,
+                       G16K_ABI_MINOR);
     if (d->struct_size < abi_desc_size_1_0)
-        return g16k_err(G16K_EINVAL,
-                        "plugin %s (%s): descriptor struct_size %u is smaller than "
-                        "its ABI 1.0 size %zu",
-                        lp->name, lp->path, d->struct_size, abi_desc_size_1_0);
+        return err_set(G16K_EINVAL,
+                       "plugin %s (%s): descriptor struct_size %u is smaller than "
+                       "its ABI 1.0 size %zu",
+                       lp->name, lp->path, d->struct_size, abi_desc_size_1_0);
     if (d->curve != G16K_CURVE_BLS12_381)
-        return g16k_err(G16K_EUNSUPPORTED, "plugin %s (%s): curve %u is not BLS12-381 (%d)",
-                        lp->name, lp->path, d->curve, G16K_CURVE_BLS12_381);
+        return err_set(G16K_EUNSUPPORTED, "plugin %s (%s): curve %u is not BLS12-381 (%d)",
+                       lp->name, lp->path, d->curve, G16K_CURVE_BLS12_381);
     if (!d->name)
-        return g16k_err(G16K_EINVAL, "plugin %s (%s): desc.name is NULL", lp->name, lp->path);
+        return err_set(G16K_EINVAL, "plugin %s (%s): desc.name is NULL", lp->name, lp->path);
     for (int i = 0; i < ABI_DESC_MANDATORY; i++)
         if (!abi_entry_set(d, &abi_desc_mandatory[i]))
-            return g16k_err(G16K_EINVAL, "plugin %s (%s): desc.%s is NULL", lp->name, lp->path,
-                            abi_desc_mandatory[i].name);
+            return err_set(G16K_EINVAL, "plugin %s (%s): desc.%s is NULL", lp->name, lp->path,
+                           abi_desc_mandatory[i].name);
     if ((rc = check_caps(lp, d)) < 0)
         return rc;
     for (int i = 0; i < ABI_VT_COUNT; i++) {
@@ -193,8 +193,8 @@ static int check_desc(const loaded_plugin *lp, const g16k_plugin_desc *d)
 /* The plugin's own message, or a stand-in when it returned an error without one. */
 static void ensure_message(int rc)
 {
-    if (!g16k_err_get()[0])
-        g16k_err(rc, "failed with status %d and no message", rc);
+    if (!err_get()[0])
+        err_set(rc, "failed with status %d and no message", rc);
 }
 
 int loader_open(loaded_plugin *lp)
@@ -212,24 +212,24 @@ int loader_open(loaded_plugin *lp)
     lp->dl = dlopen(lp->path, RTLD_NOW | RTLD_LOCAL);
     if (!lp->dl) {
         const char *why = dlerror();
-        return g16k_err(G16K_ECONFIG, "plugin %s (%s): dlopen failed: %s", lp->name, lp->path,
-                        why ? why : "unknown error");
+        return err_set(G16K_ECONFIG, "plugin %s (%s): dlopen failed: %s", lp->name, lp->path,
+                       why ? why : "unknown error");
     }
     sym = dlsym(lp->dl, G16K_PLUGIN_ENTRY_SYMBOL);
     if (!sym) {
-        rc = g16k_err(G16K_EUNSUPPORTED,
-                      "plugin %s (%s): no exported symbol %s (not a g16k "
-                      "plugin?)",
-                      lp->name, lp->path, G16K_PLUGIN_ENTRY_SYMBOL);
+        rc = err_set(G16K_EUNSUPPORTED,
+                     "plugin %s (%s): no exported symbol %s (not a g16k "
+                     "plugin?)",
+                     lp->name, lp->path, G16K_PLUGIN_ENTRY_SYMBOL);
         goto out_close;
     }
     memcpy(&entry, &sym, sizeof(entry));
-    g16k_err_clear();
+    err_clear();
     rc = entry(host_api_get(), &desc);
     if (rc != G16K_OK) {
         rc = rc < 0 ? rc : G16K_EINTERNAL;
         ensure_message(rc);
-        g16k_err_prefix("plugin %s (%s): %s", lp->name, lp->path, G16K_PLUGIN_ENTRY_SYMBOL);
+        err_prefix("plugin %s (%s): %s", lp->name, lp->path, G16K_PLUGIN_ENTRY_SYMBOL);
         goto out_close;
     }
     if ((rc = check_desc(lp, desc)) < 0)
@@ -250,22 +250,22 @@ int loader_start(loaded_plugin *lp, const g16k_config *cfg)
     int rc;
 
     lp->info[0] = '\0';
-    g16k_err_clear();
+    err_clear();
     rc = d->create(cfg, &lp->ctx);
     if (rc != G16K_OK) {
         rc = rc < 0 ? rc : G16K_EINTERNAL;
         ensure_message(rc);
-        g16k_err_prefix("plugin %s (%s): create", lp->name, lp->path);
+        err_prefix("plugin %s (%s): create", lp->name, lp->path);
         goto out_pin;
     }
     if (d->probe) {
-        g16k_err_clear();
+        err_clear();
         rc = d->probe(lp->ctx, lp->info, sizeof(lp->info));
         lp->info[sizeof(lp->info) - 1] = '\0';
         if (rc != G16K_OK) {
             rc = rc < 0 ? rc : G16K_EINTERNAL;
             ensure_message(rc);
-            g16k_err_prefix("plugin %s (%s): probe", lp->name, lp->path);
+            err_prefix("plugin %s (%s): probe", lp->name, lp->path);
             d->destroy(lp->ctx);
             lp->ctx = NULL;
             goto out_pin;

@@ -14,12 +14,13 @@
 
 #include "plugin/internal.h"
 #include "util/error.h"
+#include "util/log.h"
 
 /* The config error of a plugin that cannot serve slot s (named at line). */
 static int lacks_cap(const prover_config *cfg, int s, unsigned line, const loaded_plugin *lp)
 {
-    return g16k_err(G16K_ECONFIG, "%s:%u: [%s] plugin %s (%s) lacks the %s capability", cfg->file,
-                    line, abi_slots[s].name, lp->name, lp->path, abi_slots[s].name);
+    return err_set(G16K_ECONFIG, "%s:%u: [%s] plugin %s (%s) lacks the %s capability", cfg->file,
+                   line, abi_slots[s].name, lp->name, lp->path, abi_slots[s].name);
 }
 
 /* Load, check, create and probe one plugin section (once), and check it serves slot s.
@@ -35,7 +36,7 @@ static int use_plugin(prover_config *cfg, const plugin_plan *plan, int s, plugin
 
     *hard = 0;
     if (sec->state < 0)
-        return g16k_err(sec->status, "%s", sec->err);
+        return err_set(sec->status, "%s", sec->err);
     lp = sec->lp;
     if (sec->state == 0) {
         lp = &cfg->plugins[cfg->n_plugins];
@@ -63,8 +64,8 @@ static int use_plugin(prover_config *cfg, const plugin_plan *plan, int s, plugin
         cfg->n_plugins++;
         sec->state = 1;
         sec->lp = lp;
-        g16k_log(G16K_LOG_INFO, "plugin %s (%s) %s%s%s", lp->name, lp->path,
-                 lp->desc->version ? lp->desc->version : "", lp->info[0] ? ": " : "", lp->info);
+        log_msg(G16K_LOG_INFO, "plugin %s (%s) %s%s%s", lp->name, lp->path,
+                lp->desc->version ? lp->desc->version : "", lp->info[0] ? ": " : "", lp->info);
     }
     if (!loader_has_cap(lp, abi_slots[s].cap)) {
         *hard = 1;
@@ -74,11 +75,11 @@ static int use_plugin(prover_config *cfg, const plugin_plan *plan, int s, plugin
     return G16K_OK;
 
 out_failed:
-    g16k_err_prefix("%s:%u", cfg->file, sec->path_line);
+    err_prefix("%s:%u", cfg->file, sec->path_line);
     memset(lp, 0, sizeof(*lp));
     sec->state = -1;
     sec->status = rc;
-    sec->err = strdup(g16k_err_get());
+    sec->err = strdup(err_get());
     if (!sec->err)
         sec->status = G16K_ENOMEM;
     return rc;
@@ -90,7 +91,7 @@ int slots_load(prover_config *cfg, plugin_plan *plan)
 
     cfg->plugins = calloc(plan->n_secs ? plan->n_secs : 1, sizeof(*cfg->plugins));
     if (!cfg->plugins)
-        return g16k_err(G16K_ENOMEM, "%s: out of memory", cfg->file);
+        return err_set(G16K_ENOMEM, "%s: out of memory", cfg->file);
     for (int s = 0; s < SLOT_COUNT; s++) {
         const slot_spec *sp = &plan->slot[s];
         plugin_sec *prim = sp->prim;
@@ -101,8 +102,8 @@ int slots_load(prover_config *cfg, plugin_plan *plan)
         if (rc < 0 && (hard || !fb))
             return rc;
         if (rc < 0) {
-            g16k_log(G16K_LOG_WARN, "[%s] provider '%s' is unusable, using fallback '%s': %s",
-                     abi_slots[s].name, prim->name, fb->name, g16k_err_get());
+            log_msg(G16K_LOG_WARN, "[%s] provider '%s' is unusable, using fallback '%s': %s",
+                    abi_slots[s].name, prim->name, fb->name, err_get());
             rc = use_plugin(cfg, plan, s, fb, sp->fallback_line, &slot->primary, &hard);
             if (rc < 0)
                 return rc;

@@ -19,7 +19,7 @@ const char *g16k_version(void)
 
 const char *g16k_last_error(void)
 {
-    return g16k_err_get();
+    return err_get();
 }
 
 int opts_copy(void *dst, size_t size, const void *given, const char *type)
@@ -29,7 +29,7 @@ int opts_copy(void *dst, size_t size, const void *given, const char *type)
         return G16K_OK;
     memcpy(&n, given, sizeof(n));
     if (n == 0)
-        return g16k_err(G16K_EINVAL, "%s.struct_size is 0: set it to sizeof(%s)", type, type);
+        return err_set(G16K_EINVAL, "%s.struct_size is 0: set it to sizeof(%s)", type, type);
     memcpy(dst, given, n < size ? n : size);
     return G16K_OK;
 }
@@ -54,7 +54,7 @@ static int prover_open(const char *config_path, g16k_prover **out)
     *out = NULL;
     p = calloc(1, sizeof(*p));
     if (!p)
-        return g16k_err(G16K_ENOMEM, "out of memory");
+        return err_set(G16K_ENOMEM, "out of memory");
     rc = config_path ? config_load(config_path, &p->cfg) : config_load_builtin(&p->cfg);
     if (rc != G16K_OK) {
         free(p);
@@ -69,14 +69,14 @@ int g16k_prover_open(const char *config_path, g16k_prover **out)
     if (out)
         *out = NULL;
     if (!config_path || !out)
-        return g16k_err(G16K_EINVAL, "g16k_prover_open: NULL argument");
+        return err_set(G16K_EINVAL, "g16k_prover_open: NULL argument");
     return prover_open(config_path, out);
 }
 
 int g16k_prover_open_default(g16k_prover **out)
 {
     if (!out)
-        return g16k_err(G16K_EINVAL, "g16k_prover_open_default: NULL argument");
+        return err_set(G16K_EINVAL, "g16k_prover_open_default: NULL argument");
     return prover_open(NULL, out);
 }
 
@@ -100,7 +100,7 @@ size_t g16k_prover_describe(const g16k_prover *prover, char *buf, size_t len)
     if (!prover) {
         if (buf && len > 0)
             buf[0] = '\0';
-        g16k_err(G16K_EINVAL, "g16k_prover_describe: prover is NULL");
+        err_set(G16K_EINVAL, "g16k_prover_describe: prover is NULL");
         return 0;
     }
     const prover_config *cfg = prover->cfg;
@@ -153,12 +153,12 @@ size_t g16k_prover_describe(const g16k_prover *prover, char *buf, size_t len)
 int g16k_proof_write(const g16k_proof *proof, const char *proof_path, const char *public_path)
 {
     if (!proof)
-        return g16k_err(G16K_EINVAL, "g16k_proof_write: proof is NULL");
+        return err_set(G16K_EINVAL, "g16k_proof_write: proof is NULL");
     if (path_same_file(proof_path, public_path))
-        return g16k_err(G16K_EINVAL,
-                        "g16k_proof_write: %s and %s are the same file: the public signals would "
-                        "replace the proof; give each its own path",
-                        proof_path, public_path);
+        return err_set(G16K_EINVAL,
+                       "g16k_proof_write: %s and %s are the same file: the public signals would "
+                       "replace the proof; give each its own path",
+                       proof_path, public_path);
     /* one pair, also under concurrent writers (formats/json_pair.c) */
     return json_pair_write(proof_path, &proof->pt, public_path, proof->pub, proof->n_pub);
 }
@@ -186,7 +186,7 @@ size_t g16k_proof_json(const g16k_proof *proof, char *buf, size_t len)
     char *text = NULL;
     size_t n = 0;
     int rc = proof ? proof_json_string(&proof->pt, &text, &n)
-                   : g16k_err(G16K_EINVAL, "g16k_proof_json: proof is NULL");
+                   : err_set(G16K_EINVAL, "g16k_proof_json: proof is NULL");
     return copy_text(rc, text, n, buf, len);
 }
 
@@ -195,14 +195,14 @@ size_t g16k_public_json(const g16k_proof *proof, char *buf, size_t len)
     char *text = NULL;
     size_t n = 0;
     int rc = proof ? public_json_string(proof->pub, proof->n_pub, &text, &n)
-                   : g16k_err(G16K_EINVAL, "g16k_public_json: proof is NULL");
+                   : err_set(G16K_EINVAL, "g16k_public_json: proof is NULL");
     return copy_text(rc, text, n, buf, len);
 }
 
 void g16k_proof_points(const g16k_proof *proof, uint8_t a[96], uint8_t b[192], uint8_t c[96])
 {
     if (!proof) {
-        g16k_err(G16K_EINVAL, "g16k_proof_points: proof is NULL");
+        err_set(G16K_EINVAL, "g16k_proof_points: proof is NULL");
         if (a)
             memset(a, 0, 96);
         if (b)
@@ -228,11 +228,11 @@ static int verify_statement(const char *vk_name, const groth16_vk *vk, const cha
                             const fr_t *pub, size_t n_pub, const groth16_proof *pf)
 {
     if (n_pub != vk->n_public)
-        return g16k_err(G16K_EVERIFY, "%s: %zu public signals, the verification key %s has %u",
-                        public_name, n_pub, vk_name, vk->n_public);
+        return err_set(G16K_EVERIFY, "%s: %zu public signals, the verification key %s has %u",
+                       public_name, n_pub, vk_name, vk->n_public);
     if (!groth16_check(pf, &vk->alpha1, &vk->beta2, &vk->gamma2, &vk->delta2, vk->ic,
                        vk->n_public + 1, pub, n_pub))
-        return g16k_err(G16K_EVERIFY, "invalid proof: the pairing check failed");
+        return err_set(G16K_EVERIFY, "invalid proof: the pairing check failed");
     return G16K_OK;
 }
 
@@ -245,7 +245,7 @@ int g16k_verify_files(const char *vk_path, const char *public_path, const char *
     int rc;
 
     if (!vk_path || !public_path || !proof_path)
-        return g16k_err(G16K_EINVAL, "g16k_verify_files: NULL argument");
+        return err_set(G16K_EINVAL, "g16k_verify_files: NULL argument");
     memset(&vk, 0, sizeof(vk));
     if ((rc = vk_json_read(vk_path, &vk)) != G16K_OK)
         return rc;
@@ -268,7 +268,7 @@ int g16k_verify_json(const char *vk_json, size_t vk_len, const char *public_json
     int rc;
 
     if (!vk_json || !public_json || !proof_json)
-        return g16k_err(G16K_EINVAL, "g16k_verify_json: NULL argument");
+        return err_set(G16K_EINVAL, "g16k_verify_json: NULL argument");
     memset(&vk, 0, sizeof(vk));
     if ((rc = vk_json_parse(vk_name, vk_json, vk_len, &vk)) != G16K_OK)
         return rc;
@@ -284,7 +284,7 @@ int g16k_verify_json(const char *vk_json, size_t vk_len, const char *public_json
 int g16k_trace_open(const char *path, g16k_trace **out)
 {
     if (!out)
-        return g16k_err(G16K_EINVAL, "g16k_trace_open: NULL argument");
+        return err_set(G16K_EINVAL, "g16k_trace_open: NULL argument");
     return trace_open(path, out);
 }
 

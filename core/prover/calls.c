@@ -92,7 +92,7 @@ void msm_points(const zkey *zk, int m, const void **points, uint64_t *n)
 
 static int create_failed(int rc, const loaded_plugin *pl, const char *what)
 {
-    g16k_err_prefix("plugin %s (%s): %s", pl->name, pl->path, what);
+    err_prefix("plugin %s (%s): %s", pl->name, pl->path, what);
     return rc;
 }
 
@@ -115,7 +115,7 @@ int call_circuit_create(const loaded_plugin *pl, const zkey *zk, int lend, g16k_
     const g16k_synth_vtable *v = pl->desc->synth;
     int borrow = lend && call_has_circuit_borrow(pl);
     TRACE_START(tr);
-    g16k_err_clear();
+    err_clear();
     int rc = (borrow ? v->circuit_borrow : v->circuit_create)(pl->ctx, &cs, out);
     if (tr)
         emit(tr, borrow ? "circuit_borrow" : "circuit_create", pl, tr_t0, tr_prev, rc,
@@ -129,7 +129,7 @@ int call_circuit_create(const loaded_plugin *pl, const zkey *zk, int lend, g16k_
 int call_domain_create(const loaded_plugin *pl, uint32_t log_n, g16k_ntt_domain **out)
 {
     TRACE_START(tr);
-    g16k_err_clear();
+    err_clear();
     int rc = pl->desc->ntt->domain_create(pl->ctx, log_n, out);
     if (tr)
         emit(tr, "domain_create", pl, tr_t0, tr_prev, rc,
@@ -149,7 +149,7 @@ int call_bases_create(const loaded_plugin *pl, uint32_t group, const void *point
     const g16k_msm_vtable *v = pl->desc->msm;
     int borrow = lend && call_has_borrow(pl);
     TRACE_START(tr);
-    g16k_err_clear();
+    err_clear();
     int rc = (borrow ? v->bases_borrow : v->bases_create)(pl->ctx, group, points, n,
                                                           G16K_ENC_MONTGOMERY, out);
     if (tr) {
@@ -183,7 +183,7 @@ void call_bases_destroy(const loaded_plugin *pl, g16k_msm_bases *b)
 
 static int failed(int rc, const loaded_plugin *pl, const char *what)
 {
-    g16k_err_prefix("plugin %s: %s", pl->name, what);
+    err_prefix("plugin %s: %s", pl->name, what);
     return rc;
 }
 
@@ -191,7 +191,7 @@ int call_synthesize(const loaded_plugin *pl, g16k_circuit *circuit, const fr_t *
                     fr_t *a, fr_t *b, fr_t *c)
 {
     TRACE_START(tr);
-    g16k_err_clear();
+    err_clear();
     /* Declared Montgomery, the canonical w are the elements w / R: with the key's matrices
      * scaled by R (zkey.h, coefs) the products are exact. */
     int rc = pl->desc->synth->synthesize(circuit, w, n_vars, G16K_ENC_MONTGOMERY, a, b, c,
@@ -207,7 +207,7 @@ int call_transform(const loaded_plugin *pl, g16k_ntt_domain *d, fr_t *x, uint32_
     static const char *const dirs[] = { "?", "NTT forward", "NTT inverse", "NTT forward coset",
                                         "NTT inverse coset" };
     TRACE_START(tr);
-    g16k_err_clear();
+    err_clear();
     int rc = pl->desc->ntt->transform(d, x, dir, G16K_ENC_MONTGOMERY);
     if (tr)
         emit(tr, dirs[dir < 5 ? dir : 0], pl, tr_t0, tr_prev, rc, NULL);
@@ -220,7 +220,7 @@ static int h_chain(const loaded_plugin *pl, g16k_ntt_domain *d, fr_t *a, fr_t *b
 {
     const g16k_ntt_vtable *v = pl->desc->ntt;
     int rc = G16K_OK;
-    g16k_err_clear();
+    err_clear();
     if (v->compute_h) {
         rc = v->compute_h(d, a, b, c, G16K_ENC_MONTGOMERY, h, G16K_ENC_MONTGOMERY);
         return rc == G16K_OK ? rc : failed(rc, pl, "NTT");
@@ -272,10 +272,10 @@ static int check_result(msm_result *out, uint32_t group)
 {
     if (group == G16K_G2) {
         if (g2_affine_from_bytes_mont(&out->g2, out->raw) != 0 || !g2_affine_is_on_curve(&out->g2))
-            return g16k_err(G16K_EINTERNAL, "MSM result is not a point of G2");
+            return err_set(G16K_EINTERNAL, "MSM result is not a point of G2");
     } else {
         if (g1_affine_from_bytes_mont(&out->g1, out->raw) != 0 || !g1_affine_is_on_curve(&out->g1))
-            return g16k_err(G16K_EINTERNAL, "MSM result is not a point of G1");
+            return err_set(G16K_EINTERNAL, "MSM result is not a point of G1");
         memset(out->raw + 96, 0, 96);
     }
     return G16K_OK;
@@ -320,7 +320,7 @@ int call_h_msm(const loaded_plugin *pl, g16k_ntt_domain *d, fr_t *a, fr_t *b, fr
 {
     memset(out->raw, 0xff, sizeof(out->raw)); /* not a valid encoding: catches "wrote nothing" */
     TRACE_START(tr);
-    g16k_err_clear();
+    err_clear();
     int rc = pl->desc->ntt->compute_h_msm(d, a, b, c, G16K_ENC_MONTGOMERY, bases, params, out->raw,
                                           G16K_ENC_MONTGOMERY);
     if (rc == G16K_OK)
@@ -336,7 +336,7 @@ int call_msm(const loaded_plugin *pl, g16k_msm_bases *bases, uint32_t group, con
     const char *name = msm_id_name(params ? params->msm_id : G16K_MSM_GENERIC);
     memset(out->raw, 0xff, sizeof(out->raw)); /* not a valid encoding: catches "wrote nothing" */
     TRACE_START(tr);
-    g16k_err_clear();
+    err_clear();
     int rc = pl->desc->msm->msm(bases, scalars, n, enc, params, out->raw, G16K_ENC_MONTGOMERY);
     if (rc == G16K_OK)
         rc = check_result(out, group);

@@ -24,6 +24,7 @@
 #include "util/error.h"
 #include "calls.h"
 #include "util/trace.h"
+#include "util/log.h"
 
 loaded_plugin *slot_plugin(const g16k_prover *p, int slot, int which)
 {
@@ -37,7 +38,7 @@ static int upload_progress(const g16k_key *key, uint64_t done)
 {
     const g16k_key_opts *o = key->loading;
     if (o && o->progress && o->progress(o->progress_user, "upload", done, 2 + MSM_COUNT) != 0)
-        return g16k_err(G16K_ECANCELED, "key load cancelled while the providers took the key");
+        return err_set(G16K_ECANCELED, "key load cancelled while the providers took the key");
     return G16K_OK;
 }
 
@@ -198,10 +199,10 @@ static int key_load_bound(g16k_prover *prover, zkey_load_args *args, const g16k_
     int rc;
 
     memset(st, 0, sizeof(*st));
-    double t0 = g16k_now();
+    double t0 = clock_now();
     key = calloc(1, sizeof(*key));
     if (!key)
-        return g16k_err(G16K_ENOMEM, "out of memory");
+        return err_set(G16K_ENOMEM, "out of memory");
     key->prover = prover;
     pthread_mutex_init(&key->fallback_lock, NULL);
     args->threads = prover->cfg->threads;
@@ -220,22 +221,22 @@ static int key_load_bound(g16k_prover *prover, zkey_load_args *args, const g16k_
     /* delta = 1 is the key before phase 2 (what `g16k setup` and `snarkjs groth16 setup` write):
      * its toxic waste for delta is public, so anyone can make a proof for any statement. */
     if (memcmp(&key->zk->delta1, &G1_GENERATOR, sizeof(G1_GENERATOR)) == 0)
-        g16k_log(G16K_LOG_WARN,
-                 "%s: delta = 1: this key has had no phase-2 contribution, so "
-                 "anyone can forge its proofs; for real use, contribute first (snarkjs zkey "
-                 "contribute)",
-                 args->path ? args->path : "the key");
+        log_msg(G16K_LOG_WARN,
+                "%s: delta = 1: this key has had no phase-2 contribution, so "
+                "anyone can forge its proofs; for real use, contribute first (snarkjs zkey "
+                "contribute)",
+                args->path ? args->path : "the key");
     for (int s = 0; s < SLOT_COUNT; s++)
         if (prover->cfg->slot[s].fallback)
             key->keep_arrays = 1;
-    double t1 = g16k_now();
+    double t1 = clock_now();
     uint64_t u0 = t_trace ? trace_now() : 0;
     key->loading = opts;
     rc = key_handles_create(key, 0);
     key->loading = NULL;
     if (rc == G16K_OK) /* providers that copied read a mapped file for the last time */
         rc = zkey_check_unchanged(key->zk);
-    st->handles = g16k_now() - t1;
+    st->handles = clock_now() - t1;
     if (t_trace)
         trace_add(trace_current(), "key", "upload", u0, trace_now(), NULL, NULL);
     if (rc != G16K_OK) {
@@ -244,7 +245,7 @@ static int key_load_bound(g16k_prover *prover, zkey_load_args *args, const g16k_
     }
     if (!key->keep_arrays)
         drop_arrays(key->zk, &key->primary);
-    st->total = g16k_now() - t0;
+    st->total = clock_now() - t0;
     *out = key;
     return G16K_OK;
 }
@@ -258,7 +259,7 @@ static int key_load_api(const char *fn, g16k_prover *prover, zkey_load_args *arg
     if (out)
         *out = NULL;
     if (!prover || !(args->path || args->data) || !out)
-        return g16k_err(G16K_EINVAL, "%s: NULL argument", fn);
+        return err_set(G16K_EINVAL, "%s: NULL argument", fn);
     if ((rc = key_opts(opts, &o)) != G16K_OK)
         return rc;
     if (args->data)
@@ -311,11 +312,11 @@ int g16k_zkey_digest(const void *data, size_t len, char hex[65])
 {
     uint8_t d[ZKEY_DIGEST_BYTES];
     if (!hex || (!data && len > 0))
-        return g16k_err(G16K_EINVAL, "g16k_zkey_digest: NULL argument");
+        return err_set(G16K_EINVAL, "g16k_zkey_digest: NULL argument");
     if (!data)
         data = ""; /* no bytes: the empty input's digest */
     if (zkey_digest(d, data, len) != 0)
-        return g16k_err(G16K_ENOMEM, "zkey digest: out of memory");
+        return err_set(G16K_ENOMEM, "zkey digest: out of memory");
     for (int i = 0; i < ZKEY_DIGEST_BYTES; i++)
         snprintf(hex + 2 * i, 3, "%02x", d[i]);
     return G16K_OK;

@@ -35,6 +35,7 @@
 #include "util/error.h"
 #include "util/clock.h"
 #include "util/sysrand.h"
+#include "util/log.h"
 
 typedef struct prove_job {
     g16k_prover *prover;
@@ -63,7 +64,7 @@ typedef struct prove_job {
 static int check_cancel(prove_job *job)
 {
     if (atomic_load(&job->cancel))
-        return g16k_err(G16K_ECANCELED, "proof cancelled by the progress callback");
+        return err_set(G16K_ECANCELED, "proof cancelled by the progress callback");
     return G16K_OK;
 }
 
@@ -110,7 +111,7 @@ static void wait_helpers(prove_job *job)
         pthread_mutex_lock(&job->lock);
         if (job->running > 0 && job->steps == seen) {
             struct timespec until;
-            g16k_deadline(&until, 100);
+            clock_deadline(&until, 100);
             while (job->running > 0 && job->steps == seen &&
                    pthread_cond_timedwait(&job->cond, &job->lock, &until) != ETIMEDOUT) {
             }
@@ -125,8 +126,8 @@ static int failed(prove_job *job, int slot, int *which)
 {
     const loaded_plugin *fb = job->prover->cfg->slot[slot].fallback;
     if (*which == 0 && fb) {
-        g16k_log(G16K_LOG_WARN, "%s; switching %s to fallback provider '%s'", g16k_err_get(),
-                 config_slot_name(slot), fb->name);
+        log_msg(G16K_LOG_WARN, "%s; switching %s to fallback provider '%s'", err_get(),
+                config_slot_name(slot), fb->name);
         *which = 1;
         return 1;
     }
@@ -154,7 +155,7 @@ static int run_msm(prove_job *job, int m, uint32_t threads)
     uint64_t n;
     uint32_t enc;
     msm_result res;
-    double t0 = g16k_now();
+    double t0 = clock_now();
     int rc = check_cancel(job);
 
     if (rc != G16K_OK)
@@ -165,8 +166,8 @@ static int run_msm(prove_job *job, int m, uint32_t threads)
         key_handles *kh = key_handles_get(job->key, which);
         g16k_msm_params params = msm_params(job, m, threads);
         if (!kh)
-            return g16k_err(G16K_EINTERNAL, "fallback provider for %s could not take the key",
-                            config_slot_name(gm->slot));
+            return err_set(G16K_EINTERNAL, "fallback provider for %s could not take the key",
+                           config_slot_name(gm->slot));
         rc = call_msm(pl, kh->bases[m], gm->group, scalars, n, enc, &params, &res);
         if (rc == G16K_OK)
             break;
@@ -177,7 +178,7 @@ static int run_msm(prove_job *job, int m, uint32_t threads)
         job->b2 = res.g2;
     else
         job->g1[m] = res.g1;
-    job->t_msm[m] = g16k_now() - t0;
+    job->t_msm[m] = clock_now() - t0;
     step_done(job, 1);
     return G16K_OK;
 }
@@ -193,7 +194,7 @@ static int run_synth(prove_job *job, fr_t *a, fr_t *b, fr_t *c)
         loaded_plugin *pl = slot_plugin(job->prover, SLOT_SYNTH, which);
         key_handles *kh = key_handles_get(job->key, which);
         if (!kh)
-            return g16k_err(G16K_EINTERNAL, "fallback synthesizer could not take the key");
+            return err_set(G16K_EINTERNAL, "fallback synthesizer could not take the key");
         rc = call_synthesize(pl, kh->circuit, job->w, job->key->zk->n_vars, a, b, c);
         if (rc == G16K_OK)
             return G16K_OK;
@@ -226,13 +227,13 @@ static int compute_h(prove_job *job)
     job->h_fused = 0;
 
     if (!a || !b || !c) {
-        g16k_err(G16K_ENOMEM, "out of memory for 3 vectors of %zu Fr elements", n);
+        err_set(G16K_ENOMEM, "out of memory for 3 vectors of %zu Fr elements", n);
         goto out;
     }
     for (;;) {
-        t0 = g16k_now();
+        t0 = clock_now();
         rc = run_synth(job, a, b, c);
-        job->t_synth = g16k_now() - t0;
+        job->t_synth = clock_now() - t0;
         if (rc == G16K_OK && !synth_counted) {
             step_done(job, 1); /* once, though a failed NTT synthesizes again */
             synth_counted = 1;
@@ -241,11 +242,11 @@ static int compute_h(prove_job *job)
             rc = check_cancel(job);
         if (rc != G16K_OK)
             goto out;
-        t0 = g16k_now();
+        t0 = clock_now();
         loaded_plugin *pl = slot_plugin(job->prover, SLOT_NTT, which);
         key_handles *kh = key_handles_get(job->key, which);
         if (!kh) {
-            rc = g16k_err(G16K_EINTERNAL, "fallback NTT provider could not take the key");
+            rc = err_set(G16K_EINTERNAL, "fallback NTT provider could not take the key");
             goto out;
         }
         g16k_msm_bases *hb = fused_h(job, pl);
@@ -258,15 +259,15 @@ static int compute_h(prove_job *job)
                 job->g1[MSM_H] = res.g1;
                 job->h_fused = 1;
                 job->t_msm[MSM_H] = 0;
-                g16k_log(G16K_LOG_INFO,
-                         "plugin %s: H chain and H MSM in one call "
-                         "(compute_h_msm; timings count the H MSM in ntt)",
-                         pl->name);
+                log_msg(G16K_LOG_INFO,
+                        "plugin %s: H chain and H MSM in one call "
+                        "(compute_h_msm; timings count the H MSM in ntt)",
+                        pl->name);
             }
         } else {
             rc = call_h_chain(pl, kh->domain, a, b, c, n, job->h);
         }
-        job->t_ntt = g16k_now() - t0;
+        job->t_ntt = clock_now() - t0;
         if (rc == G16K_OK) {
             step_done(job, job->h_fused ? 2 : 1);
             break;
@@ -275,8 +276,7 @@ static int compute_h(prove_job *job)
             /* Either half may have failed: run them apart, so that each slot's own fallback
              * (NTT, then the H MSM in run_msm) applies. a, b, c may be overwritten: the loop
              * synthesizes again. */
-            g16k_log(G16K_LOG_WARN, "%s; running the H chain and the H MSM separately",
-                     g16k_err_get());
+            log_msg(G16K_LOG_WARN, "%s; running the H chain and the H MSM separately", err_get());
             job->no_fuse = 1;
             continue;
         }
@@ -334,7 +334,7 @@ static void *group_run(void *arg)
             report(gr->job);
     }
     if (gr->rc != G16K_OK)
-        snprintf(gr->err, sizeof(gr->err), "%s", g16k_err_get());
+        snprintf(gr->err, sizeof(gr->err), "%s", err_get());
     pthread_mutex_lock(&gr->budget->lock);
     gr->budget->done[gr->g] = 1;
     pthread_mutex_unlock(&gr->budget->lock);
@@ -404,7 +404,7 @@ static int run_msms(prove_job *job)
     pthread_mutex_destroy(&budget.lock);
     for (int g = 0; g < 2; g++)
         if (gr[g].rc != G16K_OK)
-            return g16k_err(gr[g].rc, "%s", gr[g].err);
+            return err_set(gr[g].rc, "%s", gr[g].err);
     return check_cancel(job);
 }
 
@@ -425,16 +425,16 @@ static int check_witness(const g16k_key *key, const fr_t *w, uint64_t n)
 {
     const zkey *zk = key->zk;
     if (n != zk->n_vars)
-        return g16k_err(G16K_EFORMAT,
-                        "witness has %llu values, the proving key expects %u (a witness of "
-                        "another circuit?)",
-                        (unsigned long long)n, zk->n_vars);
+        return err_set(G16K_EFORMAT,
+                       "witness has %llu values, the proving key expects %u (a witness of "
+                       "another circuit?)",
+                       (unsigned long long)n, zk->n_vars);
     for (uint64_t i = 0; i < n; i++)
         if (bigint_cmp(w[i].l, FR_MODULUS.l, FR_LIMBS) >= 0)
-            return g16k_err(G16K_EFORMAT, "witness value %llu is not below r",
-                            (unsigned long long)i);
+            return err_set(G16K_EFORMAT, "witness value %llu is not below r",
+                           (unsigned long long)i);
     if (!(w[0].l[0] == 1 && w[0].l[1] == 0 && w[0].l[2] == 0 && w[0].l[3] == 0))
-        return g16k_err(G16K_EFORMAT, "witness value 0 is not 1");
+        return err_set(G16K_EFORMAT, "witness value 0 is not 1");
     return G16K_OK;
 }
 
@@ -491,7 +491,7 @@ int g16k_prove_witness(g16k_prover *prover, g16k_key *key, const void *witness, 
     if (out)
         *out = NULL;
     if (!prover || !key || !witness || !out)
-        return g16k_err(G16K_EINVAL, "g16k_prove: NULL argument");
+        return err_set(G16K_EINVAL, "g16k_prove: NULL argument");
     if ((rc = prove_opts(given, &o)) != G16K_OK)
         return rc;
     g16k_trace *saved = trace_bind(o.trace ? o.trace : trace_current());
@@ -508,7 +508,7 @@ static int prove_witness(g16k_prover *prover, g16k_key *key, const void *witness
     g16k_proof *pf = NULL;
     fr_t r, s;
     int rc, verify, any_fallback = 0;
-    double t_start = g16k_now(), t0;
+    double t_start = clock_now(), t0;
     g16k_timings tm;
     g16k_trace *tr = trace_current();
     uint64_t t_end = 0;
@@ -527,7 +527,7 @@ static int prove_witness(g16k_prover *prover, g16k_key *key, const void *witness
         memcpy(s.l, opts->s, sizeof(s.l));
         if (bigint_cmp(r.l, FR_MODULUS.l, FR_LIMBS) >= 0 ||
             bigint_cmp(s.l, FR_MODULUS.l, FR_LIMBS) >= 0)
-            return g16k_err(G16K_EINVAL, "injected r or s is not below the group order");
+            return err_set(G16K_EINVAL, "injected r or s is not below the group order");
     } else if ((rc = random_fr(&r)) != G16K_OK || (rc = random_fr(&s)) != G16K_OK) {
         return rc;
     }
@@ -548,7 +548,7 @@ static int prove_witness(g16k_prover *prover, g16k_key *key, const void *witness
     if (pf && zk->n_public)
         pf->pub = malloc(zk->n_public * sizeof(fr_t));
     if (!job.h || !pf || (zk->n_public && !pf->pub)) {
-        rc = g16k_err(G16K_ENOMEM, "out of memory");
+        rc = err_set(G16K_ENOMEM, "out of memory");
         goto fail;
     }
 
@@ -564,10 +564,10 @@ static int prove_witness(g16k_prover *prover, g16k_key *key, const void *witness
         if (rc != G16K_OK)
             goto fail;
         uint64_t e0 = tr ? trace_now() : 0;
-        t0 = g16k_now();
+        t0 = clock_now();
         groth16_assemble(&pf->pt, zk, &job.g1[MSM_A], &job.g1[MSM_B1], &job.b2, &job.g1[MSM_L],
                          &job.g1[MSM_H], &r, &s);
-        tm.assemble = g16k_now() - t0;
+        tm.assemble = clock_now() - t0;
         core_event(tr, "assemble", e0);
         if (zk->n_public) /* pf->pub is NULL when there are no public signals */
             memcpy(pf->pub, job.w + 1, zk->n_public * sizeof(fr_t));
@@ -576,18 +576,18 @@ static int prove_witness(g16k_prover *prover, g16k_key *key, const void *witness
         if (!verify)
             break;
         e0 = tr ? trace_now() : 0;
-        t0 = g16k_now();
+        t0 = clock_now();
         int ok = groth16_check(&pf->pt, &zk->alpha1, &zk->beta2, &zk->gamma2, &zk->delta2, zk->ic,
                                zk->n_public + 1, pf->pub, pf->n_pub);
-        tm.verify = g16k_now() - t0;
+        tm.verify = clock_now() - t0;
         core_event(tr, "verify", e0);
         step_done(&job, 1);
         if (ok)
             break;
         if (attempt == 0 && any_fallback) {
             /* A provider may have returned a wrong but well-formed result: redo on the fallbacks. */
-            g16k_log(G16K_LOG_WARN,
-                     "proof failed verification; retrying with the fallback providers");
+            log_msg(G16K_LOG_WARN,
+                    "proof failed verification; retrying with the fallback providers");
             for (int sl = 0; sl < SLOT_COUNT; sl++)
                 if (prover->cfg->slot[sl].fallback)
                     job.which[sl] = 1;
@@ -605,10 +605,10 @@ static int prove_witness(g16k_prover *prover, g16k_key *key, const void *witness
                              config_slot_name(sl), pl ? pl->name : "?");
             k += n > 0 ? (size_t)n : 0;
         }
-        rc = g16k_err(G16K_EVERIFY,
-                      "the proof failed verification: the witness does not satisfy "
-                      "the circuit, or a provider returned a wrong result (providers: %s)",
-                      who);
+        rc = err_set(G16K_EVERIFY,
+                     "the proof failed verification: the witness does not satisfy "
+                     "the circuit, or a provider returned a wrong result (providers: %s)",
+                     who);
         goto fail;
     }
 
@@ -623,7 +623,7 @@ static int prove_witness(g16k_prover *prover, g16k_key *key, const void *witness
         tm.msm_l = job.t_msm[MSM_L];
         tm.msm_h = job.t_msm[MSM_H];
         tm.msm_total = tm.msm_a + tm.msm_b_g1 + tm.msm_b_g2 + tm.msm_l + tm.msm_h;
-        double t_fin = g16k_now();
+        double t_fin = clock_now();
         tm.total = t_fin - t_start;
         t_end = trace_ns(t_fin);
         *opts->timings = tm;
@@ -647,14 +647,14 @@ static int prove_wtns(g16k_prover *prover, g16k_key *key, const char *path, cons
                       size_t len, const g16k_prove_opts *given, g16k_proof **out)
 {
     wtns *w = NULL;
-    double t0 = g16k_now();
+    double t0 = clock_now();
     g16k_prove_opts o;
     int rc;
 
     if (out)
         *out = NULL;
     if (!prover || !key || !(path || data) || !out)
-        return g16k_err(G16K_EINVAL, "g16k_prove: NULL argument");
+        return err_set(G16K_EINVAL, "g16k_prove: NULL argument");
     if ((rc = prove_opts(given, &o)) != G16K_OK)
         return rc;
     g16k_trace *tr = o.trace ? o.trace : trace_current(), *saved = trace_bind(tr);
@@ -662,7 +662,7 @@ static int prove_wtns(g16k_prover *prover, g16k_key *key, const char *path, cons
     rc = data ? wtns_load_mem("wtns buffer", data, len, key->zk->n_vars, &w)
               : wtns_load(path, key->zk->n_vars, &w);
     core_event(tr, "witness", t_begin);
-    double t_load = g16k_now() - t0;
+    double t_load = clock_now() - t0;
     if (rc == G16K_OK)
         rc = prove_witness(prover, key, w->values, w->n, &o, t_begin, out);
     else if (tr)

@@ -17,7 +17,7 @@ int tune_compute_h(g16k_key *key, const fr_t *w, fr_t *h)
     int rc;
 
     if (!x[0] || !x[1] || !x[2])
-        rc = g16k_err(G16K_ENOMEM, "out of memory for 3 vectors of %zu Fr elements", n);
+        rc = err_set(G16K_ENOMEM, "out of memory for 3 vectors of %zu Fr elements", n);
     else if ((rc = call_synthesize(slot_plugin(key->prover, SLOT_SYNTH, 0), key->primary.circuit, w,
                                    zk->n_vars, x[0], x[1], x[2])) == G16K_OK)
         rc = call_h_chain(slot_plugin(key->prover, SLOT_NTT, 0), key->primary.domain, x[0], x[1],
@@ -38,9 +38,9 @@ int tune_time_msm(g16k_key *key, int m, const void *scalars, uint64_t n, uint32_
         .window = window,
         .threads = 0,
     };
-    double t0 = g16k_now();
+    double t0 = clock_now();
     int rc = call_msm(slot_plugin(key->prover, gm->slot, 0), key->primary.bases[m], gm->group,
                       scalars, n, enc, &params, out);
-    *seconds = g16k_now() - t0;
+    *seconds = clock_now() - t0;
     return rc;
 }

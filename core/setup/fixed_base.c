@@ -25,7 +25,7 @@
             free(jac);                                                                             \
             free(fb->t);                                                                           \
             fb->t = NULL;                                                                          \
-            return g16k_err(G16K_ENOMEM, "setup: no memory for the fixed-base table");             \
+            return err_set(G16K_ENOMEM, "setup: no memory for the fixed-base table");              \
         }                                                                                          \
         JAC w;                                                                                     \
         G##_jac_from_affine(&w, base); /* w = 2^(8j) * base */                                     \
@@ -83,7 +83,7 @@
         G##_job job = { out, fb, k, 0 };                                                           \
         pool_run(threads, n, CHUNK, G##_task, &job, pg, phase);                                    \
         if (job.oom)                                                                               \
-            return g16k_err(G16K_ENOMEM, "setup: no memory for %s", phase);                        \
+            return err_set(G16K_ENOMEM, "setup: no memory for %s", phase);                         \
         return G16K_OK;                                                                            \
     }
 

@@ -160,16 +160,16 @@ int setup_hash_overread_point(const uint8_t past[96], const uint8_t last[96], ui
         reduce(&res.y, &y1);
     } else {
         if (eq(&x1, &x2) && eq(&y1, &y2))
-            return g16k_err(G16K_EFORMAT,
-                            "%s: the bytes after section 2 double tauG1[n - 1]: "
-                            "snarkjs's circuit hash for this ptau is not reproduced",
-                            path);
+            return err_set(G16K_EFORMAT,
+                           "%s: the bytes after section 2 double tauG1[n - 1]: "
+                           "snarkjs's circuit hash for this ptau is not reproduced",
+                           path);
         /* A reduced x1 keeps H, and so z3, reduced: batchToAffine then sees an ordinary z. */
         if (geq_p(x1.l))
-            return g16k_err(G16K_EFORMAT,
-                            "%s: the bytes after section 2 have an x not below p: "
-                            "snarkjs's circuit hash for this ptau is not reproduced",
-                            path);
+            return err_set(G16K_EFORMAT,
+                           "%s: the bytes after section 2 have an x not below p: "
+                           "snarkjs's circuit hash for this ptau is not reproduced",
+                           path);
         raw384 H, HH, I, J, dy, r, V, r2, V2, x3, y1J2, y3, z3;
         w_sub(&H, &x2, &x1);
         w_sub(&dy, &y2, &y1);

@@ -20,8 +20,8 @@ int lagrange_eval(fr_t *out, uint64_t count, const fr_t *tau, const fr_t *g, con
         return G16K_OK;
     fr_t *pre = malloc(count * sizeof(*pre));
     if (!pre)
-        return g16k_err(G16K_ENOMEM, "setup: no memory for %llu Lagrange values",
-                        (unsigned long long)count);
+        return err_set(G16K_ENOMEM, "setup: no memory for %llu Lagrange values",
+                       (unsigned long long)count);
     /* c = (tau^N - 1) / N */
     fr_t c, n_inv, one = FR_ONE;
     fr_pow(&c, tau, &N, 1);
@@ -37,7 +37,7 @@ int lagrange_eval(fr_t *out, uint64_t count, const fr_t *tau, const fr_t *g, con
         fr_sub(&d, tau, &x);
         if (fr_is_zero(&d)) {
             free(pre);
-            return g16k_err(G16K_EINVAL, "setup: tau is a point of the evaluation domain");
+            return err_set(G16K_EINVAL, "setup: tau is a point of the evaluation domain");
         }
         fr_mul(&prod, &prod, &d);
         pre[i] = prod;

@@ -17,7 +17,7 @@ void progress_init(progress *pg, int enabled)
 {
     pg->enabled = enabled;
     pg->tty = isatty(STDERR_FILENO);
-    pg->t0 = g16k_now();
+    pg->t0 = clock_now();
     pg->last = 0;
 }
 
@@ -25,7 +25,7 @@ void progress_update(progress *pg, const char *phase, uint64_t done, uint64_t to
 {
     if (!pg || !pg->enabled)
         return;
-    double now = g16k_now();
+    double now = clock_now();
     if (now - pg->last < (pg->tty ? 0.1 : 5.0))
         return;
     pg->last = now;
@@ -39,7 +39,7 @@ void progress_done(progress *pg, const char *phase)
 {
     if (!pg || !pg->enabled)
         return;
-    double now = g16k_now();
+    double now = clock_now();
     fprintf(stderr, "%sg16k setup: %-24s done (%.1f s)\n", pg->tty ? "\r" : "", phase,
             now - pg->t0);
     fflush(stderr);

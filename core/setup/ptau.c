@@ -35,33 +35,33 @@ int ptau_open(const char *path, ptau *out)
     const uint8_t *p = out->bf.data + s->offset;
     if (s->size != 4 + FP_BYTES + 8 || binfile_le32(p) != FP_BYTES) {
         uint32_t n8 = s->size >= 4 ? binfile_le32(p) : 0;
-        rc = g16k_err(G16K_EFORMAT,
-                      "%s: section 1 at byte %llu: not a BLS12-381 header (n8 48, "
-                      "size 60)%s",
-                      path, (unsigned long long)s->offset,
-                      s->size >= 4 + (uint64_t)n8 ? foreign_curve_hint(p + 4, n8) : "");
+        rc = err_set(G16K_EFORMAT,
+                     "%s: section 1 at byte %llu: not a BLS12-381 header (n8 48, "
+                     "size 60)%s",
+                     path, (unsigned long long)s->offset,
+                     s->size >= 4 + (uint64_t)n8 ? foreign_curve_hint(p + 4, n8) : "");
         goto out_close;
     }
     fp_t q;
     binfile_limbs(q.l, p + 4, FP_LIMBS);
     if (bigint_cmp(q.l, FP_MODULUS.l, FP_LIMBS) != 0) {
-        rc = g16k_err(G16K_EFORMAT,
-                      "%s: section 1 at byte %llu: q is not the BLS12-381 base "
-                      "field",
-                      path, (unsigned long long)(s->offset + 4));
+        rc = err_set(G16K_EFORMAT,
+                     "%s: section 1 at byte %llu: q is not the BLS12-381 base "
+                     "field",
+                     path, (unsigned long long)(s->offset + 4));
         goto out_close;
     }
     out->power = binfile_le32(p + 4 + FP_BYTES);
     if (out->power < 1 || out->power > SETUP_MAX_POWER) {
-        rc = g16k_err(G16K_EFORMAT, "%s: section 1 at byte %llu: power %u out of range 1..%u", path,
-                      (unsigned long long)(s->offset + 52), out->power, SETUP_MAX_POWER);
+        rc = err_set(G16K_EFORMAT, "%s: section 1 at byte %llu: power %u out of range 1..%u", path,
+                     (unsigned long long)(s->offset + 52), out->power, SETUP_MAX_POWER);
         goto out_close;
     }
     if (!out->bf.sec[PTAU_LAGR_TAU_G1].present) {
-        rc = g16k_err(G16K_EFORMAT,
-                      "%s: powers of tau not prepared for phase 2 (no section 12): "
-                      "run `snarkjs powersoftau prepare phase2`",
-                      path);
+        rc = err_set(G16K_EFORMAT,
+                     "%s: powers of tau not prepared for phase 2 (no section 12): "
+                     "run `snarkjs powersoftau prepare phase2`",
+                     path);
         goto out_close;
     }
     return G16K_OK;
@@ -79,18 +79,18 @@ int ptau_read_points(const ptau *p, uint32_t id, uint64_t first, uint64_t count,
     int g2 = is_g2_section(id);
     uint64_t sz = g2 ? 192 : 96;
     if (first > s->size / sz || count > s->size / sz - first)
-        return g16k_err(G16K_EFORMAT,
-                        "%s: section %u at byte %llu: points %llu..%llu needed, "
-                        "the section holds %llu",
-                        p->bf.path, id, (unsigned long long)s->offset, (unsigned long long)first,
-                        (unsigned long long)(first + count), (unsigned long long)(s->size / sz));
+        return err_set(G16K_EFORMAT,
+                       "%s: section %u at byte %llu: points %llu..%llu needed, "
+                       "the section holds %llu",
+                       p->bf.path, id, (unsigned long long)s->offset, (unsigned long long)first,
+                       (unsigned long long)(first + count), (unsigned long long)(s->size / sz));
     const uint8_t *src = p->bf.data + s->offset + first * sz;
     for (uint64_t i = 0; i < count; i++, src += sz) {
         int bad = g2 ? g2_affine_from_bytes_mont((g2_affine_t *)out + i, src)
                      : g1_affine_from_bytes_mont((g1_affine_t *)out + i, src);
         if (bad)
-            return g16k_err(G16K_EFORMAT, "%s: section %u at byte %llu: coordinate not below p",
-                            p->bf.path, id, (unsigned long long)(src - p->bf.data));
+            return err_set(G16K_EFORMAT, "%s: section %u at byte %llu: coordinate not below p",
+                           p->bf.path, id, (unsigned long long)(src - p->bf.data));
     }
     return G16K_OK;
 }

@@ -35,10 +35,10 @@ static int key_alloc(setup_key *k, const r1cs *cs)
     k->b1 = malloc(nv * sizeof(*k->b1));
     k->b2 = malloc(nv * sizeof(*k->b2));
     if (!k->ic || !k->h || !k->c || !k->a || !k->b1 || !k->b2)
-        return g16k_err(G16K_ENOMEM,
-                        "setup: no memory for the proving key (%llu signals, "
-                        "domain %u)",
-                        (unsigned long long)nv, k->domain_size);
+        return err_set(G16K_ENOMEM,
+                       "setup: no memory for the proving key (%llu signals, "
+                       "domain %u)",
+                       (unsigned long long)nv, k->domain_size);
     return G16K_OK;
 }
 
@@ -53,11 +53,11 @@ int setup_run(const setup_opts *o)
     if (rc)
         return rc;
     if (setup_cir_power(&cs) > SETUP_MAX_POWER) {
-        rc = g16k_err(G16K_EFORMAT,
-                      "%s: %u constraints + %u public + 1 need a domain of 2^%u, "
-                      "above g16k's limit of 2^%u",
-                      o->r1cs_path, cs.n_constraints, cs.n_pub_out + cs.n_pub_in,
-                      setup_cir_power(&cs), SETUP_MAX_POWER);
+        rc = err_set(G16K_EFORMAT,
+                     "%s: %u constraints + %u public + 1 need a domain of 2^%u, "
+                     "above g16k's limit of 2^%u",
+                     o->r1cs_path, cs.n_constraints, cs.n_pub_out + cs.n_pub_in,
+                     setup_cir_power(&cs), SETUP_MAX_POWER);
         goto out;
     }
     progress_done(&pg, "read r1cs");

@@ -63,8 +63,8 @@ static int group(by_signal *b, const r1cs *cs, int mat, uint32_t P)
     b->row = malloc((total + 1) * sizeof(*b->row));
     b->coef = malloc((total + 1) * sizeof(*b->coef));
     if (!b->start || !b->row || !b->coef)
-        return g16k_err(G16K_ENOMEM, "setup: no memory to group %llu terms",
-                        (unsigned long long)total);
+        return err_set(G16K_ENOMEM, "setup: no memory to group %llu terms",
+                       (unsigned long long)total);
     for (uint64_t c = 0; c < cs->n_constraints; c++)
         for (uint64_t t = cs->lc[3 * c + mat]; t < cs->lc[3 * c + mat + 1]; t++)
             b->start[cs->terms[t].wire + 1]++;
@@ -74,7 +74,7 @@ static int group(by_signal *b, const r1cs *cs, int mat, uint32_t P)
         b->start[s + 1] += b->start[s];
     uint64_t *fill = malloc(nv * sizeof(*fill));
     if (!fill)
-        return g16k_err(G16K_ENOMEM, "setup: no memory to group terms");
+        return err_set(G16K_ENOMEM, "setup: no memory to group terms");
     memcpy(fill, b->start, nv * sizeof(*fill));
     /* Constraint order within a signal, then the extra row: the order zkey_new.js sums in
      * (which does not matter for the result, but keeps traces comparable). */
@@ -230,7 +230,7 @@ static int hash_points(const ptau *pt, uint64_t n, uint64_t count, g1_affine_t *
     g1_affine_t *hi = malloc(count * sizeof(*hi));
     g1_jac_t *d = malloc(count * sizeof(*d));
     if (!lo || !hi || !d) {
-        rc = g16k_err(G16K_ENOMEM, "setup: no memory for %llu points", (unsigned long long)count);
+        rc = err_set(G16K_ENOMEM, "setup: no memory for %llu points", (unsigned long long)count);
         goto out;
     }
     if ((rc = ptau_read_points(pt, PTAU_TAU_G1, 0, count, lo)) != G16K_OK ||
@@ -266,11 +266,11 @@ int setup_from_ptau(setup_key *k, const r1cs *cs, const char *ptau_path, unsigne
     g1_affine_t *lg1 = NULL, *lalpha = NULL, *lbeta = NULL, *h2 = NULL, *hp = NULL;
     g2_affine_t *lg2 = NULL;
     if (kp > pt.power) {
-        rc = g16k_err(G16K_EFORMAT,
-                      "%s: too small for this circuit: %u constraints + %u public "
-                      "+ 1 need a domain of 2^%u, the file has 2^%u powers of tau (use a ptau of "
-                      "power %u or more)",
-                      ptau_path, cs->n_constraints, P, kp, pt.power, kp);
+        rc = err_set(G16K_EFORMAT,
+                     "%s: too small for this circuit: %u constraints + %u public "
+                     "+ 1 need a domain of 2^%u, the file has 2^%u powers of tau (use a ptau of "
+                     "power %u or more)",
+                     ptau_path, cs->n_constraints, P, kp, pt.power, kp);
         goto out;
     }
     lg1 = malloc(n * sizeof(*lg1));
@@ -279,7 +279,7 @@ int setup_from_ptau(setup_key *k, const r1cs *cs, const char *ptau_path, unsigne
     lg2 = malloc(n * sizeof(*lg2));
     h2 = malloc(2 * n * sizeof(*h2));
     if (!lg1 || !lalpha || !lbeta || !lg2 || !h2) {
-        rc = g16k_err(G16K_ENOMEM, "setup: no memory for 2^%u Lagrange points", kp);
+        rc = err_set(G16K_ENOMEM, "setup: no memory for 2^%u Lagrange points", kp);
         goto out;
     }
     if ((rc = ptau_read_points(&pt, PTAU_ALPHA_TAU_G1, 0, 1, &k->alpha1)) ||
@@ -305,7 +305,7 @@ int setup_from_ptau(setup_key *k, const r1cs *cs, const char *ptau_path, unsigne
     job.beta_g1 = lbeta;
     pool_run(threads, cs->n_wires, 64, signals_task, &job, pg, "A, B1, B2, C, IC");
     if (job.oom) {
-        rc = g16k_err(G16K_ENOMEM, "setup: no memory for the signal sums");
+        rc = err_set(G16K_ENOMEM, "setup: no memory for the signal sums");
         goto out;
     }
     /* zkey_new.js hashes min(n - 1, CHUNK) points per chunk for ceil((n - 1) / CHUNK) chunks. */

@@ -28,7 +28,7 @@ static int random_fr(fr_t *out)
         fr_t c;
         int rc = g16k_random_bytes(c.l, sizeof c.l);
         if (rc != G16K_OK) {
-            g16k_err_prefix("setup");
+            err_prefix("setup");
             return rc;
         }
         c.l[3] &= 0x7fffffffffffffffULL;
@@ -96,7 +96,7 @@ int setup_from_random(setup_key *k, const r1cs *cs, unsigned threads, progress *
     s.lag = malloc(n_lag * sizeof(fr_t));
     s.lag_h = malloc(n * sizeof(fr_t));
     if (!s.u || !s.v || !s.w || !s.lag || !s.lag_h) {
-        rc = g16k_err(G16K_ENOMEM, "setup: no memory for %llu signals", (unsigned long long)nv);
+        rc = err_set(G16K_ENOMEM, "setup: no memory for %llu signals", (unsigned long long)nv);
         goto out;
     }
     if ((rc = random_fr(&alpha)) || (rc = random_fr(&beta)) || (rc = random_fr(&delta)))

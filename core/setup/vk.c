@@ -20,6 +20,7 @@
 #include "internal.h"
 #include "setup.h"
 #include "util/error.h"
+#include "util/atomic_write.h"
 
 static void indent(FILE *f, int depth)
 {
@@ -149,12 +150,12 @@ int setup_vk_export(const char *zkey_path, const char *vk_path)
     bls_pairing(&ab, &v->alpha1, &v->beta2);
     FILE *f = open_memstream(&text, &len);
     if (!f) {
-        rc = g16k_err(G16K_ENOMEM, "%s: no memory", vk_path);
+        rc = err_set(G16K_ENOMEM, "%s: no memory", vk_path);
         goto out;
     }
     put_vk(f, v, &ab);
     if (fclose(f) != 0) {
-        rc = g16k_err(G16K_ENOMEM, "%s: no memory", vk_path);
+        rc = err_set(G16K_ENOMEM, "%s: no memory", vk_path);
         goto out;
     }
     rc = write_file_atomic(vk_path, text, strlen(text));

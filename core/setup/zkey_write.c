@@ -100,8 +100,8 @@ int setup_coefs_build(setup_key *k, const r1cs *cs)
         n += cs->lc[3 * c + 2] - cs->lc[3 * c];
     k->coefs = malloc(n * ZKEY_COEF_BYTES);
     if (!k->coefs)
-        return g16k_err(G16K_ENOMEM, "setup: no memory for %llu coefficients",
-                        (unsigned long long)n);
+        return err_set(G16K_ENOMEM, "setup: no memory for %llu coefficients",
+                       (unsigned long long)n);
     uint8_t *p = k->coefs;
     for (uint64_t c = 0; c < cs->n_constraints; c++) {
         for (uint32_t m = 0; m < 2; m++) {
@@ -271,12 +271,12 @@ int zkey_write(const char *path, const setup_key *k)
     size_t len = strlen(path);
     char *tmp = malloc(len + 16);
     if (!tmp)
-        return g16k_err(G16K_ENOMEM, "%s: no memory", path);
+        return err_set(G16K_ENOMEM, "%s: no memory", path);
     memcpy(tmp, path, len);
     memcpy(tmp + len, ".tmp.XXXXXX", 12);
     int fd = mkstemp(tmp);
     if (fd < 0) {
-        int rc = g16k_err(G16K_EIO, "%s: cannot create %s: %s", path, tmp, strerror(errno));
+        int rc = err_set(G16K_EIO, "%s: cannot create %s: %s", path, tmp, strerror(errno));
         free(tmp);
         return rc;
     }
@@ -298,7 +298,7 @@ int zkey_write(const char *path, const setup_key *k)
     free(tmp);
     return G16K_OK;
 out_unlink:;
-    int rc = g16k_err(G16K_EIO, "%s: write failed: %s", path, strerror(errno));
+    int rc = err_set(G16K_EIO, "%s: write failed: %s", path, strerror(errno));
     unlink(tmp);
     free(tmp);
     return rc;

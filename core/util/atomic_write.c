@@ -1,11 +1,5 @@
-/*
- * write_file_atomic and its two halves (json_io.h): the data goes to a temporary file beside the
- * target (same file system, so rename is atomic), is fsync'ed, and replaces the target with
- * rename(2); then the folder is fsync'ed so the new name survives a crash. On any error the
- * temporary is unlinked and the target is left as it was. The halves let json_pair.c write both
- * temporaries first and then rename them together under one lock.
- */
-#include "json_internal.h"
+/* write_file_atomic and its two halves (util/atomic_write.h). */
+#include "atomic_write.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -39,7 +33,7 @@ int atomic_stage(atomic_file *f, const char *path, const char *data, size_t len)
     size_t n = strlen(path);
     f->tmp = malloc(n + sizeof(".tmp.XXXXXX"));
     if (f->tmp == NULL)
-        return g16k_err(G16K_ENOMEM, "%s: out of memory", path);
+        return err_set(G16K_ENOMEM, "%s: out of memory", path);
     memcpy(f->tmp, path, n);
     memcpy(f->tmp + n, ".tmp.XXXXXX", sizeof(".tmp.XXXXXX"));
     int fd = mkstemp(f->tmp);
@@ -47,7 +41,7 @@ int atomic_stage(atomic_file *f, const char *path, const char *data, size_t len)
         int e = errno;
         free(f->tmp);
         f->tmp = NULL;
-        return g16k_err(G16K_EIO, "%s: cannot create a temporary file: %s", path, strerror(e));
+        return err_set(G16K_EIO, "%s: cannot create a temporary file: %s", path, strerror(e));
     }
     /* mkstemp makes 0600; output files are meant to be shared like snarkjs' (0644). */
     const char *what = NULL;
@@ -64,7 +58,7 @@ int atomic_stage(atomic_file *f, const char *path, const char *data, size_t len)
     }
     if (what != NULL) {
         atomic_discard(f);
-        return g16k_err(G16K_EIO, "%s: %s failed: %s", path, what, strerror(e));
+        return err_set(G16K_EIO, "%s: %s failed: %s", path, what, strerror(e));
     }
     return G16K_OK;
 }
@@ -75,7 +69,7 @@ int atomic_commit(atomic_file *f)
     if (rename(f->tmp, f->path) != 0) {
         int e = errno;
         unlink(f->tmp);
-        rc = g16k_err(G16K_EIO, "%s: rename failed: %s", f->path, strerror(e));
+        rc = err_set(G16K_EIO, "%s: rename failed: %s", f->path, strerror(e));
     }
     free(f->tmp);
     f->tmp = NULL;

@@ -2,14 +2,14 @@
 
 #include <time.h>
 
-double g16k_now(void)
+double clock_now(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-void g16k_deadline(struct timespec *ts, long ms)
+void clock_deadline(struct timespec *ts, long ms)
 {
     clock_gettime(CLOCK_MONOTONIC, ts);
     ts->tv_sec += ms / 1000;

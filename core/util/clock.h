@@ -5,10 +5,10 @@
 #include <time.h>
 
 /* Seconds since an arbitrary fixed point; differences are durations. Thread-safe. */
-double g16k_now(void);
+double clock_now(void);
 
 /* *ts = CLOCK_MONOTONIC now plus ms milliseconds: the deadline of a pthread_cond_timedwait on a
  * condition variable made with pthread_condattr_setclock(CLOCK_MONOTONIC). Thread-safe. */
-void g16k_deadline(struct timespec *ts, long ms);
+void clock_deadline(struct timespec *ts, long ms);
 
 #endif

@@ -5,21 +5,21 @@
 
 static _Thread_local char err_buf[G16K_ERR_MAX];
 
-void g16k_err_vset(const char *fmt, va_list ap)
+void err_vset(const char *fmt, va_list ap)
 {
     vsnprintf(err_buf, sizeof(err_buf), fmt, ap);
 }
 
-int g16k_err(int status, const char *fmt, ...)
+int err_set(int status, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    g16k_err_vset(fmt, ap);
+    err_vset(fmt, ap);
     va_end(ap);
     return status;
 }
 
-void g16k_err_prefix(const char *fmt, ...)
+void err_prefix(const char *fmt, ...)
 {
     char prefix[256], old[G16K_ERR_MAX];
     va_list ap;
@@ -32,12 +32,12 @@ void g16k_err_prefix(const char *fmt, ...)
         err_buf[sizeof(err_buf) - 1] = '\0';
 }
 
-const char *g16k_err_get(void)
+const char *err_get(void)
 {
     return err_buf;
 }
 
-void g16k_err_clear(void)
+void err_clear(void)
 {
     err_buf[0] = '\0';
 }

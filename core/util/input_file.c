@@ -30,21 +30,21 @@ int input_open(const char *path, struct stat *st)
     /* O_NONBLOCK: open(2) of a FIFO returns at once instead of waiting for a writer */
     int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0)
-        return g16k_err(G16K_EIO, "%s: cannot open: %s", path, strerror(errno)), -1;
+        return err_set(G16K_EIO, "%s: cannot open: %s", path, strerror(errno)), -1;
     if (fstat(fd, st) != 0) {
         int e = errno;
         close(fd);
-        return g16k_err(G16K_EIO, "%s: cannot stat: %s", path, strerror(e)), -1;
+        return err_set(G16K_EIO, "%s: cannot stat: %s", path, strerror(e)), -1;
     }
     if (!S_ISREG(st->st_mode)) {
         close(fd);
-        return g16k_err(G16K_EIO, "%s: not a regular file (%s)", path, kind_of(st->st_mode)), -1;
+        return err_set(G16K_EIO, "%s: not a regular file (%s)", path, kind_of(st->st_mode)), -1;
     }
     int fl = fcntl(fd, F_GETFL);
     if (fl < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) != 0) {
         int e = errno;
         close(fd);
-        return g16k_err(G16K_EIO, "%s: cannot open: %s", path, strerror(e)), -1;
+        return err_set(G16K_EIO, "%s: cannot open: %s", path, strerror(e)), -1;
     }
     return fd;
 }

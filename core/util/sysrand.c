@@ -16,7 +16,7 @@ int g16k_random_bytes(void *buf, size_t len)
         if (k < 0 && errno == EINTR)
             continue;
         if (k <= 0)
-            return g16k_err(G16K_EIO, "getrandom failed: %s", k < 0 ? strerror(errno) : "no bytes");
+            return err_set(G16K_EIO, "getrandom failed: %s", k < 0 ? strerror(errno) : "no bytes");
         p += k;
         len -= (size_t)k;
     }

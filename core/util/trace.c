@@ -15,9 +15,9 @@
 #include <unistd.h>
 
 #include "g16k/plugin.h"
-#include "formats/json_io.h"
 #include "util/trace.h"
 #include "util/error.h"
+#include "util/atomic_write.h"
 
 typedef struct trace_ev {
     char *name;
@@ -106,9 +106,9 @@ int trace_open(const char *path, g16k_trace **out)
 {
     *out = NULL;
     if (!path || !*path)
-        return g16k_err(G16K_EINVAL, "trace: no file name");
+        return err_set(G16K_EINVAL, "trace: no file name");
     if (strlen(path) >= PATH_MAX)
-        return g16k_err(G16K_EINVAL, "trace: file name too long");
+        return err_set(G16K_EINVAL, "trace: file name too long");
     char dir[PATH_MAX];
     const char *slash = strrchr(path, '/');
     if (slash)
@@ -116,11 +116,11 @@ int trace_open(const char *path, g16k_trace **out)
     else
         snprintf(dir, sizeof(dir), ".");
     if (access(dir, W_OK | X_OK) != 0)
-        return g16k_err(G16K_EIO, "trace %s: cannot write in folder %s: %s", path, dir,
-                        strerror(errno));
+        return err_set(G16K_EIO, "trace %s: cannot write in folder %s: %s", path, dir,
+                       strerror(errno));
     g16k_trace *t = calloc(1, sizeof(*t));
     if (!t)
-        return g16k_err(G16K_ENOMEM, "out of memory");
+        return err_set(G16K_ENOMEM, "out of memory");
     snprintf(t->path, sizeof(t->path), "%s", path);
     pthread_mutex_init(&t->lock, NULL);
     t->t0 = trace_now();
@@ -258,7 +258,7 @@ int trace_close(g16k_trace *t)
     size_t len = 0;
     const char *text = json_object_to_json_string_length(doc, JSON_C_TO_STRING_PLAIN, &len);
     int rc = text ? write_file_atomic(t->path, text, len)
-                  : g16k_err(G16K_ENOMEM, "trace %s: out of memory", t->path);
+                  : err_set(G16K_ENOMEM, "trace %s: out of memory", t->path);
     json_object_put(doc);
     for (size_t i = 0; i < t->n_ev; i++)
         free(t->ev[i].name);

@@ -32,7 +32,7 @@ int trace_close(g16k_trace *t);
 
 /* Nanoseconds of CLOCK_MONOTONIC; never 0. */
 uint64_t trace_now(void);
-/* A g16k_now() reading (seconds of the same clock, util/clock.h) as trace_now would give it:
+/* A clock_now() reading (seconds of the same clock, util/clock.h) as trace_now would give it:
  * for an event that must span exactly what a timing measured. */
 uint64_t trace_ns(double seconds);
 /* Bind t (may be NULL) to the calling thread; returns the trace bound before, to restore. */

@@ -142,7 +142,7 @@ uint8_t *container_drop(const uint8_t *d, size_t len, uint32_t id, size_t *out_l
 
 void expect_error_in(int rc, int want, const char *file, va_list pieces)
 {
-    const char *msg = g16k_err_get();
+    const char *msg = err_get();
     if (rc != want)
         fail_msg("status %d, expected %d; message: %s", rc, want, msg);
     if (file != NULL && strstr(msg, file) == NULL)

@@ -22,6 +22,7 @@
 #include "g16k/plugin.h"
 #include "formats/json_io.h"
 #include "util/error.h"
+#include "util/atomic_write.h"
 
 #define P_DEC                                                                                      \
     "40024095552216673934177898257359041565568828199390078853320581361240316504908378644426876291" \
@@ -73,7 +74,7 @@ static void read_as(reading *r, char kind, const char *path, const char *name)
         break;
     default: r->rc = name ? vk_json_parse(name, text, len, &r->vk) : vk_json_read(path, &r->vk);
     }
-    snprintf(r->msg, sizeof(r->msg), "%s", r->rc == 0 ? "" : g16k_err_get());
+    snprintf(r->msg, sizeof(r->msg), "%s", r->rc == 0 ? "" : err_get());
     free(text);
 }
 
@@ -133,7 +134,7 @@ static void test_proof_round_trip_is_byte_exact(void **state)
             snprintf(src, sizeof(src), "%s", fixture_path(FIXTURES[i], files[f]));
             groth16_proof p;
             if (proof_json_read(src, &p) != 0)
-                fail_msg("%s", g16k_err_get());
+                fail_msg("%s", err_get());
             expect_buffer_same('p', src);
             const char *out = scratch_path("proof.json");
             assert_int_equal(proof_json_write(out, &p), 0);
@@ -151,7 +152,7 @@ static void test_public_round_trip_is_byte_exact(void **state)
         fr_t *v;
         size_t n;
         if (public_json_read(src, &v, &n) != 0)
-            fail_msg("%s", g16k_err_get());
+            fail_msg("%s", err_get());
         expect_buffer_same('u', src);
         const char *out = scratch_path("public.json");
         assert_int_equal(public_json_write(out, v, n), 0);
@@ -177,7 +178,7 @@ static void test_vk_fixtures(void **state)
     for (int i = 0; i < FIXTURE_COUNT; i++) {
         groth16_vk vk;
         if (vk_json_read(fixture_path(FIXTURES[i], "verification_key.json"), &vk) != 0)
-            fail_msg("%s", g16k_err_get());
+            fail_msg("%s", err_get());
         expect_buffer_same('v', fixture_path(FIXTURES[i], "verification_key.json"));
         assert_int_equal(vk.n_public, r1cs_info(FIXTURES[i], "Outputs") +
                                           r1cs_info(FIXTURES[i], "Public Inputs"));
@@ -232,7 +233,7 @@ static void test_proof_projective_z(void **state)
              d[0], d[1], d[2], d[3], d[4], d[5]);
     groth16_proof p;
     if (proof_json_read(text_file("jac.json", text), &p) != 0)
-        fail_msg("%s", g16k_err_get());
+        fail_msg("%s", err_get());
     assert_true(g1_affine_eq(&p.a, &G1_GENERATOR));
     assert_true(g2_affine_eq(&p.b, &G2_GENERATOR));
     assert_true(g1_affine_is_inf(&p.c));
@@ -329,7 +330,7 @@ static void test_proof_malformed(void **state)
     /* Trailing white space is fine. */
     groth16_proof ok;
     if (proof_json_read(mutated_proof("\"bls12381\"\n}", "\"bls12381\"\n}\n \r\n"), &ok) != 0)
-        fail_msg("%s", g16k_err_get());
+        fail_msg("%s", err_get());
     expect_proof_bad(mutated_proof("\"bls12381\"\n}", "\"bls12381\""), G16K_EFORMAT, "invalid JSON",
                      NULL);
     expect_proof_bad(mutated_proof("\"pi_a\": [", "\"pi_a\": [,"), G16K_EFORMAT, "invalid JSON",

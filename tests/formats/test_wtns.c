@@ -28,7 +28,7 @@ static void test_wtns_fixtures(void **state)
         wtns *w = NULL;
         int rc = wtns_load(fixture_path(fx, "witness.wtns"), wires, &w);
         if (rc != 0)
-            fail_msg("%s: %s", fx, g16k_err_get());
+            fail_msg("%s: %s", fx, err_get());
         assert_int_equal(w->n, wires);
         fr_t *pub;
         size_t np;

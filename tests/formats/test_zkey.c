@@ -84,7 +84,7 @@ static void check_fixture_zkey(const char *fx, const char *file, int is_final)
     zkey *k = NULL;
     int rc = zkey_load(fixture_path(fx, file), 2, &k);
     if (rc != 0)
-        fail_msg("%s/%s: %d %s", fx, file, rc, g16k_err_get());
+        fail_msg("%s/%s: %d %s", fx, file, rc, err_get());
     uint32_t p = r1cs_info(fx, "Outputs") + r1cs_info(fx, "Public Inputs");
     uint32_t m = r1cs_info(fx, "Constraints");
     assert_int_equal(k->n_vars, r1cs_info(fx, "Wires"));
@@ -105,7 +105,7 @@ static void check_fixture_zkey(const char *fx, const char *file, int is_final)
     groth16_vk vk;
     rc = vk_json_read(fixture_path(fx, "verification_key.json"), &vk);
     if (rc != 0)
-        fail_msg("%s: vk: %s", fx, g16k_err_get());
+        fail_msg("%s: vk: %s", fx, err_get());
     assert_vk_matches(k, &vk, is_final);
     vk_free(&vk);
 
@@ -367,7 +367,7 @@ static void test_zkey_points_in_place_any_order(void **state)
     for (int map = 0; map <= 1; map++) {
         zkey *k;
         if (load_file(moved, 2, map, &k) != 0)
-            fail_msg("%s", g16k_err_get());
+            fail_msg("%s", err_get());
         expect_sections_as_stored(k, d, out_len, map ? FILE_MAPPED : FILE_READ);
         assert_memory_equal(k->coefs, want->coefs, want->n_coefs * sizeof(g16k_coef));
         assert_memory_equal(k->b2, want->b2, want->n_vars * sizeof(g2_affine_t));
@@ -410,7 +410,7 @@ static void test_zkey_mapped_file_changed(void **state)
             assert_int_equal(pwrite(fd, other + at, 8, (off_t)at), 8);
             close(fd);
             assert_int_equal(zkey_check_unchanged(k), G16K_EIO);
-            assert_non_null(strstr(g16k_err_get(), "mapped.zkey: the key file changed in place"));
+            assert_non_null(strstr(err_get(), "mapped.zkey: the key file changed in place"));
         } else { /* a new file renamed over the path: the mapping keeps the old one */
             write_whole(next, other, len);
             assert_int_equal(rename(next, path), 0);
@@ -479,7 +479,7 @@ static void expect_bad(const uint8_t *d, size_t len, ...)
         va_start(ap, len);
         expect_error_in(rc, G16K_EFORMAT, "bad.zkey", ap);
         va_end(ap);
-        const char *msg = g16k_err_get();
+        const char *msg = err_get();
         if (map == 0)
             snprintf(first, sizeof first, "%s", msg);
         else
@@ -495,7 +495,7 @@ static void expect_good(const uint8_t *d, size_t len)
         zkey *k = NULL;
         int rc = load_file(path, 2, map, &k);
         if (rc != 0)
-            fail_msg("map %d: expected success: %s", map, g16k_err_get());
+            fail_msg("map %d: expected success: %s", map, err_get());
         zkey_free(k);
     }
 }
@@ -597,7 +597,7 @@ static void expect_same_key(const uint8_t *d, size_t len)
     zkey *want, *got;
     assert_int_equal(zkey_load(fixture_path("mult", "circuit_final.zkey"), 1, &want), 0);
     if (zkey_load(path, 1, &got) != 0)
-        fail_msg("expected success: %s", g16k_err_get());
+        fail_msg("expected success: %s", err_get());
     assert_int_equal(got->n_vars, want->n_vars);
     assert_int_equal(got->n_coefs, want->n_coefs);
     assert_memory_equal(got->a, want->a, want->n_vars * sizeof(g1_affine_t));

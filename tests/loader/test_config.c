@@ -56,7 +56,7 @@ static void expect_error(state *st, const char *text, const char *where, const c
     tmpdir_write(st->dir, "prover.ini", st->ini, "%s", text);
     assert_true(config_load(st->ini, &cfg) < 0);
     assert_null(cfg);
-    msg = g16k_err_get();
+    msg = err_get();
     snprintf(want, sizeof(want), "%s%s", st->ini, where);
     if (strncmp(msg, want, strlen(want)) != 0 || !strstr(msg, needle)) {
         print_error("message: %s\nwanted:  %s ... %s\n", msg, want, needle);
@@ -69,7 +69,7 @@ static prover_config *expect_ok(state *st, const char *text)
     prover_config *cfg = NULL;
     tmpdir_write(st->dir, "prover.ini", st->ini, "%s", text);
     if (config_load(st->ini, &cfg) != G16K_OK) {
-        print_error("unexpected error: %s\n", g16k_err_get());
+        print_error("unexpected error: %s\n", err_get());
         fail();
     }
     assert_non_null(cfg);
@@ -173,8 +173,8 @@ static void threads_from_environment(void **vs)
         assert_null(cfg);
         char want[64];
         snprintf(want, sizeof want, "environment G16K_THREADS='%s'", bad[i]);
-        if (!strstr(g16k_err_get(), want)) {
-            print_error("message: %s\nwanted: %s\n", g16k_err_get(), want);
+        if (!strstr(err_get(), want)) {
+            print_error("message: %s\nwanted: %s\n", err_get(), want);
             fail();
         }
     }
@@ -279,7 +279,7 @@ static void file_not_found(void **vs)
     assert_int_equal(config_load(path, &cfg), G16K_EIO);
     assert_null(cfg);
     snprintf(want, sizeof(want), "%s: cannot open: No such file or directory", path);
-    assert_string_equal(g16k_err_get(), want);
+    assert_string_equal(err_get(), want);
 }
 
 int main(void)

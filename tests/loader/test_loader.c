@@ -20,6 +20,7 @@
 #include "plugin/internal.h"
 #include "tmpdir.h"
 #include "util/error.h"
+#include "util/log.h"
 
 #define STUB(v) G16K_STUB_DIR "/libg16k_stub_" v ".so"
 #define GOOD STUB("good")
@@ -74,7 +75,7 @@ static prover_config *load_ok(state *st, const char *text)
 {
     prover_config *cfg = NULL;
     if (load(st, &cfg, "%s", text) != G16K_OK) {
-        print_error("unexpected error: %s\n", g16k_err_get());
+        print_error("unexpected error: %s\n", err_get());
         fail();
     }
     return cfg;
@@ -95,8 +96,8 @@ static void expect_bad_stub(state *st, const char *path, const char *needle)
     assert_true(load(st, &cfg, ONE_BAD, path) < 0);
     assert_null(cfg);
     snprintf(want, sizeof(want), "%s:4: plugin bad (%s)", st->ini, path);
-    assert_true(contains(g16k_err_get(), want));
-    assert_true(contains(g16k_err_get(), needle));
+    assert_true(contains(err_get(), want));
+    assert_true(contains(err_get(), needle));
 }
 
 static void good_plugin_loads_once(void **vs)
@@ -159,9 +160,9 @@ static void create_rejects_unknown_key(void **vs)
                      "[synthesizer]\nprovider = good\n[ntt]\nprovider = good\n"
                      "[msm.g1]\nprovider = good\n[msm.g2]\nprovider = good\n") == G16K_ECONFIG);
     assert_null(cfg);
-    assert_true(contains(g16k_err_get(), "plugin good (" GOOD "): create: "));
+    assert_true(contains(err_get(), "plugin good (" GOOD "): create: "));
     snprintf(want, sizeof(want), "%s:4: unknown key 'bogus' in [plugin.good]", st->ini);
-    assert_true(contains(g16k_err_get(), want));
+    assert_true(contains(err_get(), want));
 }
 
 static void probe_failure_without_fallback(void **vs)
@@ -192,7 +193,7 @@ static void failed_plugin_fails_other_slot(void **vs)
     /* msm.g2 also names gpu, without a fallback: the cached probe failure is the error. */
     assert_int_equal(load(*vs, &cfg, "%s", FALLBACK_INI "[msm.g2]\nprovider = gpu\n"), G16K_ENODEV);
     assert_null(cfg);
-    assert_true(contains(g16k_err_get(), "plugin gpu (" STUB("nodev") "): probe: no stub device"));
+    assert_true(contains(err_get(), "plugin gpu (" STUB("nodev") "): probe: no stub device"));
 }
 
 static void fallback_is_loaded_too(void **vs)
@@ -221,10 +222,10 @@ static void slot_needs_capability(void **vs)
     assert_int_equal(load(st, &cfg, "%s", head), G16K_ECONFIG);
     snprintf(want, sizeof(want), "%s:12: [msm.g2] plugin cpu (%s) lacks the msm.g2 capability",
              st->ini, STUB("nomsm"));
-    assert_true(contains(g16k_err_get(), want));
+    assert_true(contains(err_get(), want));
     /* A fallback does not hide a configuration mistake. */
     assert_int_equal(load(st, &cfg, "%sfallback = good\n", head), G16K_ECONFIG);
-    assert_true(contains(g16k_err_get(), want));
+    assert_true(contains(err_get(), want));
 }
 
 #define SEARCH_SLOTS                                                                               \
@@ -254,7 +255,7 @@ static void search_plugin_dir_then_env(void **vs)
     assert_int_equal(load(st, &cfg, "%s", "[plugin.good]\npath = libsearch.so\n" SEARCH_SLOTS),
                      G16K_ENODEV);
     snprintf(want, sizeof(want), "(%s/libsearch.so): probe: no stub device", env);
-    assert_true(contains(g16k_err_get(), want));
+    assert_true(contains(err_get(), want));
 
     /* plugin_dir without the file: the search goes on to $G16K_PLUGIN_DIR. */
     assert_int_equal(load(st, &cfg, "%s",
@@ -269,7 +270,7 @@ static void search_plugin_dir_then_env(void **vs)
                      G16K_ECONFIG);
     snprintf(want, sizeof(want), ":4: plugin good: 'libnothere.so' not found in %s/plugs, %s",
              st->real, env);
-    assert_true(contains(g16k_err_get(), want));
+    assert_true(contains(err_get(), want));
 }
 
 static void path_with_slash_is_relative_to_ini(void **vs)
@@ -301,7 +302,7 @@ static void *set_error_elsewhere(void *arg)
 {
     (void)arg;
     host_api_get()->set_error("other thread %d", 2);
-    return strcmp(g16k_err_get(), "other thread 2") == 0 ? arg : NULL;
+    return strcmp(err_get(), "other thread 2") == 0 ? arg : NULL;
 }
 
 static void host_api(void **vs)
@@ -316,25 +317,25 @@ static void host_api(void **vs)
     assert_int_equal(h->abi_major, G16K_ABI_MAJOR);
     assert_true(h->threads >= 1);
     h->set_error("plugin says %s at %d", "hello", 5);
-    assert_string_equal(g16k_err_get(), "plugin says hello at 5");
+    assert_string_equal(err_get(), "plugin says hello at 5");
     /* The message is per thread: another thread's error does not touch ours. */
     assert_int_equal(pthread_create(&t, NULL, set_error_elsewhere, &token), 0);
     assert_int_equal(pthread_join(t, &ret), 0);
     assert_ptr_equal(ret, &token);
-    assert_string_equal(g16k_err_get(), "plugin says hello at 5");
+    assert_string_equal(err_get(), "plugin says hello at 5");
     h->log(G16K_LOG_DEBUG, "below the default threshold: not shown %d", 1);
 }
 
-static void log_level_parse(void **vs)
+static void log_level_parses(void **vs)
 {
     (void)vs;
-    assert_int_equal(host_log_level_parse(NULL), G16K_LOG_WARN);
-    assert_int_equal(host_log_level_parse(""), G16K_LOG_WARN);
-    assert_int_equal(host_log_level_parse("error"), G16K_LOG_ERROR);
-    assert_int_equal(host_log_level_parse("warn"), G16K_LOG_WARN);
-    assert_int_equal(host_log_level_parse("INFO"), G16K_LOG_INFO);
-    assert_int_equal(host_log_level_parse("debug"), G16K_LOG_DEBUG);
-    assert_int_equal(host_log_level_parse("verbose"), -1);
+    assert_int_equal(log_level_parse(NULL), G16K_LOG_WARN);
+    assert_int_equal(log_level_parse(""), G16K_LOG_WARN);
+    assert_int_equal(log_level_parse("error"), G16K_LOG_ERROR);
+    assert_int_equal(log_level_parse("warn"), G16K_LOG_WARN);
+    assert_int_equal(log_level_parse("INFO"), G16K_LOG_INFO);
+    assert_int_equal(log_level_parse("debug"), G16K_LOG_DEBUG);
+    assert_int_equal(log_level_parse("verbose"), -1);
 }
 
 int main(void)
@@ -353,7 +354,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(path_with_slash_is_relative_to_ini, setup, teardown),
         cmocka_unit_test(self_dir_is_executable_dir),
         cmocka_unit_test(host_api),
-        cmocka_unit_test(log_level_parse),
+        cmocka_unit_test(log_level_parses),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -150,7 +150,7 @@ static void check_ptau_setup(const char *name)
     setup_opts o = { .r1cs_path = r1cs, .ptau_path = PTAU, .zkey_path = out, .threads = 2 };
     int rc = setup_run(&o);
     if (rc)
-        fail_msg("setup_run: %d %s", rc, g16k_err_get());
+        fail_msg("setup_run: %d %s", rc, err_get());
     assert_same_file(out, want);
     unlink(out);
 }
@@ -185,7 +185,7 @@ static void test_vk_matches_snarkjs_all_fixtures(void **state)
         tmp_path(out, sizeof out, "vk.json");
         int rc = setup_vk_export(zkey, out);
         if (rc)
-            fail_msg("setup_vk_export %s: %d %s", names[i], rc, g16k_err_get());
+            fail_msg("setup_vk_export %s: %d %s", names[i], rc, err_get());
         assert_same_file(out, want);
         unlink(out);
     }
@@ -200,9 +200,9 @@ static void expect_r1cs_error(const uint8_t *b, size_t len, int status, const ch
     spit(r1cs, b, len);
     setup_opts o = { .r1cs_path = r1cs, .ptau_path = PTAU, .zkey_path = out, .threads = 1 };
     assert_int_equal(setup_run(&o), status);
-    assert_non_null(strstr(g16k_err_get(), r1cs));
-    if (!strstr(g16k_err_get(), msg))
-        fail_msg("message '%s' lacks '%s'", g16k_err_get(), msg);
+    assert_non_null(strstr(err_get(), r1cs));
+    if (!strstr(err_get(), msg))
+        fail_msg("message '%s' lacks '%s'", err_get(), msg);
     assert_int_equal(access(out, F_OK), -1);
     unlink(r1cs);
 }
@@ -247,8 +247,8 @@ static void test_setup_circuit_too_big_for_ptau(void **state)
     if (access(o.r1cs_path, R_OK) != 0)
         fail_msg("%s missing (ctest runs fixtures_large first)", o.r1cs_path);
     assert_int_equal(setup_run(&o), G16K_EFORMAT);
-    if (!strstr(g16k_err_get(), "need a domain of 2^14, the file has 2^12 powers of tau"))
-        fail_msg("message: %s", g16k_err_get());
+    if (!strstr(err_get(), "need a domain of 2^14, the file has 2^12 powers of tau"))
+        fail_msg("message: %s", err_get());
     assert_int_equal(access(out, F_OK), -1);
 }
 
@@ -262,7 +262,7 @@ static void test_setup_missing_ptau_is_io_error(void **state)
                      .zkey_path = out,
                      .threads = 1 };
     assert_int_equal(setup_run(&o), G16K_EIO);
-    assert_non_null(strstr(g16k_err_get(), "/nonexistent.ptau"));
+    assert_non_null(strstr(err_get(), "/nonexistent.ptau"));
     /* a zkey is not a ptau */
     o.ptau_path = FIX "/mult/circuit_0000.zkey";
     assert_int_equal(setup_run(&o), G16K_EFORMAT);
