@@ -43,13 +43,6 @@ const abi_entry abi_desc_mandatory[ABI_DESC_MANDATORY] = {
     ENTRY(g16k_plugin_desc, destroy),
 };
 
-const abi_slot abi_slots[SLOT_COUNT] = {
-    [SLOT_SYNTH] = { "synthesizer", G16K_CAP_SYNTH },
-    [SLOT_NTT] = { "ntt", G16K_CAP_NTT },
-    [SLOT_MSM_G1] = { "msm.g1", G16K_CAP_MSM_G1 },
-    [SLOT_MSM_G2] = { "msm.g2", G16K_CAP_MSM_G2 },
-};
-
 const void *abi_vtable_of(const g16k_plugin_desc *d, const abi_vtable *v)
 {
     const void *vt;

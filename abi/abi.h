@@ -1,7 +1,7 @@
 /*
  * The rules of the plugin ABI (include/g16k/plugin.h) as one table: the descriptor's and each
- * vtable's ABI 1.0 size, their mandatory entries, the capability bits that go with each vtable,
- * and the provider slots of prover.ini with the capability each needs.
+ * vtable's ABI 1.0 size, their mandatory and optional entries, and the capability bits that go
+ * with each vtable. (prover.ini's provider slots are the configuration's: core/plugin/config.h.)
  *
  * Read by the loader (plugin/loader.c, which refuses a plugin on the first broken rule), the
  * config parser (plugin/config.c: slot names and capabilities) and the conformance checker
@@ -57,14 +57,6 @@ extern const abi_entry abi_desc_mandatory[ABI_DESC_MANDATORY]; /* create, destro
 
 /* Every capability bit plugin.h defines. */
 #define ABI_CAPS_KNOWN (G16K_CAP_SYNTH | G16K_CAP_NTT | G16K_CAP_MSM_G1 | G16K_CAP_MSM_G2)
-
-/* The provider slots of prover.ini, in this order, and the capability each needs. */
-enum { SLOT_SYNTH, SLOT_NTT, SLOT_MSM_G1, SLOT_MSM_G2, SLOT_COUNT };
-typedef struct abi_slot {
-    const char *name; /* section name: "synthesizer", "ntt", "msm.g1", "msm.g2" */
-    uint32_t cap;     /* G16K_CAP_* */
-} abi_slot;
-extern const abi_slot abi_slots[SLOT_COUNT];
 
 /* The vtable v of descriptor d (NULL when absent). */
 const void *abi_vtable_of(const g16k_plugin_desc *d, const abi_vtable *v);

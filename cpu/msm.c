@@ -18,6 +18,12 @@
 #include "msm.h"
 #include "threads.h"
 
+/* The entries, declared with plugin.h's types so that the compiler checks each signature. */
+static g16k_msm_bases_create_fn cpu_bases_create;
+static g16k_msm_bases_destroy_fn cpu_bases_destroy;
+static g16k_msm_msm_fn cpu_msm;
+static g16k_msm_bases_borrow_fn cpu_bases_borrow;
+
 struct g16k_msm_bases {
     const cpu_group *g;
     const g16k_plugin_ctx *ctx;

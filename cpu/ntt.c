@@ -34,6 +34,12 @@
 #include "threads.h"
 #include "bls12_381/fr_inline.h"
 
+/* The entries, declared with plugin.h's types so that the compiler checks each signature. */
+static g16k_ntt_domain_create_fn cpu_domain_create;
+static g16k_ntt_domain_destroy_fn cpu_domain_destroy;
+static g16k_ntt_transform_fn cpu_transform;
+static g16k_ntt_compute_h_fn cpu_compute_h;
+
 #define MAX_LOG_N 31
 /* Leaf blocks: 2^10 elements = 32 KiB, all their stages in L1. The test build of the plugin
  * sets CPU_NTT_LEAF_LOG=3 (cpu/CMakeLists.txt) so that small sizes run every blocking level;

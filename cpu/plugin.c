@@ -32,6 +32,11 @@
 #include "ifma.h"
 #include "internal.h"
 
+/* The entries, declared with plugin.h's types so that the compiler checks each signature. */
+static g16k_plugin_create_fn cpu_create;
+static g16k_plugin_destroy_fn cpu_destroy;
+static g16k_plugin_probe_fn cpu_probe;
+
 #define CPU_PLUGIN_VERSION "0.1.0"
 
 /* Set once by g16k_plugin_entry; the host API stays valid until process exit. */
@@ -41,27 +46,19 @@ static int host_traces;
 
 int cpu_error(int status, const char *fmt, ...)
 {
-    if (host && host->set_error) {
-        char msg[512];
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(msg, sizeof msg, fmt, ap);
-        va_end(ap);
-        host->set_error("%s", msg);
-    }
+    va_list ap;
+    va_start(ap, fmt);
+    g16k_host_vset_error(host, fmt, ap);
+    va_end(ap);
     return status;
 }
 
 void cpu_log(int level, const char *fmt, ...)
 {
-    if (host && host->log) {
-        char msg[512];
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(msg, sizeof msg, fmt, ap);
-        va_end(ap);
-        host->log(level, "%s", msg);
-    }
+    va_list ap;
+    va_start(ap, fmt);
+    g16k_host_vlog(host, level, fmt, ap);
+    va_end(ap);
 }
 
 void cpu_msm_window_used(uint32_t c)
@@ -118,10 +115,6 @@ static int parse_simd(const char *s, uint32_t *out)
     }
     return -1;
 }
-
-static int cpu_create(const g16k_config *config, g16k_plugin_ctx **out);
-static void cpu_destroy(g16k_plugin_ctx *ctx);
-static int cpu_probe(g16k_plugin_ctx *ctx, char *info, size_t info_len);
 
 /* "on" | "off" -> 1 | 0; 0 on success, -1 otherwise. */
 static int parse_on_off(const char *s, int *out)

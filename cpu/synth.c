@@ -20,6 +20,12 @@
 #include "internal.h"
 #include "threads.h"
 
+/* The entries, declared with plugin.h's types so that the compiler checks each signature. */
+static g16k_synth_circuit_create_fn cpu_circuit_create;
+static g16k_synth_circuit_destroy_fn cpu_circuit_destroy;
+static g16k_synth_synthesize_fn cpu_synthesize;
+static g16k_synth_circuit_borrow_fn cpu_circuit_borrow;
+
 /* One matrix in CSR form: row i holds entries [row_start[i], row_start[i+1]). */
 typedef struct csr {
     uint64_t *row_start;   /* domain_size + 1 */

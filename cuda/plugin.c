@@ -18,9 +18,10 @@
 #include "gpu_selftest.h"
 #include "internal.h"
 
-static int cuda_create(const g16k_config *config, g16k_plugin_ctx **out);
-static void cuda_destroy(g16k_plugin_ctx *ctx);
-static int cuda_probe(g16k_plugin_ctx *ctx, char *info, size_t info_len);
+/* The entries, declared with plugin.h's types so that the compiler checks each signature. */
+static g16k_plugin_create_fn cuda_create;
+static g16k_plugin_destroy_fn cuda_destroy;
+static g16k_plugin_probe_fn cuda_probe;
 
 static const g16k_plugin_desc cuda_desc =
     GPU_PLUGIN_DESC("cuda", "CUDA NTT and Pippenger MSM (G1, G2), window per Groth16 MSM",

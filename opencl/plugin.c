@@ -23,9 +23,10 @@
 #include "gpu_selftest.h"
 #include "internal.h"
 
-static int opencl_create(const g16k_config *config, g16k_plugin_ctx **out);
-static void opencl_destroy(g16k_plugin_ctx *ctx);
-static int opencl_probe(g16k_plugin_ctx *ctx, char *info, size_t info_len);
+/* The entries, declared with plugin.h's types so that the compiler checks each signature. */
+static g16k_plugin_create_fn opencl_create;
+static g16k_plugin_destroy_fn opencl_destroy;
+static g16k_plugin_probe_fn opencl_probe;
 
 static const g16k_plugin_desc opencl_desc =
     GPU_PLUGIN_DESC("opencl", "OpenCL 1.2 NTT and Pippenger MSM (G1, G2)", opencl_create,

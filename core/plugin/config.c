@@ -51,9 +51,16 @@ typedef struct parse_ctx {
     unsigned window_line[MSM_COUNT]; /* line of each [window] key, 0 when absent */
 } parse_ctx;
 
+const config_slot config_slots[SLOT_COUNT] = {
+    [SLOT_SYNTH] = { "synthesizer", G16K_CAP_SYNTH },
+    [SLOT_NTT] = { "ntt", G16K_CAP_NTT },
+    [SLOT_MSM_G1] = { "msm.g1", G16K_CAP_MSM_G1 },
+    [SLOT_MSM_G2] = { "msm.g2", G16K_CAP_MSM_G2 },
+};
+
 const char *config_slot_name(int slot)
 {
-    return slot >= 0 && slot < SLOT_COUNT ? abi_slots[slot].name : "?";
+    return slot >= 0 && slot < SLOT_COUNT ? config_slots[slot].name : "?";
 }
 
 static int grow(void **arr, size_t *cap, size_t need, size_t elem)
@@ -113,7 +120,7 @@ static plugin_sec *find_sec(parse_ctx *p, const char *name)
 static int slot_index(const char *section)
 {
     for (int i = 0; i < SLOT_COUNT; i++)
-        if (strcmp(section, abi_slots[i].name) == 0)
+        if (strcmp(section, config_slots[i].name) == 0)
             return i;
     return -1;
 }
@@ -266,7 +273,7 @@ static int parse_slot(parse_ctx *p, int s, const char *key, const char *value)
     int is_fallback = strcmp(key, "fallback") == 0;
 
     if (!is_fallback && strcmp(key, "provider") != 0)
-        return fail(p, G16K_ECONFIG, "unknown key '%s' in [%s]", key, abi_slots[s].name);
+        return fail(p, G16K_ECONFIG, "unknown key '%s' in [%s]", key, config_slots[s].name);
     if (!valid_name(value))
         return fail(p, G16K_ECONFIG,
                     "bad value '%s' for %s (expected the NAME of a "
@@ -458,18 +465,20 @@ static int validate(parse_ctx *p)
     for (int s = 0; s < SLOT_COUNT; s++) {
         slot_spec *sp = &p->plan.slot[s];
         if (!sp->provider[0])
-            return err_set(G16K_ECONFIG, "%s: no [%s] provider", file, abi_slots[s].name);
+            return err_set(G16K_ECONFIG, "%s: no [%s] provider", file, config_slots[s].name);
         if (!(sp->prim = find_sec(p, sp->provider)))
             return err_set(G16K_ECONFIG, "%s:%u: [%s] provider '%s' has no [plugin.%s] section",
-                           file, sp->provider_line, abi_slots[s].name, sp->provider, sp->provider);
+                           file, sp->provider_line, config_slots[s].name, sp->provider,
+                           sp->provider);
         if (!sp->fallback[0])
             continue;
         if (!(sp->fb = find_sec(p, sp->fallback)))
             return err_set(G16K_ECONFIG, "%s:%u: [%s] fallback '%s' has no [plugin.%s] section",
-                           file, sp->fallback_line, abi_slots[s].name, sp->fallback, sp->fallback);
+                           file, sp->fallback_line, config_slots[s].name, sp->fallback,
+                           sp->fallback);
         if (strcmp(sp->fallback, sp->provider) == 0)
             return err_set(G16K_ECONFIG, "%s:%u: [%s] fallback '%s' is the provider itself", file,
-                           sp->fallback_line, abi_slots[s].name, sp->fallback);
+                           sp->fallback_line, config_slots[s].name, sp->fallback);
     }
     return G16K_OK;
 }

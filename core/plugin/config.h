@@ -46,7 +46,13 @@ typedef struct provider_slot {
     loaded_plugin *fallback; /* NULL when none */
 } provider_slot;
 
-/* SLOT_SYNTH, SLOT_NTT, SLOT_MSM_G1, SLOT_MSM_G2 and SLOT_COUNT come from plugin/abi.h. */
+/* The provider slots of prover.ini, in this order, and the capability each needs (config.c). */
+enum { SLOT_SYNTH, SLOT_NTT, SLOT_MSM_G1, SLOT_MSM_G2, SLOT_COUNT };
+typedef struct config_slot {
+    const char *name; /* section name: "synthesizer", "ntt", "msm.g1", "msm.g2" */
+    uint32_t cap;     /* G16K_CAP_* */
+} config_slot;
+extern const config_slot config_slots[SLOT_COUNT];
 
 /* The five MSMs of a Groth16 proof, in the order of docs/architecture.md; the index into groth16_msms,
  * prover_config.window and every per-MSM array of the core. */

@@ -4,7 +4,7 @@
  * set_error stores into the calling thread's core error (util/error.h), which is thread-local, so
  * plugins may fail on many threads at once. host->log is the core's log (util/log.h). The trace
  * entries (ABI 1.2) record into the calling thread's trace (util/trace.h), and so does msm_window
- * (ABI 1.5).
+ * (ABI 1.5). set_error_v and log_v (ABI 1.6) are err_vset and log_vmsg themselves.
  */
 #include <pthread.h>
 #include <stdarg.h>
@@ -56,6 +56,8 @@ static g16k_host_api host = {
     .trace_begin = host_trace_begin,
     .trace_end = host_trace_end,
     .msm_window = host_msm_window,
+    .set_error_v = err_vset,
+    .log_v = log_vmsg,
 };
 static pthread_mutex_t host_lock = PTHREAD_MUTEX_INITIALIZER;
 static int host_threads_set;

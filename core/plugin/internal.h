@@ -70,7 +70,7 @@ typedef struct loader_dirs {
  * Bare spec: the first existing file among plugin_dir, $G16K_PLUGIN_DIR, loader_self_dir()/g16k,
  * loader_self_dir()/../lib/g16k, loader_self_dir()/G16K_PLUGIN_DIR_FROM_BIN (the install
  * tree's plugin folder relative to its bin/) and G16K_DEFAULT_PLUGIN_DIR.
- * Returns G16K_OK, or G16K_EIO with the error set ("plugin NAME: 'spec' not found in ...").
+ * Returns G16K_OK, or G16K_ECONFIG with the error set ("plugin NAME: 'spec' not found in ...").
  * Thread-safe (reads the environment). */
 int loader_find(const char *name, const char *spec, const loader_dirs *dirs, char *out);
 

@@ -20,7 +20,7 @@
 static int lacks_cap(const prover_config *cfg, int s, unsigned line, const loaded_plugin *lp)
 {
     return err_set(G16K_ECONFIG, "%s:%u: [%s] plugin %s (%s) lacks the %s capability", cfg->file,
-                   line, abi_slots[s].name, lp->name, lp->path, abi_slots[s].name);
+                   line, config_slots[s].name, lp->name, lp->path, config_slots[s].name);
 }
 
 /* Load, check, create and probe one plugin section (once), and check it serves slot s.
@@ -47,7 +47,7 @@ static int use_plugin(prover_config *cfg, const plugin_plan *plan, int s, plugin
         if ((rc = loader_find(sec->name, sec->path, &dirs, lp->path)) < 0 ||
             (rc = loader_open(lp)) < 0)
             goto out_failed;
-        if (!loader_has_cap(lp, abi_slots[s].cap)) {
+        if (!loader_has_cap(lp, config_slots[s].cap)) {
             rc = lacks_cap(cfg, s, line, lp);
             loader_unload(lp);
             *hard = 1;
@@ -67,7 +67,7 @@ static int use_plugin(prover_config *cfg, const plugin_plan *plan, int s, plugin
         log_msg(G16K_LOG_INFO, "plugin %s (%s) %s%s%s", lp->name, lp->path,
                 lp->desc->version ? lp->desc->version : "", lp->info[0] ? ": " : "", lp->info);
     }
-    if (!loader_has_cap(lp, abi_slots[s].cap)) {
+    if (!loader_has_cap(lp, config_slots[s].cap)) {
         *hard = 1;
         return lacks_cap(cfg, s, line, lp);
     }
@@ -103,7 +103,7 @@ int slots_load(prover_config *cfg, plugin_plan *plan)
             return rc;
         if (rc < 0) {
             log_msg(G16K_LOG_WARN, "[%s] provider '%s' is unusable, using fallback '%s': %s",
-                    abi_slots[s].name, prim->name, fb->name, err_get());
+                    config_slots[s].name, prim->name, fb->name, err_get());
             rc = use_plugin(cfg, plan, s, fb, sp->fallback_line, &slot->primary, &hard);
             if (rc < 0)
                 return rc;

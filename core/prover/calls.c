@@ -262,8 +262,7 @@ int call_h_chain(const loaded_plugin *pl, g16k_ntt_domain *d, fr_t *a, fr_t *b, 
 int call_has_h_msm(const loaded_plugin *pl)
 {
     const g16k_ntt_vtable *v = pl->desc->ntt;
-    return v->struct_size >= offsetof(g16k_ntt_vtable, compute_h_msm) + sizeof(v->compute_h_msm) &&
-           v->compute_h_msm;
+    return ABI_COVERS(v, g16k_ntt_vtable, compute_h_msm) && v->compute_h_msm;
 }
 
 /* raw (written by a provider, Montgomery) decoded into out: G16K_EINTERNAL when it is not a

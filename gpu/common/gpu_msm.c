@@ -29,6 +29,11 @@
 #include "gpu_msm_plan.h"
 #include "gpu_plugin_util.h"
 
+/* The entries, declared with plugin.h's types so that the compiler checks each signature. */
+static g16k_msm_bases_create_fn gpu_bases_create;
+static g16k_msm_bases_destroy_fn gpu_bases_destroy;
+static g16k_msm_msm_fn gpu_msm;
+
 struct g16k_msm_bases {
     g16k_plugin_ctx *ctx;
     uint32_t group;
@@ -38,14 +43,9 @@ struct g16k_msm_bases {
     gpu_buf **bufs; /* n_bufs buffers of affine points, Montgomery limbs */
 };
 
-static int gpu_bases_create(g16k_plugin_ctx *ctx, uint32_t group, const void *points, uint64_t n,
-                            uint32_t point_enc, g16k_msm_bases **out);
-static void gpu_bases_destroy(g16k_msm_bases *bases);
 static int part_on_device(g16k_msm_bases *b, gpu_queue *q, gpu_buf *scalars, uint64_t lo,
                           uint64_t len, uint32_t c, const gpu_msm_device *dev, gpu_msm_sum *sum,
                           uint64_t **segout);
-static int gpu_msm(g16k_msm_bases *bases, const void *scalars, uint64_t n, uint32_t scalar_enc,
-                   const g16k_msm_params *params, void *result, uint32_t result_enc);
 
 const g16k_msm_vtable gpu_msm_vtable = {
     .struct_size = sizeof(g16k_msm_vtable),

@@ -18,6 +18,13 @@
 #include "gpu_ntt_tables.h"
 #include "gpu_plugin_util.h"
 
+/* The entries, declared with plugin.h's types so that the compiler checks each signature. */
+static g16k_ntt_domain_create_fn gpu_domain_create;
+static g16k_ntt_domain_destroy_fn gpu_domain_destroy;
+static g16k_ntt_transform_fn gpu_transform;
+static g16k_ntt_compute_h_fn gpu_compute_h;
+static g16k_ntt_compute_h_msm_fn gpu_compute_h_msm;
+
 enum { TW, ITW, COSET, INV, INV_COSET, N_TABLES };
 
 struct g16k_ntt_domain {
@@ -27,15 +34,6 @@ struct g16k_ntt_domain {
     gpu_buf *tab[N_TABLES]; /* n/2 forward / inverse twiddles, then the
                               * GPU_NTT_SCALE_ELEMS-element scale tables */
 };
-
-static int gpu_domain_create(g16k_plugin_ctx *ctx, uint32_t log_n, g16k_ntt_domain **out);
-static void gpu_domain_destroy(g16k_ntt_domain *d);
-static int gpu_transform(g16k_ntt_domain *d, void *data, uint32_t dir, uint32_t enc);
-static int gpu_compute_h(g16k_ntt_domain *d, void *a, void *b, void *c, uint32_t enc, void *h,
-                         uint32_t h_enc);
-static int gpu_compute_h_msm(g16k_ntt_domain *d, void *a, void *b, void *c, uint32_t enc,
-                             g16k_msm_bases *bases, const g16k_msm_params *params, void *result,
-                             uint32_t result_enc);
 
 const g16k_ntt_vtable gpu_ntt_vtable = {
     .struct_size = sizeof(g16k_ntt_vtable),

@@ -12,25 +12,19 @@ const g16k_host_api *gpu_host;
 
 int gpu_fail(int code, const char *fmt, ...)
 {
-    char buf[1024];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
+    g16k_host_vset_error(gpu_host, fmt, ap);
     va_end(ap);
-    if (gpu_host && gpu_host->set_error)
-        gpu_host->set_error("%s", buf);
     return code;
 }
 
 void gpu_log(int level, const char *fmt, ...)
 {
-    char buf[4096];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
+    g16k_host_vlog(gpu_host, level, fmt, ap);
     va_end(ap);
-    if (gpu_host && gpu_host->log)
-        gpu_host->log(level, "%s", buf);
 }
 
 static int enc_ok(uint32_t enc)

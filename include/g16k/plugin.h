@@ -1,7 +1,7 @@
 /*
- * g16k plugin ABI, version 1.5 — the contract between the g16k core and a provider plugin.
+ * g16k plugin ABI, version 1.6 — the contract between the g16k core and a provider plugin.
  *
- * Self-contained (only <stddef.h> and <stdint.h>), C11 and C++ clean. A plugin is a shared object
+ * Self-contained (only <stdarg.h>, <stddef.h>, <stdint.h> and <stdio.h>), C11 and C++ clean. A plugin is a shared object
  * that exports exactly one symbol, g16k_plugin_entry (see the end of this file), links nothing of
  * g16k's, and is loaded with dlopen(RTLD_NOW | RTLD_LOCAL). A plugin that was created is never
  * unloaded, so it may keep static state and threads.
@@ -18,6 +18,10 @@
  * 1.4 appended g16k_synth_vtable.circuit_borrow (a circuit that may keep the caller's
  * coefficients instead of a copy); 1.0 to 1.3 plugins keep working unchanged (the core calls
  * circuit_create for them).
+ * 1.5 appended g16k_host_api.msm_window (the window an MSM call runs, for the core's trace).
+ * 1.6 appended g16k_host_api.set_error_v and log_v (set_error and log taking a va_list, so that a
+ * plugin's printf-style wrapper passes its arguments on; g16k_host_vset_error and g16k_host_vlog
+ * below fall back to set_error and log on an older host).
  *
  * Data. Field elements are little-endian arrays of 64-bit limbs: Fr 32 bytes, Fp 48 bytes,
  * Fp2 = c0 || c1 (96 bytes, element c0 + c1*u). Each call that takes or returns field elements has
@@ -43,15 +47,17 @@
 #ifndef G16K_PLUGIN_H
 #define G16K_PLUGIN_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 #define G16K_ABI_MAJOR 1
-#define G16K_ABI_MINOR 5
+#define G16K_ABI_MINOR 6
 
 /* Status codes. 0 is success; every error is negative. G16K_STATUS_LIST(X) calls X(name, value)
  * for each code in order, so that a table of names or messages cannot miss one. */
@@ -106,6 +112,8 @@ typedef enum g16k_group { G16K_G1 = 1, G16K_G2 = 2 } g16k_group;
 #endif
 typedef void g16k_host_set_error_fn(const char *fmt, ...) G16K_PRINTF_(1, 2);
 typedef void g16k_host_log_fn(int level, const char *fmt, ...) G16K_PRINTF_(2, 3);
+typedef void g16k_host_set_error_v_fn(const char *fmt, va_list ap) G16K_PRINTF_(1, 0);
+typedef void g16k_host_log_v_fn(int level, const char *fmt, va_list ap) G16K_PRINTF_(2, 0);
 #undef G16K_PRINTF_
 
 typedef struct g16k_host_api {
@@ -144,6 +152,11 @@ typedef struct g16k_host_api {
      * event of that call, beside the window asked. Call it on the thread the core called,
      * within that call; ignored elsewhere. Thread-safe, cheap. */
     void (*msm_window)(uint32_t c);
+    /* ---- ABI 1.6: read only when struct_size covers them, and test them for NULL (the helpers
+     * g16k_host_vset_error and g16k_host_vlog below do both). set_error and log with the
+     * arguments as a va_list (consumed: va_copy first to use ap again). Thread-safe. */
+    g16k_host_set_error_v_fn *set_error_v;
+    g16k_host_log_v_fn *log_v;
 } g16k_host_api;
 
 /* 1 when host (NULL allowed) traces: its struct_size covers the ABI 1.2 trace entries and both
@@ -162,6 +175,38 @@ static inline void g16k_host_msm_window(const g16k_host_api *host, uint32_t c)
         host->struct_size >= offsetof(g16k_host_api, msm_window) + sizeof(host->msm_window) &&
         host->msm_window != NULL)
         host->msm_window(c);
+}
+
+/* The message of a failing call from a plugin's own printf-style wrapper (fmt, ap as vprintf
+ * takes them; ap consumed): host->set_error_v on an ABI 1.6 host, else formatted here (cut at 1023
+ * bytes) and passed to host->set_error. Nothing when host is NULL. Thread-safe. */
+static inline void g16k_host_vset_error(const g16k_host_api *host, const char *fmt, va_list ap)
+{
+    if (host == NULL)
+        return;
+    if (host->struct_size >= offsetof(g16k_host_api, set_error_v) + sizeof(host->set_error_v) &&
+        host->set_error_v != NULL) {
+        host->set_error_v(fmt, ap);
+    } else if (host->set_error != NULL) {
+        char msg[1024];
+        vsnprintf(msg, sizeof msg, fmt, ap);
+        host->set_error("%s", msg);
+    }
+}
+
+/* The same for a log line at a G16K_LOG_* level: host->log_v, else host->log. */
+static inline void g16k_host_vlog(const g16k_host_api *host, int level, const char *fmt, va_list ap)
+{
+    if (host == NULL)
+        return;
+    if (host->struct_size >= offsetof(g16k_host_api, log_v) + sizeof(host->log_v) &&
+        host->log_v != NULL) {
+        host->log_v(level, fmt, ap);
+    } else if (host->log != NULL) {
+        char msg[1024];
+        vsnprintf(msg, sizeof msg, fmt, ap);
+        host->log(level, "%s", msg);
+    }
 }
 
 /* One key = value line of the plugin's own prover.ini section [plugin.NAME], in file order,

@@ -12,12 +12,26 @@ static int echo_level = -1;
 
 static g16k_host_set_error_fn host_set_error;
 static g16k_host_log_fn host_log;
+static g16k_host_set_error_v_fn host_set_error_v;
+static g16k_host_log_v_fn host_log_v;
+
+static void host_set_error_v(const char *fmt, va_list ap)
+{
+    vsnprintf(last_error, sizeof last_error, fmt, ap);
+}
+
+static void host_log_v(int level, const char *fmt, va_list ap)
+{
+    vsnprintf(last_log, sizeof last_log, fmt, ap);
+    if (level <= echo_level)
+        fprintf(stderr, "plugin log[%d]: %s\n", level, last_log);
+}
 
 static void host_set_error(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(last_error, sizeof last_error, fmt, ap);
+    host_set_error_v(fmt, ap);
     va_end(ap);
 }
 
@@ -25,10 +39,8 @@ static void host_log(int level, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(last_log, sizeof last_log, fmt, ap);
+    host_log_v(level, fmt, ap);
     va_end(ap);
-    if (level <= echo_level)
-        fprintf(stderr, "plugin log[%d]: %s\n", level, last_log);
 }
 
 static g16k_host_api host = {
@@ -38,6 +50,8 @@ static g16k_host_api host = {
     .set_error = host_set_error,
     .log = host_log,
     .threads = 2,
+    .set_error_v = host_set_error_v,
+    .log_v = host_log_v,
 };
 
 static g16k_host_api host_next_major = {

@@ -16,6 +16,11 @@
 
 #include "example.h"
 
+/* The entries, declared with plugin.h's types so that the compiler checks each signature. */
+static g16k_msm_bases_create_fn ex_bases_create;
+static g16k_msm_bases_destroy_fn ex_bases_destroy;
+static g16k_msm_msm_fn ex_msm;
+
 struct g16k_msm_bases {
     const field *f; /* Fp for G1, Fp2 for G2 */
     uint32_t group;

@@ -15,30 +15,31 @@
 
 #include "example.h"
 
+/* The entries, declared with plugin.h's types so that the compiler checks each signature. */
+static g16k_plugin_create_fn ex_create;
+static g16k_plugin_destroy_fn ex_destroy;
+static g16k_plugin_probe_fn ex_probe;
+
 /* Stored by g16k_plugin_entry; valid until process exit (plugin.h). */
 static const g16k_host_api *host;
 
+/* The host formats the message (plugin.h g16k_host_vset_error: set_error_v on an ABI 1.6 host,
+ * set_error on an older one). */
 int ex_error(int status, const char *fmt, ...)
 {
-    char msg[512];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    g16k_host_vset_error(host, fmt, ap);
     va_end(ap);
-    if (host && host->set_error)
-        host->set_error("%s", msg);
     return status;
 }
 
 void ex_log(const char *fmt, ...)
 {
-    char msg[512];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    g16k_host_vlog(host, G16K_LOG_INFO, fmt, ap);
     va_end(ap);
-    if (host && host->log)
-        host->log(G16K_LOG_INFO, "%s", msg);
 }
 
 static pthread_once_t field_once = PTHREAD_ONCE_INIT;
