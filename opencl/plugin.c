@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "gpu_driver.h"
+#include "gpu_msm_size.h"
 #include "gpu_plugin_util.h"
 #include "gpu_selftest.h"
 #include "internal.h"
@@ -103,7 +104,7 @@ static int opencl_create(const g16k_config *config, g16k_plugin_ctx **out)
         else if (strcmp(e->key, "cache_dir") == 0)
             cache_dir = e->value;
         else if (strcmp(e->key, "max_alloc") == 0 || strcmp(e->key, "max_mem") == 0) {
-            uint64_t *v = e->key[4] == 'a' ? &max_alloc : &max_mem;
+            uint64_t *v = strcmp(e->key, "max_alloc") == 0 ? &max_alloc : &max_mem;
             /* the least that works depends on the device: gpu_msm_plan_limits_check below */
             if (parse_bytes(e->value, v) != 0 || *v == 0)
                 return gpu_fail(G16K_ECONFIG,

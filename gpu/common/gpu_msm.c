@@ -3,7 +3,7 @@
  * gpu_device.h. Bases are converted to Montgomery affine limbs on the host,
  * GPU_MSM_PLAN_STAGE_POINTS at a time (no second host copy of a key), and uploaded once into as
  * many buffers as the device's largest allocation needs (one where the API has no cap). Each
- * msm() call picks or checks its window against the device's limits now (gpu_msm_plan.h
+ * msm() call picks or checks its window against the device's limits now (gpu_msm_size.h
  * "Limits": params->window, or 0 for the auto model with the device's compute units and
  * memory), then runs the MSM as parts that fit: for each part it uploads the part's scalars
  * (32 bytes a point, made canonical there when they came in Montgomery form), builds the plan
@@ -27,7 +27,10 @@
 
 #include "gpu_driver.h"
 #include "gpu_msm_plan.h"
+#include "gpu_msm_size.h"
+#include "gpu_msm_sum.h"
 #include "gpu_plugin_util.h"
+#include "gpu_point_encode.h"
 
 /* The entries, declared with plugin.h's types so that the compiler checks each signature. */
 static g16k_msm_bases_create_fn gpu_bases_create;

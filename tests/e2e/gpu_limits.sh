@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A GPU plugin under device limits (gpu/common/gpu_msm_plan.h "Limits"), through g16k:
+# A GPU plugin under device limits (gpu/common/gpu_msm_size.h "Limits"), through g16k:
 #  0. limits below the least that works are refused at load, naming the least (used below);
 #  1. [plugin.opencl] max_alloc = that least, max_mem = 2M: every MSM of poseidon2 runs as several
 #     parts (the fused H MSM too, its plan built on the device), and the proof still equals the

@@ -1,5 +1,6 @@
 /*
- * test_gpu_msm_plan.c: the host half of the GPU MSM (gpu/common/gpu_msm_plan.c), no device needed.
+ * test_gpu_msm_plan.c: the host half of the GPU MSM (gpu/common/gpu_msm_plan.c, the digit plan,
+ * and gpu_msm_size.c, the sizing), no device needed.
  *  - the chunks cover every entry once, in order, never straddle two buckets, hold at most
  *    chunk_len entries, and the bucket -> chunk CSR points at the right ones;
  *  - a 0/1-heavy input (one bucket holding nearly all points) is cut so that its longest serial
@@ -19,6 +20,7 @@
 #include <string.h>
 
 #include "gpu_msm_plan.h"
+#include "gpu_msm_size.h"
 #include "gpu_plugin_util.h"
 #include "g16k/plugin.h"
 #include "gpu_test_util.h"
