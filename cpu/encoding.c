@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "internal.h"
-#include "threads.h"
+#include "platform/parallel.h"
 
 #define MIN_GRAIN 4096
 
@@ -97,12 +97,12 @@ static void store_range(void *arg, uint64_t begin, uint64_t end, uint32_t worker
     }
 }
 
-static int run_load(cpu_range_fn *fn, void *dst, const void *src, uint64_t n, uint32_t enc,
+static int run_load(par_range_fn *fn, void *dst, const void *src, uint64_t n, uint32_t enc,
                     uint32_t threads, const char *what)
 {
     conv c = { .dst = dst, .src = src, .enc = enc };
     atomic_init(&c.first_bad, UINT64_MAX);
-    cpu_parallel_for(threads, n, cpu_grain(n, threads, MIN_GRAIN), fn, &c);
+    par_for(threads, n, par_grain(n, threads, MIN_GRAIN), fn, &c);
     uint64_t bad = atomic_load(&c.first_bad);
     if (bad != UINT64_MAX)
         return cpu_error(G16K_EINVAL, "%s[%llu] is not below r (%s encoding)", what,
@@ -127,5 +127,5 @@ void cpu_fr_store(void *dst, const fr_t *src, uint64_t n, uint32_t enc, uint32_t
 {
     conv c = { .dst = dst, .src = (const uint8_t *)src, .enc = enc };
     atomic_init(&c.first_bad, UINT64_MAX);
-    cpu_parallel_for(threads, n, cpu_grain(n, threads, MIN_GRAIN), store_range, &c);
+    par_for(threads, n, par_grain(n, threads, MIN_GRAIN), store_range, &c);
 }

@@ -48,7 +48,7 @@ void cpu_msm_window_used(uint32_t c);
 /* Inner phases of a call for the core's trace (plugin.h ABI 1.2 trace_begin/trace_end):
  * t = cpu_trace_begin() (0 when the core is not tracing this thread, or is older than 1.2),
  * then cpu_trace_end(name, t, detail or NULL) on the same thread; both cheap when not tracing.
- * Call them on the thread the core called, around whole phases (cpu_parallel_for included). */
+ * Call them on the thread the core called, around whole phases (par_for included). */
 uint64_t cpu_trace_begin(void);
 void cpu_trace_end(const char *name, uint64_t begin, const char *detail);
 

@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "msm.h"
-#include "threads.h"
+#include "platform/parallel.h"
 
 /* The entries, declared with plugin.h's types so that the compiler checks each signature. */
 static g16k_msm_bases_create_fn cpu_bases_create;
@@ -113,7 +113,7 @@ static int cpu_bases_create(g16k_plugin_ctx *ctx, uint32_t group, const void *po
     uint32_t threads = cpu_threads(ctx, 0);
     decode_job j = { .g = g, .in = points, .out = b->owned, .enc = point_enc };
     atomic_init(&j.first_bad, UINT64_MAX);
-    cpu_parallel_for(threads, n, cpu_grain(n, threads, 4096), decode_range, &j);
+    par_for(threads, n, par_grain(n, threads, 4096), decode_range, &j);
     uint64_t bad = atomic_load(&j.first_bad);
     if (bad != UINT64_MAX) {
         free(b->owned);
@@ -182,15 +182,15 @@ static void ones_range(void *arg, uint64_t begin, uint64_t end, uint32_t worker)
 static int sum_points(const cpu_group *g, const uint8_t *points, const uint64_t *idx, uint64_t n,
                       uint32_t threads, void *out)
 {
-    uint64_t grain = cpu_grain(n, threads, 1024);
-    uint32_t workers = cpu_parallel_workers(threads, n, grain);
+    uint64_t grain = par_grain(n, threads, 1024);
+    uint32_t workers = par_workers(threads, n, grain);
     ones_job j = { .g = g, .points = points, .idx = idx };
     j.acc = malloc((size_t)workers * g->jac_size);
     if (!j.acc)
         return cpu_error(G16K_ENOMEM, "msm %s: out of memory", g->name);
     for (uint32_t w = 0; w < workers; w++)
         g->jac_set_inf(j.acc + (size_t)w * g->jac_size);
-    cpu_parallel_for(threads, n, grain, ones_range, &j);
+    par_for(threads, n, grain, ones_range, &j);
     g->jac_set_inf(out);
     for (uint32_t w = 0; w < workers; w++)
         g->jac_add(out, out, j.acc + (size_t)w * g->jac_size);

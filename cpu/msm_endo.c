@@ -22,7 +22,7 @@
 #include <string.h>
 
 #include "msm.h"
-#include "threads.h"
+#include "platform/parallel.h"
 
 #define X_ABS 0xd201000000010000ULL /* |x|, x the BLS12-381 parameter */
 
@@ -121,7 +121,7 @@ int cpu_msm_endo(const cpu_group *g, const void *bases, const uint64_t *idx, con
                          g->name, (unsigned long long)n);
     }
     endo_job j = { .bases = bases, .idx = idx, .k = k, .images = images, .dk = dk };
-    cpu_parallel_for(threads, n, cpu_grain(n, threads, 1024), is_g1 ? g1_split : g2_split, &j);
+    par_for(threads, n, par_grain(n, threads, 1024), is_g1 ? g1_split : g2_split, &j);
     cpu_msm_in in = { .bases = bases,
                       .idx = idx,
                       .images = images,

@@ -33,7 +33,7 @@
 #include <string.h>
 
 #include "msm.h"
-#include "threads.h"
+#include "platform/parallel.h"
 
 typedef struct pip {
     const cpu_group *g;
@@ -371,7 +371,7 @@ int cpu_msm_pippenger(const cpu_group *g, const cpu_msm_in *in, uint32_t c, uint
     if (p.chunk_len == 0)
         p.chunk_len = 1;
     uint64_t tasks = (uint64_t)ngroups * p.nchunks;
-    uint32_t workers = cpu_parallel_workers(threads, tasks, 1);
+    uint32_t workers = par_workers(threads, tasks, 1);
 
     size_t js = g->jac_size;
     size_t sets = p.batch  ? cpu_ba_size(g, (uint64_t)p.wgroup * p.nbuckets, p.ifma)
@@ -387,7 +387,7 @@ int cpu_msm_pippenger(const cpu_group *g, const cpu_msm_in *in, uint32_t c, uint
                          g->name, workers, c - 1);
     }
     uint64_t t = cpu_trace_begin();
-    cpu_parallel_for(threads, tasks, 1, window_tasks, &p);
+    par_for(threads, tasks, 1, window_tasks, &p);
     if (t) {
         char detail[96];
         snprintf(detail, sizeof(detail), "%u windows of up to %u bits, %s buckets%s", p.nwin, c,

@@ -31,7 +31,7 @@
 #include <x86intrin.h>
 
 #include "internal.h"
-#include "threads.h"
+#include "platform/parallel.h"
 #include "bls12_381/fr_inline.h"
 
 /* The entries, declared with plugin.h's types so that the compiler checks each signature. */
@@ -139,7 +139,7 @@ static void geom_range(void *arg, uint64_t begin, uint64_t end, uint32_t worker)
 static void scale_geom(fr_t *x, uint64_t n, const fr_t *s, const fr_t *g, uint32_t threads)
 {
     pass p = { .x = x, .s = *s, .g = *g };
-    cpu_parallel_for(threads, n, cpu_grain(n, threads, MIN_GRAIN), geom_range, &p);
+    par_for(threads, n, par_grain(n, threads, MIN_GRAIN), geom_range, &p);
 }
 
 /* The low `bits` bits of i reversed (bits <= 63; 0 bits -> 0). */
@@ -180,7 +180,7 @@ static void permute(const g16k_ntt_domain *d, fr_t *x, const fr_t *s, uint32_t t
     pass p = { .x = x, .d = d, .scale = s != NULL };
     if (s)
         p.s = *s;
-    cpu_parallel_for(threads, d->n, cpu_grain(d->n, threads, MIN_GRAIN), bitrev_range, &p);
+    par_for(threads, d->n, par_grain(d->n, threads, MIN_GRAIN), bitrev_range, &p);
 }
 
 /* ---- the transform proper ----
@@ -427,8 +427,8 @@ static uint64_t top_split(ntt_job *J, uint32_t threads, uint64_t *tiles)
     J->log_s = d->log_n - J->k;
     *tiles = ((uint64_t)1 << J->log_s) / COLS;
     uint64_t rows = (uint64_t)1 << J->k;
-    uint32_t w1 = cpu_parallel_workers(threads, *tiles, cpu_grain(*tiles, threads, 1));
-    uint32_t w2 = cpu_parallel_workers(threads, rows, cpu_grain(rows, threads, 1));
+    uint32_t w1 = par_workers(threads, *tiles, par_grain(*tiles, threads, 1));
+    uint32_t w2 = par_workers(threads, rows, par_grain(rows, threads, 1));
     J->scratch = malloc((w1 > w2 ? w1 : w2) * ((size_t)1 << LEAF_LOG) * COLS * sizeof(fr_t));
     return rows;
 }
@@ -443,8 +443,8 @@ static void dif(const g16k_ntt_domain *d, fr_t *x, int inv, int coset, uint32_t 
         return;
     }
     uint64_t tiles, rows = top_split(&J, threads, &tiles);
-    cpu_parallel_for(threads, tiles, cpu_grain(tiles, threads, 1), dif_tiles, &J);
-    cpu_parallel_for(threads, rows, cpu_grain(rows, threads, 1), dif_rows, &J);
+    par_for(threads, tiles, par_grain(tiles, threads, 1), dif_tiles, &J);
+    par_for(threads, rows, par_grain(rows, threads, 1), dif_rows, &J);
     free(J.scratch);
 }
 
@@ -457,8 +457,8 @@ static void dit(const g16k_ntt_domain *d, fr_t *x, uint32_t threads)
         return;
     }
     uint64_t tiles, rows = top_split(&J, threads, &tiles);
-    cpu_parallel_for(threads, rows, cpu_grain(rows, threads, 1), dit_rows, &J);
-    cpu_parallel_for(threads, tiles, cpu_grain(tiles, threads, 1), dit_tiles, &J);
+    par_for(threads, rows, par_grain(rows, threads, 1), dit_rows, &J);
+    par_for(threads, tiles, par_grain(tiles, threads, 1), dit_tiles, &J);
     free(J.scratch);
 }
 
@@ -561,7 +561,7 @@ static int cpu_domain_create(g16k_plugin_ctx *ctx, uint32_t log_n, g16k_ntt_doma
     fr_root_of_unity(&omega, log_n);
     /* The top stage (h = n/2) is omega^j; each lower stage takes every other entry above. */
     powers_job pj = { .out = d->tw + half, .base = omega };
-    cpu_parallel_for(threads, half, cpu_grain(half, threads, MIN_GRAIN), powers_range, &pj);
+    par_for(threads, half, par_grain(half, threads, MIN_GRAIN), powers_range, &pj);
     for (uint64_t h = half / 2; h >= 1; h /= 2)
         for (uint64_t j = 0; j < h; j++)
             d->tw[h + j] = d->tw[2 * h + 2 * j];
@@ -689,7 +689,7 @@ static int cpu_compute_h(g16k_ntt_domain *domain, void *a, void *b, void *c, uin
     }
     t = cpu_trace_begin();
     pass p = { .x = a, .y = b, .z = c, .out = h, .out_enc = h_enc };
-    cpu_parallel_for(threads, n, cpu_grain(n, threads, MIN_GRAIN), h_range, &p);
+    par_for(threads, n, par_grain(n, threads, MIN_GRAIN), h_range, &p);
     cpu_trace_end("h = a b - c", t, NULL);
     return G16K_OK;
 }

@@ -18,7 +18,7 @@
 #include <string.h>
 
 #include "internal.h"
-#include "threads.h"
+#include "platform/parallel.h"
 
 /* The entries, declared with plugin.h's types so that the compiler checks each signature. */
 static g16k_synth_circuit_create_fn cpu_circuit_create;
@@ -175,8 +175,8 @@ static int build_sorted(g16k_plugin_ctx *ctx, const g16k_constraints *cs, g16k_c
     atomic_init(&j.unsorted, 0);
     atomic_init(&j.unsorted_rows, 0);
     uint32_t threads = cpu_threads(ctx, 0);
-    uint64_t grain = cpu_grain(cs->n_coefs, threads, 16384);
-    cpu_parallel_for(threads, cs->n_coefs, grain, scan_range, &j);
+    uint64_t grain = par_grain(cs->n_coefs, threads, 16384);
+    par_for(threads, cs->n_coefs, grain, scan_range, &j);
     if (atomic_load(&j.first_bad) != UINT64_MAX) {
         uint64_t *counts[2] = { c->m[0].row_start, c->m[1].row_start };
         return count_entries(cs, counts, fn); /* the message of the first bad one */
@@ -188,7 +188,7 @@ static int build_sorted(g16k_plugin_ctx *ctx, const g16k_constraints *cs, g16k_c
         c->m[0].lent = cs->coefs;
         free(c->m[1].row_start);
         c->m[1].row_start = NULL;
-        cpu_parallel_for(threads, cs->n_coefs, grain, fill_range, &j);
+        par_for(threads, cs->n_coefs, grain, fill_range, &j);
         return 1;
     }
     if (atomic_load(&j.unsorted))
@@ -214,7 +214,7 @@ static int build_sorted(g16k_plugin_ctx *ctx, const g16k_constraints *cs, g16k_c
             return cpu_error(G16K_ENOMEM, "%s: out of memory (%llu entries)", fn,
                              (unsigned long long)nnz[m]);
     }
-    cpu_parallel_for(threads, cs->n_coefs, grain, fill_range, &j); /* row starts: calloc'd 0 */
+    par_for(threads, cs->n_coefs, grain, fill_range, &j); /* row starts: calloc'd 0 */
     return 1;
 }
 
@@ -409,7 +409,7 @@ static int cpu_synthesize(g16k_circuit *circuit, const void *witness, uint64_t n
     if (st == G16K_OK) {
         synth_job j = { .c = circuit, .w = w, .out = { a, b, c }, .out_enc = out_enc };
         uint64_t n = circuit->domain_size;
-        cpu_parallel_for(threads, n, cpu_grain(n, threads, 1024), synth_rows, &j);
+        par_for(threads, n, par_grain(n, threads, 1024), synth_rows, &j);
     }
     free(w);
     return st;

@@ -35,8 +35,8 @@
 /* 1 if this CPU and OS can run g16k_ifma: CPUID.(7,0):EBX has AVX512F (bit 16), AVX512DQ (17),
  * AVX512IFMA (21), AVX512BW (30), AVX512VL (31), CPUID.1:ECX has OSXSAVE, and XCR0 shows the
  * OS saves SSE, AVX, opmask and both ZMM halves (bits 1, 2, 5, 6, 7). The environment variable
- * G16K_SIMD=portable forces 0. Cheap after the first call (cached); thread-safe. (ifma_cpuid.c;
- * method of libsodium's runtime.c.) */
+ * G16K_SIMD=portable forces 0. Cheap after the first call (cached); thread-safe. (ifma_available.c on
+ * platform/cpu_features.c, the method of libsodium's runtime.c.) */
 int ifma_available(void);
 
 /* ---- Fp, 8 lanes (fp_ifma.c) ---- */

@@ -1,26 +1,24 @@
-/*
- * ifma_available(): may this process run the AVX-512 IFMA code of arith/ifma? (ifma.h)
- * CPUID says what the CPU has; XCR0 (XGETBV) says what the OS saves on a context switch: without
- * the opmask and ZMM state bits, AVX-512 instructions fault even on a CPU that has them (the same
- * two-step test as libsodium's runtime.c). Compiled for baseline x86-64, like the rest of the
- * plugin. The answer is computed once and cached; G16K_SIMD=portable forces 0, which is how tests
- * and users exercise the portable paths on IFMA machines.
- */
-#include <cpuid.h>
+/* The CPU-feature probe (cpu_features.h). */
+#include "cpu_features.h"
+
 #include <stdatomic.h>
 #include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
 
-#include "ifma.h"
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
 
+#define ECX1_OSXSAVE (1u << 27)
+#define ECX1_AVX (1u << 28)
+#define EBX7_AVX2 (1u << 5)
+#define EBX7_BMI2 (1u << 8)
 #define EBX7_AVX512F (1u << 16)
 #define EBX7_AVX512DQ (1u << 17)
+#define EBX7_ADX (1u << 19)
 #define EBX7_AVX512IFMA (1u << 21)
 #define EBX7_AVX512BW (1u << 30)
 #define EBX7_AVX512VL (1u << 31)
-#define ECX1_OSXSAVE (1u << 27)
 /* XCR0: SSE (1), AVX (2), opmask (5), ZMM0-15 upper halves (6), ZMM16-31 (7). */
+#define XCR0_AVX_STATE 0x06u
 #define XCR0_AVX512_STATE 0xe6u
 
 static uint64_t xgetbv0(void)
@@ -31,32 +29,45 @@ static uint64_t xgetbv0(void)
     return ((uint64_t)hi << 32) | lo;
 }
 
-static int probe(void)
+static unsigned probe(void)
 {
-    unsigned a, b, c, d;
-    if (!__get_cpuid(1, &a, &b, &c, &d) || !(c & ECX1_OSXSAVE))
+    unsigned a, b, c, d, f = 0;
+    if (!__get_cpuid(1, &a, &b, &c, &d))
         return 0;
-    if ((xgetbv0() & XCR0_AVX512_STATE) != XCR0_AVX512_STATE)
-        return 0;
+    const unsigned c1 = c;
     if (!__get_cpuid_count(7, 0, &a, &b, &c, &d))
         return 0;
-    const unsigned need =
+    if ((b & EBX7_BMI2) && (b & EBX7_ADX))
+        f |= CPU_BMI2_ADX;
+    if (!(c1 & ECX1_OSXSAVE))
+        return f;
+    const uint64_t xcr0 = xgetbv0();
+    if ((c1 & ECX1_AVX) && (b & EBX7_AVX2) && (xcr0 & XCR0_AVX_STATE) == XCR0_AVX_STATE)
+        f |= CPU_AVX2;
+    if ((xcr0 & XCR0_AVX512_STATE) != XCR0_AVX512_STATE || !(b & EBX7_AVX512F))
+        return f;
+    f |= CPU_AVX512F;
+    const unsigned ifma =
         EBX7_AVX512F | EBX7_AVX512DQ | EBX7_AVX512IFMA | EBX7_AVX512BW | EBX7_AVX512VL;
-    return (b & need) == need;
+    if ((b & ifma) == ifma)
+        f |= CPU_AVX512_IFMA;
+    return f;
 }
-
-int ifma_available(void)
+#else
+static unsigned probe(void)
 {
-    /* Read on every call so that tests can flip it; the CPUID answer is cached. */
-    const char *env = getenv("G16K_SIMD");
-    if (env && strcmp(env, "portable") == 0)
-        return 0;
+    return 0;
+}
+#endif
+
+unsigned cpu_features(void)
+{
     /* -1 = not probed yet; a race only probes twice with the same answer. */
     static atomic_int cached = -1;
     int v = atomic_load_explicit(&cached, memory_order_relaxed);
     if (v < 0) {
-        v = probe();
+        v = (int)probe();
         atomic_store_explicit(&cached, v, memory_order_relaxed);
     }
-    return v;
+    return (unsigned)v;
 }

@@ -1,17 +1,17 @@
 /*
- * Parallel-for of the CPU plugin (see threads.h): workers pull fixed-size chunks from one atomic
- * counter. No pool is kept between calls, so a call is self-contained and concurrent calls from
- * the core's MSM threads cannot block each other; the plugin's heavy calls (NTT stages, MSM
- * windows, synthesis) are milliseconds or more, so thread start-up is noise.
+ * The parallel-for (parallel.h): workers pull fixed-size chunks from one atomic counter. No pool
+ * is kept between calls, so a call is self-contained and concurrent calls from the core's MSM
+ * threads cannot block each other; the heavy calls (NTT stages, MSM windows, synthesis, setup
+ * loops, the GPU digit plan) are milliseconds or more, so thread start-up is noise.
  */
-#include "threads.h"
+#include "parallel.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 
 typedef struct job {
-    cpu_range_fn *fn;
+    par_range_fn *fn;
     void *arg;
     uint64_t n;
     uint64_t grain;
@@ -42,7 +42,7 @@ static void *worker_main(void *p)
     return NULL;
 }
 
-uint32_t cpu_parallel_workers(uint32_t threads, uint64_t n, uint64_t grain)
+uint32_t par_workers(uint32_t threads, uint64_t n, uint64_t grain)
 {
     if (grain == 0)
         grain = 1;
@@ -51,7 +51,7 @@ uint32_t cpu_parallel_workers(uint32_t threads, uint64_t n, uint64_t grain)
     return w ? (uint32_t)w : 1;
 }
 
-uint64_t cpu_grain(uint64_t n, uint32_t threads, uint64_t min_grain)
+uint64_t par_grain(uint64_t n, uint32_t threads, uint64_t min_grain)
 {
     uint64_t parts = (uint64_t)(threads ? threads : 1) * 4;
     uint64_t g = (n + parts - 1) / parts;
@@ -60,13 +60,13 @@ uint64_t cpu_grain(uint64_t n, uint32_t threads, uint64_t min_grain)
     return g ? g : 1;
 }
 
-void cpu_parallel_for(uint32_t threads, uint64_t n, uint64_t grain, cpu_range_fn *fn, void *arg)
+void par_for(uint32_t threads, uint64_t n, uint64_t grain, par_range_fn *fn, void *arg)
 {
     if (n == 0)
         return;
     if (grain == 0)
         grain = 1;
-    uint32_t nw = cpu_parallel_workers(threads, n, grain);
+    uint32_t nw = par_workers(threads, n, grain);
     if (nw == 1) {
         fn(arg, 0, n, 0);
         return;

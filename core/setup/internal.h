@@ -64,12 +64,12 @@ void progress_init(progress *pg, int enabled);
 void progress_update(progress *pg, const char *phase, uint64_t done, uint64_t total);
 void progress_done(progress *pg, const char *phase);
 
-/* ---- pool.c: fork-join loops on pthreads ---- */
+/* ---- pool.c: fork-join loops on arith/platform/parallel.h ---- */
 /* fn(ctx, begin, end) handles items [begin, end); it must not fail. */
 typedef void pool_fn(void *ctx, uint64_t begin, uint64_t end);
-/* Run fn over [0, n) in chunks of `chunk` items on `threads` threads (0 = online CPUs), while the
- * calling thread reports progress for `phase` (pg may be NULL). Falls back to fewer threads if
- * pthread_create fails. */
+/* Run fn over [0, n) in chunks of `chunk` items on `threads` threads (0 = online CPUs), the
+ * calling thread one of them and reporting progress for `phase` between its chunks (pg may be
+ * NULL). Falls back to fewer threads if pthread_create fails. */
 void pool_run(unsigned threads, uint64_t n, uint64_t chunk, pool_fn *fn, void *ctx, progress *pg,
               const char *phase);
 unsigned pool_threads(unsigned requested);

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "blake3_internal.h"
+#include "platform/cpu_features.h"
 
 static uint32_t rotr(uint32_t x, int n)
 {
@@ -149,9 +150,8 @@ static int usable(blake3_impl k)
     if (!kernels[k].fn)
         return k == BLAKE3_PORTABLE;
 #ifdef G16K_BLAKE3_X86
-    /* libgcc's tests include the OS check (XCR0 saves the YMM, and opmask and ZMM, state). */
-    __builtin_cpu_init();
-    return k == BLAKE3_AVX512 ? __builtin_cpu_supports("avx512f") : __builtin_cpu_supports("avx2");
+    /* cpu_features includes the OS check (XCR0 saves the YMM, and opmask and ZMM, state). */
+    return (cpu_features() & (k == BLAKE3_AVX512 ? CPU_AVX512F : CPU_AVX2)) != 0;
 #else
     return 0;
 #endif

@@ -7,7 +7,6 @@
  */
 #include "gpu_msm_plan.h"
 
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,6 +14,7 @@
 #include "g16k/plugin.h"
 #include "gpu_msm_size.h"
 #include "gpu_plugin_util.h"
+#include "platform/parallel.h"
 
 /* bits [off, off + c) of a canonical 256-bit scalar, c <= 31 */
 static uint32_t scalar_bits(const uint64_t s[4], uint32_t off, uint32_t c)
@@ -68,9 +68,8 @@ typedef struct plan_pass {
     uint32_t *fill;
 } plan_pass;
 
-static void *plan_pass_run(void *arg)
+static void plan_pass_run(const plan_pass *a)
 {
-    plan_pass *a = arg;
     gpu_msm_plan *p = a->plan;
     int32_t d[256];
     uint64_t s[4];
@@ -89,43 +88,29 @@ static void *plan_pass_run(void *arg)
                 p->offsets[k + 1]++;
         }
     }
-    return NULL;
 }
 
-#define PLAN_MAX_THREADS 32
+/* A worker's share: the windows [begin, end) of pass a (arith/platform/parallel.h). */
+static void plan_pass_range(void *arg, uint64_t begin, uint64_t end, uint32_t worker)
+{
+    (void)worker;
+    plan_pass share = *(const plan_pass *)arg;
+    share.w_lo = (uint32_t)begin;
+    share.w_hi = (uint32_t)end;
+    plan_pass_run(&share);
+}
 
-/* Run one pass over windows split among `threads` threads, the caller included (at most
- * PLAN_MAX_THREADS; one below 4096 scalars); a share whose thread cannot start runs on the
- * caller. */
+/* Run one pass over windows split into `threads` contiguous ranges, one a worker, the caller
+ * included (one worker below 4096 scalars): each worker decodes every scalar, so more, smaller
+ * ranges would only repeat that. */
 static void run_passes(gpu_msm_plan *plan, const uint8_t *src, uint64_t n, uint32_t enc,
                        uint32_t *fill, uint32_t threads)
 {
-    uint32_t t = n < 4096 || threads < 2      ? 1
-                 : threads < PLAN_MAX_THREADS ? threads
-                                              : PLAN_MAX_THREADS;
+    uint32_t t = n < 4096 || threads < 2 ? 1 : threads;
     if (t > plan->nw)
         t = plan->nw;
-    plan_pass a[PLAN_MAX_THREADS];
-    pthread_t th[PLAN_MAX_THREADS];
-    int started[PLAN_MAX_THREADS] = { 0 };
-    for (uint32_t j = 0; j < t; j++) {
-        a[j] = (plan_pass){ .plan = plan,
-                            .src = src,
-                            .n = n,
-                            .enc = enc,
-                            .fill = fill,
-                            .w_lo = plan->nw * j / t,
-                            .w_hi = plan->nw * (j + 1) / t };
-    }
-    for (uint32_t j = 1; j < t; j++)
-        started[j] = pthread_create(&th[j], NULL, plan_pass_run, &a[j]) == 0;
-    plan_pass_run(&a[0]);
-    for (uint32_t j = 1; j < t; j++) {
-        if (started[j])
-            pthread_join(th[j], NULL);
-        else
-            plan_pass_run(&a[j]); /* no thread: do its share here */
-    }
+    plan_pass all = { .plan = plan, .src = src, .n = n, .enc = enc, .fill = fill };
+    par_for(t, plan->nw, (plan->nw + t - 1) / t, plan_pass_range, &all);
 }
 
 static uint32_t isqrt_ceil(uint64_t v)
