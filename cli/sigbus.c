@@ -4,7 +4,7 @@
  * the next read of a page past its new end (BUS_ADRERR). The default action kills the process
  * with a core dump and no word of why; this guard names the cause and exits 5 (an I/O error).
  * No output file can be half-written then: every output is written after the last read of an
- * input's mapping, and atomically (formats/atomic_write.c). Any other SIGBUS (a misaligned
+ * input's mapping, and atomically (util/atomic_write.c). Any other SIGBUS (a misaligned
  * access, a memory error) keeps its default action.
  */
 #include "cli.h"
