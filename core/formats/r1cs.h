@@ -1,6 +1,6 @@
 /*
  * Reader of circom constraint systems (.r1cs version 1, docs/formats.md, ".r1cs"), BLS12-381 only.
- * Used by `g16k setup` (core/setup) and `g16k check` (cli/check_cmd.c).
+ * Used by `g16k setup` (core/setup) and `g16k check`.
  */
 #ifndef G16K_FORMATS_R1CS_H
 #define G16K_FORMATS_R1CS_H

@@ -1,5 +1,5 @@
 /*
- * The core half of `g16k tune` (cli/tune_cmd.c): the real inputs of the five Groth16 MSMs
+ * The core half of `g16k tune`: the real inputs of the five Groth16 MSMs
  * of one key and one witness (msm_scalars, calls.h), and one timed MSM call on the configured
  * provider. Every call goes to the primary provider of its slot and the bases handles the key
  * already holds (key->primary), through calls.h, so the timings are those a proof sees, without

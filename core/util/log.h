@@ -1,7 +1,7 @@
 /*
  * The core's log: one line at a time to the callback of g16k_set_log (g16k.h), none by default,
  * so that libg16k writes nothing to stderr by itself; the g16k command installs its own (to
- * stderr at the level of $G16K_LOG, cli/main.c). Plugins reach it through host->log.
+ * stderr at the level of $G16K_LOG). Plugins reach it through host->log.
  * Levels are G16K_LOG_ERROR..G16K_LOG_DEBUG (g16k/plugin.h); a level outside is clamped.
  * Thread-safe: the callback and its level are read under a read lock held during the call, so
  * g16k_set_log, which takes it for writing, returns only once the old callback has returned.
