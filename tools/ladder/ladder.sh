@@ -11,10 +11,14 @@
 #            domain 2^21; SNARKJS_MAX=1200000 to compare with snarkjs there too). circom2 runs the
 #            compiler as 32-bit WebAssembly, 4 GiB at most: sha256_35 peaks at 3.8 GB RSS and
 #            poseidon_1000 at 1.2 GB, so sha256_64 (2M constraints) and poseidon_4000 would not fit.
+#            Beyond that, synthetic circuits without circom: dense_<k> or bits_<k>, a domain of 2^k
+#            (2^k - 2 constraints, 1 public input) made by tools/synthetic/synthetic_circuit, dense
+#            (every value a full field element) or mostly bits (SHA-256-like).
 # environment:
 #   LADDER_WORK    work folder (default /tmp/g16k-ladder): npm packages, circuits, keys, logs,
 #                  report.md. Nothing is written inside the repository.
 #   G16K           the g16k binary (default: build/bin/g16k of this checkout)
+#   SYNTHETIC      the synthetic_circuit binary (default: beside G16K)
 #   CONF           prover.ini for g16k prove (default conf/cpu.ini). The ladder proves with a
 #                  copy of it, LADDER_WORK/prover.ini, that adds `[core] key_cache =
 #                  LADDER_WORK/keycache` unless CONF sets key_cache itself.
@@ -33,6 +37,7 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
 WORK=${LADDER_WORK:-/tmp/g16k-ladder}
 G16K=${G16K:-$ROOT/build/bin/g16k}
+SYNTHETIC=${SYNTHETIC:-$(dirname "$G16K")/synthetic_circuit}
 CONF=${CONF:-$ROOT/conf/cpu.ini}
 SNARKJS_MAX=${SNARKJS_MAX:-600000}
 FORCE=${FORCE:-0}
@@ -211,14 +216,23 @@ for c in "${CIRCUITS[@]}"; do
   echo "== $c"
   B=build/$c R=runs/$c
   mkdir -p "$B" "$R"
-  write_circuit "$c"
-  if [ "$FORCE" = 1 ] || [ ! -f "$B/$c.r1cs" ] || [ ! -f "$B/${c}_js/$c.wasm" ]; then
-    timed "${c}_compile" "${CIRCOM[@]}" "circuits/$c.circom" --r1cs --wasm --O2 --prime bls12381 -o "$B"
-  fi
+  case "${c%%_*}" in
+  dense|bits) # synthetic: the "compile" column is the generator's time (r1cs and witness)
+    [ -x "$SYNTHETIC" ] || { echo "ladder: no synthetic_circuit at $SYNTHETIC (set SYNTHETIC)"; exit 2; }
+    if [ "$FORCE" = 1 ] || [ ! -f "$B/$c.r1cs" ] || [ ! -f "$R/witness.wtns" ]; then
+      timed "${c}_compile" "$SYNTHETIC" --shape "${c%%_*}" --constraints $(((1 << ${c#*_}) - 2)) \
+          --public 1 --r1cs "$B/$c.r1cs" --wtns "$R/witness.wtns"
+    fi ;;
+  *)
+    write_circuit "$c"
+    if [ "$FORCE" = 1 ] || [ ! -f "$B/$c.r1cs" ] || [ ! -f "$B/${c}_js/$c.wasm" ]; then
+      timed "${c}_compile" "${CIRCOM[@]}" "circuits/$c.circom" --r1cs --wasm --O2 --prime bls12381 -o "$B"
+    fi
+    if [ "$FORCE" = 1 ] || [ ! -f "$R/witness.wtns" ]; then
+      timed "${c}_wtns" "${SNARKJS[@]}" wtns calculate "$B/${c}_js/$c.wasm" "circuits/$c.input.json" "$R/witness.wtns"
+    fi ;;
+  esac
   compile_s=$( [ -f "logs/${c}_compile.time" ] && secs "${c}_compile" || echo "-")
-  if [ "$FORCE" = 1 ] || [ ! -f "$R/witness.wtns" ]; then
-    timed "${c}_wtns" "${SNARKJS[@]}" wtns calculate "$B/${c}_js/$c.wasm" "circuits/$c.input.json" "$R/witness.wtns"
-  fi
   read -r ncons npub < <(r1cs_info "$B/$c.r1cs")
   need=$((ncons + npub + 1)); domain=1
   while [ "$domain" -lt "$need" ]; do domain=$((domain * 2)); done
