@@ -89,11 +89,12 @@ if [ "${G16K_TEST_QUICK:-0}" != 1 ]; then
       && cmake --build build-san -j"$jobs"
   }
   if stage "ASan+UBSan build" build-san/test-build.log build_san; then
-    # The two large fixtures' end-to-end runs take minutes each under ASan: their parsers and
-    # keys are still covered here by the formats, synth and setup tests.
+    # The two large fixtures' end-to-end runs and the 2^20 synthetic rung take minutes each
+    # under ASan: their parsers and keys are still covered here by the formats, synth, setup and
+    # synthetic_circuit tests.
     stage "ASan+UBSan ctest" build-san/test-ctest.log bash -c "cd build-san && \
       ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-      ctest --output-on-failure -j$jobs -E 'e2e_cpu_(poseidon_chain|sha256_64)'"
+      ctest --output-on-failure -j$jobs -E 'e2e_cpu_(poseidon_chain|sha256_64)|synthetic_rung_2e20'"
   fi
   # Bounded fuzzing of the parsers (zkey, wtns, proof/public/vk JSON, prover.ini).
   mkdir -p build-fuzz
