@@ -237,6 +237,49 @@ static void test_limits_window_and_parts(void **state)
     assert_int_equal(gpu_msm_plan_part_len(990, 1000, 64, 100), 10);
 }
 
+/* The Filecoin PoRep size (issue 33.6): the H MSM of a 2^27 domain, dense scalars, on an 80 GB
+ * device (A100, H100) and on a 141 GB one (H200), as the CUDA plugin sizes it (cuda/ops.c
+ * cu_limits: no per-buffer cap, one part's budget the free memory, here the device's less the
+ * resident H bases, 2^27 affine G1 points of 96 bytes (with the other bases resident too the
+ * budget shrinks and the plan cuts parts); 132 SMs of CUDA_MSM_LANES = 128; plans
+ * built on the device: 32 bytes of scalar a point). The plan is printed, so the Filecoin plan is
+ * known before a GPU runs it, and checked: every point in a part, a part's dense entry list,
+ * scalars and buckets within the budget, the lists within 32 bits. */
+static void test_plan_filecoin_h(void **state)
+{
+    (void)state;
+    const uint64_t n = (uint64_t)1 << 27, gb = 1000000000ull;
+    const uint64_t devices[] = { 80 * gb, 141 * gb };
+    for (int i = 0; i < 2; i++) {
+        uint64_t budget = devices[i] - n * 96;
+        gpu_msm_device dev = { .compute_units = 132,
+                               .lanes = 128,
+                               .mem_bytes = budget,
+                               .max_alloc = 0,
+                               .host_bytes = 0,
+                               .part_align = 1,
+                               .point_extra = 32 };
+        uint32_t c = 0;
+        uint64_t part = 0;
+        assert_int_equal(gpu_msm_plan_choose(0, n, n, G16K_G1, &dev, &c, &part), G16K_OK);
+        uint64_t nw = (256 + c - 1) / c, parts = (n + part - 1) / part;
+        uint64_t len = part < n ? part : n; /* the longest part this MSM runs */
+        uint64_t entries = len * nw * 4, scalars = len * 32, buckets = bucket_bytes(c, G16K_G1);
+        print_message("2^27 H MSM on a %llu GB device: window %u (%llu windows of %llu buckets), "
+                      "%llu part(s) of at most %llu points (%llu fit); the longest part: entries "
+                      "%.2f GB, scalars %.2f GB, "
+                      "bucket sums %.3f GB; budget %.2f GB (H bases %.2f GB resident)\n",
+                      (unsigned long long)(devices[i] / gb), c, (unsigned long long)nw,
+                      (unsigned long long)1 << (c - 1), (unsigned long long)parts,
+                      (unsigned long long)len, (unsigned long long)part, entries / 1e9,
+                      scalars / 1e9, buckets / 1e9, budget / 1e9, n * 96 / 1e9);
+        assert_true(c >= GPU_MSM_PLAN_MIN_WINDOW && c <= GPU_MSM_PLAN_MAX_WINDOW);
+        assert_true(part * parts >= n && part * (parts - 1) < n);
+        assert_true(entries + scalars + buckets <= budget);
+        assert_true(part * nw <= UINT32_MAX && part <= INT32_MAX);
+    }
+}
+
 /* With small limits, a real plan of a full part of dense scalars fits: every buffer within
  * max_alloc, all of them within mem_bytes (what the plugins allocate, gpu_msm_plan_device_bytes). */
 static void test_limits_plans_fit(void **state)
@@ -282,7 +325,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_chunks_01_heavy),   cmocka_unit_test(test_chunks_random_and_edges),
         cmocka_unit_test(test_auto_window_model), cmocka_unit_test(test_limits_window_and_parts),
-        cmocka_unit_test(test_limits_plans_fit),
+        cmocka_unit_test(test_limits_plans_fit),  cmocka_unit_test(test_plan_filecoin_h),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
