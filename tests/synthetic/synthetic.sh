@@ -4,8 +4,8 @@
 # the counts asked for, `snarkjs wtns check` and `g16k check` accept the witness and refuse a
 # tampered one, `g16k setup` writes the same key as `snarkjs groth16 setup`, and the key proves
 # with g16k (snarkjs verifies) and with snarkjs (g16k verifies). Also: the same seed gives the
-# same bytes and another seed others; usage errors exit 2 and an output that cannot be written
-# exits 5 leaving nothing behind.
+# same bytes and another seed others; usage errors and two outputs naming one file exit 2, and
+# an output that cannot be written exits 5, leaving nothing behind.
 # usage: synthetic.sh SYNTHETIC_CIRCUIT G16K PTAU SNARKJS   (exit 77 = skipped: no snarkjs)
 set -euo pipefail
 GEN=$1 G16K=$2 PTAU=$3 SNARKJS=${4:-}
@@ -63,6 +63,20 @@ for args in "--constraints 0" "--constraints 268435457" "--shape round" "--publi
   "$GEN" --shape dense --constraints 10 $args --r1cs "$W/u.r1cs" --wtns "$W/u.wtns" 2>/dev/null || rc=$?
   [ $rc = 2 ] || fail "usage error '$args': exit $rc, want 2"
 done
+# --r1cs and --wtns naming one file, by its path or through a link: refused, nothing written
+ln -s same.out "$W/link.out"
+for out in same.out link.out; do
+  rc=0
+  "$GEN" --shape dense --constraints 10 --r1cs "$W/same.out" --wtns "$W/$out" 2>"$W/gen.err" || rc=$?
+  [ $rc = 2 ] || fail "--r1cs and --wtns the same file ($out): exit $rc, want 2"
+  grep -q "same file" "$W/gen.err" || fail "no reason given: $(cat "$W/gen.err")"
+  [ ! -e "$W/same.out" ] && [ -z "$(ls "$W" | grep 'tmp-')" ] || fail "a file was written"
+done
+: >"$W/same.out" # an existing file and a hard link to it
+ln "$W/same.out" "$W/hard.out"
+rc=0
+"$GEN" --shape dense --constraints 10 --r1cs "$W/same.out" --wtns "$W/hard.out" 2>/dev/null || rc=$?
+[ $rc = 2 ] && [ ! -s "$W/same.out" ] || fail "hard-linked outputs: exit $rc, want 2, file untouched"
 rc=0
 "$GEN" --shape dense --constraints 10 --r1cs "$W/x.r1cs" --wtns "$W/missing/x.wtns" 2>"$W/gen.err" || rc=$?
 [ $rc = 5 ] || fail "output in a missing folder: exit $rc, want 5"

@@ -25,7 +25,8 @@
  * and both setups accept the files. Values are deterministic in --seed (default 1).
  *
  * Output: each file is written to a temporary file beside it and renamed into place once
- * complete; on an error neither is left behind. Exit 0, 2 for a usage error, 5 for an I/O error.
+ * complete; on an error neither is left behind. --r1cs and --wtns naming one file (a link
+ * included) are refused before any work. Exit 0, 2 for a usage error, 5 for an I/O error.
  */
 #include <errno.h>
 #include <stdint.h>
@@ -36,6 +37,7 @@
 #include <unistd.h>
 
 #include "bls12_381/field.h"
+#include "util/same_file.h"
 
 #define MAX_CONSTRAINTS (1ull << 28)
 #define MAX_PUBLIC 1000000u
@@ -325,7 +327,6 @@ static int generate(gen *g, const char *r1cs_path, const char *wtns_path)
     uint64_t n_wires = 1 + (uint64_t)g->n_pub + g->n;
     lc a, b, c;
     fr_t v, one = FR_ONE;
-    uint64_t seed0 = g->seed;
 
     if (out_open(&r, r1cs_path) || out_open(&w, wtns_path)) {
         out_discard(&r);
@@ -337,15 +338,6 @@ static int generate(gen *g, const char *r1cs_path, const char *wtns_path)
         rng_fr(&g->seed, &cv);
         fr_from_canon(&g->pub[i], &cv);
     }
-    uint64_t seed_constraints = g->seed;
-
-    /* Section 2's size: one dry pass over the constraints (no file written). */
-    uint64_t sec2 = 0;
-    for (uint64_t k = 0; k < g->n; k++) {
-        constraint(g, k, &a, &b, &c, &v);
-        sec2 += lc_bytes(&a) + lc_bytes(&b) + lc_bytes(&c);
-    }
-    g->seed = seed_constraints;
 
     /* .r1cs: header, section 1 (header), section 2 (constraints), section 3 (wire -> label). */
     fwrite("r1cs", 1, 4, r.f);
@@ -362,7 +354,9 @@ static int generate(gen *g, const char *r1cs_path, const char *wtns_path)
     put_u64(r.f, n_wires);
     put_u32(r.f, (uint32_t)g->n);
     put_u32(r.f, 2);
-    put_u64(r.f, sec2);
+    long sec2_at = ftell(r.f); /* section 2's size, written once the constraints are */
+    uint64_t sec2 = 0;
+    put_u64(r.f, 0);
 
     /* .wtns: header and section 1, then the values as the constraints make them. */
     fwrite("wtns", 1, 4, w.f);
@@ -384,13 +378,22 @@ static int generate(gen *g, const char *r1cs_path, const char *wtns_path)
         put_lc(r.f, &a);
         put_lc(r.f, &b);
         put_lc(r.f, &c);
+        sec2 += lc_bytes(&a) + lc_bytes(&b) + lc_bytes(&c);
         put_fr_mont(w.f, &v);
     }
+    if (sec2_at < 0 || fseek(r.f, sec2_at, SEEK_SET) != 0) {
+        fprintf(stderr, "synthetic_circuit: %s: cannot seek back: %s\n", r1cs_path,
+                strerror(errno));
+        out_discard(&r);
+        out_discard(&w);
+        return -1;
+    }
+    put_u64(r.f, sec2);
+    fseek(r.f, 0, SEEK_END);
     put_u32(r.f, 3);
     put_u64(r.f, n_wires * 8);
     for (uint64_t i = 0; i < n_wires; i++)
         put_u64(r.f, i);
-    g->seed = seed0;
     if (out_commit(&r) != 0) {
         out_discard(&w);
         return -1;
@@ -455,6 +458,11 @@ int main(int argc, char **argv)
         return usage("--shape: dense or bits");
     if (!r1cs_path || !wtns_path)
         return usage("--r1cs and --wtns are required");
+    if (path_same_file(r1cs_path, wtns_path)) {
+        fprintf(stderr, "synthetic_circuit: --r1cs %s and --wtns %s are the same file\n", r1cs_path,
+                wtns_path);
+        return 2;
+    }
 
     gen g = { .bits = !strcmp(shape, "bits"), .n_pub = (uint32_t)n_pub, .n = n, .seed = seed };
     if (!(g.pub = calloc(n_pub ? n_pub : 1, sizeof *g.pub))) {
