@@ -23,7 +23,7 @@ typedef struct cli_command {
 /* commands.c: the table. */
 extern const cli_command cli_cmd_prove, cli_cmd_verify, cli_cmd_check, cli_cmd_setup, cli_cmd_vk,
     cli_cmd_plugins, cli_cmd_bench, cli_cmd_tune, cli_cmd_queue, cli_cmd_submit, cli_cmd_worker,
-    cli_cmd_result, cli_cmd_jobs;
+    cli_cmd_result, cli_cmd_jobs, cli_cmd_ptau;
 /* The command called name, or NULL. */
 const cli_command *cli_find(const char *name);
 /* What to print for a command name that is none: "unknown command 'proove'; did you mean

@@ -49,6 +49,8 @@ void g1_affine_neg(g1_affine_t *out, const g1_affine_t *p);
  * prime-order subgroup only. Source: GLV (Gallant, Lambert, Vanstone, CRYPTO 2001); the
  * eigenvalue as in Scott, eprint 2021/1130. */
 void g1_affine_sigma(g1_affine_t *out, const g1_affine_t *p);
+/* sigma on Jacobian coordinates: (beta X, Y, Z) = [-x^2] P on G1. */
+void g1_jac_sigma(g1_jac_t *out, const g1_jac_t *p);
 void g1_jac_set_inf(g1_jac_t *out);
 int g1_jac_is_inf(const g1_jac_t *p);
 void g1_jac_from_affine(g1_jac_t *out, const g1_affine_t *p);
@@ -85,6 +87,8 @@ void g2_affine_neg(g2_affine_t *out, const g2_affine_t *p);
  * Galbraith, Scott, "Exponentiation in pairing-friendly groups using homomorphisms", 2008;
  * Scott, eprint 2021/1130. */
 void g2_affine_psi(g2_affine_t *out, const g2_affine_t *p);
+/* psi^2 on Jacobian coordinates: (X N(cx), Y N(cy), Z) = [x^2] P on G2. */
+void g2_jac_psi2(g2_jac_t *out, const g2_jac_t *p);
 void g2_jac_set_inf(g2_jac_t *out);
 int g2_jac_is_inf(const g2_jac_t *p);
 void g2_jac_from_affine(g2_jac_t *out, const g2_affine_t *p);

@@ -94,6 +94,14 @@ void g1_affine_sigma(g1_affine_t *out, const g1_affine_t *p)
     out->y = p->y;
 }
 
+void g1_jac_sigma(g1_jac_t *out, const g1_jac_t *p)
+{
+    /* x = X / Z^2, so beta x = (beta X) / Z^2 */
+    fp_mul(&out->x, &p->x, &G1_BETA);
+    out->y = p->y;
+    out->z = p->z;
+}
+
 void g1_affine_neg(g1_affine_t *out, const g1_affine_t *p)
 {
     out->x = p->x;

@@ -136,6 +136,20 @@ void g2_affine_psi(g2_affine_t *out, const g2_affine_t *p)
     fp2_mul(&out->y, &out->y, &PSI_CY);
 }
 
+void g2_jac_psi2(g2_jac_t *out, const g2_jac_t *p)
+{
+    /* psi(psi(x)) = conj(conj(x) cx) cx = x N(cx) with the norm N(c) = c conj(c) in Fp, and the
+     * same for y with cy; Jacobian: (X N(cx), Y N(cy), Z), as conj(conj(Z)) = Z. */
+    fp2_t n;
+    fp2_conj(&n, &PSI_CX);
+    fp2_mul(&n, &n, &PSI_CX);
+    fp2_mul_fp(&out->x, &p->x, &n.c0);
+    fp2_conj(&n, &PSI_CY);
+    fp2_mul(&n, &n, &PSI_CY);
+    fp2_mul_fp(&out->y, &p->y, &n.c0);
+    out->z = p->z;
+}
+
 void g2_affine_neg(g2_affine_t *out, const g2_affine_t *p)
 {
     out->x = p->x;

@@ -32,9 +32,11 @@ typedef struct ptau {
     uint32_t power; /* the file holds 2^power powers (tauG1: 2^(power+1) - 1) */
 } ptau;
 
-/* Map and validate the header (n8 = 48, q = BLS12-381 p) and the sizes of sections 2..6 and
- * 12..15. Caller closes with binfile_close(&p->bf). path must outlive *p. */
-int ptau_open(const char *path, ptau *out);
+/* Map and validate the container and the header (n8 = 48, q = BLS12-381 p, power 1..28); with
+ * need_lagrange, also that section 12 exists (the file was prepared for phase 2). Section sizes
+ * are checked by the readers (ptau_read_points, ptau_section_points). Caller closes with
+ * binfile_close(&p->bf). path must outlive *p. */
+int ptau_open(const char *path, ptau *out, int need_lagrange);
 /* Section ids. */
 enum {
     PTAU_TAU_G1 = 2,
@@ -42,17 +44,36 @@ enum {
     PTAU_ALPHA_TAU_G1 = 4,
     PTAU_BETA_TAU_G1 = 5,
     PTAU_BETA_G2 = 6,
+    PTAU_CONTRIBUTIONS = 7,
     PTAU_LAGR_TAU_G1 = 12,
     PTAU_LAGR_TAU_G2 = 13,
     PTAU_LAGR_ALPHA_TAU_G1 = 14,
     PTAU_LAGR_BETA_TAU_G1 = 15
 };
+/* The number of points section id must hold for p->power (tauG1 2^(power+1) - 1, tauG2,
+ * alphaTauG1, betaTauG1 2^power, betaG2 1; Lagrange sections 12: 2^(power+2) - 1, 13..15:
+ * 2^(power+1) - 1), or 0 for other ids. */
+uint64_t ptau_section_points(const ptau *p, uint32_t id);
+/* Check that section id is present and holds exactly ptau_section_points(p, id) points, else
+ * G16K_EFORMAT naming file, section and offset. */
+int ptau_check_section(const ptau *p, uint32_t id, const char *name);
 /* Decode `count` points starting at point index `first` of section id (G1 or G2 by id) into
  * out (g1_affine_t or g2_affine_t array). Checks bounds and that coordinates are < p. */
 int ptau_read_points(const ptau *p, uint32_t id, uint64_t first, uint64_t count, void *out);
 
+/* ---- ptau_file.c: writing .ptau files (atomic_stream of util/atomic_write.h) ---- */
+#include "util/atomic_write.h"
+/* The container header (magic, version 1, n_sections) and section 1 (n8, q, power,
+ * ceremonyPower), as snarkjs's writePTauHeader. */
+int ptau_put_header(atomic_stream *s, uint32_t n_sections, uint32_t power, uint32_t ceremony_power);
+/* A section's table entry: id and payload size. */
+int ptau_put_section_head(atomic_stream *s, uint32_t id, uint64_t size);
+/* n affine points (g1_affine_t, or g2_affine_t if g2) in the LEM encoding. */
+int ptau_put_points(atomic_stream *s, int g2, const void *pts, uint64_t n);
+
 /* ---- progress.c: phase, percent and elapsed time on stderr ---- */
 typedef struct progress {
+    const char *name; /* the command in each line ("setup", "ptau"): progress_init sets "setup" */
     int enabled;
     int tty;     /* rewrite one line with \r instead of printing lines */
     double t0;   /* start of the whole run (monotonic seconds) */
@@ -93,6 +114,13 @@ int fixed_base_g1_batch(g1_affine_t *out, const fixed_base_g1 *fb, const fr_t *k
                         unsigned threads, progress *pg, const char *phase);
 int fixed_base_g2_batch(g2_affine_t *out, const fixed_base_g2 *fb, const fr_t *k, uint64_t n,
                         unsigned threads, progress *pg, const char *phase);
+
+/* ---- group_fft.c ---- */
+/* In place: a[j] <- (1/n) sum_i w^(-ij) a[i] for j < n = 2^lg (lg <= 32), w = fr_root_of_unity(lg):
+ * the inverse FFT over the group, on `threads` threads (0 = online CPUs) with progress for
+ * `phase` (pg may be NULL). Cannot fail. */
+void g1_ifft(g1_jac_t *a, unsigned lg, unsigned threads, progress *pg, const char *phase);
+void g2_ifft(g2_jac_t *a, unsigned lg, unsigned threads, progress *pg, const char *phase);
 
 /* ---- lagrange.c ---- */
 /* out[i] = L_j(tau) for the points x_i = g * omega^i, i < count, where L_j is the Lagrange basis

@@ -23,7 +23,7 @@ static int is_g2_section(uint32_t id)
     return id == PTAU_TAU_G2 || id == PTAU_BETA_G2 || id == PTAU_LAGR_TAU_G2;
 }
 
-int ptau_open(const char *path, ptau *out)
+int ptau_open(const char *path, ptau *out, int need_lagrange)
 {
     memset(out, 0, sizeof(*out));
     int rc = binfile_open(&out->bf, path, "ptau", 1, 15);
@@ -57,10 +57,10 @@ int ptau_open(const char *path, ptau *out)
                      (unsigned long long)(s->offset + 52), out->power, SETUP_MAX_POWER);
         goto out_close;
     }
-    if (!out->bf.sec[PTAU_LAGR_TAU_G1].present) {
+    if (need_lagrange && !out->bf.sec[PTAU_LAGR_TAU_G1].present) {
         rc = err_set(G16K_EFORMAT,
                      "%s: powers of tau not prepared for phase 2 (no section 12): "
-                     "run `snarkjs powersoftau prepare phase2`",
+                     "run `g16k ptau prepare` (or `snarkjs powersoftau prepare phase2`)",
                      path);
         goto out_close;
     }
@@ -92,5 +92,44 @@ int ptau_read_points(const ptau *p, uint32_t id, uint64_t first, uint64_t count,
             return err_set(G16K_EFORMAT, "%s: section %u at byte %llu: coordinate not below p",
                            p->bf.path, id, (unsigned long long)(src - p->bf.data));
     }
+    return G16K_OK;
+}
+
+uint64_t ptau_section_points(const ptau *p, uint32_t id)
+{
+    uint64_t n = (uint64_t)1 << p->power;
+    switch (id) {
+    case PTAU_TAU_G1:
+        return 2 * n - 1;
+    case PTAU_TAU_G2:
+    case PTAU_ALPHA_TAU_G1:
+    case PTAU_BETA_TAU_G1:
+        return n;
+    case PTAU_BETA_G2:
+        return 1;
+    case PTAU_LAGR_TAU_G1:
+        return 4 * n - 1;
+    case PTAU_LAGR_TAU_G2:
+    case PTAU_LAGR_ALPHA_TAU_G1:
+    case PTAU_LAGR_BETA_TAU_G1:
+        return 2 * n - 1;
+    default:
+        return 0;
+    }
+}
+
+int ptau_check_section(const ptau *p, uint32_t id, const char *name)
+{
+    const binfile_section *s;
+    int rc = binfile_section_get(&p->bf, id, name, &s);
+    if (rc)
+        return rc;
+    uint64_t want = ptau_section_points(p, id) * (is_g2_section(id) ? 192 : 96);
+    if (s->size != want)
+        return err_set(G16K_EFORMAT,
+                       "%s: section %u (%s) at byte %llu: %llu bytes, power %u needs %llu "
+                       "(a file cut short, or sections of another power)",
+                       p->bf.path, id, name, (unsigned long long)s->offset,
+                       (unsigned long long)s->size, p->power, (unsigned long long)want);
     return G16K_OK;
 }

@@ -34,4 +34,28 @@ int setup_run(const setup_opts *o);
  * Reads only zkey sections 1..3. Errors as setup_run. Thread-safe. */
 int setup_vk_export(const char *zkey_path, const char *vk_path);
 
+/* ---- powers of tau (phase 1 of the ceremony): the `g16k ptau` commands ---- */
+typedef struct ptau_opts {
+    const char *in_path;  /* prepare: the .ptau to read */
+    const char *out_path; /* the .ptau to write: a temporary beside it, renamed when complete */
+    unsigned power;       /* new: the file holds 2^power powers, 1..28 */
+    unsigned threads;     /* worker threads; 0 = all online CPUs */
+    int progress;         /* 1: phase, percent and elapsed time on stderr */
+} ptau_opts;
+
+/* `snarkjs powersoftau new bls12381 POWER` (src/powersoftau_new.js), the same bytes: header,
+ * sections 2..6 all generators, section 7 with 0 contributions. G16K_EINVAL (power out of
+ * range), G16K_EIO, G16K_ENOMEM; no output on error. Thread-safe. */
+int ptau_new(const ptau_opts *o);
+
+/* `snarkjs powersoftau prepare phase2` (src/powersoftau_preparephase2.js), the same bytes:
+ * sections 1..7 copied, then 12..15, for each p = 0..power (and power + 1 for tauG1) the
+ * inverse FFT over the group of the first 2^p points of sections 2..5 (core/setup/group_fft.c;
+ * for tauG1 at power + 1 the missing last power taken as infinity, as snarkjs does). Every point
+ * read is checked: coordinates below p and on its curve (not the subgroup: `g16k ptau verify`
+ * does that). Memory: about 340 bytes per point of the largest block (2^(power+1) G1 points:
+ * 2.9 GB at power 22). G16K_EFORMAT (naming file, section, offset), G16K_EIO, G16K_ENOMEM; no
+ * output on error. Thread-safe. */
+int ptau_prepare(const ptau_opts *o);
+
 #endif

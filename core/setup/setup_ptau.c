@@ -256,7 +256,7 @@ int setup_from_ptau(setup_key *k, const r1cs *cs, const char *ptau_path, unsigne
                     progress *pg)
 {
     ptau pt;
-    int rc = ptau_open(ptau_path, &pt);
+    int rc = ptau_open(ptau_path, &pt, 1);
     if (rc)
         return rc;
     unsigned kp = setup_cir_power(cs);

@@ -27,7 +27,9 @@ static int write_all(int fd, const char *data, size_t len)
     return 0;
 }
 
-int atomic_stage(atomic_file *f, const char *path, const char *data, size_t len)
+/* Create the temporary beside path (0644, like snarkjs's outputs; mkstemp makes 0600) and set
+ * *fd to its descriptor; or return the error (core error set, f->tmp NULL). */
+static int stage_open(atomic_file *f, const char *path, int *fd_out)
 {
     f->path = path;
     size_t n = strlen(path);
@@ -43,11 +45,23 @@ int atomic_stage(atomic_file *f, const char *path, const char *data, size_t len)
         f->tmp = NULL;
         return err_set(G16K_EIO, "%s: cannot create a temporary file: %s", path, strerror(e));
     }
-    /* mkstemp makes 0600; output files are meant to be shared like snarkjs' (0644). */
+    if (fchmod(fd, 0644) != 0) {
+        int e = errno;
+        close(fd);
+        atomic_discard(f);
+        return err_set(G16K_EIO, "%s: chmod failed: %s", path, strerror(e));
+    }
+    *fd_out = fd;
+    return G16K_OK;
+}
+
+int atomic_stage(atomic_file *f, const char *path, const char *data, size_t len)
+{
+    int fd, rc = stage_open(f, path, &fd);
+    if (rc != G16K_OK)
+        return rc;
     const char *what = NULL;
-    if (fchmod(fd, 0644) != 0)
-        what = "chmod";
-    else if (write_all(fd, data, len) != 0)
+    if (write_all(fd, data, len) != 0)
         what = "write";
     else if (fsync(fd) != 0)
         what = "fsync";
@@ -61,6 +75,63 @@ int atomic_stage(atomic_file *f, const char *path, const char *data, size_t len)
         return err_set(G16K_EIO, "%s: %s failed: %s", path, what, strerror(e));
     }
     return G16K_OK;
+}
+
+int atomic_stream_open(atomic_stream *s, const char *path)
+{
+    s->out = NULL;
+    int fd, rc = stage_open(&s->f, path, &fd);
+    if (rc != G16K_OK)
+        return rc;
+    s->out = fdopen(fd, "wb");
+    if (s->out == NULL) {
+        int e = errno;
+        close(fd);
+        atomic_discard(&s->f);
+        return err_set(G16K_EIO, "%s: %s", path, strerror(e));
+    }
+    return G16K_OK;
+}
+
+int atomic_stream_write(atomic_stream *s, const void *data, size_t len)
+{
+    if (len && fwrite(data, 1, len, s->out) != len)
+        return err_set(G16K_EIO, "%s: write failed: %s", s->f.path, strerror(errno));
+    return G16K_OK;
+}
+
+int atomic_stream_commit(atomic_stream *s)
+{
+    const char *what = NULL;
+    int e = 0;
+    if (fflush(s->out) != 0)
+        what = "write";
+    else if (fsync(fileno(s->out)) != 0)
+        what = "fsync";
+    if (what)
+        e = errno;
+    if (fclose(s->out) != 0 && what == NULL) {
+        what = "close";
+        e = errno;
+    }
+    s->out = NULL;
+    if (what != NULL) {
+        atomic_discard(&s->f);
+        return err_set(G16K_EIO, "%s: %s failed: %s", s->f.path, what, strerror(e));
+    }
+    int rc = atomic_commit(&s->f);
+    if (rc == G16K_OK)
+        atomic_sync_dir(s->f.path);
+    return rc;
+}
+
+void atomic_stream_discard(atomic_stream *s)
+{
+    if (s->out != NULL) {
+        fclose(s->out);
+        s->out = NULL;
+    }
+    atomic_discard(&s->f);
 }
 
 int atomic_commit(atomic_file *f)

@@ -9,6 +9,7 @@
 #define G16K_UTIL_ATOMIC_WRITE_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 /* Write len bytes of data to path atomically. G16K_OK or G16K_EIO. */
 int write_file_atomic(const char *path, const char *data, size_t len);
@@ -26,5 +27,20 @@ int atomic_stage(atomic_file *f /* OUT */, const char *path, const char *data, s
 int atomic_commit(atomic_file *f);
 void atomic_discard(atomic_file *f);
 void atomic_sync_dir(const char *path);
+
+/* A file written piece by piece and renamed into place only when complete (ptau files of many
+ * GB): atomic_stream_open creates the temporary beside path (path borrowed until commit or
+ * discard); atomic_stream_write appends (buffered; G16K_EIO naming path on failure);
+ * atomic_stream_commit flushes, fsyncs, renames over path and fsyncs the folder;
+ * atomic_stream_discard (after a failure; not after commit) removes the temporary. On any error of
+ * commit the temporary is gone and path untouched. */
+typedef struct atomic_stream {
+    atomic_file f;
+    FILE *out;
+} atomic_stream;
+int atomic_stream_open(atomic_stream *s /* OUT */, const char *path);
+int atomic_stream_write(atomic_stream *s, const void *data, size_t len);
+int atomic_stream_commit(atomic_stream *s);
+void atomic_stream_discard(atomic_stream *s);
 
 #endif

@@ -1,0 +1,111 @@
+/* GLV/GLS scalar multiplication: see glv.h. */
+#include <string.h>
+
+#include "glv.h"
+
+typedef unsigned __int128 u128;
+
+/* x^2 for the BLS parameter x (|x| = BLS_X_ABS; the sign vanishes). */
+static u128 x_squared(void)
+{
+    return (u128)BLS_X_ABS * BLS_X_ABS;
+}
+
+void glv_split(uint64_t k1[2], uint64_t k2[2], const uint64_t k[4])
+{
+    /* Schoolbook binary division of the 256-bit k by the 128-bit d = x^2. The remainder stays
+     * below d < 2^128; doubling it may carry out of 128 bits, and then it is certainly >= d,
+     * so subtracting d modulo 2^128 gives the true remainder. k < r < x^4 makes q < x^2. */
+    const u128 d = x_squared();
+    u128 rem = 0, q = 0;
+    for (int bit = 255; bit >= 0; bit--) {
+        int carry = (int)(rem >> 127);
+        rem = rem << 1 | ((k[bit / 64] >> (bit % 64)) & 1);
+        q <<= 1; /* q < 2^128: its top bits stay 0 until bit 127 */
+        if (carry || rem >= d) {
+            rem -= d;
+            q |= 1;
+        }
+    }
+    k1[0] = (uint64_t)rem;
+    k1[1] = (uint64_t)(rem >> 64);
+    k2[0] = (uint64_t)q;
+    k2[1] = (uint64_t)(q >> 64);
+}
+
+/* Width-5 NAF of v < 2^128 into d[0..GLV_DIGITS); returns the digit count. */
+static int wnaf5(int8_t *d, u128 v)
+{
+    int n = 0;
+    memset(d, 0, GLV_DIGITS);
+    while (v) {
+        if (v & 1) {
+            int m = (int)(v & 31);
+            int digit = m >= 16 ? m - 32 : m;
+            d[n] = (int8_t)digit;
+            if (digit > 0)
+                v -= (u128)digit;
+            else
+                v += (u128)-digit;
+        }
+        v >>= 1;
+        n++;
+    }
+    return n;
+}
+
+void glv_scalar_set(glv_scalar *s, const fr_t *k)
+{
+    fr_t c;
+    uint64_t k1[2], k2[2];
+    fr_to_canon(&c, k);
+    glv_split(k1, k2, c.l);
+    int n1 = wnaf5(s->d[0], (u128)k1[1] << 64 | k1[0]);
+    int n2 = wnaf5(s->d[1], (u128)k2[1] << 64 | k2[0]);
+    s->len = n1 > n2 ? n1 : n2;
+}
+
+/* The two curves share the loop; the macro keeps one text for both (types and the image of Q). */
+#define GLV_MUL(G, T)                                                                               \
+    void G##_jac_mul_glv(T *out, const T *p, const glv_scalar *k)                                   \
+    {                                                                                               \
+        T tab[2][8], p2, acc;                                                                       \
+        /* tab[0][i] = (2i + 1) P, tab[1][i] = (2i + 1) Q, Q = [x^2] P */                            \
+        tab[0][0] = *p;                                                                             \
+        G##_jac_dbl(&p2, p);                                                                        \
+        for (int i = 1; i < 8; i++)                                                                 \
+            G##_jac_add(&tab[0][i], &tab[0][i - 1], &p2);                                           \
+        for (int i = 0; i < 8; i++)                                                                 \
+            G##_jac_x2_image(&tab[1][i], &tab[0][i]);                                               \
+        G##_jac_set_inf(&acc);                                                                      \
+        for (int i = k->len - 1; i >= 0; i--) {                                                     \
+            G##_jac_dbl(&acc, &acc);                                                                \
+            for (int h = 0; h < 2; h++) {                                                           \
+                int d = k->d[h][i];                                                                 \
+                if (d > 0) {                                                                        \
+                    G##_jac_add(&acc, &acc, &tab[h][d >> 1]);                                       \
+                } else if (d < 0) {                                                                 \
+                    T neg;                                                                          \
+                    G##_jac_neg(&neg, &tab[h][(-d) >> 1]);                                          \
+                    G##_jac_add(&acc, &acc, &neg);                                                  \
+                }                                                                                   \
+            }                                                                                       \
+        }                                                                                           \
+        *out = acc;                                                                                 \
+    }
+
+/* [x^2] P on G1: -sigma(P) = (beta X, -Y, Z) in Jacobian coordinates (sigma scales x only). */
+static void g1_jac_x2_image(g1_jac_t *out, const g1_jac_t *p)
+{
+    g1_jac_sigma(out, p);
+    g1_jac_neg(out, out);
+}
+
+/* [x^2] P on G2: psi^2(P). */
+static void g2_jac_x2_image(g2_jac_t *out, const g2_jac_t *p)
+{
+    g2_jac_psi2(out, p);
+}
+
+GLV_MUL(g1, g1_jac_t)
+GLV_MUL(g2, g2_jac_t)

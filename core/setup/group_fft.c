@@ -1,0 +1,130 @@
+/*
+ * Inverse FFT over the points of G1 and G2, the heart of `g16k ptau prepare` (snarkjs's
+ * `powersoftau prepare phase2`, which calls ffjavascript's G.lagrangeEvaluations): from the
+ * points T_i = tau^i G, i < n = 2^lg, the points
+ *     L_j = (1/n) sum_i w^(-ij) T_i = L_j(tau) G,   j < n,
+ * with w = w[lg] the root of unity of docs/proving.md ("The domain") and L_j the Lagrange basis
+ * polynomials of the domain {w^j}: the coefficients tau^i map to the evaluations at tau of the
+ * Lagrange basis without knowing tau.
+ * Radix-2 decimation in time (Cooley-Tukey) in place on Jacobian points: the bit-reversal
+ * permutation, then lg stages of butterflies (a, b) -> (a + t, a - t), t = w_m^(-j) b, and last
+ * every point times 1/n. The group has no cheap multiplication by a root of unity, so each
+ * butterfly costs one scalar multiplication (arith/bls12_381/glv.h: 128 doublings through the
+ * endomorphism): n/2 lg of them, plus n for 1/n. Butterflies are grouped by twiddle so that each
+ * twiddle is recoded once per chunk; every stage runs on all threads.
+ */
+#include <stdatomic.h>
+#include <stdlib.h>
+
+#include "bls12_381/glv.h"
+#include "g16k/plugin.h"
+#include "internal.h"
+#include "platform/parallel.h"
+
+#define GRAIN 256 /* butterflies per chunk: ~10 ms of work, far above a thread's start cost */
+
+/* w_m^(-1) for m = 2^s, the inverse of the root of unity of order m. */
+static void inv_root(fr_t *out, unsigned s)
+{
+    fr_root_of_unity(out, s);
+    fr_inv(out, out);
+}
+
+/* Shared state of one transform; the per-group macros below fill in the point type. */
+typedef struct fft_ctx {
+    void *a;          /* n Jacobian points */
+    unsigned lg;      /* n = 2^lg */
+    unsigned stage;   /* 1..lg: half-block h = 2^(stage-1); lg + 1: the 1/n scaling */
+    fr_t w_inv;       /* w_m^(-1) of the stage */
+    glv_scalar scale; /* 1/n recoded */
+    atomic_uint_fast64_t done; /* work items finished, for progress */
+    uint64_t total;
+    progress *pg;
+    const char *phase;
+} fft_ctx;
+
+static uint64_t bit_reverse(uint64_t i, unsigned lg)
+{
+    uint64_t r = 0;
+    for (unsigned b = 0; b < lg; b++)
+        r |= ((i >> b) & 1) << (lg - 1 - b);
+    return r;
+}
+
+static void report(fft_ctx *c, uint64_t items, uint32_t worker)
+{
+    uint64_t done = atomic_fetch_add(&c->done, items) + items;
+    if (worker == 0)
+        progress_update(c->pg, c->phase, done, c->total);
+}
+
+/* Butterflies of one stage, item t of n/2 ordered twiddle-major: j = t / blocks (the twiddle
+ * w_m^(-j)), block = t % blocks; or, in the last pass, points [begin, end) times 1/n. */
+#define GROUP_FFT(G, T)                                                                             \
+    static void G##_fft_range(void *arg, uint64_t begin, uint64_t end, uint32_t worker)             \
+    {                                                                                               \
+        fft_ctx *c = arg;                                                                           \
+        T *a = c->a;                                                                                \
+        if (c->stage > c->lg) {                                                                     \
+            for (uint64_t i = begin; i < end; i++)                                                  \
+                G##_jac_mul_glv(&a[i], &a[i], &c->scale);                                           \
+            report(c, end - begin, worker);                                                         \
+            return;                                                                                 \
+        }                                                                                           \
+        unsigned hs = c->stage - 1;                     /* h = 2^hs */                              \
+        uint64_t blocks = (uint64_t)1 << (c->lg - c->stage); /* n / m */                           \
+        uint64_t j = begin / blocks, jprev = ~(uint64_t)0;                                          \
+        fr_t w;                                                                                     \
+        glv_scalar ws;                                                                              \
+        uint64_t e = j;                                                                             \
+        fr_pow(&w, &c->w_inv, &e, 1);                                                               \
+        for (uint64_t t = begin; t < end; t++) {                                                    \
+            j = t / blocks;                                                                         \
+            if (j != jprev) {                                                                       \
+                if (jprev != ~(uint64_t)0)                                                          \
+                    fr_mul(&w, &w, &c->w_inv);                                                      \
+                if (j != 0)                                                                         \
+                    glv_scalar_set(&ws, &w);                                                        \
+                jprev = j;                                                                          \
+            }                                                                                       \
+            uint64_t i0 = ((t % blocks) << (hs + 1)) + j, i1 = i0 + ((uint64_t)1 << hs);            \
+            T tw;                                                                                   \
+            if (j != 0)                                                                             \
+                G##_jac_mul_glv(&tw, &a[i1], &ws);                                                  \
+            else                                                                                    \
+                tw = a[i1];                                                                         \
+            G##_jac_neg(&a[i1], &tw);                                                               \
+            G##_jac_add(&a[i1], &a[i0], &a[i1]);                                                    \
+            G##_jac_add(&a[i0], &a[i0], &tw);                                                       \
+        }                                                                                           \
+        report(c, end - begin, worker);                                                             \
+    }                                                                                               \
+                                                                                                    \
+    void G##_ifft(T *a, unsigned lg, unsigned threads, progress *pg, const char *phase)             \
+    {                                                                                               \
+        uint64_t n = (uint64_t)1 << lg;                                                             \
+        for (uint64_t i = 0; i < n; i++) {                                                          \
+            uint64_t r = bit_reverse(i, lg);                                                        \
+            if (r > i) {                                                                            \
+                T t = a[i];                                                                         \
+                a[i] = a[r];                                                                        \
+                a[r] = t;                                                                           \
+            }                                                                                       \
+        }                                                                                           \
+        fft_ctx c = { .a = a, .lg = lg, .pg = pg, .phase = phase };                                 \
+        atomic_init(&c.done, 0);                                                                    \
+        c.total = (uint64_t)lg * (n / 2) + n;                                                       \
+        fr_t ninv;                                                                                  \
+        fr_set_u64(&ninv, n);                                                                       \
+        fr_inv(&ninv, &ninv);                                                                       \
+        glv_scalar_set(&c.scale, &ninv);                                                            \
+        uint32_t th = pool_threads(threads);                                                        \
+        for (c.stage = 1; c.stage <= lg; c.stage++) {                                               \
+            inv_root(&c.w_inv, c.stage);                                                            \
+            par_for(th, n / 2, GRAIN, G##_fft_range, &c);                                           \
+        }                                                                                           \
+        par_for(th, n, GRAIN, G##_fft_range, &c);                                                   \
+    }
+
+GROUP_FFT(g1, g1_jac_t)
+GROUP_FFT(g2, g2_jac_t)

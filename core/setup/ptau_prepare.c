@@ -1,0 +1,194 @@
+/*
+ * `g16k ptau prepare`: a powers-of-tau file made ready for phase 2, the bytes of
+ * `snarkjs powersoftau prepare phase2` (snarkjs 0.7.6 src/powersoftau_preparephase2.js; see
+ * setup.h). For each of tauG1 (2 -> 12), tauG2 (3 -> 13), alphaTauG1 (4 -> 14), betaTauG1
+ * (5 -> 15) the section is decoded and checked once, then for p = 0, 1, .. the first 2^p points
+ * go through the inverse group FFT and the results, converted to affine, are written in order.
+ */
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "g16k/plugin.h"
+#include "internal.h"
+#include "platform/parallel.h"
+#include "setup.h"
+#include "util/error.h"
+
+#define GRAIN 4096 /* points per chunk of decoding and of the affine conversion */
+
+typedef struct sec_job {
+    const ptau *pt;
+    uint32_t id;
+    int g2;
+    const uint8_t *src;         /* the section's first point in the mapped file */
+    void *aff;                  /* decoded input points, then the output of one block */
+    void *jac;                  /* the block being transformed */
+    uint64_t n;                 /* points in the current block */
+    atomic_uint_fast64_t bad;   /* lowest index of a point that failed to decode, or ~0 */
+    int bad_why;                /* 1: coordinate >= p, 2: not on the curve (of the lowest) */
+} sec_job;
+
+static void note_bad(sec_job *j, uint64_t i, int why)
+{
+    uint64_t cur = atomic_load(&j->bad);
+    while (i < cur && !atomic_compare_exchange_weak(&j->bad, &cur, i))
+        ;
+    (void)why;
+}
+
+static void decode_range(void *arg, uint64_t b, uint64_t e, uint32_t worker)
+{
+    (void)worker;
+    sec_job *j = arg;
+    size_t sz = j->g2 ? 192 : 96;
+    for (uint64_t i = b; i < e; i++) {
+        const uint8_t *p = j->src + i * sz;
+        if (j->g2) {
+            g2_affine_t *a = (g2_affine_t *)j->aff + i;
+            if (g2_affine_from_bytes_mont(a, p) || !g2_affine_is_on_curve(a))
+                note_bad(j, i, 0);
+        } else {
+            g1_affine_t *a = (g1_affine_t *)j->aff + i;
+            if (g1_affine_from_bytes_mont(a, p) || !g1_affine_is_on_curve(a))
+                note_bad(j, i, 0);
+        }
+    }
+}
+
+static void to_jac_range(void *arg, uint64_t b, uint64_t e, uint32_t worker)
+{
+    (void)worker;
+    sec_job *j = arg;
+    for (uint64_t i = b; i < e; i++) {
+        if (j->g2)
+            g2_jac_from_affine((g2_jac_t *)j->jac + i, (const g2_affine_t *)j->aff + i);
+        else
+            g1_jac_from_affine((g1_jac_t *)j->jac + i, (const g1_affine_t *)j->aff + i);
+    }
+}
+
+static void to_aff_range(void *arg, uint64_t b, uint64_t e, uint32_t worker)
+{
+    (void)worker;
+    sec_job *j = arg;
+    if (j->g2)
+        g2_jac_batch_to_affine((g2_affine_t *)j->aff + b, (const g2_jac_t *)j->jac + b, e - b);
+    else
+        g1_jac_batch_to_affine((g1_affine_t *)j->aff + b, (const g1_jac_t *)j->jac + b, e - b);
+}
+
+/* Section in_id -> out_id (its payload; the caller wrote nothing of it yet). */
+static int prepare_section(const ptau *pt, atomic_stream *s, uint32_t in_id, uint32_t out_id,
+                           const char *name, unsigned threads, progress *pg)
+{
+    int g2 = in_id == PTAU_TAU_G2;
+    size_t asz = g2 ? sizeof(g2_affine_t) : sizeof(g1_affine_t);
+    size_t jsz = g2 ? sizeof(g2_jac_t) : sizeof(g1_jac_t);
+    unsigned top = pt->power + (in_id == PTAU_TAU_G1); /* the largest block is 2^top points */
+    uint64_t n_in = ptau_section_points(pt, in_id), n_max = (uint64_t)1 << top;
+    int rc = ptau_check_section(pt, in_id, name);
+    if (rc)
+        return rc;
+    uint32_t th = pool_threads(threads);
+    sec_job j = { .pt = pt, .id = in_id, .g2 = g2 };
+    atomic_init(&j.bad, ~(uint64_t)0);
+    j.src = pt->bf.data + pt->bf.sec[in_id].offset;
+    void *in = malloc(n_max * asz);
+    j.jac = malloc(n_max * jsz);
+    j.aff = malloc(n_max * asz);
+    if (!in || !j.jac || !j.aff) {
+        rc = err_set(G16K_ENOMEM, "ptau prepare: no memory for %llu points of %s (%.1f GB)",
+                     (unsigned long long)n_max, name, (double)n_max * (2 * asz + jsz) / 1e9);
+        goto out;
+    }
+    /* Decode and check every input point once (into aff), then keep them in `in`. */
+    j.n = n_in;
+    par_for(th, n_in, GRAIN, decode_range, &j);
+    uint64_t bad = atomic_load(&j.bad);
+    if (bad != ~(uint64_t)0) {
+        rc = err_set(G16K_EFORMAT,
+                     "%s: section %u (%s) at byte %llu: point %llu is not a %s point (a "
+                     "coordinate not below p, or not on the curve): a damaged file",
+                     pt->bf.path, in_id, name,
+                     (unsigned long long)(pt->bf.sec[in_id].offset + bad * (g2 ? 192 : 96)),
+                     (unsigned long long)bad, g2 ? "G2" : "G1");
+        goto out;
+    }
+    memcpy(in, j.aff, n_in * asz);
+    if (n_in < n_max) /* tauG1 at power + 1: snarkjs sets the missing last power to zero */
+        memset((uint8_t *)in + n_in * asz, 0, (n_max - n_in) * asz);
+    uint64_t total = 0;
+    for (unsigned p = 0; p <= top; p++)
+        total += (uint64_t)1 << p;
+    if ((rc = ptau_put_section_head(s, out_id, total * (g2 ? 192 : 96))))
+        goto out;
+    for (unsigned p = 0; p <= top && rc == G16K_OK; p++) {
+        char phase[48];
+        snprintf(phase, sizeof phase, "%s 2^%u", name, p);
+        j.n = (uint64_t)1 << p;
+        void *keep = j.aff;
+        j.aff = in;
+        par_for(th, j.n, GRAIN, to_jac_range, &j);
+        j.aff = keep;
+        if (g2)
+            g2_ifft(j.jac, p, threads, pg, phase);
+        else
+            g1_ifft(j.jac, p, threads, pg, phase);
+        par_for(th, j.n, GRAIN, to_aff_range, &j);
+        rc = ptau_put_points(s, g2, j.aff, j.n);
+        if (p == top)
+            progress_done(pg, name);
+    }
+out:
+    free(in);
+    free(j.jac);
+    free(j.aff);
+    return rc;
+}
+
+/* Copy section id of the input as it is (table entry and payload). */
+static int copy_section(const ptau *pt, atomic_stream *s, uint32_t id, const char *name)
+{
+    const binfile_section *sec;
+    int rc = binfile_section_get(&pt->bf, id, name, &sec);
+    if (rc == G16K_OK)
+        rc = ptau_put_section_head(s, id, sec->size);
+    if (rc == G16K_OK)
+        rc = atomic_stream_write(s, pt->bf.data + sec->offset, sec->size);
+    return rc;
+}
+
+int ptau_prepare(const ptau_opts *o)
+{
+    ptau pt;
+    int rc = ptau_open(o->in_path, &pt, 0);
+    if (rc)
+        return rc;
+    progress pg;
+    progress_init(&pg, o->progress);
+    pg.name = "ptau";
+    static const struct {
+        uint32_t id;
+        const char *name;
+    } copied[] = { { PTAU_TAU_G1, "tauG1" },         { PTAU_TAU_G2, "tauG2" },
+                   { PTAU_ALPHA_TAU_G1, "alphaTauG1" }, { PTAU_BETA_TAU_G1, "betaTauG1" },
+                   { PTAU_BETA_G2, "betaG2" },       { PTAU_CONTRIBUTIONS, "contributions" } };
+    for (size_t i = 0; i < 5 && rc == G16K_OK; i++)
+        rc = ptau_check_section(&pt, copied[i].id, copied[i].name);
+    atomic_stream s;
+    if (rc == G16K_OK && (rc = atomic_stream_open(&s, o->out_path)) == G16K_OK) {
+        rc = ptau_put_header(&s, 11, pt.power, pt.power);
+        for (size_t i = 0; i < 6 && rc == G16K_OK; i++)
+            rc = copy_section(&pt, &s, copied[i].id, copied[i].name);
+        for (uint32_t k = 0; k < 4 && rc == G16K_OK; k++)
+            rc = prepare_section(&pt, &s, copied[k].id, PTAU_LAGR_TAU_G1 + k, copied[k].name,
+                                 o->threads, &pg);
+        if (rc == G16K_OK)
+            rc = atomic_stream_commit(&s);
+        else
+            atomic_stream_discard(&s);
+    }
+    binfile_close(&pt.bf);
+    return rc;
+}

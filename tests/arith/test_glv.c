@@ -1,0 +1,163 @@
+/*
+ * GLV/GLS scalar multiplication (arith/bls12_381/glv.c) against the plain double-and-add of
+ * g1_jac_mul/g2_jac_mul, an independent computation on the full 255-bit scalar: random scalars,
+ * the edge scalars 0, 1, 2, r - 1, x^2 - 1, x^2, x^2 + 1 (the split's boundary) and 2^128 - 1,
+ * on random subgroup points and on infinity. The split itself: k = k1 + k2 x^2 exactly, both
+ * halves below x^2, checked with 128 x 128-bit products.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "bls12_381/glv.h"
+
+typedef unsigned __int128 u128;
+
+static uint64_t rng = 0x3c6ef372fe94f82bULL;
+
+static uint64_t rnd(void)
+{
+    uint64_t z = (rng += 0x9e3779b97f4a7c15ULL); /* splitmix64 */
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+/* A canonical scalar below r: 4 random limbs reduced by repeated subtraction of r. */
+static void rnd_canon(uint64_t k[4])
+{
+    for (int i = 0; i < 4; i++)
+        k[i] = rnd();
+    k[3] &= 0x7fffffffffffffffULL;
+    while (bigint_cmp(k, FR_MODULUS.l, 4) >= 0) {
+        u128 b = 0;
+        for (int i = 0; i < 4; i++) {
+            u128 t = (u128)k[i] - FR_MODULUS.l[i] - b;
+            k[i] = (uint64_t)t;
+            b = (t >> 64) & 1;
+        }
+    }
+}
+
+/* The edge scalars; returns how many were written to e. */
+static int edge_scalars(uint64_t e[][4])
+{
+    u128 x2 = (u128)BLS_X_ABS * BLS_X_ABS;
+    int n = 0;
+    memset(e, 0, 8 * sizeof e[0]);
+    n++;                         /* 0 */
+    e[n++][0] = 1;               /* 1 */
+    e[n++][0] = 2;               /* 2 */
+    memcpy(e[n], FR_MODULUS.l, 32);
+    e[n++][0] -= 1;              /* r - 1 (r is odd) */
+    for (int d = -1; d <= 1; d++) {
+        u128 v = x2 + (u128)(__int128)d;
+        e[n][0] = (uint64_t)v;
+        e[n][1] = (uint64_t)(v >> 64);
+        n++;
+    }
+    e[n][0] = ~0ULL;
+    e[n++][1] = ~0ULL;           /* 2^128 - 1 */
+    return n;
+}
+
+static void test_split(void **state)
+{
+    (void)state;
+    u128 x2 = (u128)BLS_X_ABS * BLS_X_ABS;
+    uint64_t e[8][4];
+    int ne = edge_scalars(e);
+    for (int t = 0; t < 2000 + ne; t++) {
+        uint64_t k[4], k1[2], k2[2];
+        if (t < ne)
+            memcpy(k, e[t], sizeof k);
+        else
+            rnd_canon(k);
+        glv_split(k1, k2, k);
+        u128 a = (u128)k1[1] << 64 | k1[0], b = (u128)k2[1] << 64 | k2[0];
+        assert_true(a < x2);
+        assert_true(b < x2);
+        /* k2 * x2 + k1 as 256 bits: (b_hi 2^64 + b_lo)(x_hi 2^64 + x_lo) + a */
+        uint64_t prod[4] = { 0 };
+        uint64_t bl[2] = { k2[0], k2[1] }, xl[2] = { (uint64_t)x2, (uint64_t)(x2 >> 64) };
+        for (int i = 0; i < 2; i++) {
+            u128 c = 0;
+            for (int j = 0; j < 2; j++) {
+                c += (u128)bl[i] * xl[j] + prod[i + j];
+                prod[i + j] = (uint64_t)c;
+                c >>= 64;
+            }
+            for (int j = i + 2; j < 4 && c; j++) {
+                c += prod[j];
+                prod[j] = (uint64_t)c;
+                c >>= 64;
+            }
+        }
+        u128 c = 0;
+        uint64_t al[2] = { k1[0], k1[1] };
+        for (int i = 0; i < 4; i++) {
+            c += (u128)prod[i] + (i < 2 ? al[i] : 0);
+            prod[i] = (uint64_t)c;
+            c >>= 64;
+        }
+        assert_memory_equal(prod, k, 32);
+    }
+}
+
+static void check_scalar(const uint64_t k[4], const g1_jac_t *p1, const g2_jac_t *p2)
+{
+    fr_t canon, mont;
+    memcpy(canon.l, k, 32);
+    assert_int_equal(fr_from_canon(&mont, &canon), 0);
+    glv_scalar s;
+    glv_scalar_set(&s, &mont);
+    g1_jac_t a1, b1;
+    g1_jac_mul_glv(&a1, p1, &s);
+    g1_jac_mul(&b1, p1, k, 4);
+    assert_true(g1_jac_eq(&a1, &b1));
+    g2_jac_t a2, b2;
+    g2_jac_mul_glv(&a2, p2, &s);
+    g2_jac_mul(&b2, p2, k, 4);
+    assert_true(g2_jac_eq(&a2, &b2));
+}
+
+static void test_mul(void **state)
+{
+    (void)state;
+    uint64_t e[8][4], k[4];
+    int ne = edge_scalars(e);
+    g1_jac_t p1;
+    g2_jac_t p2;
+    for (int t = 0; t < 200; t++) {
+        /* a random subgroup point: a random multiple of the generator */
+        rnd_canon(k);
+        g1_jac_from_affine(&p1, &G1_GENERATOR);
+        g1_jac_mul(&p1, &p1, k, 4);
+        g2_jac_from_affine(&p2, &G2_GENERATOR);
+        g2_jac_mul(&p2, &p2, k, 4);
+        if (t < ne) {
+            check_scalar(e[t], &p1, &p2);
+        } else {
+            rnd_canon(k);
+            check_scalar(k, &p1, &p2);
+        }
+    }
+    /* infinity times anything is infinity */
+    g1_jac_set_inf(&p1);
+    g2_jac_set_inf(&p2);
+    rnd_canon(k);
+    check_scalar(k, &p1, &p2);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_split),
+        cmocka_unit_test(test_mul),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
