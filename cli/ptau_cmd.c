@@ -79,8 +79,7 @@ static int cmd_ptau(int argc, char **argv)
 const cli_command cli_cmd_ptau = {
     "ptau",
     cmd_ptau,
-    "ptau new POWER OUT\n"
-    "ptau prepare IN OUT [--threads N] [--progress | --quiet]\n"
+    "ptau     (new POWER OUT | prepare IN OUT) [--threads N] [--progress | --quiet]\n"
     "         Powers of tau (phase 1 of the trusted setup) in snarkjs's .ptau format, BLS12-381.\n"
     "         new: an empty ceremony of 2^POWER powers (POWER 1..28), the bytes of `snarkjs\n"
     "         powersoftau new bls12381 POWER`. prepare: the Lagrange sections that `g16k setup`\n"

@@ -18,23 +18,19 @@
 #define GRAIN 4096 /* points per chunk of decoding and of the affine conversion */
 
 typedef struct sec_job {
-    const ptau *pt;
-    uint32_t id;
     int g2;
     const uint8_t *src;         /* the section's first point in the mapped file */
     void *aff;                  /* decoded input points, then the output of one block */
     void *jac;                  /* the block being transformed */
     uint64_t n;                 /* points in the current block */
     atomic_uint_fast64_t bad;   /* lowest index of a point that failed to decode, or ~0 */
-    int bad_why;                /* 1: coordinate >= p, 2: not on the curve (of the lowest) */
 } sec_job;
 
-static void note_bad(sec_job *j, uint64_t i, int why)
+static void note_bad(sec_job *j, uint64_t i)
 {
     uint64_t cur = atomic_load(&j->bad);
     while (i < cur && !atomic_compare_exchange_weak(&j->bad, &cur, i))
         ;
-    (void)why;
 }
 
 static void decode_range(void *arg, uint64_t b, uint64_t e, uint32_t worker)
@@ -47,11 +43,11 @@ static void decode_range(void *arg, uint64_t b, uint64_t e, uint32_t worker)
         if (j->g2) {
             g2_affine_t *a = (g2_affine_t *)j->aff + i;
             if (g2_affine_from_bytes_mont(a, p) || !g2_affine_is_on_curve(a))
-                note_bad(j, i, 0);
+                note_bad(j, i);
         } else {
             g1_affine_t *a = (g1_affine_t *)j->aff + i;
             if (g1_affine_from_bytes_mont(a, p) || !g1_affine_is_on_curve(a))
-                note_bad(j, i, 0);
+                note_bad(j, i);
         }
     }
 }
@@ -91,7 +87,7 @@ static int prepare_section(const ptau *pt, atomic_stream *s, uint32_t in_id, uin
     if (rc)
         return rc;
     uint32_t th = pool_threads(threads);
-    sec_job j = { .pt = pt, .id = in_id, .g2 = g2 };
+    sec_job j = { .g2 = g2 };
     atomic_init(&j.bad, ~(uint64_t)0);
     j.src = pt->bf.data + pt->bf.sec[in_id].offset;
     void *in = malloc(n_max * asz);
