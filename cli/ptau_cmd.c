@@ -38,11 +38,15 @@ static int cmd_ptau(int argc, char **argv)
         cli_print_help(stdout, &cli_cmd_ptau);
         return 0;
     }
-    if (argc < 3)
+    int rc;
+    if (argc >= 3 && argv[2][0] == '-' &&
+        (rc = cli_parse_pos(argc, argv, opts, sizeof opts / sizeof opts[0], pos, 3, &n_pos)))
+        return rc == CLI_HELP ? 0 : rc; /* an unknown option before the step */
+    if (argc < 3 || argv[2][0] == '-')
         return cli_usage_error("ptau: expected a step: new or prepare%s", "");
     const char *step = argv[2];
     /* cli_parse_pos reads argv[2..]: skip the step */
-    int rc = cli_parse_pos(argc - 1, argv + 1, opts, sizeof opts / sizeof opts[0], pos, 3, &n_pos);
+    rc = cli_parse_pos(argc - 1, argv + 1, opts, sizeof opts / sizeof opts[0], pos, 3, &n_pos);
     if (rc)
         return rc == CLI_HELP ? 0 : rc;
     ptau_opts o = { 0 };
