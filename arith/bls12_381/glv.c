@@ -65,6 +65,28 @@ void glv_scalar_set(glv_scalar *s, const fr_t *k)
     s->len = n1 > n2 ? n1 : n2;
 }
 
+/* Signed base-16 digits of v < 2^128: d in -8..8 (a digit above 8 borrows from the next). */
+static void fixed4(int8_t *d, u128 v)
+{
+    int carry = 0;
+    for (int i = 0; i < GLV_WINDOWS; i++) {
+        int w = (int)(v & 15) + carry;
+        v >>= 4;
+        carry = w > 8;
+        d[i] = (int8_t)(carry ? w - 16 : w);
+    }
+}
+
+void glv_fixed_set(glv_fixed *s, const fr_t *k)
+{
+    fr_t c;
+    uint64_t k1[2], k2[2];
+    fr_to_canon(&c, k);
+    glv_split(k1, k2, c.l);
+    fixed4(s->d[0], (u128)k1[1] << 64 | k1[0]);
+    fixed4(s->d[1], (u128)k2[1] << 64 | k2[0]);
+}
+
 /* The two curves share the loop; the macro keeps one text for both (types and the image of Q). */
 #define GLV_MUL(G, T)                                                                               \
     void G##_jac_mul_glv(T *out, const T *p, const glv_scalar *k)                                   \

@@ -32,6 +32,15 @@ void glv_scalar_set(glv_scalar *s, const fr_t *k);
 /* The split alone, for tests: k (canonical, < r) = k1 + k2 * x^2, each half 2 limbs. */
 void glv_split(uint64_t k1[2], uint64_t k2[2], const uint64_t k[4]);
 
+/* The same split in signed fixed windows of 4 bits, for eight lanes at once (arith/ifma
+ * g1_ifma_mul_glv): every window of each half has a digit in -8..8 (0 rarely), so all lanes add
+ * in step; value = sum d[h][i] 16^i. */
+#define GLV_WINDOWS 33 /* 128 bits in 4-bit windows, plus the carry of the signed recoding */
+typedef struct glv_fixed {
+    int8_t d[2][GLV_WINDOWS];
+} glv_fixed;
+void glv_fixed_set(glv_fixed *s, const fr_t *k);
+
 /* out = [k] p. */
 void g1_jac_mul_glv(g1_jac_t *out, const g1_jac_t *p, const glv_scalar *k);
 void g2_jac_mul_glv(g2_jac_t *out, const g2_jac_t *p, const glv_scalar *k);

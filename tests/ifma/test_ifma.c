@@ -21,6 +21,7 @@
 
 #include <cmocka.h>
 
+#include "bls12_381/glv.h"
 #include "ifma.h"
 #include "vectors.h"
 
@@ -1036,6 +1037,72 @@ static void test_ifma_available_honours_g16k_simd(void **state)
     unsetenv("G16K_SIMD");
 }
 
+/* ---- eight GLV scalar multiplications (glv_ifma.c) against double-and-add ---- */
+
+/* A scalar below r from 4 random limbs (top bits cleared: < 2^254 < r), canonical. */
+static void rnd_scalar(uint64_t k[4])
+{
+    for (int i = 0; i < 4; i++)
+        k[i] = rnd();
+    k[3] &= 0x3fffffffffffffffULL;
+}
+
+static void test_mul_glv_matches_ref(void **state)
+{
+    (void)state;
+    REQUIRE_IFMA();
+    for (int round = 0; round < 12; round++) {
+        unsigned n = 1 + (unsigned)round % L;
+        uint64_t k[L][4];
+        glv_fixed sf[L];
+        const glv_fixed *sp[L];
+        g1_jac_t p1[L], o1[L];
+        g2_jac_t p2[L], o2[L];
+        for (unsigned i = 0; i < n; i++) {
+            g1_affine_t a1;
+            g2_affine_t a2;
+            rnd_g1(&a1);
+            rnd_g2(&a2);
+            g1_scale(&p1[i], &a1);
+            g2_scale(&p2[i], &a2);
+            rnd_scalar(k[i]);
+        }
+        /* edges: infinity, two equal points, scalars 0, 1, r - 1, x^2 (the split's boundary) */
+        if (round == 3) {
+            g1_jac_set_inf(&p1[0]);
+            g2_jac_set_inf(&p2[0]);
+            p1[1] = p1[2];
+            p2[1] = p2[2];
+            memset(k[0], 0, sizeof k[0]);
+            memset(k[1], 0, sizeof k[1]);
+            k[1][0] = 1;
+            memcpy(k[2], FR_MODULUS.l, sizeof k[2]);
+            k[2][0] -= 1;
+            unsigned __int128 x2 = (unsigned __int128)BLS_X_ABS * BLS_X_ABS;
+            memset(k[3], 0, sizeof k[3]);
+            k[3][0] = (uint64_t)x2;
+            k[3][1] = (uint64_t)(x2 >> 64);
+        }
+        for (unsigned i = 0; i < n; i++) {
+            fr_t c, m;
+            memcpy(c.l, k[i], sizeof c.l);
+            assert_int_equal(fr_from_canon(&m, &c), 0);
+            glv_fixed_set(&sf[i], &m);
+            sp[i] = &sf[i];
+        }
+        g1_ifma_mul_glv(o1, p1, sp, n);
+        g2_ifma_mul_glv(o2, p2, sp, n);
+        for (unsigned i = 0; i < n; i++) {
+            g1_jac_t w1;
+            g2_jac_t w2;
+            g1_jac_mul(&w1, &p1[i], k[i], 4);
+            g2_jac_mul(&w2, &p2[i], k[i], 4);
+            assert_true(g1_jac_eq(&o1[i], &w1));
+            assert_true(g2_jac_eq(&o2[i], &w2));
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1056,6 +1123,7 @@ int main(void)
         cmocka_unit_test(test_g2_in_subgroup_members),
         cmocka_unit_test(test_in_subgroup_crafted),
         cmocka_unit_test(test_ifma_available_honours_g16k_simd),
+        cmocka_unit_test(test_mul_glv_matches_ref),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
