@@ -4,6 +4,8 @@
  * sections that `g16k setup` and `snarkjs groth16 setup` read. Progress goes to stderr when it
  * is a terminal, or with --progress.
  */
+#include <ctype.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,12 +28,42 @@ static int parse_threads(const char *s, unsigned *out)
     return 0;
 }
 
+static int printable_ascii(const char *s)
+{
+    for (; *s; s++)
+        if (*s < 0x20 || *s > 0x7e)
+            return 0;
+    return 1;
+}
+
+/* 1..255 bytes of hex (even digit count, optional 0x) into out; 0 or -1. */
+static int parse_hex(const char *s, uint8_t *out, size_t *n)
+{
+    if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+        s += 2;
+    size_t len = strlen(s);
+    if (len == 0 || len % 2 || len / 2 > 255)
+        return -1;
+    for (size_t i = 0; i < len; i += 2) {
+        unsigned v;
+        char b[3] = { s[i], s[i + 1], 0 };
+        if (!isxdigit((unsigned char)b[0]) || !isxdigit((unsigned char)b[1]) ||
+            sscanf(b, "%2x", &v) != 1)
+            return -1;
+        out[i / 2] = (uint8_t)v;
+    }
+    *n = len / 2;
+    return 0;
+}
+
 static int cmd_ptau(int argc, char **argv)
 {
-    const char *threads = NULL, *pos[3];
+    const char *threads = NULL, *name = NULL, *entropy = NULL, *pos[4];
     int progress = 0, quiet = 0;
     size_t n_pos;
     const cli_opt opts[] = { { "--threads", &threads, NULL },
+                             { "--name", &name, NULL },
+                             { "--entropy", &entropy, NULL },
                              { "--progress", NULL, &progress },
                              { "--quiet", NULL, &quiet } };
     if (argc >= 3 && (strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "-h") == 0)) {
@@ -40,13 +72,14 @@ static int cmd_ptau(int argc, char **argv)
     }
     int rc;
     if (argc >= 3 && argv[2][0] == '-' &&
-        (rc = cli_parse_pos(argc, argv, opts, sizeof opts / sizeof opts[0], pos, 3, &n_pos)))
+        (rc = cli_parse_pos(argc, argv, opts, sizeof opts / sizeof opts[0], pos, 4, &n_pos)))
         return rc == CLI_HELP ? 0 : rc; /* an unknown option before the step */
     if (argc < 3 || argv[2][0] == '-')
-        return cli_usage_error("ptau: expected a step: new or prepare%s", "");
+        return cli_usage_error("ptau: expected a step: new, contribute, beacon or prepare%s",
+                               "");
     const char *step = argv[2];
     /* cli_parse_pos reads argv[2..]: skip the step */
-    rc = cli_parse_pos(argc - 1, argv + 1, opts, sizeof opts / sizeof opts[0], pos, 3, &n_pos);
+    rc = cli_parse_pos(argc - 1, argv + 1, opts, sizeof opts / sizeof opts[0], pos, 4, &n_pos);
     if (rc)
         return rc == CLI_HELP ? 0 : rc;
     ptau_opts o = { 0 };
@@ -74,8 +107,56 @@ static int cmd_ptau(int argc, char **argv)
         o.in_path = pos[0];
         o.out_path = pos[1];
         rc = ptau_prepare(&o);
+    } else if (strcmp(step, "contribute") == 0 || strcmp(step, "beacon") == 0) {
+        int beacon = step[0] == 'b';
+        if (n_pos != (beacon ? 4u : 2u))
+            return cli_usage_error(beacon ? "%s: expected `g16k ptau beacon IN OUT HEX "
+                                            "ITERATIONS_EXP`"
+                                          : "%s: expected `g16k ptau contribute IN OUT`",
+                                   beacon ? "ptau beacon" : "ptau contribute");
+        if (name && (strlen(name) > 64 || !printable_ascii(name)))
+            return cli_usage_error("ptau: --name '%s': at most 64 printable ASCII characters",
+                                   name);
+        if (entropy && beacon)
+            return cli_usage_error("%s: --entropy is for contribute (a beacon's randomness is "
+                                   "its hash)", "ptau beacon");
+        const cli_file files[] = { { "IN", pos[0], 0 }, { "OUT", pos[1], 1 } };
+        if ((rc = cli_check_outputs(files, 2)))
+            return rc;
+        uint8_t hash[255];
+        ptau_hashes h;
+        o.in_path = pos[0];
+        o.out_path = pos[1];
+        o.name = name;
+        o.entropy = entropy;
+        o.hashes = &h;
+        if (beacon) {
+            size_t n = 0;
+            if (parse_hex(pos[2], hash, &n))
+                return cli_usage_error("ptau beacon: HEX '%s' is not 1..255 bytes of "
+                                       "hexadecimal (an even number of digits, 0x allowed)",
+                                       pos[2]);
+            char *end;
+            unsigned long e = strtoul(pos[3], &end, 10);
+            if (!*pos[3] || *end || e < 10 || e > 63)
+                return cli_usage_error("ptau beacon: ITERATIONS_EXP '%s' is not 10..63 (the "
+                                       "beacon hash goes through SHA-256 2^ITERATIONS_EXP times)",
+                                       pos[3]);
+            o.beacon_hash = hash;
+            o.beacon_hash_len = n;
+            o.beacon_exp = (unsigned)e;
+        }
+        rc = ptau_contribute(&o);
+        if (rc == G16K_OK) {
+            char t[PTAU_HASH_TEXT];
+            ptau_format_hash(t, h.response);
+            printf("Contribution Response Hash:\n%s\n", t);
+            ptau_format_hash(t, h.next_challenge);
+            printf("Next Challenge Hash:\n%s\n", t);
+        }
     } else {
-        return cli_usage_error("ptau: unknown step '%s' (new or prepare)", step);
+        return cli_usage_error("ptau: unknown step '%s' (new, contribute, beacon or prepare)",
+                               step);
     }
     return rc == G16K_OK ? 0 : cli_fail(rc);
 }
@@ -83,11 +164,16 @@ static int cmd_ptau(int argc, char **argv)
 const cli_command cli_cmd_ptau = {
     "ptau",
     cmd_ptau,
-    "ptau     (new POWER OUT | prepare IN OUT) [--threads N] [--progress | --quiet]\n"
-    "         Powers of tau (phase 1 of the trusted setup) in snarkjs's .ptau format, BLS12-381.\n"
+    "ptau     (new POWER OUT | contribute IN OUT [--name N] [--entropy TEXT]\n"
+    "         | beacon IN OUT HEX ITERATIONS_EXP [--name N] | prepare IN OUT)\n"
+    "         [--threads N] [--progress | --quiet]\n"
+    "         Powers of tau (phase 1 of the trusted setup), snarkjs's .ptau format, BLS12-381.\n"
     "         new: an empty ceremony of 2^POWER powers (POWER 1..28), the bytes of `snarkjs\n"
-    "         powersoftau new bls12381 POWER`. prepare: the Lagrange sections that `g16k setup`\n"
-    "         needs, the bytes of `snarkjs powersoftau prepare phase2`, on all cores. Outputs\n"
-    "         appear only when complete. Progress goes to stderr when it is a terminal, or with\n"
-    "         --progress.\n",
+    "         powersoftau new bls12381`. contribute: your secret contribution, drawn from the\n"
+    "         OS mixed with --entropy, never written and wiped after use; snarkjs verifies it.\n"
+    "         beacon: a public final contribution from a beacon (HEX hashed with SHA-256\n"
+    "         2^ITERATIONS_EXP times), the bytes of `snarkjs powersoftau beacon`. prepare: the\n"
+    "         Lagrange sections `g16k setup` needs, the bytes of `snarkjs powersoftau prepare\n"
+    "         phase2`. All cores; outputs appear only when complete; progress on stderr when it\n"
+    "         is a terminal, or with --progress.\n",
 };

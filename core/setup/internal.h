@@ -26,6 +26,23 @@ void blake2b_init(blake2b_state *s, size_t out_len);
 void blake2b_update(blake2b_state *s, const void *data, size_t len);
 void blake2b_final(blake2b_state *s, uint8_t *out /* out_len bytes */);
 
+/* ---- blake2b_partial.c: BLAKE2b-512 with snarkjs's stored partial state (see the file) ---- */
+#define B2P_PARTIAL_BYTES 216
+typedef struct b2p_state {
+    uint64_t h[8];
+    uint64_t length; /* bytes taken in (compressed or buffered) */
+    uint32_t pos;    /* bytes in buf, 0..128 */
+    uint8_t buf[128];
+} b2p_state;
+void b2p_init(b2p_state *s);
+void b2p_update(b2p_state *s, const void *data, size_t len);
+void b2p_final(b2p_state *s, uint8_t out[64]);
+/* The 216 bytes of snarkjs's partialHash (misc.js toPartialHash): the buffer, h as 16 LE u32
+ * (low half first), the compressed byte count (u32), 0, pos, 0, 0, 0. */
+void b2p_export(const b2p_state *s, uint8_t out[B2P_PARTIAL_BYTES]);
+/* The inverse (misc.js fromPartialHash); -1 if pos is out of range. */
+int b2p_import(b2p_state *s, const uint8_t in[B2P_PARTIAL_BYTES]);
+
 /* ---- ptau.c: prepared powers of tau (snarkjs powersoftau_utils.js) ---- */
 typedef struct ptau {
     binfile bf;
@@ -70,6 +87,53 @@ int ptau_put_header(atomic_stream *s, uint32_t n_sections, uint32_t power, uint3
 int ptau_put_section_head(atomic_stream *s, uint32_t id, uint64_t size);
 /* n affine points (g1_affine_t, or g2_affine_t if g2) in the LEM encoding. */
 int ptau_put_points(atomic_stream *s, int g2, const void *pts, uint64_t n);
+/* The compressed encodings snarkjs hashes for a contribution's response (wasmcurves LEMtoC): x
+ * big-endian (over Fp2 BE(c1) || BE(c0)), bit 0x80 of the first byte when y is "negative"
+ * (canonical >= (p+1)/2; over Fp2 that of c1, or c0 when c1 = 0), infinity 0x40 then zeros.
+ * Note: not the zcash/IETF encoding (no compression flag). */
+void ptau_g1_to_c(uint8_t out[48], const g1_affine_t *p);
+void ptau_g2_to_c(uint8_t out[96], const g2_affine_t *p);
+
+/* ---- ptau_key.c: a contribution's key, drawn as snarkjs draws it (see the file) ---- */
+typedef struct ptau_rng {
+    uint8_t key[32];
+    uint64_t block;  /* next ChaCha20 block */
+    uint32_t w[16];  /* the current block's words */
+    int idx;         /* next word of w; 16: none left */
+} ptau_rng;
+/* Seed with 32 bytes read as 8 big-endian words (snarkjs's seeds: hash bytes 0..31). */
+void ptau_rng_seed_be(ptau_rng *r, const uint8_t seed[32]);
+uint32_t ptau_rng_u32(ptau_rng *r);
+void ptau_rng_wipe(ptau_rng *r);
+void ptau_fr_from_rng(fr_t *out, ptau_rng *r);
+void ptau_g1_from_rng(g1_affine_t *out, ptau_rng *r);
+void ptau_g2_from_rng(g2_affine_t *out, ptau_rng *r);
+void ptau_hash_to_g2(g2_affine_t *out, const uint8_t hash[64]);
+void ptau_g2_sp(g2_affine_t *out, uint8_t personalization, const uint8_t challenge[64],
+                const g1_affine_t *g1_s, const g1_affine_t *g1_sx);
+
+/* Index 0 tau, 1 alpha, 2 beta. */
+typedef struct ptau_key {
+    fr_t prv[3]; /* the toxic waste: wipe with ptau_key_wipe */
+    g1_affine_t g1_s[3], g1_sx[3];
+    g2_affine_t g2_sp[3], g2_spx[3];
+} ptau_key;
+void ptau_key_create(ptau_key *k, const uint8_t challenge[64], ptau_rng *r);
+void ptau_key_wipe(ptau_key *k);
+#define PTAU_PUBKEY_BYTES (6 * 96 + 3 * 192)
+void ptau_pubkey_encode(uint8_t out[PTAU_PUBKEY_BYTES], const ptau_key *k, int lem);
+
+/* ---- ptau_contribute.c ---- */
+/* Section 7 of an open ptau, checked (record sizes, parameter lists, nothing after the last). */
+typedef struct ptau_contribs {
+    uint32_t count;
+    const uint8_t *records; /* the records after the count (mapped file), records_len bytes */
+    size_t records_len;
+    const uint8_t *last_next_challenge; /* 64 bytes, when count > 0 */
+} ptau_contribs;
+int ptau_contributions_read(const ptau *pt, ptau_contribs *out);
+/* snarkjs's calculateFirstChallengeHash for a new ceremony of this power. */
+void ptau_first_challenge(uint8_t out[64], unsigned power);
 
 /* ---- progress.c: phase, percent and elapsed time on stderr ---- */
 typedef struct progress {

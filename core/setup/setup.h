@@ -35,12 +35,28 @@ int setup_run(const setup_opts *o);
 int setup_vk_export(const char *zkey_path, const char *vk_path);
 
 /* ---- powers of tau (phase 1 of the ceremony): the `g16k ptau` commands ---- */
+/* The two hashes snarkjs prints after a contribution. */
+typedef struct ptau_hashes {
+    uint8_t response[64];       /* "Contribution Response Hash" */
+    uint8_t next_challenge[64]; /* "Next Challenge Hash" */
+} ptau_hashes;
+#define PTAU_HASH_TEXT 160
+/* A hash as snarkjs prints it (misc.js formatHash): 4 lines of 4 big-endian 32-bit words in hex,
+ * each line starting with two tabs, no final newline. */
+void ptau_format_hash(char out[PTAU_HASH_TEXT], const uint8_t h[64]);
+
 typedef struct ptau_opts {
-    const char *in_path;  /* prepare: the .ptau to read */
+    const char *in_path;  /* prepare, contribute, beacon: the .ptau to read */
     const char *out_path; /* the .ptau to write: a temporary beside it, renamed when complete */
     unsigned power;       /* new: the file holds 2^power powers, 1..28 */
     unsigned threads;     /* worker threads; 0 = all online CPUs */
     int progress;         /* 1: phase, percent and elapsed time on stderr */
+    const char *name;     /* contribute, beacon: the contributor's name (ASCII, <= 64 kept) */
+    const char *entropy;  /* contribute: text mixed into the OS randomness, or NULL */
+    const uint8_t *beacon_hash; /* beacon: the beacon's bytes (1..255), else NULL */
+    size_t beacon_hash_len;
+    unsigned beacon_exp;        /* beacon: SHA-256 iterated 2^beacon_exp times (10..63) */
+    ptau_hashes *hashes;        /* contribute, beacon: filled on success if not NULL */
 } ptau_opts;
 
 /* `snarkjs powersoftau new bls12381 POWER` (src/powersoftau_new.js), the same bytes: header,
@@ -57,5 +73,14 @@ int ptau_new(const ptau_opts *o);
  * 2.9 GB at power 22). G16K_EFORMAT (naming file, section, offset), G16K_EIO, G16K_ENOMEM; no
  * output on error. Thread-safe. */
 int ptau_prepare(const ptau_opts *o);
+
+/* `snarkjs powersoftau contribute` (random secrets from the OS mixed with o->entropy) or, with
+ * o->beacon_hash set, `snarkjs powersoftau beacon` (secrets from the beacon: the same bytes as
+ * snarkjs): sections 2..6 multiplied by the new secrets, section 7 extended by the
+ * contribution's record (core/setup/ptau_contribute.c). A prepared input loses its sections
+ * 12..15 (prepare again). The secrets are wiped from memory after use and never written.
+ * Errors as ptau_prepare; also G16K_EFORMAT for a reduced file (power below the ceremony's).
+ * Thread-safe. */
+int ptau_contribute(const ptau_opts *o);
 
 #endif

@@ -80,6 +80,7 @@ int atomic_stage(atomic_file *f, const char *path, const char *data, size_t len)
 int atomic_stream_open(atomic_stream *s, const char *path)
 {
     s->out = NULL;
+    s->size = 0;
     int fd, rc = stage_open(&s->f, path, &fd);
     if (rc != G16K_OK)
         return rc;
@@ -97,6 +98,26 @@ int atomic_stream_write(atomic_stream *s, const void *data, size_t len)
 {
     if (len && fwrite(data, 1, len, s->out) != len)
         return err_set(G16K_EIO, "%s: write failed: %s", s->f.path, strerror(errno));
+    s->size += len;
+    return G16K_OK;
+}
+
+int atomic_stream_read_back(atomic_stream *s, uint64_t off, void *buf, size_t len)
+{
+    if (fflush(s->out) != 0)
+        return err_set(G16K_EIO, "%s: write failed: %s", s->f.path, strerror(errno));
+    uint8_t *p = buf;
+    while (len > 0) {
+        ssize_t r = pread(fileno(s->out), p, len, (off_t)off);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            return err_set(G16K_EIO, "%s: reading back %s failed: %s", s->f.path, s->f.tmp,
+                           r < 0 ? strerror(errno) : "end of file");
+        p += r;
+        off += (uint64_t)r;
+        len -= (size_t)r;
+    }
     return G16K_OK;
 }
 

@@ -9,6 +9,7 @@
 #define G16K_UTIL_ATOMIC_WRITE_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 /* Write len bytes of data to path atomically. G16K_OK or G16K_EIO. */
@@ -37,10 +38,14 @@ void atomic_sync_dir(const char *path);
 typedef struct atomic_stream {
     atomic_file f;
     FILE *out;
+    uint64_t size; /* bytes written so far */
 } atomic_stream;
 int atomic_stream_open(atomic_stream *s /* OUT */, const char *path);
 int atomic_stream_write(atomic_stream *s, const void *data, size_t len);
 int atomic_stream_commit(atomic_stream *s);
 void atomic_stream_discard(atomic_stream *s);
+/* Read back len bytes written at offset off (after flushing): for a writer that hashes what it
+ * wrote. G16K_EIO naming the path. */
+int atomic_stream_read_back(atomic_stream *s, uint64_t off, void *buf, size_t len);
 
 #endif

@@ -1,0 +1,475 @@
+/*
+ * `g16k ptau contribute` and `g16k ptau beacon`: one more contribution to a powers-of-tau
+ * ceremony, as snarkjs 0.7.6 makes it (src/powersoftau_contribute.js, powersoftau_beacon.js,
+ * powersoftau_utils.js): with secrets tau, alpha, beta (ptau_key.c) every point i of sections
+ * 2..5 is multiplied by tau^i (alpha tau^i, beta tau^i in 4 and 5) and betaG2 by beta; the
+ * response hash is BLAKE2b-512(previous challenge || every new point compressed, in file order,
+ * in snarkjs's chunks || the public key uncompressed), stored "partial" (blake2b_partial.c)
+ * before the key; the next challenge is BLAKE2b-512(response hash || every new point
+ * uncompressed); section 7 gets a record: the new tauG1[1], tauG2[1], alphaTauG1[0],
+ * betaTauG1[0], betaG2[0], the public key, the partial hash, the next challenge, the type (0
+ * contribution, 1 beacon) and the parameters (name; for a beacon the iteration exponent and the
+ * beacon hash). A beacon's secrets come from SHA-256 iterated 2^exp times on the beacon hash, so
+ * its file is snarkjs's byte for byte; a contribution's from the OS mixed with the entropy.
+ */
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <sodium.h>
+
+#include "bls12_381/glv.h"
+#include "g16k/plugin.h"
+#include "ifma.h"
+#include "internal.h"
+#include "platform/parallel.h"
+#include "setup.h"
+#include "util/error.h"
+
+#define RECORD_FIXED (96 + 192 + 96 + 96 + 192 + PTAU_PUBKEY_BYTES + B2P_PARTIAL_BYTES + 64 + 4 + 4)
+
+/* ---- section 7 ---- */
+
+int ptau_contributions_read(const ptau *pt, ptau_contribs *out)
+{
+    memset(out, 0, sizeof *out);
+    const binfile_section *s;
+    int rc = binfile_section_get(&pt->bf, PTAU_CONTRIBUTIONS, "contributions", &s);
+    if (rc)
+        return rc;
+    const uint8_t *base = pt->bf.data + s->offset, *p = base + 4, *end = base + s->size;
+    if (s->size < 4)
+        return err_set(G16K_EFORMAT, "%s: section 7 (contributions) at byte %llu: %llu bytes, "
+                       "too short for the count", pt->bf.path, (unsigned long long)s->offset,
+                       (unsigned long long)s->size);
+    out->count = binfile_le32(base);
+    out->records = p;
+    for (uint32_t i = 0; i < out->count; i++) {
+        uint64_t at = s->offset + (uint64_t)(p - base);
+        if ((uint64_t)(end - p) < RECORD_FIXED)
+            return err_set(G16K_EFORMAT,
+                           "%s: section 7 (contributions) at byte %llu: contribution %u of %u "
+                           "cut short (a damaged file)",
+                           pt->bf.path, (unsigned long long)at, i + 1, out->count);
+        const uint8_t *params = p + RECORD_FIXED;
+        uint32_t plen = binfile_le32(params - 4);
+        if ((uint64_t)(end - params) < plen)
+            return err_set(G16K_EFORMAT,
+                           "%s: section 7 (contributions) at byte %llu: contribution %u: "
+                           "parameters of %u bytes run past the section",
+                           pt->bf.path, (unsigned long long)(at + RECORD_FIXED - 4), i + 1, plen);
+        /* parameters: sorted types 1 (name), 2 (iterations exponent), 3 (beacon hash) */
+        int last = 0;
+        for (uint32_t q = 0; q < plen;) {
+            int type = params[q];
+            uint32_t need = type == 2 ? 2 : q + 1 < plen ? 2u + params[q + 1] : 2;
+            if (type <= last || type > 3 || need > plen - q)
+                return err_set(G16K_EFORMAT,
+                               "%s: section 7 (contributions) at byte %llu: contribution %u: "
+                               "bad parameter (type %d)",
+                               pt->bf.path, (unsigned long long)(at + RECORD_FIXED + q), i + 1,
+                               type);
+            last = type;
+            q += need;
+        }
+        out->last_next_challenge = p + RECORD_FIXED - 8 - 64;
+        p = params + plen;
+    }
+    if (p != end)
+        return err_set(G16K_EFORMAT,
+                       "%s: section 7 (contributions) at byte %llu: %llu bytes after the %u "
+                       "contributions (a damaged file)",
+                       pt->bf.path, (unsigned long long)(s->offset + (uint64_t)(p - base)),
+                       (unsigned long long)(end - p), out->count);
+    out->records_len = (size_t)(end - out->records);
+    return G16K_OK;
+}
+
+/* calculateFirstChallengeHash: BLAKE2b-512(BLAKE2b-512() || the generators' uncompressed
+ * encodings as many times as new() writes them). */
+void ptau_first_challenge(uint8_t out[64], unsigned power)
+{
+    enum { K = 1024 };
+    static uint8_t g1u[96], g2u[192];
+    uint8_t empty[64];
+    blake2b_state h;
+    blake2b_init(&h, 64);
+    blake2b_final(&h, empty);
+    setup_g1_to_u(g1u, &G1_GENERATOR);
+    setup_g2_to_u(g2u, &G2_GENERATOR);
+    uint8_t *b1 = malloc(K * 96), *b2 = malloc(K * 192);
+    for (int i = 0; b1 && b2 && i < K; i++) {
+        memcpy(b1 + 96 * i, g1u, 96);
+        memcpy(b2 + 192 * i, g2u, 192);
+    }
+    blake2b_init(&h, 64);
+    blake2b_update(&h, empty, 64);
+    uint64_t n = (uint64_t)1 << power;
+    const struct {
+        uint64_t count;
+        int g2;
+    } runs[] = { { 2 * n - 1, 0 }, { n, 1 }, { n, 0 }, { n, 0 }, { 1, 1 } };
+    for (int r = 0; r < 5; r++)
+        for (uint64_t i = 0; i < runs[r].count;) {
+            uint64_t m = runs[r].count - i < K ? runs[r].count - i : K;
+            if (b1 && b2)
+                blake2b_update(&h, runs[r].g2 ? b2 : b1, m * (runs[r].g2 ? 192 : 96));
+            else /* no memory for the blocks: one point at a time */
+                for (uint64_t j = 0; j < m; j++)
+                    blake2b_update(&h, runs[r].g2 ? g2u : g1u, runs[r].g2 ? 192 : 96);
+            i += m;
+        }
+    blake2b_final(&h, out);
+    free(b1);
+    free(b2);
+}
+
+/* ---- applying the key ---- */
+
+typedef struct apply_job {
+    int g2;
+    const uint8_t *src; /* chunk's input points (LEM) */
+    void *pts;          /* decoded, then multiplied (Jacobian) */
+    void *aff;          /* the results, affine */
+    fr_t first;         /* scalar of point 0 of the chunk */
+    fr_t inc;           /* tau */
+    int simd;
+    atomic_uint_fast64_t bad; /* lowest bad point index, or ~0 */
+} apply_job;
+
+static void apply_range(void *arg, uint64_t b, uint64_t e, uint32_t worker)
+{
+    (void)worker;
+    apply_job *j = arg;
+    fr_t k;
+    uint64_t eb = b;
+    fr_pow(&k, &j->inc, &eb, 1);
+    fr_mul(&k, &k, &j->first);
+    size_t sz = j->g2 ? 192 : 96;
+    for (uint64_t i0 = b; i0 < e; i0 += IFMA_LANES) {
+        unsigned m = e - i0 < IFMA_LANES ? (unsigned)(e - i0) : IFMA_LANES;
+        glv_fixed f[IFMA_LANES];
+        const glv_fixed *fp[IFMA_LANES];
+        glv_scalar w;
+        for (unsigned l = 0; l < m; l++) {
+            uint64_t i = i0 + l;
+            const uint8_t *src = j->src + i * sz;
+            int bad;
+            if (j->g2) {
+                g2_affine_t a;
+                bad = g2_affine_from_bytes_mont(&a, src) || !g2_affine_is_on_curve(&a);
+                g2_jac_from_affine((g2_jac_t *)j->pts + i, &a);
+            } else {
+                g1_affine_t a;
+                bad = g1_affine_from_bytes_mont(&a, src) || !g1_affine_is_on_curve(&a);
+                g1_jac_from_affine((g1_jac_t *)j->pts + i, &a);
+            }
+            if (bad) {
+                uint64_t cur = atomic_load(&j->bad);
+                while (i < cur && !atomic_compare_exchange_weak(&j->bad, &cur, i))
+                    ;
+            }
+            if (j->simd) {
+                glv_fixed_set(&f[l], &k);
+                fp[l] = &f[l];
+            } else {
+                glv_scalar_set(&w, &k);
+                if (j->g2)
+                    g2_jac_mul_glv((g2_jac_t *)j->pts + i, (g2_jac_t *)j->pts + i, &w);
+                else
+                    g1_jac_mul_glv((g1_jac_t *)j->pts + i, (g1_jac_t *)j->pts + i, &w);
+            }
+            fr_mul(&k, &k, &j->inc);
+        }
+        if (j->simd) {
+            if (j->g2)
+                g2_ifma_mul_glv((g2_jac_t *)j->pts + i0, (g2_jac_t *)j->pts + i0, fp, m);
+            else
+                g1_ifma_mul_glv((g1_jac_t *)j->pts + i0, (g1_jac_t *)j->pts + i0, fp, m);
+        }
+        sodium_memzero(f, sizeof f);
+        sodium_memzero(&w, sizeof w);
+    }
+    if (j->g2)
+        g2_jac_batch_to_affine((g2_affine_t *)j->aff + b, (g2_jac_t *)j->pts + b, e - b);
+    else
+        g1_jac_batch_to_affine((g1_affine_t *)j->aff + b, (g1_jac_t *)j->pts + b, e - b);
+    sodium_memzero(&k, sizeof k);
+}
+
+typedef struct contrib_run {
+    const ptau *pt;
+    atomic_stream *out;
+    b2p_state response;
+    unsigned threads;
+    progress *pg;
+    uint64_t sec_off[8]; /* output payload offset of sections 2..6 */
+    uint8_t first_pts[5][192]; /* the record's points, LEM */
+} contrib_run;
+
+/* Section id: point i times first * inc^i; writes it, hashes it compressed into the response. */
+static int apply_section(contrib_run *c, uint32_t id, const char *name, const fr_t *first,
+                         const fr_t *inc, int record_index /* which point goes in the record */,
+                         int record_slot)
+{
+    int g2 = id == PTAU_TAU_G2 || id == PTAU_BETA_G2;
+    size_t sz = g2 ? 192 : 96, csz = sz / 2;
+    uint64_t n = ptau_section_points(c->pt, id);
+    uint64_t chunk = (1u << 20) / sz; /* snarkjs's chunks: the response hash sees them */
+    int rc = ptau_check_section(c->pt, id, name);
+    if (rc || (rc = ptau_put_section_head(c->out, id, n * sz)))
+        return rc;
+    c->sec_off[id] = c->out->size;
+    apply_job j = { .g2 = g2, .inc = *inc, .first = *first, .simd = ifma_available() };
+    size_t jsz = g2 ? sizeof(g2_jac_t) : sizeof(g1_jac_t);
+    size_t asz = g2 ? sizeof(g2_affine_t) : sizeof(g1_affine_t);
+    j.pts = malloc(chunk * jsz);
+    j.aff = malloc(chunk * asz);
+    uint8_t *lem = malloc(chunk * sz), *cmp = malloc(chunk * csz);
+    if (!j.pts || !j.aff || !lem || !cmp)
+        rc = err_set(G16K_ENOMEM, "ptau: no memory for a chunk of %s", name);
+    const uint8_t *base = c->pt->bf.data + c->pt->bf.sec[id].offset;
+    for (uint64_t b = 0; b < n && rc == G16K_OK; b += chunk) {
+        uint64_t m = n - b < chunk ? n - b : chunk;
+        j.src = base + b * sz;
+        atomic_init(&j.bad, ~(uint64_t)0);
+        par_for(pool_threads(c->threads), m, 512, apply_range, &j);
+        uint64_t bad = atomic_load(&j.bad);
+        if (bad != ~(uint64_t)0) {
+            rc = err_set(G16K_EFORMAT,
+                         "%s: section %u (%s) at byte %llu: point %llu is not a %s point (a "
+                         "coordinate not below p, or not on the curve): a damaged file",
+                         c->pt->bf.path, id, name,
+                         (unsigned long long)(c->pt->bf.sec[id].offset + (b + bad) * sz),
+                         (unsigned long long)(b + bad), g2 ? "G2" : "G1");
+            break;
+        }
+        for (uint64_t i = 0; i < m; i++) {
+            if (g2) {
+                setup_g2_to_lem(lem + i * sz, (const g2_affine_t *)j.aff + i);
+                ptau_g2_to_c(cmp + i * csz, (const g2_affine_t *)j.aff + i);
+            } else {
+                setup_g1_to_lem(lem + i * sz, (const g1_affine_t *)j.aff + i);
+                ptau_g1_to_c(cmp + i * csz, (const g1_affine_t *)j.aff + i);
+            }
+        }
+        if (b == 0)
+            memcpy(c->first_pts[record_slot], lem + (size_t)record_index * sz, sz);
+        b2p_update(&c->response, cmp, m * csz);
+        rc = atomic_stream_write(c->out, lem, m * sz);
+        /* the next chunk starts at first * inc^(b + m) */
+        uint64_t e = m;
+        fr_t t;
+        fr_pow(&t, inc, &e, 1);
+        fr_mul(&j.first, &j.first, &t);
+        progress_update(c->pg, name, b + m, n);
+    }
+    if (rc == G16K_OK)
+        progress_done(c->pg, name);
+    sodium_memzero(&j.first, sizeof j.first);
+    sodium_memzero(&j.inc, sizeof j.inc);
+    free(j.pts);
+    free(j.aff);
+    free(lem);
+    free(cmp);
+    return rc;
+}
+
+/* BLAKE2b-512(response || the new points of sections 2..6 uncompressed), read back. */
+static int next_challenge(contrib_run *c, const uint8_t response[64], uint8_t out[64])
+{
+    enum { K = 4096 };
+    blake2b_state h;
+    blake2b_init(&h, 64);
+    blake2b_update(&h, response, 64);
+    uint8_t *lem = malloc(K * 192), *u = malloc(K * 192);
+    int rc = lem && u ? G16K_OK : err_set(G16K_ENOMEM, "ptau: out of memory");
+    for (uint32_t id = PTAU_TAU_G1; id <= PTAU_BETA_G2 && rc == G16K_OK; id++) {
+        int g2 = id == PTAU_TAU_G2 || id == PTAU_BETA_G2;
+        size_t sz = g2 ? 192 : 96;
+        uint64_t n = ptau_section_points(c->pt, id);
+        for (uint64_t b = 0; b < n && rc == G16K_OK; b += K) {
+            uint64_t m = n - b < K ? n - b : K;
+            if ((rc = atomic_stream_read_back(c->out, c->sec_off[id] + b * sz, lem, m * sz)))
+                break;
+            for (uint64_t i = 0; i < m; i++) {
+                if (g2) {
+                    g2_affine_t a;
+                    g2_affine_from_bytes_mont(&a, lem + i * sz);
+                    setup_g2_to_u(u + i * sz, &a);
+                } else {
+                    g1_affine_t a;
+                    g1_affine_from_bytes_mont(&a, lem + i * sz);
+                    setup_g1_to_u(u + i * sz, &a);
+                }
+            }
+            blake2b_update(&h, u, m * sz);
+        }
+    }
+    blake2b_final(&h, out);
+    free(lem);
+    free(u);
+    return rc;
+}
+
+void ptau_format_hash(char out[PTAU_HASH_TEXT], const uint8_t h[64])
+{
+    /* misc.js formatHash: 4 lines of 4 big-endian words, each line "\t\t" + words */
+    char *p = out;
+    for (int i = 0; i < 4; i++) {
+        p += sprintf(p, "%s\t\t", i ? "\n" : "");
+        for (int j = 0; j < 4; j++) {
+            const uint8_t *w = h + 16 * i + 4 * j;
+            p += sprintf(p, "%s%02x%02x%02x%02x", j ? " " : "", w[0], w[1], w[2], w[3]);
+        }
+    }
+}
+
+int ptau_contribute(const ptau_opts *o)
+{
+    if (sodium_init() < 0)
+        return err_set(G16K_EIO, "ptau: libsodium found no randomness source");
+    ptau pt;
+    int rc = ptau_open(o->in_path, &pt, 0);
+    if (rc)
+        return rc;
+    progress pg;
+    progress_init(&pg, o->progress);
+    pg.name = "ptau";
+    const binfile_section *hs = &pt.bf.sec[1];
+    uint32_t ceremony = binfile_le32(pt.bf.data + hs->offset + 4 + FP_BYTES + 4);
+    ptau_contribs cs;
+    uint8_t challenge[64], response[64], next[64], partial[B2P_PARTIAL_BYTES];
+    uint8_t pub_u[PTAU_PUBKEY_BYTES], pub_lem[PTAU_PUBKEY_BYTES];
+    ptau_rng rng;
+    ptau_key key;
+    memset(&key, 0, sizeof key);
+    memset(&rng, 0, sizeof rng);
+    if (ceremony != pt.power) {
+        rc = err_set(G16K_EFORMAT,
+                     "%s: section 1 at byte %llu: power %u of a ceremony of power %u: a reduced "
+                     "file takes no contribution (contribute to the full file)",
+                     o->in_path, (unsigned long long)hs->offset, pt.power, ceremony);
+        goto out;
+    }
+    if ((rc = ptau_contributions_read(&pt, &cs)))
+        goto out;
+    if (cs.count == UINT32_MAX) {
+        rc = err_set(G16K_EFORMAT, "%s: section 7: too many contributions", o->in_path);
+        goto out;
+    }
+    if (cs.count)
+        memcpy(challenge, cs.last_next_challenge, 64);
+    else
+        ptau_first_challenge(challenge, pt.power);
+
+    /* the random stream */
+    uint8_t seed[64];
+    if (o->beacon_hash) {
+        uint8_t h[32];
+        crypto_hash_sha256(h, o->beacon_hash, o->beacon_hash_len);
+        uint64_t iters = o->beacon_exp >= 64 ? 0 : (uint64_t)1 << o->beacon_exp;
+        for (uint64_t i = 1; i < iters; i++) {
+            crypto_hash_sha256(h, h, 32);
+            if ((i & 0xfffff) == 0)
+                progress_update(&pg, "beacon hash", i, iters);
+        }
+        progress_done(&pg, "beacon hash");
+        memcpy(seed, h, 32);
+    } else {
+        uint8_t os[64];
+        blake2b_state h;
+        randombytes_buf(os, sizeof os);
+        blake2b_init(&h, 64);
+        blake2b_update(&h, os, sizeof os);
+        if (o->entropy)
+            blake2b_update(&h, o->entropy, strlen(o->entropy));
+        blake2b_final(&h, seed);
+        sodium_memzero(os, sizeof os);
+    }
+    ptau_rng_seed_be(&rng, seed);
+    sodium_memzero(seed, sizeof seed);
+    ptau_key_create(&key, challenge, &rng);
+    ptau_rng_wipe(&rng);
+
+    atomic_stream out;
+    if ((rc = atomic_stream_open(&out, o->out_path)))
+        goto out;
+    contrib_run c = { .pt = &pt, .out = &out, .threads = o->threads, .pg = &pg };
+    b2p_init(&c.response);
+    b2p_update(&c.response, challenge, 64);
+    fr_t one = FR_ONE;
+    const fr_t *tau = &key.prv[0], *alpha = &key.prv[1], *beta = &key.prv[2];
+    if ((rc = ptau_put_header(&out, 7, pt.power, pt.power)) ||
+        (rc = apply_section(&c, PTAU_TAU_G1, "tauG1", &one, tau, 1, 0)) ||
+        (rc = apply_section(&c, PTAU_TAU_G2, "tauG2", &one, tau, 1, 1)) ||
+        (rc = apply_section(&c, PTAU_ALPHA_TAU_G1, "alphaTauG1", alpha, tau, 0, 2)) ||
+        (rc = apply_section(&c, PTAU_BETA_TAU_G1, "betaTauG1", beta, tau, 0, 3)) ||
+        (rc = apply_section(&c, PTAU_BETA_G2, "betaG2", beta, tau, 0, 4)))
+        goto discard;
+    b2p_export(&c.response, partial);
+    ptau_pubkey_encode(pub_u, &key, 0);
+    ptau_pubkey_encode(pub_lem, &key, 1);
+    ptau_key_wipe(&key);
+    b2p_update(&c.response, pub_u, sizeof pub_u);
+    b2p_final(&c.response, response);
+    if ((rc = next_challenge(&c, response, next)))
+        goto discard;
+
+    /* section 7: the old records as they are, then the new one */
+    uint8_t params[2 + 255 + 2 + 2 + 255];
+    size_t np = 0;
+    if (o->name && *o->name) {
+        size_t len = strlen(o->name);
+        if (len > 64)
+            len = 64; /* snarkjs keeps 64 characters; g16k's CLI allows ASCII names only */
+        params[np++] = 1;
+        params[np++] = (uint8_t)len;
+        memcpy(params + np, o->name, len);
+        np += len;
+    }
+    if (o->beacon_hash) {
+        params[np++] = 2;
+        params[np++] = (uint8_t)o->beacon_exp;
+        params[np++] = 3;
+        params[np++] = (uint8_t)o->beacon_hash_len;
+        memcpy(params + np, o->beacon_hash, o->beacon_hash_len);
+        np += o->beacon_hash_len;
+    }
+    uint8_t u32b[4];
+    uint64_t size7 = 4 + cs.records_len + RECORD_FIXED + np;
+    uint32_t count = cs.count + 1, type = o->beacon_hash ? 1 : 0, plen = (uint32_t)np;
+#define LE32(v) (u32b[0] = (uint8_t)(v), u32b[1] = (uint8_t)((v) >> 8), \
+                 u32b[2] = (uint8_t)((v) >> 16), u32b[3] = (uint8_t)((v) >> 24), u32b)
+    if ((rc = ptau_put_section_head(&out, PTAU_CONTRIBUTIONS, size7)) ||
+        (rc = atomic_stream_write(&out, LE32(count), 4)) ||
+        (rc = atomic_stream_write(&out, cs.records, cs.records_len)) ||
+        (rc = atomic_stream_write(&out, c.first_pts[0], 96)) ||
+        (rc = atomic_stream_write(&out, c.first_pts[1], 192)) ||
+        (rc = atomic_stream_write(&out, c.first_pts[2], 96)) ||
+        (rc = atomic_stream_write(&out, c.first_pts[3], 96)) ||
+        (rc = atomic_stream_write(&out, c.first_pts[4], 192)) ||
+        (rc = atomic_stream_write(&out, pub_lem, sizeof pub_lem)) ||
+        (rc = atomic_stream_write(&out, partial, sizeof partial)) ||
+        (rc = atomic_stream_write(&out, next, 64)) ||
+        (rc = atomic_stream_write(&out, LE32(type), 4)) ||
+        (rc = atomic_stream_write(&out, LE32(plen), 4)) ||
+        (rc = atomic_stream_write(&out, params, np)))
+        goto discard;
+#undef LE32
+    if ((rc = atomic_stream_commit(&out)))
+        goto out;
+    if (o->hashes) {
+        memcpy(o->hashes->response, response, 64);
+        memcpy(o->hashes->next_challenge, next, 64);
+    }
+    goto out;
+discard:
+    atomic_stream_discard(&out);
+out:
+    ptau_key_wipe(&key);
+    ptau_rng_wipe(&rng);
+    binfile_close(&pt.bf);
+    return rc;
+}
