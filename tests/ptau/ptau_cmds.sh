@@ -8,7 +8,10 @@
 #     prepare` equals `snarkjs powersoftau prepare phase2` of the same file, `snarkjs powersoftau
 #     verify` accepts g16k's file, and `g16k setup` from it writes the key `snarkjs groth16 setup`
 #     writes from it; preparing a prepared file gives it back;
-#  4. bad input: exit 2 for usage, 4 naming file, section and byte for a damaged file, and no
+#  4. contribute and beacon: g16k's contribution in a snarkjs chain passes `snarkjs powersoftau
+#     verify` with the next challenge hash g16k printed; a beacon after it equals snarkjs's beacon
+#     byte for byte (powers 3 and 13), printing snarkjs's response hash; OS randomness is mixed in;
+#  5. bad input: exit 2 for usage, 4 naming file, section and byte for a damaged file, and no
 #     output or temporary left behind.
 # usage: ptau_cmds.sh G16K FIXTURE_PTAU SNARKJS R1CS      (exit 77 = skipped: no snarkjs)
 set -euo pipefail
@@ -56,7 +59,38 @@ echo "ok: g16k setup = snarkjs groth16 setup on it"
 cmp "$T/gp.ptau" "$T/gpp.ptau" || fail "preparing a prepared file changed it"
 echo "ok: preparing a prepared file gives it back"
 
-# 4. bad input
+# 4. contribute and beacon: g16k's contribution in a snarkjs chain passes snarkjs's verify; a
+#    beacon on top of it equals snarkjs's beacon byte for byte, at power 3 and at power 13 (its
+#    sections span several of snarkjs's hash chunks); the printed hashes are snarkjs's.
+hashes() { grep -A4 "$1" "$2" | tail -4 | tr -d '\t '; }
+for p in 3 13; do
+  sj powersoftau new bls12381 $p "$T/b0_$p.ptau"
+  sj powersoftau contribute "$T/b0_$p.ptau" "$T/b1_$p.ptau" --name=snarkjs -e=entropy1
+  "$G16K" ptau contribute "$T/b1_$p.ptau" "$T/b2_$p.ptau" --name "g16k contributor" --entropy e2 --quiet > "$T/g.log"
+  sj powersoftau verify "$T/b2_$p.ptau"
+  grep -q "Powers of Tau Ok" "$T/sj.log" || { cat "$T/sj.log"; fail "power $p: snarkjs verify rejects g16k's contribution"; }
+  grep -A4 "Next Challenge Hash" "$T/g.log" | tail -4 > "$T/gh"
+  sed -n '/Contribution #2: g16k contributor/,+5p' "$T/sj.log" | tail -4 > "$T/sh"
+  [ "$(tr -d '\t ' < "$T/gh")" = "$(tr -d '\t ' < "$T/sh")" ] || fail "power $p: printed next challenge differs from snarkjs's view"
+  echo "ok: power $p: g16k contribute after snarkjs's passes snarkjs powersoftau verify, same next challenge hash"
+  sj powersoftau beacon "$T/b2_$p.ptau" "$T/sb_$p.ptau" 0123456789abcdef0123456789abcdef 10 -n="final beacon"
+  cp "$T/sj.log" "$T/sjb.log"
+  "$G16K" ptau beacon "$T/b2_$p.ptau" "$T/gb_$p.ptau" 0123456789abcdef0123456789abcdef 10 --name "final beacon" --quiet > "$T/g.log"
+  cmp "$T/gb_$p.ptau" "$T/sb_$p.ptau" || fail "power $p: ptau beacon differs from snarkjs powersoftau beacon"
+  [ "$(hashes "Contribution Response Hash" "$T/g.log")" = "$(hashes "Contribution Response Hash" "$T/sjb.log")" ] ||
+    fail "power $p: printed response hash differs from snarkjs's"
+  echo "ok: power $p: ptau beacon = snarkjs powersoftau beacon, same response hash printed"
+done
+"$G16K" ptau contribute "$T/b1_3.ptau" "$T/r1.ptau" --entropy same --quiet > /dev/null
+"$G16K" ptau contribute "$T/b1_3.ptau" "$T/r2.ptau" --entropy same --quiet > /dev/null
+cmp -s "$T/r1.ptau" "$T/r2.ptau" && fail "two contributions with the same --entropy are equal (no OS randomness)"
+echo "ok: the same --entropy twice gives two contributions (OS randomness mixed in)"
+"$G16K" ptau prepare "$T/gb_13.ptau" "$T/gbp.ptau" --quiet
+sj powersoftau verify "$T/gbp.ptau"
+grep -q "Powers of Tau Ok" "$T/sj.log" || { cat "$T/sj.log"; fail "snarkjs verify of the prepared power-13 ceremony"; }
+echo "ok: snarkjs → g16k → beacon → g16k prepare at power 13: snarkjs powersoftau verify accepts it"
+
+# 5. bad input
 mkdir "$T/out"
 expect() { # CODE BLAME WHAT ARGS...
   local code=$1 blame=$2 what=$3; shift 3
@@ -101,4 +135,34 @@ for _ in range(n):
 sj powersoftau new bn128 3 "$T/bn.ptau"
 expect 4 "bn.ptau" "BN254 ptau" ptau prepare "$T/bn.ptau" "$T/out/x.ptau"
 expect 5 "missing.ptau" "missing input" ptau prepare "$T/missing.ptau" "$T/out/x.ptau"
+expect 2 "HEX" "beacon hash not hex" ptau beacon "$T/b1_3.ptau" "$T/out/x.ptau" 0x12z4 10
+expect 2 "HEX" "beacon hash odd length" ptau beacon "$T/b1_3.ptau" "$T/out/x.ptau" 123 10
+expect 2 "ITERATIONS_EXP" "beacon exponent 9" ptau beacon "$T/b1_3.ptau" "$T/out/x.ptau" 1234 9
+expect 2 "ITERATIONS_EXP" "beacon exponent 64" ptau beacon "$T/b1_3.ptau" "$T/out/x.ptau" 1234 64
+expect 2 "entropy" "beacon with --entropy" ptau beacon "$T/b1_3.ptau" "$T/out/x.ptau" 1234 10 --entropy x
+expect 2 "name" "name too long" ptau contribute "$T/b1_3.ptau" "$T/out/x.ptau" --name "$(printf 'n%.0s' $(seq 65))"
+expect 2 "same file" "contribute OUT = IN" ptau contribute "$T/in.ptau" "$T/in.ptau"
+# a reduced file (snarkjs powersoftau truncate's kind: power below the ceremony's): header edited
+python3 - "$T/b1_3.ptau" "$T/red.ptau" <<'PY'
+import struct, sys
+b = bytearray(open(sys.argv[1], 'rb').read())
+struct.pack_into('<I', b, 12 + 12 + 4 + 48 + 4, 4)  # section 1 is first: ceremonyPower = 4
+open(sys.argv[2], 'wb').write(b)
+PY
+expect 4 "reduced" "contribute to a reduced file" ptau contribute "$T/red.ptau" "$T/out/x.ptau"
+# a contribution record whose parameter length runs past section 7
+python3 - "$T/b1_3.ptau" "$T/badc.ptau" <<'PY'
+import struct, sys
+b = bytearray(open(sys.argv[1], 'rb').read())
+n = struct.unpack_from('<I', b, 8)[0]; pos = 12
+for _ in range(n):
+    i, sz = struct.unpack_from('<IQ', b, pos)
+    if i == 7:
+        end = pos + 12 + sz
+        fixed = 96 + 192 + 96 + 96 + 192 + 1152 + 216 + 64 + 4 + 4
+        struct.pack_into('<I', b, pos + 12 + 4 + fixed - 4, 5000)
+    pos += 12 + sz
+open(sys.argv[2], 'wb').write(b)
+PY
+expect 4 "section 7 (contributions)" "damaged contribution record" ptau contribute "$T/badc.ptau" "$T/out/x.ptau"
 echo "PASS"
