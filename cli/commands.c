@@ -6,9 +6,9 @@
 #include "cli.h"
 
 static const cli_command *const commands[] = {
-    &cli_cmd_prove,   &cli_cmd_verify, &cli_cmd_check, &cli_cmd_setup, &cli_cmd_ptau, &cli_cmd_vk,
-    &cli_cmd_plugins, &cli_cmd_bench,  &cli_cmd_tune,  &cli_cmd_queue, &cli_cmd_submit,
-    &cli_cmd_worker,  &cli_cmd_result, &cli_cmd_jobs,
+    &cli_cmd_prove,  &cli_cmd_verify,  &cli_cmd_check,  &cli_cmd_setup, &cli_cmd_ptau,
+    &cli_cmd_vk,     &cli_cmd_plugins, &cli_cmd_bench,  &cli_cmd_tune,  &cli_cmd_queue,
+    &cli_cmd_submit, &cli_cmd_worker,  &cli_cmd_result, &cli_cmd_jobs,
 };
 #define N_COMMANDS (sizeof commands / sizeof commands[0])
 

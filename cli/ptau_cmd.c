@@ -75,8 +75,7 @@ static int cmd_ptau(int argc, char **argv)
         (rc = cli_parse_pos(argc, argv, opts, sizeof opts / sizeof opts[0], pos, 4, &n_pos)))
         return rc == CLI_HELP ? 0 : rc; /* an unknown option before the step */
     if (argc < 3 || argv[2][0] == '-')
-        return cli_usage_error("ptau: expected a step: new, contribute, beacon or prepare%s",
-                               "");
+        return cli_usage_error("ptau: expected a step: new, contribute, beacon or prepare%s", "");
     const char *step = argv[2];
     /* cli_parse_pos reads argv[2..]: skip the step */
     rc = cli_parse_pos(argc - 1, argv + 1, opts, sizeof opts / sizeof opts[0], pos, 4, &n_pos);
@@ -119,7 +118,8 @@ static int cmd_ptau(int argc, char **argv)
                                    name);
         if (entropy && beacon)
             return cli_usage_error("%s: --entropy is for contribute (a beacon's randomness is "
-                                   "its hash)", "ptau beacon");
+                                   "its hash)",
+                                   "ptau beacon");
         const cli_file files[] = { { "IN", pos[0], 0 }, { "OUT", pos[1], 1 } };
         if ((rc = cli_check_outputs(files, 2)))
             return rc;

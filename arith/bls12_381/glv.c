@@ -88,32 +88,32 @@ void glv_fixed_set(glv_fixed *s, const fr_t *k)
 }
 
 /* The two curves share the loop; the macro keeps one text for both (types and the image of Q). */
-#define GLV_MUL(G, T)                                                                               \
-    void G##_jac_mul_glv(T *out, const T *p, const glv_scalar *k)                                   \
-    {                                                                                               \
-        T tab[2][8], p2, acc;                                                                       \
-        /* tab[0][i] = (2i + 1) P, tab[1][i] = (2i + 1) Q, Q = [x^2] P */                            \
-        tab[0][0] = *p;                                                                             \
-        G##_jac_dbl(&p2, p);                                                                        \
-        for (int i = 1; i < 8; i++)                                                                 \
-            G##_jac_add(&tab[0][i], &tab[0][i - 1], &p2);                                           \
-        for (int i = 0; i < 8; i++)                                                                 \
-            G##_jac_x2_image(&tab[1][i], &tab[0][i]);                                               \
-        G##_jac_set_inf(&acc);                                                                      \
-        for (int i = k->len - 1; i >= 0; i--) {                                                     \
-            G##_jac_dbl(&acc, &acc);                                                                \
-            for (int h = 0; h < 2; h++) {                                                           \
-                int d = k->d[h][i];                                                                 \
-                if (d > 0) {                                                                        \
-                    G##_jac_add(&acc, &acc, &tab[h][d >> 1]);                                       \
-                } else if (d < 0) {                                                                 \
-                    T neg;                                                                          \
-                    G##_jac_neg(&neg, &tab[h][(-d) >> 1]);                                          \
-                    G##_jac_add(&acc, &acc, &neg);                                                  \
-                }                                                                                   \
-            }                                                                                       \
-        }                                                                                           \
-        *out = acc;                                                                                 \
+#define GLV_MUL(G, T)                                                                              \
+    void G##_jac_mul_glv(T *out, const T *p, const glv_scalar *k)                                  \
+    {                                                                                              \
+        T tab[2][8], p2, acc;                                                                      \
+        /* tab[0][i] = (2i + 1) P, tab[1][i] = (2i + 1) Q, Q = [x^2] P */                          \
+        tab[0][0] = *p;                                                                            \
+        G##_jac_dbl(&p2, p);                                                                       \
+        for (int i = 1; i < 8; i++)                                                                \
+            G##_jac_add(&tab[0][i], &tab[0][i - 1], &p2);                                          \
+        for (int i = 0; i < 8; i++)                                                                \
+            G##_jac_x2_image(&tab[1][i], &tab[0][i]);                                              \
+        G##_jac_set_inf(&acc);                                                                     \
+        for (int i = k->len - 1; i >= 0; i--) {                                                    \
+            G##_jac_dbl(&acc, &acc);                                                               \
+            for (int h = 0; h < 2; h++) {                                                          \
+                int d = k->d[h][i];                                                                \
+                if (d > 0) {                                                                       \
+                    G##_jac_add(&acc, &acc, &tab[h][d >> 1]);                                      \
+                } else if (d < 0) {                                                                \
+                    T neg;                                                                         \
+                    G##_jac_neg(&neg, &tab[h][(-d) >> 1]);                                         \
+                    G##_jac_add(&acc, &acc, &neg);                                                 \
+                }                                                                                  \
+            }                                                                                      \
+        }                                                                                          \
+        *out = acc;                                                                                \
     }
 
 /* [x^2] P on G1: -sigma(P) = (beta X, -Y, Z) in Jacobian coordinates (sigma scales x only). */

@@ -39,7 +39,7 @@ typedef struct fft_ctx {
     fr_t w_inv;       /* w_m^(-1) of the stage */
     glv_scalar scale; /* 1/n recoded */
     glv_fixed scale_fixed;
-    int simd;         /* 1: the IFMA lanes (ifma_available()) */
+    int simd;                  /* 1: the IFMA lanes (ifma_available()) */
     atomic_uint_fast64_t done; /* work items finished, for progress */
     uint64_t total;
     progress *pg;
@@ -64,126 +64,126 @@ static void report(fft_ctx *c, uint64_t items, uint32_t worker)
 /* Butterflies of one stage, item t of n/2 ordered twiddle-major: j = t / blocks (the twiddle
  * w_m^(-j)), block = t % blocks; or, in the last pass, points [begin, end) times 1/n. With IFMA
  * the products are made eight at a time (g*_ifma_mul_glv), else one by one (g*_jac_mul_glv). */
-#define GROUP_FFT(G, T)                                                                             \
-    /* the butterflies (i0[l], i1[l]) with tw[l] = their twiddle times a[i1[l]] */                   \
-    static void G##_butterflies(T *a, const T *tw, const uint64_t *i0, const uint64_t *i1,          \
-                                unsigned n)                                                         \
-    {                                                                                               \
-        for (unsigned l = 0; l < n; l++) {                                                          \
-            G##_jac_neg(&a[i1[l]], &tw[l]);                                                         \
-            G##_jac_add(&a[i1[l]], &a[i0[l]], &a[i1[l]]);                                           \
-            G##_jac_add(&a[i0[l]], &a[i0[l]], &tw[l]);                                              \
-        }                                                                                           \
-    }                                                                                               \
-                                                                                                    \
-    static void G##_scale_range(fft_ctx *c, T *a, uint64_t begin, uint64_t end)                     \
-    {                                                                                               \
-        if (!c->simd) {                                                                             \
-            for (uint64_t i = begin; i < end; i++)                                                  \
-                G##_jac_mul_glv(&a[i], &a[i], &c->scale);                                           \
-            return;                                                                                 \
-        }                                                                                           \
-        const glv_fixed *sp[IFMA_LANES];                                                            \
-        for (unsigned l = 0; l < IFMA_LANES; l++)                                                   \
-            sp[l] = &c->scale_fixed;                                                                \
-        for (uint64_t i = begin; i < end; i += IFMA_LANES) {                                        \
-            unsigned m = end - i < IFMA_LANES ? (unsigned)(end - i) : IFMA_LANES;                   \
-            G##_ifma_mul_glv(&a[i], &a[i], sp, m);                                                  \
-        }                                                                                           \
-    }                                                                                               \
-                                                                                                    \
-    static void G##_fft_range(void *arg, uint64_t begin, uint64_t end, uint32_t worker)             \
-    {                                                                                               \
-        fft_ctx *c = arg;                                                                           \
-        T *a = c->a;                                                                                \
-        if (c->stage > c->lg) {                                                                     \
-            G##_scale_range(c, a, begin, end);                                                      \
-            report(c, end - begin, worker);                                                         \
-            return;                                                                                 \
-        }                                                                                           \
-        unsigned hs = c->stage - 1;                          /* h = 2^hs */                         \
-        uint64_t blocks = (uint64_t)1 << (c->lg - c->stage); /* n / m */                            \
-        uint64_t j = begin / blocks, jprev = ~(uint64_t)0, e = j;                                   \
-        fr_t w;                                                                                     \
-        fr_pow(&w, &c->w_inv, &e, 1);                                                               \
-        glv_scalar ws;                    /* the portable path's recoding of w */                   \
-        glv_fixed rec[IFMA_LANES];        /* the SIMD path's recodings of this batch */             \
-        const glv_fixed *cur = NULL, *sp[IFMA_LANES];                                               \
-        T in[IFMA_LANES], tw[IFMA_LANES];                                                           \
-        uint64_t i0[IFMA_LANES], i1[IFMA_LANES];                                                    \
-        unsigned nl = 0;                                                                            \
-        for (uint64_t t = begin; t < end; t++) {                                                    \
-            j = t / blocks;                                                                         \
-            int fresh = j != jprev;                                                                 \
-            if (fresh) {                                                                            \
-                if (jprev != ~(uint64_t)0)                                                          \
-                    fr_mul(&w, &w, &c->w_inv);                                                      \
-                jprev = j;                                                                          \
-            }                                                                                       \
-            uint64_t x0 = ((t % blocks) << (hs + 1)) + j, x1 = x0 + ((uint64_t)1 << hs);            \
-            if (j == 0) { /* twiddle 1 */                                                           \
-                T b = a[x1];                                                                        \
-                G##_butterflies(a, &b, &x0, &x1, 1);                                                \
-                continue;                                                                           \
-            }                                                                                       \
-            if (!c->simd) {                                                                         \
-                if (fresh)                                                                          \
-                    glv_scalar_set(&ws, &w);                                                        \
-                G##_jac_mul_glv(&tw[0], &a[x1], &ws);                                               \
-                G##_butterflies(a, tw, &x0, &x1, 1);                                                \
-                continue;                                                                           \
-            }                                                                                       \
-            if (nl == 0 && cur != NULL && !fresh) { /* keep the recoding out of rec[1..] */         \
-                rec[0] = *cur;                                                                      \
-                cur = &rec[0];                                                                      \
-            }                                                                                       \
-            if (fresh || cur == NULL) {                                                             \
-                glv_fixed_set(&rec[nl], &w);                                                        \
-                cur = &rec[nl];                                                                     \
-            }                                                                                       \
-            sp[nl] = cur;                                                                           \
-            in[nl] = a[x1];                                                                         \
-            i0[nl] = x0;                                                                            \
-            i1[nl] = x1;                                                                            \
-            if (++nl == IFMA_LANES) {                                                               \
-                G##_ifma_mul_glv(tw, in, sp, nl);                                                   \
-                G##_butterflies(a, tw, i0, i1, nl);                                                 \
-                nl = 0;                                                                             \
-            }                                                                                       \
-        }                                                                                           \
-        if (nl) {                                                                                   \
-            G##_ifma_mul_glv(tw, in, sp, nl);                                                       \
-            G##_butterflies(a, tw, i0, i1, nl);                                                     \
-        }                                                                                           \
-        report(c, end - begin, worker);                                                             \
-    }                                                                                               \
-                                                                                                    \
-    void G##_ifft(T *a, unsigned lg, unsigned threads, progress *pg, const char *phase)             \
-    {                                                                                               \
-        uint64_t n = (uint64_t)1 << lg;                                                             \
-        for (uint64_t i = 0; i < n; i++) {                                                          \
-            uint64_t r = bit_reverse(i, lg);                                                        \
-            if (r > i) {                                                                            \
-                T t = a[i];                                                                         \
-                a[i] = a[r];                                                                        \
-                a[r] = t;                                                                           \
-            }                                                                                       \
-        }                                                                                           \
-        fft_ctx c = { .a = a, .lg = lg, .pg = pg, .phase = phase };                                 \
-        atomic_init(&c.done, 0);                                                                    \
-        c.total = (uint64_t)lg * (n / 2) + n;                                                       \
-        fr_t ninv;                                                                                  \
-        fr_set_u64(&ninv, n);                                                                       \
-        fr_inv(&ninv, &ninv);                                                                       \
-        glv_scalar_set(&c.scale, &ninv);                                                            \
-        glv_fixed_set(&c.scale_fixed, &ninv);                                                       \
-        c.simd = ifma_available();                                                                  \
-        uint32_t th = pool_threads(threads);                                                        \
-        for (c.stage = 1; c.stage <= lg; c.stage++) {                                               \
-            inv_root(&c.w_inv, c.stage);                                                            \
-            par_for(th, n / 2, GRAIN, G##_fft_range, &c);                                           \
-        }                                                                                           \
-        par_for(th, n, GRAIN, G##_fft_range, &c);                                                   \
+#define GROUP_FFT(G, T)                                                                            \
+    /* the butterflies (i0[l], i1[l]) with tw[l] = their twiddle times a[i1[l]] */                 \
+    static void G##_butterflies(T *a, const T *tw, const uint64_t *i0, const uint64_t *i1,         \
+                                unsigned n)                                                        \
+    {                                                                                              \
+        for (unsigned l = 0; l < n; l++) {                                                         \
+            G##_jac_neg(&a[i1[l]], &tw[l]);                                                        \
+            G##_jac_add(&a[i1[l]], &a[i0[l]], &a[i1[l]]);                                          \
+            G##_jac_add(&a[i0[l]], &a[i0[l]], &tw[l]);                                             \
+        }                                                                                          \
+    }                                                                                              \
+                                                                                                   \
+    static void G##_scale_range(fft_ctx *c, T *a, uint64_t begin, uint64_t end)                    \
+    {                                                                                              \
+        if (!c->simd) {                                                                            \
+            for (uint64_t i = begin; i < end; i++)                                                 \
+                G##_jac_mul_glv(&a[i], &a[i], &c->scale);                                          \
+            return;                                                                                \
+        }                                                                                          \
+        const glv_fixed *sp[IFMA_LANES];                                                           \
+        for (unsigned l = 0; l < IFMA_LANES; l++)                                                  \
+            sp[l] = &c->scale_fixed;                                                               \
+        for (uint64_t i = begin; i < end; i += IFMA_LANES) {                                       \
+            unsigned m = end - i < IFMA_LANES ? (unsigned)(end - i) : IFMA_LANES;                  \
+            G##_ifma_mul_glv(&a[i], &a[i], sp, m);                                                 \
+        }                                                                                          \
+    }                                                                                              \
+                                                                                                   \
+    static void G##_fft_range(void *arg, uint64_t begin, uint64_t end, uint32_t worker)            \
+    {                                                                                              \
+        fft_ctx *c = arg;                                                                          \
+        T *a = c->a;                                                                               \
+        if (c->stage > c->lg) {                                                                    \
+            G##_scale_range(c, a, begin, end);                                                     \
+            report(c, end - begin, worker);                                                        \
+            return;                                                                                \
+        }                                                                                          \
+        unsigned hs = c->stage - 1;                          /* h = 2^hs */                        \
+        uint64_t blocks = (uint64_t)1 << (c->lg - c->stage); /* n / m */                           \
+        uint64_t j = begin / blocks, jprev = ~(uint64_t)0, e = j;                                  \
+        fr_t w;                                                                                    \
+        fr_pow(&w, &c->w_inv, &e, 1);                                                              \
+        glv_scalar ws;             /* the portable path's recoding of w */                         \
+        glv_fixed rec[IFMA_LANES]; /* the SIMD path's recodings of this batch */                   \
+        const glv_fixed *cur = NULL, *sp[IFMA_LANES];                                              \
+        T in[IFMA_LANES], tw[IFMA_LANES];                                                          \
+        uint64_t i0[IFMA_LANES], i1[IFMA_LANES];                                                   \
+        unsigned nl = 0;                                                                           \
+        for (uint64_t t = begin; t < end; t++) {                                                   \
+            j = t / blocks;                                                                        \
+            int fresh = j != jprev;                                                                \
+            if (fresh) {                                                                           \
+                if (jprev != ~(uint64_t)0)                                                         \
+                    fr_mul(&w, &w, &c->w_inv);                                                     \
+                jprev = j;                                                                         \
+            }                                                                                      \
+            uint64_t x0 = ((t % blocks) << (hs + 1)) + j, x1 = x0 + ((uint64_t)1 << hs);           \
+            if (j == 0) { /* twiddle 1 */                                                          \
+                T b = a[x1];                                                                       \
+                G##_butterflies(a, &b, &x0, &x1, 1);                                               \
+                continue;                                                                          \
+            }                                                                                      \
+            if (!c->simd) {                                                                        \
+                if (fresh)                                                                         \
+                    glv_scalar_set(&ws, &w);                                                       \
+                G##_jac_mul_glv(&tw[0], &a[x1], &ws);                                              \
+                G##_butterflies(a, tw, &x0, &x1, 1);                                               \
+                continue;                                                                          \
+            }                                                                                      \
+            if (nl == 0 && cur != NULL && !fresh) { /* keep the recoding out of rec[1..] */        \
+                rec[0] = *cur;                                                                     \
+                cur = &rec[0];                                                                     \
+            }                                                                                      \
+            if (fresh || cur == NULL) {                                                            \
+                glv_fixed_set(&rec[nl], &w);                                                       \
+                cur = &rec[nl];                                                                    \
+            }                                                                                      \
+            sp[nl] = cur;                                                                          \
+            in[nl] = a[x1];                                                                        \
+            i0[nl] = x0;                                                                           \
+            i1[nl] = x1;                                                                           \
+            if (++nl == IFMA_LANES) {                                                              \
+                G##_ifma_mul_glv(tw, in, sp, nl);                                                  \
+                G##_butterflies(a, tw, i0, i1, nl);                                                \
+                nl = 0;                                                                            \
+            }                                                                                      \
+        }                                                                                          \
+        if (nl) {                                                                                  \
+            G##_ifma_mul_glv(tw, in, sp, nl);                                                      \
+            G##_butterflies(a, tw, i0, i1, nl);                                                    \
+        }                                                                                          \
+        report(c, end - begin, worker);                                                            \
+    }                                                                                              \
+                                                                                                   \
+    void G##_ifft(T *a, unsigned lg, unsigned threads, progress *pg, const char *phase)            \
+    {                                                                                              \
+        uint64_t n = (uint64_t)1 << lg;                                                            \
+        for (uint64_t i = 0; i < n; i++) {                                                         \
+            uint64_t r = bit_reverse(i, lg);                                                       \
+            if (r > i) {                                                                           \
+                T t = a[i];                                                                        \
+                a[i] = a[r];                                                                       \
+                a[r] = t;                                                                          \
+            }                                                                                      \
+        }                                                                                          \
+        fft_ctx c = { .a = a, .lg = lg, .pg = pg, .phase = phase };                                \
+        atomic_init(&c.done, 0);                                                                   \
+        c.total = (uint64_t)lg * (n / 2) + n;                                                      \
+        fr_t ninv;                                                                                 \
+        fr_set_u64(&ninv, n);                                                                      \
+        fr_inv(&ninv, &ninv);                                                                      \
+        glv_scalar_set(&c.scale, &ninv);                                                           \
+        glv_fixed_set(&c.scale_fixed, &ninv);                                                      \
+        c.simd = ifma_available();                                                                 \
+        uint32_t th = pool_threads(threads);                                                       \
+        for (c.stage = 1; c.stage <= lg; c.stage++) {                                              \
+            inv_root(&c.w_inv, c.stage);                                                           \
+            par_for(th, n / 2, GRAIN, G##_fft_range, &c);                                          \
+        }                                                                                          \
+        par_for(th, n, GRAIN, G##_fft_range, &c);                                                  \
     }
 
 GROUP_FFT(g1, g1_jac_t)

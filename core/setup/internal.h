@@ -97,9 +97,9 @@ void ptau_g2_to_c(uint8_t out[96], const g2_affine_t *p);
 /* ---- ptau_key.c: a contribution's key, drawn as snarkjs draws it (see the file) ---- */
 typedef struct ptau_rng {
     uint8_t key[32];
-    uint64_t block;  /* next ChaCha20 block */
-    uint32_t w[16];  /* the current block's words */
-    int idx;         /* next word of w; 16: none left */
+    uint64_t block; /* next ChaCha20 block */
+    uint32_t w[16]; /* the current block's words */
+    int idx;        /* next word of w; 16: none left */
 } ptau_rng;
 /* Seed with 32 bytes read as 8 big-endian words (snarkjs's seeds: hash bytes 0..31). */
 void ptau_rng_seed_be(ptau_rng *r, const uint8_t seed[32]);

@@ -99,22 +99,16 @@ uint64_t ptau_section_points(const ptau *p, uint32_t id)
 {
     uint64_t n = (uint64_t)1 << p->power;
     switch (id) {
-    case PTAU_TAU_G1:
-        return 2 * n - 1;
+    case PTAU_TAU_G1: return 2 * n - 1;
     case PTAU_TAU_G2:
     case PTAU_ALPHA_TAU_G1:
-    case PTAU_BETA_TAU_G1:
-        return n;
-    case PTAU_BETA_G2:
-        return 1;
-    case PTAU_LAGR_TAU_G1:
-        return 4 * n - 1;
+    case PTAU_BETA_TAU_G1: return n;
+    case PTAU_BETA_G2: return 1;
+    case PTAU_LAGR_TAU_G1: return 4 * n - 1;
     case PTAU_LAGR_TAU_G2:
     case PTAU_LAGR_ALPHA_TAU_G1:
-    case PTAU_LAGR_BETA_TAU_G1:
-        return 2 * n - 1;
-    default:
-        return 0;
+    case PTAU_LAGR_BETA_TAU_G1: return 2 * n - 1;
+    default: return 0;
     }
 }
 

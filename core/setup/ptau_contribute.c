@@ -40,9 +40,10 @@ int ptau_contributions_read(const ptau *pt, ptau_contribs *out)
         return rc;
     const uint8_t *base = pt->bf.data + s->offset, *p = base + 4, *end = base + s->size;
     if (s->size < 4)
-        return err_set(G16K_EFORMAT, "%s: section 7 (contributions) at byte %llu: %llu bytes, "
-                       "too short for the count", pt->bf.path, (unsigned long long)s->offset,
-                       (unsigned long long)s->size);
+        return err_set(G16K_EFORMAT,
+                       "%s: section 7 (contributions) at byte %llu: %llu bytes, "
+                       "too short for the count",
+                       pt->bf.path, (unsigned long long)s->offset, (unsigned long long)s->size);
     out->count = binfile_le32(base);
     out->records = p;
     for (uint32_t i = 0; i < out->count; i++) {
@@ -204,7 +205,7 @@ typedef struct contrib_run {
     b2p_state response;
     unsigned threads;
     progress *pg;
-    uint64_t sec_off[8]; /* output payload offset of sections 2..6 */
+    uint64_t sec_off[8];       /* output payload offset of sections 2..6 */
     uint8_t first_pts[5][192]; /* the record's points, LEM */
 } contrib_run;
 
@@ -440,8 +441,9 @@ int ptau_contribute(const ptau_opts *o)
     uint8_t u32b[4];
     uint64_t size7 = 4 + cs.records_len + RECORD_FIXED + np;
     uint32_t count = cs.count + 1, type = o->beacon_hash ? 1 : 0, plen = (uint32_t)np;
-#define LE32(v) (u32b[0] = (uint8_t)(v), u32b[1] = (uint8_t)((v) >> 8), \
-                 u32b[2] = (uint8_t)((v) >> 16), u32b[3] = (uint8_t)((v) >> 24), u32b)
+#define LE32(v)                                                                                    \
+    (u32b[0] = (uint8_t)(v), u32b[1] = (uint8_t)((v) >> 8), u32b[2] = (uint8_t)((v) >> 16),        \
+     u32b[3] = (uint8_t)((v) >> 24), u32b)
     if ((rc = ptau_put_section_head(&out, PTAU_CONTRIBUTIONS, size7)) ||
         (rc = atomic_stream_write(&out, LE32(count), 4)) ||
         (rc = atomic_stream_write(&out, cs.records, cs.records_len)) ||

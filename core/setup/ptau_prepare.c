@@ -19,11 +19,11 @@
 
 typedef struct sec_job {
     int g2;
-    const uint8_t *src;         /* the section's first point in the mapped file */
-    void *aff;                  /* decoded input points, then the output of one block */
-    void *jac;                  /* the block being transformed */
-    uint64_t n;                 /* points in the current block */
-    atomic_uint_fast64_t bad;   /* lowest index of a point that failed to decode, or ~0 */
+    const uint8_t *src;       /* the section's first point in the mapped file */
+    void *aff;                /* decoded input points, then the output of one block */
+    void *jac;                /* the block being transformed */
+    uint64_t n;               /* points in the current block */
+    atomic_uint_fast64_t bad; /* lowest index of a point that failed to decode, or ~0 */
 } sec_job;
 
 static void note_bad(sec_job *j, uint64_t i)
@@ -167,9 +167,12 @@ int ptau_prepare(const ptau_opts *o)
     static const struct {
         uint32_t id;
         const char *name;
-    } copied[] = { { PTAU_TAU_G1, "tauG1" },         { PTAU_TAU_G2, "tauG2" },
-                   { PTAU_ALPHA_TAU_G1, "alphaTauG1" }, { PTAU_BETA_TAU_G1, "betaTauG1" },
-                   { PTAU_BETA_G2, "betaG2" },       { PTAU_CONTRIBUTIONS, "contributions" } };
+    } copied[] = { { PTAU_TAU_G1, "tauG1" },
+                   { PTAU_TAU_G2, "tauG2" },
+                   { PTAU_ALPHA_TAU_G1, "alphaTauG1" },
+                   { PTAU_BETA_TAU_G1, "betaTauG1" },
+                   { PTAU_BETA_G2, "betaG2" },
+                   { PTAU_CONTRIBUTIONS, "contributions" } };
     for (size_t i = 0; i < 5 && rc == G16K_OK; i++)
         rc = ptau_check_section(&pt, copied[i].id, copied[i].name);
     atomic_stream s;

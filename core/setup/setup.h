@@ -55,8 +55,8 @@ typedef struct ptau_opts {
     const char *entropy;  /* contribute: text mixed into the OS randomness, or NULL */
     const uint8_t *beacon_hash; /* beacon: the beacon's bytes (1..255), else NULL */
     size_t beacon_hash_len;
-    unsigned beacon_exp;        /* beacon: SHA-256 iterated 2^beacon_exp times (10..63) */
-    ptau_hashes *hashes;        /* contribute, beacon: filled on success if not NULL */
+    unsigned beacon_exp; /* beacon: SHA-256 iterated 2^beacon_exp times (10..63) */
+    ptau_hashes *hashes; /* contribute, beacon: filled on success if not NULL */
 } ptau_opts;
 
 /* `snarkjs powersoftau new bls12381 POWER` (src/powersoftau_new.js), the same bytes: header,

@@ -49,11 +49,11 @@ static int edge_scalars(uint64_t e[][4])
     u128 x2 = (u128)BLS_X_ABS * BLS_X_ABS;
     int n = 0;
     memset(e, 0, 8 * sizeof e[0]);
-    n++;                         /* 0 */
-    e[n++][0] = 1;               /* 1 */
-    e[n++][0] = 2;               /* 2 */
+    n++;           /* 0 */
+    e[n++][0] = 1; /* 1 */
+    e[n++][0] = 2; /* 2 */
     memcpy(e[n], FR_MODULUS.l, 32);
-    e[n++][0] -= 1;              /* r - 1 (r is odd) */
+    e[n++][0] -= 1; /* r - 1 (r is odd) */
     for (int d = -1; d <= 1; d++) {
         u128 v = x2 + (u128)(__int128)d;
         e[n][0] = (uint64_t)v;
@@ -61,7 +61,7 @@ static int edge_scalars(uint64_t e[][4])
         n++;
     }
     e[n][0] = ~0ULL;
-    e[n++][1] = ~0ULL;           /* 2^128 - 1 */
+    e[n++][1] = ~0ULL; /* 2^128 - 1 */
     return n;
 }
 
