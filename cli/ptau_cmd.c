@@ -154,8 +154,38 @@ static int cmd_ptau(int argc, char **argv)
             ptau_format_hash(t, h.next_challenge);
             printf("Next Challenge Hash:\n%s\n", t);
         }
+    } else if (strcmp(step, "verify") == 0) {
+        if (n_pos != 1)
+            return cli_usage_error("%s: expected `g16k ptau verify FILE`", "ptau verify");
+        o.in_path = pos[0];
+        ptau_verify_report rep;
+        rc = ptau_verify(&o, &rep);
+        if (rc == G16K_OK) {
+            char t[PTAU_HASH_TEXT];
+            printf("power %u (ceremony power %u), %u contribution%s%s\n", rep.power,
+                   rep.ceremony_power, rep.count, rep.count == 1 ? "" : "s",
+                   rep.prepared ? ", prepared for phase 2" : "");
+            for (uint32_t i = 0; rep.valid && i < rep.count; i++) {
+                const ptau_contribution_info *c = &rep.contribs[i];
+                printf("Contribution #%u: %s%s\n", i + 1, c->name, c->beacon ? " (beacon)" : "");
+                ptau_format_hash(t, c->response);
+                printf("Response Hash:\n%s\n", t);
+                ptau_format_hash(t, c->next_challenge);
+                printf("Next Challenge:\n%s\n", t);
+            }
+            if (rep.valid) {
+                printf("OK\n");
+            } else {
+                printf("INVALID: %s\n", g16k_last_error());
+                rc = 1;
+            }
+        }
+        free(rep.contribs);
+        if (rc == 1)
+            return 1;
     } else {
-        return cli_usage_error("ptau: unknown step '%s' (new, contribute, beacon or prepare)",
+        return cli_usage_error("ptau: unknown step '%s' (new, contribute, beacon, prepare or "
+                               "verify)",
                                step);
     }
     return rc == G16K_OK ? 0 : cli_fail(rc);
@@ -165,7 +195,7 @@ const cli_command cli_cmd_ptau = {
     "ptau",
     cmd_ptau,
     "ptau     (new POWER OUT | contribute IN OUT [--name N] [--entropy TEXT]\n"
-    "         | beacon IN OUT HEX ITERATIONS_EXP [--name N] | prepare IN OUT)\n"
+    "         | beacon IN OUT HEX ITERATIONS_EXP [--name N] | prepare IN OUT | verify FILE)\n"
     "         [--threads N] [--progress | --quiet]\n"
     "         Powers of tau (phase 1 of the trusted setup), snarkjs's .ptau format, BLS12-381.\n"
     "         new: an empty ceremony of 2^POWER powers (POWER 1..28), the bytes of `snarkjs\n"
@@ -174,6 +204,8 @@ const cli_command cli_cmd_ptau = {
     "         beacon: a public final contribution from a beacon (HEX hashed with SHA-256\n"
     "         2^ITERATIONS_EXP times), the bytes of `snarkjs powersoftau beacon`. prepare: the\n"
     "         Lagrange sections `g16k setup` needs, the bytes of `snarkjs powersoftau prepare\n"
-    "         phase2`. All cores; outputs appear only when complete; progress on stderr when it\n"
+    "         phase2`. verify: every contribution, point and hash of the transcript (and the\n"
+    "         Lagrange sections, recomputed); prints OK (exit 0) or INVALID: why (exit 1). All "
+    "cores; outputs appear only when complete; progress on stderr when it\n"
     "         is a terminal, or with --progress.\n",
 };

@@ -123,6 +123,13 @@ void ptau_key_wipe(ptau_key *k);
 #define PTAU_PUBKEY_BYTES (6 * 96 + 3 * 192)
 void ptau_pubkey_encode(uint8_t out[PTAU_PUBKEY_BYTES], const ptau_key *k, int lem);
 
+/* ---- ptau_prepare.c ---- */
+/* Recompute sections 12..15 of an open, prepared ptau from sections 2..5 (the group inverse FFT
+ * of ptau_prepare) and compare: G16K_OK if equal, G16K_EINVAL naming the first point that
+ * differs (a wrong Lagrange section), or the errors of ptau_prepare. */
+struct progress;
+int ptau_prepare_check(const ptau *pt, unsigned threads, struct progress *pg);
+
 /* ---- ptau_contribute.c ---- */
 /* Section 7 of an open ptau, checked (record sizes, parameter lists, nothing after the last). */
 typedef struct ptau_contribs {

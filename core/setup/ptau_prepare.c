@@ -74,7 +74,25 @@ static void to_aff_range(void *arg, uint64_t b, uint64_t e, uint32_t worker)
         g1_jac_batch_to_affine((g1_affine_t *)j->aff + b, (const g1_jac_t *)j->jac + b, e - b);
 }
 
-/* Section in_id -> out_id (its payload; the caller wrote nothing of it yet). */
+/* Compare n points (affine) with the LEM bytes at `at`: the index of the first that differs,
+ * or n. */
+static uint64_t first_difference(const void *pts, int g2, const uint8_t *at, uint64_t n)
+{
+    uint8_t b[192];
+    size_t sz = g2 ? 192 : 96;
+    for (uint64_t i = 0; i < n; i++) {
+        if (g2)
+            setup_g2_to_lem(b, (const g2_affine_t *)pts + i);
+        else
+            setup_g1_to_lem(b, (const g1_affine_t *)pts + i);
+        if (memcmp(b, at + i * sz, sz) != 0)
+            return i;
+    }
+    return n;
+}
+
+/* Section in_id -> out_id: written to s (its table entry and payload), or, with s NULL,
+ * compared with the file's own section out_id (ptau_prepare_check). */
 static int prepare_section(const ptau *pt, atomic_stream *s, uint32_t in_id, uint32_t out_id,
                            const char *name, unsigned threads, progress *pg)
 {
@@ -117,8 +135,16 @@ static int prepare_section(const ptau *pt, atomic_stream *s, uint32_t in_id, uin
     uint64_t total = 0;
     for (unsigned p = 0; p <= top; p++)
         total += (uint64_t)1 << p;
-    if ((rc = ptau_put_section_head(s, out_id, total * (g2 ? 192 : 96))))
-        goto out;
+    const uint8_t *expect = NULL;
+    if (s) {
+        if ((rc = ptau_put_section_head(s, out_id, total * (g2 ? 192 : 96))))
+            goto out;
+    } else {
+        if ((rc = ptau_check_section(pt, out_id, name)))
+            goto out;
+        expect = pt->bf.data + pt->bf.sec[out_id].offset;
+    }
+    uint64_t done = 0; /* points of out_id before this block */
     for (unsigned p = 0; p <= top && rc == G16K_OK; p++) {
         char phase[48];
         snprintf(phase, sizeof phase, "%s 2^%u", name, p);
@@ -132,7 +158,21 @@ static int prepare_section(const ptau *pt, atomic_stream *s, uint32_t in_id, uin
         else
             g1_ifft(j.jac, p, threads, pg, phase);
         par_for(th, j.n, GRAIN, to_aff_range, &j);
-        rc = ptau_put_points(s, g2, j.aff, j.n);
+        if (s) {
+            rc = ptau_put_points(s, g2, j.aff, j.n);
+        } else {
+            uint64_t d = first_difference(j.aff, g2, expect + done * (g2 ? 192 : 96), j.n);
+            if (d < j.n)
+                rc = err_set(
+                    G16K_EINVAL,
+                    "%s: section %u (Lagrange %s) at byte %llu: point %llu (basis of "
+                    "the domain of size 2^%u, index %llu) is not the Lagrange form of "
+                    "section %u",
+                    pt->bf.path, out_id, name,
+                    (unsigned long long)(pt->bf.sec[out_id].offset + (done + d) * (g2 ? 192 : 96)),
+                    (unsigned long long)(done + d), p, (unsigned long long)d, in_id);
+        }
+        done += j.n;
         if (p == top)
             progress_done(pg, name);
     }
@@ -152,6 +192,16 @@ static int copy_section(const ptau *pt, atomic_stream *s, uint32_t id, const cha
         rc = ptau_put_section_head(s, id, sec->size);
     if (rc == G16K_OK)
         rc = atomic_stream_write(s, pt->bf.data + sec->offset, sec->size);
+    return rc;
+}
+
+int ptau_prepare_check(const ptau *pt, unsigned threads, progress *pg)
+{
+    static const char *names[4] = { "tauG1", "tauG2", "alphaTauG1", "betaTauG1" };
+    int rc = G16K_OK;
+    for (uint32_t k = 0; k < 4 && rc == G16K_OK; k++)
+        rc =
+            prepare_section(pt, NULL, PTAU_TAU_G1 + k, PTAU_LAGR_TAU_G1 + k, names[k], threads, pg);
     return rc;
 }
 

@@ -14,6 +14,9 @@
 #ifndef G16K_SETUP_SETUP_H
 #define G16K_SETUP_SETUP_H
 
+#include <stddef.h>
+#include <stdint.h>
+
 typedef struct setup_opts {
     const char *r1cs_path; /* circom .r1cs (version 1, BLS12-381 prime) */
     const char *ptau_path; /* prepared .ptau, or NULL for insecure random toxic waste */
@@ -82,5 +85,27 @@ int ptau_prepare(const ptau_opts *o);
  * Errors as ptau_prepare; also G16K_EFORMAT for a reduced file (power below the ceremony's).
  * Thread-safe. */
 int ptau_contribute(const ptau_opts *o);
+
+/* `snarkjs powersoftau verify` (core/setup/ptau_verify.c: the same checks, some stronger: every
+ * point's subgroup, 64-bit random combinations, the Lagrange sections recomputed). Returns
+ * G16K_OK with rep->valid 1, or 0 and the core error saying what does not verify (a contribution
+ * by number and name, or the section); or an error for a file that cannot be read as a ptau
+ * (G16K_EFORMAT naming file, section and offset, G16K_EIO, G16K_ENOMEM). rep->contribs is
+ * allocated (free it, also on failure). Thread-safe. */
+typedef struct ptau_contribution_info {
+    char name[65];
+    int beacon;
+    unsigned beacon_exp;
+    uint8_t response[64]; /* the contribution's response hash */
+    uint8_t next_challenge[64];
+} ptau_contribution_info;
+typedef struct ptau_verify_report {
+    int valid;
+    unsigned power, ceremony_power;
+    uint32_t count;
+    ptau_contribution_info *contribs; /* count of them, in order */
+    int prepared;                     /* sections 12..15 present (and checked) */
+} ptau_verify_report;
+int ptau_verify(const ptau_opts *o, ptau_verify_report *rep);
 
 #endif

@@ -11,7 +11,11 @@
 #  4. contribute and beacon: g16k's contribution in a snarkjs chain passes `snarkjs powersoftau
 #     verify` with the next challenge hash g16k printed; a beacon after it equals snarkjs's beacon
 #     byte for byte (powers 3 and 13), printing snarkjs's response hash; OS randomness is mixed in;
-#  5. bad input: exit 2 for usage, 4 naming file, section and byte for a damaged file, and no
+#  5. verify accepts each of those files and refuses (exit 1, naming the fault) a wrong record
+#     point, a broken chain, a wrong power in a section, a wrong Lagrange point and a new
+#     ceremony, all of which snarkjs refuses too, and (exit 4) a point outside the subgroup,
+#     which snarkjs accepts, and a truncated file;
+#  6. bad input: exit 2 for usage, 4 naming file, section and byte for a damaged file, and no
 #     output or temporary left behind.
 # usage: ptau_cmds.sh G16K FIXTURE_PTAU SNARKJS R1CS      (exit 77 = skipped: no snarkjs)
 set -euo pipefail
@@ -90,7 +94,71 @@ sj powersoftau verify "$T/gbp.ptau"
 grep -q "Powers of Tau Ok" "$T/sj.log" || { cat "$T/sj.log"; fail "snarkjs verify of the prepared power-13 ceremony"; }
 echo "ok: snarkjs → g16k → beacon → g16k prepare at power 13: snarkjs powersoftau verify accepts it"
 
-# 5. bad input
+# 5. verify: g16k accepts what snarkjs accepts (snarkjs's own chains, g16k's contributions,
+#    beacons, prepared files) and refuses, naming the fault, what snarkjs refuses too.
+for f in c2 gp b2_3 gb_3 b2_13 gb_13 gbp; do
+  "$G16K" ptau verify "$T/$f.ptau" --quiet > "$T/v.log" || { cat "$T/v.log"; fail "ptau verify $f.ptau"; }
+  tail -1 "$T/v.log" | grep -qx OK || fail "ptau verify $f.ptau: no OK"
+done
+grep -q "Contribution #3: final beacon (beacon)" "$T/v.log" || fail "verify lists no beacon: $(cat "$T/v.log")"
+echo "ok: ptau verify accepts snarkjs's and g16k's ceremonies, beacons and prepared files"
+"$G16K" ptau prepare "$T/b2_3.ptau" "$T/vp.ptau" --quiet
+# tamper FILE OUT WHAT: python edits of a ceremony file (see each case)
+tamper() {
+python3 - "$@" <<'PY'
+import struct, sys
+src, dst, what = sys.argv[1:4]
+b = bytearray(open(src, 'rb').read())
+n = struct.unpack_from('<I', b, 8)[0]; pos = 12; sec = {}
+for _ in range(n):
+    i, sz = struct.unpack_from('<IQ', b, pos); sec[i] = (pos + 12, sz); pos += 12 + sz
+p = 0x1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab
+R = 2**384
+def lem(x): return ((x * R) % p).to_bytes(48, 'little')
+G1 = sec[2][0]          # tauG1[0] is the generator: its 96 bytes
+if what == 'record_point':      # record 1's tauG1 replaced by the generator
+    o = sec[7][0] + 4; b[o:o+96] = b[G1:G1+96]
+elif what == 'chain':           # record 1's next challenge changed: record 2 no longer follows
+    fixed = 96+192+96+96+192+1152+216
+    o = sec[7][0] + 4 + fixed; b[o] ^= 1
+elif what == 'section_point':   # tauG1[5] replaced by the generator (a valid point, wrong power)
+    o = sec[2][0] + 5*96; b[o:o+96] = b[G1:G1+96]
+elif what == 'torsion':         # tauG1[3]: a point on the curve outside G1
+    x = 5
+    while True:
+        y2 = (x**3 + 4) % p; y = pow(y2, (p + 1) // 4, p)
+        if y * y % p == y2: break
+        x += 1
+    o = sec[2][0] + 3*96; b[o:o+96] = lem(x) + lem(y)
+elif what == 'lagrange':        # section 12, point 6 replaced by the generator
+    o = sec[12][0] + 6*96; b[o:o+96] = b[G1:G1+96]
+open(dst, 'wb').write(b)
+PY
+}
+vexpect() { # CODE PATTERN WHAT FILE: g16k refuses with CODE naming PATTERN; snarkjs refuses too
+  local code=$1 pat=$2 what=$3 f=$4
+  rc=0; "$G16K" ptau verify "$f" --quiet > "$T/v.log" 2>&1 || rc=$?
+  [ "$rc" = "$code" ] && grep -q -- "$pat" "$T/v.log" || fail "verify $what: exit $rc, want $code naming '$pat': $(cat "$T/v.log")"
+  if "$SNARKJS" powersoftau verify "$f" > "$T/sv.log" 2>&1 && grep -q "Powers of Tau Ok" "$T/sv.log"; then
+    [ "${5:-}" = snarkjs-accepts ] || fail "verify $what: snarkjs accepts the file"
+  fi
+  echo "ok: verify refuses $what: exit $code"
+}
+tamper "$T/b2_3.ptau" "$T/t1.ptau" record_point
+vexpect 1 "contribution #1 snarkjs: its tau\*G1 does not follow" "a wrong point in a contribution record" "$T/t1.ptau"
+tamper "$T/b2_3.ptau" "$T/t2.ptau" chain
+vexpect 1 "contribution #2 g16k contributor: invalid tau key" "a broken chain of contributions" "$T/t2.ptau"
+tamper "$T/b2_3.ptau" "$T/t3.ptau" section_point
+vexpect 1 "section 2 (tauG1): consecutive points are not powers" "a wrong point in tauG1" "$T/t3.ptau"
+tamper "$T/b2_3.ptau" "$T/t4.ptau" torsion
+vexpect 4 "section 2 (tauG1) at byte .*: point 3 is not a point of G1" "a point outside the subgroup" "$T/t4.ptau" snarkjs-accepts
+tamper "$T/vp.ptau" "$T/t5.ptau" lagrange
+vexpect 1 "section 12 (Lagrange tauG1) at byte .*: point 6" "a wrong Lagrange point" "$T/t5.ptau"
+size=$(stat -c %s "$T/b2_3.ptau"); head -c $((size - 3000)) "$T/b2_3.ptau" > "$T/t6.ptau"
+vexpect 4 "t6.ptau" "a truncated file" "$T/t6.ptau"
+vexpect 1 "no contribution" "a new ceremony" "$T/b0_3.ptau"
+
+# 6. bad input
 mkdir "$T/out"
 expect() { # CODE BLAME WHAT ARGS...
   local code=$1 blame=$2 what=$3; shift 3

@@ -1,0 +1,558 @@
+/*
+ * `g16k ptau verify`: is a .ptau a valid powers-of-tau transcript? The checks of snarkjs 0.7.6
+ * (src/powersoftau_verify.js), some made stronger:
+ *   - every contribution record: its points decode, lie on their curve and in their subgroup;
+ *     a beacon's key is the one its beacon parameters give (ptau_key.c); each secret's proof of
+ *     knowledge e(g1_s, g2_spx) = e(g1_sx, g2_sp), g2_sp = hashToG2 of the previous challenge
+ *     and (g1_s, g1_sx); the contribution moved tauG1, tauG2, alphaG1, betaG1, betaG2 of the one
+ *     before by the same secrets (pairing ratios, `sameRatio`); each is chained to the one
+ *     before it through g2_sp's challenge;
+ *   - the sections: tauG1[0], tauG2[0] are the generators and tauG1[1], tauG2[1], alphaTauG1[0],
+ *     betaTauG1[0], betaG2 the last record's points; every point decodes, is on its curve and in
+ *     its subgroup (snarkjs checks neither; a point with a small-order part is invisible to the
+ *     pairings); consecutive points have the ratio tau: with random 64-bit r_i (snarkjs: 32
+ *     bits), R1 = sum r_i P_i and R2 = sum r_i P_(i+1) satisfy e(R1, tau G2) = e(R2, G2) (and
+ *     the mirrored test for tauG2);
+ *   - the last record's next challenge is BLAKE2b-512(its response hash || the sections'
+ *     uncompressed points) (files of the full ceremony power, as snarkjs);
+ *   - when sections 12..15 are present: they are recomputed with the group inverse FFT of
+ *     `ptau prepare` and compared point for point (snarkjs compares one random combination).
+ * The linear combinations are Pippenger sums (buckets of the reference arithmetic, one set per
+ * thread): the scalars are 64-bit, far below a full MSM.
+ */
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <sodium.h>
+
+#include "bls12_381/pairing.h"
+#include "g16k/plugin.h"
+#include "ifma.h"
+#include "internal.h"
+#include "platform/parallel.h"
+#include "setup.h"
+#include "util/error.h"
+
+#define INVALID 1                 /* a local status: the transcript does not verify (message set) */
+#define BLOCK ((uint64_t)1 << 16) /* points decoded and hashed per step */
+
+typedef struct record {
+    uint64_t offset; /* in the file */
+    g1_affine_t tau_g1, alpha_g1, beta_g1;
+    g2_affine_t tau_g2, beta_g2;
+    ptau_key key; /* public parts only */
+    const uint8_t *partial, *next;
+    uint32_t type;
+    char name[65];
+    unsigned exp;
+    const uint8_t *beacon;
+    unsigned beacon_len;
+    uint8_t response[64];
+} record;
+
+/* ---- decoding with checks ---- */
+
+static int bad_point(const char *path, uint64_t off, const char *what, int g2)
+{
+    return err_set(G16K_EFORMAT,
+                   "%s: section 7 (contributions) at byte %llu: %s is not a point of %s (a "
+                   "coordinate not below p, off the curve, or outside the subgroup)",
+                   path, (unsigned long long)off, what, g2 ? "G2" : "G1");
+}
+
+static int get_g1(g1_affine_t *out, const uint8_t *p, const uint8_t *base, uint64_t off0,
+                  const char *path, const char *what)
+{
+    if (g1_affine_from_bytes_mont(out, p) || !g1_affine_is_on_curve(out) ||
+        !g1_affine_in_subgroup(out))
+        return bad_point(path, off0 + (uint64_t)(p - base), what, 0);
+    return G16K_OK;
+}
+
+static int get_g2(g2_affine_t *out, const uint8_t *p, const uint8_t *base, uint64_t off0,
+                  const char *path, const char *what)
+{
+    if (g2_affine_from_bytes_mont(out, p) || !g2_affine_is_on_curve(out) ||
+        !g2_affine_in_subgroup(out))
+        return bad_point(path, off0 + (uint64_t)(p - base), what, 1);
+    return G16K_OK;
+}
+
+/* The records of section 7 (already checked for shape by ptau_contributions_read). */
+static int read_records(const ptau *pt, const ptau_contribs *cs, record *r)
+{
+    const binfile_section *s = &pt->bf.sec[PTAU_CONTRIBUTIONS];
+    const uint8_t *base = pt->bf.data + s->offset, *p = cs->records;
+    const char *path = pt->bf.path;
+    int rc = G16K_OK;
+    for (uint32_t i = 0; i < cs->count && rc == G16K_OK; i++) {
+        record *c = &r[i];
+        memset(c, 0, sizeof *c);
+        c->offset = s->offset + (uint64_t)(p - base);
+        static const char *pk1[3][2] = { { "tau g1_s", "tau g1_sx" },
+                                         { "alpha g1_s", "alpha g1_sx" },
+                                         { "beta g1_s", "beta g1_sx" } };
+        static const char *pk2[3] = { "tau g2_spx", "alpha g2_spx", "beta g2_spx" };
+        if ((rc = get_g1(&c->tau_g1, p, base, s->offset, path, "tauG1")) ||
+            (rc = get_g2(&c->tau_g2, p + 96, base, s->offset, path, "tauG2")) ||
+            (rc = get_g1(&c->alpha_g1, p + 288, base, s->offset, path, "alphaG1")) ||
+            (rc = get_g1(&c->beta_g1, p + 384, base, s->offset, path, "betaG1")) ||
+            (rc = get_g2(&c->beta_g2, p + 480, base, s->offset, path, "betaG2")))
+            break;
+        const uint8_t *k = p + 672;
+        for (int j = 0; j < 3 && rc == G16K_OK; j++)
+            if ((rc = get_g1(&c->key.g1_s[j], k + 192 * j, base, s->offset, path, pk1[j][0])) ||
+                (rc = get_g1(&c->key.g1_sx[j], k + 192 * j + 96, base, s->offset, path,
+                             pk1[j][1])) ||
+                (rc = get_g2(&c->key.g2_spx[j], k + 576 + 192 * j, base, s->offset, path, pk2[j])))
+                break;
+        if (rc)
+            break;
+        c->partial = k + PTAU_PUBKEY_BYTES;
+        c->next = c->partial + B2P_PARTIAL_BYTES;
+        c->type = binfile_le32(c->next + 64);
+        uint32_t plen = binfile_le32(c->next + 68);
+        const uint8_t *q = c->next + 72;
+        for (uint32_t x = 0; x < plen;) {
+            if (q[x] == 1) {
+                memcpy(c->name, q + x + 2, q[x + 1] < 64 ? q[x + 1] : 64);
+                x += 2u + q[x + 1];
+            } else if (q[x] == 2) {
+                c->exp = q[x + 1];
+                x += 2;
+            } else {
+                c->beacon = q + x + 2;
+                c->beacon_len = q[x + 1];
+                x += 2u + q[x + 1];
+            }
+        }
+        if (c->type == 1 && (!c->beacon || c->beacon_len == 0 || c->exp < 1 || c->exp > 63))
+            return err_set(G16K_EFORMAT,
+                           "%s: section 7 (contributions) at byte %llu: contribution %u is a "
+                           "beacon without its hash or iteration count",
+                           path, (unsigned long long)c->offset, i + 1);
+        /* the response hash: the stored partial state finished with the public key */
+        b2p_state h;
+        uint8_t pub[PTAU_PUBKEY_BYTES];
+        if (b2p_import(&h, c->partial))
+            return err_set(G16K_EFORMAT,
+                           "%s: section 7 (contributions) at byte %llu: contribution %u: a "
+                           "partial hash with position %u",
+                           path, (unsigned long long)(c->offset + 672 + PTAU_PUBKEY_BYTES), i + 1,
+                           binfile_le32(c->partial + 200));
+        ptau_pubkey_encode(pub, &c->key, 0);
+        b2p_update(&h, pub, sizeof pub);
+        b2p_final(&h, c->response);
+        p = q + plen;
+    }
+    return rc;
+}
+
+/* ---- pairings ---- */
+
+/* e(a1, b2) = e(b1, a2), none of the four infinity (misc.js sameRatio). */
+static int same_ratio(const g1_affine_t *a1, const g1_affine_t *b1, const g2_affine_t *a2,
+                      const g2_affine_t *b2)
+{
+    if (g1_affine_is_inf(a1) || g1_affine_is_inf(b1) || g2_affine_is_inf(a2) ||
+        g2_affine_is_inf(b2))
+        return 0;
+    g1_affine_t p[2] = { *a1, *b1 };
+    g2_affine_t q[2] = { *b2, *a2 };
+    g1_affine_neg(&p[1], &p[1]);
+    return bls_pairing_product_is_one(p, q, 2);
+}
+
+typedef struct link {
+    const g1_affine_t *tau_g1, *alpha_g1, *beta_g1;
+    const g2_affine_t *tau_g2, *beta_g2;
+    const uint8_t *next; /* 64 bytes */
+} link;
+
+static int verify_contribution(const record *c, const link *prev, uint32_t id, const char *path)
+{
+    static const char *names[3] = { "tau", "alpha", "beta" };
+    const char *who = c->name[0] ? c->name : "(no name)";
+    if (c->type == 1) { /* the key must be the beacon's */
+        ptau_rng r;
+        ptau_key k;
+        uint8_t h[32];
+        crypto_hash_sha256(h, c->beacon, c->beacon_len);
+        for (uint64_t i = 1; i < ((uint64_t)1 << c->exp); i++)
+            crypto_hash_sha256(h, h, 32);
+        ptau_rng_seed_be(&r, h);
+        ptau_key_create(&k, prev->next, &r);
+        ptau_key_wipe(&k);
+        for (int j = 0; j < 3; j++)
+            if (!g1_affine_eq(&k.g1_s[j], &c->key.g1_s[j]) ||
+                !g1_affine_eq(&k.g1_sx[j], &c->key.g1_sx[j]) ||
+                !g2_affine_eq(&k.g2_spx[j], &c->key.g2_spx[j]))
+                return err_set(INVALID,
+                               "%s: contribution #%u %s: the %s key is not the one its beacon "
+                               "parameters give",
+                               path, id, who, names[j]);
+    }
+    g2_affine_t sp[3];
+    for (int j = 0; j < 3; j++) {
+        ptau_g2_sp(&sp[j], (uint8_t)j, prev->next, &c->key.g1_s[j], &c->key.g1_sx[j]);
+        if (!same_ratio(&c->key.g1_s[j], &c->key.g1_sx[j], &sp[j], &c->key.g2_spx[j]))
+            return err_set(INVALID,
+                           "%s: contribution #%u %s: invalid %s key (no proof of knowledge of "
+                           "the secret for this challenge)",
+                           path, id, who, names[j]);
+    }
+    const char *step = NULL;
+    if (!same_ratio(prev->tau_g1, &c->tau_g1, &sp[0], &c->key.g2_spx[0]))
+        step = "tau*G1";
+    else if (!same_ratio(&c->key.g1_s[0], &c->key.g1_sx[0], prev->tau_g2, &c->tau_g2))
+        step = "tau*G2";
+    else if (!same_ratio(prev->alpha_g1, &c->alpha_g1, &sp[1], &c->key.g2_spx[1]))
+        step = "alpha*G1";
+    else if (!same_ratio(prev->beta_g1, &c->beta_g1, &sp[2], &c->key.g2_spx[2]))
+        step = "beta*G1";
+    else if (!same_ratio(&c->key.g1_s[2], &c->key.g1_sx[2], prev->beta_g2, &c->beta_g2))
+        step = "beta*G2";
+    if (step)
+        return err_set(INVALID,
+                       "%s: contribution #%u %s: its %s does not follow the contribution before "
+                       "it",
+                       path, id, who, step);
+    return G16K_OK;
+}
+
+/* ---- the sections ---- */
+
+typedef struct sec_pass {
+    int g2;
+    const uint8_t *src;
+    uint64_t first; /* index of src's first point in the section */
+    void *pts;      /* the whole section, decoded */
+    uint8_t *u;     /* the block's uncompressed encodings */
+    int simd;
+    atomic_uint_fast64_t bad; /* lowest failing index in the block, or ~0 */
+} sec_pass;
+
+static void note(atomic_uint_fast64_t *bad, uint64_t i)
+{
+    uint64_t cur = atomic_load(bad);
+    while (i < cur && !atomic_compare_exchange_weak(bad, &cur, i))
+        ;
+}
+
+static void decode_range(void *arg, uint64_t b, uint64_t e, uint32_t worker)
+{
+    (void)worker;
+    sec_pass *s = arg;
+    size_t sz = s->g2 ? 192 : 96;
+    for (uint64_t i0 = b; i0 < e; i0 += IFMA_LANES) {
+        unsigned m = e - i0 < IFMA_LANES ? (unsigned)(e - i0) : IFMA_LANES, want = 0, fin = 0;
+        for (unsigned l = 0; l < m; l++) {
+            uint64_t i = i0 + l;
+            const uint8_t *p = s->src + i * sz;
+            int bad;
+            if (s->g2) {
+                g2_affine_t *a = (g2_affine_t *)s->pts + s->first + i;
+                bad = g2_affine_from_bytes_mont(a, p) || !g2_affine_is_on_curve(a);
+                setup_g2_to_u(s->u + i * sz, a);
+                fin |= (unsigned)!g2_affine_is_inf(a) << l;
+            } else {
+                g1_affine_t *a = (g1_affine_t *)s->pts + s->first + i;
+                bad = g1_affine_from_bytes_mont(a, p) || !g1_affine_is_on_curve(a);
+                setup_g1_to_u(s->u + i * sz, a);
+                fin |= (unsigned)!g1_affine_is_inf(a) << l;
+            }
+            if (bad)
+                note(&s->bad, i);
+            want |= 1u << l;
+        }
+        /* subgroup: 8 lanes at once where IFMA runs (finite points only), else the reference */
+        unsigned ok = 0;
+        if (s->simd && fin == want)
+            ok = s->g2 ? g2_ifma_in_subgroup((g2_affine_t *)s->pts + s->first + i0, m)
+                       : g1_ifma_in_subgroup((g1_affine_t *)s->pts + s->first + i0, m);
+        for (unsigned l = 0; l < m; l++) {
+            if (ok >> l & 1)
+                continue;
+            uint64_t i = s->first + i0 + l;
+            int in = s->g2 ? g2_affine_in_subgroup((g2_affine_t *)s->pts + i)
+                           : g1_affine_in_subgroup((g1_affine_t *)s->pts + i);
+            if (!in)
+                note(&s->bad, i0 + l);
+        }
+    }
+}
+
+/* R1 = sum_{i < n-1} r_i P_i and R2 = sum_{i < n-1} r_i P_(i+1) on one chunk of i, Pippenger
+ * with 64-bit scalars: window c, buckets of the reference arithmetic. */
+typedef struct lc_job {
+    int g2;
+    const void *pts;
+    const uint64_t *r;
+    uint64_t grain;
+    void *out; /* per chunk: two Jacobian points */
+} lc_job;
+
+#define LINCOMB(G, AFF, JAC)                                                                       \
+    static void G##_lc_range(lc_job *j, uint64_t b, uint64_t e)                                    \
+    {                                                                                              \
+        const AFF *P = j->pts;                                                                     \
+        unsigned c = 4;                                                                            \
+        while (c < 16 && ((uint64_t)1 << (c + 3)) < e - b)                                         \
+            c++;                                                                                   \
+        uint64_t nb = (uint64_t)1 << c;                                                            \
+        JAC *bk = malloc(2 * nb * sizeof *bk), acc[2];                                             \
+        JAC *out = (JAC *)j->out + 2 * (b / j->grain);                                             \
+        G##_jac_set_inf(&acc[0]);                                                                  \
+        G##_jac_set_inf(&acc[1]);                                                                  \
+        for (int w = (int)((64 + c - 1) / c) - 1; w >= 0; w--) {                                   \
+            for (unsigned d = 0; d < c; d++) {                                                     \
+                G##_jac_dbl(&acc[0], &acc[0]);                                                     \
+                G##_jac_dbl(&acc[1], &acc[1]);                                                     \
+            }                                                                                      \
+            for (uint64_t x = 0; x < 2 * nb; x++)                                                  \
+                G##_jac_set_inf(&bk[x]);                                                           \
+            for (uint64_t i = b; i < e; i++) {                                                     \
+                uint64_t d = (j->r[i] >> (w * c)) & (nb - 1);                                      \
+                if (d) {                                                                           \
+                    G##_jac_add_affine(&bk[d], &bk[d], &P[i]);                                     \
+                    G##_jac_add_affine(&bk[nb + d], &bk[nb + d], &P[i + 1]);                       \
+                }                                                                                  \
+            }                                                                                      \
+            for (int h = 0; h < 2; h++) { /* sum_d d B_d by running sums */                        \
+                JAC run, sum;                                                                      \
+                G##_jac_set_inf(&run);                                                             \
+                G##_jac_set_inf(&sum);                                                             \
+                for (uint64_t d = nb - 1; d >= 1; d--) {                                           \
+                    G##_jac_add(&run, &run, &bk[h * nb + d]);                                      \
+                    G##_jac_add(&sum, &sum, &run);                                                 \
+                }                                                                                  \
+                G##_jac_add(&acc[h], &acc[h], &sum);                                               \
+            }                                                                                      \
+        }                                                                                          \
+        out[0] = acc[0];                                                                           \
+        out[1] = acc[1];                                                                           \
+        free(bk);                                                                                  \
+    }
+
+LINCOMB(g1, g1_affine_t, g1_jac_t)
+LINCOMB(g2, g2_affine_t, g2_jac_t)
+
+static void lc_range(void *arg, uint64_t b, uint64_t e, uint32_t worker)
+{
+    (void)worker;
+    lc_job *j = arg;
+    if (j->g2)
+        g2_lc_range(j, b, e);
+    else
+        g1_lc_range(j, b, e);
+}
+
+typedef struct sec_result {
+    g1_affine_t r1_g1, r2_g1; /* the two sums (G1 sections) */
+    g2_affine_t r1_g2, r2_g2; /* (G2 sections) */
+} sec_result;
+
+/* Decode and check section id, hash its uncompressed points into h, keep points 0 and 1, and
+ * make the two random sums (none for betaG2). */
+static int check_section(const ptau *pt, uint32_t id, const char *name, blake2b_state *h,
+                         unsigned threads, progress *pg, void *first2, sec_result *res)
+{
+    int g2 = id == PTAU_TAU_G2 || id == PTAU_BETA_G2;
+    size_t sz = g2 ? 192 : 96, asz = g2 ? sizeof(g2_affine_t) : sizeof(g1_affine_t);
+    uint64_t n = ptau_section_points(pt, id);
+    int rc = ptau_check_section(pt, id, name);
+    if (rc)
+        return rc;
+    uint32_t th = pool_threads(threads);
+    sec_pass s = { .g2 = g2, .simd = ifma_available() };
+    s.pts = malloc(n * asz);
+    s.u = malloc(BLOCK * sz);
+    uint64_t *r = NULL;
+    void *parts = NULL;
+    if (!s.pts || !s.u) {
+        rc = err_set(G16K_ENOMEM, "ptau verify: no memory for the %llu points of %s",
+                     (unsigned long long)n, name);
+        goto out;
+    }
+    const uint8_t *base = pt->bf.data + pt->bf.sec[id].offset;
+    for (uint64_t b = 0; b < n; b += BLOCK) {
+        uint64_t m = n - b < BLOCK ? n - b : BLOCK;
+        s.src = base + b * sz;
+        s.first = b;
+        atomic_init(&s.bad, ~(uint64_t)0);
+        par_for(th, m, 512, decode_range, &s);
+        uint64_t bad = atomic_load(&s.bad);
+        if (bad != ~(uint64_t)0) {
+            rc = err_set(G16K_EFORMAT,
+                         "%s: section %u (%s) at byte %llu: point %llu is not a point of %s (a "
+                         "coordinate not below p, off the curve, or outside the subgroup)",
+                         pt->bf.path, id, name,
+                         (unsigned long long)(pt->bf.sec[id].offset + (b + bad) * sz),
+                         (unsigned long long)(b + bad), g2 ? "G2" : "G1");
+            goto out;
+        }
+        blake2b_update(h, s.u, m * sz);
+        progress_update(pg, name, b + m, 2 * n);
+    }
+    memcpy(first2, s.pts, (n >= 2 ? 2 : 1) * asz);
+    if (n >= 2) {
+        uint64_t pairs = n - 1, grain = (pairs + th - 1) / th;
+        r = malloc(pairs * sizeof *r);
+        parts = calloc(2 * th, g2 ? sizeof(g2_jac_t) : sizeof(g1_jac_t));
+        if (!r || !parts) {
+            rc = err_set(G16K_ENOMEM, "ptau verify: out of memory");
+            goto out;
+        }
+        randombytes_buf(r, pairs * sizeof *r);
+        lc_job j = { .g2 = g2, .pts = s.pts, .r = r, .grain = grain, .out = parts };
+        par_for(th, pairs, grain, lc_range, &j);
+        uint32_t chunks = (uint32_t)((pairs + grain - 1) / grain);
+        if (g2) {
+            g2_jac_t *q = parts, a, b2;
+            g2_jac_set_inf(&a);
+            g2_jac_set_inf(&b2);
+            for (uint32_t k = 0; k < chunks; k++) {
+                g2_jac_add(&a, &a, &q[2 * k]);
+                g2_jac_add(&b2, &b2, &q[2 * k + 1]);
+            }
+            g2_jac_to_affine(&res->r1_g2, &a);
+            g2_jac_to_affine(&res->r2_g2, &b2);
+        } else {
+            g1_jac_t *q = parts, a, b2;
+            g1_jac_set_inf(&a);
+            g1_jac_set_inf(&b2);
+            for (uint32_t k = 0; k < chunks; k++) {
+                g1_jac_add(&a, &a, &q[2 * k]);
+                g1_jac_add(&b2, &b2, &q[2 * k + 1]);
+            }
+            g1_jac_to_affine(&res->r1_g1, &a);
+            g1_jac_to_affine(&res->r2_g1, &b2);
+        }
+    }
+    progress_done(pg, name);
+out:
+    free(s.pts);
+    free(s.u);
+    free(r);
+    free(parts);
+    return rc;
+}
+
+int ptau_verify(const ptau_opts *o, ptau_verify_report *rep)
+{
+    memset(rep, 0, sizeof *rep);
+    ptau pt;
+    int rc = ptau_open(o->in_path, &pt, 0);
+    if (rc)
+        return rc;
+    progress pg;
+    progress_init(&pg, o->progress);
+    pg.name = "ptau";
+    const char *path = o->in_path;
+    record *recs = NULL;
+    ptau_contribs cs;
+    rep->power = pt.power;
+    rep->ceremony_power = binfile_le32(pt.bf.data + pt.bf.sec[1].offset + 4 + FP_BYTES + 4);
+    if (rep->ceremony_power < pt.power || rep->ceremony_power > SETUP_MAX_POWER) {
+        rc = err_set(G16K_EFORMAT, "%s: section 1 at byte %llu: ceremony power %u (power %u)", path,
+                     (unsigned long long)(pt.bf.sec[1].offset + 56), rep->ceremony_power, pt.power);
+        goto out;
+    }
+    if ((rc = ptau_contributions_read(&pt, &cs)))
+        goto out;
+    rep->count = cs.count;
+    if (cs.count == 0) {
+        rc = err_set(INVALID, "%s: no contribution: a new ceremony, not for use", path);
+        goto out;
+    }
+    recs = calloc(cs.count, sizeof *recs);
+    rep->contribs = calloc(cs.count, sizeof *rep->contribs);
+    if (!recs || !rep->contribs) {
+        rc = err_set(G16K_ENOMEM, "ptau verify: out of memory");
+        goto out;
+    }
+    if ((rc = read_records(&pt, &cs, recs)))
+        goto out;
+    /* the chain of contributions, from the empty ceremony on */
+    uint8_t first_challenge[64];
+    ptau_first_challenge(first_challenge, rep->ceremony_power);
+    for (uint32_t i = 0; i < cs.count; i++) {
+        link prev = { &G1_GENERATOR, &G1_GENERATOR, &G1_GENERATOR,
+                      &G2_GENERATOR, &G2_GENERATOR, first_challenge };
+        if (i > 0)
+            prev = (link){ &recs[i - 1].tau_g1, &recs[i - 1].alpha_g1, &recs[i - 1].beta_g1,
+                           &recs[i - 1].tau_g2, &recs[i - 1].beta_g2,  recs[i - 1].next };
+        if ((rc = verify_contribution(&recs[i], &prev, i + 1, path)))
+            goto out;
+        ptau_contribution_info *ci = &rep->contribs[i];
+        memcpy(ci->name, recs[i].name, sizeof ci->name);
+        ci->beacon = recs[i].type == 1;
+        ci->beacon_exp = recs[i].exp;
+        memcpy(ci->response, recs[i].response, 64);
+        memcpy(ci->next_challenge, recs[i].next, 64);
+        progress_update(&pg, "contributions", i + 1, cs.count);
+    }
+    progress_done(&pg, "contributions");
+    /* the sections against the last contribution */
+    const record *last = &recs[cs.count - 1];
+    blake2b_state h;
+    uint8_t next[64];
+    blake2b_init(&h, 64);
+    blake2b_update(&h, last->response, 64);
+    g1_affine_t t1[2], a1[2], b1[2];
+    g2_affine_t t2[2], bg2[2];
+    sec_result rt1, rt2, ra, rb, rbg2;
+    if ((rc = check_section(&pt, PTAU_TAU_G1, "tauG1", &h, o->threads, &pg, t1, &rt1)) ||
+        (rc = check_section(&pt, PTAU_TAU_G2, "tauG2", &h, o->threads, &pg, t2, &rt2)) ||
+        (rc = check_section(&pt, PTAU_ALPHA_TAU_G1, "alphaTauG1", &h, o->threads, &pg, a1, &ra)) ||
+        (rc = check_section(&pt, PTAU_BETA_TAU_G1, "betaTauG1", &h, o->threads, &pg, b1, &rb)) ||
+        (rc = check_section(&pt, PTAU_BETA_G2, "betaG2", &h, o->threads, &pg, bg2, &rbg2)))
+        goto out;
+    blake2b_final(&h, next);
+    const char *why = NULL;
+    if (!g1_affine_eq(&t1[0], &G1_GENERATOR))
+        why = "tauG1[0] is not the generator of G1";
+    else if (!g1_affine_eq(&t1[1], &last->tau_g1))
+        why = "tauG1[1] is not the last contribution's tauG1";
+    else if (!g2_affine_eq(&t2[0], &G2_GENERATOR))
+        why = "tauG2[0] is not the generator of G2";
+    else if (!g2_affine_eq(&t2[1], &last->tau_g2))
+        why = "tauG2[1] is not the last contribution's tauG2";
+    else if (!g1_affine_eq(&a1[0], &last->alpha_g1))
+        why = "alphaTauG1[0] is not the last contribution's alphaG1";
+    else if (!g1_affine_eq(&b1[0], &last->beta_g1))
+        why = "betaTauG1[0] is not the last contribution's betaG1";
+    else if (!g2_affine_eq(&bg2[0], &last->beta_g2))
+        why = "betaG2 is not the last contribution's betaG2";
+    else if (!same_ratio(&rt1.r1_g1, &rt1.r2_g1, &G2_GENERATOR, &last->tau_g2))
+        why = "section 2 (tauG1): consecutive points are not powers of one tau";
+    else if (!same_ratio(&G1_GENERATOR, &last->tau_g1, &rt2.r1_g2, &rt2.r2_g2))
+        why = "section 3 (tauG2): consecutive points are not powers of one tau";
+    else if (!same_ratio(&ra.r1_g1, &ra.r2_g1, &G2_GENERATOR, &last->tau_g2))
+        why = "section 4 (alphaTauG1): consecutive points are not powers of one tau";
+    else if (!same_ratio(&rb.r1_g1, &rb.r2_g1, &G2_GENERATOR, &last->tau_g2))
+        why = "section 5 (betaTauG1): consecutive points are not powers of one tau";
+    else if (pt.power == rep->ceremony_power && memcmp(next, last->next, 64) != 0)
+        why = "the sections' hash is not the last contribution's next challenge (points "
+              "changed after it)";
+    if (why) {
+        rc = err_set(INVALID, "%s: %s", path, why);
+        goto out;
+    }
+    rep->prepared = pt.bf.sec[PTAU_LAGR_TAU_G1].present;
+    if (rep->prepared) {
+        if ((rc = ptau_prepare_check(&pt, o->threads, &pg)) == G16K_EINVAL)
+            rc = INVALID; /* a wrong Lagrange section: the message is set */
+    }
+out:
+    free(recs);
+    binfile_close(&pt.bf);
+    if (rc == INVALID) {
+        rep->valid = 0;
+        return G16K_OK;
+    }
+    rep->valid = rc == G16K_OK;
+    return rc;
+}
