@@ -92,6 +92,10 @@ int ptau_put_points(atomic_stream *s, int g2, const void *pts, uint64_t n);
  * (canonical >= (p+1)/2; over Fp2 that of c1, or c0 when c1 = 0), infinity 0x40 then zeros.
  * Note: not the zcash/IETF encoding (no compression flag). */
 void ptau_g1_to_c(uint8_t out[48], const g1_affine_t *p);
+/* ffjavascript's isNegative (wasmcurves f1m_isNegative, f2m_isNegative): canonical(a) >=
+ * (p + 1) / 2; over Fp2 that of c1, or of c0 when c1 = 0. 0 is not negative. */
+int ptau_fp_negative(const fp_t *a);
+int ptau_fp2_negative(const fp2_t *a);
 void ptau_g2_to_c(uint8_t out[96], const g2_affine_t *p);
 
 /* ---- ptau_key.c: a contribution's key, drawn as snarkjs draws it (see the file) ---- */

@@ -26,6 +26,7 @@
 #include "platform/parallel.h"
 #include "setup.h"
 #include "util/error.h"
+#include "util/log.h"
 
 #define RECORD_FIXED (96 + 192 + 96 + 96 + 192 + PTAU_PUBKEY_BYTES + B2P_PARTIAL_BYTES + 64 + 4 + 4)
 
@@ -356,6 +357,11 @@ int ptau_contribute(const ptau_opts *o)
     }
     if ((rc = ptau_contributions_read(&pt, &cs)))
         goto out;
+    if (pt.bf.sec[PTAU_LAGR_TAU_G1].present)
+        log_msg(G16K_LOG_WARN,
+                "%s is prepared for phase 2: the new file is not (run `g16k ptau prepare` on it "
+                "after the last contribution)",
+                o->in_path);
     if (cs.count == UINT32_MAX) {
         rc = err_set(G16K_EFORMAT, "%s: section 7: too many contributions", o->in_path);
         goto out;

@@ -67,15 +67,14 @@ int ptau_put_points(atomic_stream *s, int g2, const void *pts, uint64_t n)
     return rc;
 }
 
-/* canonical(a) >= (p + 1) / 2: wasmcurves' f1m_sign is -1 */
-static int fp_sign_neg(const fp_t *a)
+int ptau_fp_negative(const fp_t *a)
 {
     fp_t c, half;
     fp_to_canon(&c, a);
     for (int i = 0; i < FP_LIMBS; i++)
         half.l[i] = FP_MODULUS.l[i] >> 1 | (i + 1 < FP_LIMBS ? FP_MODULUS.l[i + 1] << 63 : 0);
-    half.l[0] += 1;
-    return !fp_is_zero(a) && bigint_cmp(c.l, half.l, FP_LIMBS) >= 0;
+    half.l[0] += 1; /* no carry: the low limb of p >> 1 is not all ones */
+    return bigint_cmp(c.l, half.l, FP_LIMBS) >= 0;
 }
 
 void ptau_g1_to_c(uint8_t out[48], const g1_affine_t *p)
@@ -88,8 +87,13 @@ void ptau_g1_to_c(uint8_t out[48], const g1_affine_t *p)
     uint8_t u[96];
     setup_g1_to_u(u, p); /* big-endian x || y */
     memcpy(out, u, 48);
-    if (fp_sign_neg(&p->y))
+    if (ptau_fp_negative(&p->y))
         out[0] |= 0x80;
+}
+
+int ptau_fp2_negative(const fp2_t *a)
+{
+    return fp_is_zero(&a->c1) ? ptau_fp_negative(&a->c0) : ptau_fp_negative(&a->c1);
 }
 
 void ptau_g2_to_c(uint8_t out[96], const g2_affine_t *p)
@@ -103,7 +107,6 @@ void ptau_g2_to_c(uint8_t out[96], const g2_affine_t *p)
     setup_g2_to_u(u, p); /* BE(x.c1) || BE(x.c0) || BE(y.c1) || BE(y.c0) */
     memcpy(out, u, 96);
     /* f2m_sign: the sign of c1, or of c0 when c1 = 0 */
-    int neg = fp_is_zero(&p->y.c1) ? fp_sign_neg(&p->y.c0) : fp_sign_neg(&p->y.c1);
-    if (neg)
+    if (ptau_fp2_negative(&p->y))
         out[0] |= 0x80;
 }

@@ -92,23 +92,6 @@ static void fp_from_rng(fp_t *out, ptau_rng *r)
     limbs_from_rng(out->l, FP_LIMBS, 381 - 320, FP_MODULUS.l, r);
 }
 
-/* canonical(a) >= (p + 1) / 2 */
-static int fp_negative(const fp_t *a)
-{
-    fp_t c, half;
-    fp_to_canon(&c, a);
-    /* (p + 1) / 2 = (p >> 1) + 1 since p is odd */
-    for (int i = 0; i < FP_LIMBS; i++)
-        half.l[i] = FP_MODULUS.l[i] >> 1 | (i + 1 < FP_LIMBS ? FP_MODULUS.l[i + 1] << 63 : 0);
-    half.l[0] += 1; /* no carry: the low limb of p >> 1 is not all ones */
-    return bigint_cmp(c.l, half.l, FP_LIMBS) >= 0;
-}
-
-static int fp2_negative(const fp2_t *a)
-{
-    return fp_is_zero(&a->c1) ? fp_negative(&a->c0) : fp_negative(&a->c1);
-}
-
 void ptau_g1_from_rng(g1_affine_t *out, ptau_rng *r)
 {
     fp_t x, y, t, b;
@@ -121,7 +104,7 @@ void ptau_g1_from_rng(g1_affine_t *out, ptau_rng *r)
         fp_mul(&t, &t, &x);
         fp_add(&t, &t, &b);
     } while (!fp_sqrt(&y, &t));
-    if (greatest ^ fp_negative(&y))
+    if (greatest ^ ptau_fp_negative(&y))
         fp_neg(&y, &y);
     g1_affine_t p = { x, y };
     g1_jac_t j;
@@ -144,7 +127,7 @@ void ptau_g2_from_rng(g2_affine_t *out, ptau_rng *r)
         fp2_mul(&t, &t, &x);
         fp2_add(&t, &t, &b);
     } while (!fp2_sqrt(&y, &t));
-    if (greatest ^ fp2_negative(&y))
+    if (greatest ^ ptau_fp2_negative(&y))
         fp2_neg(&y, &y);
     g2_affine_t p = { x, y };
     g2_jac_t j;

@@ -3,7 +3,8 @@
 # circom to a proof", on factor.circom (a * b = n with range checks, n public) and input.json.
 #
 #   1. compile with circom 2 for BLS12-381 (--prime bls12381), simplified (--O2)
-#   2. make a powers-of-tau file of the smallest power that fits: 2^k >= constraints + public + 1
+#   2. make a powers-of-tau file of the smallest power that fits, 2^k >= constraints + public + 1,
+#      with g16k ptau (new, a beacon, prepare, verify: the bytes snarkjs powersoftau makes)
 #   3. g16k setup (the proving key), then a phase-2 contribution with snarkjs, g16k vk
 #   4. the witness with snarkjs wtns calculate, checked with g16k check
 #   5. g16k prove, with the built-in all-CPU configuration and the positional form
@@ -41,9 +42,10 @@ m=$(count Constraints) pub=$(( $(count "Public Inputs") + $(count Outputs) ))
 k=1
 while [ $(( 1 << k )) -lt $(( m + pub + 1 )) ]; do k=$((k + 1)); done
 echo "$m constraints + $pub public + 1 = $((m + pub + 1)) <= 2^$k: powers of tau of power $k"
-"$SNARKJS" powersoftau new bls12381 "$k" pot_0000.ptau
-"$SNARKJS" powersoftau beacon pot_0000.ptau pot_beacon.ptau "$BEACON" 10 -n="example beacon"
-"$SNARKJS" powersoftau prepare phase2 pot_beacon.ptau pot_final.ptau
+"$G16K" ptau new "$k" pot_0000.ptau
+"$G16K" ptau beacon pot_0000.ptau pot_beacon.ptau "$BEACON" 10 --name "example beacon"
+"$G16K" ptau prepare pot_beacon.ptau pot_final.ptau
+"$G16K" ptau verify pot_final.ptau
 
 step "3. proving key"
 "$G16K" setup --r1cs factor.r1cs --ptau pot_final.ptau --zkey factor_0000.zkey

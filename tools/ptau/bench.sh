@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# Powers-of-tau steps timed side by side: g16k ptau against snarkjs powersoftau, the same step on
+# the same input, alternating tools within each run; medians of RUNS runs. A benchmark, not a
+# test (issue 31's table; README "Powers of tau").
+#
+# usage: tools/ptau/bench.sh G16K [--snarkjs BIN] [--powers "14 16"] [--snarkjs-powers "10 12"]
+#                            [--runs 3] [--threads N] [--out FILE.jsonl]
+#   Steps per power: new, contribute (onto new), beacon (onto that, 2^10 SHA-256), prepare (of
+#   the beacon file) and verify (of the prepared file). snarkjs runs only at --snarkjs-powers
+#   (its prepare takes about 30 minutes at power 14 on two cores); g16k at both lists.
+#   One JSON object a line: tool, step, power, runs, wall_s and cpu_s (user + system) medians,
+#   max_rss_mb (largest of the runs); also printed as a table at the end.
+set -euo pipefail
+G16K=${1:?usage: bench.sh G16K [--snarkjs BIN] [--powers LIST] [--snarkjs-powers LIST] [--runs N]}
+shift
+SNARKJS= POWERS="14 16" SJ_POWERS="10 12" RUNS=3 THREADS=0 OUT=
+while [ $# -gt 0 ]; do
+  case $1 in
+    --snarkjs) SNARKJS=$2; shift 2 ;;
+    --powers) POWERS=$2; shift 2 ;;
+    --snarkjs-powers) SJ_POWERS=$2; shift 2 ;;
+    --runs) RUNS=$2; shift 2 ;;
+    --threads) THREADS=$2; shift 2 ;;
+    --out) OUT=$2; shift 2 ;;
+    *) echo "bench.sh: unknown argument $1" >&2; exit 2 ;;
+  esac
+done
+T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
+[ -n "$OUT" ] || OUT=$T/results.jsonl
+: > "$OUT"
+
+# timed TOOL STEP POWER RUN CMD...: run CMD under /usr/bin/time, keep wall, CPU and RSS
+timed() {
+  local tool=$1 step=$2 p=$3 run=$4; shift 4
+  /usr/bin/time -f "%e %U %S %M" -o "$T/time" "$@" > "$T/cmd.log" 2>&1 ||
+    { cat "$T/cmd.log" >&2; echo "bench.sh: $tool $step $p failed" >&2; exit 1; }
+  read -r wall user sys rss < "$T/time"
+  echo "$tool $step $p $run $wall $(awk -v u="$user" -v s="$sys" "BEGIN {print u + s}") $rss" >> "$T/raw"
+}
+
+g16k_step() { # STEP POWER RUN
+  local s=$1 p=$2 r=$3 d=$T/g$2
+  mkdir -p "$d"
+  case $s in
+    new) timed g16k new $p $r "$G16K" ptau new $p "$d/0.ptau" ;;
+    contribute) timed g16k contribute $p $r "$G16K" ptau contribute "$d/0.ptau" "$d/1.ptau" --name bench --entropy "run $r" --threads $THREADS --quiet ;;
+    beacon) timed g16k beacon $p $r "$G16K" ptau beacon "$d/1.ptau" "$d/2.ptau" 0123456789abcdef 10 --name beacon --threads $THREADS --quiet ;;
+    prepare) timed g16k prepare $p $r "$G16K" ptau prepare "$d/2.ptau" "$d/3.ptau" --threads $THREADS --quiet ;;
+    verify) timed g16k verify $p $r "$G16K" ptau verify "$d/3.ptau" --threads $THREADS --quiet ;;
+  esac
+}
+snarkjs_step() {
+  local s=$1 p=$2 r=$3 d=$T/s$2
+  mkdir -p "$d"
+  case $s in
+    new) timed snarkjs new $p $r "$SNARKJS" powersoftau new bls12381 $p "$d/0.ptau" ;;
+    contribute) timed snarkjs contribute $p $r "$SNARKJS" powersoftau contribute "$d/0.ptau" "$d/1.ptau" --name=bench -e="run $r" ;;
+    beacon) timed snarkjs beacon $p $r "$SNARKJS" powersoftau beacon "$d/1.ptau" "$d/2.ptau" 0123456789abcdef 10 -n=beacon ;;
+    prepare) timed snarkjs prepare $p $r "$SNARKJS" powersoftau prepare phase2 "$d/2.ptau" "$d/3.ptau" ;;
+    verify) timed snarkjs verify $p $r "$SNARKJS" powersoftau verify "$d/3.ptau" ;;
+  esac
+}
+
+ALL=$(printf '%s\n' $POWERS $SJ_POWERS | sort -n -u)
+for p in $ALL; do
+  for r in $(seq "$RUNS"); do
+    for s in new contribute beacon prepare verify; do
+      if [[ " $POWERS $SJ_POWERS " == *" $p "* ]]; then g16k_step $s $p $r; fi
+      if [ -n "$SNARKJS" ] && [[ " $SJ_POWERS " == *" $p "* ]]; then snarkjs_step $s $p $r; fi
+    done
+    echo "bench.sh: power $p run $r done" >&2
+  done
+  rm -rf "$T/g$p" "$T/s$p"
+done
+
+median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
+printf '%-8s %-11s %5s %10s %10s %10s\n' tool step power wall_s cpu_s rss_mb
+for key in $(awk '{print $1":"$2":"$3}' "$T/raw" | sort -u -t: -k3,3n -k1,1 -k2,2); do
+  IFS=: read -r tool step p <<< "$key"
+  sel() { awk -v t="$tool" -v s="$step" -v p="$p" -v c="$1" '$1==t && $2==s && $3==p {print $c}' "$T/raw"; }
+  wall=$(sel 5 | median) cpu=$(sel 6 | median) rss=$(sel 7 | sort -n | tail -1) n=$(sel 5 | wc -l)
+  printf '{"tool":"%s","step":"%s","power":%s,"runs":%s,"wall_s":%s,"cpu_s":%s,"max_rss_mb":%s}\n' \
+    "$tool" "$step" "$p" "$n" "$wall" "$cpu" "$((rss / 1024))" >> "$OUT"
+  printf '%-8s %-11s %5s %10s %10s %10s\n' "$tool" "$step" "$p" "$wall" "$cpu" "$((rss / 1024))"
+done
