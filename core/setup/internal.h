@@ -7,6 +7,7 @@
 #ifndef G16K_SETUP_INTERNAL_H
 #define G16K_SETUP_INTERNAL_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -74,6 +75,23 @@ uint64_t ptau_section_points(const ptau *p, uint32_t id);
 /* Check that section id is present and holds exactly ptau_section_points(p, id) points, else
  * G16K_EFORMAT naming file, section and offset. */
 int ptau_check_section(const ptau *p, uint32_t id, const char *name);
+/* Point `index` of section id (bounds checked by the caller, e.g. ptau_check_section) decoded
+ * into out (g1_affine_t or g2_affine_t by id) with formats/point_decode.h's checks: coordinates
+ * below p, on the curve (infinity allowed), and with check_subgroup in the prime-order
+ * subgroup. NULL if valid, else the reason. Thread-safe. */
+const char *ptau_point(const ptau *p, uint32_t id, uint64_t index, void *out, int check_subgroup);
+/* G16K_EFORMAT for a point that ptau_point refuses: "PATH: section ID (NAME) at byte OFFSET:
+ * point INDEX is not a point of G1: REASON (a damaged file)". */
+int ptau_point_error(const ptau *p, uint32_t id, const char *name, uint64_t index,
+                     int check_subgroup);
+/* The readers decode sections on many threads; each keeps the lowest index of a refused point
+ * in one atomic (~0: none), and reports that one. */
+static inline void ptau_note_lowest(atomic_uint_fast64_t *lowest, uint64_t i)
+{
+    uint64_t cur = atomic_load(lowest);
+    while (i < cur && !atomic_compare_exchange_weak(lowest, &cur, i))
+        ;
+}
 /* Decode `count` points starting at point index `first` of section id (G1 or G2 by id) into
  * out (g1_affine_t or g2_affine_t array). Checks bounds and that coordinates are < p. */
 int ptau_read_points(const ptau *p, uint32_t id, uint64_t first, uint64_t count, void *out);

@@ -17,6 +17,7 @@
 #include "internal.h"
 #include "util/error.h"
 #include "formats/foreign_curve.h"
+#include "formats/point_decode.h"
 
 static int is_g2_section(uint32_t id)
 {
@@ -126,4 +127,26 @@ int ptau_check_section(const ptau *p, uint32_t id, const char *name)
                        p->bf.path, id, name, (unsigned long long)s->offset,
                        (unsigned long long)s->size, p->power, (unsigned long long)want);
     return G16K_OK;
+}
+
+const char *ptau_point(const ptau *p, uint32_t id, uint64_t index, void *out, int check_subgroup)
+{
+    int g2 = is_g2_section(id);
+    const uint8_t *src = p->bf.data + p->bf.sec[id].offset + index * (g2 ? 192 : 96);
+    return g2 ? zkey_point_g2(out, src, 1, !check_subgroup)
+              : zkey_point_g1(out, src, 1, !check_subgroup);
+}
+
+int ptau_point_error(const ptau *p, uint32_t id, const char *name, uint64_t index,
+                     int check_subgroup)
+{
+    int g2 = is_g2_section(id);
+    g2_affine_t scratch; /* large enough for either group */
+    const char *why = ptau_point(p, id, index, &scratch, check_subgroup);
+    return err_set(G16K_EFORMAT,
+                   "%s: section %u (%s) at byte %llu: point %llu is not a point of "
+                   "%s: %s (a damaged file)",
+                   p->bf.path, id, name,
+                   (unsigned long long)(p->bf.sec[id].offset + index * (g2 ? 192 : 96)),
+                   (unsigned long long)index, g2 ? "G2" : "G1", why ? why : "rejected");
 }

@@ -131,11 +131,13 @@ void ptau_first_challenge(uint8_t out[64], unsigned power)
 
 typedef struct apply_job {
     int g2;
-    const uint8_t *src; /* chunk's input points (LEM) */
-    void *pts;          /* decoded, then multiplied (Jacobian) */
-    void *aff;          /* the results, affine */
-    fr_t first;         /* scalar of point 0 of the chunk */
-    fr_t inc;           /* tau */
+    const ptau *pt;
+    uint32_t id;
+    uint64_t base; /* section index of the chunk's first point */
+    void *pts;     /* decoded, then multiplied (Jacobian) */
+    void *aff;     /* the results, affine */
+    fr_t first;    /* scalar of point 0 of the chunk */
+    fr_t inc;      /* tau */
     int simd;
     atomic_uint_fast64_t bad; /* lowest bad point index, or ~0 */
 } apply_job;
@@ -148,7 +150,6 @@ static void apply_range(void *arg, uint64_t b, uint64_t e, uint32_t worker)
     uint64_t eb = b;
     fr_pow(&k, &j->inc, &eb, 1);
     fr_mul(&k, &k, &j->first);
-    size_t sz = j->g2 ? 192 : 96;
     for (uint64_t i0 = b; i0 < e; i0 += IFMA_LANES) {
         unsigned m = e - i0 < IFMA_LANES ? (unsigned)(e - i0) : IFMA_LANES;
         glv_fixed f[IFMA_LANES];
@@ -156,22 +157,13 @@ static void apply_range(void *arg, uint64_t b, uint64_t e, uint32_t worker)
         glv_scalar w;
         for (unsigned l = 0; l < m; l++) {
             uint64_t i = i0 + l;
-            const uint8_t *src = j->src + i * sz;
-            int bad;
-            if (j->g2) {
-                g2_affine_t a;
-                bad = g2_affine_from_bytes_mont(&a, src) || !g2_affine_is_on_curve(&a);
+            g2_affine_t a; /* large enough for either group */
+            if (ptau_point(j->pt, j->id, j->base + i, &a, 0))
+                ptau_note_lowest(&j->bad, j->base + i);
+            if (j->g2)
                 g2_jac_from_affine((g2_jac_t *)j->pts + i, &a);
-            } else {
-                g1_affine_t a;
-                bad = g1_affine_from_bytes_mont(&a, src) || !g1_affine_is_on_curve(&a);
-                g1_jac_from_affine((g1_jac_t *)j->pts + i, &a);
-            }
-            if (bad) {
-                uint64_t cur = atomic_load(&j->bad);
-                while (i < cur && !atomic_compare_exchange_weak(&j->bad, &cur, i))
-                    ;
-            }
+            else
+                g1_jac_from_affine((g1_jac_t *)j->pts + i, (const g1_affine_t *)&a);
             if (j->simd) {
                 glv_fixed_set(&f[l], &k);
                 fp[l] = &f[l];
@@ -223,7 +215,9 @@ static int apply_section(contrib_run *c, uint32_t id, const char *name, const fr
     if (rc || (rc = ptau_put_section_head(c->out, id, n * sz)))
         return rc;
     c->sec_off[id] = c->out->size;
-    apply_job j = { .g2 = g2, .inc = *inc, .first = *first, .simd = ifma_available() };
+    apply_job j = {
+        .g2 = g2, .pt = c->pt, .id = id, .inc = *inc, .first = *first, .simd = ifma_available()
+    };
     size_t jsz = g2 ? sizeof(g2_jac_t) : sizeof(g1_jac_t);
     size_t asz = g2 ? sizeof(g2_affine_t) : sizeof(g1_affine_t);
     j.pts = malloc(chunk * jsz);
@@ -231,20 +225,14 @@ static int apply_section(contrib_run *c, uint32_t id, const char *name, const fr
     uint8_t *lem = malloc(chunk * sz), *cmp = malloc(chunk * csz);
     if (!j.pts || !j.aff || !lem || !cmp)
         rc = err_set(G16K_ENOMEM, "ptau: no memory for a chunk of %s", name);
-    const uint8_t *base = c->pt->bf.data + c->pt->bf.sec[id].offset;
     for (uint64_t b = 0; b < n && rc == G16K_OK; b += chunk) {
         uint64_t m = n - b < chunk ? n - b : chunk;
-        j.src = base + b * sz;
+        j.base = b;
         atomic_init(&j.bad, ~(uint64_t)0);
         par_for(pool_threads(c->threads), m, 512, apply_range, &j);
         uint64_t bad = atomic_load(&j.bad);
         if (bad != ~(uint64_t)0) {
-            rc = err_set(G16K_EFORMAT,
-                         "%s: section %u (%s) at byte %llu: point %llu is not a %s point (a "
-                         "coordinate not below p, or not on the curve): a damaged file",
-                         c->pt->bf.path, id, name,
-                         (unsigned long long)(c->pt->bf.sec[id].offset + (b + bad) * sz),
-                         (unsigned long long)(b + bad), g2 ? "G2" : "G1");
+            rc = ptau_point_error(c->pt, id, name, bad, 0);
             break;
         }
         for (uint64_t i = 0; i < m; i++) {

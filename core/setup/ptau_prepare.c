@@ -19,37 +19,22 @@
 
 typedef struct sec_job {
     int g2;
-    const uint8_t *src;       /* the section's first point in the mapped file */
+    const ptau *pt;
+    uint32_t id;              /* the section decoded */
     void *aff;                /* decoded input points, then the output of one block */
     void *jac;                /* the block being transformed */
     uint64_t n;               /* points in the current block */
     atomic_uint_fast64_t bad; /* lowest index of a point that failed to decode, or ~0 */
 } sec_job;
 
-static void note_bad(sec_job *j, uint64_t i)
-{
-    uint64_t cur = atomic_load(&j->bad);
-    while (i < cur && !atomic_compare_exchange_weak(&j->bad, &cur, i))
-        ;
-}
-
 static void decode_range(void *arg, uint64_t b, uint64_t e, uint32_t worker)
 {
     (void)worker;
     sec_job *j = arg;
-    size_t sz = j->g2 ? 192 : 96;
-    for (uint64_t i = b; i < e; i++) {
-        const uint8_t *p = j->src + i * sz;
-        if (j->g2) {
-            g2_affine_t *a = (g2_affine_t *)j->aff + i;
-            if (g2_affine_from_bytes_mont(a, p) || !g2_affine_is_on_curve(a))
-                note_bad(j, i);
-        } else {
-            g1_affine_t *a = (g1_affine_t *)j->aff + i;
-            if (g1_affine_from_bytes_mont(a, p) || !g1_affine_is_on_curve(a))
-                note_bad(j, i);
-        }
-    }
+    size_t asz = j->g2 ? sizeof(g2_affine_t) : sizeof(g1_affine_t);
+    for (uint64_t i = b; i < e; i++)
+        if (ptau_point(j->pt, j->id, i, (uint8_t *)j->aff + i * asz, 0))
+            ptau_note_lowest(&j->bad, i);
 }
 
 static void to_jac_range(void *arg, uint64_t b, uint64_t e, uint32_t worker)
@@ -105,9 +90,8 @@ static int prepare_section(const ptau *pt, atomic_stream *s, uint32_t in_id, uin
     if (rc)
         return rc;
     uint32_t th = pool_threads(threads);
-    sec_job j = { .g2 = g2 };
+    sec_job j = { .g2 = g2, .pt = pt, .id = in_id };
     atomic_init(&j.bad, ~(uint64_t)0);
-    j.src = pt->bf.data + pt->bf.sec[in_id].offset;
     void *in = malloc(n_max * asz);
     j.jac = malloc(n_max * jsz);
     j.aff = malloc(n_max * asz);
@@ -121,12 +105,7 @@ static int prepare_section(const ptau *pt, atomic_stream *s, uint32_t in_id, uin
     par_for(th, n_in, GRAIN, decode_range, &j);
     uint64_t bad = atomic_load(&j.bad);
     if (bad != ~(uint64_t)0) {
-        rc = err_set(G16K_EFORMAT,
-                     "%s: section %u (%s) at byte %llu: point %llu is not a %s point (a "
-                     "coordinate not below p, or not on the curve): a damaged file",
-                     pt->bf.path, in_id, name,
-                     (unsigned long long)(pt->bf.sec[in_id].offset + bad * (g2 ? 192 : 96)),
-                     (unsigned long long)bad, g2 ? "G2" : "G1");
+        rc = ptau_point_error(pt, in_id, name, bad, 0);
         goto out;
     }
     memcpy(in, j.aff, n_in * asz);

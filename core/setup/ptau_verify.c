@@ -28,6 +28,7 @@
 #include <sodium.h>
 
 #include "bls12_381/pairing.h"
+#include "formats/point_decode.h"
 #include "g16k/plugin.h"
 #include "ifma.h"
 #include "internal.h"
@@ -54,29 +55,16 @@ typedef struct record {
 
 /* ---- decoding with checks ---- */
 
-static int bad_point(const char *path, uint64_t off, const char *what, int g2)
+/* One point of a contribution record at p (section 7 starts at file offset off0, its payload
+ * mapped at base): formats/point_decode.h's checks, subgroup included, infinity allowed. */
+static int get_point(void *out, int g2, const uint8_t *p, const uint8_t *base, uint64_t off0,
+                     const char *path, const char *what)
 {
-    return err_set(G16K_EFORMAT,
-                   "%s: section 7 (contributions) at byte %llu: %s is not a point of %s (a "
-                   "coordinate not below p, off the curve, or outside the subgroup)",
-                   path, (unsigned long long)off, what, g2 ? "G2" : "G1");
-}
-
-static int get_g1(g1_affine_t *out, const uint8_t *p, const uint8_t *base, uint64_t off0,
-                  const char *path, const char *what)
-{
-    if (g1_affine_from_bytes_mont(out, p) || !g1_affine_is_on_curve(out) ||
-        !g1_affine_in_subgroup(out))
-        return bad_point(path, off0 + (uint64_t)(p - base), what, 0);
-    return G16K_OK;
-}
-
-static int get_g2(g2_affine_t *out, const uint8_t *p, const uint8_t *base, uint64_t off0,
-                  const char *path, const char *what)
-{
-    if (g2_affine_from_bytes_mont(out, p) || !g2_affine_is_on_curve(out) ||
-        !g2_affine_in_subgroup(out))
-        return bad_point(path, off0 + (uint64_t)(p - base), what, 1);
+    const char *why = g2 ? zkey_point_g2(out, p, 1, 0) : zkey_point_g1(out, p, 1, 0);
+    if (why)
+        return err_set(
+            G16K_EFORMAT, "%s: section 7 (contributions) at byte %llu: %s is not a point of %s: %s",
+            path, (unsigned long long)(off0 + (uint64_t)(p - base)), what, g2 ? "G2" : "G1", why);
     return G16K_OK;
 }
 
@@ -95,18 +83,20 @@ static int read_records(const ptau *pt, const ptau_contribs *cs, record *r)
                                          { "alpha g1_s", "alpha g1_sx" },
                                          { "beta g1_s", "beta g1_sx" } };
         static const char *pk2[3] = { "tau g2_spx", "alpha g2_spx", "beta g2_spx" };
-        if ((rc = get_g1(&c->tau_g1, p, base, s->offset, path, "tauG1")) ||
-            (rc = get_g2(&c->tau_g2, p + 96, base, s->offset, path, "tauG2")) ||
-            (rc = get_g1(&c->alpha_g1, p + 288, base, s->offset, path, "alphaG1")) ||
-            (rc = get_g1(&c->beta_g1, p + 384, base, s->offset, path, "betaG1")) ||
-            (rc = get_g2(&c->beta_g2, p + 480, base, s->offset, path, "betaG2")))
+        if ((rc = get_point(&c->tau_g1, 0, p, base, s->offset, path, "tauG1")) ||
+            (rc = get_point(&c->tau_g2, 1, p + 96, base, s->offset, path, "tauG2")) ||
+            (rc = get_point(&c->alpha_g1, 0, p + 288, base, s->offset, path, "alphaG1")) ||
+            (rc = get_point(&c->beta_g1, 0, p + 384, base, s->offset, path, "betaG1")) ||
+            (rc = get_point(&c->beta_g2, 1, p + 480, base, s->offset, path, "betaG2")))
             break;
         const uint8_t *k = p + 672;
         for (int j = 0; j < 3 && rc == G16K_OK; j++)
-            if ((rc = get_g1(&c->key.g1_s[j], k + 192 * j, base, s->offset, path, pk1[j][0])) ||
-                (rc = get_g1(&c->key.g1_sx[j], k + 192 * j + 96, base, s->offset, path,
-                             pk1[j][1])) ||
-                (rc = get_g2(&c->key.g2_spx[j], k + 576 + 192 * j, base, s->offset, path, pk2[j])))
+            if ((rc = get_point(&c->key.g1_s[j], 0, k + 192 * j, base, s->offset, path,
+                                pk1[j][0])) ||
+                (rc = get_point(&c->key.g1_sx[j], 0, k + 192 * j + 96, base, s->offset, path,
+                                pk1[j][1])) ||
+                (rc = get_point(&c->key.g2_spx[j], 1, k + 576 + 192 * j, base, s->offset, path,
+                                pk2[j])))
                 break;
         if (rc)
             break;
@@ -226,20 +216,14 @@ static int verify_contribution(const record *c, const link *prev, uint32_t id, c
 
 typedef struct sec_pass {
     int g2;
-    const uint8_t *src;
-    uint64_t first; /* index of src's first point in the section */
+    const ptau *pt;
+    uint32_t id;
+    uint64_t first; /* section index of the block's first point */
     void *pts;      /* the whole section, decoded */
     uint8_t *u;     /* the block's uncompressed encodings */
     int simd;
-    atomic_uint_fast64_t bad; /* lowest failing index in the block, or ~0 */
+    atomic_uint_fast64_t bad; /* lowest failing section index, or ~0 */
 } sec_pass;
-
-static void note(atomic_uint_fast64_t *bad, uint64_t i)
-{
-    uint64_t cur = atomic_load(bad);
-    while (i < cur && !atomic_compare_exchange_weak(bad, &cur, i))
-        ;
-}
 
 static void decode_range(void *arg, uint64_t b, uint64_t e, uint32_t worker)
 {
@@ -250,21 +234,19 @@ static void decode_range(void *arg, uint64_t b, uint64_t e, uint32_t worker)
         unsigned m = e - i0 < IFMA_LANES ? (unsigned)(e - i0) : IFMA_LANES, want = 0, fin = 0;
         for (unsigned l = 0; l < m; l++) {
             uint64_t i = i0 + l;
-            const uint8_t *p = s->src + i * sz;
-            int bad;
             if (s->g2) {
                 g2_affine_t *a = (g2_affine_t *)s->pts + s->first + i;
-                bad = g2_affine_from_bytes_mont(a, p) || !g2_affine_is_on_curve(a);
+                if (ptau_point(s->pt, s->id, s->first + i, a, 0))
+                    ptau_note_lowest(&s->bad, s->first + i);
                 setup_g2_to_u(s->u + i * sz, a);
                 fin |= (unsigned)!g2_affine_is_inf(a) << l;
             } else {
                 g1_affine_t *a = (g1_affine_t *)s->pts + s->first + i;
-                bad = g1_affine_from_bytes_mont(a, p) || !g1_affine_is_on_curve(a);
+                if (ptau_point(s->pt, s->id, s->first + i, a, 0))
+                    ptau_note_lowest(&s->bad, s->first + i);
                 setup_g1_to_u(s->u + i * sz, a);
                 fin |= (unsigned)!g1_affine_is_inf(a) << l;
             }
-            if (bad)
-                note(&s->bad, i);
             want |= 1u << l;
         }
         /* subgroup: 8 lanes at once where IFMA runs (finite points only), else the reference */
@@ -279,7 +261,7 @@ static void decode_range(void *arg, uint64_t b, uint64_t e, uint32_t worker)
             int in = s->g2 ? g2_affine_in_subgroup((g2_affine_t *)s->pts + i)
                            : g1_affine_in_subgroup((g1_affine_t *)s->pts + i);
             if (!in)
-                note(&s->bad, i0 + l);
+                ptau_note_lowest(&s->bad, i);
         }
     }
 }
@@ -366,7 +348,7 @@ static int check_section(const ptau *pt, uint32_t id, const char *name, blake2b_
     if (rc)
         return rc;
     uint32_t th = pool_threads(threads);
-    sec_pass s = { .g2 = g2, .simd = ifma_available() };
+    sec_pass s = { .g2 = g2, .pt = pt, .id = id, .simd = ifma_available() };
     s.pts = malloc(n * asz);
     s.u = malloc(BLOCK * sz);
     uint64_t *r = NULL;
@@ -376,21 +358,14 @@ static int check_section(const ptau *pt, uint32_t id, const char *name, blake2b_
                      (unsigned long long)n, name);
         goto out;
     }
-    const uint8_t *base = pt->bf.data + pt->bf.sec[id].offset;
     for (uint64_t b = 0; b < n; b += BLOCK) {
         uint64_t m = n - b < BLOCK ? n - b : BLOCK;
-        s.src = base + b * sz;
         s.first = b;
         atomic_init(&s.bad, ~(uint64_t)0);
         par_for(th, m, 512, decode_range, &s);
         uint64_t bad = atomic_load(&s.bad);
         if (bad != ~(uint64_t)0) {
-            rc = err_set(G16K_EFORMAT,
-                         "%s: section %u (%s) at byte %llu: point %llu is not a point of %s (a "
-                         "coordinate not below p, off the curve, or outside the subgroup)",
-                         pt->bf.path, id, name,
-                         (unsigned long long)(pt->bf.sec[id].offset + (b + bad) * sz),
-                         (unsigned long long)(b + bad), g2 ? "G2" : "G1");
+            rc = ptau_point_error(pt, id, name, bad, 1);
             goto out;
         }
         blake2b_update(h, s.u, m * sz);
