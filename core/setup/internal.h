@@ -27,6 +27,20 @@ void blake2b_init(blake2b_state *s, size_t out_len);
 void blake2b_update(blake2b_state *s, const void *data, size_t len);
 void blake2b_final(blake2b_state *s, uint8_t *out /* out_len bytes */);
 
+/* ---- progress.c: phase, percent and elapsed time on stderr ---- */
+typedef struct progress {
+    const char *name; /* the command in each line: "setup", "ptau" */
+    int enabled;
+    int tty;     /* rewrite one line with \r instead of printing lines */
+    double t0;   /* start of the whole run (monotonic seconds) */
+    double last; /* time of the last line printed */
+} progress;
+
+void progress_init(progress *pg, const char *name, int enabled);
+/* done of total items of phase; rate-limited, thread-safe enough for one calling thread. */
+void progress_update(progress *pg, const char *phase, uint64_t done, uint64_t total);
+void progress_done(progress *pg, const char *phase);
+
 /* ---- blake2b_partial.c: BLAKE2b-512 with snarkjs's stored partial state (see the file) ---- */
 #define B2P_PARTIAL_BYTES 216
 typedef struct b2p_state {
@@ -47,7 +61,8 @@ int b2p_import(b2p_state *s, const uint8_t in[B2P_PARTIAL_BYTES]);
 /* ---- ptau.c: prepared powers of tau (snarkjs powersoftau_utils.js) ---- */
 typedef struct ptau {
     binfile bf;
-    uint32_t power; /* the file holds 2^power powers (tauG1: 2^(power+1) - 1) */
+    uint32_t power;          /* the file holds 2^power powers (tauG1: 2^(power+1) - 1) */
+    uint32_t ceremony_power; /* the header's ceremonyPower (> power in a reduced file) */
 } ptau;
 
 /* Map and validate the container and the header (n8 = 48, q = BLS12-381 p, power 1..28); with
@@ -103,6 +118,8 @@ int ptau_read_points(const ptau *p, uint32_t id, uint64_t first, uint64_t count,
 int ptau_put_header(atomic_stream *s, uint32_t n_sections, uint32_t power, uint32_t ceremony_power);
 /* A section's table entry: id and payload size. */
 int ptau_put_section_head(atomic_stream *s, uint32_t id, uint64_t size);
+/* One little-endian u32. */
+int ptau_put_u32(atomic_stream *s, uint32_t v);
 /* n affine points (g1_affine_t, or g2_affine_t if g2) in the LEM encoding. */
 int ptau_put_points(atomic_stream *s, int g2, const void *pts, uint64_t n);
 /* The compressed encodings snarkjs hashes for a contribution's response (wasmcurves LEMtoC): x
@@ -131,6 +148,10 @@ void ptau_fr_from_rng(fr_t *out, ptau_rng *r);
 void ptau_g1_from_rng(g1_affine_t *out, ptau_rng *r);
 void ptau_g2_from_rng(g2_affine_t *out, ptau_rng *r);
 void ptau_hash_to_g2(g2_affine_t *out, const uint8_t hash[64]);
+/* A beacon's seed (misc.js rngFromBeaconParams): SHA-256 applied 2^exp times to the beacon hash
+ * (exp 1..63), progress for the long ones (pg may be NULL). */
+void ptau_beacon_seed(uint8_t seed[32], const uint8_t *hash, size_t len, unsigned exp,
+                      progress *pg);
 void ptau_g2_sp(g2_affine_t *out, uint8_t personalization, const uint8_t challenge[64],
                 const g1_affine_t *g1_s, const g1_affine_t *g1_sx);
 
@@ -149,8 +170,7 @@ void ptau_pubkey_encode(uint8_t out[PTAU_PUBKEY_BYTES], const ptau_key *k, int l
 /* Recompute sections 12..15 of an open, prepared ptau from sections 2..5 (the group inverse FFT
  * of ptau_prepare) and compare: G16K_OK if equal, G16K_EINVAL naming the first point that
  * differs (a wrong Lagrange section), or the errors of ptau_prepare. */
-struct progress;
-int ptau_prepare_check(const ptau *pt, unsigned threads, struct progress *pg);
+int ptau_prepare_check(const ptau *pt, unsigned threads, progress *pg);
 
 /* ---- ptau_contribute.c ---- */
 /* Section 7 of an open ptau, checked (record sizes, parameter lists, nothing after the last). */
@@ -163,20 +183,6 @@ typedef struct ptau_contribs {
 int ptau_contributions_read(const ptau *pt, ptau_contribs *out);
 /* snarkjs's calculateFirstChallengeHash for a new ceremony of this power. */
 void ptau_first_challenge(uint8_t out[64], unsigned power);
-
-/* ---- progress.c: phase, percent and elapsed time on stderr ---- */
-typedef struct progress {
-    const char *name; /* the command in each line ("setup", "ptau"): progress_init sets "setup" */
-    int enabled;
-    int tty;     /* rewrite one line with \r instead of printing lines */
-    double t0;   /* start of the whole run (monotonic seconds) */
-    double last; /* time of the last line printed */
-} progress;
-
-void progress_init(progress *pg, int enabled);
-/* done of total items of phase; rate-limited, thread-safe enough for one calling thread. */
-void progress_update(progress *pg, const char *phase, uint64_t done, uint64_t total);
-void progress_done(progress *pg, const char *phase);
 
 /* ---- pool.c: fork-join loops on arith/platform/parallel.h ---- */
 /* fn(ctx, begin, end) handles items [begin, end); it must not fail. */

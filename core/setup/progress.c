@@ -13,9 +13,9 @@
 #include "internal.h"
 #include "util/clock.h"
 
-void progress_init(progress *pg, int enabled)
+void progress_init(progress *pg, const char *name, int enabled)
 {
-    pg->name = "setup";
+    pg->name = name;
     pg->enabled = enabled;
     pg->tty = isatty(STDERR_FILENO);
     pg->t0 = clock_now();

@@ -53,6 +53,7 @@ int ptau_open(const char *path, ptau *out, int need_lagrange)
         goto out_close;
     }
     out->power = binfile_le32(p + 4 + FP_BYTES);
+    out->ceremony_power = binfile_le32(p + 8 + FP_BYTES);
     if (out->power < 1 || out->power > SETUP_MAX_POWER) {
         rc = err_set(G16K_EFORMAT, "%s: section 1 at byte %llu: power %u out of range 1..%u", path,
                      (unsigned long long)(s->offset + 52), out->power, SETUP_MAX_POWER);

@@ -325,10 +325,7 @@ int ptau_contribute(const ptau_opts *o)
     if (rc)
         return rc;
     progress pg;
-    progress_init(&pg, o->progress);
-    pg.name = "ptau";
-    const binfile_section *hs = &pt.bf.sec[1];
-    uint32_t ceremony = binfile_le32(pt.bf.data + hs->offset + 4 + FP_BYTES + 4);
+    progress_init(&pg, "ptau", o->progress);
     ptau_contribs cs;
     uint8_t challenge[64], response[64], next[64], partial[B2P_PARTIAL_BYTES];
     uint8_t pub_u[PTAU_PUBKEY_BYTES], pub_lem[PTAU_PUBKEY_BYTES];
@@ -336,11 +333,12 @@ int ptau_contribute(const ptau_opts *o)
     ptau_key key;
     memset(&key, 0, sizeof key);
     memset(&rng, 0, sizeof rng);
-    if (ceremony != pt.power) {
+    if (pt.ceremony_power != pt.power) {
         rc = err_set(G16K_EFORMAT,
                      "%s: section 1 at byte %llu: power %u of a ceremony of power %u: a reduced "
                      "file takes no contribution (contribute to the full file)",
-                     o->in_path, (unsigned long long)hs->offset, pt.power, ceremony);
+                     o->in_path, (unsigned long long)pt.bf.sec[1].offset, pt.power,
+                     pt.ceremony_power);
         goto out;
     }
     if ((rc = ptau_contributions_read(&pt, &cs)))
@@ -362,16 +360,7 @@ int ptau_contribute(const ptau_opts *o)
     /* the random stream */
     uint8_t seed[64];
     if (o->beacon_hash) {
-        uint8_t h[32];
-        crypto_hash_sha256(h, o->beacon_hash, o->beacon_hash_len);
-        uint64_t iters = o->beacon_exp >= 64 ? 0 : (uint64_t)1 << o->beacon_exp;
-        for (uint64_t i = 1; i < iters; i++) {
-            crypto_hash_sha256(h, h, 32);
-            if ((i & 0xfffff) == 0)
-                progress_update(&pg, "beacon hash", i, iters);
-        }
-        progress_done(&pg, "beacon hash");
-        memcpy(seed, h, 32);
+        ptau_beacon_seed(seed, o->beacon_hash, o->beacon_hash_len, o->beacon_exp, &pg);
     } else {
         uint8_t os[64];
         blake2b_state h;
@@ -432,14 +421,10 @@ int ptau_contribute(const ptau_opts *o)
         memcpy(params + np, o->beacon_hash, o->beacon_hash_len);
         np += o->beacon_hash_len;
     }
-    uint8_t u32b[4];
     uint64_t size7 = 4 + cs.records_len + RECORD_FIXED + np;
     uint32_t count = cs.count + 1, type = o->beacon_hash ? 1 : 0, plen = (uint32_t)np;
-#define LE32(v)                                                                                    \
-    (u32b[0] = (uint8_t)(v), u32b[1] = (uint8_t)((v) >> 8), u32b[2] = (uint8_t)((v) >> 16),        \
-     u32b[3] = (uint8_t)((v) >> 24), u32b)
     if ((rc = ptau_put_section_head(&out, PTAU_CONTRIBUTIONS, size7)) ||
-        (rc = atomic_stream_write(&out, LE32(count), 4)) ||
+        (rc = ptau_put_u32(&out, count)) ||
         (rc = atomic_stream_write(&out, cs.records, cs.records_len)) ||
         (rc = atomic_stream_write(&out, c.first_pts[0], 96)) ||
         (rc = atomic_stream_write(&out, c.first_pts[1], 192)) ||
@@ -448,12 +433,9 @@ int ptau_contribute(const ptau_opts *o)
         (rc = atomic_stream_write(&out, c.first_pts[4], 192)) ||
         (rc = atomic_stream_write(&out, pub_lem, sizeof pub_lem)) ||
         (rc = atomic_stream_write(&out, partial, sizeof partial)) ||
-        (rc = atomic_stream_write(&out, next, 64)) ||
-        (rc = atomic_stream_write(&out, LE32(type), 4)) ||
-        (rc = atomic_stream_write(&out, LE32(plen), 4)) ||
-        (rc = atomic_stream_write(&out, params, np)))
+        (rc = atomic_stream_write(&out, next, 64)) || (rc = ptau_put_u32(&out, type)) ||
+        (rc = ptau_put_u32(&out, plen)) || (rc = atomic_stream_write(&out, params, np)))
         goto discard;
-#undef LE32
     if ((rc = atomic_stream_commit(&out)))
         goto out;
     if (o->hashes) {

@@ -28,6 +28,13 @@ int ptau_put_section_head(atomic_stream *s, uint32_t id, uint64_t size)
     return atomic_stream_write(s, b, sizeof b);
 }
 
+int ptau_put_u32(atomic_stream *s, uint32_t v)
+{
+    uint8_t b[4];
+    le32(b, v);
+    return atomic_stream_write(s, b, sizeof b);
+}
+
 int ptau_put_header(atomic_stream *s, uint32_t n_sections, uint32_t power, uint32_t ceremony_power)
 {
     uint8_t b[12 + 12 + 4 + FP_BYTES + 8];

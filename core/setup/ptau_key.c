@@ -144,6 +144,18 @@ void ptau_hash_to_g2(g2_affine_t *out, const uint8_t hash[64])
     ptau_rng_wipe(&r);
 }
 
+void ptau_beacon_seed(uint8_t seed[32], const uint8_t *hash, size_t len, unsigned exp, progress *pg)
+{
+    uint64_t iters = (uint64_t)1 << exp; /* exp <= 63: checked by the callers */
+    crypto_hash_sha256(seed, hash, len);
+    for (uint64_t i = 1; i < iters; i++) {
+        crypto_hash_sha256(seed, seed, 32);
+        if ((i & 0xfffff) == 0)
+            progress_update(pg, "beacon hash", i, iters);
+    }
+    progress_done(pg, "beacon hash");
+}
+
 void ptau_g2_sp(g2_affine_t *out, uint8_t personalization, const uint8_t challenge[64],
                 const g1_affine_t *g1_s, const g1_affine_t *g1_sx)
 {

@@ -41,15 +41,13 @@ int ptau_new(const ptau_opts *o)
     int rc = atomic_stream_open(&s, o->out_path);
     if (rc)
         return rc;
-    uint8_t zero[4] = { 0 };
     if ((rc = ptau_put_header(&s, 7, o->power, o->power)) ||
         (rc = put_generators(&s, PTAU_TAU_G1, 0, 2 * n - 1)) ||
         (rc = put_generators(&s, PTAU_TAU_G2, 1, n)) ||
         (rc = put_generators(&s, PTAU_ALPHA_TAU_G1, 0, n)) ||
         (rc = put_generators(&s, PTAU_BETA_TAU_G1, 0, n)) ||
         (rc = put_generators(&s, PTAU_BETA_G2, 1, 1)) ||
-        (rc = ptau_put_section_head(&s, PTAU_CONTRIBUTIONS, 4)) ||
-        (rc = atomic_stream_write(&s, zero, 4))) {
+        (rc = ptau_put_section_head(&s, PTAU_CONTRIBUTIONS, 4)) || (rc = ptau_put_u32(&s, 0))) {
         atomic_stream_discard(&s);
         return rc;
     }

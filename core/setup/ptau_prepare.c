@@ -191,8 +191,7 @@ int ptau_prepare(const ptau_opts *o)
     if (rc)
         return rc;
     progress pg;
-    progress_init(&pg, o->progress);
-    pg.name = "ptau";
+    progress_init(&pg, "ptau", o->progress);
     static const struct {
         uint32_t id;
         const char *name;

@@ -169,9 +169,7 @@ static int verify_contribution(const record *c, const link *prev, uint32_t id, c
         ptau_rng r;
         ptau_key k;
         uint8_t h[32];
-        crypto_hash_sha256(h, c->beacon, c->beacon_len);
-        for (uint64_t i = 1; i < ((uint64_t)1 << c->exp); i++)
-            crypto_hash_sha256(h, h, 32);
+        ptau_beacon_seed(h, c->beacon, c->beacon_len, c->exp, NULL);
         ptau_rng_seed_be(&r, h);
         ptau_key_create(&k, prev->next, &r);
         ptau_key_wipe(&k);
@@ -423,13 +421,12 @@ int ptau_verify(const ptau_opts *o, ptau_verify_report *rep)
     if (rc)
         return rc;
     progress pg;
-    progress_init(&pg, o->progress);
-    pg.name = "ptau";
+    progress_init(&pg, "ptau", o->progress);
     const char *path = o->in_path;
     record *recs = NULL;
     ptau_contribs cs;
     rep->power = pt.power;
-    rep->ceremony_power = binfile_le32(pt.bf.data + pt.bf.sec[1].offset + 4 + FP_BYTES + 4);
+    rep->ceremony_power = pt.ceremony_power;
     if (rep->ceremony_power < pt.power || rep->ceremony_power > SETUP_MAX_POWER) {
         rc = err_set(G16K_EFORMAT, "%s: section 1 at byte %llu: ceremony power %u (power %u)", path,
                      (unsigned long long)(pt.bf.sec[1].offset + 56), rep->ceremony_power, pt.power);

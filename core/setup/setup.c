@@ -48,7 +48,7 @@ int setup_run(const setup_opts *o)
     setup_key k;
     progress pg;
     memset(&k, 0, sizeof k);
-    progress_init(&pg, o->progress);
+    progress_init(&pg, "setup", o->progress);
     int rc = r1cs_load(o->r1cs_path, &cs);
     if (rc)
         return rc;
