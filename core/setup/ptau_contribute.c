@@ -93,7 +93,7 @@ int ptau_contributions_read(const ptau *pt, ptau_contribs *out)
 void ptau_first_challenge(uint8_t out[64], unsigned power)
 {
     enum { K = 1024 };
-    static uint8_t g1u[96], g2u[192];
+    uint8_t g1u[96], g2u[192];
     uint8_t empty[64];
     blake2b_state h;
     blake2b_init(&h, 64);
