@@ -26,6 +26,46 @@ fi
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 sj() { "$SNARKJS" "$@" > "$T/sj.log" 2>&1 || { cat "$T/sj.log"; fail "snarkjs $*"; }; }
+# tamper FILE OUT WHAT: one edit of a ceremony file (see each case); prints the byte offset of
+# the point it damaged, for the cases whose message names it
+tamper() {
+python3 - "$@" <<'PY'
+import struct, sys
+src, dst, what = sys.argv[1:4]
+b = bytearray(open(src, 'rb').read())
+n = struct.unpack_from('<I', b, 8)[0]; pos = 12; sec = {}
+for _ in range(n):
+    i, sz = struct.unpack_from('<IQ', b, pos); sec[i] = (pos + 12, sz); pos += 12 + sz
+p = 0x1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab
+R = 2**384
+def lem(x): return ((x * R) % p).to_bytes(48, 'little')
+G1 = sec[2][0]          # tauG1[0] is the generator: its 96 bytes
+if what == 'record_point':      # record 1's tauG1 replaced by the generator
+    o = sec[7][0] + 4; b[o:o+96] = b[G1:G1+96]
+elif what == 'chain':           # record 1's next challenge changed: record 2 no longer follows
+    fixed = 96+192+96+96+192+1152+216
+    o = sec[7][0] + 4 + fixed; b[o] ^= 1
+elif what == 'section_point':   # tauG1[5] replaced by the generator (a valid point, wrong power)
+    o = sec[2][0] + 5*96; b[o:o+96] = b[G1:G1+96]
+elif what == 'torsion':         # tauG1[3]: a point on the curve outside G1
+    x = 5
+    while True:
+        y2 = (x**3 + 4) % p; y = pow(y2, (p + 1) // 4, p)
+        if y * y % p == y2: break
+        x += 1
+    o = sec[2][0] + 3*96; b[o:o+96] = lem(x) + lem(y)
+elif what == 'g2_coord':        # tauG2[2]: the top byte of x.c0 flipped, so x.c0 >= p
+    o = sec[3][0] + 2*192; b[o+47] ^= 0x80; print(o)
+elif what == 'reduced':         # ceremonyPower = power + 1 (snarkjs truncate's kind of file)
+    o = sec[1][0] + 4 + 48 + 4; struct.pack_into('<I', b, o, struct.unpack_from('<I', b, o - 4)[0] + 1)
+elif what == 'record_params':   # record 1's parameter length runs past section 7
+    fixed = 96+192+96+96+192+1152+216+64+4+4
+    struct.pack_into('<I', b, sec[7][0] + 4 + fixed - 4, 5000)
+elif what == 'lagrange':        # section 12, point 6 replaced by the generator
+    o = sec[12][0] + 6*96; b[o:o+96] = b[G1:G1+96]
+open(dst, 'wb').write(b)
+PY
+}
 
 # 1. new
 for p in 1 5 9; do
@@ -105,38 +145,6 @@ done
 grep -q "Contribution #3: final beacon (beacon)" "$T/v.log" || fail "verify lists no beacon: $(cat "$T/v.log")"
 echo "ok: ptau verify accepts snarkjs's and g16k's ceremonies, beacons and prepared files"
 "$G16K" ptau prepare "$T/b2_3.ptau" "$T/vp.ptau" --quiet
-# tamper FILE OUT WHAT: python edits of a ceremony file (see each case)
-tamper() {
-python3 - "$@" <<'PY'
-import struct, sys
-src, dst, what = sys.argv[1:4]
-b = bytearray(open(src, 'rb').read())
-n = struct.unpack_from('<I', b, 8)[0]; pos = 12; sec = {}
-for _ in range(n):
-    i, sz = struct.unpack_from('<IQ', b, pos); sec[i] = (pos + 12, sz); pos += 12 + sz
-p = 0x1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab
-R = 2**384
-def lem(x): return ((x * R) % p).to_bytes(48, 'little')
-G1 = sec[2][0]          # tauG1[0] is the generator: its 96 bytes
-if what == 'record_point':      # record 1's tauG1 replaced by the generator
-    o = sec[7][0] + 4; b[o:o+96] = b[G1:G1+96]
-elif what == 'chain':           # record 1's next challenge changed: record 2 no longer follows
-    fixed = 96+192+96+96+192+1152+216
-    o = sec[7][0] + 4 + fixed; b[o] ^= 1
-elif what == 'section_point':   # tauG1[5] replaced by the generator (a valid point, wrong power)
-    o = sec[2][0] + 5*96; b[o:o+96] = b[G1:G1+96]
-elif what == 'torsion':         # tauG1[3]: a point on the curve outside G1
-    x = 5
-    while True:
-        y2 = (x**3 + 4) % p; y = pow(y2, (p + 1) // 4, p)
-        if y * y % p == y2: break
-        x += 1
-    o = sec[2][0] + 3*96; b[o:o+96] = lem(x) + lem(y)
-elif what == 'lagrange':        # section 12, point 6 replaced by the generator
-    o = sec[12][0] + 6*96; b[o:o+96] = b[G1:G1+96]
-open(dst, 'wb').write(b)
-PY
-}
 vexpect() { # CODE PATTERN WHAT FILE: g16k refuses with CODE naming PATTERN; snarkjs refuses too
   local code=$1 pat=$2 what=$3 f=$4
   rc=0; "$G16K" ptau verify "$f" --quiet > "$T/v.log" 2>&1 || rc=$?
@@ -183,25 +191,8 @@ size=$(stat -c %s "$T/c2.ptau")
 head -c $((size - 1000)) "$T/c2.ptau" > "$T/cut.ptau"
 expect 4 "cut.ptau" "truncated file" ptau prepare "$T/cut.ptau" "$T/out/x.ptau"
 # A G2 point of section 3 damaged: its x.c0 coordinate's top byte set (>= p).
-python3 - "$T/c2.ptau" "$T/bad.ptau" <<'PY'
-import struct, sys
-b = bytearray(open(sys.argv[1], 'rb').read())
-n = struct.unpack_from('<I', b, 8)[0]; pos = 12
-for _ in range(n):
-    i, sz = struct.unpack_from('<IQ', b, pos)
-    if i == 3:
-        off = pos + 12 + 2 * 192 + 47   # point 2, top byte of x.c0
-        b[off] ^= 0x80
-        print(off - 47)
-    pos += 12 + sz
-open(sys.argv[2], 'wb').write(b)
-PY
-expect 4 "section 3 (tauG2) at byte $(python3 -c "
-import struct;b=open('$T/c2.ptau','rb').read();n=struct.unpack_from('<I',b,8)[0];p=12
-for _ in range(n):
-    i,s=struct.unpack_from('<IQ',b,p)
-    if i==3: print(p+12+2*192)
-    p+=12+s")" "damaged G2 point" ptau prepare "$T/bad.ptau" "$T/out/x.ptau"
+off=$(tamper "$T/c2.ptau" "$T/bad.ptau" g2_coord)
+expect 4 "section 3 (tauG2) at byte $off" "damaged G2 point" ptau prepare "$T/bad.ptau" "$T/out/x.ptau"
 sj powersoftau new bn128 3 "$T/bn.ptau"
 expect 4 "bn.ptau" "BN254 ptau" ptau prepare "$T/bn.ptau" "$T/out/x.ptau"
 expect 5 "missing.ptau" "missing input" ptau prepare "$T/missing.ptau" "$T/out/x.ptau"
@@ -212,27 +203,10 @@ expect 2 "ITERATIONS_EXP" "beacon exponent 64" ptau beacon "$T/b1_3.ptau" "$T/ou
 expect 2 "entropy" "beacon with --entropy" ptau beacon "$T/b1_3.ptau" "$T/out/x.ptau" 1234 10 --entropy x
 expect 2 "name" "name too long" ptau contribute "$T/b1_3.ptau" "$T/out/x.ptau" --name "$(printf 'n%.0s' $(seq 65))"
 expect 2 "same file" "contribute OUT = IN" ptau contribute "$T/in.ptau" "$T/in.ptau"
-# a reduced file (snarkjs powersoftau truncate's kind: power below the ceremony's): header edited
-python3 - "$T/b1_3.ptau" "$T/red.ptau" <<'PY'
-import struct, sys
-b = bytearray(open(sys.argv[1], 'rb').read())
-struct.pack_into('<I', b, 12 + 12 + 4 + 48 + 4, 4)  # section 1 is first: ceremonyPower = 4
-open(sys.argv[2], 'wb').write(b)
-PY
+# a reduced file (snarkjs powersoftau truncate's kind: power below the ceremony's)
+tamper "$T/b1_3.ptau" "$T/red.ptau" reduced
 expect 4 "reduced" "contribute to a reduced file" ptau contribute "$T/red.ptau" "$T/out/x.ptau"
 # a contribution record whose parameter length runs past section 7
-python3 - "$T/b1_3.ptau" "$T/badc.ptau" <<'PY'
-import struct, sys
-b = bytearray(open(sys.argv[1], 'rb').read())
-n = struct.unpack_from('<I', b, 8)[0]; pos = 12
-for _ in range(n):
-    i, sz = struct.unpack_from('<IQ', b, pos)
-    if i == 7:
-        end = pos + 12 + sz
-        fixed = 96 + 192 + 96 + 96 + 192 + 1152 + 216 + 64 + 4 + 4
-        struct.pack_into('<I', b, pos + 12 + 4 + fixed - 4, 5000)
-    pos += 12 + sz
-open(sys.argv[2], 'wb').write(b)
-PY
+tamper "$T/b1_3.ptau" "$T/badc.ptau" record_params
 expect 4 "section 7 (contributions)" "damaged contribution record" ptau contribute "$T/badc.ptau" "$T/out/x.ptau"
 echo "PASS"
