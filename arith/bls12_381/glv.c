@@ -87,6 +87,19 @@ void glv_fixed_set(glv_fixed *s, const fr_t *k)
     fixed4(s->d[1], (u128)k2[1] << 64 | k2[0]);
 }
 
+/* [x^2] P on G1: -sigma(P) = (beta X, -Y, Z) in Jacobian coordinates (sigma scales x only). */
+void g1_jac_x2_image(g1_jac_t *out, const g1_jac_t *p)
+{
+    g1_jac_sigma(out, p);
+    g1_jac_neg(out, out);
+}
+
+/* [x^2] P on G2: psi^2(P). */
+void g2_jac_x2_image(g2_jac_t *out, const g2_jac_t *p)
+{
+    g2_jac_psi2(out, p);
+}
+
 /* The two curves share the loop; the macro keeps one text for both (types and the image of Q). */
 #define GLV_MUL(G, T)                                                                              \
     void G##_jac_mul_glv(T *out, const T *p, const glv_scalar *k)                                  \
@@ -115,19 +128,6 @@ void glv_fixed_set(glv_fixed *s, const fr_t *k)
         }                                                                                          \
         *out = acc;                                                                                \
     }
-
-/* [x^2] P on G1: -sigma(P) = (beta X, -Y, Z) in Jacobian coordinates (sigma scales x only). */
-static void g1_jac_x2_image(g1_jac_t *out, const g1_jac_t *p)
-{
-    g1_jac_sigma(out, p);
-    g1_jac_neg(out, out);
-}
-
-/* [x^2] P on G2: psi^2(P). */
-static void g2_jac_x2_image(g2_jac_t *out, const g2_jac_t *p)
-{
-    g2_jac_psi2(out, p);
-}
 
 GLV_MUL(g1, g1_jac_t)
 GLV_MUL(g2, g2_jac_t)

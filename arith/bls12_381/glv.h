@@ -41,6 +41,10 @@ typedef struct glv_fixed {
 } glv_fixed;
 void glv_fixed_set(glv_fixed *s, const fr_t *k);
 
+/* out = [x^2] p, the cheap image of the split: -sigma(p) on G1, psi^2(p) on G2. */
+void g1_jac_x2_image(g1_jac_t *out, const g1_jac_t *p);
+void g2_jac_x2_image(g2_jac_t *out, const g2_jac_t *p);
+
 /* out = [k] p. */
 void g1_jac_mul_glv(g1_jac_t *out, const g1_jac_t *p, const glv_scalar *k);
 void g2_jac_mul_glv(g2_jac_t *out, const g2_jac_t *p, const glv_scalar *k);

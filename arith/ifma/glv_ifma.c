@@ -11,18 +11,6 @@
 #include "bls12_381/glv.h"
 #include "ifma.h"
 
-/* Reference images Q = [x^2] P of glv.c, on Jacobian points. */
-static void g1_x2(g1_jac_t *out, const g1_jac_t *p)
-{
-    g1_jac_sigma(out, p);
-    g1_jac_neg(out, out);
-}
-
-static void g2_x2(g2_jac_t *out, const g2_jac_t *p)
-{
-    g2_jac_psi2(out, p);
-}
-
 #define GLV_IFMA(G, JAC, AFF, R52)                                                                 \
     void G##_ifma_mul_glv(JAC *out, const JAC *p, const glv_fixed *const s[], unsigned n)          \
     {                                                                                              \
@@ -37,7 +25,7 @@ static void g2_x2(g2_jac_t *out, const g2_jac_t *p)
             for (int m = 2; m < 8; m++)                                                            \
                 G##_jac_add(&tj[0][k][m], &tj[0][k][m - 1], &p[k]);                                \
             for (int m = 0; m < 8; m++)                                                            \
-                G##_x2(&tj[1][k][m], &tj[0][k][m]);                                                \
+                G##_jac_x2_image(&tj[1][k][m], &tj[0][k][m]);                                      \
             idx[k] = k;                                                                            \
             G##_ifma_set_inf(&acc[k]);                                                             \
         }                                                                                          \

@@ -314,6 +314,20 @@ typedef struct lc_job {
         out[0] = acc[0];                                                                           \
         out[1] = acc[1];                                                                           \
         free(bk);                                                                                  \
+    }                                                                                              \
+                                                                                                   \
+    /* the chunks' sums added up: r1, r2 affine */                                                 \
+    static void G##_lc_total(AFF *r1, AFF *r2, const JAC *parts, uint32_t chunks)                  \
+    {                                                                                              \
+        JAC a, b;                                                                                  \
+        G##_jac_set_inf(&a);                                                                       \
+        G##_jac_set_inf(&b);                                                                       \
+        for (uint32_t k = 0; k < chunks; k++) {                                                    \
+            G##_jac_add(&a, &a, &parts[2 * k]);                                                    \
+            G##_jac_add(&b, &b, &parts[2 * k + 1]);                                                \
+        }                                                                                          \
+        G##_jac_to_affine(r1, &a);                                                                 \
+        G##_jac_to_affine(r2, &b);                                                                 \
     }
 
 LINCOMB(g1, g1_affine_t, g1_jac_t)
@@ -382,27 +396,10 @@ static int check_section(const ptau *pt, uint32_t id, const char *name, blake2b_
         lc_job j = { .g2 = g2, .pts = s.pts, .r = r, .grain = grain, .out = parts };
         par_for(th, pairs, grain, lc_range, &j);
         uint32_t chunks = (uint32_t)((pairs + grain - 1) / grain);
-        if (g2) {
-            g2_jac_t *q = parts, a, b2;
-            g2_jac_set_inf(&a);
-            g2_jac_set_inf(&b2);
-            for (uint32_t k = 0; k < chunks; k++) {
-                g2_jac_add(&a, &a, &q[2 * k]);
-                g2_jac_add(&b2, &b2, &q[2 * k + 1]);
-            }
-            g2_jac_to_affine(&res->r1_g2, &a);
-            g2_jac_to_affine(&res->r2_g2, &b2);
-        } else {
-            g1_jac_t *q = parts, a, b2;
-            g1_jac_set_inf(&a);
-            g1_jac_set_inf(&b2);
-            for (uint32_t k = 0; k < chunks; k++) {
-                g1_jac_add(&a, &a, &q[2 * k]);
-                g1_jac_add(&b2, &b2, &q[2 * k + 1]);
-            }
-            g1_jac_to_affine(&res->r1_g1, &a);
-            g1_jac_to_affine(&res->r2_g1, &b2);
-        }
+        if (g2)
+            g2_lc_total(&res->r1_g2, &res->r2_g2, parts, chunks);
+        else
+            g1_lc_total(&res->r1_g1, &res->r2_g1, parts, chunks);
     }
     progress_done(pg, name);
 out:
