@@ -82,6 +82,9 @@ const char *cli_queue_file(const char *url);
  * overrides [core] threads (README "Threads"), before the prover opens. Returns 0, or 2 after a
  * usage error for anything but 0..4096. */
 int cli_threads_opt(const char *threads);
+/* The value of --threads T (NULL: not given, 0) for commands that pass it on themselves (setup,
+ * ptau): 0..4096 in *out; returns 0, or 2 after the same usage error. */
+int cli_threads_value(const char *threads, unsigned *out);
 
 /* Open the prover of --config (given), else of $G16K_CONFIG when set and not empty, else the
  * built-in conf/cpu.ini (logged at G16K_LOG=info). Returns a g16k_status. */

@@ -120,16 +120,26 @@ int cli_open_prover(const char *given, g16k_prover **out)
     return g16k_prover_open_default(out);
 }
 
-int cli_threads_opt(const char *threads)
+int cli_threads_value(const char *threads, unsigned *out)
 {
+    *out = 0;
     if (!threads)
         return 0;
     char *end;
     unsigned long t = strtoul(threads, &end, 10);
     if (!*threads || *threads == '-' || *end || t > 4096)
         return cli_usage_error("bad --threads '%s' (0 for all cores, or 1..4096)", threads);
-    setenv("G16K_THREADS", threads, 1);
+    *out = (unsigned)t;
     return 0;
+}
+
+int cli_threads_opt(const char *threads)
+{
+    unsigned t;
+    int rc = cli_threads_value(threads, &t);
+    if (rc == 0 && threads)
+        setenv("G16K_THREADS", threads, 1);
+    return rc;
 }
 
 int cli_check_outputs(const cli_file *files, size_t n)

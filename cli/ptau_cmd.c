@@ -15,19 +15,6 @@
 #include "g16k/g16k.h"
 #include "setup/setup.h"
 
-static int parse_threads(const char *s, unsigned *out)
-{
-    *out = 0;
-    if (!s)
-        return 0;
-    char *end;
-    unsigned long t = strtoul(s, &end, 10);
-    if (!*s || *s == '-' || *end || t > 4096)
-        return cli_usage_error("ptau: bad --threads '%s' (0 for all cores, or 1..4096)", s);
-    *out = (unsigned)t;
-    return 0;
-}
-
 static int printable_ascii(const char *s)
 {
     for (; *s; s++)
@@ -82,7 +69,7 @@ static int cmd_ptau(int argc, char **argv)
     if (rc)
         return rc == CLI_HELP ? 0 : rc;
     ptau_opts o = { 0 };
-    if ((rc = parse_threads(threads, &o.threads)))
+    if ((rc = cli_threads_value(threads, &o.threads)))
         return rc;
     o.progress = !quiet && (progress || isatty(STDERR_FILENO));
     if (strcmp(step, "new") == 0) {

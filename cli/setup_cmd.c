@@ -5,7 +5,6 @@
  * or with --progress.
  */
 #include <stdio.h>
-#include <stdlib.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -39,13 +38,8 @@ static int cmd_setup(int argc, char **argv)
     if ((rc = cli_check_outputs(files, 3)))
         return rc;
     setup_opts o = { .r1cs_path = r1cs, .ptau_path = ptau, .zkey_path = zkey };
-    if (threads) {
-        char *end;
-        long t = strtol(threads, &end, 10);
-        if (*end || t < 0 || t > 4096)
-            return cli_usage_error("setup: bad --threads '%s'", threads);
-        o.threads = (unsigned)t;
-    }
+    if ((rc = cli_threads_value(threads, &o.threads)))
+        return rc;
     o.progress = !quiet && (progress || isatty(STDERR_FILENO));
     if (insecure)
         fprintf(stderr, "g16k setup: WARNING: insecure random toxic waste: this key is for "
