@@ -5,14 +5,11 @@
  * coef * R^2 mod r, section 10 = circuit hash + 0 contributions. Also the circuit hash itself,
  * which zkey_new.js computes over "uncompressed" encodings (wasmcurves LEMtoU: canonical, each
  * coordinate's bytes reversed as a whole, so an Fp2 x becomes BE(x.c1) || BE(x.c0); infinity
- * stays all zeros). The file goes to a temporary beside the target, fsync, rename.
+ * stays all zeros). The file goes through util/atomic_write.h's atomic_stream: a temporary
+ * beside the target, fsync, rename.
  */
-#include <errno.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "formats/zkey_layout.h"
 #include "g16k/plugin.h"
@@ -178,43 +175,39 @@ void setup_circuit_hash(setup_key *k, const g1_affine_t *hpts, uint64_t n_hpts,
 
 /* ---- writer ---- */
 
-static int put_section_head(FILE *f, uint32_t id, uint64_t size)
+static int put_section_head(atomic_stream *s, uint32_t id, uint64_t size)
 {
     uint8_t b[12];
     put32(b, id);
     put32(b + 4, (uint32_t)size);
     put32(b + 8, (uint32_t)(size >> 32));
-    return fwrite(b, 1, sizeof b, f) == sizeof b ? 0 : -1;
+    return atomic_stream_write(s, b, sizeof b);
 }
 
 /* Section id: its head, then n points. */
-static int put_g1s(FILE *f, uint32_t id, const g1_affine_t *p, uint64_t n)
+static int put_g1s(atomic_stream *s, uint32_t id, const g1_affine_t *p, uint64_t n)
 {
     uint8_t b[ZKEY_G1_BYTES];
-    if (put_section_head(f, id, n * ZKEY_G1_BYTES))
-        return -1;
-    for (uint64_t i = 0; i < n; i++) {
+    int rc = put_section_head(s, id, n * ZKEY_G1_BYTES);
+    for (uint64_t i = 0; i < n && rc == G16K_OK; i++) {
         setup_g1_to_lem(b, &p[i]);
-        if (fwrite(b, 1, sizeof b, f) != sizeof b)
-            return -1;
+        rc = atomic_stream_write(s, b, sizeof b);
     }
-    return 0;
+    return rc;
 }
 
-static int put_g2s(FILE *f, uint32_t id, const g2_affine_t *p, uint64_t n)
+static int put_g2s(atomic_stream *s, uint32_t id, const g2_affine_t *p, uint64_t n)
 {
     uint8_t b[ZKEY_G2_BYTES];
-    if (put_section_head(f, id, n * ZKEY_G2_BYTES))
-        return -1;
-    for (uint64_t i = 0; i < n; i++) {
+    int rc = put_section_head(s, id, n * ZKEY_G2_BYTES);
+    for (uint64_t i = 0; i < n && rc == G16K_OK; i++) {
         setup_g2_to_lem(b, &p[i]);
-        if (fwrite(b, 1, sizeof b, f) != sizeof b)
-            return -1;
+        rc = atomic_stream_write(s, b, sizeof b);
     }
-    return 0;
+    return rc;
 }
 
-static int put_header(FILE *f, const setup_key *k)
+static int put_header(atomic_stream *s, const setup_key *k)
 {
     uint8_t b[ZKEY_H2_SIZE];
     put32(b + ZKEY_H2_N8Q, FP_BYTES);
@@ -230,76 +223,47 @@ static int put_header(FILE *f, const setup_key *k)
     setup_g2_to_lem(b + ZKEY_H2_GAMMA2, &k->gamma2);
     setup_g1_to_lem(b + ZKEY_H2_DELTA1, &k->delta1);
     setup_g2_to_lem(b + ZKEY_H2_DELTA2, &k->delta2);
-    return put_section_head(f, ZKEY_SEC_GROTH16, sizeof b) || fwrite(b, 1, sizeof b, f) != sizeof b
-               ? -1
-               : 0;
+    int rc = put_section_head(s, ZKEY_SEC_GROTH16, sizeof b);
+    return rc ? rc : atomic_stream_write(s, b, sizeof b);
 }
 
 /* Sections in snarkjs's order (zkey_layout.h). */
-static int put_all(FILE *f, const setup_key *k)
+static int put_all(atomic_stream *s, const setup_key *k)
 {
     uint64_t n_c = (uint64_t)k->n_vars - k->n_public - 1;
-    uint8_t b[12 + 4];
+    uint8_t b[12 + 4], n4[4], zero[4] = { 0 };
     memcpy(b, ZKEY_MAGIC, 4);
     put32(b + 4, ZKEY_VERSION);
     put32(b + 8, ZKEY_MAX_ID);            /* every section 1..10 */
     put32(b + 12, ZKEY_PROTOCOL_GROTH16); /* section 1 payload */
-    if (fwrite(b, 1, 12, f) != 12 || put_section_head(f, ZKEY_SEC_HEADER, 4) ||
-        fwrite(b + 12, 1, 4, f) != 4)
-        return -1;
-    if (put_header(f, k))
-        return -1;
-    uint8_t n4[4];
     put32(n4, (uint32_t)k->n_coefs);
-    if (put_section_head(f, ZKEY_SEC_COEFS, 4 + k->n_coefs * ZKEY_COEF_BYTES) ||
-        fwrite(n4, 1, 4, f) != 4 || fwrite(k->coefs, ZKEY_COEF_BYTES, k->n_coefs, f) != k->n_coefs)
-        return -1;
-    if (put_g1s(f, ZKEY_SEC_IC, k->ic, (uint64_t)k->n_public + 1) ||
-        put_g1s(f, ZKEY_SEC_H, k->h, k->domain_size) || put_g1s(f, ZKEY_SEC_C, k->c, n_c) ||
-        put_g1s(f, ZKEY_SEC_A, k->a, k->n_vars) || put_g1s(f, ZKEY_SEC_B1, k->b1, k->n_vars) ||
-        put_g2s(f, ZKEY_SEC_B2, k->b2, k->n_vars))
-        return -1;
-    put32(n4, 0); /* no contributions yet */
-    if (put_section_head(f, ZKEY_SEC_CONTRIB, sizeof k->hash + 4) ||
-        fwrite(k->hash, 1, sizeof k->hash, f) != sizeof k->hash || fwrite(n4, 1, 4, f) != 4)
-        return -1;
-    return 0;
+    int rc;
+    if ((rc = atomic_stream_write(s, b, 12)) || (rc = put_section_head(s, ZKEY_SEC_HEADER, 4)) ||
+        (rc = atomic_stream_write(s, b + 12, 4)) || (rc = put_header(s, k)) ||
+        (rc = put_section_head(s, ZKEY_SEC_COEFS, 4 + k->n_coefs * ZKEY_COEF_BYTES)) ||
+        (rc = atomic_stream_write(s, n4, 4)) ||
+        (rc = atomic_stream_write(s, k->coefs, k->n_coefs * ZKEY_COEF_BYTES)) ||
+        (rc = put_g1s(s, ZKEY_SEC_IC, k->ic, (uint64_t)k->n_public + 1)) ||
+        (rc = put_g1s(s, ZKEY_SEC_H, k->h, k->domain_size)) ||
+        (rc = put_g1s(s, ZKEY_SEC_C, k->c, n_c)) ||
+        (rc = put_g1s(s, ZKEY_SEC_A, k->a, k->n_vars)) ||
+        (rc = put_g1s(s, ZKEY_SEC_B1, k->b1, k->n_vars)) ||
+        (rc = put_g2s(s, ZKEY_SEC_B2, k->b2, k->n_vars)) ||
+        (rc = put_section_head(s, ZKEY_SEC_CONTRIB, sizeof k->hash + 4)) ||
+        (rc = atomic_stream_write(s, k->hash, sizeof k->hash)))
+        return rc;
+    return atomic_stream_write(s, zero, 4); /* no contributions yet */
 }
 
 int zkey_write(const char *path, const setup_key *k)
 {
-    size_t len = strlen(path);
-    char *tmp = malloc(len + 16);
-    if (!tmp)
-        return err_set(G16K_ENOMEM, "%s: no memory", path);
-    memcpy(tmp, path, len);
-    memcpy(tmp + len, ".tmp.XXXXXX", 12);
-    int fd = mkstemp(tmp);
-    if (fd < 0) {
-        int rc = err_set(G16K_EIO, "%s: cannot create %s: %s", path, tmp, strerror(errno));
-        free(tmp);
+    atomic_stream s;
+    int rc = atomic_stream_open(&s, path);
+    if (rc)
+        return rc;
+    if ((rc = put_all(&s, k))) {
+        atomic_stream_discard(&s);
         return rc;
     }
-    FILE *f = fdopen(fd, "wb");
-    if (!f) {
-        close(fd);
-        goto out_unlink;
-    }
-    setvbuf(f, NULL, _IOFBF, 1 << 20);
-    /* mkstemp makes 0600; a key is not secret, give it the usual 0644. */
-    if (put_all(f, k) || fflush(f) || fchmod(fileno(f), 0644) || fsync(fileno(f))) {
-        fclose(f);
-        goto out_unlink;
-    }
-    if (fclose(f))
-        goto out_unlink;
-    if (rename(tmp, path) != 0)
-        goto out_unlink;
-    free(tmp);
-    return G16K_OK;
-out_unlink:;
-    int rc = err_set(G16K_EIO, "%s: write failed: %s", path, strerror(errno));
-    unlink(tmp);
-    free(tmp);
-    return rc;
+    return atomic_stream_commit(&s);
 }

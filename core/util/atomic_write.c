@@ -91,6 +91,7 @@ int atomic_stream_open(atomic_stream *s, const char *path)
         atomic_discard(&s->f);
         return err_set(G16K_EIO, "%s: %s", path, strerror(e));
     }
+    setvbuf(s->out, NULL, _IOFBF, 1 << 20); /* keys and ptaus are written in small pieces */
     return G16K_OK;
 }
 
