@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "g16k/plugin.h"
+#include "util/atomic_write.h"
 #include "util/error.h"
 #include "util/input_file.h"
 
@@ -261,4 +262,15 @@ int binfile_section_get(const binfile *bf, uint32_t id, const char *name,
         return err_set(G16K_EFORMAT, "%s: section %u (%s) missing", bf->path, id, name);
     *out = &bf->sec[id];
     return G16K_OK;
+}
+
+int binfile_put_section_head(atomic_stream *s, uint32_t id, uint64_t size)
+{
+    uint8_t b[12];
+    for (int i = 0; i < 4; i++) {
+        b[i] = (uint8_t)(id >> (8 * i));
+        b[4 + i] = (uint8_t)(size >> (8 * i));
+        b[8 + i] = (uint8_t)(size >> (32 + 8 * i));
+    }
+    return atomic_stream_write(s, b, sizeof b);
 }

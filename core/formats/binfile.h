@@ -104,6 +104,11 @@ static inline const uint8_t *binfile_at(const binfile *bf, uint64_t off)
     return bf->image != NULL ? binfile_image_at(bf->image, off) : bf->data + off;
 }
 
+/* Writing: one section's table entry (u32 id, u64 payload size, little-endian) to a stream of
+ * util/atomic_write.h, for the writers of .zkey and .ptau files. G16K_OK or G16K_EIO. */
+struct atomic_stream;
+int binfile_put_section_head(struct atomic_stream *s, uint32_t id, uint64_t size);
+
 /* Unmap. Safe on a zeroed or already closed binfile. */
 void binfile_close(binfile *bf);
 

@@ -116,8 +116,6 @@ int ptau_read_points(const ptau *p, uint32_t id, uint64_t first, uint64_t count,
 /* The container header (magic, version 1, n_sections) and section 1 (n8, q, power,
  * ceremonyPower), as snarkjs's writePTauHeader. */
 int ptau_put_header(atomic_stream *s, uint32_t n_sections, uint32_t power, uint32_t ceremony_power);
-/* A section's table entry: id and payload size. */
-int ptau_put_section_head(atomic_stream *s, uint32_t id, uint64_t size);
 /* One little-endian u32. */
 int ptau_put_u32(atomic_stream *s, uint32_t v);
 /* n affine points (g1_affine_t, or g2_affine_t if g2) in the LEM encoding. */

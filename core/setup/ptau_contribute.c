@@ -212,7 +212,7 @@ static int apply_section(contrib_run *c, uint32_t id, const char *name, const fr
     uint64_t n = ptau_section_points(c->pt, id);
     uint64_t chunk = (1u << 20) / sz; /* snarkjs's chunks: the response hash sees them */
     int rc = ptau_check_section(c->pt, id, name);
-    if (rc || (rc = ptau_put_section_head(c->out, id, n * sz)))
+    if (rc || (rc = binfile_put_section_head(c->out, id, n * sz)))
         return rc;
     c->sec_off[id] = c->out->size;
     apply_job j = {
@@ -423,7 +423,7 @@ int ptau_contribute(const ptau_opts *o)
     }
     uint64_t size7 = 4 + cs.records_len + RECORD_FIXED + np;
     uint32_t count = cs.count + 1, type = o->beacon_hash ? 1 : 0, plen = (uint32_t)np;
-    if ((rc = ptau_put_section_head(&out, PTAU_CONTRIBUTIONS, size7)) ||
+    if ((rc = binfile_put_section_head(&out, PTAU_CONTRIBUTIONS, size7)) ||
         (rc = ptau_put_u32(&out, count)) ||
         (rc = atomic_stream_write(&out, cs.records, cs.records_len)) ||
         (rc = atomic_stream_write(&out, c.first_pts[0], 96)) ||

@@ -19,15 +19,6 @@ static void le32(uint8_t *p, uint32_t v)
         p[i] = (uint8_t)(v >> (8 * i));
 }
 
-int ptau_put_section_head(atomic_stream *s, uint32_t id, uint64_t size)
-{
-    uint8_t b[12];
-    le32(b, id);
-    le32(b + 4, (uint32_t)size);
-    le32(b + 8, (uint32_t)(size >> 32));
-    return atomic_stream_write(s, b, sizeof b);
-}
-
 int ptau_put_u32(atomic_stream *s, uint32_t v)
 {
     uint8_t b[4];

@@ -17,7 +17,7 @@ static int put_generators(atomic_stream *s, uint32_t id, int g2, uint64_t n)
     enum { K = 1024 };
     g1_affine_t *g1s = malloc(K * sizeof *g1s);
     g2_affine_t *g2s = malloc(K * sizeof *g2s);
-    int rc = g1s && g2s ? ptau_put_section_head(s, id, n * (g2 ? 192 : 96))
+    int rc = g1s && g2s ? binfile_put_section_head(s, id, n * (g2 ? 192 : 96))
                         : err_set(G16K_ENOMEM, "ptau new: out of memory");
     for (uint64_t i = 0; i < K && rc == G16K_OK; i++) {
         g1s[i] = G1_GENERATOR;
@@ -47,7 +47,7 @@ int ptau_new(const ptau_opts *o)
         (rc = put_generators(&s, PTAU_ALPHA_TAU_G1, 0, n)) ||
         (rc = put_generators(&s, PTAU_BETA_TAU_G1, 0, n)) ||
         (rc = put_generators(&s, PTAU_BETA_G2, 1, 1)) ||
-        (rc = ptau_put_section_head(&s, PTAU_CONTRIBUTIONS, 4)) || (rc = ptau_put_u32(&s, 0))) {
+        (rc = binfile_put_section_head(&s, PTAU_CONTRIBUTIONS, 4)) || (rc = ptau_put_u32(&s, 0))) {
         atomic_stream_discard(&s);
         return rc;
     }

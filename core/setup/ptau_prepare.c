@@ -116,7 +116,7 @@ static int prepare_section(const ptau *pt, atomic_stream *s, uint32_t in_id, uin
         total += (uint64_t)1 << p;
     const uint8_t *expect = NULL;
     if (s) {
-        if ((rc = ptau_put_section_head(s, out_id, total * (g2 ? 192 : 96))))
+        if ((rc = binfile_put_section_head(s, out_id, total * (g2 ? 192 : 96))))
             goto out;
     } else {
         if ((rc = ptau_check_section(pt, out_id, name)))
@@ -168,7 +168,7 @@ static int copy_section(const ptau *pt, atomic_stream *s, uint32_t id, const cha
     const binfile_section *sec;
     int rc = binfile_section_get(&pt->bf, id, name, &sec);
     if (rc == G16K_OK)
-        rc = ptau_put_section_head(s, id, sec->size);
+        rc = binfile_put_section_head(s, id, sec->size);
     if (rc == G16K_OK)
         rc = atomic_stream_write(s, pt->bf.data + sec->offset, sec->size);
     return rc;

@@ -175,20 +175,11 @@ void setup_circuit_hash(setup_key *k, const g1_affine_t *hpts, uint64_t n_hpts,
 
 /* ---- writer ---- */
 
-static int put_section_head(atomic_stream *s, uint32_t id, uint64_t size)
-{
-    uint8_t b[12];
-    put32(b, id);
-    put32(b + 4, (uint32_t)size);
-    put32(b + 8, (uint32_t)(size >> 32));
-    return atomic_stream_write(s, b, sizeof b);
-}
-
 /* Section id: its head, then n points. */
 static int put_g1s(atomic_stream *s, uint32_t id, const g1_affine_t *p, uint64_t n)
 {
     uint8_t b[ZKEY_G1_BYTES];
-    int rc = put_section_head(s, id, n * ZKEY_G1_BYTES);
+    int rc = binfile_put_section_head(s, id, n * ZKEY_G1_BYTES);
     for (uint64_t i = 0; i < n && rc == G16K_OK; i++) {
         setup_g1_to_lem(b, &p[i]);
         rc = atomic_stream_write(s, b, sizeof b);
@@ -199,7 +190,7 @@ static int put_g1s(atomic_stream *s, uint32_t id, const g1_affine_t *p, uint64_t
 static int put_g2s(atomic_stream *s, uint32_t id, const g2_affine_t *p, uint64_t n)
 {
     uint8_t b[ZKEY_G2_BYTES];
-    int rc = put_section_head(s, id, n * ZKEY_G2_BYTES);
+    int rc = binfile_put_section_head(s, id, n * ZKEY_G2_BYTES);
     for (uint64_t i = 0; i < n && rc == G16K_OK; i++) {
         setup_g2_to_lem(b, &p[i]);
         rc = atomic_stream_write(s, b, sizeof b);
@@ -223,7 +214,7 @@ static int put_header(atomic_stream *s, const setup_key *k)
     setup_g2_to_lem(b + ZKEY_H2_GAMMA2, &k->gamma2);
     setup_g1_to_lem(b + ZKEY_H2_DELTA1, &k->delta1);
     setup_g2_to_lem(b + ZKEY_H2_DELTA2, &k->delta2);
-    int rc = put_section_head(s, ZKEY_SEC_GROTH16, sizeof b);
+    int rc = binfile_put_section_head(s, ZKEY_SEC_GROTH16, sizeof b);
     return rc ? rc : atomic_stream_write(s, b, sizeof b);
 }
 
@@ -238,9 +229,10 @@ static int put_all(atomic_stream *s, const setup_key *k)
     put32(b + 12, ZKEY_PROTOCOL_GROTH16); /* section 1 payload */
     put32(n4, (uint32_t)k->n_coefs);
     int rc;
-    if ((rc = atomic_stream_write(s, b, 12)) || (rc = put_section_head(s, ZKEY_SEC_HEADER, 4)) ||
+    if ((rc = atomic_stream_write(s, b, 12)) ||
+        (rc = binfile_put_section_head(s, ZKEY_SEC_HEADER, 4)) ||
         (rc = atomic_stream_write(s, b + 12, 4)) || (rc = put_header(s, k)) ||
-        (rc = put_section_head(s, ZKEY_SEC_COEFS, 4 + k->n_coefs * ZKEY_COEF_BYTES)) ||
+        (rc = binfile_put_section_head(s, ZKEY_SEC_COEFS, 4 + k->n_coefs * ZKEY_COEF_BYTES)) ||
         (rc = atomic_stream_write(s, n4, 4)) ||
         (rc = atomic_stream_write(s, k->coefs, k->n_coefs * ZKEY_COEF_BYTES)) ||
         (rc = put_g1s(s, ZKEY_SEC_IC, k->ic, (uint64_t)k->n_public + 1)) ||
@@ -249,7 +241,7 @@ static int put_all(atomic_stream *s, const setup_key *k)
         (rc = put_g1s(s, ZKEY_SEC_A, k->a, k->n_vars)) ||
         (rc = put_g1s(s, ZKEY_SEC_B1, k->b1, k->n_vars)) ||
         (rc = put_g2s(s, ZKEY_SEC_B2, k->b2, k->n_vars)) ||
-        (rc = put_section_head(s, ZKEY_SEC_CONTRIB, sizeof k->hash + 4)) ||
+        (rc = binfile_put_section_head(s, ZKEY_SEC_CONTRIB, sizeof k->hash + 4)) ||
         (rc = atomic_stream_write(s, k->hash, sizeof k->hash)))
         return rc;
     return atomic_stream_write(s, zero, 4); /* no contributions yet */
