@@ -237,36 +237,63 @@ void g2_ifft(g2_jac_t *a, unsigned lg, unsigned threads, progress *pg, const cha
 int lagrange_eval(fr_t *out, uint64_t count, const fr_t *tau, const fr_t *g, const fr_t *omega,
                   uint64_t N);
 
-/* ---- zkey_write.c: the zkey of a fresh Groth16 setup ---- */
-typedef struct setup_key {
+/* ---- zkey_write.c: the zkey of a fresh Groth16 setup, written as it is made ---- */
+/* What section 2 holds besides the moduli. */
+typedef struct setup_header {
     uint32_t n_vars;
     uint32_t n_public;
     uint32_t domain_size;
     g1_affine_t alpha1, beta1, delta1;
     g2_affine_t beta2, gamma2, delta2;
-    uint64_t n_coefs;
-    uint8_t *coefs;      /* n_coefs * 44 bytes, section 4 encoding */
+} setup_header;
+
+/* A zkey being written (util/atomic_write.h atomic_stream: a temporary beside the target, renamed
+ * by commit) in snarkjs's section order 1, 2, 4, 3 (IC), 9 (H), 8 (C), 5 (A), 6 (B1), 7 (B2),
+ * 10, with zkey_new.js's circuit hash (blake2b-512) fed on the way: the six header points, then
+ * per point section a big-endian u32 count and points, in the same order as the file (the
+ * uncompressed encodings of setup_g1_to_u / setup_g2_to_u). Usage: open (writes 1, 2, 4 and
+ * hashes the header), then for each point section in that order `section` and `g1`/`g2` calls
+ * that add up to its n points, then commit (writes 10) or, after an error, discard. Memory: the
+ * stream's 1 MiB buffer; nothing else is kept. Errors: G16K_EIO naming the path (the stream is
+ * then discarded by open and commit, by the caller otherwise), G16K_EINVAL for points beyond a
+ * section's count or a section left short (a bug). One thread. */
+typedef struct zkey_stream {
+    atomic_stream s;
+    blake2b_state h;
+    uint64_t left; /* points the open section still needs */
+    int g2;        /* the open section holds G2 points (B2) */
+} zkey_stream;
+int zkey_stream_open(zkey_stream *z, const char *path, const setup_header *hd, const r1cs *cs);
+/* Section id (3, 5..9) of n points; hash_count goes into the hash as the section's count (the
+ * point count, except H: domain_size - 1, zkey_new.js's hashHPoints). */
+int zkey_stream_section(zkey_stream *z, uint32_t id, uint64_t n, uint32_t hash_count);
+/* Append n points to the open section; the first n_hashed of them also go into the hash. */
+int zkey_stream_g1(zkey_stream *z, const g1_affine_t *p, uint64_t n, uint64_t n_hashed);
+int zkey_stream_g2(zkey_stream *z, const g2_affine_t *p, uint64_t n, uint64_t n_hashed);
+/* Into the hash only: points (the ptau path's H stand-ins), raw bytes (hash_overread.c's). */
+void zkey_stream_hash_g1(zkey_stream *z, const g1_affine_t *p, uint64_t n);
+void zkey_stream_hash_raw(zkey_stream *z, const uint8_t *b, size_t len);
+int zkey_stream_commit(zkey_stream *z);
+void zkey_stream_discard(zkey_stream *z);
+
+/* A whole key in memory (the ptau path, setup_ptau.c, which sums Lagrange points signal by
+ * signal and so needs every signal's point before the first is final). hash_h: the n_hash_h
+ * points zkey_new.js hashes in place of H (differences of ptau tauG1 points), then
+ * hash_h_last (96 bytes, already encoded) if has_hash_h_last. */
+typedef struct setup_key {
+    setup_header hd;
     g1_affine_t *ic;     /* n_public + 1 */
     g1_affine_t *h;      /* domain_size */
     g1_affine_t *c;      /* n_vars - n_public - 1 */
     g1_affine_t *a, *b1; /* n_vars */
     g2_affine_t *b2;     /* n_vars */
-    uint8_t hash[64];    /* section 10 circuit hash */
+    g1_affine_t *hash_h;
+    uint64_t n_hash_h;
+    uint8_t hash_h_last[96];
+    int has_hash_h_last;
 } setup_key;
-
-/* Section 4 from the r1cs, snarkjs order: per constraint its A terms then its B terms, then the
- * rows {A, m + s, s, 1} for s = 0..P; values coef * R^2 mod r. Sets k->coefs, k->n_coefs. */
-int setup_coefs_build(setup_key *k, const r1cs *cs);
-/* Write sections in snarkjs's order 1,2,4,3,9,8,5,6,7,10 to path (temporary + rename). */
-int zkey_write(const char *path, const setup_key *k);
-
-/* The circuit hash of zkey_new.js: blake2b-512 over the uncompressed (big-endian, canonical;
- * infinity = zeros) encodings of alpha1, beta1, beta2, gamma2, delta1, delta2, then for IC, the
- * "H" points hpts (n_hpts of them, counted as domain_size - 1) followed by hpt_last_u (NULL, or
- * one more H point already encoded, see hash_overread.c), C, A, B1, B2: a big-endian u32 count
- * followed by the points. */
-void setup_circuit_hash(setup_key *k, const g1_affine_t *hpts, uint64_t n_hpts,
-                        const uint8_t *hpt_last_u);
+/* Write k through a zkey_stream (sections 4 from cs). */
+int zkey_write(const char *path, const setup_key *k, const r1cs *cs);
 
 /* ---- hash_overread.c ---- */
 /* The H point zkey_new.js hashes when its last chunk reads one point past ptau section 2:
@@ -277,11 +304,12 @@ void setup_circuit_hash(setup_key *k, const g1_affine_t *hpts, uint64_t n_hpts,
 int setup_hash_overread_point(const uint8_t past[96], const uint8_t last[96], uint8_t out_u[96],
                               const char *path);
 
-/* The two ways of filling k (all arrays allocated by the caller, sized from cs; the caller
- * then builds section 4 and writes the file). setup_ptau.c / setup_random.c. */
+/* The two ways of making the key. setup_ptau.c fills k (arrays allocated by the caller, sized
+ * from cs) for zkey_write; setup_random.c makes the points a slice at a time and streams them
+ * to path (memory: setup_random.c's head comment). */
 int setup_from_ptau(setup_key *k, const r1cs *cs, const char *ptau_path, unsigned threads,
                     progress *pg);
-int setup_from_random(setup_key *k, const r1cs *cs, unsigned threads, progress *pg);
+int setup_random_zkey(const char *path, const r1cs *cs, unsigned threads, progress *pg);
 
 /* Encodings. */
 void setup_g1_to_lem(uint8_t out[96], const g1_affine_t *p);

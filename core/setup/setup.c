@@ -1,6 +1,7 @@
 /*
- * setup_run (setup.h): load the r1cs, allocate the key, fill it from a ptau (setup_ptau.c) or
- * from random toxic waste (setup_random.c), build section 4, write the zkey.
+ * setup_run (setup.h): load the r1cs, then either allocate the key, fill it from a ptau
+ * (setup_ptau.c) and write it (zkey_write.c), or stream a key from random toxic waste to the
+ * output as it is made (setup_random.c).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -12,24 +13,24 @@
 
 static void key_free(setup_key *k)
 {
-    free(k->coefs);
     free(k->ic);
     free(k->h);
     free(k->c);
     free(k->a);
     free(k->b1);
     free(k->b2);
+    free(k->hash_h);
 }
 
 static int key_alloc(setup_key *k, const r1cs *cs)
 {
     uint64_t nv = cs->n_wires;
     uint64_t P = (uint64_t)cs->n_pub_out + cs->n_pub_in;
-    k->n_vars = cs->n_wires;
-    k->n_public = (uint32_t)P;
-    k->domain_size = 1u << setup_cir_power(cs);
+    k->hd.n_vars = cs->n_wires;
+    k->hd.n_public = (uint32_t)P;
+    k->hd.domain_size = 1u << setup_cir_power(cs);
     k->ic = malloc((P + 1) * sizeof(*k->ic));
-    k->h = malloc(k->domain_size * sizeof(*k->h));
+    k->h = malloc(k->hd.domain_size * sizeof(*k->h));
     k->c = malloc((nv - P - 1 + 1) * sizeof(*k->c)); /* +1: never malloc(0) */
     k->a = malloc(nv * sizeof(*k->a));
     k->b1 = malloc(nv * sizeof(*k->b1));
@@ -38,7 +39,7 @@ static int key_alloc(setup_key *k, const r1cs *cs)
         return err_set(G16K_ENOMEM,
                        "setup: no memory for the proving key (%llu signals, "
                        "domain %u)",
-                       (unsigned long long)nv, k->domain_size);
+                       (unsigned long long)nv, k->hd.domain_size);
     return G16K_OK;
 }
 
@@ -61,17 +62,13 @@ int setup_run(const setup_opts *o)
         goto out;
     }
     progress_done(&pg, "read r1cs");
-    if ((rc = key_alloc(&k, &cs)) != G16K_OK)
+    if (!o->ptau_path) {
+        rc = setup_random_zkey(o->zkey_path, &cs, o->threads, &pg);
         goto out;
-    if (o->ptau_path)
-        rc = setup_from_ptau(&k, &cs, o->ptau_path, o->threads, &pg);
-    else
-        rc = setup_from_random(&k, &cs, o->threads, &pg);
-    if (rc)
-        goto out;
-    if ((rc = setup_coefs_build(&k, &cs)) != G16K_OK)
-        goto out;
-    if ((rc = zkey_write(o->zkey_path, &k)) != G16K_OK)
+    }
+    if ((rc = key_alloc(&k, &cs)) != G16K_OK ||
+        (rc = setup_from_ptau(&k, &cs, o->ptau_path, o->threads, &pg)) != G16K_OK ||
+        (rc = zkey_write(o->zkey_path, &k, &cs)) != G16K_OK)
         goto out;
     progress_done(&pg, "write zkey");
 out:

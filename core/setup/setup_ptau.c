@@ -282,18 +282,18 @@ int setup_from_ptau(setup_key *k, const r1cs *cs, const char *ptau_path, unsigne
         rc = err_set(G16K_ENOMEM, "setup: no memory for 2^%u Lagrange points", kp);
         goto out;
     }
-    if ((rc = ptau_read_points(&pt, PTAU_ALPHA_TAU_G1, 0, 1, &k->alpha1)) ||
-        (rc = ptau_read_points(&pt, PTAU_BETA_TAU_G1, 0, 1, &k->beta1)) ||
-        (rc = ptau_read_points(&pt, PTAU_BETA_G2, 0, 1, &k->beta2)) ||
+    if ((rc = ptau_read_points(&pt, PTAU_ALPHA_TAU_G1, 0, 1, &k->hd.alpha1)) ||
+        (rc = ptau_read_points(&pt, PTAU_BETA_TAU_G1, 0, 1, &k->hd.beta1)) ||
+        (rc = ptau_read_points(&pt, PTAU_BETA_G2, 0, 1, &k->hd.beta2)) ||
         (rc = ptau_read_points(&pt, PTAU_LAGR_TAU_G1, n - 1, n, lg1)) ||
         (rc = ptau_read_points(&pt, PTAU_LAGR_TAU_G2, n - 1, n, lg2)) ||
         (rc = ptau_read_points(&pt, PTAU_LAGR_ALPHA_TAU_G1, n - 1, n, lalpha)) ||
         (rc = ptau_read_points(&pt, PTAU_LAGR_BETA_TAU_G1, n - 1, n, lbeta)) ||
         (rc = ptau_read_points(&pt, PTAU_LAGR_TAU_G1, 2 * n - 1, 2 * n, h2)))
         goto out;
-    k->gamma2 = G2_GENERATOR;
-    k->delta1 = G1_GENERATOR;
-    k->delta2 = G2_GENERATOR;
+    k->hd.gamma2 = G2_GENERATOR;
+    k->hd.delta1 = G1_GENERATOR;
+    k->hd.delta2 = G2_GENERATOR;
     for (uint64_t i = 0; i < n; i++)
         k->h[i] = h2[2 * i + 1];
     for (int m = 0; m < 3; m++)
@@ -315,7 +315,11 @@ int setup_from_ptau(setup_key *k, const r1cs *cs, const char *ptau_path, unsigne
     int has_past;
     if ((rc = hash_points(&pt, n, n_hash, &hp, &n_hash, past_u, &has_past)) != G16K_OK)
         goto out;
-    setup_circuit_hash(k, hp, n_hash, has_past ? past_u : NULL);
+    k->hash_h = hp; /* the caller's now */
+    hp = NULL;
+    k->n_hash_h = n_hash;
+    memcpy(k->hash_h_last, past_u, sizeof past_u);
+    k->has_hash_h_last = has_past;
 out:
     for (int m = 0; m < 3; m++)
         free_by_signal(&job.m[m]);

@@ -1,12 +1,13 @@
 /*
  * The proving key of a fresh Groth16 setup, written as `snarkjs groth16 setup` writes it
- * (snarkjs 0.7.6 src/zkey_new.js; layout in docs/formats.md, ".zkey"): sections in the order
- * 1, 2, 4, 3, 9, 8, 5, 6, 7, 10, points affine Montgomery LE ("LEM"), section 4 values
- * coef * R^2 mod r, section 10 = circuit hash + 0 contributions. Also the circuit hash itself,
- * which zkey_new.js computes over "uncompressed" encodings (wasmcurves LEMtoU: canonical, each
- * coordinate's bytes reversed as a whole, so an Fp2 x becomes BE(x.c1) || BE(x.c0); infinity
- * stays all zeros). The file goes through util/atomic_write.h's atomic_stream: a temporary
- * beside the target, fsync, rename.
+ * (snarkjs 0.7.6 src/zkey_new.js; layout in docs/formats.md, ".zkey"), section by section as
+ * the points are made (zkey_stream, internal.h): sections in the order 1, 2, 4, 3, 9, 8, 5, 6,
+ * 7, 10, points affine Montgomery LE ("LEM"), section 4 values coef * R^2 mod r straight from
+ * the r1cs, section 10 = circuit hash + 0 contributions. The circuit hash runs over the same
+ * order, so it is fed as the points go out; zkey_new.js computes it over "uncompressed"
+ * encodings (wasmcurves LEMtoU: canonical, each coordinate's bytes reversed as a whole, so an
+ * Fp2 x becomes BE(x.c1) || BE(x.c0); infinity stays all zeros). The file goes through
+ * util/atomic_write.h's atomic_stream: a temporary beside the target, fsync, rename.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -81,44 +82,45 @@ static void put32(uint8_t *p, uint32_t v)
         p[i] = (uint8_t)(v >> (8 * i));
 }
 
-static void put_coef(uint8_t *p, uint32_t matrix, uint32_t row, uint32_t signal, const fr_t *v)
+static int put_coef(atomic_stream *s, uint32_t matrix, uint32_t row, uint32_t signal,
+                    const fr_t *v)
 {
-    put32(p, matrix);
-    put32(p + 4, row);
-    put32(p + 8, signal);
-    fr_to_bytes_mont(p + 12, v); /* raw limbs: v already holds coef * R^2 mod r */
+    uint8_t b[ZKEY_COEF_BYTES];
+    put32(b, matrix);
+    put32(b + 4, row);
+    put32(b + 8, signal);
+    fr_to_bytes_mont(b + 12, v); /* raw limbs: v already holds coef * R^2 mod r */
+    return atomic_stream_write(s, b, sizeof b);
 }
 
-int setup_coefs_build(setup_key *k, const r1cs *cs)
+/* Section 4 from the r1cs, snarkjs order: per constraint its A terms then its B terms, then the
+ * rows {A, m + s, s, 1} for s = 0..P; values coef * R^2 mod r. */
+static int put_coefs(atomic_stream *s, const r1cs *cs)
 {
     uint64_t P = (uint64_t)cs->n_pub_out + cs->n_pub_in;
     uint64_t n = P + 1;
     for (uint64_t c = 0; c < cs->n_constraints; c++)
         n += cs->lc[3 * c + 2] - cs->lc[3 * c];
-    k->coefs = malloc(n * ZKEY_COEF_BYTES);
-    if (!k->coefs)
-        return err_set(G16K_ENOMEM, "setup: no memory for %llu coefficients",
-                       (unsigned long long)n);
-    uint8_t *p = k->coefs;
-    for (uint64_t c = 0; c < cs->n_constraints; c++) {
-        for (uint32_t m = 0; m < 2; m++) {
-            for (uint64_t t = cs->lc[3 * c + m]; t < cs->lc[3 * c + m + 1]; t++) {
+    uint8_t n4[4];
+    put32(n4, (uint32_t)n);
+    int rc = binfile_put_section_head(s, ZKEY_SEC_COEFS, 4 + n * ZKEY_COEF_BYTES);
+    if (!rc)
+        rc = atomic_stream_write(s, n4, 4);
+    for (uint64_t c = 0; c < cs->n_constraints && !rc; c++) {
+        for (uint32_t m = 0; m < 2 && !rc; m++) {
+            for (uint64_t t = cs->lc[3 * c + m]; t < cs->lc[3 * c + m + 1] && !rc; t++) {
                 /* fr_mul(a, b) = a * b / R: twice by R^2 turns the integer c into c * R^2. */
                 fr_t v;
                 fr_mul(&v, &cs->terms[t].coef, &FR_R2);
                 fr_mul(&v, &v, &FR_R2);
-                put_coef(p, m, (uint32_t)c, cs->terms[t].wire, &v);
-                p += ZKEY_COEF_BYTES;
+                rc = put_coef(s, m, (uint32_t)c, cs->terms[t].wire, &v);
             }
         }
     }
-    for (uint64_t s = 0; s <= P; s++, p += ZKEY_COEF_BYTES)
-        put_coef(p, 0, (uint32_t)(cs->n_constraints + s), (uint32_t)s, &FR_R2);
-    k->n_coefs = n;
-    return G16K_OK;
+    for (uint64_t i = 0; i <= P && !rc; i++)
+        rc = put_coef(s, 0, (uint32_t)(cs->n_constraints + i), (uint32_t)i, &FR_R2);
+    return rc;
 }
-
-/* ---- circuit hash ---- */
 
 static void hash_u32_be(blake2b_state *h, uint32_t v)
 {
@@ -126,79 +128,30 @@ static void hash_u32_be(blake2b_state *h, uint32_t v)
     blake2b_update(h, b, 4);
 }
 
-static void hash_g1(blake2b_state *h, const g1_affine_t *p, uint64_t n)
+void zkey_stream_hash_g1(zkey_stream *z, const g1_affine_t *p, uint64_t n)
 {
     uint8_t u[96];
     for (uint64_t i = 0; i < n; i++) {
         setup_g1_to_u(u, &p[i]);
-        blake2b_update(h, u, sizeof u);
+        blake2b_update(&z->h, u, sizeof u);
     }
 }
 
-static void hash_g2(blake2b_state *h, const g2_affine_t *p, uint64_t n)
+static void hash_g2(zkey_stream *z, const g2_affine_t *p, uint64_t n)
 {
     uint8_t u[192];
     for (uint64_t i = 0; i < n; i++) {
         setup_g2_to_u(u, &p[i]);
-        blake2b_update(h, u, sizeof u);
+        blake2b_update(&z->h, u, sizeof u);
     }
 }
 
-void setup_circuit_hash(setup_key *k, const g1_affine_t *hpts, uint64_t n_hpts,
-                        const uint8_t *hpt_last_u)
+void zkey_stream_hash_raw(zkey_stream *z, const uint8_t *b, size_t len)
 {
-    blake2b_state h;
-    uint32_t n_c = k->n_vars - k->n_public - 1;
-    blake2b_init(&h, 64);
-    hash_g1(&h, &k->alpha1, 1);
-    hash_g1(&h, &k->beta1, 1);
-    hash_g2(&h, &k->beta2, 1);
-    hash_g2(&h, &k->gamma2, 1);
-    hash_g1(&h, &k->delta1, 1);
-    hash_g2(&h, &k->delta2, 1);
-    hash_u32_be(&h, k->n_public + 1);
-    hash_g1(&h, k->ic, k->n_public + 1);
-    hash_u32_be(&h, k->domain_size - 1);
-    hash_g1(&h, hpts, n_hpts);
-    if (hpt_last_u)
-        blake2b_update(&h, hpt_last_u, 96);
-    hash_u32_be(&h, n_c);
-    hash_g1(&h, k->c, n_c);
-    hash_u32_be(&h, k->n_vars);
-    hash_g1(&h, k->a, k->n_vars);
-    hash_u32_be(&h, k->n_vars);
-    hash_g1(&h, k->b1, k->n_vars);
-    hash_u32_be(&h, k->n_vars);
-    hash_g2(&h, k->b2, k->n_vars);
-    blake2b_final(&h, k->hash);
+    blake2b_update(&z->h, b, len);
 }
 
-/* ---- writer ---- */
-
-/* Section id: its head, then n points. */
-static int put_g1s(atomic_stream *s, uint32_t id, const g1_affine_t *p, uint64_t n)
-{
-    uint8_t b[ZKEY_G1_BYTES];
-    int rc = binfile_put_section_head(s, id, n * ZKEY_G1_BYTES);
-    for (uint64_t i = 0; i < n && rc == G16K_OK; i++) {
-        setup_g1_to_lem(b, &p[i]);
-        rc = atomic_stream_write(s, b, sizeof b);
-    }
-    return rc;
-}
-
-static int put_g2s(atomic_stream *s, uint32_t id, const g2_affine_t *p, uint64_t n)
-{
-    uint8_t b[ZKEY_G2_BYTES];
-    int rc = binfile_put_section_head(s, id, n * ZKEY_G2_BYTES);
-    for (uint64_t i = 0; i < n && rc == G16K_OK; i++) {
-        setup_g2_to_lem(b, &p[i]);
-        rc = atomic_stream_write(s, b, sizeof b);
-    }
-    return rc;
-}
-
-static int put_header(atomic_stream *s, const setup_key *k)
+static int put_header(atomic_stream *s, const setup_header *k)
 {
     uint8_t b[ZKEY_H2_SIZE];
     put32(b + ZKEY_H2_N8Q, FP_BYTES);
@@ -218,44 +171,123 @@ static int put_header(atomic_stream *s, const setup_key *k)
     return rc ? rc : atomic_stream_write(s, b, sizeof b);
 }
 
-/* Sections in snarkjs's order (zkey_layout.h). */
-static int put_all(atomic_stream *s, const setup_key *k)
+int zkey_stream_open(zkey_stream *z, const char *path, const setup_header *hd, const r1cs *cs)
 {
-    uint64_t n_c = (uint64_t)k->n_vars - k->n_public - 1;
-    uint8_t b[12 + 4], n4[4], zero[4] = { 0 };
+    uint8_t b[12 + 4];
     memcpy(b, ZKEY_MAGIC, 4);
     put32(b + 4, ZKEY_VERSION);
     put32(b + 8, ZKEY_MAX_ID);            /* every section 1..10 */
     put32(b + 12, ZKEY_PROTOCOL_GROTH16); /* section 1 payload */
-    put32(n4, (uint32_t)k->n_coefs);
-    int rc;
-    if ((rc = atomic_stream_write(s, b, 12)) ||
-        (rc = binfile_put_section_head(s, ZKEY_SEC_HEADER, 4)) ||
-        (rc = atomic_stream_write(s, b + 12, 4)) || (rc = put_header(s, k)) ||
-        (rc = binfile_put_section_head(s, ZKEY_SEC_COEFS, 4 + k->n_coefs * ZKEY_COEF_BYTES)) ||
-        (rc = atomic_stream_write(s, n4, 4)) ||
-        (rc = atomic_stream_write(s, k->coefs, k->n_coefs * ZKEY_COEF_BYTES)) ||
-        (rc = put_g1s(s, ZKEY_SEC_IC, k->ic, (uint64_t)k->n_public + 1)) ||
-        (rc = put_g1s(s, ZKEY_SEC_H, k->h, k->domain_size)) ||
-        (rc = put_g1s(s, ZKEY_SEC_C, k->c, n_c)) ||
-        (rc = put_g1s(s, ZKEY_SEC_A, k->a, k->n_vars)) ||
-        (rc = put_g1s(s, ZKEY_SEC_B1, k->b1, k->n_vars)) ||
-        (rc = put_g2s(s, ZKEY_SEC_B2, k->b2, k->n_vars)) ||
-        (rc = binfile_put_section_head(s, ZKEY_SEC_CONTRIB, sizeof k->hash + 4)) ||
-        (rc = atomic_stream_write(s, k->hash, sizeof k->hash)))
-        return rc;
-    return atomic_stream_write(s, zero, 4); /* no contributions yet */
-}
-
-int zkey_write(const char *path, const setup_key *k)
-{
-    atomic_stream s;
-    int rc = atomic_stream_open(&s, path);
+    z->left = 0;
+    blake2b_init(&z->h, 64);
+    zkey_stream_hash_g1(z, &hd->alpha1, 1);
+    zkey_stream_hash_g1(z, &hd->beta1, 1);
+    hash_g2(z, &hd->beta2, 1);
+    hash_g2(z, &hd->gamma2, 1);
+    zkey_stream_hash_g1(z, &hd->delta1, 1);
+    hash_g2(z, &hd->delta2, 1);
+    int rc = atomic_stream_open(&z->s, path);
     if (rc)
         return rc;
-    if ((rc = put_all(&s, k))) {
-        atomic_stream_discard(&s);
+    if ((rc = atomic_stream_write(&z->s, b, 12)) ||
+        (rc = binfile_put_section_head(&z->s, ZKEY_SEC_HEADER, 4)) ||
+        (rc = atomic_stream_write(&z->s, b + 12, 4)) || (rc = put_header(&z->s, hd)) ||
+        (rc = put_coefs(&z->s, cs)))
+        atomic_stream_discard(&z->s);
+    return rc;
+}
+
+int zkey_stream_section(zkey_stream *z, uint32_t id, uint64_t n, uint32_t hash_count)
+{
+    z->g2 = id == ZKEY_SEC_B2;
+    z->left = n;
+    hash_u32_be(&z->h, hash_count);
+    return binfile_put_section_head(&z->s, id, n * (z->g2 ? ZKEY_G2_BYTES : ZKEY_G1_BYTES));
+}
+
+int zkey_stream_g1(zkey_stream *z, const g1_affine_t *p, uint64_t n, uint64_t n_hashed)
+{
+    uint8_t b[ZKEY_G1_BYTES];
+    if (z->g2 || n > z->left)
+        return err_set(G16K_EINVAL, "setup: zkey writer: %llu G1 points do not fit the section",
+                       (unsigned long long)n);
+    z->left -= n;
+    zkey_stream_hash_g1(z, p, n_hashed);
+    for (uint64_t i = 0; i < n; i++) {
+        setup_g1_to_lem(b, &p[i]);
+        int rc = atomic_stream_write(&z->s, b, sizeof b);
+        if (rc)
+            return rc;
+    }
+    return G16K_OK;
+}
+
+int zkey_stream_g2(zkey_stream *z, const g2_affine_t *p, uint64_t n, uint64_t n_hashed)
+{
+    uint8_t b[ZKEY_G2_BYTES];
+    if (!z->g2 || n > z->left)
+        return err_set(G16K_EINVAL, "setup: zkey writer: %llu G2 points do not fit the section",
+                       (unsigned long long)n);
+    z->left -= n;
+    hash_g2(z, p, n_hashed);
+    for (uint64_t i = 0; i < n; i++) {
+        setup_g2_to_lem(b, &p[i]);
+        int rc = atomic_stream_write(&z->s, b, sizeof b);
+        if (rc)
+            return rc;
+    }
+    return G16K_OK;
+}
+
+int zkey_stream_commit(zkey_stream *z)
+{
+    uint8_t hash[64], zero[4] = { 0 };
+    int rc = G16K_OK;
+    if (z->left)
+        rc = err_set(G16K_EINVAL, "setup: zkey writer: a section lacks %llu points",
+                     (unsigned long long)z->left);
+    blake2b_final(&z->h, hash);
+    if (rc || (rc = binfile_put_section_head(&z->s, ZKEY_SEC_CONTRIB, sizeof hash + 4)) ||
+        (rc = atomic_stream_write(&z->s, hash, sizeof hash)) ||
+        (rc = atomic_stream_write(&z->s, zero, 4))) { /* no contributions yet */
+        atomic_stream_discard(&z->s);
         return rc;
     }
-    return atomic_stream_commit(&s);
+    return atomic_stream_commit(&z->s);
+}
+
+void zkey_stream_discard(zkey_stream *z)
+{
+    atomic_stream_discard(&z->s);
+}
+
+int zkey_write(const char *path, const setup_key *k, const r1cs *cs)
+{
+    const setup_header *hd = &k->hd;
+    uint64_t n_c = (uint64_t)hd->n_vars - hd->n_public - 1;
+    zkey_stream z;
+    int rc = zkey_stream_open(&z, path, hd, cs);
+    if (rc)
+        return rc;
+    if (!(rc = zkey_stream_section(&z, ZKEY_SEC_IC, (uint64_t)hd->n_public + 1, hd->n_public + 1)) &&
+        !(rc = zkey_stream_g1(&z, k->ic, (uint64_t)hd->n_public + 1, (uint64_t)hd->n_public + 1)) &&
+        !(rc = zkey_stream_section(&z, ZKEY_SEC_H, hd->domain_size, hd->domain_size - 1))) {
+        zkey_stream_hash_g1(&z, k->hash_h, k->n_hash_h);
+        if (k->has_hash_h_last)
+            zkey_stream_hash_raw(&z, k->hash_h_last, sizeof k->hash_h_last);
+        if (!(rc = zkey_stream_g1(&z, k->h, hd->domain_size, 0)) &&
+            !(rc = zkey_stream_section(&z, ZKEY_SEC_C, n_c, (uint32_t)n_c)) &&
+            !(rc = zkey_stream_g1(&z, k->c, n_c, n_c)) &&
+            !(rc = zkey_stream_section(&z, ZKEY_SEC_A, hd->n_vars, hd->n_vars)) &&
+            !(rc = zkey_stream_g1(&z, k->a, hd->n_vars, hd->n_vars)) &&
+            !(rc = zkey_stream_section(&z, ZKEY_SEC_B1, hd->n_vars, hd->n_vars)) &&
+            !(rc = zkey_stream_g1(&z, k->b1, hd->n_vars, hd->n_vars)) &&
+            !(rc = zkey_stream_section(&z, ZKEY_SEC_B2, hd->n_vars, hd->n_vars)))
+            rc = zkey_stream_g2(&z, k->b2, hd->n_vars, hd->n_vars);
+    }
+    if (rc) {
+        zkey_stream_discard(&z);
+        return rc;
+    }
+    return zkey_stream_commit(&z);
 }
