@@ -318,7 +318,8 @@ void setup_g1_to_u(uint8_t out[96], const g1_affine_t *p);
 void setup_g2_to_u(uint8_t out[192], const g2_affine_t *p);
 
 /* The largest domain and ptau power setup accepts: a circuit near 2^28 signals already needs
- * about 120 GiB for the key's A, B1, B2 and C points (480 bytes per signal). */
+ * about 120 GiB for the key's A, B1, B2 and C points (480 bytes per signal; held in memory on
+ * the ptau path, on disk only for random toxic waste). */
 #define SETUP_MAX_POWER 28u
 
 /* Domain size exponent of a circuit: smallest k with 2^k >= m + P + 1 (zkey_new.js cirPower). */

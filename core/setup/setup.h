@@ -7,9 +7,12 @@
  *     initial phase-2 key with delta = 1, ready for `snarkjs zkey contribute`;
  *   - from toxic waste drawn at random in this process (tau, alpha, beta, delta), for benchmarks
  *     only: whoever runs it could forge proofs if the values leaked; they are wiped after use.
- * The heavy work uses the reference arithmetic of arith/bls12_381 on pthreads (fixed-base
- * windowed tables). It could later be routed through the MSM/NTT providers of core/plugin; it is
- * not, because setup runs once per circuit and has no prover.ini.
+ * The heavy work runs on pthreads: fixed-base windowed tables with batch-affine additions on the
+ * IFMA lanes (core/setup/fixed_base.c) for random toxic waste, whose key is streamed to the
+ * output as it is made (bounded memory: the scalars, 128 bytes per signal, and the r1cs);
+ * sums of Lagrange points per signal for a ptau, whose key is built in memory, then written. It
+ * could later be routed through the MSM/NTT providers of core/plugin; it is not, because setup
+ * runs once per circuit and has no prover.ini.
  */
 #ifndef G16K_SETUP_SETUP_H
 #define G16K_SETUP_SETUP_H
