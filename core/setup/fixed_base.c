@@ -35,143 +35,143 @@ static unsigned digit(const fr_t *c, int j)
     return (unsigned)v & FIXED_BASE_DIGITS;
 }
 
-#define DEFINE_FIXED_BASE(G, AFF, JAC)                                                             \
-    int fixed_base_##G##_init(fixed_base_##G *fb, const AFF *base)                                 \
-    {                                                                                              \
-        size_t n = (size_t)FIXED_BASE_WINDOWS * FIXED_BASE_DIGITS;                                 \
-        JAC *jac = malloc(sizeof(JAC) * n);                                                        \
-        fb->t = malloc(sizeof(AFF) * n);                                                           \
-        if (!jac || !fb->t) {                                                                      \
-            free(jac);                                                                             \
-            free(fb->t);                                                                           \
-            fb->t = NULL;                                                                          \
-            return err_set(G16K_ENOMEM, "setup: no memory for the fixed-base table");              \
-        }                                                                                          \
-        JAC w;                                                                                     \
-        G##_jac_from_affine(&w, base); /* w = 2^(W j) * base */                                    \
-        for (int j = 0; j < FIXED_BASE_WINDOWS; j++) {                                         \
-            JAC *row = jac + (size_t)j * FIXED_BASE_DIGITS;                                        \
-            row[0] = w;                                                                            \
-            for (int d = 1; d < FIXED_BASE_DIGITS; d++)                                            \
-                G##_jac_add(&row[d], &row[d - 1], &w);                                             \
-            G##_jac_add(&w, &row[FIXED_BASE_DIGITS - 1], &w); /* 2^W * w */                        \
-        }                                                                                          \
-        G##_jac_batch_to_affine(fb->t, jac, n);                                                    \
-        free(jac);                                                                                 \
-        fb->simd = ifma_available();                                                               \
-        return G16K_OK;                                                                            \
-    }                                                                                              \
-                                                                                                   \
-    void fixed_base_##G##_free(fixed_base_##G *fb)                                                 \
-    {                                                                                              \
-        free(fb->t);                                                                               \
-        fb->t = NULL;                                                                              \
-    }                                                                                              \
-                                                                                                   \
-    typedef struct G##_job {                                                                       \
-        AFF *out;                                                                                  \
-        const fixed_base_##G *fb;                                                                  \
-        const fr_t *k;                                                                             \
-        _Atomic int oom; /* set by any worker that could not allocate */                           \
-    } G##_job;                                                                                     \
-                                                                                                   \
-    static const AFF *G##_entry(const fixed_base_##G *fb, int j, unsigned d)                       \
-    {                                                                                              \
-        return &fb->t[(size_t)j * FIXED_BASE_DIGITS + d - 1];                                      \
-    }                                                                                              \
-                                                                                                   \
-    /* The reference path: Jacobian accumulators, one conversion to affine. */                     \
-    static int G##_task_ref(G##_job *job, uint64_t b, uint64_t e)                                  \
-    {                                                                                              \
-        JAC *acc = malloc(sizeof(JAC) * (e - b));                                                  \
-        if (!acc)                                                                                  \
-            return -1;                                                                             \
-        for (uint64_t i = b; i < e; i++) {                                                         \
-            fr_t c;                                                                                \
-            fr_to_canon(&c, &job->k[i]);                                                           \
-            JAC *a = &acc[i - b];                                                                  \
-            G##_jac_set_inf(a);                                                                    \
-            for (int j = 0; j < FIXED_BASE_WINDOWS; j++) {                                         \
-                unsigned d = digit(&c, j);                                                         \
-                if (d)                                                                             \
-                    G##_jac_add_affine(a, a, G##_entry(job->fb, j, d));                            \
-            }                                                                                      \
-        }                                                                                          \
-        G##_jac_batch_to_affine(job->out + b, acc, e - b);                                         \
-        free(acc);                                                                                 \
-        return 0;                                                                                  \
-    }                                                                                              \
-                                                                                                   \
+#define DEFINE_FIXED_BASE(G, AFF, JAC)                                                               \
+    int fixed_base_##G##_init(fixed_base_##G *fb, const AFF *base)                                   \
+    {                                                                                                \
+        size_t n = (size_t)FIXED_BASE_WINDOWS * FIXED_BASE_DIGITS;                                   \
+        JAC *jac = malloc(sizeof(JAC) * n);                                                          \
+        fb->t = malloc(sizeof(AFF) * n);                                                             \
+        if (!jac || !fb->t) {                                                                        \
+            free(jac);                                                                               \
+            free(fb->t);                                                                             \
+            fb->t = NULL;                                                                            \
+            return err_set(G16K_ENOMEM, "setup: no memory for the fixed-base table");                \
+        }                                                                                            \
+        JAC w;                                                                                       \
+        G##_jac_from_affine(&w, base); /* w = 2^(W j) * base */                                      \
+        for (int j = 0; j < FIXED_BASE_WINDOWS; j++) {                                               \
+            JAC *row = jac + (size_t)j * FIXED_BASE_DIGITS;                                          \
+            row[0] = w;                                                                              \
+            for (int d = 1; d < FIXED_BASE_DIGITS; d++)                                              \
+                G##_jac_add(&row[d], &row[d - 1], &w);                                               \
+            G##_jac_add(&w, &row[FIXED_BASE_DIGITS - 1], &w); /* 2^W * w */                          \
+        }                                                                                            \
+        G##_jac_batch_to_affine(fb->t, jac, n);                                                      \
+        free(jac);                                                                                   \
+        fb->simd = ifma_available();                                                                 \
+        return G16K_OK;                                                                              \
+    }                                                                                                \
+                                                                                                     \
+    void fixed_base_##G##_free(fixed_base_##G *fb)                                                   \
+    {                                                                                                \
+        free(fb->t);                                                                                 \
+        fb->t = NULL;                                                                                \
+    }                                                                                                \
+                                                                                                     \
+    typedef struct G##_job {                                                                         \
+        AFF *out;                                                                                    \
+        const fixed_base_##G *fb;                                                                    \
+        const fr_t *k;                                                                               \
+        _Atomic int oom; /* set by any worker that could not allocate */                             \
+    } G##_job;                                                                                       \
+                                                                                                     \
+    static const AFF *G##_entry(const fixed_base_##G *fb, int j, unsigned d)                         \
+    {                                                                                                \
+        return &fb->t[(size_t)j * FIXED_BASE_DIGITS + d - 1];                                        \
+    }                                                                                                \
+                                                                                                     \
+    /* The reference path: Jacobian accumulators, one conversion to affine. */                       \
+    static int G##_task_ref(G##_job *job, uint64_t b, uint64_t e)                                    \
+    {                                                                                                \
+        JAC *acc = malloc(sizeof(JAC) * (e - b));                                                    \
+        if (!acc)                                                                                    \
+            return -1;                                                                               \
+        for (uint64_t i = b; i < e; i++) {                                                           \
+            fr_t c;                                                                                  \
+            fr_to_canon(&c, &job->k[i]);                                                             \
+            JAC *a = &acc[i - b];                                                                    \
+            G##_jac_set_inf(a);                                                                      \
+            for (int j = 0; j < FIXED_BASE_WINDOWS; j++) {                                           \
+                unsigned d = digit(&c, j);                                                           \
+                if (d)                                                                               \
+                    G##_jac_add_affine(a, a, G##_entry(job->fb, j, d));                              \
+            }                                                                                        \
+        }                                                                                            \
+        G##_jac_batch_to_affine(job->out + b, acc, e - b);                                           \
+        free(acc);                                                                                   \
+        return 0;                                                                                    \
+    }                                                                                                \
+                                                                                                     \
     /* The IFMA path: affine accumulators, one batch-affine addition per window. live[t]: acc[t]   \
-     * holds a point (else it is infinity and the next nonzero digit sets it). */                  \
-    static int G##_task_ifma(G##_job *job, uint64_t b, uint64_t e)                                 \
-    {                                                                                              \
-        uint32_t n = (uint32_t)(e - b);                                                            \
-        size_t ssz = G##_ifma_ba_scratch_size(n);                                                  \
-        G##_aff_r52 *acc = aligned_alloc(64, sizeof(G##_aff_r52) * n);                             \
-        void *scratch = aligned_alloc(64, ssz);                                                    \
-        fr_t *c = malloc(sizeof(fr_t) * n);                                                        \
-        uint64_t *idx = malloc(sizeof(uint64_t) * n);                                              \
-        const uint8_t **pts = malloc(sizeof(*pts) * n);                                            \
-        uint8_t *flags = calloc(3, n); /* neg (all 0), empty, live */                              \
-        int rc = -1;                                                                               \
-        if (!acc || !scratch || !c || !idx || !pts || !flags)                                      \
-            goto out;                                                                              \
-        uint8_t *neg = flags, *empty = flags + n, *live = flags + 2 * (size_t)n;                   \
-        memset(acc, 0, sizeof(G##_aff_r52) * n);                                                   \
-        for (uint32_t t = 0; t < n; t++)                                                           \
-            fr_to_canon(&c[t], &job->k[b + t]);                                                    \
-        for (int j = 0; j < FIXED_BASE_WINDOWS; j++) {                                         \
-            uint32_t cnt = 0;                                                                      \
-            for (uint32_t t = 0; t < n; t++) {                                                     \
-                unsigned d = digit(&c[t], j);                                                      \
-                if (!d)                                                                            \
-                    continue;                                                                      \
-                const AFF *p = G##_entry(job->fb, j, d);                                           \
-                if (!live[t]) {                                                                    \
-                    G##_ifma_aff_set(&acc[t], p, 0);                                               \
-                    live[t] = 1;                                                                   \
-                } else {                                                                           \
-                    idx[cnt] = t;                                                                  \
-                    pts[cnt++] = (const uint8_t *)p;                                               \
-                }                                                                                  \
-            }                                                                                      \
-            G##_ifma_ba_run(acc, idx, pts, neg, cnt, empty, scratch);                              \
-            for (uint32_t q = 0; q < cnt; q++)                                                     \
-                if (empty[q])                                                                      \
-                    live[idx[q]] = 0;                                                              \
-        }                                                                                          \
-        G##_ifma_aff_get(job->out + b, acc, n);                                                    \
-        for (uint32_t t = 0; t < n; t++)                                                           \
-            if (!live[t])                                                                          \
-                memset(&job->out[b + t], 0, sizeof(AFF)); /* (0, 0): infinity */                   \
-        explicit_bzero(c, sizeof(fr_t) * n); /* scalars of the toxic waste */                      \
-        rc = 0;                                                                                    \
-    out:                                                                                           \
-        free(acc);                                                                                 \
-        free(scratch);                                                                             \
-        free(c);                                                                                   \
-        free(idx);                                                                                 \
-        free(pts);                                                                                 \
-        free(flags);                                                                               \
-        return rc;                                                                                 \
-    }                                                                                              \
-                                                                                                   \
-    static void G##_task(void *ctx, uint64_t b, uint64_t e)                                        \
-    {                                                                                              \
-        G##_job *job = ctx;                                                                        \
-        if ((job->fb->simd ? G##_task_ifma(job, b, e) : G##_task_ref(job, b, e)) != 0)             \
-            job->oom = 1;                                                                          \
-    }                                                                                              \
-                                                                                                   \
-    int fixed_base_##G##_batch(AFF *out, const fixed_base_##G *fb, const fr_t *k, uint64_t n,      \
-                               unsigned threads, progress *pg, const char *phase)                  \
-    {                                                                                              \
-        G##_job job = { out, fb, k, 0 };                                                           \
-        pool_run(threads, n, CHUNK, G##_task, &job, pg, phase);                                    \
-        if (job.oom)                                                                               \
-            return err_set(G16K_ENOMEM, "setup: no memory for %s", phase);                         \
-        return G16K_OK;                                                                            \
+     * holds a point (else it is infinity and the next nonzero digit sets it). */ \
+    static int G##_task_ifma(G##_job *job, uint64_t b, uint64_t e)                                   \
+    {                                                                                                \
+        uint32_t n = (uint32_t)(e - b);                                                              \
+        size_t ssz = G##_ifma_ba_scratch_size(n);                                                    \
+        G##_aff_r52 *acc = aligned_alloc(64, sizeof(G##_aff_r52) * n);                               \
+        void *scratch = aligned_alloc(64, ssz);                                                      \
+        fr_t *c = malloc(sizeof(fr_t) * n);                                                          \
+        uint64_t *idx = malloc(sizeof(uint64_t) * n);                                                \
+        const uint8_t **pts = malloc(sizeof(*pts) * n);                                              \
+        uint8_t *flags = calloc(3, n); /* neg (all 0), empty, live */                                \
+        int rc = -1;                                                                                 \
+        if (!acc || !scratch || !c || !idx || !pts || !flags)                                        \
+            goto out;                                                                                \
+        uint8_t *neg = flags, *empty = flags + n, *live = flags + 2 * (size_t)n;                     \
+        memset(acc, 0, sizeof(G##_aff_r52) * n);                                                     \
+        for (uint32_t t = 0; t < n; t++)                                                             \
+            fr_to_canon(&c[t], &job->k[b + t]);                                                      \
+        for (int j = 0; j < FIXED_BASE_WINDOWS; j++) {                                               \
+            uint32_t cnt = 0;                                                                        \
+            for (uint32_t t = 0; t < n; t++) {                                                       \
+                unsigned d = digit(&c[t], j);                                                        \
+                if (!d)                                                                              \
+                    continue;                                                                        \
+                const AFF *p = G##_entry(job->fb, j, d);                                             \
+                if (!live[t]) {                                                                      \
+                    G##_ifma_aff_set(&acc[t], p, 0);                                                 \
+                    live[t] = 1;                                                                     \
+                } else {                                                                             \
+                    idx[cnt] = t;                                                                    \
+                    pts[cnt++] = (const uint8_t *)p;                                                 \
+                }                                                                                    \
+            }                                                                                        \
+            G##_ifma_ba_run(acc, idx, pts, neg, cnt, empty, scratch);                                \
+            for (uint32_t q = 0; q < cnt; q++)                                                       \
+                if (empty[q])                                                                        \
+                    live[idx[q]] = 0;                                                                \
+        }                                                                                            \
+        G##_ifma_aff_get(job->out + b, acc, n);                                                      \
+        for (uint32_t t = 0; t < n; t++)                                                             \
+            if (!live[t])                                                                            \
+                memset(&job->out[b + t], 0, sizeof(AFF)); /* (0, 0): infinity */                     \
+        explicit_bzero(c, sizeof(fr_t) * n);              /* scalars of the toxic waste */           \
+        rc = 0;                                                                                      \
+    out:                                                                                             \
+        free(acc);                                                                                   \
+        free(scratch);                                                                               \
+        free(c);                                                                                     \
+        free(idx);                                                                                   \
+        free(pts);                                                                                   \
+        free(flags);                                                                                 \
+        return rc;                                                                                   \
+    }                                                                                                \
+                                                                                                     \
+    static void G##_task(void *ctx, uint64_t b, uint64_t e)                                          \
+    {                                                                                                \
+        G##_job *job = ctx;                                                                          \
+        if ((job->fb->simd ? G##_task_ifma(job, b, e) : G##_task_ref(job, b, e)) != 0)               \
+            job->oom = 1;                                                                            \
+    }                                                                                                \
+                                                                                                     \
+    int fixed_base_##G##_batch(AFF *out, const fixed_base_##G *fb, const fr_t *k, uint64_t n,        \
+                               unsigned threads, progress *pg, const char *phase)                    \
+    {                                                                                                \
+        G##_job job = { out, fb, k, 0 };                                                             \
+        pool_run(threads, n, CHUNK, G##_task, &job, pg, phase);                                      \
+        if (job.oom)                                                                                 \
+            return err_set(G16K_ENOMEM, "setup: no memory for %s", phase);                           \
+        return G16K_OK;                                                                              \
     }
 
 DEFINE_FIXED_BASE(g1, g1_affine_t, g1_jac_t)

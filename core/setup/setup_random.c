@@ -107,8 +107,7 @@ static int make_scalars(scalars *s, waste *x, const r1cs *cs, progress *pg)
     s->lag = malloc(s->n_lag * sizeof(fr_t));
     s->lag_h = malloc(s->n * sizeof(fr_t));
     if (!s->u || !s->v || !s->w || !s->lag || !s->lag_h)
-        return err_set(G16K_ENOMEM, "setup: no memory for %llu signals",
-                       (unsigned long long)s->nv);
+        return err_set(G16K_ENOMEM, "setup: no memory for %llu signals", (unsigned long long)s->nv);
     fr_root_of_unity(&omega, kp);
     fr_root_of_unity(&inc, kp + 1);
     do { /* tau must not be a point of the 2n-domain: probability 2n / r */

@@ -82,8 +82,7 @@ static void put32(uint8_t *p, uint32_t v)
         p[i] = (uint8_t)(v >> (8 * i));
 }
 
-static int put_coef(atomic_stream *s, uint32_t matrix, uint32_t row, uint32_t signal,
-                    const fr_t *v)
+static int put_coef(atomic_stream *s, uint32_t matrix, uint32_t row, uint32_t signal, const fr_t *v)
 {
     uint8_t b[ZKEY_COEF_BYTES];
     put32(b, matrix);
@@ -269,7 +268,8 @@ int zkey_write(const char *path, const setup_key *k, const r1cs *cs)
     int rc = zkey_stream_open(&z, path, hd, cs);
     if (rc)
         return rc;
-    if (!(rc = zkey_stream_section(&z, ZKEY_SEC_IC, (uint64_t)hd->n_public + 1, hd->n_public + 1)) &&
+    if (!(rc =
+              zkey_stream_section(&z, ZKEY_SEC_IC, (uint64_t)hd->n_public + 1, hd->n_public + 1)) &&
         !(rc = zkey_stream_g1(&z, k->ic, (uint64_t)hd->n_public + 1, (uint64_t)hd->n_public + 1)) &&
         !(rc = zkey_stream_section(&z, ZKEY_SEC_H, hd->domain_size, hd->domain_size - 1))) {
         zkey_stream_hash_g1(&z, k->hash_h, k->n_hash_h);

@@ -216,9 +216,9 @@ static void fb_scalars(fr_t *k)
     }
     fr_t one;
     fr_set_u64(&one, 1);
-    memset(&k[0], 0, sizeof k[0]);  /* 0 -> infinity */
-    k[1] = one;                     /* 1 -> the generator */
-    fr_neg(&k[FB_N - 1], &one);     /* r - 1 -> minus the generator */
+    memset(&k[0], 0, sizeof k[0]); /* 0 -> infinity */
+    k[1] = one;                    /* 1 -> the generator */
+    fr_neg(&k[FB_N - 1], &one);    /* r - 1 -> minus the generator */
 }
 
 static void test_fixed_base_matches_double_and_add(void **state)
