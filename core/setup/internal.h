@@ -272,6 +272,7 @@ int zkey_stream_g1(zkey_stream *z, const g1_affine_t *p, uint64_t n, uint64_t n_
 int zkey_stream_g2(zkey_stream *z, const g2_affine_t *p, uint64_t n, uint64_t n_hashed);
 /* Into the hash only: points (the ptau path's H stand-ins), raw bytes (hash_overread.c's). */
 void zkey_stream_hash_g1(zkey_stream *z, const g1_affine_t *p, uint64_t n);
+void zkey_stream_hash_g2(zkey_stream *z, const g2_affine_t *p, uint64_t n);
 void zkey_stream_hash_raw(zkey_stream *z, const uint8_t *b, size_t len);
 int zkey_stream_commit(zkey_stream *z);
 void zkey_stream_discard(zkey_stream *z);

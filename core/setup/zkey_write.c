@@ -127,24 +127,6 @@ static void hash_u32_be(blake2b_state *h, uint32_t v)
     blake2b_update(h, b, 4);
 }
 
-void zkey_stream_hash_g1(zkey_stream *z, const g1_affine_t *p, uint64_t n)
-{
-    uint8_t u[96];
-    for (uint64_t i = 0; i < n; i++) {
-        setup_g1_to_u(u, &p[i]);
-        blake2b_update(&z->h, u, sizeof u);
-    }
-}
-
-static void hash_g2(zkey_stream *z, const g2_affine_t *p, uint64_t n)
-{
-    uint8_t u[192];
-    for (uint64_t i = 0; i < n; i++) {
-        setup_g2_to_u(u, &p[i]);
-        blake2b_update(&z->h, u, sizeof u);
-    }
-}
-
 void zkey_stream_hash_raw(zkey_stream *z, const uint8_t *b, size_t len)
 {
     blake2b_update(&z->h, b, len);
@@ -181,10 +163,10 @@ int zkey_stream_open(zkey_stream *z, const char *path, const setup_header *hd, c
     blake2b_init(&z->h, 64);
     zkey_stream_hash_g1(z, &hd->alpha1, 1);
     zkey_stream_hash_g1(z, &hd->beta1, 1);
-    hash_g2(z, &hd->beta2, 1);
-    hash_g2(z, &hd->gamma2, 1);
+    zkey_stream_hash_g2(z, &hd->beta2, 1);
+    zkey_stream_hash_g2(z, &hd->gamma2, 1);
     zkey_stream_hash_g1(z, &hd->delta1, 1);
-    hash_g2(z, &hd->delta2, 1);
+    zkey_stream_hash_g2(z, &hd->delta2, 1);
     int rc = atomic_stream_open(&z->s, path);
     if (rc)
         return rc;
@@ -204,39 +186,39 @@ int zkey_stream_section(zkey_stream *z, uint32_t id, uint64_t n, uint32_t hash_c
     return binfile_put_section_head(&z->s, id, n * (z->g2 ? ZKEY_G2_BYTES : ZKEY_G1_BYTES));
 }
 
-int zkey_stream_g1(zkey_stream *z, const g1_affine_t *p, uint64_t n, uint64_t n_hashed)
-{
-    uint8_t b[ZKEY_G1_BYTES];
-    if (z->g2 || n > z->left)
-        return err_set(G16K_EINVAL, "setup: zkey writer: %llu G1 points do not fit the section",
-                       (unsigned long long)n);
-    z->left -= n;
-    zkey_stream_hash_g1(z, p, n_hashed);
-    for (uint64_t i = 0; i < n; i++) {
-        setup_g1_to_lem(b, &p[i]);
-        int rc = atomic_stream_write(&z->s, b, sizeof b);
-        if (rc)
-            return rc;
+/* zkey_stream_hash_g1/_g2 (into the hash only) and zkey_stream_g1/_g2 (into the open section,
+ * the first n_hashed also into the hash): one text for both groups, which differ only in types,
+ * sizes and encoders. */
+#define DEFINE_STREAM_POINTS(G, AFF, BYTES, IS_G2, NAME)                                           \
+    void zkey_stream_hash_##G(zkey_stream *z, const AFF *p, uint64_t n)                            \
+    {                                                                                              \
+        uint8_t u[BYTES];                                                                          \
+        for (uint64_t i = 0; i < n; i++) {                                                         \
+            setup_##G##_to_u(u, &p[i]);                                                            \
+            blake2b_update(&z->h, u, sizeof u);                                                    \
+        }                                                                                          \
+    }                                                                                              \
+                                                                                                   \
+    int zkey_stream_##G(zkey_stream *z, const AFF *p, uint64_t n, uint64_t n_hashed)               \
+    {                                                                                              \
+        uint8_t b[BYTES];                                                                          \
+        if (z->g2 != IS_G2 || n > z->left)                                                         \
+            return err_set(G16K_EINVAL,                                                            \
+                           "setup: zkey writer: %llu " NAME " points do not fit the section",      \
+                           (unsigned long long)n);                                                 \
+        z->left -= n;                                                                              \
+        zkey_stream_hash_##G(z, p, n_hashed);                                                      \
+        for (uint64_t i = 0; i < n; i++) {                                                         \
+            setup_##G##_to_lem(b, &p[i]);                                                          \
+            int rc = atomic_stream_write(&z->s, b, sizeof b);                                      \
+            if (rc)                                                                                \
+                return rc;                                                                         \
+        }                                                                                          \
+        return G16K_OK;                                                                            \
     }
-    return G16K_OK;
-}
 
-int zkey_stream_g2(zkey_stream *z, const g2_affine_t *p, uint64_t n, uint64_t n_hashed)
-{
-    uint8_t b[ZKEY_G2_BYTES];
-    if (!z->g2 || n > z->left)
-        return err_set(G16K_EINVAL, "setup: zkey writer: %llu G2 points do not fit the section",
-                       (unsigned long long)n);
-    z->left -= n;
-    hash_g2(z, p, n_hashed);
-    for (uint64_t i = 0; i < n; i++) {
-        setup_g2_to_lem(b, &p[i]);
-        int rc = atomic_stream_write(&z->s, b, sizeof b);
-        if (rc)
-            return rc;
-    }
-    return G16K_OK;
-}
+DEFINE_STREAM_POINTS(g1, g1_affine_t, ZKEY_G1_BYTES, 0, "G1")
+DEFINE_STREAM_POINTS(g2, g2_affine_t, ZKEY_G2_BYTES, 1, "G2")
 
 int zkey_stream_commit(zkey_stream *z)
 {
