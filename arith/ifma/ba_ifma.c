@@ -151,11 +151,6 @@ R52_INLINE void vfp2_dinv(vfp2 *o, const vfp2 *d, const vfp *ninv)
     vfp_sub(&o->c1, &z, &t, 2);
 }
 
-R52_INLINE void vfp_sqr(vfp *r, const vfp *a)
-{
-    vfp_mul(r, a, a);
-}
-
 R52_INLINE void vfp2_one(vfp2 *r)
 {
     vfp_set_const(&r->c0, VFP_ONE);

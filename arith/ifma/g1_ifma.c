@@ -11,7 +11,7 @@
 #define GI_JAC g1_jac_t
 #define GI_R52 g1_jac_r52
 #define GI_MUL vfp_mul
-#define GI_SQR(r, a) vfp_mul((r), (a), (a))
+#define GI_SQR vfp_sqr
 #define GI_ADD vfp_add
 #define GI_SUB vfp_sub
 #define GI_BLEND vfp_blend
