@@ -29,6 +29,14 @@ void fp_ifma_mul(fp8_r52 *out, const fp8_r52 *a, const fp8_r52 *b)
     vfp_store(&out->l[0][0], &x);
 }
 
+void fp_ifma_sqr(fp8_r52 *out, const fp8_r52 *a)
+{
+    vfp x;
+    vfp_load(&x, &a->l[0][0]);
+    vfp_sqr(&x, &x);
+    vfp_store(&out->l[0][0], &x);
+}
+
 void fp_ifma_add(fp8_r52 *out, const fp8_r52 *a, const fp8_r52 *b)
 {
     vfp x, y;

@@ -54,6 +54,9 @@ void fp_ifma_to_r52(fp8_r52 *out, const fp_t in[IFMA_LANES]);
 void fp_ifma_from_r52(fp_t out[IFMA_LANES], const fp8_r52 *in);
 /* out = a * b / 2^416 mod p, lane by lane; inputs < 128p, output < 2p. Aliasing allowed. */
 void fp_ifma_mul(fp8_r52 *out, const fp8_r52 *a, const fp8_r52 *b);
+/* out = a^2 / 2^416 mod p (vfp_sqr: fewer products), the same limbs as fp_ifma_mul(out, a, a);
+ * input < 128p, output < 2p. Aliasing allowed. */
+void fp_ifma_sqr(fp8_r52 *out, const fp8_r52 *a);
 /* out = a + b, no reduction: inputs < 64p, output < 128p. */
 void fp_ifma_add(fp8_r52 *out, const fp8_r52 *a, const fp8_r52 *b);
 /* out = a - b + 64p (lazy): a < 64p, b <= 64p, output < 128p. */

@@ -108,6 +108,15 @@ static void check_fp_ops(const fp_t a[L], const fp_t b[L])
         fp_mul(&want, &a[k], &b[k]);
         assert_fp_eq(&got[k], &want);
     }
+    fp8_r52 sq;
+    fp_ifma_sqr(&sq, &ra); /* the squaring: fp_ifma_mul(a, a)'s limbs, the reference's value */
+    fp_ifma_mul(&rc, &ra, &ra);
+    assert_memory_equal(&sq, &rc, sizeof sq);
+    fp_ifma_from_r52(got, &sq);
+    for (int k = 0; k < L; k++) {
+        fp_sqr(&want, &a[k]);
+        assert_fp_eq(&got[k], &want);
+    }
     fp_ifma_add(&rc, &ra, &rb);
     fp_ifma_from_r52(got, &rc);
     for (int k = 0; k < L; k++) {
@@ -171,6 +180,10 @@ static void test_fp_ifma_lazy_chain_matches_ref(void **state)
         fp_ifma_add(&s, &rx, &rb); /* < 4p */
         fp_ifma_add(&s, &s, &s);   /* < 8p */
         fp_ifma_sub(&d, &rx, &rc); /* < 66p */
+        fp8_r52 s2, m2;
+        fp_ifma_sqr(&s2, &d); /* squaring at the largest input of the chain: vfp_mul's limbs */
+        fp_ifma_mul(&m2, &d, &d);
+        assert_memory_equal(&s2, &m2, sizeof s2);
         fp_ifma_mul(&rx, &s, &d);
         for (int k = 0; k < L; k++) {
             fp_t t, u;
