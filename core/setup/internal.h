@@ -326,4 +326,15 @@ void setup_g2_to_u(uint8_t out[192], const g2_affine_t *p);
 /* Domain size exponent of a circuit: smallest k with 2^k >= m + P + 1 (zkey_new.js cirPower). */
 unsigned setup_cir_power(const r1cs *cs);
 
+/* Entries of the key's section 4 (zkey_new.js): every term of A and B, and the rows m + s of A
+ * for s = 0..P. The format counts them in a u32 (nCoef), so a key holds at most 2^32 - 1: a
+ * circuit of 2^28 constraints with 16 A and B terms each already has 2^32. Only cs->lc is read. */
+uint64_t setup_coef_count(const r1cs *cs);
+#define SETUP_MAX_COEFS UINT32_MAX
+
+/* Whether a key of cs fits the format and g16k's limits: a domain of at most 2^SETUP_MAX_POWER
+ * (setup_cir_power) and at most SETUP_MAX_COEFS coefficients. G16K_OK, else G16K_EFORMAT naming
+ * path (the r1cs) and the limit, before any work (the key of such a circuit is tens of GB). */
+int setup_check_limits(const r1cs *cs, const char *path);
+
 #endif

@@ -53,14 +53,8 @@ int setup_run(const setup_opts *o)
     int rc = r1cs_load(o->r1cs_path, &cs);
     if (rc)
         return rc;
-    if (setup_cir_power(&cs) > SETUP_MAX_POWER) {
-        rc = err_set(G16K_EFORMAT,
-                     "%s: %u constraints + %u public + 1 need a domain of 2^%u, "
-                     "above g16k's limit of 2^%u",
-                     o->r1cs_path, cs.n_constraints, cs.n_pub_out + cs.n_pub_in,
-                     setup_cir_power(&cs), SETUP_MAX_POWER);
+    if ((rc = setup_check_limits(&cs, o->r1cs_path)) != G16K_OK)
         goto out;
-    }
     progress_done(&pg, "read r1cs");
     if (!o->ptau_path) {
         rc = setup_random_zkey(o->zkey_path, &cs, o->threads, &pg);

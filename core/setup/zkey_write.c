@@ -92,14 +92,42 @@ static int put_coef(atomic_stream *s, uint32_t matrix, uint32_t row, uint32_t si
     return atomic_stream_write(s, b, sizeof b);
 }
 
+uint64_t setup_coef_count(const r1cs *cs)
+{
+    uint64_t n = (uint64_t)cs->n_pub_out + cs->n_pub_in + 1;
+    for (uint64_t c = 0; c < cs->n_constraints; c++)
+        n += cs->lc[3 * c + 2] - cs->lc[3 * c]; /* the A and B terms of constraint c */
+    return n;
+}
+
+int setup_check_limits(const r1cs *cs, const char *path)
+{
+    unsigned kp = setup_cir_power(cs);
+    if (kp > SETUP_MAX_POWER)
+        return err_set(G16K_EFORMAT,
+                       "%s: %u constraints + %llu public + 1 need a domain of 2^%u, "
+                       "above g16k's limit of 2^%u",
+                       path, cs->n_constraints, (unsigned long long)cs->n_pub_out + cs->n_pub_in,
+                       kp, SETUP_MAX_POWER);
+    uint64_t n = setup_coef_count(cs);
+    if (n > SETUP_MAX_COEFS)
+        return err_set(G16K_EFORMAT,
+                       "%s: %llu coefficients (terms of A and B, and nPublic + 1 rows) do not fit "
+                       "the u32 count of the key's section 4 (at most %llu)",
+                       path, (unsigned long long)n, (unsigned long long)SETUP_MAX_COEFS);
+    return G16K_OK;
+}
+
 /* Section 4 from the r1cs, snarkjs order: per constraint its A terms then its B terms, then the
  * rows {A, m + s, s, 1} for s = 0..P; values coef * R^2 mod r. */
 static int put_coefs(atomic_stream *s, const r1cs *cs)
 {
     uint64_t P = (uint64_t)cs->n_pub_out + cs->n_pub_in;
-    uint64_t n = P + 1;
-    for (uint64_t c = 0; c < cs->n_constraints; c++)
-        n += cs->lc[3 * c + 2] - cs->lc[3 * c];
+    uint64_t n = setup_coef_count(cs);
+    if (n > SETUP_MAX_COEFS) /* setup_check_limits refuses such a circuit first */
+        return err_set(G16K_EFORMAT,
+                       "setup: %llu coefficients do not fit the u32 count of the key's section 4",
+                       (unsigned long long)n);
     uint8_t n4[4];
     put32(n4, (uint32_t)n);
     int rc = binfile_put_section_head(s, ZKEY_SEC_COEFS, 4 + n * ZKEY_COEF_BYTES);
