@@ -319,13 +319,92 @@ static void test_limits_plans_fit(void **state)
     assert_non_null(strstr(host_last_error(), "(264192 bytes) bucket buffer"));
 }
 
+/* The 32-bit lists of a plan (entries point << 1 | sign, CSR offsets, chunk starts) past 2^31
+ * and 2^32 (issue 33.6): a plan of n points and nw windows has up to n nw entries, so a plan
+ * whose n nw exceeds 2^32 - 1 is refused, never wrapped, and an MSM that large runs as parts of
+ * at most gpu_msm_plan_part_points. Every bound here is computed by hand:
+ *   window 16: nw = 16, floor((2^32 - 1) / 16) = 268435455 points; 2^28 points = 2^32 entries
+ *   window 24: nw = 11, floor((2^32 - 1) / 11) = 390451572
+ *   window 18: nw = 15, floor((2^32 - 1) / 15) = 286331153
+ *   window 1:  nw = 256, floor((2^32 - 1) / 256) = 16777215 */
+static void test_limits_32bit_lists(void **state)
+{
+    (void)state;
+    const uint64_t n28 = (uint64_t)1 << 28;
+    gpu_msm_plan p;
+    memset(&p, 0, sizeof p);
+    /* an explicit window: the largest n that fits, and one more (2^28 points: 2^32 entries) */
+    assert_int_equal(gpu_msm_plan_shape(&p, 268435455, 16, 0), G16K_OK);
+    assert_int_equal(p.nw, 16);
+    assert_int_equal(gpu_msm_plan_shape(&p, n28, 16, 0), G16K_EUNSUPPORTED);
+    assert_non_null(strstr(host_last_error(), "268435456 points with window 16 exceed the "
+                                              "32-bit bucket lists"));
+    assert_int_equal(gpu_msm_plan_shape(&p, 390451572, 24, 0), G16K_OK);
+    assert_int_equal(gpu_msm_plan_shape(&p, 390451573, 24, 0), G16K_EUNSUPPORTED);
+    assert_int_equal(gpu_msm_plan_shape(&p, (uint64_t)1 << 31, 24, 0), G16K_EUNSUPPORTED);
+    assert_int_equal(gpu_msm_plan_shape(&p, (uint64_t)1 << 33, 24, 0), G16K_EUNSUPPORTED);
+    /* the auto window widens until the lists fit: 2^28 from 13 (nw 20, 19, 18, 16, 16 for
+     * c = 13..17: all >= 2^32 entries) to 18 (nw 15: 4026531840 entries); 2^29 fits no window
+     * (c = 24: nw 11, 5905580032 entries) and is refused */
+    assert_int_equal(gpu_msm_plan_shape(&p, n28, 0, 13), G16K_OK);
+    assert_int_equal(p.c, 18);
+    assert_int_equal(p.nw, 15);
+    assert_int_equal(p.nb, 131072);
+    assert_int_equal(gpu_msm_plan_shape(&p, n28 * 2, 0, 13), G16K_EUNSUPPORTED);
+    /* parts: no device limit, the lists alone bound a part */
+    assert_int_equal(gpu_msm_plan_part_points(16, G16K_G1, NULL), 268435455);
+    assert_int_equal(gpu_msm_plan_part_points(18, G16K_G2, NULL), 286331153);
+    assert_int_equal(gpu_msm_plan_part_points(24, G16K_G1, NULL), 390451572);
+    assert_int_equal(gpu_msm_plan_part_points(1, G16K_G1, NULL), 16777215);
+    gpu_msm_device aligned = { .compute_units = 1, .lanes = 1, .part_align = 4 };
+    assert_int_equal(gpu_msm_plan_part_points(16, G16K_G1, &aligned), 268435452); /* 4 | it */
+    /* the H MSM of a 2^28 domain at window 16: parts of 268435455 and 1 points, each a plan */
+    uint64_t part = gpu_msm_plan_part_points(16, G16K_G1, NULL), lo = 0, parts = 0;
+    while (lo < n28) {
+        uint64_t len = gpu_msm_plan_part_len(lo, n28, part, 0);
+        assert_int_equal(len, parts == 0 ? 268435455 : 1);
+        assert_int_equal(gpu_msm_plan_shape(&p, len, 16, 0), G16K_OK);
+        lo += len;
+        parts++;
+    }
+    assert_int_equal(parts, 2);
+    /* across bases buffers of 2^30 points, from a start past 2^32: to the buffer's end */
+    assert_int_equal(
+        gpu_msm_plan_part_len((uint64_t)5 << 30, (uint64_t)6 << 30, part, (uint64_t)1 << 30), part);
+    assert_int_equal(
+        gpu_msm_plan_part_len(((uint64_t)6 << 30) - 7, (uint64_t)7 << 30, part, (uint64_t)1 << 30),
+        7);
+    /* chunk lengths at the top of the u32 range: entries 2^32 - 1 in one bucket pair halve to
+     * 2^31 (past INT32_MAX); a bucket of 2^32 - 1 entries has ceil(sqrt) = 65536 (65535^2 =
+     * 4294836225 < 2^32 - 1 <= 65536^2) */
+    assert_int_equal(gpu_msm_plan_chunk_len(4294967295u, 4294967295u, 1), 2147483648u);
+    assert_int_equal(gpu_msm_plan_chunk_len(1000, 4294967295u, 1000), 65536);
+    /* device sizes of a full window-16 plan (G1, XYZZ = 24 limbs): entries 4294967280 * 4 =
+     * 17179869120, chunk starts (536870910 + 1) * 4 = 2147483644, bucket CSR (2^19 + 1) * 4 =
+     * 2097156, partials 536870910 * 24 * 8 = 103079214720, buckets 2^19 * 24 * 8 = 100663296,
+     * segment sums 2 * 16 * 128 * 24 * 8 = 786432: 122510114368 bytes */
+    gpu_msm_plan big = { .c = 16,
+                         .nw = 16,
+                         .nb = 32768,
+                         .n_segs = 128,
+                         .seg_len = 256,
+                         .n_entries = 4294967280u,
+                         .n_chunks = 536870910 };
+    assert_int_equal(gpu_msm_plan_device_bytes(&big, G16K_G1), 122510114368ull);
+    /* window 24: 11 * 2^23 bucket sums of 24 limbs (G1) = 2214592512, 48 (G2) = 4429185024 */
+    gpu_msm_plan w24 = { .c = 24, .nw = 11, .nb = 1u << 23 };
+    assert_int_equal(gpu_msm_plan_bucket_limbs(&w24, G16K_G1), 2214592512ull);
+    assert_int_equal(gpu_msm_plan_bucket_limbs(&w24, G16K_G2), 4429185024ull);
+}
+
 int main(void)
 {
     gpu_host = host_api(); /* gpu_fail's messages reach the test */
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_chunks_01_heavy),   cmocka_unit_test(test_chunks_random_and_edges),
-        cmocka_unit_test(test_auto_window_model), cmocka_unit_test(test_limits_window_and_parts),
-        cmocka_unit_test(test_limits_plans_fit),  cmocka_unit_test(test_plan_filecoin_h),
+        cmocka_unit_test(test_chunks_01_heavy),    cmocka_unit_test(test_chunks_random_and_edges),
+        cmocka_unit_test(test_auto_window_model),  cmocka_unit_test(test_limits_window_and_parts),
+        cmocka_unit_test(test_limits_plans_fit),   cmocka_unit_test(test_plan_filecoin_h),
+        cmocka_unit_test(test_limits_32bit_lists),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
