@@ -21,6 +21,7 @@
 #include "fmt_util.h"
 #include "formats/json_io.h"
 #include "formats/zkey.h"
+#include "formats/zkey_internal.h"
 #include "util/error.h"
 
 /* ---- an independent reader of the r1cs constraint section (A and B terms only) ---- */
@@ -334,6 +335,66 @@ static void test_zkey_points_in_place_large(void **state)
     (void)state;
     for (int f = SMALL_FIXTURES; f < FIXTURE_COUNT; f++)
         check_points_in_place(FIXTURES[f]);
+}
+
+/* Rss in bytes of this process's mapping that starts at p (/proc/self/smaps), or UINT64_MAX. */
+static uint64_t mapping_rss(const void *p)
+{
+    FILE *f = fopen("/proc/self/smaps", "r");
+    assert_non_null(f);
+    char line[512];
+    int in = 0;
+    uint64_t rss = UINT64_MAX;
+    while (fgets(line, sizeof line, f)) {
+        unsigned long lo, hi, kb;
+        if (sscanf(line, "%lx-%lx ", &lo, &hi) == 2)
+            in = lo == (uintptr_t)p;
+        else if (in && sscanf(line, "Rss: %lu kB", &kb) == 1) {
+            rss = (uint64_t)kb * 1024;
+            break;
+        }
+    }
+    fclose(f);
+    return rss;
+}
+
+/* A mapped key keeps mapped only what it uses there: the pages of section 4 (decoded into the
+ * image) and of each point section off an 8-byte boundary (copied into the image) are given
+ * back after the load, so the mapping's resident size is at most the file less those bytes
+ * (and two partial pages per range). The sections and their alignment come from the file's
+ * own table. */
+static void test_zkey_mapped_gives_back_copied_pages(void **state)
+{
+    (void)state;
+    const char *path = fixture_path("sha256_64", "circuit_final.zkey");
+    zkey *k = NULL;
+    assert_int_equal(load_file(path, 2, 1, &k), 0);
+    assert_non_null(k->file_map);
+    int fd = open(path, O_RDONLY);
+    assert_true(fd >= 0);
+    struct stat st;
+    assert_int_equal(fstat(fd, &st), 0);
+    binfile bf;
+    assert_int_equal(binfile_read_table(&bf, fd, (uint64_t)st.st_size, path, ZKEY_MAGIC,
+                                        ZKEY_VERSION, ZKEY_MAX_ID),
+                     0);
+    uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE), freed = bf.sec[ZKEY_SEC_COEFS].size;
+    int ranges = 1, copied = 0;
+    for (uint32_t id = ZKEY_SEC_A; id <= ZKEY_SEC_H; id++)
+        if (bf.sec[id].present && bf.sec[id].offset % 8 != 0) {
+            freed += bf.sec[id].size;
+            ranges++;
+            copied++;
+        }
+    binfile_close(&bf);
+    close(fd);
+    print_message("%s: %llu of %llu bytes given back (section 4 and %d copied point sections)\n",
+                  path, (unsigned long long)freed, (unsigned long long)st.st_size, copied);
+    assert_true(freed > 4 * page * (uint64_t)ranges); /* else the test could not tell */
+    uint64_t rss = mapping_rss(k->file_map);
+    assert_true(rss != UINT64_MAX);
+    assert_true(rss <= (uint64_t)st.st_size - freed + 2 * page * (uint64_t)ranges);
+    zkey_free(k);
 }
 
 /* The same sections in another order, with unknown sections of odd sizes between them: every
@@ -759,6 +820,7 @@ int main(int argc, char **argv)
         const struct CMUnitTest large[] = {
             cmocka_unit_test(test_zkey_large_fixtures_match_r1cs_and_vk),
             cmocka_unit_test(test_zkey_points_in_place_large),
+            cmocka_unit_test(test_zkey_mapped_gives_back_copied_pages),
         };
         return cmocka_run_group_tests(large, NULL, NULL);
     }
