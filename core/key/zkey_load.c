@@ -209,8 +209,11 @@ static void run_primary(void *ctx, uint64_t i)
     }
     if (t->kind == T_COEFS) {
         int rc = zkey_read_coefs(bf, ld->k, t->begin, t->end);
+        uint64_t at = bf->sec[ZKEY_SEC_COEFS].offset + 4 + t->begin * ZKEY_COEF_BYTES;
         if (rc != G16K_OK)
-            primary_error(ld, rc, bf->sec[4].offset + 4 + t->begin * ZKEY_COEF_BYTES);
+            primary_error(ld, rc, at);
+        else if (ld->mapped) /* decoded: see release_copied */
+            zkey_give_back(binfile_at(bf, at), (size_t)((t->end - t->begin) * ZKEY_COEF_BYTES));
         return;
     }
     /* Points: where the file put them (nothing to do), or copied to their array (a key in
@@ -218,9 +221,12 @@ static void run_primary(void *ctx, uint64_t i)
     const point_job *j = &ld->jobs[t->job];
     const uint8_t *src = binfile_at(bf, bf->sec[j->section].offset);
     uint64_t size = j->g2 ? ZKEY_G2_BYTES : ZKEY_G1_BYTES;
-    if (j->dst != src)
+    if (j->dst != src) {
         memcpy((uint8_t *)j->dst + t->begin * size, src + t->begin * size,
                (size_t)((t->end - t->begin) * size));
+        if (ld->mapped) /* copied: see release_copied */
+            zkey_give_back(src + t->begin * size, (size_t)((t->end - t->begin) * size));
+    }
 }
 
 static void run_check(void *ctx, uint64_t i)
@@ -503,9 +509,12 @@ static void points_in_place(zkey_loading *ld)
 
 /* A mapped file: unmap the pages (MADV_DONTNEED; the page cache keeps them, reclaimable) of
  * the bytes the load decoded or copied into the image, section 4's coefficients and every
- * point section off an 8-byte boundary: nothing reads them there again (a read would fault them
- * back in from the file), so they need not count twice in the prover's memory (at a 2^20
- * dense key 0.38 of its 0.77 GB). The image's copies are all used. */
+ * point section off an 8-byte boundary: nothing reads them there again (a read, such as a
+ * digest leaf's, faults them back in from the file), so they need not count twice in the
+ * prover's memory (at a 2^20 dense key 0.38 of its 0.77 GB). Each decode or copy task gives
+ * back its own range as it ends (run_primary), so that the peak of a load is not the whole
+ * file plus the image; this sweep after the load takes the pages two tasks shared. The image's
+ * copies are all used. */
 static void release_copied(const zkey_loading *ld)
 {
     const zkey *k = ld->k;
