@@ -1,0 +1,83 @@
+#!/usr/bin/env python3
+"""Run a command and report its peak memory split into anonymous memory and mapped file pages.
+
+usage: tools/ladder/rss_watch.py [--every SECONDS] [--trace OUT.tsv] -- COMMAND [ARG ...]
+
+Samples /proc/PID/status (RssAnon, RssFile, VmRSS, VmHWM) every SECONDS (default 0.05) while
+COMMAND runs, passes COMMAND's stdout and stderr through, and prints on stderr one JSON line:
+  {"rss_watch": {"exit": 0, "wall_s": ..., "samples": ...,
+                 "peak_gib": {"RssAnon": ..., "RssFile": ..., "VmHWM": ...},
+                 "at_peak_gib": {"RssAnon": ..., "RssFile": ...}}}
+peak_gib holds each figure's own maximum over the samples (VmHWM is the kernel's exact peak of
+the sum); at_peak_gib the split at the sample where RssAnon + RssFile was largest. The peaks of
+RssAnon and RssFile are sampled, so a spike shorter than SECONDS can be missed. --trace writes
+every sample (seconds since the start, RssAnon and RssFile in KiB). Exits with COMMAND's status.
+Linux only (needs /proc). Used for README's "Proving at scale" figures (issue 33.3).
+"""
+import json
+import subprocess
+import sys
+import time
+
+FIELDS = ("RssAnon", "RssFile", "VmRSS", "VmHWM")
+
+
+def status(pid):
+    out = {}
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            key = line.split(":", 1)[0]
+            if key in FIELDS:
+                out[key] = int(line.split()[1])  # kB
+    return out
+
+
+def main(argv):
+    every, trace_path = 0.05, None
+    while argv and argv[0] != "--":
+        if argv[0] == "--every" and len(argv) > 1:
+            every, argv = float(argv[1]), argv[2:]
+        elif argv[0] == "--trace" and len(argv) > 1:
+            trace_path, argv = argv[1], argv[2:]
+        else:
+            sys.exit(f"rss_watch: unknown argument {argv[0]!r}\n{__doc__}")
+    if len(argv) < 2:
+        sys.exit(__doc__)
+    cmd = argv[1:]
+    t0 = time.monotonic()
+    proc = subprocess.Popen(cmd)
+    peak = dict.fromkeys(FIELDS, 0)
+    at_peak, best, rows = {}, -1, []
+    while proc.poll() is None:
+        try:
+            s = status(proc.pid)
+        except (OSError, ValueError):
+            s = {}
+        if s:
+            for k, v in s.items():
+                peak[k] = max(peak[k], v)
+            total = s.get("RssAnon", 0) + s.get("RssFile", 0)
+            if total > best:
+                best, at_peak = total, s
+            rows.append((time.monotonic() - t0, s.get("RssAnon", 0), s.get("RssFile", 0)))
+        time.sleep(every)
+    wall = time.monotonic() - t0
+    if trace_path:
+        with open(trace_path, "w") as f:
+            f.write("seconds\trss_anon_kib\trss_file_kib\n")
+            for t, a, b in rows:
+                f.write(f"{t:.3f}\t{a}\t{b}\n")
+    gib = lambda kb: round(kb / 1048576, 3)
+    report = {
+        "exit": proc.returncode,
+        "wall_s": round(wall, 2),
+        "samples": len(rows),
+        "peak_gib": {k: gib(peak[k]) for k in ("RssAnon", "RssFile", "VmHWM")},
+        "at_peak_gib": {k: gib(at_peak.get(k, 0)) for k in ("RssAnon", "RssFile")},
+    }
+    print(json.dumps({"rss_watch": report}), file=sys.stderr)
+    return proc.returncode
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
