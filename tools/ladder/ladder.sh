@@ -28,10 +28,11 @@
 # Per circuit, one row of report.md: constraints, domain size, compile / setup seconds, g16k
 # prove twice: first with the key's points checked (a fresh key is not in the cache yet), then
 # with the cached verdict. Columns: key load s of both, wall s of the cached prove and its phases
-# (--timings), peak RSS of setup and prove (GNU time -v), snarkjs's prove time where it ran, and
-# the verdict of `snarkjs groth16 verify` on both of g16k's proofs. report.tsv holds the same
+# (--timings), peak RSS of setup and prove (GNU time -v), the cached prove's peak anonymous memory
+# and mapped file pages (rss_watch.py: RssAnon / RssFile, sampled every 50 ms), snarkjs's prove
+# time where it ran, and the verdict of `snarkjs groth16 verify` on both of g16k's proofs. report.tsv holds the same
 # numbers, and logs/NAME_prove*.log the full --timings output.
-# Needs node >= 18, npm (packages pinned in tools/ladder/package.json), /usr/bin/time.
+# Needs node >= 18, npm (packages pinned in tools/ladder/package.json), /usr/bin/time, python3.
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
@@ -108,6 +109,14 @@ secs() {   # wall-clock seconds of a timed step
 }
 rss_mb() {  # peak resident set of a timed step, MB
   awk -F': ' '/Maximum resident set size/ { printf "%.0f", $2 / 1024 }' "logs/$1.time"
+}
+rss_split() {  # rss_split LOG FIELD: rss_watch.py's peak of FIELD (RssAnon, RssFile), GiB
+  python3 -c 'import json, sys
+for line in open(sys.argv[1]):
+    if line.startswith("{\"rss_watch\""):
+        print(json.loads(line)["rss_watch"]["peak_gib"][sys.argv[2]]); break
+else:
+    print("-")' "$1" "$2"
 }
 phase() {   # phase LOG NAME: one value of g16k prove --timings (NAME: load_key, synth, ntt,
             # A, B_G1, B_G2, L, H, (sum, prove_total, ...)
@@ -205,12 +214,12 @@ if [ ! -f "$REPORT" ]; then
   {
     echo "# g16k ladder ($(uname -m), $(nproc) cores)"
     echo
-    echo "| circuit | constraints | domain | compile s | setup s | setup MB | key load s checked / cached | prove s (cached key) | synth | ntt | msm A / B_G1 / B_G2 / L / H (sum) | prove_total | prove MB | snarkjs prove s | snarkjs verify |"
-    echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+    echo "| circuit | constraints | domain | compile s | setup s | setup MB | key load s checked / cached | prove s (cached key) | synth | ntt | msm A / B_G1 / B_G2 / L / H (sum) | prove_total | prove MB | prove anon / file GiB | snarkjs prove s | snarkjs verify |"
+    echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
   } > "$REPORT"
 fi
 TSV=$WORK/report.tsv
-[ -f "$TSV" ] || printf 'circuit\tconstraints\tdomain_log2\tcompile_s\tsetup_s\tsetup_mb\tload_checked_s\tload_cached_s\tprove_wall_s\tsynth_s\tntt_s\tmsm_a_s\tmsm_b_g1_s\tmsm_b_g2_s\tmsm_l_s\tmsm_h_s\tmsm_sum_s\tprove_total_s\tprove_mb\tsnarkjs_prove_s\tverdict\n' > "$TSV"
+[ -f "$TSV" ] || printf 'circuit\tconstraints\tdomain_log2\tcompile_s\tsetup_s\tsetup_mb\tload_checked_s\tload_cached_s\tprove_wall_s\tsynth_s\tntt_s\tmsm_a_s\tmsm_b_g1_s\tmsm_b_g2_s\tmsm_l_s\tmsm_h_s\tmsm_sum_s\tprove_total_s\tprove_mb\tprove_anon_gib\tprove_file_gib\tsnarkjs_prove_s\tverdict\n' > "$TSV"
 
 for c in "${CIRCUITS[@]}"; do
   echo "== $c"
@@ -244,7 +253,7 @@ for c in "${CIRCUITS[@]}"; do
   "$G16K" vk --zkey "$R/key.zkey" --vk "$R/verification_key.json"
   # first prove: a fresh key, so its points are checked (and the verdict cached); second: cached
   for run in prove prove_cached; do
-    timed "${c}_$run" "$G16K" prove --config "$PCONF" --zkey "$R/key.zkey" --witness "$R/witness.wtns" \
+    timed "${c}_$run" python3 "$HERE/rss_watch.py" -- "$G16K" prove --config "$PCONF" --zkey "$R/key.zkey" --witness "$R/witness.wtns" \
         --proof "$R/$run.json" --public "$R/${run}_public.json" --timings
   done
   L1=logs/${c}_prove.log L2=logs/${c}_prove_cached.log
@@ -264,12 +273,13 @@ for c in "${CIRCUITS[@]}"; do
   rss1=$(rss_mb "${c}_prove") rss2=$(rss_mb "${c}_prove_cached")
   prove_mb=$(( rss1 > rss2 ? rss1 : rss2 ))
   p() { phase "$L2" "$1"; }
-  row="| $c | $ncons | 2^$logd | $compile_s | $(secs "${c}_setup") | $(rss_mb "${c}_setup") | $(phase "$L1" load_key) / $(p load_key) | $(secs "${c}_prove_cached") | $(p synth) | $(p ntt) | $(p A) / $(p B_G1) / $(p B_G2) / $(p L) / $(p H) ($(p '(sum')) | $(p prove_total) | $prove_mb | $snark_s | $verdict |"
+  anon=$(rss_split "$L2" RssAnon) file=$(rss_split "$L2" RssFile)
+  row="| $c | $ncons | 2^$logd | $compile_s | $(secs "${c}_setup") | $(rss_mb "${c}_setup") | $(phase "$L1" load_key) / $(p load_key) | $(secs "${c}_prove_cached") | $(p synth) | $(p ntt) | $(p A) / $(p B_G1) / $(p B_G2) / $(p L) / $(p H) ($(p '(sum')) | $(p prove_total) | $prove_mb | $anon / $file | $snark_s | $verdict |"
   echo "$row" >> "$REPORT"
   printf '%s\t' "$c" "$ncons" "$logd" "$compile_s" "$(secs "${c}_setup")" "$(rss_mb "${c}_setup")" \
     "$(phase "$L1" load_key)" "$(p load_key)" "$(secs "${c}_prove_cached")" "$(p synth)" "$(p ntt)" \
     "$(p A)" "$(p B_G1)" "$(p B_G2)" "$(p L)" "$(p H)" "$(p '(sum')" "$(p prove_total)" "$prove_mb" \
-    "$snark_s" >> "$TSV"
+    "$anon" "$file" "$snark_s" >> "$TSV"
   printf '%s\n' "$verdict" >> "$TSV"
   echo "   $row"
   [ "$verdict" = OK ] || { echo "ladder: snarkjs rejected g16k's proof for $c"; exit 1; }
