@@ -517,14 +517,14 @@ static void points_in_place(zkey_loading *ld)
  * copies are all used. */
 static void release_copied(const zkey_loading *ld)
 {
-    const zkey *k = ld->k;
-    const binfile_section *s = &ld->bf.sec[ZKEY_SEC_COEFS];
-    if (k->coefs != NULL && s->present)
-        zkey_give_back((const uint8_t *)k->file_map + s->offset, (size_t)s->size);
+    const binfile *bf = &ld->bf;
+    const binfile_section *s = &bf->sec[ZKEY_SEC_COEFS];
+    if (ld->k->coefs != NULL && s->present)
+        zkey_give_back(binfile_at(bf, s->offset), (size_t)s->size);
     for (uint32_t id = ZKEY_SEC_A; id <= ZKEY_SEC_H; id++) {
-        s = &ld->bf.sec[id];
+        s = &bf->sec[id];
         if (ld->copy_at[id] != NULL && s->present)
-            zkey_give_back((const uint8_t *)k->file_map + s->offset, (size_t)s->size);
+            zkey_give_back(binfile_at(bf, s->offset), (size_t)s->size);
     }
 }
 
@@ -533,9 +533,11 @@ static void release_copied(const zkey_loading *ld)
 static void release_unused(const zkey_loading *ld)
 {
     const zkey *k = ld->k;
-    if (ld->mapped)
+    if (ld->mapped) {
         release_copied(ld);
-    if (k->image == NULL || ld->mapped)
+        return;
+    }
+    if (k->image == NULL)
         return;
     const struct {
         const void *p;
