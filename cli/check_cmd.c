@@ -28,10 +28,13 @@
 static void eval_lc(fr_t *out, const r1cs *cs, const fr_t *w_mont, uint64_t c, int L)
 {
     memset(out, 0, sizeof *out);
-    for (uint64_t t = cs->lc[3 * c + L]; t < cs->lc[3 * c + L + 1]; t++) {
+    uint64_t j = 3 * c + (uint64_t)L;
+    const uint8_t *p = r1cs_lc_terms(cs, j);
+    for (uint64_t t = cs->lc[j]; t < cs->lc[j + 1]; t++, p += R1CS_TERM_BYTES) {
         fr_t coef, term;
-        fr_from_canon(&coef, &cs->terms[t].coef); /* < r: checked by r1cs_load */
-        fr_mul(&term, &coef, &w_mont[cs->terms[t].wire]);
+        r1cs_term_coef(&coef, p);
+        fr_from_canon(&coef, &coef); /* < r: checked by r1cs_load */
+        fr_mul(&term, &coef, &w_mont[r1cs_term_wire(p)]);
         fr_add(out, out, &term);
     }
 }
@@ -69,15 +72,20 @@ static void print_constraint(const r1cs *cs, const fr_t *w_mont, uint64_t c, con
                n == 1 ? "" : "s");
     }
     printf("  signals:\n");
-    for (uint64_t t = cs->lc[3 * c]; t < cs->lc[3 * c + 3]; t++) {
-        uint32_t wire = cs->terms[t].wire;
-        if (wire == 0 || seen[wire])
-            continue; /* wire 0 is the constant 1 */
-        seen[wire] = 1;
-        print_wire(wire, w_mont, names);
+    for (int pass = 0; pass < 2; pass++) { /* print each wire once, then clear the marks */
+        for (uint64_t j = 3 * c; j < 3 * c + 3; j++) {
+            const uint8_t *p = r1cs_lc_terms(cs, j);
+            for (uint64_t t = cs->lc[j]; t < cs->lc[j + 1]; t++, p += R1CS_TERM_BYTES) {
+                uint32_t wire = r1cs_term_wire(p);
+                if (pass == 1)
+                    seen[wire] = 0;
+                else if (wire != 0 && !seen[wire]) { /* wire 0 is the constant 1 */
+                    seen[wire] = 1;
+                    print_wire(wire, w_mont, names);
+                }
+            }
+        }
     }
-    for (uint64_t t = cs->lc[3 * c]; t < cs->lc[3 * c + 3]; t++)
-        seen[cs->terms[t].wire] = 0;
 }
 
 static int cmd_check(int argc, char **argv)

@@ -1,9 +1,10 @@
 /*
  * Reader of circom constraint systems (.r1cs version 1, docs/formats.md, ".r1cs"; iden3 r1csfile
  * src/r1csfile.js): header (section 1) and constraints (section 2). Labels (3) and custom gates
- * (4, 5: PLONK only) are not read. Two passes over the mapped section 2: the first validates and
- * counts the terms, the second fills one flat term array, so a million-constraint circuit costs
- * two allocations.
+ * (4, 5: PLONK only) are not read. One pass over the mapped section 2 validates every term and
+ * records where each linear combination starts; the terms stay in the mapping (r1cs.h), so the
+ * reader's own memory is 8 bytes per linear combination. (It used to copy the terms into a
+ * 40-byte-per-term array: 3.7 GB of a 2^24 dense circuit's setup, 15 GB at 2^26.)
  */
 #include <stdlib.h>
 #include <string.h>
@@ -57,8 +58,8 @@ static int read_header(const binfile *bf, const char *path, r1cs *cs)
     return G16K_OK;
 }
 
-/* One pass over section 2. With terms == NULL only validates and counts (*n_terms). */
-static int scan_constraints(const binfile *bf, const char *path, r1cs *cs, uint64_t *n_terms)
+/* The pass over section 2: validates each term, fills cs->lc and cs->n_terms. */
+static int scan_constraints(const binfile *bf, const char *path, r1cs *cs)
 {
     const binfile_section *s;
     int rc = binfile_section_get(bf, 2, "constraints", &s);
@@ -67,17 +68,29 @@ static int scan_constraints(const binfile *bf, const char *path, r1cs *cs, uint6
     const uint8_t *base = bf->data + s->offset;
     uint64_t pos = 0;
     uint64_t t = 0;
+    /* Three term counts per constraint at least: a header that claims more constraints than
+     * the section can hold is refused before lc is allocated for them. */
+    if (s->size / 12 < cs->n_constraints)
+        return err_set(G16K_EFORMAT,
+                       "%s: section 2 at byte %llu: %llu bytes cannot hold %u constraints (12 "
+                       "bytes each at least: the header's nConstraints is wrong, or the file "
+                       "is truncated)",
+                       path, (unsigned long long)s->offset, (unsigned long long)s->size,
+                       cs->n_constraints);
+    cs->sec2 = base;
+    cs->lc = malloc((3 * (size_t)cs->n_constraints + 1) * sizeof(*cs->lc));
+    if (!cs->lc)
+        return err_set(G16K_ENOMEM, "%s: no memory for %u constraints", path, cs->n_constraints);
     for (uint64_t c = 0; c < cs->n_constraints; c++) {
         for (int m = 0; m < 3; m++) {
-            if (cs->lc)
-                cs->lc[3 * c + (uint64_t)m] = t;
+            cs->lc[3 * c + (uint64_t)m] = t;
             if (s->size - pos < 4)
                 goto truncated;
             uint32_t n = binfile_le32(base + pos);
             pos += 4;
-            if ((s->size - pos) / (4 + FR_BYTES) < n)
+            if ((s->size - pos) / R1CS_TERM_BYTES < n)
                 goto truncated;
-            for (uint32_t i = 0; i < n; i++, t++, pos += 4 + FR_BYTES) {
+            for (uint32_t i = 0; i < n; i++, t++, pos += R1CS_TERM_BYTES) {
                 uint32_t wire = binfile_le32(base + pos);
                 fr_t coef;
                 binfile_limbs(coef.l, base + pos + 4, FR_LIMBS);
@@ -92,22 +105,17 @@ static int scan_constraints(const binfile *bf, const char *path, r1cs *cs, uint6
                                    "%s: section 2 at byte %llu: coefficient not "
                                    "below r",
                                    path, (unsigned long long)(s->offset + pos + 4));
-                if (cs->terms) {
-                    cs->terms[t].wire = wire;
-                    cs->terms[t].coef = coef;
-                }
             }
         }
     }
-    if (cs->lc)
-        cs->lc[3 * (uint64_t)cs->n_constraints] = t;
+    cs->lc[3 * (uint64_t)cs->n_constraints] = t;
     if (pos != s->size)
         return err_set(G16K_EFORMAT,
                        "%s: section 2 at byte %llu: %llu bytes after constraint "
                        "%u",
                        path, (unsigned long long)(s->offset + pos),
                        (unsigned long long)(s->size - pos), cs->n_constraints);
-    *n_terms = t;
+    cs->n_terms = t;
     return G16K_OK;
 truncated:
     return err_set(G16K_EFORMAT,
@@ -118,39 +126,17 @@ truncated:
 
 int r1cs_load(const char *path, r1cs *out)
 {
-    binfile bf;
     memset(out, 0, sizeof(*out));
-    int rc = binfile_open(&bf, path, "r1cs", 1, 5);
-    if (rc)
-        return rc;
-    if ((rc = read_header(&bf, path, out)) != G16K_OK)
-        goto out_close;
-    uint64_t n_terms = 0;
-    if ((rc = scan_constraints(&bf, path, out, &n_terms)) != G16K_OK)
-        goto out_close;
-    out->lc = malloc((3 * (size_t)out->n_constraints + 1) * sizeof(*out->lc));
-    out->terms = malloc((n_terms ? n_terms : 1) * sizeof(*out->terms));
-    if (!out->lc || !out->terms) {
-        rc =
-            err_set(G16K_ENOMEM, "%s: no memory for %llu terms", path, (unsigned long long)n_terms);
-        goto out_free;
-    }
-    if ((rc = scan_constraints(&bf, path, out, &n_terms)) != G16K_OK)
-        goto out_free;
-    out->n_terms = n_terms;
-    binfile_close(&bf);
-    return G16K_OK;
-out_free:
-    r1cs_free(out);
-out_close:
-    binfile_close(&bf);
+    int rc = binfile_open(&out->bf, path, "r1cs", 1, 5);
+    if (rc == G16K_OK && (rc = read_header(&out->bf, path, out)) == G16K_OK)
+        rc = scan_constraints(&out->bf, path, out);
     return rc;
 }
 
 void r1cs_free(r1cs *cs)
 {
     free(cs->lc);
-    free(cs->terms);
     cs->lc = NULL;
-    cs->terms = NULL;
+    cs->sec2 = NULL;
+    binfile_close(&cs->bf);
 }

@@ -7,12 +7,12 @@
 
 #include <stdint.h>
 
+#include "binfile.h"
 #include "bls12_381/field.h"
 
-typedef struct r1cs_term {
-    uint32_t wire;
-    fr_t coef; /* canonical integer (not Montgomery), < r */
-} r1cs_term;
+/* One term as the file stores it: wire (u32) then coefficient (32 bytes), little-endian, the
+ * coefficient a canonical integer (not Montgomery) < r; at any byte address. */
+#define R1CS_TERM_BYTES 36u
 
 typedef struct r1cs {
     uint32_t n_wires; /* = zkey nVars */
@@ -23,14 +23,39 @@ typedef struct r1cs {
                           others, labels 1 .. n_labels - 1) */
     uint32_t n_constraints;
     uint64_t n_terms;
-    /* Linear combination L (0 = A, 1 = B, 2 = C) of constraint c is
-     * terms[lc[3c + L] .. lc[3c + L + 1]); lc has 3 * n_constraints + 1 entries. */
+    /* Linear combination j = 3c + L (L: 0 = A, 1 = B, 2 = C) of constraint c holds the terms
+     * lc[j] .. lc[j + 1] - 1 (term indices over the whole file, in file order); lc has
+     * 3 * n_constraints + 1 entries. The terms are read where the mapped file has them
+     * (r1cs_lc_terms): a 2^26-constraint circuit's 14 GB of terms are page cache the kernel
+     * can evict, not the process's own memory. */
     uint64_t *lc;
-    r1cs_term *terms;
+    const uint8_t *sec2; /* section 2's first byte, in bf's mapping */
+    binfile bf;          /* the mapped file, kept open for the terms (r1cs_free closes it) */
 } r1cs;
 
-/* Read and validate path (magic, version 1, prime = r, n8 = 32, wire ids < nWires, coefficients
- * < r, sections 1 and 2 exactly consumed). Caller frees with r1cs_free (also after an error).
+/* The first term of linear combination j (= 3c + L), R1CS_TERM_BYTES per term after it: in
+ * section 2 each combination is its u32 term count, then its terms, so j + 1 counts and lc[j]
+ * terms come before it. */
+static inline const uint8_t *r1cs_lc_terms(const r1cs *cs, uint64_t j)
+{
+    return cs->sec2 + 4 * (j + 1) + (uint64_t)R1CS_TERM_BYTES * cs->lc[j];
+}
+
+static inline uint32_t r1cs_term_wire(const uint8_t *term)
+{
+    return binfile_le32(term);
+}
+
+/* The term's coefficient, canonical (< r: r1cs_load checked it). */
+static inline void r1cs_term_coef(fr_t *out, const uint8_t *term)
+{
+    binfile_limbs(out->l, term + 4, FR_LIMBS);
+}
+
+/* Map and validate path (magic, version 1, prime = r, n8 = 32, wire ids < nWires, coefficients
+ * < r, sections 1 and 2 exactly consumed) in one pass that fills lc (8 bytes per linear
+ * combination); the file stays mapped until r1cs_free, which the caller calls (also after an
+ * error).
  * Errors: G16K_EIO (open, map), G16K_EFORMAT (the message names file, section and byte offset),
  * G16K_ENOMEM. Thread-safe. */
 int r1cs_load(const char *path, r1cs *out);

@@ -31,7 +31,7 @@
 typedef struct by_signal {
     uint64_t *start; /* n_vars + 1 */
     uint32_t *row;
-    const fr_t **coef; /* into the r1cs terms; NULL = the coefficient 1 */
+    const uint8_t **coef; /* the r1cs terms where the file has them; NULL = the coefficient 1 */
 } by_signal;
 
 typedef struct ptau_job {
@@ -65,9 +65,12 @@ static int group(by_signal *b, const r1cs *cs, int mat, uint32_t P)
     if (!b->start || !b->row || !b->coef)
         return err_set(G16K_ENOMEM, "setup: no memory to group %llu terms",
                        (unsigned long long)total);
-    for (uint64_t c = 0; c < cs->n_constraints; c++)
-        for (uint64_t t = cs->lc[3 * c + mat]; t < cs->lc[3 * c + mat + 1]; t++)
-            b->start[cs->terms[t].wire + 1]++;
+    for (uint64_t c = 0; c < cs->n_constraints; c++) {
+        uint64_t j = 3 * c + (uint64_t)mat;
+        const uint8_t *p = r1cs_lc_terms(cs, j);
+        for (uint64_t t = cs->lc[j]; t < cs->lc[j + 1]; t++, p += R1CS_TERM_BYTES)
+            b->start[r1cs_term_wire(p) + 1]++;
+    }
     for (uint64_t s = 0; s < extra; s++)
         b->start[s + 1]++;
     for (uint64_t s = 0; s < nv; s++)
@@ -79,10 +82,12 @@ static int group(by_signal *b, const r1cs *cs, int mat, uint32_t P)
     /* Constraint order within a signal, then the extra row: the order zkey_new.js sums in
      * (which does not matter for the result, but keeps traces comparable). */
     for (uint64_t c = 0; c < cs->n_constraints; c++) {
-        for (uint64_t t = cs->lc[3 * c + mat]; t < cs->lc[3 * c + mat + 1]; t++) {
-            uint64_t at = fill[cs->terms[t].wire]++;
+        uint64_t j = 3 * c + (uint64_t)mat;
+        const uint8_t *p = r1cs_lc_terms(cs, j);
+        for (uint64_t t = cs->lc[j]; t < cs->lc[j + 1]; t++, p += R1CS_TERM_BYTES) {
+            uint64_t at = fill[r1cs_term_wire(p)]++;
             b->row[at] = (uint32_t)c;
-            b->coef[at] = &cs->terms[t].coef;
+            b->coef[at] = p;
         }
     }
     for (uint64_t s = 0; s < extra; s++) {
@@ -95,29 +100,30 @@ static int group(by_signal *b, const r1cs *cs, int mat, uint32_t P)
 }
 
 /* The scalar to multiply by: |coef| as limbs (the shorter of coef and r - coef), its sign and
- * the number of significant limbs. */
-static size_t signed_scalar(const fr_t *coef, fr_t *mag, int *neg)
+ * the number of significant limbs. term: an r1cs term in the file (r1cs.h), NULL for 1. */
+static size_t signed_scalar(const uint8_t *term, fr_t *mag, int *neg)
 {
-    fr_t half;
+    fr_t half, coef;
     fr_t one_canon = { { 1, 0, 0, 0 } };
-    if (!coef) {
+    if (!term) {
         *mag = one_canon;
         *neg = 0;
         return 1;
     }
+    r1cs_term_coef(&coef, term);
     /* half = (r - 1) / 2 */
     for (int i = 0; i < FR_LIMBS; i++)
         half.l[i] = (FR_MODULUS.l[i] >> 1) | (i + 1 < FR_LIMBS ? FR_MODULUS.l[i + 1] << 63 : 0);
-    *neg = bigint_cmp(coef->l, half.l, FR_LIMBS) > 0;
+    *neg = bigint_cmp(coef.l, half.l, FR_LIMBS) > 0;
     if (*neg) {
         unsigned __int128 borrow = 0;
         for (int i = 0; i < FR_LIMBS; i++) {
-            unsigned __int128 d = (unsigned __int128)FR_MODULUS.l[i] - coef->l[i] - borrow;
+            unsigned __int128 d = (unsigned __int128)FR_MODULUS.l[i] - coef.l[i] - borrow;
             mag->l[i] = (uint64_t)d;
             borrow = (d >> 64) & 1;
         }
     } else {
-        *mag = *coef;
+        *mag = coef;
     }
     size_t n = FR_LIMBS;
     while (n > 1 && mag->l[n - 1] == 0)
@@ -125,7 +131,7 @@ static size_t signed_scalar(const fr_t *coef, fr_t *mag, int *neg)
     return n;
 }
 
-static void g1_term(g1_jac_t *acc, const g1_affine_t *p, const fr_t *coef)
+static void g1_term(g1_jac_t *acc, const g1_affine_t *p, const uint8_t *coef)
 {
     fr_t mag;
     int neg;
@@ -139,7 +145,7 @@ static void g1_term(g1_jac_t *acc, const g1_affine_t *p, const fr_t *coef)
     g1_jac_add(acc, acc, &t);
 }
 
-static void g2_term(g2_jac_t *acc, const g2_affine_t *p, const fr_t *coef)
+static void g2_term(g2_jac_t *acc, const g2_affine_t *p, const uint8_t *coef)
 {
     fr_t mag;
     int neg;

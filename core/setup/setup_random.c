@@ -15,7 +15,8 @@
  *
  * Streaming: the scalars are computed first (they need every constraint), then each section's
  * points are made SLICE at a time and written at once (zkey_stream), so the points never all sit
- * in memory. Memory, for N signals, m constraints, domain n: the r1cs (setup.c's), the scalars
+ * in memory. Memory, for N signals, m constraints, domain n: the r1cs's 24 bytes per constraint
+ * (its terms are read where the mapped file has them: page cache, not ours), the scalars
  * u, v, w (32 bytes each per signal) and the H scalars (32 per domain point), the Lagrange
  * values (32 per constraint, freed before the first point), the fixed-base tables (26 MB),
  * one slice of points (6 or 12 MB) and one 1024-point batch per thread. Each scalar array is
@@ -77,11 +78,15 @@ static void scalars_free(scalars *s)
 static void accumulate(fr_t *acc, const r1cs *cs, int mat, const fr_t *lag)
 {
     for (uint64_t c = 0; c < cs->n_constraints; c++) {
-        for (uint64_t t = cs->lc[3 * c + mat]; t < cs->lc[3 * c + mat + 1]; t++) {
+        uint64_t j = 3 * c + (uint64_t)mat;
+        const uint8_t *p = r1cs_lc_terms(cs, j);
+        for (uint64_t t = cs->lc[j]; t < cs->lc[j + 1]; t++, p += R1CS_TERM_BYTES) {
             fr_t coef;
-            fr_from_canon(&coef, &cs->terms[t].coef); /* < r: checked by r1cs_load */
+            uint32_t wire = r1cs_term_wire(p);
+            r1cs_term_coef(&coef, p);
+            fr_from_canon(&coef, &coef); /* < r: checked by r1cs_load */
             fr_mul(&coef, &coef, &lag[c]);
-            fr_add(&acc[cs->terms[t].wire], &acc[cs->terms[t].wire], &coef);
+            fr_add(&acc[wire], &acc[wire], &coef);
         }
     }
 }

@@ -135,12 +135,15 @@ static int put_coefs(atomic_stream *s, const r1cs *cs)
         rc = atomic_stream_write(s, n4, 4);
     for (uint64_t c = 0; c < cs->n_constraints && !rc; c++) {
         for (uint32_t m = 0; m < 2 && !rc; m++) {
-            for (uint64_t t = cs->lc[3 * c + m]; t < cs->lc[3 * c + m + 1] && !rc; t++) {
+            uint64_t j = 3 * c + m;
+            const uint8_t *p = r1cs_lc_terms(cs, j);
+            for (uint64_t t = cs->lc[j]; t < cs->lc[j + 1] && !rc; t++, p += R1CS_TERM_BYTES) {
                 /* fr_mul(a, b) = a * b / R: twice by R^2 turns the integer c into c * R^2. */
                 fr_t v;
-                fr_mul(&v, &cs->terms[t].coef, &FR_R2);
+                r1cs_term_coef(&v, p);
                 fr_mul(&v, &v, &FR_R2);
-                rc = put_coef(s, m, (uint32_t)c, cs->terms[t].wire, &v);
+                fr_mul(&v, &v, &FR_R2);
+                rc = put_coef(s, m, (uint32_t)c, r1cs_term_wire(p), &v);
             }
         }
     }
