@@ -29,6 +29,8 @@ struct g16k_plugin_ctx {
                                     depend on it */
     int endo;         /* [plugin.cpu] endo: 1 = split scalars along the curve
                                     endomorphisms in the MSM (msm_endo.c) */
+    uint64_t msm_chunk_bytes; /* [plugin.cpu] msm_chunk_kib in bytes: the most bytes of points
+                                 one Pippenger chunk reads; 0 = cpu_msm_chunk_auto (msm.h) */
 };
 
 /* ---- plugin.c ---- */

@@ -11,7 +11,9 @@
  * additions (one per point, against ~256/c bucket additions each inside Pippenger), and only
  * the remaining scalars go to Pippenger, with a window chosen for their count.
  */
+#include <inttypes.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -198,6 +200,23 @@ static int sum_points(const cpu_group *g, const uint8_t *points, const uint64_t 
     return G16K_OK;
 }
 
+uint64_t cpu_msm_chunk_auto(void)
+{
+    uint64_t avail_kib = 0;
+    FILE *f = fopen("/proc/meminfo", "r");
+    if (f == NULL)
+        return CPU_MSM_CHUNK_BYTES;
+    char line[128];
+    while (fgets(line, sizeof line, f) != NULL)
+        if (sscanf(line, "MemAvailable: %" SCNu64 " kB", &avail_kib) == 1)
+            break;
+    fclose(f);
+    if (avail_kib == 0)
+        return CPU_MSM_CHUNK_BYTES;
+    uint64_t b = (avail_kib << 10) / 4;
+    return b > CPU_MSM_CHUNK_MIN ? b : CPU_MSM_CHUNK_MIN;
+}
+
 /* Below this many scalars the endomorphism split is not worth its set-up. */
 #define CPU_ENDO_MIN_SCALARS 16u
 
@@ -210,9 +229,15 @@ static int msm_run(const cpu_group *g, const g16k_plugin_ctx *ctx, const uint8_t
     int ifma = ctx && ctx->use_ifma;
     if (ctx && ctx->endo && n >= CPU_ENDO_MIN_SCALARS && n <= CPU_ENDO_MAX_SCALARS)
         return cpu_msm_endo(g, points, idx, k, n, window, threads, ifma, out);
-    cpu_msm_in in = {
-        .bases = points, .idx = idx, .m = 1, .k = &k[0][0], .kl = 4, .bits = 255, .n = n
-    };
+    cpu_msm_in in = { .bases = points,
+                      .idx = idx,
+                      .m = 1,
+                      .k = &k[0][0],
+                      .kl = 4,
+                      .bits = 255,
+                      .n = n,
+                      .chunk_bytes = ctx && ctx->msm_chunk_bytes ? ctx->msm_chunk_bytes
+                                                                 : cpu_msm_chunk_auto() };
     return cpu_msm_pippenger(g, &in, window ? window : cpu_msm_window(n, 255), threads, ifma, out);
 }
 

@@ -45,6 +45,20 @@ extern const cpu_group cpu_group_g2;
 /* Largest window accepted from g16k_msm_params.window, and largest chosen automatically
  * (beyond 16 the 2^(c-1) buckets per worker stop fitting in cache and gains are < 2%). */
 #define CPU_MSM_MAX_WINDOW 24u
+/* Most bytes of points one Pippenger chunk reads (msm_pippenger.c; cpu_msm_in.chunk_bytes):
+ * the chunk's windows all run before the next chunk's, so this much of a mapped key must stay in
+ * the page cache while they do, and each MSM reads its bases from the file once. [plugin.cpu]
+ * msm_chunk_kib sets it; by default cpu_msm_chunk_auto picks a quarter of the memory the kernel
+ * calls available (MemAvailable counts the page cache, so a key already in memory is one chunk:
+ * 2^24 G2 bases, 3.2 GB, on this 24 GiB machine with 14 GB available), CPU_MSM_CHUNK_BYTES where
+ * /proc/meminfo cannot be read. Every chunk past the threads' own costs a bucket fold per window
+ * (2 additions per bucket, about 1% of a 2^24 G1 window's time). */
+#define CPU_MSM_CHUNK_BYTES ((uint64_t)1 << 30)
+#define CPU_MSM_CHUNK_MIN ((uint64_t)256 << 20)
+
+/* The default chunk bytes: MemAvailable / 4, at least CPU_MSM_CHUNK_MIN. Reads /proc/meminfo
+ * (once per call: memory changes between proofs). Thread-safe. */
+uint64_t cpu_msm_chunk_auto(void);
 #define CPU_MSM_MAX_AUTO_WINDOW 16u
 
 /* The window c minimising the modelled cost of signed-digit Pippenger on n scalars below
@@ -65,6 +79,7 @@ typedef struct cpu_msm_in {
     uint32_t kl;         /* 1..4 */
     uint32_t bits;       /* every scalar < 2^bits, bits <= 64 kl */
     uint64_t n;
+    uint64_t chunk_bytes; /* most bytes of points a chunk reads; 0 = CPU_MSM_CHUNK_BYTES */
 } cpu_msm_in;
 
 /* out (Jacobian, g's type) = sum_{i<n} k_i * point_i (see cpu_msm_in). c: window bits,

@@ -6,7 +6,8 @@
  * which lies in [-2^(c-1), 2^(c-1)] and is computed from the scalar alone (no carry chain), so
  * any window can be processed on its own. Since k < r < 2^255, ceil(256/c) windows suffice
  * (the top bit read is >= 255, hence 0). One MSM is spread over all threads: each (window,
- * chunk of points) is a task, with enough chunks that every thread has work. A task sorts its
+ * chunk of points) is a task, with enough chunks that every thread has work, claimed chunk by
+ * chunk (bases larger than memory are read once, see CPU_MSM_CHUNK_BYTES in msm.h). A task sorts its
  * points into 2^(c-1) buckets (negative digits add -P), then folds the buckets with the
  * running-sum trick (sum_j j * B_j in 2 additions per bucket). Buckets are batch-affine
  * (msm_batch_affine.c) for c >= CPU_BA_MIN_WINDOW, else Jacobian with mixed additions and a
@@ -49,6 +50,7 @@ typedef struct pip {
     uint32_t nwin;
     uint64_t nchunks;
     uint64_t chunk_len;
+    uint32_t ngroups; /* window groups: task t is chunk t / ngroups, group t % ngroups */
     uint64_t nbuckets;   /* 2^(c-1), the widest window's (window w uses 2^(c_w-1)) */
     uint32_t wgroup;     /* windows per task (batch-affine: they share each batch) */
     int batch;           /* 1: batch-affine buckets (cpu_ba), 0: Jacobian */
@@ -238,10 +240,12 @@ static void window_tasks(void *arg, uint64_t begin, uint64_t end, uint32_t worke
         js_set.bk = vs.jac;
     }
     for (uint64_t t = begin; t < end; t++) {
-        uint32_t win = (uint32_t)(t / p->nchunks); /* wgroup is 1 off the batch path */
-        uint64_t lo = (t % p->nchunks) * p->chunk_len;
+        uint64_t chunk = t / p->ngroups;
+        uint32_t grp = (uint32_t)(t % p->ngroups);
+        uint32_t win = grp; /* wgroup is 1 off the batch path */
+        uint64_t lo = chunk * p->chunk_len;
         uint64_t hi = lo + p->chunk_len < p->n ? lo + p->chunk_len : p->n;
-        uint8_t *acc = p->partial + t * js;
+        uint8_t *acc = p->partial + ((uint64_t)win * p->nchunks + chunk) * js;
         if (p->ifma && !p->batch) {
             cpu_ifma_reset(&vs);
             for (uint64_t i = lo; i < hi; i++) {
@@ -263,7 +267,7 @@ static void window_tasks(void *arg, uint64_t begin, uint64_t end, uint32_t worke
         cpu_ba_reset(&ba);
         /* Task t is (group of windows, chunk) here: every window of the group fills its own
          * buckets from one pass over the points, and they share the batch inversions. */
-        uint32_t w0 = (uint32_t)(t / p->nchunks) * p->wgroup;
+        uint32_t w0 = grp * p->wgroup;
         uint32_t w1 = w0 + p->wgroup < p->nwin ? w0 + p->wgroup : p->nwin;
         for (uint64_t i = lo; i < hi; i++) {
             const uint8_t *pt = base_of(p, i);
@@ -281,7 +285,7 @@ static void window_tasks(void *arg, uint64_t begin, uint64_t end, uint32_t worke
         cpu_ba_flush(&ba);
         for (uint32_t w = w0; w < w1; w++) {
             ba_window bw = { .ba = &ba, .first = (uint64_t)(w - w0) * p->nbuckets };
-            fold_buckets(g, p->partial + ((uint64_t)w * p->nchunks + t % p->nchunks) * js,
+            fold_buckets(g, p->partial + ((uint64_t)w * p->nchunks + chunk) * js,
                          ba_bucket_add, &bw, win_buckets(p, w), running, running + js);
         }
     }
@@ -359,7 +363,7 @@ int cpu_msm_pippenger(const cpu_group *g, const cpu_msm_in *in, uint32_t c, uint
             w = most_w;
         p.wgroup = w > 1 ? (uint32_t)w : 1;
     }
-    uint32_t ngroups = (p.nwin + p.wgroup - 1) / p.wgroup;
+    uint32_t ngroups = p.ngroups = (p.nwin + p.wgroup - 1) / p.wgroup;
     /* Enough tasks for every thread, but chunks no shorter than the bucket count, where the
      * per-chunk bucket fold (2 additions per bucket) would start to dominate. */
     uint64_t want = ((uint64_t)threads * 2 + ngroups - 1) / ngroups;
@@ -367,6 +371,14 @@ int cpu_msm_pippenger(const cpu_group *g, const cpu_msm_in *in, uint32_t c, uint
     p.nchunks = want < most ? want : most;
     if (p.nchunks == 0 || threads == 1)
         p.nchunks = 1;
+    /* Tasks run chunk by chunk (every window of chunk 0, then of chunk 1, ...), and a chunk's
+     * points are at most in->chunk_bytes (msm.h): bases that do not fit in memory (a mapped key
+     * larger than RAM) are read from the file once per MSM, each chunk staying in the page
+     * cache while its windows run, instead of once per window. */
+    uint64_t budget = in->chunk_bytes ? in->chunk_bytes : CPU_MSM_CHUNK_BYTES;
+    uint64_t least = (n * in->m * g->affine_size + budget - 1) / budget;
+    if (p.nchunks < least)
+        p.nchunks = least;
     p.chunk_len = (n + p.nchunks - 1) / p.nchunks;
     if (p.chunk_len == 0)
         p.chunk_len = 1;

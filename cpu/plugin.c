@@ -20,6 +20,11 @@
  *                 GLS on G2; default on). The bases must then lie in the prime-order subgroups,
  *                 as proving-key points do. The environment variable G16K_CPU_ENDO, when set,
  *                 overrides the key (tests run the MSM suite both ways).
+ *   msm_chunk_kib = N  the most KiB of points one Pippenger chunk reads (1 .. 2^30; default:
+ *                 a quarter of MemAvailable, msm.h cpu_msm_chunk_auto). An MSM runs every window of a
+ *                 chunk before the next chunk, so bases that do not fit in memory (a mapped key
+ *                 larger than RAM) are read from the file once per MSM, provided this much of
+ *                 the page cache stays free for them; smaller chunks cost a bucket fold each.
  * Any other key is rejected with G16K_ECONFIG.
  */
 #include <errno.h>
@@ -31,6 +36,7 @@
 
 #include "ifma.h"
 #include "internal.h"
+#include "msm.h"
 
 /* The entries, declared with plugin.h's types so that the compiler checks each signature. */
 static g16k_plugin_create_fn cpu_create;
@@ -103,6 +109,20 @@ static int parse_threads(const char *s, uint32_t *out)
     return 0;
 }
 
+/* Decimal KiB, 1 .. 2^30 -> bytes; 0 on success, -1 otherwise. */
+static int parse_kib(const char *s, uint64_t *out)
+{
+    if (!s || *s < '0' || *s > '9')
+        return -1;
+    errno = 0;
+    char *end;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno || *end != '\0' || v == 0 || v > (1ull << 30))
+        return -1;
+    *out = (uint64_t)v << 10;
+    return 0;
+}
+
 /* "auto" | "ifma" | "portable" -> enum cpu_simd; 0 on success, -1 otherwise. */
 static int parse_simd(const char *s, uint32_t *out)
 {
@@ -138,7 +158,9 @@ static int cpu_create(const g16k_config *config, g16k_plugin_ctx **out)
     if (!out)
         return cpu_error(G16K_EINVAL, "create: NULL out");
     *out = NULL;
-    g16k_plugin_ctx cfg = { .threads = 0, .simd = CPU_SIMD_AUTO, .endo = 1 };
+    g16k_plugin_ctx cfg = {
+        .threads = 0, .simd = CPU_SIMD_AUTO, .endo = 1, .msm_chunk_bytes = 0 /* auto */
+    };
     if (config) {
         if (config->struct_size < sizeof(g16k_config))
             return cpu_error(G16K_EINVAL, "create: g16k_config struct_size %u < %zu",
@@ -166,6 +188,12 @@ static int cpu_create(const g16k_config *config, g16k_plugin_ctx **out)
                     return cpu_error(G16K_ECONFIG,
                                      "%s:%u: bad value '%s' for key 'endo' in [%s] "
                                      "(expected on or off)",
+                                     file, e->line, e->value ? e->value : "", section);
+            } else if (strcmp(key, "msm_chunk_kib") == 0) {
+                if (parse_kib(e->value, &cfg.msm_chunk_bytes) != 0)
+                    return cpu_error(G16K_ECONFIG,
+                                     "%s:%u: bad value '%s' for key 'msm_chunk_kib' in [%s] "
+                                     "(expected KiB, 1 to 1073741824)",
                                      file, e->line, e->value ? e->value : "", section);
             } else {
                 return cpu_error(G16K_ECONFIG, "%s:%u: unknown key '%s' in [%s]", file, e->line,

@@ -10,7 +10,8 @@
  * lent points start 8 bytes past a 64-byte boundary (the contract promises no more) and are
  * compared with a copy after every msm and after bases_destroy. Last, a point changed in the lent
  * array (outside the contract, on purpose) shows in the next result: the handle holds no copy;
- * and a misaligned lent pointer is copied instead.
+ * and a misaligned lent pointer is copied instead. Chunked contexts ([plugin.cpu] msm_chunk_kib)
+ * give the default context's results.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -182,6 +183,86 @@ static void test_errors(void **state)
     v->bases_destroy(b);
 }
 
+/* [plugin.cpu] msm_chunk_kib: chunks of 1 and 3 KiB of points (10 and 32 G1 points, 5 and 16
+ * G2 points, so 2100 G1 points make 210 chunks) give the same results as the default (one
+ * chunk per thread share), on windows 9 (Jacobian) and 13 (batch-affine), 1 and 3 threads, both
+ * SIMD paths; endo off, since the endomorphism path (at most 2^16 scalars) keeps its own chunks.
+ * The default context's results are those test_g1 and test_cpu_msm check against naive sums.
+ * A bad value is refused with the key's name. */
+static void test_chunked_equals_default(void **state)
+{
+    (void)state;
+    const g16k_msm_vtable *v = th_plugin()->msm;
+    static const char *const simd[2] = { "auto", "portable" };
+    static const char *const kib[2] = { "1", "3" };
+    static const uint32_t windows[] = { 9, 13 };
+    const uint32_t ids[2] = { G16K_G1, G16K_G2 };
+    const uint64_t ns[2] = { 2100, 700 };
+    for (int gi = 0; gi < 2; gi++) {
+        uint32_t id = ids[gi];
+        uint64_t n = ns[gi], seed = 4242 + id;
+        size_t sz = tu_point_size(id);
+        uint8_t *canon = malloc(n * sz);
+        fr_t *k = malloc(n * sizeof *k);
+        assert_non_null(canon);
+        assert_non_null(k);
+        tu_fill_bases(id, canon, n, 1, &seed);
+        tu_fill_scalars(k, n, 0, &seed);
+        for (int si = 0; si < 2; si++) {
+            g16k_plugin_ctx *base = make_ctx(simd[si], "off");
+            g16k_msm_bases *hb = NULL;
+            assert_int_equal(v->bases_create(base, id, canon, n, G16K_ENC_CANONICAL, &hb),
+                             G16K_OK);
+            for (int ci = 0; ci < 2; ci++) {
+                g16k_config_entry e[3] = {
+                    { "simd", simd[si], 1 }, { "endo", "off", 2 }, { "msm_chunk_kib", kib[ci], 3 }
+                };
+                g16k_config cfg = { .struct_size = sizeof cfg,
+                                    .file = "test.ini",
+                                    .section = "plugin.cpu",
+                                    .entries = e,
+                                    .n_entries = 3 };
+                g16k_plugin_ctx *ctx = NULL;
+                assert_int_equal(th_plugin()->create(&cfg, &ctx), G16K_OK);
+                g16k_msm_bases *hc = NULL;
+                assert_int_equal(v->bases_create(ctx, id, canon, n, G16K_ENC_CANONICAL, &hc),
+                                 G16K_OK);
+                for (size_t w = 0; w < sizeof windows / sizeof windows[0]; w++)
+                    for (uint32_t threads = 1; threads <= 3; threads += 2) {
+                        uint8_t want[192], got[192];
+                        msm_of(hb, k, n, windows[w], threads, want);
+                        msm_of(hc, k, n, windows[w], threads, got);
+                        if (memcmp(want, got, sz) != 0)
+                            fail_msg("G%u simd %s msm_chunk_kib %s window %u threads %u: "
+                                     "differs from the default chunks",
+                                     gi + 1, simd[si], kib[ci], windows[w], threads);
+                    }
+                v->bases_destroy(hc);
+                th_plugin()->destroy(ctx);
+            }
+            v->bases_destroy(hb);
+            th_plugin()->destroy(base);
+        }
+        free(canon);
+        free(k);
+    }
+    const char *bad[] = { "0", "1073741825", "1x", "-1", "" };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        g16k_config_entry e = { "msm_chunk_kib", bad[i], 7 };
+        g16k_config cfg = { .struct_size = sizeof cfg,
+                            .file = "test.ini",
+                            .section = "plugin.cpu",
+                            .entries = &e,
+                            .n_entries = 1 };
+        g16k_plugin_ctx *ctx = NULL;
+        host_clear_error();
+        assert_int_equal(th_plugin()->create(&cfg, &ctx), G16K_ECONFIG);
+        assert_null(ctx);
+        assert_non_null(strstr(host_last_error(), "test.ini:7: bad value"));
+        assert_non_null(strstr(host_last_error(), "msm_chunk_kib"));
+    }
+}
+
 /* A misaligned lent pointer (outside the contract) is copied, never used where it lies. */
 static void test_misaligned_copies(void **state)
 {
@@ -209,6 +290,7 @@ int main(void)
         cmocka_unit_test(test_g2),
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_misaligned_copies),
+        cmocka_unit_test(test_chunked_equals_default),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
