@@ -22,12 +22,12 @@ enum cpu_simd { CPU_SIMD_AUTO = 0, CPU_SIMD_IFMA, CPU_SIMD_PORTABLE };
 
 /* The plugin context made by create(): the [plugin.cpu] settings. Read-only after create. */
 struct g16k_plugin_ctx {
-    uint32_t threads; /* [plugin.cpu] threads; 0 = host->threads */
-    uint32_t simd;    /* enum cpu_simd as configured (G16K_SIMD env wins) */
-    int use_ifma;     /* 1 when simd resolved to AVX-512 IFMA (auto + available, or
+    uint32_t threads;         /* [plugin.cpu] threads; 0 = host->threads */
+    uint32_t simd;            /* enum cpu_simd as configured (G16K_SIMD env wins) */
+    int use_ifma;             /* 1 when simd resolved to AVX-512 IFMA (auto + available, or
                                     ifma): the G2 MSM buckets run on arith/ifma; results never
                                     depend on it */
-    int endo;         /* [plugin.cpu] endo: 1 = split scalars along the curve
+    int endo;                 /* [plugin.cpu] endo: 1 = split scalars along the curve
                                     endomorphisms in the MSM (msm_endo.c) */
     uint64_t msm_chunk_bytes; /* [plugin.cpu] msm_chunk_kib in bytes: the most bytes of points
                                  one Pippenger chunk reads; 0 = cpu_msm_chunk_auto (msm.h) */

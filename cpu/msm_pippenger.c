@@ -50,7 +50,7 @@ typedef struct pip {
     uint32_t nwin;
     uint64_t nchunks;
     uint64_t chunk_len;
-    uint32_t ngroups; /* window groups: task t is chunk t / ngroups, group t % ngroups */
+    uint32_t ngroups;    /* window groups: task t is chunk t / ngroups, group t % ngroups */
     uint64_t nbuckets;   /* 2^(c-1), the widest window's (window w uses 2^(c_w-1)) */
     uint32_t wgroup;     /* windows per task (batch-affine: they share each batch) */
     int batch;           /* 1: batch-affine buckets (cpu_ba), 0: Jacobian */
@@ -285,8 +285,8 @@ static void window_tasks(void *arg, uint64_t begin, uint64_t end, uint32_t worke
         cpu_ba_flush(&ba);
         for (uint32_t w = w0; w < w1; w++) {
             ba_window bw = { .ba = &ba, .first = (uint64_t)(w - w0) * p->nbuckets };
-            fold_buckets(g, p->partial + ((uint64_t)w * p->nchunks + chunk) * js,
-                         ba_bucket_add, &bw, win_buckets(p, w), running, running + js);
+            fold_buckets(g, p->partial + ((uint64_t)w * p->nchunks + chunk) * js, ba_bucket_add,
+                         &bw, win_buckets(p, w), running, running + js);
         }
     }
 }

@@ -12,8 +12,11 @@
  * CSR's 36 bytes). Sorted means by row, A and B mixed within a row (what snarkjs writes: each
  * constraint's A then B entries, the public inputs' A rows last; one row start array over the
  * whole list), or by (matrix, row) (each matrix its block of the list, with its row starts).
+ * circuit_borrow_records (ABI 1.7) does the same on a key file's 44-byte records (coef_view
+ * reads either layout), so a mapped key's section 4 is used where the file has it.
  */
 #include <stdatomic.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,13 +28,56 @@ static g16k_synth_circuit_create_fn cpu_circuit_create;
 static g16k_synth_circuit_destroy_fn cpu_circuit_destroy;
 static g16k_synth_synthesize_fn cpu_synthesize;
 static g16k_synth_circuit_borrow_fn cpu_circuit_borrow;
+static g16k_synth_circuit_borrow_records_fn cpu_circuit_borrow_records;
+
+/* A coefficient list in one of the two layouts the ABI lends: g16k_coef entries (48 bytes, the
+ * value 16 bytes in) or a key file's records (G16K_COEF_RECORD_BYTES, the value 12 bytes in,
+ * only 4-byte aligned). Fields are read with memcpy, which on the little-endian hosts g16k runs
+ * on gives the records' little-endian integers too. */
+typedef struct coef_view {
+    const uint8_t *p; /* entry 0; NULL: no list */
+    size_t stride;    /* bytes per entry */
+    size_t voff;      /* offset of the value in an entry */
+} coef_view;
+
+#define CV_MATRIX 0u
+#define CV_ROW 4u
+#define CV_SIGNAL 8u
+
+static inline const uint8_t *cv_at(const coef_view *v, uint64_t k)
+{
+    return v->p + k * v->stride;
+}
+
+static inline uint32_t cv_u32(const uint8_t *e, size_t off)
+{
+    uint32_t x;
+    memcpy(&x, e + off, sizeof x);
+    return x;
+}
+
+static inline void cv_value(const coef_view *v, const uint8_t *e, fr_t *out)
+{
+    memcpy(out->l, e + v->voff, sizeof out->l);
+}
+
+static coef_view view_of_coefs(const g16k_coef *c)
+{
+    return (coef_view){ (const uint8_t *)c, sizeof(g16k_coef), offsetof(g16k_coef, value) };
+}
+
+static coef_view view_of_records(const void *r)
+{
+    return (coef_view){ r, G16K_COEF_RECORD_BYTES, 12 };
+}
 
 /* One matrix in CSR form: row i holds entries [row_start[i], row_start[i+1]). */
 typedef struct csr {
-    uint64_t *row_start;   /* domain_size + 1 */
-    uint32_t *signal;      /* nnz; NULL when lent */
-    fr_t *value;           /* nnz, Montgomery; NULL when lent */
-    const g16k_coef *lent; /* circuit_borrow: entry k is lent[k] (Montgomery values); else NULL */
+    uint64_t *row_start; /* domain_size + 1 */
+    uint32_t *signal;    /* nnz; NULL when lent */
+    fr_t *value;         /* nnz, Montgomery; NULL when lent */
+    coef_view lent;      /* circuit_borrow(_records): entry k is lent's entry k (Montgomery
+                            values); lent.p NULL otherwise */
 } csr;
 
 /* A circuit of one of three forms: m[0] = A and m[1] = B copied into CSR (circuit_create, and
@@ -61,24 +107,29 @@ static void circuit_free(g16k_circuit *c)
 }
 
 /* Check every coefficient (matrix, row, signal, value < r); fills counts[m][row + 1]. fn names
- * the entry (circuit_create or circuit_borrow) in messages. */
-static int count_entries(const g16k_constraints *cs, uint64_t *counts[2], const char *fn)
+ * the entry (circuit_create, circuit_borrow or circuit_borrow_records) in messages. */
+static int count_entries(const g16k_constraints *cs, const coef_view *cv, uint64_t *counts[2],
+                         const char *fn)
 {
     for (uint64_t k = 0; k < cs->n_coefs; k++) {
-        const g16k_coef *e = &cs->coefs[k];
-        if (e->matrix > 1)
+        const uint8_t *e = cv_at(cv, k);
+        uint32_t matrix = cv_u32(e, CV_MATRIX), row = cv_u32(e, CV_ROW);
+        uint32_t signal = cv_u32(e, CV_SIGNAL);
+        fr_t v;
+        cv_value(cv, e, &v);
+        if (matrix > 1)
             return cpu_error(G16K_EINVAL, "%s: coef %llu: matrix %u is not 0 (A) or 1 (B)", fn,
-                             (unsigned long long)k, e->matrix);
-        if (e->row >= cs->domain_size)
+                             (unsigned long long)k, matrix);
+        if (row >= cs->domain_size)
             return cpu_error(G16K_EINVAL, "%s: coef %llu: row %u >= domain size %llu", fn,
-                             (unsigned long long)k, e->row, (unsigned long long)cs->domain_size);
-        if (e->signal >= cs->n_vars)
+                             (unsigned long long)k, row, (unsigned long long)cs->domain_size);
+        if (signal >= cs->n_vars)
             return cpu_error(G16K_EINVAL, "%s: coef %llu: signal %u >= n_vars %llu", fn,
-                             (unsigned long long)k, e->signal, (unsigned long long)cs->n_vars);
-        if (bigint_cmp(e->value, FR_MODULUS.l, FR_LIMBS) >= 0)
+                             (unsigned long long)k, signal, (unsigned long long)cs->n_vars);
+        if (bigint_cmp(v.l, FR_MODULUS.l, FR_LIMBS) >= 0)
             return cpu_error(G16K_EINVAL, "%s: coef %llu: value is not below r", fn,
                              (unsigned long long)k);
-        counts[e->matrix][(uint64_t)e->row + 1]++;
+        counts[matrix][(uint64_t)row + 1]++;
     }
     return G16K_OK;
 }
@@ -91,6 +142,7 @@ static int count_entries(const g16k_constraints *cs, uint64_t *counts[2], const 
  * and the row starts whose first entry it holds (each row start has exactly one writer). */
 typedef struct sorted_job {
     const g16k_constraints *cs;
+    coef_view cv; /* cs's coefficients */
     g16k_circuit *c;
     uint64_t b_begin;               /* first B entry = number of A entries */
     int rows;                       /* fill: one block of all entries into m[0] (by row) */
@@ -99,9 +151,9 @@ typedef struct sorted_job {
     atomic_int unsorted_rows;       /* not sorted by row */
 } sorted_job;
 
-static uint64_t coef_key(const g16k_coef *e)
+static uint64_t coef_key(const uint8_t *e)
 {
-    return (uint64_t)e->matrix << 32 | e->row;
+    return (uint64_t)cv_u32(e, CV_MATRIX) << 32 | cv_u32(e, CV_ROW);
 }
 
 static void scan_range(void *arg, uint64_t begin, uint64_t end, uint32_t worker)
@@ -109,13 +161,17 @@ static void scan_range(void *arg, uint64_t begin, uint64_t end, uint32_t worker)
     (void)worker;
     sorted_job *j = arg;
     const g16k_constraints *cs = j->cs;
-    uint64_t prev = begin > 0 ? coef_key(&cs->coefs[begin - 1]) : 0;
-    uint32_t prev_row = begin > 0 ? cs->coefs[begin - 1].row : 0;
+    const coef_view *cv = &j->cv;
+    uint64_t prev = begin > 0 ? coef_key(cv_at(cv, begin - 1)) : 0;
+    uint32_t prev_row = begin > 0 ? cv_u32(cv_at(cv, begin - 1), CV_ROW) : 0;
     int unsorted = 0, unsorted_rows = 0;
     for (uint64_t k = begin; k < end; k++) {
-        const g16k_coef *e = &cs->coefs[k];
-        if (e->matrix > 1 || e->row >= cs->domain_size || e->signal >= cs->n_vars ||
-            bigint_cmp(e->value, FR_MODULUS.l, FR_LIMBS) >= 0) {
+        const uint8_t *e = cv_at(cv, k);
+        uint32_t row = cv_u32(e, CV_ROW);
+        fr_t v;
+        cv_value(cv, e, &v);
+        if (cv_u32(e, CV_MATRIX) > 1 || row >= cs->domain_size ||
+            cv_u32(e, CV_SIGNAL) >= cs->n_vars || bigint_cmp(v.l, FR_MODULUS.l, FR_LIMBS) >= 0) {
             uint_fast64_t cur = atomic_load(&j->first_bad);
             while (k < cur && !atomic_compare_exchange_weak(&j->first_bad, &cur, k)) {
             }
@@ -123,9 +179,9 @@ static void scan_range(void *arg, uint64_t begin, uint64_t end, uint32_t worker)
         }
         uint64_t key = coef_key(e);
         unsorted |= key < prev;
-        unsorted_rows |= e->row < prev_row;
+        unsorted_rows |= row < prev_row;
         prev = key;
-        prev_row = e->row;
+        prev_row = row;
     }
     if (unsorted)
         atomic_store(&j->unsorted, 1);
@@ -138,15 +194,17 @@ static void fill_range(void *arg, uint64_t begin, uint64_t end, uint32_t worker)
     (void)worker;
     sorted_job *j = arg;
     const g16k_constraints *cs = j->cs;
+    const coef_view *cv = &j->cv;
     for (uint64_t k = begin; k < end; k++) {
-        const g16k_coef *e = &cs->coefs[k];
-        uint32_t mi = j->rows ? 0 : e->matrix;
+        const uint8_t *e = cv_at(cv, k);
+        uint32_t row = cv_u32(e, CV_ROW);
+        uint32_t mi = j->rows ? 0 : cv_u32(e, CV_MATRIX);
         uint64_t first = mi ? j->b_begin : 0, at = k - first;
         csr *m = &j->c->m[mi];
-        if (!m->lent) {
-            m->signal[at] = e->signal;
+        if (!m->lent.p) {
+            m->signal[at] = cv_u32(e, CV_SIGNAL);
             fr_t v;
-            memcpy(v.l, e->value, sizeof v.l);
+            cv_value(cv, e, &v);
             if (cs->coef_encoding == G16K_ENC_CANONICAL)
                 fr_from_canon(&m->value[at], &v); /* cannot fail: checked < r */
             else
@@ -154,23 +212,24 @@ static void fill_range(void *arg, uint64_t begin, uint64_t end, uint32_t worker)
         }
         /* Rows (previous entry's row, this row] start here; after a matrix's last entry, the
          * rows after it start at its end. */
-        uint64_t from = k == first ? 0 : (uint64_t)cs->coefs[k - 1].row + 1;
-        for (uint64_t r = from; r <= e->row; r++)
+        uint64_t from = k == first ? 0 : (uint64_t)cv_u32(cv_at(cv, k - 1), CV_ROW) + 1;
+        for (uint64_t r = from; r <= row; r++)
             m->row_start[r] = at;
         uint64_t last = mi ? cs->n_coefs - 1 : j->b_begin - 1;
         if (k == last)
-            for (uint64_t r = (uint64_t)e->row + 1; r <= cs->domain_size; r++)
+            for (uint64_t r = (uint64_t)row + 1; r <= cs->domain_size; r++)
                 m->row_start[r] = at + 1;
     }
 }
 
 /* 1: c built from sorted input; 0: the input is not sorted (nothing done); < 0: an error.
- * lend: cs->coefs is lent (circuit_borrow), so Montgomery input sorted by row or by (matrix,
- * row) is kept, not copied; else only (matrix, row) order is built here. */
-static int build_sorted(g16k_plugin_ctx *ctx, const g16k_constraints *cs, g16k_circuit *c, int lend,
-                        const char *fn)
+ * lend: the list cv is lent (circuit_borrow or circuit_borrow_records), so Montgomery input
+ * sorted by row or by (matrix, row) is kept, not copied; else only (matrix, row) order is built
+ * here. */
+static int build_sorted(g16k_plugin_ctx *ctx, const g16k_constraints *cs, const coef_view *cv,
+                        g16k_circuit *c, int lend, const char *fn)
 {
-    sorted_job j = { .cs = cs, .c = c };
+    sorted_job j = { .cs = cs, .cv = *cv, .c = c };
     atomic_init(&j.first_bad, UINT64_MAX);
     atomic_init(&j.unsorted, 0);
     atomic_init(&j.unsorted_rows, 0);
@@ -179,13 +238,13 @@ static int build_sorted(g16k_plugin_ctx *ctx, const g16k_constraints *cs, g16k_c
     par_for(threads, cs->n_coefs, grain, scan_range, &j);
     if (atomic_load(&j.first_bad) != UINT64_MAX) {
         uint64_t *counts[2] = { c->m[0].row_start, c->m[1].row_start };
-        return count_entries(cs, counts, fn); /* the message of the first bad one */
+        return count_entries(cs, cv, counts, fn); /* the message of the first bad one */
     }
     int keep = lend && cs->coef_encoding == G16K_ENC_MONTGOMERY;
     if (keep && !atomic_load(&j.unsorted_rows)) { /* one block by row; m[1] unused */
         j.rows = 1;
         j.b_begin = cs->n_coefs;
-        c->m[0].lent = cs->coefs;
+        c->m[0].lent = *cv;
         free(c->m[1].row_start);
         c->m[1].row_start = NULL;
         par_for(threads, cs->n_coefs, grain, fill_range, &j);
@@ -196,7 +255,7 @@ static int build_sorted(g16k_plugin_ctx *ctx, const g16k_constraints *cs, g16k_c
     uint64_t lo = 0, hi = cs->n_coefs; /* first B entry: the input is sorted by matrix */
     while (lo < hi) {
         uint64_t mid = lo + (hi - lo) / 2;
-        if (cs->coefs[mid].matrix == 0)
+        if (cv_u32(cv_at(cv, mid), CV_MATRIX) == 0)
             lo = mid + 1;
         else
             hi = mid;
@@ -204,10 +263,11 @@ static int build_sorted(g16k_plugin_ctx *ctx, const g16k_constraints *cs, g16k_c
     j.b_begin = lo;
     uint64_t nnz[2] = { lo, cs->n_coefs - lo };
     if (keep) {
-        c->m[0].lent = cs->coefs;
-        c->m[1].lent = cs->coefs + lo;
+        c->m[0].lent = *cv;
+        c->m[1].lent = *cv;
+        c->m[1].lent.p = cv_at(cv, lo);
     }
-    for (int m = 0; m < 2 && !c->m[m].lent; m++) {
+    for (int m = 0; m < 2 && !c->m[m].lent.p; m++) {
         c->m[m].signal = malloc((nnz[m] ? nnz[m] : 1) * sizeof(uint32_t));
         c->m[m].value = malloc((nnz[m] ? nnz[m] : 1) * sizeof(fr_t));
         if (!c->m[m].signal || !c->m[m].value)
@@ -218,13 +278,14 @@ static int build_sorted(g16k_plugin_ctx *ctx, const g16k_constraints *cs, g16k_c
     return 1;
 }
 
-/* circuit_create and circuit_borrow (lend = 1; fn names the entry in messages): see
+/* circuit_create, circuit_borrow (lend = 1) and circuit_borrow_records (lend = 1, records not
+ * NULL: the list is there, not at cs->coefs); fn names the entry in messages: see
  * g16k_synth_vtable. Errors: G16K_EINVAL (NULL, short struct, encoding, domain_size not a power
  * of two, out-of-range matrix/row/signal/value), G16K_ENOMEM. Thread-safe (no shared state). */
-static int circuit_make(g16k_plugin_ctx *ctx, const g16k_constraints *cs, int lend, const char *fn,
-                        g16k_circuit **out)
+static int circuit_make(g16k_plugin_ctx *ctx, const g16k_constraints *cs, const void *records,
+                        int lend, const char *fn, g16k_circuit **out)
 {
-    if (!cs || !out || (cs->n_coefs && !cs->coefs))
+    if (!cs || !out || (cs->n_coefs && !(records ? records : (const void *)cs->coefs)))
         return cpu_error(G16K_EINVAL, "%s: NULL argument", fn);
     *out = NULL;
     if (cs->struct_size < sizeof(g16k_constraints))
@@ -252,13 +313,14 @@ static int circuit_make(g16k_plugin_ctx *ctx, const g16k_constraints *cs, int le
         circuit_free(c);
         return cpu_error(G16K_ENOMEM, "%s: out of memory (%llu rows)", fn, (unsigned long long)n);
     }
-    int st = build_sorted(ctx, cs, c, lend, fn);
+    coef_view cv = records ? view_of_records(records) : view_of_coefs(cs->coefs);
+    int st = build_sorted(ctx, cs, &cv, c, lend, fn);
     if (st == 1) {
         *out = c;
         return G16K_OK;
     }
     if (st == 0)
-        st = count_entries(cs, counts, fn);
+        st = count_entries(cs, &cv, counts, fn);
     if (st != G16K_OK) {
         circuit_free(c);
         return st;
@@ -282,12 +344,13 @@ static int circuit_make(g16k_plugin_ctx *ctx, const g16k_constraints *cs, int le
         memcpy(fill[m], rs, n * sizeof(uint64_t));
     }
     for (uint64_t k = 0; k < cs->n_coefs; k++) {
-        const g16k_coef *e = &cs->coefs[k];
-        csr *m = &c->m[e->matrix];
-        uint64_t at = fill[e->matrix][e->row]++;
-        m->signal[at] = e->signal;
+        const uint8_t *e = cv_at(&cv, k);
+        uint32_t mi = cv_u32(e, CV_MATRIX);
+        csr *m = &c->m[mi];
+        uint64_t at = fill[mi][cv_u32(e, CV_ROW)]++;
+        m->signal[at] = cv_u32(e, CV_SIGNAL);
         fr_t v;
-        memcpy(v.l, e->value, sizeof v.l);
+        cv_value(&cv, e, &v);
         if (cs->coef_encoding == G16K_ENC_CANONICAL)
             fr_from_canon(&m->value[at], &v); /* cannot fail: checked < r above */
         else
@@ -302,7 +365,7 @@ static int circuit_make(g16k_plugin_ctx *ctx, const g16k_constraints *cs, int le
 /* circuit_create: see g16k_synth_vtable. cs is copied. */
 static int cpu_circuit_create(g16k_plugin_ctx *ctx, const g16k_constraints *cs, g16k_circuit **out)
 {
-    return circuit_make(ctx, cs, 0, "circuit_create", out);
+    return circuit_make(ctx, cs, NULL, 0, "circuit_create", out);
 }
 
 /* circuit_borrow: see g16k_synth_vtable. Keeps cs->coefs for Montgomery input sorted by row
@@ -310,7 +373,18 @@ static int cpu_circuit_create(g16k_plugin_ctx *ctx, const g16k_constraints *cs, 
  * circuit_create does. Never writes cs->coefs. */
 static int cpu_circuit_borrow(g16k_plugin_ctx *ctx, const g16k_constraints *cs, g16k_circuit **out)
 {
-    return circuit_make(ctx, cs, 1, "circuit_borrow", out);
+    return circuit_make(ctx, cs, NULL, 1, "circuit_borrow", out);
+}
+
+/* circuit_borrow_records: see g16k_synth_vtable. As circuit_borrow, on a key file's records
+ * (cs->coefs is not read). Never writes the records. */
+static int cpu_circuit_borrow_records(g16k_plugin_ctx *ctx, const g16k_constraints *cs,
+                                      const void *records, g16k_circuit **out)
+{
+    if (!records && cs && cs->n_coefs)
+        return cpu_error(G16K_EINVAL, "circuit_borrow_records: NULL argument");
+    static const uint8_t none; /* n_coefs = 0: a list of nothing */
+    return circuit_make(ctx, cs, records ? records : &none, 1, "circuit_borrow_records", out);
 }
 
 /* circuit_destroy: frees the circuit; NULL is a no-op. */
@@ -342,11 +416,11 @@ static void row_dot(fr_t *out, const csr *m, uint64_t row, const fr_t *w)
 static void lent_dot(fr_t acc[2], const csr *m, uint64_t row, const fr_t *w)
 {
     for (uint64_t k = m->row_start[row]; k < m->row_start[row + 1]; k++) {
-        const g16k_coef *e = &m->lent[k];
+        const uint8_t *e = cv_at(&m->lent, k);
         fr_t v, t;
-        memcpy(v.l, e->value, sizeof v.l);
-        fr_mul(&t, &v, &w[e->signal]);
-        fr_add(&acc[e->matrix], &acc[e->matrix], &t);
+        cv_value(&m->lent, e, &v);
+        fr_mul(&t, &v, &w[cv_u32(e, CV_SIGNAL)]);
+        fr_add(&acc[cv_u32(e, CV_MATRIX)], &acc[cv_u32(e, CV_MATRIX)], &t);
     }
 }
 
@@ -367,10 +441,10 @@ static void synth_rows(void *arg, uint64_t begin, uint64_t end, uint32_t worker)
     const csr *m = j->c->m;
     for (uint64_t i = begin; i < end; i++) {
         fr_t a, b, c;
-        if (m[0].lent) {
+        if (m[0].lent.p) {
             fr_t acc[2] = { { { 0 } }, { { 0 } } };
             lent_dot(acc, &m[0], i, j->w);
-            if (m[1].lent)
+            if (m[1].lent.p)
                 lent_dot(acc, &m[1], i, j->w);
             a = acc[0];
             b = acc[1];
@@ -421,4 +495,5 @@ const g16k_synth_vtable cpu_synth_vtable = {
     .circuit_destroy = cpu_circuit_destroy,
     .synthesize = cpu_synthesize,
     .circuit_borrow = cpu_circuit_borrow,
+    .circuit_borrow_records = cpu_circuit_borrow_records,
 };

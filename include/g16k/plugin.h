@@ -22,6 +22,9 @@
  * 1.6 appended g16k_host_api.set_error_v and log_v (set_error and log taking a va_list, so that a
  * plugin's printf-style wrapper passes its arguments on; g16k_host_vset_error and g16k_host_vlog
  * below fall back to set_error and log on an older host).
+ * 1.7 appended g16k_synth_vtable.circuit_borrow_records (a circuit on the coefficients where a
+ * proving key file holds them, 44-byte records, instead of a decoded g16k_coef array); 1.0 to 1.6
+ * plugins keep working unchanged (the core decodes the array for them).
  *
  * Data. Field elements are little-endian arrays of 64-bit limbs: Fr 32 bytes, Fp 48 bytes,
  * Fp2 = c0 || c1 (96 bytes, element c0 + c1*u). Each call that takes or returns field elements has
@@ -57,7 +60,7 @@ extern "C" {
 #endif
 
 #define G16K_ABI_MAJOR 1
-#define G16K_ABI_MINOR 6
+#define G16K_ABI_MINOR 7
 
 /* Status codes. 0 is success; every error is negative. G16K_STATUS_LIST(X) calls X(name, value)
  * for each code in order, so that a table of names or messages cannot miss one. */
@@ -262,6 +265,13 @@ typedef int g16k_synth_circuit_borrow_fn(g16k_plugin_ctx *ctx, const g16k_constr
 typedef int g16k_synth_synthesize_fn(g16k_circuit *circuit, const void *witness, uint64_t n_vars,
                                      uint32_t witness_enc, void *a, void *b, void *c,
                                      uint32_t out_enc);
+typedef int g16k_synth_circuit_borrow_records_fn(g16k_plugin_ctx *ctx, const g16k_constraints *cs,
+                                                 const void *records, g16k_circuit **out);
+
+/* Bytes of one coefficient record of a .zkey's section 4 (docs/formats.md, ".zkey"): matrix
+ * (u32: 0 = A, 1 = B), row (u32), signal (u32), value (Fr, 32 bytes), all little-endian, packed:
+ * the value starts 12 bytes into the record. */
+#define G16K_COEF_RECORD_BYTES 44u
 
 typedef struct g16k_synth_vtable {
     uint32_t struct_size;
@@ -298,6 +308,20 @@ typedef struct g16k_synth_vtable {
      * CPU plugin keeps the pointer for Montgomery input sorted by row or by (matrix, row) and
      * copies any other.) g16k-plugin-check tests this entry when a plugin has it. */
     g16k_synth_circuit_borrow_fn *circuit_borrow;
+    /* Optional, ABI 1.7 (read it only when struct_size covers it; NULL: not provided).
+     * circuit_borrow on the coefficients as a proving key file stores them: cs as for
+     * circuit_borrow except that cs->coefs is NULL and the n_coefs coefficients are `records`,
+     * n_coefs records of G16K_COEF_RECORD_BYTES (44) each, back to back, starting at a 4-byte
+     * boundary (so the values are 4-byte aligned only: read them with memcpy), values in
+     * cs->coef_encoding. Arguments, checks, errors (under this entry's name), thread-safety, and
+     * the promise about the records (valid and unchanged until circuit_destroy returns, never
+     * written) are circuit_borrow's. The core calls it, when a plugin has it, for a key loaded
+     * from a file (section 4 where the mapping or the read image holds it, Montgomery values,
+     * in the file's order), and then decodes no g16k_coef array at all: 48 bytes per
+     * coefficient less of the prover's own memory (3 GB of a 2^24-constraint dense key). A
+     * plugin that would copy anyway (a GPU) leaves it NULL. g16k-plugin-check tests this entry
+     * when a plugin has it. */
+    g16k_synth_circuit_borrow_records_fn *circuit_borrow_records;
 } g16k_synth_vtable;
 
 /* ------------------------------------------------------------------------------------------ */

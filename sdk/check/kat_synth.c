@@ -4,7 +4,9 @@
  * a, b, c compared byte for byte with the reference plugin; and the error paths. circuit_borrow
  * (ABI 1.4) when the plugin has it: the same systems as given and sorted by row (snarkjs's
  * order, which a plugin may keep in place), the lent coefficients unchanged, 4 threads on one
- * borrowed circuit, and its errors (check_borrow).
+ * borrowed circuit, and its errors (check_borrow). circuit_borrow_records (ABI 1.7) the same way
+ * on the systems written as a key file's 44-byte records, 4 bytes past an 8-byte boundary
+ * (check_borrow_records).
  */
 #include <pthread.h>
 #include <stdio.h>
@@ -77,10 +79,51 @@ static void sort_by_row(sys *s)
         }
 }
 
+/* s's coefficients as a key file's section 4 records (G16K_COEF_RECORD_BYTES each, matrix,
+ * row, signal, value, little-endian) at *at, 4 bytes past an 8-byte boundary as every other
+ * section of a snarkjs key lies; *mem is what to free. 0, or -1 when memory runs out. */
+static int make_records(const sys *s, uint8_t **mem, uint8_t **at)
+{
+    uint64_t n = s->cs.n_coefs;
+    *mem = aligned_alloc(8, ((n * G16K_COEF_RECORD_BYTES + 4) / 8 + 1) * 8);
+    if (!*mem)
+        return -1;
+    *at = *mem + 4;
+    for (uint64_t i = 0; i < n; i++) {
+        uint8_t *r = *at + i * G16K_COEF_RECORD_BYTES;
+        const g16k_coef *c = &s->coefs[i];
+        const uint32_t f[3] = { c->matrix, c->row, c->signal };
+        for (int k = 0; k < 3; k++)
+            for (int b = 0; b < 4; b++)
+                r[4 * k + b] = (uint8_t)(f[k] >> (8 * b));
+        for (int l = 0; l < 4; l++)
+            for (int b = 0; b < 8; b++)
+                r[12 + 8 * l + b] = (uint8_t)(c->value[l] >> (8 * b));
+    }
+    return 0;
+}
+
+/* The target's circuit for s: circuit_create, circuit_borrow (mode 1) or, on records (mode 2,
+ * records made by make_records), circuit_borrow_records with cs->coefs NULL. */
+static int target_circuit(const chk_plugin *t, const sys *s, int mode, const uint8_t *records,
+                          g16k_circuit **out)
+{
+    const g16k_synth_vtable *tv = t->desc->synth;
+    if (mode == 2) {
+        g16k_constraints cs = s->cs;
+        cs.coefs = NULL;
+        return tv->circuit_borrow_records(t->ctx, &cs, records, out);
+    }
+    return (mode ? tv->circuit_borrow : tv->circuit_create)(t->ctx, &s->cs, out);
+}
+
+static const char *const mode_name[3] = { "circuit_create", "circuit_borrow",
+                                          "circuit_borrow_records" };
+
 /* One system on both plugins with all encoding combinations, the target's circuit made by
- * circuit_create or (borrow) circuit_borrow; 0 or -1 with why. */
-static int run(const chk_plugin *t, const chk_plugin *ref, const sys *s, int borrow, char *why,
-               size_t len)
+ * target_circuit in mode (records: mode 2's); 0 or -1 with why. */
+static int run(const chk_plugin *t, const chk_plugin *ref, const sys *s, int mode,
+               const uint8_t *records, char *why, size_t len)
 {
     const g16k_synth_vtable *tv = t->desc->synth, *rv = ref->desc->synth;
     g16k_circuit *tc = NULL, *rc = NULL;
@@ -97,9 +140,8 @@ static int run(const chk_plugin *t, const chk_plugin *ref, const sys *s, int bor
         goto out;
     }
     host_clear_error();
-    if ((borrow ? tv->circuit_borrow : tv->circuit_create)(t->ctx, &s->cs, &tc) != G16K_OK) {
-        snprintf(why, len, "%s: %s", borrow ? "circuit_borrow" : "circuit_create",
-                 host_last_error());
+    if (target_circuit(t, s, mode, records, &tc) != G16K_OK) {
+        snprintf(why, len, "%s: %s", mode_name[mode], host_last_error());
         goto out;
     }
     for (uint32_t we = G16K_ENC_CANONICAL; we <= G16K_ENC_MONTGOMERY; we++)
@@ -209,8 +251,10 @@ static void *job_run(void *arg)
     return NULL;
 }
 
-/* 1 when 4 threads synthesize on a circuit borrowed from s and all get the reference's a, b, c. */
-static int concurrent_ok(const chk_plugin *t, const chk_plugin *ref, const sys *s)
+/* 1 when 4 threads synthesize on a circuit borrowed from s (mode 1, or 2 on records) and all
+ * get the reference's a, b, c. */
+static int concurrent_ok(const chk_plugin *t, const chk_plugin *ref, const sys *s, int mode,
+                         const uint8_t *records)
 {
     enum { T = 4 };
     const g16k_synth_vtable *tv = t->desc->synth, *rv = ref->desc->synth;
@@ -220,7 +264,7 @@ static int concurrent_ok(const chk_plugin *t, const chk_plugin *ref, const sys *
     int ok = want && rv->circuit_create(ref->ctx, &s->cs, &rc) == G16K_OK &&
              rv->synthesize(rc, s->w, s->cs.n_vars, G16K_ENC_CANONICAL, want, want + n * 32,
                             want + 2 * n * 32, G16K_ENC_MONTGOMERY) == G16K_OK &&
-             tv->circuit_borrow(t->ctx, &s->cs, &tc) == G16K_OK;
+             target_circuit(t, s, mode, records, &tc) == G16K_OK;
     pthread_t th[T];
     job jobs[T];
     int started[T] = { 0 };
@@ -279,10 +323,10 @@ static void check_borrow(const chk_plugin *t, const chk_plugin *ref)
             snprintf(why, sizeof why, "out of memory");
         } else {
             memcpy(copy, s.coefs, bytes);
-            bad = run(t, ref, &s, 1, why, sizeof why); /* destroys the circuit before it returns */
+            bad = run(t, ref, &s, 1, NULL, why, sizeof why); /* destroys its circuit */
             changed |= memcmp(copy, s.coefs, bytes) != 0;
             if (!bad && cases[c].n_coefs >= 5000)
-                concurrent &= concurrent_ok(t, ref, &s);
+                concurrent &= concurrent_ok(t, ref, &s, 1, NULL);
             changed |= memcmp(copy, s.coefs, bytes) != 0;
         }
         free(copy);
@@ -341,6 +385,121 @@ static void check_borrow(const chk_plugin *t, const chk_plugin *ref)
         report_pass("synth.circuit_borrow.errors (row, signal out of range; encoding 0; NULL)");
 }
 
+/* circuit_borrow_records (ABI 1.7), when the plugin has one (silent otherwise): check_borrow's
+ * systems, as made and sorted by row, written as records 4 bytes past an 8-byte boundary; the
+ * records unchanged after the calls and circuit_destroy; 4 threads on one circuit; the errors
+ * (row, signal out of range, encoding 0, NULL records). */
+static void check_borrow_records(const chk_plugin *t, const chk_plugin *ref)
+{
+    static const struct {
+        uint64_t n_vars, domain, n_coefs;
+        uint32_t enc;
+    } cases[] = {
+        { 1, 1, 2, G16K_ENC_MONTGOMERY },         { 50, 64, 300, G16K_ENC_CANONICAL },
+        { 50, 64, 300, G16K_ENC_MONTGOMERY },     { 200, 256, 40, G16K_ENC_MONTGOMERY },
+        { 300, 1024, 5000, G16K_ENC_MONTGOMERY },
+    };
+    const g16k_synth_vtable *v = t->desc->synth;
+    if (!ABI_COVERS(v, g16k_synth_vtable, circuit_borrow_records) || !v->circuit_borrow_records) {
+        printf("# synth.circuit_borrow_records: not provided (optional, ABI 1.7): %s\n",
+               ABI_COVERS(v, g16k_synth_vtable, circuit_borrow_records)
+                   ? "the entry is NULL"
+                   : "the synth vtable ends before it");
+        return;
+    }
+    char why[512] = "";
+    int bad = 0, changed = 0, concurrent = 1;
+    for (size_t i = 0; i < 2 * (sizeof(cases) / sizeof(cases[0])) && !bad; i++) {
+        size_t c = i / 2;
+        sys s;
+        uint8_t *mem = NULL, *rec = NULL, *copy = NULL;
+        size_t bytes = cases[c].n_coefs * G16K_COEF_RECORD_BYTES;
+        bad = make_sys(&s, cases[c].n_vars, cases[c].domain, cases[c].n_coefs, cases[c].enc);
+        if (!bad && i % 2)
+            sort_by_row(&s);
+        if (!bad && (make_records(&s, &mem, &rec) != 0 || !(copy = malloc(bytes ? bytes : 1))))
+            bad = -1;
+        if (bad) {
+            snprintf(why, sizeof why, "out of memory");
+        } else {
+            memcpy(copy, rec, bytes);
+            bad = run(t, ref, &s, 2, rec, why, sizeof why); /* destroys its circuit */
+            changed |= memcmp(copy, rec, bytes) != 0;
+            memcpy(rec, copy, bytes); /* a broken plugin's writes stay out of the next test */
+            if (!bad && cases[c].n_coefs >= 5000)
+                concurrent &= concurrent_ok(t, ref, &s, 2, rec);
+            changed |= memcmp(copy, rec, bytes) != 0;
+        }
+        free(copy);
+        free(mem);
+        free_sys(&s);
+    }
+    if (bad)
+        report_fail("synth.circuit_borrow_records.kat", "%s", why);
+    else
+        report_pass("synth.circuit_borrow_records.kat (5 systems as made and sorted by row, as "
+                    "44-byte records 4 bytes off an 8-byte boundary, all encoding combinations)");
+    if (changed)
+        report_fail("synth.circuit_borrow_records.records_unchanged",
+                    "the lent records were written while the circuit lived");
+    else
+        report_pass("synth.circuit_borrow_records.records_unchanged (after synthesize and "
+                    "circuit_destroy)");
+    if (!concurrent)
+        report_fail("synth.circuit_borrow_records.concurrent_calls",
+                    "4 threads on one borrowed circuit: a result differs or a call failed");
+    else
+        report_pass("synth.circuit_borrow_records.concurrent_calls (4 threads, one circuit)");
+
+    sys s;
+    g16k_circuit *c = NULL;
+    const char *what = NULL;
+    int rc = 0;
+    uint8_t *mem = NULL, *rec = NULL;
+    if (make_sys(&s, 4, 8, 6, G16K_ENC_MONTGOMERY) == 0) {
+        sort_by_row(&s);
+        static const struct {
+            int field; /* 0: row of the last entry = domain_size; 1: signal of entry 0 = n_vars;
+                          2: encoding 0; 3: NULL records */
+            const char *what;
+        } bads[] = { { 0, "circuit_borrow_records(row >= domain_size)" },
+                     { 1, "circuit_borrow_records(signal >= n_vars)" },
+                     { 2, "circuit_borrow_records(coef_encoding 0)" },
+                     { 3, "circuit_borrow_records(NULL records)" } };
+        for (size_t b = 0; b < sizeof bads / sizeof bads[0] && !what; b++) {
+            sys e = s;
+            g16k_coef saved[6];
+            memcpy(saved, s.coefs, sizeof saved);
+            if (bads[b].field == 0)
+                s.coefs[5].row = 8;
+            if (bads[b].field == 1)
+                s.coefs[0].signal = 4;
+            if (bads[b].field == 2)
+                e.cs.coef_encoding = 0;
+            if (make_records(&s, &mem, &rec) != 0)
+                break;
+            host_clear_error();
+            rc = target_circuit(t, &e, 2, bads[b].field == 3 ? NULL : rec, &c);
+            if (rc != G16K_EINVAL || !host_last_error()[0])
+                what = bads[b].what;
+            if (c && rc == G16K_OK)
+                v->circuit_destroy(c);
+            c = NULL;
+            free(mem);
+            mem = NULL;
+            memcpy(s.coefs, saved, sizeof saved);
+        }
+    }
+    free(mem);
+    free_sys(&s);
+    if (what)
+        report_fail("synth.circuit_borrow_records.errors",
+                    "%s returned %d, expected G16K_EINVAL with a message", what, rc);
+    else
+        report_pass("synth.circuit_borrow_records.errors (row, signal out of range; encoding 0; "
+                    "NULL records)");
+}
+
 void kat_synth(const chk_plugin *t, const chk_plugin *ref)
 {
     static const struct {
@@ -364,7 +523,7 @@ void kat_synth(const chk_plugin *t, const chk_plugin *ref)
         if (bad)
             snprintf(why, sizeof why, "out of memory");
         else
-            bad = run(t, ref, &s, 0, why, sizeof why);
+            bad = run(t, ref, &s, 0, NULL, why, sizeof why);
         free_sys(&s);
     }
     if (bad)
@@ -373,4 +532,5 @@ void kat_synth(const chk_plugin *t, const chk_plugin *ref)
         report_pass("synth.kat (4 systems, all encoding combinations)");
     check_errors(t);
     check_borrow(t, ref);
+    check_borrow_records(t, ref);
 }

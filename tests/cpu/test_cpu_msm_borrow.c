@@ -211,12 +211,11 @@ static void test_chunked_equals_default(void **state)
         for (int si = 0; si < 2; si++) {
             g16k_plugin_ctx *base = make_ctx(simd[si], "off");
             g16k_msm_bases *hb = NULL;
-            assert_int_equal(v->bases_create(base, id, canon, n, G16K_ENC_CANONICAL, &hb),
-                             G16K_OK);
+            assert_int_equal(v->bases_create(base, id, canon, n, G16K_ENC_CANONICAL, &hb), G16K_OK);
             for (int ci = 0; ci < 2; ci++) {
-                g16k_config_entry e[3] = {
-                    { "simd", simd[si], 1 }, { "endo", "off", 2 }, { "msm_chunk_kib", kib[ci], 3 }
-                };
+                g16k_config_entry e[3] = { { "simd", simd[si], 1 },
+                                           { "endo", "off", 2 },
+                                           { "msm_chunk_kib", kib[ci], 3 } };
                 g16k_config cfg = { .struct_size = sizeof cfg,
                                     .file = "test.ini",
                                     .section = "plugin.cpu",

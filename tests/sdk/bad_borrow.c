@@ -6,11 +6,13 @@
  * a bit of the first point's x), which the caller promised to keep and the plugin must only
  * read. Its results stay right, so g16k-plugin-check must fail only the unchanged-points check.
  * Built with BAD_CIRCUIT_BORROW, it serves the synthesizer instead, and breaks circuit_borrow
- * (ABI 1.4) the same way: a copy (circuit_create), then a bit of the first lent coefficient's
- * value flipped.
+ * (ABI 1.4) and circuit_borrow_records (ABI 1.7) the same way: a copy (circuit_create), then a
+ * bit of the first lent coefficient's value flipped.
  */
 #include <dlfcn.h>
 #include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "g16k/plugin.h"
 
@@ -41,6 +43,32 @@ static int bb_circuit_borrow(g16k_plugin_ctx *ctx, const g16k_constraints *cs, g
     return rc;
 }
 
+/* Records decoded into a g16k_coef copy for circuit_create, then the first record's value
+ * written. */
+static int bb_circuit_borrow_records(g16k_plugin_ctx *ctx, const g16k_constraints *cs,
+                                     const void *records, g16k_circuit **out)
+{
+    if (!cs || !records)
+        return real->synth->circuit_borrow_records(ctx, cs, records, out); /* its errors */
+    g16k_coef *c = calloc(cs->n_coefs ? cs->n_coefs : 1, sizeof *c);
+    if (!c)
+        return G16K_ENOMEM;
+    const uint8_t *r = records;
+    for (uint64_t i = 0; i < cs->n_coefs; i++, r += G16K_COEF_RECORD_BYTES) {
+        memcpy(&c[i].matrix, r, 4);
+        memcpy(&c[i].row, r + 4, 4);
+        memcpy(&c[i].signal, r + 8, 4);
+        memcpy(c[i].value, r + 12, 32);
+    }
+    g16k_constraints copy = *cs;
+    copy.coefs = c;
+    int rc = real->synth->circuit_create(ctx, &copy, out);
+    free(c);
+    if (rc == G16K_OK && cs->n_coefs > 0)
+        ((uint8_t *)(uintptr_t)records)[12] ^= 1;
+    return rc;
+}
+
 static void bb_circuit_destroy(g16k_circuit *c)
 {
     real->synth->circuit_destroy(c);
@@ -58,6 +86,7 @@ static const g16k_synth_vtable synth = {
     .circuit_destroy = bb_circuit_destroy,
     .synthesize = bb_synthesize,
     .circuit_borrow = bb_circuit_borrow,
+    .circuit_borrow_records = bb_circuit_borrow_records,
 };
 
 #else
