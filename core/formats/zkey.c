@@ -196,7 +196,7 @@ int zkey_read_coefs(const binfile *bf, zkey *k, uint64_t begin, uint64_t end)
     const uint8_t *p = binfile_at(bf, s->offset) + 4 + begin * ZKEY_COEF_BYTES;
     for (uint64_t i = begin; i < end; i++, p += ZKEY_COEF_BYTES) {
         uint64_t at = s->offset + 4 + i * ZKEY_COEF_BYTES;
-        g16k_coef *c = &k->coefs[i];
+        g16k_coef tmp, *c = k->coefs ? &k->coefs[i] : &tmp; /* records: validated only */
         c->matrix = binfile_le32(p);
         c->row = binfile_le32(p + 4);
         c->signal = binfile_le32(p + 8);
@@ -220,6 +220,27 @@ int zkey_read_coefs(const binfile *bf, zkey *k, uint64_t begin, uint64_t end)
     return G16K_OK;
 }
 
+_Static_assert(ZKEY_COEF_BYTES == G16K_COEF_RECORD_BYTES, "section 4 records are the ABI's");
+
+int zkey_decode_coefs(zkey *k)
+{
+    if (k->coefs != NULL || k->coef_records == NULL)
+        return G16K_OK;
+    g16k_coef *c = malloc(k->n_coefs > 0 ? (size_t)k->n_coefs * sizeof(g16k_coef) : 1);
+    if (c == NULL)
+        return err_set(G16K_ENOMEM, "out of memory for %llu coefficients",
+                       (unsigned long long)k->n_coefs);
+    const uint8_t *p = k->coef_records;
+    for (uint64_t i = 0; i < k->n_coefs; i++, p += ZKEY_COEF_BYTES) {
+        c[i] = (g16k_coef){ .matrix = binfile_le32(p),
+                            .row = binfile_le32(p + 4),
+                            .signal = binfile_le32(p + 8) };
+        binfile_limbs(c[i].value, p + 12, FR_LIMBS);
+    }
+    k->coefs = c;
+    return G16K_OK;
+}
+
 /* malloc that never returns NULL for a zero count (C may have no points). */
 static void *alloc_array(uint64_t n, size_t elem)
 {
@@ -235,7 +256,7 @@ int zkey_read_headers(const binfile *bf, zkey *k)
     /* Every count below was just matched against a section that lies inside the file. */
     uint64_t nv = k->n_vars;
     k->ic = alloc_array((uint64_t)k->n_public + 1, sizeof(g1_affine_t));
-    if (!k->coefs)
+    if (!k->coefs && !k->coef_records)
         k->coefs = alloc_array(k->n_coefs, sizeof(g16k_coef));
     if (!k->a)
         k->a = alloc_array(nv, sizeof(g1_affine_t));
@@ -247,7 +268,7 @@ int zkey_read_headers(const binfile *bf, zkey *k)
         k->c = alloc_array(nv - k->n_public - 1, sizeof(g1_affine_t));
     if (!k->h)
         k->h = alloc_array(k->domain_size, sizeof(g1_affine_t));
-    if (!k->ic || !k->coefs || !k->a || !k->b1 || !k->b2 || !k->c || !k->h)
+    if (!k->ic || !(k->coefs || k->coef_records) || !k->a || !k->b1 || !k->b2 || !k->c || !k->h)
         return err_set(G16K_ENOMEM, "%s: out of memory for %u variables, domain %u", bf->path,
                        k->n_vars, k->domain_size);
     return G16K_OK;
@@ -343,8 +364,12 @@ void zkey_drop_arrays(zkey *k, unsigned keep)
 {
     uint64_t nv = k->n_vars, nc = nv > k->n_public ? nv - k->n_public - 1 : 0;
     int give_back = keep != 0; /* else the whole image goes below */
-    if (!(keep & ZKEY_KEEP_COEFS))
+    if (!(keep & ZKEY_KEEP_COEFS)) {
         drop(k, &k->coefs, k->n_coefs * sizeof(g16k_coef), give_back);
+        if (k->coef_records != NULL && give_back) /* in the image or the mapping, never ours */
+            zkey_give_back(k->coef_records, (size_t)(k->n_coefs * ZKEY_COEF_BYTES));
+        k->coef_records = NULL;
+    }
     if (!(keep & ZKEY_KEEP_A))
         drop(k, &k->a, nv * sizeof(g1_affine_t), give_back);
     if (!(keep & ZKEY_KEEP_B1))
@@ -356,7 +381,7 @@ void zkey_drop_arrays(zkey *k, unsigned keep)
     if (!(keep & ZKEY_KEEP_H))
         drop(k, &k->h, (uint64_t)k->domain_size * sizeof(g1_affine_t), give_back);
     /* Each region stays for what is kept in it. */
-    const void *arr[] = { k->coefs, k->a, k->b1, k->b2, k->c, k->h };
+    const void *arr[] = { k->coefs, k->coef_records, k->a, k->b1, k->b2, k->c, k->h };
     int used_image = 0, used_map = 0;
     for (size_t i = 0; i < sizeof arr / sizeof arr[0]; i++) {
         used_image |= in_region(k->image, k->image_len, arr[i]);

@@ -60,6 +60,11 @@ typedef struct zkey {
      * (the elements w / R): every product, and so a, b and c, is exact. A reduction per entry
      * (fr_mont_reduce) cost a fifth of a cached key load of sha256_64. */
     g16k_coef *coefs;
+    /* With zkey_load_args.coef_records (a key from a file): section 4's n_coefs records as
+     * stored (ZKEY_COEF_BYTES each: matrix, row, signal, value, little-endian; 4-byte aligned)
+     * where the image or the mapping holds them, validated as zkey_read_coefs validates; coefs
+     * is then NULL until zkey_decode_coefs makes it. NULL otherwise. */
+    const uint8_t *coef_records;
     g1_affine_t *a;  /* n_vars points (section 5) */
     g1_affine_t *b1; /* n_vars points (section 6) */
     g2_affine_t *b2; /* n_vars points (section 7) */
@@ -119,6 +124,11 @@ typedef struct zkey_load_args {
      * the file changed while it was read, and zkey_check_unchanged says so afterwards. Falls
      * back to reading when the file cannot be mapped. Ignored for a key in memory (data). */
     int map;
+    /* 1: a key from a file keeps section 4 where the file's bytes are (zkey.coef_records, for
+     * synthesizers with circuit_borrow_records) instead of decoding it into coefs (48 bytes per
+     * coefficient of fresh memory); zkey_decode_coefs decodes it when a provider needs the
+     * array. Ignored for a key in memory (data). */
+    int coef_records;
     zkey_load_stats *stats; /* optional out: the phase times */
 } zkey_load_args;
 
@@ -133,6 +143,9 @@ int zkey_load(const char *path, unsigned threads, zkey **out);
  * messages). Fills the counts and header points of *hdr; its arrays stay NULL (nothing to free).
  * For checks that need no proving key in memory (g16k submit). Errors as zkey_load. */
 int zkey_read_header(const char *name, const void *data, uint64_t size, zkey *hdr /* OUT */);
+/* k->coefs from k->coef_records (fresh memory, k's to free like a decoded array) when k has
+ * records and no array yet; a no-op otherwise. Not thread-safe on one k. Errors: G16K_ENOMEM. */
+int zkey_decode_coefs(zkey *k);
 /* What a verification key needs, from the file at path: zkey_read_header, then section 3 (IC,
  * its points tested in full) into (*out)->ic; the other arrays stay NULL. Only sections 1..3 are
  * read (the others' sizes checked), so it is instant even for a large circuit. On success *out is
@@ -144,8 +157,9 @@ void zkey_free(zkey *k); /* NULL is a no-op */
  * it after the MSMs, the last reads of the mapping, so that no proof over points that changed in
  * place (untested ones, maybe) leaves it. G16K_OK for any other key. Thread-safe (one fstat). */
 int zkey_check_unchanged(const zkey *k);
-/* Free the coefficients and the point arrays a..h but those whose ZKEY_KEEP_ bit is in keep
- * (arrays a provider borrowed), leaving the freed ones NULL; the counts, header points and IC
+/* Free the coefficients (the array and the records: ZKEY_KEEP_COEFS keeps both) and the point
+ * arrays a..h but those whose ZKEY_KEEP_ bit is in keep (arrays a provider borrowed), leaving the
+ * freed ones NULL; the counts, header points and IC
  * stay. A freed array in the image gives its pages back, and each region (the image, the file
  * mapping) goes with the last array in it. For a key whose providers hold copies of what they
  * need. */

@@ -67,6 +67,7 @@ typedef struct zkey_loading {
     binfile_image img; /* where the pool puts (a file) or finds (in memory) the bytes */
     int fd;            /* the file, -1 for a key in memory */
     void *coefs_at;    /* room in the image for k->coefs, or NULL */
+    int records;       /* k->coef_records: section 4 used where the image or mapping has it */
     int mapped;        /* the file is mapped (map_file): img is the mapping, one piece */
     uint8_t *copy_at[ZKEY_SEC_H + 1]; /* mapped: room in the image for a point section that
                                        * lies off an 8-byte boundary in the file, or NULL */
@@ -212,7 +213,7 @@ static void run_primary(void *ctx, uint64_t i)
         uint64_t at = bf->sec[ZKEY_SEC_COEFS].offset + 4 + t->begin * ZKEY_COEF_BYTES;
         if (rc != G16K_OK)
             primary_error(ld, rc, at);
-        else if (ld->mapped) /* decoded: see release_copied */
+        else if (ld->mapped && !ld->records) /* decoded: see release_copied */
             zkey_give_back(binfile_at(bf, at), (size_t)((t->end - t->begin) * ZKEY_COEF_BYTES));
         return;
     }
@@ -420,7 +421,8 @@ static int map_image(zkey_loading *ld)
     im->off[n] = bf->size;
     /* Room for the decoded coefficients after the pieces: on huge pages too. */
     const binfile_section *s4 = &bf->sec[ZKEY_SEC_COEFS];
-    uint64_t n_coefs = s4->present && s4->size >= 4 ? (s4->size - 4) / ZKEY_COEF_BYTES : 0;
+    uint64_t n_coefs =
+        s4->present && s4->size >= 4 && !ld->records ? (s4->size - 4) / ZKEY_COEF_BYTES : 0;
     uint64_t coefs_pos = (len + PIECE_ALIGN - 1) / PIECE_ALIGN * PIECE_ALIGN;
     if (n_coefs > 0)
         len = coefs_pos + n_coefs * sizeof(g16k_coef);
@@ -452,7 +454,8 @@ static int map_file(zkey_loading *ld)
         return 1;
     (void)madvise(m, (size_t)bf->size, MADV_WILLNEED); /* read-ahead of what is not cached */
     const binfile_section *s4 = &bf->sec[ZKEY_SEC_COEFS];
-    uint64_t n_coefs = s4->present && s4->size >= 4 ? (s4->size - 4) / ZKEY_COEF_BYTES : 0;
+    uint64_t n_coefs =
+        s4->present && s4->size >= 4 && !ld->records ? (s4->size - 4) / ZKEY_COEF_BYTES : 0;
     uint64_t pos[ZKEY_SEC_H + 1] = { 0 }, len = n_coefs * sizeof(g16k_coef);
     for (uint32_t id = ZKEY_SEC_A; id <= ZKEY_SEC_H; id++) {
         const binfile_section *s = &bf->sec[id];
@@ -493,6 +496,9 @@ static void points_in_place(zkey_loading *ld)
         return;
     zkey *k = ld->k;
     k->coefs = ld->coefs_at; /* zkey_read_headers checks the count it was made for */
+    const binfile_section *s4 = &ld->bf.sec[ZKEY_SEC_COEFS];
+    if (ld->records && s4->present && s4->size >= 4) /* its size: zkey_read_headers */
+        k->coef_records = binfile_image_at(&ld->img, s4->offset + 4);
     void **arr[] = { (void **)&k->a, (void **)&k->b1, (void **)&k->b2, (void **)&k->c,
                      (void **)&k->h };
     for (uint32_t id = ZKEY_SEC_A; id <= ZKEY_SEC_H; id++) {
@@ -547,7 +553,8 @@ static void release_unused(const zkey_loading *ld)
                  { k->b2, (uint64_t)k->n_vars * ZKEY_G2_BYTES },
                  { k->c, ((uint64_t)k->n_vars - k->n_public - 1) * ZKEY_G1_BYTES },
                  { k->h, (uint64_t)k->domain_size * ZKEY_G1_BYTES },
-                 { k->coefs, k->n_coefs * sizeof(g16k_coef) } };
+                 { k->coefs, k->n_coefs * sizeof(g16k_coef) },
+                 { k->coef_records, k->n_coefs * ZKEY_COEF_BYTES } };
     enum { N_USED = sizeof used / sizeof used[0] };
     uintptr_t lo = (uintptr_t)k->image, hi = lo + k->image_len;
     uintptr_t from = lo; /* the arrays lie in the image in file order or any other: sort */
@@ -717,6 +724,7 @@ int zkey_load_from(const zkey_load_args *args, zkey **out)
     ld->fd = -1;
     ld->t0 = clock_now();
     ld->opts = *args;
+    ld->records = args->coef_records && args->data == NULL;
     ld->err_at = UINT64_MAX;
     ld->reported = UINT64_MAX;
     atomic_init(&ld->fail_ord, UINT64_MAX);

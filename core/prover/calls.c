@@ -96,34 +96,57 @@ static int create_failed(int rc, const loaded_plugin *pl, const char *what)
     return rc;
 }
 
-int call_has_circuit_borrow(const loaded_plugin *pl)
+static int has_circuit_borrow(const loaded_plugin *pl)
 {
     const g16k_synth_vtable *v = pl->desc->synth;
     return ABI_COVERS(v, g16k_synth_vtable, circuit_borrow) && v->circuit_borrow;
 }
 
-int call_circuit_create(const loaded_plugin *pl, const zkey *zk, int lend, g16k_circuit **out)
+static int has_circuit_borrow_records(const loaded_plugin *pl)
 {
+    const g16k_synth_vtable *v = pl->desc->synth;
+    return ABI_COVERS(v, g16k_synth_vtable, circuit_borrow_records) && v->circuit_borrow_records;
+}
+
+int call_circuit_create(const loaded_plugin *pl, zkey *zk, int lend, g16k_circuit **out, int *lent)
+{
+    enum {
+        CREATE,
+        BORROW,
+        RECORDS
+    } how = !lend                                                ? CREATE
+            : zk->coef_records && has_circuit_borrow_records(pl) ? RECORDS
+            : has_circuit_borrow(pl)                             ? BORROW
+                                                                 : CREATE;
+    static const char *const entry[] = { "circuit_create", "circuit_borrow",
+                                         "circuit_borrow_records" };
+    int rc = how == RECORDS ? G16K_OK : zkey_decode_coefs(zk);
+    if (rc != G16K_OK)
+        return create_failed(rc, pl, "decoding the key's coefficients for the synthesizer");
     g16k_constraints cs = {
         .struct_size = sizeof(cs),
         .coef_encoding = G16K_ENC_MONTGOMERY,
         .n_vars = zk->n_vars,
         .domain_size = zk->domain_size,
         .n_coefs = zk->n_coefs,
-        .coefs = zk->coefs,
+        .coefs = how == RECORDS ? NULL : zk->coefs,
     };
     const g16k_synth_vtable *v = pl->desc->synth;
-    int borrow = lend && call_has_circuit_borrow(pl);
     TRACE_START(tr);
     err_clear();
-    int rc = (borrow ? v->circuit_borrow : v->circuit_create)(pl->ctx, &cs, out);
+    rc = how == RECORDS  ? v->circuit_borrow_records(pl->ctx, &cs, zk->coef_records, out)
+         : how == BORROW ? v->circuit_borrow(pl->ctx, &cs, out)
+                         : v->circuit_create(pl->ctx, &cs, out);
     if (tr)
-        emit(tr, borrow ? "circuit_borrow" : "circuit_create", pl, tr_t0, tr_prev, rc,
+        emit(tr, entry[how], pl, tr_t0, tr_prev, rc,
              arg_int(json_object_new_object(), "n_coefs", (int64_t)zk->n_coefs));
-    return rc == G16K_OK ? rc
-                         : create_failed(rc, pl,
-                                         borrow ? "synthesizer circuit_borrow failed"
-                                                : "synthesizer circuit_create failed");
+    if (lent)
+        *lent = how != CREATE;
+    if (rc == G16K_OK)
+        return rc;
+    char what[64];
+    snprintf(what, sizeof what, "synthesizer %s failed", entry[how]);
+    return create_failed(rc, pl, what);
 }
 
 int call_domain_create(const loaded_plugin *pl, uint32_t log_n, g16k_ntt_domain **out)

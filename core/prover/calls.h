@@ -42,13 +42,14 @@ void msm_points(const zkey *zk, int m, const void **points, uint64_t *n);
 /* Handles: circuit_create, domain_create and bases_create of plugin.h, and their destroys
  * (NULL handles are no-ops). what names the handle in errors. */
 /* zk's coefficients (Montgomery, in the file's order) into *out. lend = 1: the caller keeps
- * zk->coefs valid and unchanged until call_circuit_destroy(*out), so pl's circuit_borrow
- * (plugin ABI 1.4) takes them when pl has it (call_has_circuit_borrow), which may keep the
- * pointer; else, and with lend = 0, circuit_create copies them. The trace event is
- * "circuit_borrow" or "circuit_create". */
-int call_circuit_create(const loaded_plugin *pl, const zkey *zk, int lend, g16k_circuit **out);
-/* 1 when pl's synthesizer vtable has circuit_borrow (ABI 1.4, not NULL). */
-int call_has_circuit_borrow(const loaded_plugin *pl);
+ * zk's coefficients (coef_records and coefs) valid and unchanged until
+ * call_circuit_destroy(*out), so pl's circuit_borrow_records (plugin ABI 1.7) takes zk's
+ * records when both are there, else its circuit_borrow (ABI 1.4) takes zk->coefs (decoded here
+ * from the records first when zk has none: zkey_decode_coefs); either may keep the pointer.
+ * Else, and with lend = 0, circuit_create copies zk->coefs (decoded the same way). The trace
+ * event names the entry. *lent (may be NULL) = 1 when a borrowing entry ran. Errors: the
+ * entry's, G16K_ENOMEM (the decode). */
+int call_circuit_create(const loaded_plugin *pl, zkey *zk, int lend, g16k_circuit **out, int *lent);
 int call_domain_create(const loaded_plugin *pl, uint32_t log_n, g16k_ntt_domain **out);
 /* n Montgomery points of group (8-byte aligned, each coordinate < p, on the curve, in the
  * subgroup) into *out. lend = 1: the caller keeps points valid and unchanged until

@@ -54,9 +54,8 @@ int key_handles_create(g16k_key *key, int which)
         return rc;
     if ((pl = slot_plugin(key->prover, SLOT_SYNTH, which)) != NULL) {
         /* lent: zk->coefs outlives the circuit (g16k_key_free destroys it first) */
-        if ((rc = call_circuit_create(pl, zk, 1, &h->circuit)) != G16K_OK)
+        if ((rc = call_circuit_create(pl, key->zk, 1, &h->circuit, &h->coefs_lent)) != G16K_OK)
             return rc;
-        h->coefs_lent = call_has_circuit_borrow(pl);
     }
     if ((rc = upload_progress(key, 1)) != G16K_OK)
         return rc;
@@ -211,6 +210,9 @@ static int key_load_bound(g16k_prover *prover, zkey_load_args *args, const g16k_
     args->progress_user = opts->progress_user;
     args->stats = &st->zk;
     args->map = (opts->flags & G16K_KEY_MAP_FILE) != 0;
+    /* Section 4 stays where the file's bytes are: a synthesizer with circuit_borrow_records
+     * reads it there, and call_circuit_create decodes it for any other. */
+    args->coef_records = 1;
     rc = zkey_load_from(args, &key->zk);
     if (rc != G16K_OK) {
         pthread_mutex_destroy(&key->fallback_lock);

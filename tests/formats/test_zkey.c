@@ -213,11 +213,17 @@ static void test_zkey_threads_agree(void **state)
     zkey_free(k3);
 }
 
-/* A file's key: read into memory (map 0) or mapped (map 1, zkey_load_args.map). */
+/* A file's key: read into memory (map 0) or mapped (map 1, zkey_load_args.map); section 4
+ * decoded, or kept as the file's records (load_records, zkey_load_args.coef_records). */
+static int load_records_of(const char *path, unsigned threads, int map, int records, zkey **out)
+{
+    zkey_load_args args = { .path = path, .threads = threads, .map = map, .coef_records = records };
+    return zkey_load_from(&args, out);
+}
+
 static int load_file(const char *path, unsigned threads, int map, zkey **out)
 {
-    zkey_load_args args = { .path = path, .threads = threads, .map = map };
-    return zkey_load_from(&args, out);
+    return load_records_of(path, threads, map, 0, out);
 }
 
 static int within(const void *p, uint64_t size, const void *region, size_t len)
@@ -328,6 +334,70 @@ static void test_zkey_points_in_place(void **state)
     (void)state;
     for (int f = 0; f < SMALL_FIXTURES; f++)
         check_points_in_place(FIXTURES[f]);
+}
+
+/* zkey_load_args.coef_records: a key read or mapped keeps section 4 where the image or the
+ * mapping has the file's bytes (coefs NULL, no room for a decoded list), equal to the file's
+ * section; zkey_decode_coefs gives the list a decoding load gives (zkey_read_coefs: another
+ * decoder); dropping with ZKEY_KEEP_COEFS keeps the records readable, without it they go, with
+ * the mapping. A key in memory ignores the flag. */
+static void check_coef_records(const char *fixture)
+{
+    const char *path = fixture_path(fixture, "circuit_final.zkey");
+    size_t len, at;
+    uint64_t size;
+    uint8_t *file = read_whole(path, &len);
+    assert_int_equal(container_find(file, len, 4, &at, &size, NULL), 0);
+    /* The tests of the points are another test's subject (and slow under ASan). */
+    zkey_load_args args = { .path = path, .threads = 2, .no_tests = 1 };
+    zkey *want;
+    assert_int_equal(zkey_load_from(&args, &want), 0);
+    for (int map = 0; map <= 1; map++) {
+        zkey *k;
+        args.map = map;
+        args.coef_records = 1;
+        assert_int_equal(zkey_load_from(&args, &k), 0);
+        assert_null(k->coefs);
+        assert_non_null(k->coef_records);
+        assert_int_equal(k->n_coefs, want->n_coefs);
+        assert_int_equal(size, 4 + k->n_coefs * ZKEY_COEF_BYTES);
+        assert_memory_equal(k->coef_records, file + at + 4, (size_t)(size - 4));
+        if (map)
+            assert_ptr_equal(k->coef_records, (const uint8_t *)k->file_map + at + 4);
+        else
+            assert_true(within(k->coef_records, size - 4, k->image, k->image_len));
+        assert_memory_equal(k->b2, want->b2, want->n_vars * sizeof(g2_affine_t));
+        zkey_drop_arrays(k, ZKEY_KEEP_COEFS); /* the points go, the records stay */
+        assert_null(k->a);
+        assert_non_null(k->coef_records);
+        assert_memory_equal(k->coef_records, file + at + 4, (size_t)(size - 4));
+        assert_int_equal(zkey_decode_coefs(k), 0);
+        assert_non_null(k->coefs);
+        assert_memory_equal(k->coefs, want->coefs, want->n_coefs * sizeof(g16k_coef));
+        zkey_drop_arrays(k, 0);
+        assert_null(k->coefs);
+        assert_null(k->coef_records);
+        assert_null(k->file_map);
+        assert_null(k->image);
+        zkey_free(k);
+    }
+    args.map = 0;
+    args.data = file;
+    args.size = len;
+    zkey *m;
+    assert_int_equal(zkey_load_from(&args, &m), 0);
+    assert_null(m->coef_records);
+    assert_memory_equal(m->coefs, want->coefs, want->n_coefs * sizeof(g16k_coef));
+    zkey_free(m);
+    zkey_free(want);
+    free(file);
+}
+
+static void test_zkey_coef_records(void **state)
+{
+    (void)state;
+    for (int f = 0; f < SMALL_FIXTURES; f++)
+        check_coef_records(FIXTURES[f]);
 }
 
 static void test_zkey_points_in_place_large(void **state)
@@ -532,16 +602,16 @@ static void expect_bad(const uint8_t *d, size_t len, ...)
     const char *path = scratch_path("bad.zkey");
     write_whole(path, d, len);
     char first[G16K_ERR_MAX];
-    for (int map = 0; map <= 1; map++) {
+    for (int how = 0; how < 4; how++) { /* read, mapped; decoded, records kept */
         zkey *k = (zkey *)0x1;
-        int rc = load_file(path, 2, map, &k);
+        int rc = load_records_of(path, 2, how & 1, how >> 1, &k);
         assert_ptr_equal(k, (zkey *)0x1); /* untouched on error */
         va_list ap;
         va_start(ap, len);
         expect_error_in(rc, G16K_EFORMAT, "bad.zkey", ap);
         va_end(ap);
         const char *msg = err_get();
-        if (map == 0)
+        if (how == 0)
             snprintf(first, sizeof first, "%s", msg);
         else
             assert_string_equal(msg, first);
@@ -830,6 +900,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_zkey_infinity_counts),
         cmocka_unit_test(test_zkey_threads_agree),
         cmocka_unit_test(test_zkey_points_in_place),
+        cmocka_unit_test(test_zkey_coef_records),
         cmocka_unit_test(test_zkey_missing_file_is_eio),
         cmocka_unit_test(test_zkey_truncated),
         cmocka_unit_test(test_zkey_bad_container),
