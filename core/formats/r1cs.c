@@ -130,6 +130,8 @@ int r1cs_load(const char *path, r1cs *out)
     int rc = binfile_open(&out->bf, path, "r1cs", 1, 5);
     if (rc == G16K_OK && (rc = read_header(&out->bf, path, out)) == G16K_OK)
         rc = scan_constraints(&out->bf, path, out);
+    if (rc != G16K_OK)
+        r1cs_free(out); /* nothing kept: r1cs_free again is a no-op */
     return rc;
 }
 

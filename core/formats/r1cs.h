@@ -54,8 +54,8 @@ static inline void r1cs_term_coef(fr_t *out, const uint8_t *term)
 
 /* Map and validate path (magic, version 1, prime = r, n8 = 32, wire ids < nWires, coefficients
  * < r, sections 1 and 2 exactly consumed) in one pass that fills lc (8 bytes per linear
- * combination); the file stays mapped until r1cs_free, which the caller calls (also after an
- * error).
+ * combination); the file stays mapped until r1cs_free. On an error nothing is kept (calling
+ * r1cs_free then is a harmless no-op).
  * Errors: G16K_EIO (open, map), G16K_EFORMAT (the message names file, section and byte offset),
  * G16K_ENOMEM. Thread-safe. */
 int r1cs_load(const char *path, r1cs *out);

@@ -456,7 +456,10 @@ static int map_file(zkey_loading *ld)
     const binfile_section *s4 = &bf->sec[ZKEY_SEC_COEFS];
     uint64_t n_coefs =
         s4->present && s4->size >= 4 && !ld->records ? (s4->size - 4) / ZKEY_COEF_BYTES : 0;
-    uint64_t pos[ZKEY_SEC_H + 1] = { 0 }, len = n_coefs * sizeof(g16k_coef);
+    /* pos: where in the region each copied section goes; UINT64_MAX: used in the mapping */
+    uint64_t pos[ZKEY_SEC_H + 1], len = n_coefs * sizeof(g16k_coef);
+    for (uint32_t id = 0; id <= ZKEY_SEC_H; id++)
+        pos[id] = UINT64_MAX;
     for (uint32_t id = ZKEY_SEC_A; id <= ZKEY_SEC_H; id++) {
         const binfile_section *s = &bf->sec[id];
         if (s->present && s->size > 0 && s->offset % 8 != 0) {
@@ -477,7 +480,7 @@ static int map_file(zkey_loading *ld)
     ld->fd = -1;
     ld->coefs_at = n_coefs > 0 ? base : NULL;
     for (uint32_t id = ZKEY_SEC_A; id <= ZKEY_SEC_H; id++)
-        ld->copy_at[id] = pos[id] > 0 ? base + pos[id] : NULL;
+        ld->copy_at[id] = pos[id] != UINT64_MAX ? base + pos[id] : NULL;
     ld->img = (binfile_image){ .n = 1, .off = { 0, bf->size }, .at = { m } };
     ld->bf.image = &ld->img;
     ld->bf.data = NULL;
