@@ -284,11 +284,13 @@ static int concurrent_ok(const chk_plugin *t, const chk_plugin *ref, const sys *
     return ok;
 }
 
-/* circuit_borrow (ABI 1.4), when the plugin has one (silent otherwise): every system of cases
- * as made and sorted by row, each against the reference (all encodings); its coefficients
- * compared with a copy after the calls and after circuit_destroy; 4 threads on one circuit;
- * the errors of circuit_create (row, signal out of range, encoding 0, NULL). */
-static void check_borrow(const chk_plugin *t, const chk_plugin *ref)
+/* The lending entries' known-answer part, mode 1 circuit_borrow (ABI 1.4) or 2
+ * circuit_borrow_records (ABI 1.7) on the systems written as records (make_records): 1 when the
+ * plugin has the entry (0, with a comment line, when not: optional, so never a SKIP that would
+ * change the exit status). Every system of cases, as made and sorted by row, against the
+ * reference (all encodings); the lent coefficients compared with a copy after the calls and
+ * after circuit_destroy; 4 threads on one circuit. */
+static int check_lent_kat(const chk_plugin *t, const chk_plugin *ref, int mode)
 {
     static const struct {
         uint64_t n_vars, domain, n_coefs;
@@ -299,55 +301,75 @@ static void check_borrow(const chk_plugin *t, const chk_plugin *ref)
         { 300, 1024, 5000, G16K_ENC_MONTGOMERY },
     };
     const g16k_synth_vtable *v = t->desc->synth;
-    if (!ABI_COVERS(v, g16k_synth_vtable, circuit_borrow) || !v->circuit_borrow) {
-        /* optional: a comment line, not a SKIP (which would change the exit status) */
-        printf("# synth.circuit_borrow: not provided (optional, ABI 1.4): %s\n",
-               ABI_COVERS(v, g16k_synth_vtable, circuit_borrow)
-                   ? "the entry is NULL"
-                   : "the synth vtable ends before it");
-        return;
+    int covers = mode == 1 ? ABI_COVERS(v, g16k_synth_vtable, circuit_borrow)
+                           : ABI_COVERS(v, g16k_synth_vtable, circuit_borrow_records);
+    if (!covers || !(mode == 1 ? (void *)v->circuit_borrow : (void *)v->circuit_borrow_records)) {
+        printf("# synth.%s: not provided (optional, ABI %s): %s\n", mode_name[mode],
+               mode == 1 ? "1.4" : "1.7",
+               covers ? "the entry is NULL" : "the synth vtable ends before it");
+        return 0;
     }
     char why[512] = "";
     int bad = 0, changed = 0, concurrent = 1;
     for (size_t i = 0; i < 2 * (sizeof(cases) / sizeof(cases[0])) && !bad; i++) {
         size_t c = i / 2;
         sys s;
-        g16k_coef *copy = NULL;
+        uint8_t *mem = NULL, *rec = NULL, *copy = NULL;
         bad = make_sys(&s, cases[c].n_vars, cases[c].domain, cases[c].n_coefs, cases[c].enc);
-        size_t bytes = cases[c].n_coefs * sizeof(g16k_coef);
         if (!bad && i % 2)
             sort_by_row(&s);
+        if (!bad && mode == 2 && make_records(&s, &mem, &rec) != 0)
+            bad = -1;
+        /* what is lent: the g16k_coef list or the records */
+        uint8_t *lent = mode == 2 ? rec : (uint8_t *)s.coefs;
+        size_t bytes = cases[c].n_coefs * (mode == 2 ? G16K_COEF_RECORD_BYTES : sizeof(g16k_coef));
         if (!bad && !(copy = malloc(bytes ? bytes : 1)))
             bad = -1;
         if (bad) {
             snprintf(why, sizeof why, "out of memory");
         } else {
-            memcpy(copy, s.coefs, bytes);
-            bad = run(t, ref, &s, 1, NULL, why, sizeof why); /* destroys its circuit */
-            changed |= memcmp(copy, s.coefs, bytes) != 0;
+            memcpy(copy, lent, bytes);
+            bad = run(t, ref, &s, mode, rec, why, sizeof why); /* destroys its circuit */
+            changed |= memcmp(copy, lent, bytes) != 0;
+            if (mode == 2) /* the reference reads s.coefs: a broken plugin's writes stay out */
+                memcpy(lent, copy, bytes);
             if (!bad && cases[c].n_coefs >= 5000)
-                concurrent &= concurrent_ok(t, ref, &s, 1, NULL);
-            changed |= memcmp(copy, s.coefs, bytes) != 0;
+                concurrent &= concurrent_ok(t, ref, &s, mode, rec);
+            changed |= memcmp(copy, lent, bytes) != 0;
         }
         free(copy);
+        free(mem);
         free_sys(&s);
     }
+    const char *name = mode_name[mode], *lent_what = mode == 2 ? "records" : "coefs";
+    char check[96];
+    snprintf(check, sizeof check, "synth.%s.kat", name);
     if (bad)
-        report_fail("synth.circuit_borrow.kat", "%s", why);
+        report_fail(check, "%s", why);
     else
-        report_pass("synth.circuit_borrow.kat (5 systems as made and sorted by row, all encoding "
-                    "combinations)");
+        report_pass("%s (5 systems as made and sorted by row%s, all encoding combinations)", check,
+                    mode == 2 ? ", as 44-byte records 4 bytes off an 8-byte boundary" : "");
+    snprintf(check, sizeof check, "synth.%s.%s_unchanged", name, lent_what);
     if (changed)
-        report_fail("synth.circuit_borrow.coefs_unchanged",
-                    "the lent coefficients were written while the circuit lived");
+        report_fail(check, "the lent %s were written while the circuit lived",
+                    mode == 2 ? "records" : "coefficients");
     else
-        report_pass("synth.circuit_borrow.coefs_unchanged (after synthesize and circuit_destroy)");
+        report_pass("%s (after synthesize and circuit_destroy)", check);
+    snprintf(check, sizeof check, "synth.%s.concurrent_calls", name);
     if (!concurrent)
-        report_fail("synth.circuit_borrow.concurrent_calls",
-                    "4 threads on one borrowed circuit: a result differs or a call failed");
+        report_fail(check, "4 threads on one borrowed circuit: a result differs or a call failed");
     else
-        report_pass("synth.circuit_borrow.concurrent_calls (4 threads, one borrowed circuit)");
+        report_pass("%s (4 threads, one borrowed circuit)", check);
+    return 1;
+}
 
+/* circuit_borrow (ABI 1.4), when the plugin has one (silent otherwise): check_lent_kat, then
+ * the errors of circuit_create (row, signal out of range, encoding 0, NULL). */
+static void check_borrow(const chk_plugin *t, const chk_plugin *ref)
+{
+    const g16k_synth_vtable *v = t->desc->synth;
+    if (!check_lent_kat(t, ref, 1))
+        return;
     sys s;
     g16k_circuit *c = NULL;
     const char *what = NULL;
@@ -385,72 +407,13 @@ static void check_borrow(const chk_plugin *t, const chk_plugin *ref)
         report_pass("synth.circuit_borrow.errors (row, signal out of range; encoding 0; NULL)");
 }
 
-/* circuit_borrow_records (ABI 1.7), when the plugin has one (silent otherwise): check_borrow's
- * systems, as made and sorted by row, written as records 4 bytes past an 8-byte boundary; the
- * records unchanged after the calls and circuit_destroy; 4 threads on one circuit; the errors
- * (row, signal out of range, encoding 0, NULL records). */
+/* circuit_borrow_records (ABI 1.7), when the plugin has one (silent otherwise): check_lent_kat
+ * on records, then the errors (row, signal out of range, encoding 0, NULL records). */
 static void check_borrow_records(const chk_plugin *t, const chk_plugin *ref)
 {
-    static const struct {
-        uint64_t n_vars, domain, n_coefs;
-        uint32_t enc;
-    } cases[] = {
-        { 1, 1, 2, G16K_ENC_MONTGOMERY },         { 50, 64, 300, G16K_ENC_CANONICAL },
-        { 50, 64, 300, G16K_ENC_MONTGOMERY },     { 200, 256, 40, G16K_ENC_MONTGOMERY },
-        { 300, 1024, 5000, G16K_ENC_MONTGOMERY },
-    };
     const g16k_synth_vtable *v = t->desc->synth;
-    if (!ABI_COVERS(v, g16k_synth_vtable, circuit_borrow_records) || !v->circuit_borrow_records) {
-        printf("# synth.circuit_borrow_records: not provided (optional, ABI 1.7): %s\n",
-               ABI_COVERS(v, g16k_synth_vtable, circuit_borrow_records)
-                   ? "the entry is NULL"
-                   : "the synth vtable ends before it");
+    if (!check_lent_kat(t, ref, 2))
         return;
-    }
-    char why[512] = "";
-    int bad = 0, changed = 0, concurrent = 1;
-    for (size_t i = 0; i < 2 * (sizeof(cases) / sizeof(cases[0])) && !bad; i++) {
-        size_t c = i / 2;
-        sys s;
-        uint8_t *mem = NULL, *rec = NULL, *copy = NULL;
-        size_t bytes = cases[c].n_coefs * G16K_COEF_RECORD_BYTES;
-        bad = make_sys(&s, cases[c].n_vars, cases[c].domain, cases[c].n_coefs, cases[c].enc);
-        if (!bad && i % 2)
-            sort_by_row(&s);
-        if (!bad && (make_records(&s, &mem, &rec) != 0 || !(copy = malloc(bytes ? bytes : 1))))
-            bad = -1;
-        if (bad) {
-            snprintf(why, sizeof why, "out of memory");
-        } else {
-            memcpy(copy, rec, bytes);
-            bad = run(t, ref, &s, 2, rec, why, sizeof why); /* destroys its circuit */
-            changed |= memcmp(copy, rec, bytes) != 0;
-            memcpy(rec, copy, bytes); /* a broken plugin's writes stay out of the next test */
-            if (!bad && cases[c].n_coefs >= 5000)
-                concurrent &= concurrent_ok(t, ref, &s, 2, rec);
-            changed |= memcmp(copy, rec, bytes) != 0;
-        }
-        free(copy);
-        free(mem);
-        free_sys(&s);
-    }
-    if (bad)
-        report_fail("synth.circuit_borrow_records.kat", "%s", why);
-    else
-        report_pass("synth.circuit_borrow_records.kat (5 systems as made and sorted by row, as "
-                    "44-byte records 4 bytes off an 8-byte boundary, all encoding combinations)");
-    if (changed)
-        report_fail("synth.circuit_borrow_records.records_unchanged",
-                    "the lent records were written while the circuit lived");
-    else
-        report_pass("synth.circuit_borrow_records.records_unchanged (after synthesize and "
-                    "circuit_destroy)");
-    if (!concurrent)
-        report_fail("synth.circuit_borrow_records.concurrent_calls",
-                    "4 threads on one borrowed circuit: a result differs or a call failed");
-    else
-        report_pass("synth.circuit_borrow_records.concurrent_calls (4 threads, one circuit)");
-
     sys s;
     g16k_circuit *c = NULL;
     const char *what = NULL;

@@ -31,6 +31,16 @@ const g16k_plugin_desc *th_plugin(void)
     return plugin.desc;
 }
 
+int th_create(const g16k_config_entry *e, uint64_t n, g16k_plugin_ctx **out)
+{
+    g16k_config cfg = { .struct_size = sizeof cfg,
+                        .file = "test.ini",
+                        .section = "plugin.cpu",
+                        .entries = e,
+                        .n_entries = n };
+    return th_plugin()->create(&cfg, out);
+}
+
 g16k_plugin_ctx *th_ctx(void)
 {
     if (!ctx)

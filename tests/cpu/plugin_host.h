@@ -17,6 +17,9 @@
 const g16k_plugin_desc *th_plugin(void);
 /* A context made with an empty configuration, shared by all tests of the process. */
 g16k_plugin_ctx *th_ctx(void);
+/* create() with the n entries of e as the [plugin.cpu] section of "test.ini" (the keys' line
+ * numbers as given); its status, *out set on success. */
+int th_create(const g16k_config_entry *e, uint64_t n, g16k_plugin_ctx **out);
 /* The plugin's raw entry point, for ABI tests. */
 g16k_plugin_entry_fn th_entry(void);
 

@@ -24,13 +24,8 @@
 static g16k_plugin_ctx *make_ctx(const char *simd)
 {
     g16k_config_entry e = { "simd", simd, 1 };
-    g16k_config cfg = { .struct_size = sizeof cfg,
-                        .file = "test.ini",
-                        .section = "plugin.cpu",
-                        .entries = &e,
-                        .n_entries = 1 };
     g16k_plugin_ctx *ctx = NULL;
-    assert_int_equal(th_plugin()->create(&cfg, &ctx), G16K_OK);
+    assert_int_equal(th_create(&e, 1, &ctx), G16K_OK);
     return ctx;
 }
 

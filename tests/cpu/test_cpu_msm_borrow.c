@@ -28,13 +28,8 @@
 static g16k_plugin_ctx *make_ctx(const char *simd, const char *endo)
 {
     g16k_config_entry e[2] = { { "simd", simd, 1 }, { "endo", endo, 2 } };
-    g16k_config cfg = { .struct_size = sizeof cfg,
-                        .file = "test.ini",
-                        .section = "plugin.cpu",
-                        .entries = e,
-                        .n_entries = 2 };
     g16k_plugin_ctx *ctx = NULL;
-    assert_int_equal(th_plugin()->create(&cfg, &ctx), G16K_OK);
+    assert_int_equal(th_create(e, 2, &ctx), G16K_OK);
     return ctx;
 }
 
@@ -216,13 +211,8 @@ static void test_chunked_equals_default(void **state)
                 g16k_config_entry e[3] = { { "simd", simd[si], 1 },
                                            { "endo", "off", 2 },
                                            { "msm_chunk_kib", kib[ci], 3 } };
-                g16k_config cfg = { .struct_size = sizeof cfg,
-                                    .file = "test.ini",
-                                    .section = "plugin.cpu",
-                                    .entries = e,
-                                    .n_entries = 3 };
                 g16k_plugin_ctx *ctx = NULL;
-                assert_int_equal(th_plugin()->create(&cfg, &ctx), G16K_OK);
+                assert_int_equal(th_create(e, 3, &ctx), G16K_OK);
                 g16k_msm_bases *hc = NULL;
                 assert_int_equal(v->bases_create(ctx, id, canon, n, G16K_ENC_CANONICAL, &hc),
                                  G16K_OK);
@@ -248,14 +238,9 @@ static void test_chunked_equals_default(void **state)
     const char *bad[] = { "0", "1073741825", "1x", "-1", "" };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         g16k_config_entry e = { "msm_chunk_kib", bad[i], 7 };
-        g16k_config cfg = { .struct_size = sizeof cfg,
-                            .file = "test.ini",
-                            .section = "plugin.cpu",
-                            .entries = &e,
-                            .n_entries = 1 };
         g16k_plugin_ctx *ctx = NULL;
         host_clear_error();
-        assert_int_equal(th_plugin()->create(&cfg, &ctx), G16K_ECONFIG);
+        assert_int_equal(th_create(&e, 1, &ctx), G16K_ECONFIG);
         assert_null(ctx);
         assert_non_null(strstr(host_last_error(), "test.ini:7: bad value"));
         assert_non_null(strstr(host_last_error(), "msm_chunk_kib"));
