@@ -169,7 +169,7 @@ static int bench_msm(g16k_prover *p, int argc, char **argv, const char *group, c
     msm_result res;
     uint32_t grp = g2 ? G16K_G2 : G16K_G1;
     double t0 = clock_now();
-    rc = call_bases_create(pl, grp, pts, n, 0, "bases_create", &bases);
+    rc = call_bases_create(pl, grp, pts, n, 0, "bases_create", &bases, NULL);
     t_setup = clock_now() - t0;
     free(pts);
     for (int i = 0; rc == G16K_OK && i < runs; i++) {
@@ -437,7 +437,7 @@ static int time_bases(g16k_prover *p, const zkey *zk, int lend, double *secs)
             continue;
         msm_points(zk, m, &pts, &n);
         rc = call_bases_create(pl[m], groth16_msms[m].group, pts, n, lend, groth16_msms[m].name,
-                               &b[m]);
+                               &b[m], NULL);
     }
     *secs = clock_now() - t0;
     for (int m = 0; m < MSM_COUNT; m++)

@@ -25,15 +25,18 @@ static g16k_msm_bases_create_fn cpu_bases_create;
 static g16k_msm_bases_destroy_fn cpu_bases_destroy;
 static g16k_msm_msm_fn cpu_msm;
 static g16k_msm_bases_borrow_fn cpu_bases_borrow;
+static g16k_msm_bases_borrow_fn cpu_bases_borrow_unaligned;
 
 struct g16k_msm_bases {
     const cpu_group *g;
     const g16k_plugin_ctx *ctx;
     uint64_t n;
     /* n affine points, stride g->affine_size, Montgomery; read only after creation (every MSM
-     * path takes them as const and needs 8-byte alignment, no more) */
+     * path takes them as const and needs 8-byte alignment, no more, unless unaligned) */
     const uint8_t *points;
     uint8_t *owned; /* points when the handle copied them (freed with it), NULL when borrowed */
+    int unaligned;  /* lent off an 8-byte boundary (bases_borrow_unaligned): the MSM reads them
+                       through aligned copies (cpu_msm_in.unaligned) */
 };
 
 typedef struct decode_job {
@@ -155,6 +158,29 @@ static int cpu_bases_borrow(g16k_plugin_ctx *ctx, uint32_t group, const void *po
     return G16K_OK;
 }
 
+/* bases_borrow_unaligned (plugin ABI 1.7): see g16k_msm_vtable. As cpu_bases_borrow, but
+ * Montgomery points at any address are used where they lie too: a handle whose points are off
+ * an 8-byte boundary makes every MSM read them through aligned copies (16384 points per worker
+ * at a time on the batch-affine path, all of them first on the small-window and endomorphism
+ * paths). Errors and thread-safety: those of bases_create. */
+static int cpu_bases_borrow_unaligned(g16k_plugin_ctx *ctx, uint32_t group, const void *points,
+                                      uint64_t n, uint32_t point_enc, g16k_msm_bases **out)
+{
+    const cpu_group *g = NULL;
+    int rc = bases_args(group, points, n, point_enc, out, "bases_borrow_unaligned", &g);
+    if (rc != G16K_OK)
+        return rc;
+    if (point_enc != G16K_ENC_MONTGOMERY || !CPU_WIRE_IS_AFFINE)
+        return cpu_bases_create(ctx, group, points, n, point_enc, out);
+    g16k_msm_bases *b = bases_new(g, ctx, n);
+    if (!b)
+        return G16K_ENOMEM;
+    b->points = points;
+    b->unaligned = ((uintptr_t)points & 7) != 0;
+    *out = b;
+    return G16K_OK;
+}
+
 /* bases_destroy: frees the handle and the points it copied (never borrowed ones); NULL is a
  * no-op. */
 static void cpu_bases_destroy(g16k_msm_bases *bases)
@@ -223,12 +249,25 @@ uint64_t cpu_msm_chunk_auto(void)
 /* out = sum k[i] * points[idx ? idx[i] : i] by Pippenger, after the endomorphism split when
  * ctx enables it (window 0 = chosen by count). */
 static int msm_run(const cpu_group *g, const g16k_plugin_ctx *ctx, const uint8_t *points,
-                   const uint64_t *idx, const uint64_t (*k)[4], uint64_t n, uint32_t window,
-                   uint32_t threads, void *out)
+                   int unaligned, const uint64_t *idx, const uint64_t (*k)[4], uint64_t n,
+                   uint32_t window, uint32_t threads, void *out)
 {
     int ifma = ctx && ctx->use_ifma;
-    if (ctx && ctx->endo && n >= CPU_ENDO_MIN_SCALARS && n <= CPU_ENDO_MAX_SCALARS)
-        return cpu_msm_endo(g, points, idx, k, n, window, threads, ifma, out);
+    if (ctx && ctx->endo && n >= CPU_ENDO_MIN_SCALARS && n <= CPU_ENDO_MAX_SCALARS) {
+        if (!unaligned)
+            return cpu_msm_endo(g, points, idx, k, n, window, threads, ifma, out);
+        /* at most 2^16 points: one aligned copy, in scalar order */
+        size_t sz = g->affine_size;
+        uint8_t *copy = aligned_alloc(64, (n * sz + 63) & ~(size_t)63);
+        if (!copy)
+            return cpu_error(G16K_ENOMEM, "msm %s: out of memory for %llu aligned points", g->name,
+                             (unsigned long long)n);
+        for (uint64_t i = 0; i < n; i++)
+            memcpy(copy + i * sz, points + (idx ? idx[i] : i) * sz, sz);
+        int st = cpu_msm_endo(g, copy, NULL, k, n, window, threads, ifma, out);
+        free(copy);
+        return st;
+    }
     cpu_msm_in in = { .bases = points,
                       .idx = idx,
                       .m = 1,
@@ -236,15 +275,17 @@ static int msm_run(const cpu_group *g, const g16k_plugin_ctx *ctx, const uint8_t
                       .kl = 4,
                       .bits = 255,
                       .n = n,
-                      .chunk_bytes = ctx && ctx->msm_chunk_bytes ? ctx->msm_chunk_bytes
-                                                                 : cpu_msm_chunk_auto() };
+                      .chunk_bytes =
+                          ctx && ctx->msm_chunk_bytes ? ctx->msm_chunk_bytes : cpu_msm_chunk_auto(),
+                      .unaligned = unaligned };
     return cpu_msm_pippenger(g, &in, window ? window : cpu_msm_window(n, 255), threads, ifma, out);
 }
 
 /* out = sum k[i] * points[i]: zeros dropped, ones summed, the rest by Pippenger (window 0 =
  * chosen by count). k is compacted in place (the rest moves to its front). */
 static int msm_split(const cpu_group *g, const g16k_plugin_ctx *ctx, const uint8_t *points,
-                     uint64_t (*k)[4], uint64_t n, uint32_t window, uint32_t threads, void *out)
+                     int unaligned, uint64_t (*k)[4], uint64_t n, uint32_t window, uint32_t threads,
+                     void *out)
 {
     uint64_t ones = 0;
     uint64_t rest = 0;
@@ -256,7 +297,8 @@ static int msm_split(const cpu_group *g, const g16k_plugin_ctx *ctx, const uint8
             ones += k[i][0];
     }
     if (rest == n)
-        return msm_run(g, ctx, points, NULL, (const uint64_t(*)[4])k, n, window, threads, out);
+        return msm_run(g, ctx, points, unaligned, NULL, (const uint64_t(*)[4])k, n, window, threads,
+                       out);
     uint64_t *idx = malloc((rest + ones ? rest + ones : 1) * sizeof *idx);
     if (!idx)
         return cpu_error(G16K_ENOMEM, "msm %s: out of memory for %llu indices", g->name,
@@ -278,7 +320,8 @@ static int msm_split(const cpu_group *g, const g16k_plugin_ctx *ctx, const uint8
     int st = sum_points(g, points, idx_one, ones, threads, out);
     cpu_trace_end("sum of the points with scalar 1", t, NULL);
     if (st == G16K_OK && rest) {
-        st = msm_run(g, ctx, points, idx, (const uint64_t(*)[4])k, rest, window, threads, part);
+        st = msm_run(g, ctx, points, unaligned, idx, (const uint64_t(*)[4])k, rest, window, threads,
+                     part);
         if (st == G16K_OK)
             g->jac_add(out, out, part);
     }
@@ -337,7 +380,7 @@ static int cpu_msm(g16k_msm_bases *bases, const void *scalars, uint64_t n, uint3
     int st = cpu_fr_load_canon(k, scalars, n, scalar_enc, threads, "msm: scalar");
     cpu_trace_end("load scalars", t, NULL);
     if (st == G16K_OK)
-        st = msm_split(g, bases->ctx, bases->points, k, n, window, threads, acc);
+        st = msm_split(g, bases->ctx, bases->points, bases->unaligned, k, n, window, threads, acc);
     if (st == G16K_OK)
         g->jac_encode(result, acc, result_enc);
     free(k);
@@ -350,4 +393,5 @@ const g16k_msm_vtable cpu_msm_vtable = {
     .bases_destroy = cpu_bases_destroy,
     .msm = cpu_msm,
     .bases_borrow = cpu_bases_borrow,
+    .bases_borrow_unaligned = cpu_bases_borrow_unaligned,
 };

@@ -80,7 +80,15 @@ typedef struct cpu_msm_in {
     uint32_t bits;       /* every scalar < 2^bits, bits <= 64 kl */
     uint64_t n;
     uint64_t chunk_bytes; /* most bytes of points a chunk reads; 0 = CPU_MSM_CHUNK_BYTES */
+    /* 1: bases (not images) may lie off an 8-byte boundary (bases_borrow_unaligned): every
+     * path reads them through aligned copies (msm_pippenger.c: CPU_MSM_STAGE_POINTS at a time
+     * for batch-affine windows, all of them first for the others) */
+    int unaligned;
 } cpu_msm_in;
+
+/* Points per aligned copy of unaligned bases in a batch-affine task; the task's batches are
+ * flushed after each (about one extra part-full batch per 16384 points and window group). */
+#define CPU_MSM_STAGE_POINTS 16384u
 
 /* out (Jacobian, g's type) = sum_{i<n} k_i * point_i (see cpu_msm_in). c: window bits,
  * 1..CPU_MSM_MAX_WINDOW. Runs on up to `threads` threads (window groups and point chunks are

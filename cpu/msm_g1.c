@@ -47,16 +47,20 @@ static void g1_add(void *out, const void *a, const void *b)
     g1_jac_add(out, a, b);
 }
 
+/* b may be a lent point at any alignment (bases_borrow_unaligned): read through a copy. */
 static void g1_add_aff(void *out, const void *a, const void *b)
 {
-    g1_jac_add_affine(out, a, b);
+    g1_affine_t pb;
+    memcpy(&pb, b, sizeof pb);
+    g1_jac_add_affine(out, a, &pb);
 }
 
 static void g1_sub_aff(void *out, const void *a, const void *b)
 {
-    g1_affine_t nb;
-    g1_affine_neg(&nb, b);
-    g1_jac_add_affine(out, a, &nb);
+    g1_affine_t pb;
+    memcpy(&pb, b, sizeof pb);
+    g1_affine_neg(&pb, &pb);
+    g1_jac_add_affine(out, a, &pb);
 }
 
 static void g1_dbl(void *out, const void *p)

@@ -49,16 +49,20 @@ static void g2_add(void *out, const void *a, const void *b)
     g2_jac_add(out, a, b);
 }
 
+/* b may be a lent point at any alignment (bases_borrow_unaligned): read through a copy. */
 static void g2_add_aff(void *out, const void *a, const void *b)
 {
-    g2_jac_add_affine(out, a, b);
+    g2_affine_t pb;
+    memcpy(&pb, b, sizeof pb);
+    g2_jac_add_affine(out, a, &pb);
 }
 
 static void g2_sub_aff(void *out, const void *a, const void *b)
 {
-    g2_affine_t nb;
-    g2_affine_neg(&nb, b);
-    g2_jac_add_affine(out, a, &nb);
+    g2_affine_t pb;
+    memcpy(&pb, b, sizeof pb);
+    g2_affine_neg(&pb, &pb);
+    g2_jac_add_affine(out, a, &pb);
 }
 
 static void g2_dbl(void *out, const void *p)

@@ -56,6 +56,9 @@ typedef struct pip {
     int batch;           /* 1: batch-affine buckets (cpu_ba), 0: Jacobian */
     int ifma;            /* 1: buckets on arith/ifma: batch-affine ones (cpu_ba with
                                     ifma) when batch, else Jacobian ones (cpu_ifma_set) */
+    int stage;           /* batch path on unaligned bases: copy CPU_MSM_STAGE_POINTS at a time
+                            into the worker's stage (after its buckets in the scratch) */
+    size_t stage_off;    /* offset of the stage in a worker's scratch */
     size_t worker_bytes; /* per-worker scratch, 64-byte multiple */
     uint8_t *scratch;    /* workers * worker_bytes */
     uint8_t *partial;    /* per (window, chunk): its weighted bucket sum */
@@ -266,21 +269,33 @@ static void window_tasks(void *arg, uint64_t begin, uint64_t end, uint32_t worke
         }
         cpu_ba_reset(&ba);
         /* Task t is (group of windows, chunk) here: every window of the group fills its own
-         * buckets from one pass over the points, and they share the batch inversions. */
+         * buckets from one pass over the points, and they share the batch inversions. Bases
+         * off their alignment are copied into the worker's stage a block at a time, and the
+         * batches flushed before the stage is reused (no addition waits on a staged point). */
         uint32_t w0 = grp * p->wgroup;
         uint32_t w1 = w0 + p->wgroup < p->nwin ? w0 + p->wgroup : p->nwin;
-        for (uint64_t i = lo; i < hi; i++) {
-            const uint8_t *pt = base_of(p, i);
-            if (i + PT_AHEAD < hi)
-                prefetch_point(p, base_of(p, i + PT_AHEAD));
-            for (uint32_t w = w0; w < w1; w++) {
-                int64_t d = booth_digit(p, i, w);
-                uint64_t first = (uint64_t)(w - w0) * p->nbuckets;
-                if (d > 0)
-                    cpu_ba_add(&ba, first + (uint64_t)(d - 1), pt, 0);
-                else if (d < 0)
-                    cpu_ba_add(&ba, first + (uint64_t)(-d - 1), pt, 1);
+        uint8_t *stage = p->stage ? mem + p->stage_off : NULL;
+        uint64_t block = stage ? CPU_MSM_STAGE_POINTS : hi - lo;
+        for (uint64_t b0 = lo; b0 < hi; b0 += block) {
+            uint64_t b1 = hi - b0 < block ? hi : b0 + block;
+            if (stage)
+                for (uint64_t i = b0; i < b1; i++)
+                    memcpy(stage + (i - b0) * g->affine_size, base_of(p, i), g->affine_size);
+            for (uint64_t i = b0; i < b1; i++) {
+                const uint8_t *pt = stage ? stage + (i - b0) * g->affine_size : base_of(p, i);
+                if (!stage && i + PT_AHEAD < hi)
+                    prefetch_point(p, base_of(p, i + PT_AHEAD));
+                for (uint32_t w = w0; w < w1; w++) {
+                    int64_t d = booth_digit(p, i, w);
+                    uint64_t first = (uint64_t)(w - w0) * p->nbuckets;
+                    if (d > 0)
+                        cpu_ba_add(&ba, first + (uint64_t)(d - 1), pt, 0);
+                    else if (d < 0)
+                        cpu_ba_add(&ba, first + (uint64_t)(-d - 1), pt, 1);
+                }
             }
+            if (stage)
+                cpu_ba_flush(&ba);
         }
         cpu_ba_flush(&ba);
         for (uint32_t w = w0; w < w1; w++) {
@@ -329,6 +344,7 @@ int cpu_msm_pippenger(const cpu_group *g, const cpu_msm_in *in, uint32_t c, uint
                 (unsigned long long)pts);
         c = cap;
     }
+    uint8_t *copy = NULL;
     pip p = { .g = g,
               .bases = in->bases,
               .idx = in->idx,
@@ -352,6 +368,19 @@ int cpu_msm_pippenger(const cpu_group *g, const cpu_msm_in *in, uint32_t c, uint
     p.nbuckets = (uint64_t)1 << (c - 1);
     p.ifma = ifma;
     p.batch = c >= CPU_BA_MIN_WINDOW;
+    /* Unaligned bases off the batch path (small windows: few points, or an explicit window):
+     * one aligned copy of the points this MSM reads, in scalar order (m is 1: only the
+     * endomorphism split makes images, and it hands aligned bases). */
+    if (in->unaligned && !p.batch) {
+        size_t sz = g->affine_size;
+        if ((copy = aligned_alloc(64, ((n ? n : 1) * sz + 63) & ~(size_t)63)) == NULL)
+            return cpu_error(G16K_ENOMEM, "msm %s: out of memory for %llu aligned points", g->name,
+                             (unsigned long long)n);
+        for (uint64_t i = 0; i < n; i++)
+            memcpy(copy + i * sz, (const uint8_t *)in->bases + (in->idx ? in->idx[i] : i) * sz, sz);
+        p.bases = copy;
+        p.idx = NULL;
+    }
     /* Batch-affine tasks take several windows, up to CPU_BA_GROUP_BUCKETS buckets in all, so
      * the points are read once per group and each inversion serves a longer batch (see
      * msm_batch_affine.c); but never so few groups that a thread would go without a task. */
@@ -390,9 +419,14 @@ int cpu_msm_pippenger(const cpu_group *g, const cpu_msm_in *in, uint32_t c, uint
                   : p.ifma ? cpu_ifma_size(g, p.nbuckets)
                            : p.nbuckets * js;
     p.worker_bytes = ((3 * js + 63) & ~(size_t)63) + ((sets + 63) & ~(size_t)63);
+    p.stage = in->unaligned && p.batch;
+    p.stage_off = p.worker_bytes;
+    if (p.stage)
+        p.worker_bytes += (CPU_MSM_STAGE_POINTS * g->affine_size + 63) & ~(size_t)63;
     p.scratch = aligned_alloc(64, (size_t)workers * p.worker_bytes);
     p.partial = malloc((uint64_t)p.nwin * p.nchunks * js);
     if (!p.scratch || !p.partial) {
+        free(copy);
         free(p.scratch);
         free(p.partial);
         return cpu_error(G16K_ENOMEM, "msm %s: out of memory for %u workers x 2^%u buckets",
@@ -418,6 +452,7 @@ int cpu_msm_pippenger(const cpu_group *g, const cpu_msm_in *in, uint32_t c, uint
             g->jac_add(out, out, p.partial + ((uint64_t)w * p.nchunks + ch) * js);
     }
     cpu_trace_end("window reduction", t, NULL);
+    free(copy);
     free(p.scratch);
     free(p.partial);
     return G16K_OK;

@@ -230,6 +230,25 @@ static void run_primary(void *ctx, uint64_t i)
     }
 }
 
+/* zkey_g1/g2_first_invalid of the n <= SUB_POINTS points of job j from index b on. Points
+ * that lie off their type's alignment (zkey_load_args.points_unaligned: a mapped section 4 bytes
+ * off an 8-byte boundary) are tested on an aligned copy. */
+static size_t first_invalid(const point_job *j, uint64_t b, size_t n, const char **what)
+{
+    size_t size = j->g2 ? ZKEY_G2_BYTES : ZKEY_G1_BYTES;
+    const uint8_t *at = (const uint8_t *)j->dst + b * size;
+    union {
+        g1_affine_t g1[SUB_POINTS];
+        g2_affine_t g2[SUB_POINTS];
+    } copy;
+    if ((uintptr_t)at % _Alignof(g2_affine_t) != 0 || (uintptr_t)at % _Alignof(g1_affine_t) != 0) {
+        memcpy(&copy, at, n * size);
+        at = (const uint8_t *)&copy;
+    }
+    return j->g2 ? zkey_g2_first_invalid((const g2_affine_t *)(const void *)at, n, what)
+                 : zkey_g1_first_invalid((const g1_affine_t *)(const void *)at, n, what);
+}
+
 static void run_check(void *ctx, uint64_t i)
 {
     zkey_loading *ld = ctx;
@@ -240,9 +259,7 @@ static void run_check(void *ctx, uint64_t i)
         if (load_pool_checks_off(ld->pool) || ord0 + b > atomic_load(&ld->fail_ord))
             return;
         uint64_t n = t->end - b < SUB_POINTS ? t->end - b : SUB_POINTS;
-        size_t bad = j->g2
-                         ? zkey_g2_first_invalid((const g2_affine_t *)j->dst + b, (size_t)n, NULL)
-                         : zkey_g1_first_invalid((const g1_affine_t *)j->dst + b, (size_t)n, NULL);
+        size_t bad = first_invalid(j, b, (size_t)n, NULL);
         if (bad < n) {
             uint64_t ord = ord0 + b + bad, cur = atomic_load(&ld->fail_ord);
             while (ord < cur && !atomic_compare_exchange_weak(&ld->fail_ord, &cur, ord))
@@ -441,7 +458,8 @@ static int map_image(zkey_loading *ld)
 /* Map the file read-only as the image's only piece (zkey_load_args.map), and an anonymous
  * region (the key's image) for what cannot be used where the mapping has it: the decoded
  * coefficients, and each point section whose first byte lies off an 8-byte boundary (the
- * providers' alignment), which the decode tasks copy there. The mapping costs no fresh pages
+ * providers' alignment), which the decode tasks copy there, unless points_unaligned says the
+ * providers take those where they lie too. The mapping costs no fresh pages
  * (the page cache holds the bytes), only the faults that map them. Returns 0, 1 when the file
  * cannot be mapped (the caller reads it instead), -1 when memory runs out. */
 static int map_file(zkey_loading *ld)
@@ -462,7 +480,7 @@ static int map_file(zkey_loading *ld)
         pos[id] = UINT64_MAX;
     for (uint32_t id = ZKEY_SEC_A; id <= ZKEY_SEC_H; id++) {
         const binfile_section *s = &bf->sec[id];
-        if (s->present && s->size > 0 && s->offset % 8 != 0) {
+        if (s->present && s->size > 0 && s->offset % 8 != 0 && !ld->opts.points_unaligned) {
             pos[id] = (len + PIECE_ALIGN - 1) / PIECE_ALIGN * PIECE_ALIGN;
             len = pos[id] + s->size;
         }
@@ -509,9 +527,11 @@ static void points_in_place(zkey_loading *ld)
         if (!s->present || s->size == 0)
             continue;
         uint8_t *p = binfile_image_at(&ld->img, s->offset);
-        if (ld->mapped)
+        if (ld->mapped) {
             *arr[id - ZKEY_SEC_A] = ld->copy_at[id] != NULL ? ld->copy_at[id] : p;
-        else if ((uintptr_t)p % PIECE_ALIGN == 0)
+            if (ld->copy_at[id] == NULL && (uintptr_t)p % 8 != 0)
+                k->points_unaligned = 1;
+        } else if ((uintptr_t)p % PIECE_ALIGN == 0)
             *arr[id - ZKEY_SEC_A] = p;
     }
 }
@@ -660,10 +680,7 @@ static int final_verdict(zkey_loading *ld)
         uint64_t idx = fail & (((uint64_t)1 << ORD_SHIFT) - 1);
         uint64_t at = ld->bf.sec[j->section].offset + idx * (j->g2 ? ZKEY_G2_BYTES : ZKEY_G1_BYTES);
         const char *what;
-        if (j->g2)
-            zkey_g2_first_invalid((const g2_affine_t *)j->dst + idx, 1, &what);
-        else
-            zkey_g1_first_invalid((const g1_affine_t *)j->dst + idx, 1, &what);
+        first_invalid(j, idx, 1, &what);
         return zkey_sec_err(&ld->bf, j->section, at, "point %llu: %s", (unsigned long long)idx,
                             what);
     }

@@ -5,7 +5,9 @@
  * of compute_h: X' = FORWARD_COSET(INVERSE(X)) for X in a, b, c, then h = a' b' - c'.
  */
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "calls.h"
@@ -166,23 +168,51 @@ int call_has_borrow(const loaded_plugin *pl)
     return ABI_COVERS(v, g16k_msm_vtable, bases_borrow) && v->bases_borrow;
 }
 
-int call_bases_create(const loaded_plugin *pl, uint32_t group, const void *points, uint64_t n,
-                      int lend, const char *what, g16k_msm_bases **out)
+int call_has_borrow_unaligned(const loaded_plugin *pl)
 {
     const g16k_msm_vtable *v = pl->desc->msm;
-    int borrow = lend && call_has_borrow(pl);
+    return ABI_COVERS(v, g16k_msm_vtable, bases_borrow_unaligned) && v->bases_borrow_unaligned;
+}
+
+int call_bases_create(const loaded_plugin *pl, uint32_t group, const void *points, uint64_t n,
+                      int lend, const char *what, g16k_msm_bases **out, int *lent)
+{
+    const g16k_msm_vtable *v = pl->desc->msm;
+    size_t size = group == G16K_G2 ? sizeof(g2_affine_t) : sizeof(g1_affine_t);
+    int unaligned = ((uintptr_t)points & 7) != 0;
+    enum { CREATE, BORROW, BORROW_UNALIGNED } how = CREATE;
+    if (lend && unaligned && call_has_borrow_unaligned(pl))
+        how = BORROW_UNALIGNED;
+    else if (lend && !unaligned && call_has_borrow(pl))
+        how = BORROW;
+    static const char *const entry[] = { "bases_create", "bases_borrow", "bases_borrow_unaligned" };
+    /* bases_create promises no more than bases_borrow: points off their alignment are handed
+     * to it as an aligned copy (never the case for a key whose load followed the providers'
+     * entries: key.c) */
+    void *copy = NULL;
+    if (how == CREATE && unaligned && n > 0) {
+        if (n > SIZE_MAX / size || !(copy = malloc((size_t)n * size)))
+            return err_set(G16K_ENOMEM, "out of memory for an aligned copy of %llu points (%s)",
+                           (unsigned long long)n, what);
+        memcpy(copy, points, (size_t)n * size);
+    }
     TRACE_START(tr);
     err_clear();
-    int rc = (borrow ? v->bases_borrow : v->bases_create)(pl->ctx, group, points, n,
-                                                          G16K_ENC_MONTGOMERY, out);
+    g16k_msm_bases_borrow_fn *fn = how == BORROW_UNALIGNED ? v->bases_borrow_unaligned
+                                   : how == BORROW         ? v->bases_borrow
+                                                           : v->bases_create;
+    int rc = fn(pl->ctx, group, copy ? copy : points, n, G16K_ENC_MONTGOMERY, out);
+    free(copy);
     if (tr) {
         char name[64];
-        snprintf(name, sizeof(name), "%s %s", borrow ? "bases_borrow" : "bases_create", what);
+        snprintf(name, sizeof(name), "%s %s", entry[how], what);
         json_object *args = arg_int(json_object_new_object(), "n", (int64_t)n);
         json_object_object_add(args, "group",
                                json_object_new_string(group == G16K_G2 ? "G2" : "G1"));
         emit(tr, name, pl, tr_t0, tr_prev, rc, args);
     }
+    if (lent)
+        *lent = how != CREATE;
     return rc == G16K_OK ? rc : create_failed(rc, pl, what);
 }
 

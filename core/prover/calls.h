@@ -51,15 +51,20 @@ void msm_points(const zkey *zk, int m, const void **points, uint64_t *n);
  * entry's, G16K_ENOMEM (the decode). */
 int call_circuit_create(const loaded_plugin *pl, zkey *zk, int lend, g16k_circuit **out, int *lent);
 int call_domain_create(const loaded_plugin *pl, uint32_t log_n, g16k_ntt_domain **out);
-/* n Montgomery points of group (8-byte aligned, each coordinate < p, on the curve, in the
- * subgroup) into *out. lend = 1: the caller keeps points valid and unchanged until
+/* n Montgomery points of group (each coordinate < p, on the curve, in the subgroup; any
+ * alignment) into *out. lend = 1: the caller keeps points valid and unchanged until
  * call_bases_destroy(*out), so pl's bases_borrow (plugin ABI 1.3) takes them when pl has it
- * (call_has_borrow), which may keep the pointer; else, and with lend = 0, bases_create
- * copies them. The trace event is "bases_borrow WHAT" or "bases_create WHAT". */
+ * (call_has_borrow) and they are 8-byte aligned, its bases_borrow_unaligned (ABI 1.7) when pl
+ * has it (call_has_borrow_unaligned) and they are not; either may keep the pointer. Else, and
+ * with lend = 0, bases_create copies them (from an aligned copy made here when they are off an
+ * 8-byte boundary). *lent (may be NULL) = 1 when a borrowing entry ran. The trace event is
+ * "ENTRY WHAT". Errors: the entry's, G16K_ENOMEM (the aligned copy). */
 int call_bases_create(const loaded_plugin *pl, uint32_t group, const void *points, uint64_t n,
-                      int lend, const char *what, g16k_msm_bases **out);
+                      int lend, const char *what, g16k_msm_bases **out, int *lent);
 /* 1 when pl's MSM vtable has bases_borrow (ABI 1.3, not NULL). */
 int call_has_borrow(const loaded_plugin *pl);
+/* 1 when pl's MSM vtable has bases_borrow_unaligned (ABI 1.7, not NULL). */
+int call_has_borrow_unaligned(const loaded_plugin *pl);
 void call_circuit_destroy(const loaded_plugin *pl, g16k_circuit *c);
 void call_domain_destroy(const loaded_plugin *pl, g16k_ntt_domain *d);
 void call_bases_destroy(const loaded_plugin *pl, g16k_msm_bases *b);

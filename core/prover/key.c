@@ -72,10 +72,9 @@ int key_handles_create(g16k_key *key, int which)
         msm_points(zk, m, &pts, &n);
         /* lent: zk's arrays outlive the handles (g16k_key_free destroys them first) */
         rc = call_bases_create(pl, groth16_msms[m].group, pts, n, 1, groth16_msms[m].name,
-                               &h->bases[m]);
+                               &h->bases[m], &h->lent[m]);
         if (rc != G16K_OK)
             return rc;
-        h->lent[m] = call_has_borrow(pl);
     }
     if ((rc = upload_progress(key, 2 + MSM_COUNT)) != G16K_OK)
         return rc;
@@ -111,6 +110,21 @@ key_handles *key_handles_get(g16k_key *key, int which)
     }
     pthread_mutex_unlock(&key->fallback_lock);
     return h;
+}
+
+/* 1 when every MSM provider of the prover, primary and fallback, has bases_borrow_unaligned
+ * (plugin ABI 1.7): then a mapped key's point sections off an 8-byte boundary stay where the
+ * file's bytes are (zkey_load_args.points_unaligned) and are lent there, instead of being
+ * copied into the key's image; with any other provider they are copied, as for ABI 1.0..1.6. */
+static int msm_providers_take_unaligned(const g16k_prover *p)
+{
+    for (int m = 0; m < MSM_COUNT; m++)
+        for (int which = 0; which < 2; which++) {
+            const loaded_plugin *pl = slot_plugin(p, groth16_msms[m].slot, which);
+            if (pl && !call_has_borrow_unaligned(pl))
+                return 0;
+        }
+    return 1;
 }
 
 /* Drop what the providers now hold copies of: the coefficients and the point arrays that no
@@ -213,6 +227,7 @@ static int key_load_bound(g16k_prover *prover, zkey_load_args *args, const g16k_
     /* Section 4 stays where the file's bytes are: a synthesizer with circuit_borrow_records
      * reads it there, and call_circuit_create decodes it for any other. */
     args->coef_records = 1;
+    args->points_unaligned = args->map && msm_providers_take_unaligned(prover);
     rc = zkey_load_from(args, &key->zk);
     if (rc != G16K_OK) {
         pthread_mutex_destroy(&key->fallback_lock);

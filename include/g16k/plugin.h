@@ -23,8 +23,10 @@
  * plugin's printf-style wrapper passes its arguments on; g16k_host_vset_error and g16k_host_vlog
  * below fall back to set_error and log on an older host).
  * 1.7 appended g16k_synth_vtable.circuit_borrow_records (a circuit on the coefficients where a
- * proving key file holds them, 44-byte records, instead of a decoded g16k_coef array); 1.0 to 1.6
- * plugins keep working unchanged (the core decodes the array for them).
+ * proving key file holds them, 44-byte records, instead of a decoded g16k_coef array) and
+ * g16k_msm_vtable.bases_borrow_unaligned (bases_borrow on points at any address, as a mapped key
+ * file holds them); 1.0 to 1.6 plugins keep working unchanged (the core decodes the array and
+ * aligns the points for them).
  *
  * Data. Field elements are little-endian arrays of 64-bit limbs: Fr 32 bytes, Fp 48 bytes,
  * Fp2 = c0 || c1 (96 bytes, element c0 + c1*u). Each call that takes or returns field elements has
@@ -465,6 +467,16 @@ typedef struct g16k_msm_vtable {
      * them). (The CPU plugin keeps the pointer for Montgomery points and copies canonical
      * ones.) g16k-plugin-check tests this entry when a plugin has it. */
     g16k_msm_bases_borrow_fn *bases_borrow;
+    /* Optional, ABI 1.7 (read it only when struct_size covers it; NULL: not provided).
+     * bases_borrow on points at any address: everything as bases_borrow (arguments, errors,
+     * the handle, what the caller promises) except the alignment, of which nothing is promised
+     * (read the coordinates with memcpy). A snarkjs key file puts every other point section 4
+     * bytes off an 8-byte boundary; the core lends those sections where its mapping of the file
+     * holds them to a plugin with this entry instead of copying them into memory of its own
+     * (96 bytes per G1 point, 192 per G2 point: 12.9 GB of a 2^26-constraint key). (The CPU
+     * plugin keeps the pointer for Montgomery points and reads them through aligned copies of
+     * 16384 points.) g16k-plugin-check tests this entry when a plugin has it. */
+    g16k_msm_bases_borrow_fn *bases_borrow_unaligned;
 } g16k_msm_vtable;
 
 /* ------------------------------------------------------------------------------------------ */

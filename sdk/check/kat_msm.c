@@ -9,7 +9,8 @@
  * all one, one-hot, witness-like (mostly 0 and 1), all equal (P + P in a bucket); n = 1, 37,
  * 64, 67; both encodings; several windows and thread counts; concurrent calls on one handle;
  * scalars not below r refused (check_scalars_not_below_r); the same on lent points through
- * bases_borrow (ABI 1.3) when the plugin has it, which must leave them unchanged (check_borrow).
+ * bases_borrow (ABI 1.3) and bases_borrow_unaligned (ABI 1.7) when the plugin has them, which
+ * must leave them unchanged (check_borrow).
  */
 #include <pthread.h>
 #include <stdio.h>
@@ -392,14 +393,37 @@ static void check_scalars_not_below_r(const env *e)
                     name);
 }
 
-/* bases_borrow (ABI 1.3), when the plugin has one (silent otherwise), on lent copies of both
- * point arrays that start 8 bytes past a 64-byte boundary (the contract promises 8 bytes, no
- * more): every result equals the reference, as the bases_create handles' do (every scalar
- * pattern at n = 1, 37, 64, 67; windows 1, 4, 7, 16 with thread counts; all encodings), also
- * from 4 threads at once on one handle; the lent points are unchanged after the calls and after
- * bases_destroy (compared with the originals); encoding 0 is refused. */
-static void check_borrow(const env *e)
+/* The two entries that borrow points: bases_borrow (ABI 1.3; the contract promises 8-byte
+ * alignment, so its lent arrays start 8 bytes past a 64-byte boundary) and
+ * bases_borrow_unaligned (ABI 1.7; any address, so 5 bytes past one: neither 4- nor 8-byte
+ * aligned, harder than the 4 bytes off that a snarkjs key has). */
+typedef struct borrow_entry {
+    const char *name, *abi;
+    size_t offset; /* of the lent arrays past a 64-byte boundary */
+} borrow_entry;
+
+static g16k_msm_bases_borrow_fn *borrow_fn(const g16k_msm_vtable *v, int unaligned,
+                                           const char **why)
 {
+    int covers = unaligned ? ABI_COVERS(v, g16k_msm_vtable, bases_borrow_unaligned)
+                           : ABI_COVERS(v, g16k_msm_vtable, bases_borrow);
+    g16k_msm_bases_borrow_fn *f =
+        covers ? (unaligned ? v->bases_borrow_unaligned : v->bases_borrow) : NULL;
+    *why = covers ? "the entry is NULL" : "the msm vtable ends before it";
+    return f;
+}
+
+/* A borrowing entry (borrow_entry; unaligned picks it), when the plugin has one (silent
+ * otherwise), on lent copies of both point arrays: every result equals the reference, as the
+ * bases_create handles' do (every scalar pattern at n = 1, 37, 64, 67; windows 1, 4, 7, 16
+ * with thread counts; all encodings), also from 4 threads at once on one handle; the lent
+ * points are unchanged after the calls and after bases_destroy (compared with the originals);
+ * encoding 0 is refused. */
+static void check_borrow(const env *e, int unaligned)
+{
+    static const borrow_entry entries[2] = { { "bases_borrow", "1.3", 8 },
+                                             { "bases_borrow_unaligned", "1.7", 5 } };
+    const borrow_entry *be = &entries[unaligned];
     static const uint64_t sizes[] = { 1, 37, 64, N };
     static const uint32_t senc[2] = { G16K_ENC_CANONICAL, G16K_ENC_MONTGOMERY };
     const g16k_msm_vtable *v = e->t->desc->msm;
@@ -413,24 +437,25 @@ static void check_borrow(const env *e)
     g16k_msm_bases *bb[2] = { NULL, NULL };
     char name[96], why[512] = "";
     int bad = 0;
-    if (!ABI_COVERS(v, g16k_msm_vtable, bases_borrow) || !v->bases_borrow) {
+    const char *absent = "";
+    g16k_msm_bases_borrow_fn *borrow = borrow_fn(v, unaligned, &absent);
+    if (!borrow) {
         /* optional: a comment line, not a SKIP (which would change the exit status) */
-        printf("# %s.bases_borrow: not provided (optional, ABI 1.3): %s\n", e->name,
-               ABI_COVERS(v, g16k_msm_vtable, bases_borrow) ? "the entry is NULL"
-                                                            : "the msm vtable ends before it");
+        printf("# %s.%s: not provided (optional, ABI %s): %s\n", e->name, be->name, be->abi,
+               absent);
         return;
     }
-    snprintf(name, sizeof name, "%s.bases_borrow", e->name);
+    snprintf(name, sizeof name, "%s.%s", e->name, be->name);
     for (int enc = 0; enc < 2 && !bad; enc++) {
         if (!(mem[enc] = aligned_alloc(64, N * 192 + 64))) {
             report_fail(name, "out of memory");
             bad = 1;
             break;
         }
-        lent[enc] = mem[enc] + 8;
+        lent[enc] = mem[enc] + be->offset;
         memcpy(lent[enc], e->pts[enc], N * e->psz);
         host_clear_error();
-        int rc = v->bases_borrow(e->t->ctx, e->group, lent[enc], N, senc[enc], &bb[enc]);
+        int rc = borrow(e->t->ctx, e->group, lent[enc], N, senc[enc], &bb[enc]);
         if (rc != G16K_OK || !bb[enc]) {
             report_fail(name, "%s points: returned %d: %s", enc ? "Montgomery" : "canonical", rc,
                         host_last_error());
@@ -439,7 +464,8 @@ static void check_borrow(const env *e)
     }
     if (bad)
         goto out;
-    report_pass("%s (67 points, canonical and Montgomery, 8 bytes past a 64-byte boundary)", name);
+    report_pass("%s (67 points, canonical and Montgomery, %zu bytes past a 64-byte boundary)", name,
+                be->offset);
 
     for (int p = 0; p < P_COUNT && !bad; p++) {
         make_scalars(sc, (enum pattern)p);
@@ -455,7 +481,7 @@ static void check_borrow(const env *e)
             bad = run_on(e, bb[b], b, sc, N - (uint64_t)i, G16K_ENC_CANONICAL, senc[b], &prm[i],
                          why, sizeof why);
     }
-    snprintf(name, sizeof name, "%s.bases_borrow.kat", e->name);
+    snprintf(name, sizeof name, "%s.%s.kat", e->name, be->name);
     if (bad)
         report_fail(name, "borrowed bases: %s", why);
     else
@@ -463,13 +489,13 @@ static void check_borrow(const env *e)
                     "encodings)",
                     name);
 
-    snprintf(name, sizeof name, "%s.bases_borrow.concurrent_calls", e->name);
+    snprintf(name, sizeof name, "%s.%s.concurrent_calls", e->name, be->name);
     if (concurrent_on(e, bb[0]) != 0 || concurrent_on(e, bb[1]) != 0)
         report_fail(name, "4 threads on one borrowed handle: a result differs or a call failed");
     else
         report_pass("%s (4 threads, one borrowed handle, each encoding)", name);
 
-    snprintf(name, sizeof name, "%s.bases_borrow.points_unchanged", e->name);
+    snprintf(name, sizeof name, "%s.%s.points_unchanged", e->name, be->name);
     long d0 = first_diff(lent[0], e->pts[0], N * e->psz);
     long d1 = first_diff(lent[1], e->pts[1], N * e->psz);
     for (int enc = 0; enc < 2; enc++) {
@@ -487,11 +513,13 @@ static void check_borrow(const env *e)
     else
         report_pass("%s (after every msm and after bases_destroy)", name);
 
-    snprintf(name, sizeof name, "%s.bases_borrow.errors", e->name);
+    snprintf(name, sizeof name, "%s.%s.errors", e->name, be->name);
     g16k_msm_bases *b0 = NULL;
     host_clear_error();
-    if (expect(v->bases_borrow(e->t->ctx, e->group, lent[0], N, 0, &b0), G16K_EINVAL,
-               "bases_borrow(point_enc 0)", why, sizeof why) != 0) {
+    char call[64];
+    snprintf(call, sizeof call, "%s(point_enc 0)", be->name);
+    if (expect(borrow(e->t->ctx, e->group, lent[0], N, 0, &b0), G16K_EINVAL, call, why,
+               sizeof why) != 0) {
         if (b0)
             v->bases_destroy(b0);
         report_fail(name, "%s", why);
@@ -531,15 +559,19 @@ void kat_msm(const chk_plugin *t, const chk_plugin *ref, uint32_t group)
         if (rc == G16K_OK)
             t->desc->msm->bases_destroy(b);
         const g16k_msm_vtable *v = t->desc->msm;
-        if (ABI_COVERS(v, g16k_msm_vtable, bases_borrow) && v->bases_borrow) {
+        for (int u = 0; u < 2; u++) {
+            const char *absent;
+            g16k_msm_bases_borrow_fn *borrow = borrow_fn(v, u, &absent);
+            if (!borrow)
+                continue;
             b = NULL;
-            rc = v->bases_borrow(t->ctx, group, pt, 1, G16K_ENC_MONTGOMERY, &b);
-            snprintf(name, sizeof name, "%s.unsupported_borrow", e->name);
+            rc = borrow(t->ctx, group, pt, 1, G16K_ENC_MONTGOMERY, &b);
+            snprintf(name, sizeof name, "%s.unsupported_borrow%s", e->name, u ? "_unaligned" : "");
             if (rc == G16K_EUNSUPPORTED)
                 report_pass("%s", name);
             else
-                report_fail(name, "bases_borrow for a group not in caps returned %d, expected %d",
-                            rc, G16K_EUNSUPPORTED);
+                report_fail(name, "%s for a group not in caps returned %d, expected %d",
+                            u ? "bases_borrow_unaligned" : "bases_borrow", rc, G16K_EUNSUPPORTED);
             if (rc == G16K_OK)
                 v->bases_destroy(b);
         }
@@ -578,7 +610,8 @@ void kat_msm(const chk_plugin *t, const chk_plugin *ref, uint32_t group)
     check_concurrent(e);
     check_errors(e);
     check_scalars_not_below_r(e);
-    check_borrow(e);
+    check_borrow(e, 0);
+    check_borrow(e, 1);
 out:
     for (int enc = 0; enc < 2; enc++)
         if (e->tb[enc])

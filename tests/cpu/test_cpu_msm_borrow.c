@@ -54,9 +54,10 @@ static void msm_of(g16k_msm_bases *b, const fr_t *k, uint64_t n, uint32_t window
         fail_msg("msm returned %d: %s", rc, host_last_error());
 }
 
-enum { H_CREATE_CANON, H_CREATE_MONT, H_BORROW_MONT, H_BORROW_CANON, H_COUNT };
+enum { H_CREATE_CANON, H_CREATE_MONT, H_BORROW_MONT, H_BORROW_CANON, H_UNALIGNED_MONT, H_COUNT };
 static const char *const h_name[H_COUNT] = { "bases_create canonical", "bases_create Montgomery",
-                                             "bases_borrow Montgomery", "bases_borrow canonical" };
+                                             "bases_borrow Montgomery", "bases_borrow canonical",
+                                             "bases_borrow_unaligned Montgomery (4 bytes off)" };
 
 static void borrow_equals_create(uint32_t id, uint64_t max_n)
 {
@@ -74,9 +75,13 @@ static void borrow_equals_create(uint32_t id, uint64_t max_n)
     assert_non_null(keep);
     assert_non_null(k);
     uint8_t *lent = mem + 8; /* 8-byte aligned, not 16 */
+    uint8_t *mem4 = aligned_alloc(64, max_n * sz + 64);
+    assert_non_null(mem4);
+    uint8_t *lent4 = mem4 + 4; /* as every other section of a mapped key file */
     tu_fill_bases(id, canon, max_n, 1, &seed);
     to_mont(id, lent, canon, max_n);
     memcpy(keep, lent, max_n * sz);
+    memcpy(lent4, keep, max_n * sz);
     for (int c = 0; c < 4; c++) {
         g16k_plugin_ctx *ctx = make_ctx(simd[c & 1], endo[c >> 1]);
         g16k_msm_bases *h[H_COUNT] = { NULL };
@@ -90,6 +95,9 @@ static void borrow_equals_create(uint32_t id, uint64_t max_n)
         assert_int_equal(
             v->bases_borrow(ctx, id, canon, max_n, G16K_ENC_CANONICAL, &h[H_BORROW_CANON]),
             G16K_OK);
+        assert_int_equal(v->bases_borrow_unaligned(ctx, id, lent4, max_n, G16K_ENC_MONTGOMERY,
+                                                   &h[H_UNALIGNED_MONT]),
+                         G16K_OK);
         for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
             for (int pat = 0; pat < 3; pat++) {
                 uint64_t n = sizes[s];
@@ -109,6 +117,7 @@ static void borrow_equals_create(uint32_t id, uint64_t max_n)
                 }
             }
         assert_memory_equal(lent, keep, max_n * sz); /* msm() only read them */
+        assert_memory_equal(lent4, keep, max_n * sz);
         for (int i = 0; i < H_COUNT; i++)
             v->bases_destroy(h[i]);
         assert_memory_equal(lent, keep, max_n * sz); /* nor did bases_destroy touch them */
@@ -136,6 +145,7 @@ static void borrow_equals_create(uint32_t id, uint64_t max_n)
     v->bases_destroy(cb);
     free(canon);
     free(mem);
+    free(mem4);
     free(keep);
     free(k);
 }
@@ -247,6 +257,62 @@ static void test_chunked_equals_default(void **state)
     }
 }
 
+/* bases_borrow_unaligned with more points than one aligned copy holds (CPU_MSM_STAGE_POINTS =
+ * 16384: 40000 G1 points make three blocks, the batches flushed between them; without the
+ * flush, additions still waiting at the end of a block would read the next block's points), windows 13
+ * (batch-affine) and 9 (one copy of every point), 1 and 2 threads, IFMA and portable: the
+ * results of bases_create on the same points; a lent array 4 bytes off is used where it lies
+ * (point 0 replaced by its negation shows in the next result). */
+static void test_unaligned_blocks(void **state)
+{
+    (void)state;
+    const g16k_msm_vtable *v = th_plugin()->msm;
+    const uint64_t n = 40000;
+    uint64_t seed = 9191;
+    uint8_t *canon = malloc(n * 96), *mem = aligned_alloc(64, n * 96 + 64);
+    fr_t *k = malloc(n * sizeof *k);
+    assert_non_null(canon);
+    assert_non_null(mem);
+    assert_non_null(k);
+    uint8_t *lent = mem + 4;
+    tu_fill_bases(G16K_G1, canon, n, 1, &seed);
+    to_mont(G16K_G1, lent, canon, n);
+    tu_fill_scalars(k, n, 0, &seed);
+    static const char *const simd[2] = { "auto", "portable" };
+    for (int si = 0; si < 2; si++) {
+        g16k_plugin_ctx *ctx = make_ctx(simd[si], "off");
+        g16k_msm_bases *hc = NULL, *hu = NULL;
+        assert_int_equal(v->bases_create(ctx, G16K_G1, canon, n, G16K_ENC_CANONICAL, &hc), G16K_OK);
+        assert_int_equal(v->bases_borrow_unaligned(ctx, G16K_G1, lent, n, G16K_ENC_MONTGOMERY, &hu),
+                         G16K_OK);
+        for (uint32_t window = 9; window <= 13; window += 4)
+            for (uint32_t threads = 1; threads <= 2; threads++) {
+                uint8_t want[192], got[192];
+                msm_of(hc, k, n, window, threads, want);
+                msm_of(hu, k, n, window, threads, got);
+                if (memcmp(want, got, 96) != 0)
+                    fail_msg("simd %s window %u threads %u: bases_borrow_unaligned differs",
+                             simd[si], window, threads);
+            }
+        uint8_t before[192], after[192], neg[192];
+        memset(&k[1], 0, (n - 1) * sizeof *k); /* k = (k0, 0, ..., 0): the result is k0 * P0 */
+        msm_of(hu, k, n, 13, 1, before);
+        tu_neg_point(G16K_G1, neg, canon);
+        to_mont(G16K_G1, lent, neg, 1);
+        msm_of(hu, k, n, 13, 1, after);
+        to_mont(G16K_G1, lent, canon, 1);
+        tu_neg_point(G16K_G1, neg, before);
+        assert_memory_equal(after, neg, 96); /* k0 * (-P0) = -(k0 * P0): read where it lies */
+        tu_fill_scalars(k, n, 0, &seed);
+        v->bases_destroy(hu);
+        v->bases_destroy(hc);
+        th_plugin()->destroy(ctx);
+    }
+    free(canon);
+    free(mem);
+    free(k);
+}
+
 /* A misaligned lent pointer (outside the contract) is copied, never used where it lies. */
 static void test_misaligned_copies(void **state)
 {
@@ -275,6 +341,7 @@ int main(void)
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_misaligned_copies),
         cmocka_unit_test(test_chunked_equals_default),
+        cmocka_unit_test(test_unaligned_blocks),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

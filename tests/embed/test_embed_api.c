@@ -712,7 +712,25 @@ static void test_trace(void **state)
     json_object_put(doc);
 }
 
-/* A key loaded with G16K_KEY_MAP_FILE proves as one read into memory (the reference proof); a
+/* Where section id's bytes start in a zkey file (the container of docs/formats.md: magic,
+ * version, count, then id u32 and size u64 before each section's bytes); 0 when absent. */
+static uint64_t section_start(const uint8_t *z, size_t len, uint32_t id)
+{
+    uint32_t n, sid;
+    uint64_t size;
+    memcpy(&n, z + 8, 4);
+    for (size_t at = 12; n-- > 0 && at + 12 <= len; at += 12 + (size_t)size) {
+        memcpy(&sid, z + at, 4);
+        memcpy(&size, z + at + 4, 8);
+        if (sid == id)
+            return at + 12;
+    }
+    return 0;
+}
+
+/* A key loaded with G16K_KEY_MAP_FILE lends its point sections where the mapping has them, those
+ * off an 8-byte boundary through bases_borrow_unaligned (plugin ABI 1.7; the CPU plugin has it),
+ * and proves as one read into memory (the reference proof); a
  * new file renamed over its path leaves it alone; a rewrite in place, even of the same bytes,
  * makes every later proof fail with G16K_EIO rather than use bytes that were not tested. The
  * copy's mtime is set far back first, so the rewrite moves it whatever the kernel's time
@@ -734,8 +752,31 @@ static void test_mapped_key(void **state)
 
     g16k_prover *p = open_prover();
     g16k_key *k = NULL;
-    g16k_key_opts ko = { .struct_size = sizeof ko, .flags = G16K_KEY_MAP_FILE };
+    char tpath[4200];
+    snprintf(tpath, sizeof tpath, "%s/mapped-trace.json", cache_home);
+    g16k_trace *t = NULL;
+    assert_int_equal(g16k_trace_open(tpath, &t), G16K_OK);
+    g16k_key_opts ko = { .struct_size = sizeof ko, .flags = G16K_KEY_MAP_FILE, .trace = t };
     assert_int_equal(g16k_key_load_file(p, path, &ko, &k), G16K_OK);
+    ko.trace = NULL;
+    assert_int_equal(g16k_trace_close(t), G16K_OK);
+    json_object *doc = json_object_from_file(tpath);
+    assert_non_null(doc);
+    static const char *const msm_names[] = { "A", "B_G1", "B_G2", "L", "H" };
+    int off8 = 0;
+    for (uint32_t id = 5; id <= 9; id++) {
+        uint64_t at = section_start(zbuf, len, id);
+        assert_true(at > 0);
+        char name[64];
+        snprintf(name, sizeof name, "bases_borrow%s %s", at % 8 ? "_unaligned" : "",
+                 msm_names[id - 5]);
+        assert_int_equal(trace_count(doc, name, "cpu"), 1);
+        snprintf(name, sizeof name, "bases_create %s", msm_names[id - 5]);
+        assert_int_equal(trace_count(doc, name, NULL), 0);
+        off8 += at % 8 != 0;
+    }
+    assert_true(off8 > 0); /* snarkjs puts some 4 bytes off: the entry ran */
+    json_object_put(doc);
     g16k_prove_opts o = fixed_rs();
     g16k_proof *pf = NULL;
     char wtns[4200]; /* fixture's buffers are reused */

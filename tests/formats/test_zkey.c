@@ -213,11 +213,16 @@ static void test_zkey_threads_agree(void **state)
     zkey_free(k3);
 }
 
-/* A file's key: read into memory (map 0) or mapped (map 1, zkey_load_args.map); section 4
- * decoded, or kept as the file's records (load_records, zkey_load_args.coef_records). */
+/* A file's key: read into memory (map 0) or mapped (map 1, zkey_load_args.map; map 2 also
+ * with points_unaligned: every point section in the mapping); section 4 decoded, or kept as the
+ * file's records (load_records, zkey_load_args.coef_records). */
 static int load_records_of(const char *path, unsigned threads, int map, int records, zkey **out)
 {
-    zkey_load_args args = { .path = path, .threads = threads, .map = map, .coef_records = records };
+    zkey_load_args args = { .path = path,
+                            .threads = threads,
+                            .map = map != 0,
+                            .coef_records = records,
+                            .points_unaligned = map == 2 };
     return zkey_load_from(&args, out);
 }
 
@@ -232,17 +237,20 @@ static int within(const void *p, uint64_t size, const void *region, size_t len)
     return region != NULL && a >= lo && a + size <= lo + len;
 }
 
-enum { FROM_MEMORY, FILE_READ, FILE_MAPPED };
+enum { FROM_MEMORY, FILE_READ, FILE_MAPPED, FILE_MAPPED_ALL };
 
 /* The point arrays of a key read from a file lie where the load read the file (zkey_load.c: each
  * point section on a cache line of the key's image, used in place); a mapped file's lie where the
  * mapping has them when they start on an 8-byte boundary there, else in the image (copied, on a
- * cache line); a key loaded from memory copies them. All hold exactly the section's bytes (the
- * format stores Montgomery-form limbs little-endian, our layout on this machine). */
+ * cache line), or with points_unaligned (FILE_MAPPED_ALL) all in the mapping, zkey.points_unaligned
+ * saying whether one is off an 8-byte boundary; a key loaded from memory copies them. All hold
+ * exactly the section's bytes (the format stores Montgomery-form limbs little-endian, our layout
+ * on this machine). */
 static void expect_sections_as_stored(const zkey *k, const uint8_t *file, size_t len, int how,
                                       int records)
 {
     const void *arr[] = { k->a, k->b1, k->b2, k->c, k->h };
+    int off8 = 0;
     for (uint32_t id = 5; id <= 9; id++) {
         size_t at;
         uint64_t size;
@@ -251,7 +259,8 @@ static void expect_sections_as_stored(const zkey *k, const uint8_t *file, size_t
         const uint8_t *p = arr[id - 5];
         if (size == 0 || how == FROM_MEMORY)
             continue;
-        if (how == FILE_MAPPED && at % 8 == 0) {
+        off8 |= at % 8 != 0;
+        if (how == FILE_MAPPED_ALL || (how == FILE_MAPPED && at % 8 == 0)) {
             assert_ptr_equal(p, (const uint8_t *)k->file_map + at);
         } else {
             assert_true(within(p, size, k->image, k->image_len));
@@ -262,10 +271,11 @@ static void expect_sections_as_stored(const zkey *k, const uint8_t *file, size_t
         assert_true(within(k->coefs, k->n_coefs * sizeof(g16k_coef), k->image, k->image_len));
     if (how == FROM_MEMORY)
         assert_null(k->image);
-    if (how != FILE_MAPPED)
+    if (how != FILE_MAPPED && how != FILE_MAPPED_ALL)
         assert_null(k->file_map);
     else
         assert_int_equal(k->file_map_len, len);
+    assert_int_equal(k->points_unaligned, how == FILE_MAPPED_ALL && off8);
 }
 
 static void check_points_in_place(const char *fixture)
@@ -281,6 +291,17 @@ static void check_points_in_place(const char *fixture)
     args.map = 1;
     assert_int_equal(zkey_load_from(&args, &mapped), 0);
     expect_sections_as_stored(mapped, file, len, FILE_MAPPED, 0);
+    /* Every section where the mapping has it: a snarkjs key puts some 4 bytes off an 8-byte
+     * boundary (so this load runs the aligned copies of the point tests), none in the image. */
+    zkey *all;
+    args.points_unaligned = 1;
+    args.no_tests = 0;
+    assert_int_equal(zkey_load_from(&args, &all), 0);
+    expect_sections_as_stored(all, file, len, FILE_MAPPED_ALL, 0);
+    assert_int_equal(all->points_unaligned, 1);
+    zkey_free(all);
+    args.points_unaligned = 0;
+    args.no_tests = 1;
     args.map = 0;
     args.data = file;
     args.size = len;
@@ -606,9 +627,10 @@ static void expect_bad(const uint8_t *d, size_t len, ...)
     const char *path = scratch_path("bad.zkey");
     write_whole(path, d, len);
     char first[G16K_ERR_MAX];
-    for (int how = 0; how < 4; how++) { /* read, mapped; decoded, records kept */
+    for (int how = 0; how < 5; how++) { /* read, mapped; decoded, records kept; all mapped */
         zkey *k = (zkey *)0x1;
-        int rc = load_records_of(path, 2, how & 1, how >> 1, &k);
+        int rc = how == 4 ? load_records_of(path, 2, 2, 1, &k)
+                          : load_records_of(path, 2, how & 1, how >> 1, &k);
         assert_ptr_equal(k, (zkey *)0x1); /* untouched on error */
         va_list ap;
         va_start(ap, len);
@@ -626,7 +648,7 @@ static void expect_good(const uint8_t *d, size_t len)
 {
     const char *path = scratch_path("good.zkey");
     write_whole(path, d, len);
-    for (int map = 0; map <= 1; map++) {
+    for (int map = 0; map <= 2; map++) {
         zkey *k = NULL;
         int rc = load_file(path, 2, map, &k);
         if (rc != 0)

@@ -1,6 +1,6 @@
 /*
- * A plugin that breaks the bases_borrow contract (plugin ABI 1.3) on purpose, for the checker's
- * fail twin (tests/sdk/CMakeLists.txt): it serves MSM G1 and G2 by forwarding every call to the
+ * A plugin that breaks the bases_borrow contract (plugin ABI 1.3, and bases_borrow_unaligned's,
+ * ABI 1.7) on purpose, for the checker's fail twin (tests/sdk/CMakeLists.txt): it serves MSM G1 and G2 by forwarding every call to the
  * real CPU plugin (dlopen()ed from BAD_BORROW_REAL, an absolute path set at build time), except
  * that its bases_borrow takes a copy (bases_create) and then writes into the lent points (flips
  * a bit of the first point's x), which the caller promised to keep and the plugin must only
@@ -117,12 +117,31 @@ static int bb_bases_borrow(g16k_plugin_ctx *ctx, uint32_t group, const void *poi
     return rc;
 }
 
+/* The same bug at any address: an aligned copy for bases_create, then the lent points written. */
+static int bb_bases_borrow_unaligned(g16k_plugin_ctx *ctx, uint32_t group, const void *points,
+                                     uint64_t n, uint32_t point_enc, g16k_msm_bases **out)
+{
+    if (!points || !out || n == 0 || n > (1u << 20))
+        return real->msm->bases_create(ctx, group, points, n, point_enc, out); /* its errors */
+    size_t bytes = (size_t)n * (group == G16K_G2 ? 192 : 96);
+    void *copy = malloc(bytes);
+    if (!copy)
+        return G16K_ENOMEM;
+    memcpy(copy, points, bytes);
+    int rc = real->msm->bases_create(ctx, group, copy, n, point_enc, out);
+    free(copy);
+    if (rc == G16K_OK)
+        ((uint8_t *)(uintptr_t)points)[0] ^= 1;
+    return rc;
+}
+
 static const g16k_msm_vtable msm = {
     .struct_size = sizeof(g16k_msm_vtable),
     .bases_create = bb_bases_create,
     .bases_destroy = bb_bases_destroy,
     .msm = bb_msm,
     .bases_borrow = bb_bases_borrow,
+    .bases_borrow_unaligned = bb_bases_borrow_unaligned,
 };
 #endif
 
