@@ -15,7 +15,9 @@
  * file order (coefficients, points) and hash it (the tree digest of zkey_cache.h, when a
  * verdict cache is used). The curve and subgroup tests, which dominate the load, run on every
  * thread, filling the waits for the disk, until all are done. A key whose digest the verdict
- * cache holds skips those tests, from memory as from a file (the digest is of the content).
+ * cache holds skips those tests, from memory as from a file (the digest is of the content); a
+ * file whose stamp the cache holds (zkey_cache.h: the same inode, size and times as when its
+ * digest was taken) skips the digest too, and a mapped one's point sections are not read.
  * All of the file comes from one read: the digest, the table and every decoded value describe
  * the same bytes, even if the file changes meanwhile (then the load fails, or describes the old
  * content).
@@ -105,7 +107,8 @@ typedef int (*zkey_progress_fn)(void *user, const char *stage, uint64_t done, ui
 /* Seconds from the start of a load to the end of each phase, and what was tested. */
 typedef struct zkey_load_stats {
     double read, decoded, digest, checked;
-    int cached;                    /* 1: the verdict cache held the key, no subgroup tests */
+    int cached;   /* 1: the verdict cache held the key, no subgroup tests */
+    int by_stamp; /* 1: found by the file's stamp (zkey_cache.h): no digest, points not read */
     uint64_t g1_points, g2_points; /* points tested (infinity included) */
 } zkey_load_stats;
 

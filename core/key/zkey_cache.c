@@ -184,19 +184,17 @@ static int entry_head(char *buf, size_t cap, const char *hexd, uint64_t size)
     return snprintf(buf, cap, MAGIC "digest %s\nsize %llu\n", hexd, (unsigned long long)size);
 }
 
-int zkey_cache_has(const char *dir, const uint8_t digest[ZKEY_DIGEST_BYTES], uint64_t size)
+/* got = the entry at path (up to cap - 1 bytes, NUL-terminated). 0, or -1: missing (silently),
+ * unreadable or not a regular file (with a warning). */
+static int read_entry(const char *dir, const char *path, char *got, size_t cap)
 {
-    char hexd[2 * ZKEY_DIGEST_BYTES + 1], path[PATH_MAX], want[256], got[4096];
-    hex(hexd, digest);
-    if (verdict_path(path, sizeof path, dir, hexd) != 0)
-        return 0;
     /* O_NONBLOCK: a FIFO put in the folder must not hang the load (it is refused below) */
     int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0) {
         if (errno != ENOENT && errno != ENOTDIR)
             log_msg(G16K_LOG_WARN, "key_cache %s: cannot read %s: %s; checking the key again", dir,
                     path, strerror(errno));
-        return 0;
+        return -1;
     }
     struct stat st;
     if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
@@ -204,18 +202,18 @@ int zkey_cache_has(const char *dir, const uint8_t digest[ZKEY_DIGEST_BYTES], uin
                 "key_cache %s: cannot read %s: not a regular file; checking the key again", dir,
                 path);
         close(fd);
-        return 0;
+        return -1;
     }
     size_t len = 0;
-    while (len < sizeof got - 1) {
-        ssize_t n = read(fd, got + len, sizeof got - 1 - len);
+    while (len < cap - 1) {
+        ssize_t n = read(fd, got + len, cap - 1 - len);
         if (n < 0 && errno == EINTR)
             continue;
         if (n < 0) {
             log_msg(G16K_LOG_WARN, "key_cache %s: cannot read %s: %s; checking the key again", dir,
                     path, strerror(errno));
             close(fd);
-            return 0;
+            return -1;
         }
         if (n == 0)
             break;
@@ -223,6 +221,17 @@ int zkey_cache_has(const char *dir, const uint8_t digest[ZKEY_DIGEST_BYTES], uin
     }
     close(fd);
     got[len] = '\0';
+    return 0;
+}
+
+int zkey_cache_has(const char *dir, const uint8_t digest[ZKEY_DIGEST_BYTES], uint64_t size)
+{
+    char hexd[2 * ZKEY_DIGEST_BYTES + 1], path[PATH_MAX], want[256], got[4096];
+    hex(hexd, digest);
+    if (verdict_path(path, sizeof path, dir, hexd) != 0 ||
+        read_entry(dir, path, got, sizeof got) != 0)
+        return 0;
+    size_t len = strlen(got);
     int w = entry_head(want, sizeof want, hexd, size);
     if (w <= 0 || len < (size_t)w || memcmp(got, want, (size_t)w) != 0) {
         log_msg(G16K_LOG_WARN,
@@ -272,6 +281,91 @@ int zkey_cache_put(const char *dir, const uint8_t digest[ZKEY_DIGEST_BYTES], uin
         n = (int)sizeof body - 1;
     if (write_file_atomic(path, body, (size_t)n) != 0) {
         log_msg(G16K_LOG_WARN, "key_cache %s: cannot record the verdict: %s", dir, err_get());
+        err_clear();
+        return -1;
+    }
+    return 0;
+}
+
+int zkey_stamp_of(int fd, zkey_stamp *out)
+{
+    struct stat st;
+    if (fstat(fd, &st) != 0)
+        return -1;
+    *out = (zkey_stamp){ .dev = (uint64_t)st.st_dev,
+                         .ino = (uint64_t)st.st_ino,
+                         .size = (uint64_t)st.st_size,
+                         .mtime_s = (int64_t)st.st_mtim.tv_sec,
+                         .mtime_ns = (int64_t)st.st_mtim.tv_nsec,
+                         .ctime_s = (int64_t)st.st_ctim.tv_sec,
+                         .ctime_ns = (int64_t)st.st_ctim.tv_nsec };
+    return 0;
+}
+
+#define STAMP_MAGIC "g16k zkey stamp v1\n"
+
+static int stamp_path(char *buf, size_t cap, const char *dir, const zkey_stamp *s)
+{
+    int n = snprintf(buf, cap, "%s/file-%llu-%llu.stamp", dir, (unsigned long long)s->dev,
+                     (unsigned long long)s->ino);
+    return n > 0 && (size_t)n < cap ? 0 : -1;
+}
+
+/* The whole entry for (s, digest). */
+static int stamp_body(char *buf, size_t cap, const zkey_stamp *s, const char *hexd)
+{
+    return snprintf(buf, cap,
+                    STAMP_MAGIC "dev %llu\nino %llu\nsize %llu\nmtime %lld.%09lld\n"
+                                "ctime %lld.%09lld\ndigest %s\n",
+                    (unsigned long long)s->dev, (unsigned long long)s->ino,
+                    (unsigned long long)s->size, (long long)s->mtime_s, (long long)s->mtime_ns,
+                    (long long)s->ctime_s, (long long)s->ctime_ns, hexd);
+}
+
+int zkey_cache_stamp_get(const char *dir, const zkey_stamp *s, uint8_t digest[ZKEY_DIGEST_BYTES])
+{
+    char path[PATH_MAX], got[1024], want[1024], hexd[2 * ZKEY_DIGEST_BYTES + 1];
+    if (stamp_path(path, sizeof path, dir, s) != 0 || read_entry(dir, path, got, sizeof got) != 0)
+        return 0;
+    /* The digest from the entry's last line; then the whole entry must be the one for s (which
+     * also rejects upper-case hex or anything after the line). */
+    const char *d = strstr(got, "\ndigest ");
+    uint8_t v[ZKEY_DIGEST_BYTES];
+    int ok = strncmp(got, STAMP_MAGIC, strlen(STAMP_MAGIC)) == 0 && d != NULL &&
+             strlen(d + 8) >= 2 * ZKEY_DIGEST_BYTES;
+    for (int i = 0; ok && i < ZKEY_DIGEST_BYTES; i++) {
+        unsigned b;
+        ok = sscanf(d + 8 + 2 * i, "%2x", &b) == 1;
+        v[i] = (uint8_t)b;
+    }
+    if (!ok) {
+        log_msg(G16K_LOG_WARN, "key_cache %s: ignoring %s (not a g16k stamp entry)", dir, path);
+        return 0;
+    }
+    hex(hexd, v);
+    int w = stamp_body(want, sizeof want, s, hexd);
+    if (w <= 0 || (size_t)w >= sizeof want || strcmp(got, want) != 0)
+        return 0; /* another version of the file (or of another file on a reused inode) */
+    memcpy(digest, v, ZKEY_DIGEST_BYTES);
+    return 1;
+}
+
+int zkey_cache_stamp_put(const char *dir, const zkey_stamp *s,
+                         const uint8_t digest[ZKEY_DIGEST_BYTES], int64_t now_s, int64_t now_ns)
+{
+    /* racy: changed less than ZKEY_STAMP_QUIET_S before the load began (or in the future) */
+    if (s->ctime_s > now_s - ZKEY_STAMP_QUIET_S ||
+        (s->ctime_s == now_s - ZKEY_STAMP_QUIET_S && s->ctime_ns >= now_ns))
+        return 1;
+    char path[PATH_MAX], body[1024], hexd[2 * ZKEY_DIGEST_BYTES + 1];
+    hex(hexd, digest);
+    if (stamp_path(path, sizeof path, dir, s) != 0 || make_dirs(dir) != 0) {
+        log_msg(G16K_LOG_WARN, "key_cache %s: cannot create the folder: %s", dir, strerror(errno));
+        return -1;
+    }
+    int n = stamp_body(body, sizeof body, s, hexd);
+    if (n <= 0 || (size_t)n >= sizeof body || write_file_atomic(path, body, (size_t)n) != 0) {
+        log_msg(G16K_LOG_WARN, "key_cache %s: cannot record the file's stamp: %s", dir, err_get());
         err_clear();
         return -1;
     }

@@ -6,6 +6,8 @@
  * subgroup tests of its points (the coordinates are still checked to be < p, as decoding needs
  * it; the header points are always tested: six points cost nothing). The digest covers the
  * whole file content, never its name, size or date, so an edited key is checked again.
+ * A second kind of entry (stamp entries, below) maps one version of a file, by its inode and
+ * times, to its digest, so that a load of an unchanged file needs no digest either.
  * Whoever can write DIR can make g16k skip those checks: the default folder is the user's own
  * ($XDG_CACHE_HOME/g16k, else ~/.cache/g16k, created 0700). Cache errors are never fatal: an
  * unreadable, corrupt or foreign entry is ignored with a warning (the key is checked again), and
@@ -68,5 +70,32 @@ int zkey_cache_has(const char *dir, const uint8_t digest[ZKEY_DIGEST_BYTES], uin
 /* Record a verdict (creating dir if needed). 0, or -1 (logged as a warning, not fatal). */
 int zkey_cache_put(const char *dir, const uint8_t digest[ZKEY_DIGEST_BYTES], uint64_t size,
                    const char *zkey_path);
+
+/* What names one version of a key file without reading it (fstat): the inode, the size, and
+ * the modification and change times to the nanosecond. Any write moves the change time (which
+ * no user can set back), and so does a chmod, a link or a rename. */
+typedef struct zkey_stamp {
+    uint64_t dev, ino, size;
+    int64_t mtime_s, mtime_ns, ctime_s, ctime_ns;
+} zkey_stamp;
+
+/* *out = the stamp of an open file. 0, or -1 (errno from fstat). */
+int zkey_stamp_of(int fd, zkey_stamp *out);
+/* Stamp entries: DIR/file-<dev>-<ino>.stamp, one per file (a new version replaces the old
+ * entry), saying "this version of the file has digest D". A load that finds its file's stamp
+ * there, and D's verdict (zkey_cache_has), needs neither the digest nor the tests, so it never
+ * reads the point sections: what a key larger than memory needs, whose MSMs then read them
+ * once. 1 and *digest set when dir holds an entry for exactly s, else 0 (missing: silently;
+ * unreadable, corrupt, or for another version: ignored, with a warning for the first two). */
+int zkey_cache_stamp_get(const char *dir, const zkey_stamp *s, uint8_t digest[ZKEY_DIGEST_BYTES]);
+/* Record that the file version s has digest (after a load that computed it from bytes read
+ * while the file kept stamp s). Not recorded (returns 1) while the file is racy: its change
+ * time within ZKEY_STAMP_QUIET_S seconds of `now` (CLOCK_REALTIME when the load began, taken
+ * before its fstat), since a write in the same clock tick as the one the stamp saw might not
+ * move the times (git's "racy" index entries, the same answer). 0 recorded, -1 (a warning, not
+ * fatal). */
+#define ZKEY_STAMP_QUIET_S 2
+int zkey_cache_stamp_put(const char *dir, const zkey_stamp *s,
+                         const uint8_t digest[ZKEY_DIGEST_BYTES], int64_t now_s, int64_t now_ns);
 
 #endif

@@ -24,6 +24,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "load_pool.h"
@@ -90,6 +91,12 @@ typedef struct zkey_loading {
     atomic_int leaf_failed; /* a leaf was refused (its spans): no digest, no cache */
     uint8_t digest[ZKEY_DIGEST_BYTES];
     atomic_int verdict;
+    /* A file with a cache: its stamp when opened (stamp_ok), and whether the cache's stamp
+     * entry for it gave the digest, whose verdict it holds (by_stamp: no digest, no tests, the
+     * point sections never read by the load) */
+    zkey_stamp stamp;
+    int stamp_ok, by_stamp;
+    struct timespec began; /* CLOCK_REALTIME before the first fstat (zkey_cache_stamp_put) */
     double t_digest;
 
     pthread_mutex_t lock; /* guards the primary error */
@@ -304,7 +311,7 @@ static int plan(zkey_loading *ld)
         n_pt += (arr[j].count + CHUNK_POINTS - 1) / CHUNK_POINTS;
         ld->to_check += arr[j].count;
     }
-    ld->n_leaves = ld->cache_dir[0] ? zkey_digest_leaves(bf->size) : 0;
+    ld->n_leaves = ld->cache_dir[0] && !ld->by_stamp ? zkey_digest_leaves(bf->size) : 0;
     uint64_t n_coef = (k->n_coefs + CHUNK_COEFS - 1) / CHUNK_COEFS;
     uint64_t cap = ld->n_leaves + n_coef + n_pt;
     ld->prim = calloc(cap ? cap : 1, sizeof *ld->prim);
@@ -470,7 +477,18 @@ static int map_file(zkey_loading *ld)
     void *m = mmap(NULL, (size_t)bf->size, PROT_READ, MAP_PRIVATE, ld->fd, 0);
     if (m == MAP_FAILED)
         return 1;
-    (void)madvise(m, (size_t)bf->size, MADV_WILLNEED); /* read-ahead of what is not cached */
+    /* Read-ahead of what is not cached: the whole file, or with a verdict by stamp only the
+     * sections before the points, the load's part (the MSMs read the points, in order, later:
+     * a key larger than memory must not be read twice). */
+    uint64_t ahead = bf->size;
+    if (ld->by_stamp) {
+        ahead = 0;
+        for (uint32_t id = 1; id < ZKEY_SEC_A; id++)
+            if (bf->sec[id].present && bf->sec[id].offset + bf->sec[id].size > ahead)
+                ahead = bf->sec[id].offset + bf->sec[id].size;
+    }
+    if (ahead > 0)
+        (void)madvise(m, (size_t)ahead, MADV_WILLNEED);
     const binfile_section *s4 = &bf->sec[ZKEY_SEC_COEFS];
     uint64_t n_coefs =
         s4->present && s4->size >= 4 && !ld->records ? (s4->size - 4) / ZKEY_COEF_BYTES : 0;
@@ -615,6 +633,18 @@ static int open_file(zkey_loading *ld, const char *path)
     ld->fd = input_open(path, &st);
     if (ld->fd < 0)
         return G16K_EIO;
+    if (ld->cache_dir[0] && zkey_stamp_of(ld->fd, &ld->stamp) == 0) {
+        ld->stamp_ok = 1;
+        if (zkey_cache_stamp_get(ld->cache_dir, &ld->stamp, ld->digest) &&
+            zkey_cache_has(ld->cache_dir, ld->digest, ld->stamp.size)) {
+            ld->by_stamp = 1;
+            atomic_store(&ld->verdict, VERDICT_CACHED);
+            log_msg(G16K_LOG_INFO,
+                    "%s: in the key cache %s: no curve or subgroup tests (found by the file's "
+                    "stamp: no digest)",
+                    path, ld->cache_dir);
+        }
+    }
     if (zkey_file_stamp_of(ld->fd, &ld->k->file_stamp) != 0)
         return err_set(G16K_EIO, "%s: cannot stat: %s", path, strerror(errno));
     (void)posix_fadvise(ld->fd, 0, 0, POSIX_FADV_SEQUENTIAL);
@@ -694,6 +724,19 @@ static int cancel_error(const zkey_loading *ld)
     return err_set(G16K_ECANCELED, "%s: key load cancelled while checking points", ld->bf.path);
 }
 
+/* A file whose digest has a verdict in the cache, and whose stamp is still the one it had when
+ * opened (so the digested bytes are that version's): its stamp entry, for the next load. */
+static void record_stamp(const zkey_loading *ld)
+{
+    int fd = ld->mapped ? ld->k->file_fd : ld->fd;
+    zkey_stamp now;
+    if (!ld->stamp_ok || fd < 0 || zkey_stamp_of(fd, &now) != 0 ||
+        memcmp(&now, &ld->stamp, sizeof now) != 0)
+        return;
+    (void)zkey_cache_stamp_put(ld->cache_dir, &ld->stamp, ld->digest, (int64_t)ld->began.tv_sec,
+                               (int64_t)ld->began.tv_nsec);
+}
+
 /* The load on ld (opened): headers, the pool's run, then the verdict. */
 static int load(zkey_loading *ld)
 {
@@ -704,7 +747,7 @@ static int load(zkey_loading *ld)
         return cancel_error(ld);
     if (rc != G16K_OK)
         return rc;
-    if (ld->n_leaves == 0 && ld->cache_dir[0])
+    if (ld->n_leaves == 0 && ld->cache_dir[0] && !ld->by_stamp)
         digest_done(ld); /* an empty file has no leaves */
     if (load_pool_run(ld->pool, &ld->tasks, ld->opts.threads) != 0) {
         if (ld->err_at != UINT64_MAX)
@@ -727,10 +770,15 @@ static int load(zkey_loading *ld)
         return rc;
     if (report(ld, 1)) /* a cancelled load leaves no entry either */
         return cancel_error(ld);
+    int known = atomic_load(&ld->verdict) == VERDICT_CACHED && ld->cache_dir[0];
     if (atomic_load(&ld->verdict) == VERDICT_TEST && ld->cache_dir[0] &&
-        zkey_cache_put(ld->cache_dir, ld->digest, ld->bf.size, ld->bf.path) == 0)
+        zkey_cache_put(ld->cache_dir, ld->digest, ld->bf.size, ld->bf.path) == 0) {
         log_msg(G16K_LOG_INFO, "%s: every point tested; recorded in the key cache %s", ld->bf.path,
                 ld->cache_dir);
+        known = 1;
+    }
+    if (known && !ld->by_stamp)
+        record_stamp(ld);
     release_unused(ld);
     return G16K_OK;
 }
@@ -743,6 +791,7 @@ int zkey_load_from(const zkey_load_args *args, zkey **out)
         return err_set(G16K_ENOMEM, "%s: out of memory", path);
     ld->fd = -1;
     ld->t0 = clock_now();
+    clock_gettime(CLOCK_REALTIME, &ld->began);
     ld->opts = *args;
     ld->records = args->coef_records && args->data == NULL;
     ld->err_at = UINT64_MAX;
@@ -770,6 +819,7 @@ int zkey_load_from(const zkey_load_args *args, zkey **out)
                                           .digest = ld->t_digest,
                                           .checked = clock_now() - ld->t0,
                                           .cached = cached,
+                                          .by_stamp = ld->by_stamp,
                                           .g1_points = cached ? 0 : ld->to_check - g2,
                                           .g2_points = cached ? 0 : g2 };
     }

@@ -5,7 +5,10 @@
 # still gives the bit-exact reference proof; corrupt, foreign and unreadable entries are ignored
 # with a warning and the key is tested again; a folder that cannot be made is a warning; an entry
 # does not vouch for the file once it changed, even with the same size and date. An entry is
-# named by the key's BLAKE3-256, as b3sum prints it.
+# named by the key's BLAKE3-256, as b3sum prints it. A file quiet for ZKEY_STAMP_QUIET_S (2 s)
+# before its load also gets a stamp entry (inode, size, mtime, ctime -> digest), by which the
+# next load finds the verdict without reading the file for its digest; never for a file changed
+# just before (racy), and a changed file misses it.
 # usage: key_cache.sh G16K FIXTURES CPU_INI
 set -u
 G16K=$1 FIX=$2/poseidon2 OTHER=$2/mult CPU_INI=$3
@@ -41,6 +44,12 @@ B3=$(b3sum --no-names "$FIX/circuit_final.zkey") || fail "b3sum failed (scripts/
 prove "$T/default.ini" "$FIX/circuit_final.zkey" || fail "second prove"
 grep -q "in the key cache $T/xdg/g16k: no curve or subgroup tests" "$T/err" || fail "cache not used"
 cmp -s "$T/p.json" "$FIX/ref_proof_r0_s0.json" || fail "cached key gave a different proof"
+# the fixture was written more than 2 s ago (by the build): found by its stamp, no digest
+grep -q "no curve or subgroup tests (found by the file's stamp: no digest)" "$T/err" \
+  || fail "the second load did not use the file's stamp"
+STAMP=$T/xdg/g16k/file-$(stat -L -c '%d-%i' "$FIX/circuit_final.zkey").stamp
+[ -f "$STAMP" ] || fail "no stamp entry $STAMP"
+grep -qx "digest $B3" "$STAMP" || fail "the stamp entry does not name the digest $B3"
 
 # 2. Without XDG_CACHE_HOME (or with a relative one, which the XDG spec says to ignore): ~/.cache/g16k.
 mkdir -p "$T/home"
@@ -98,9 +107,17 @@ fi
 
 # 9. The entry of a key does not vouch for it once changed, even with the same size and date:
 # a point of section 6 (B1) becomes P + T (T of order 3) in place.
+# The copy is racy when first proved (just written): no stamp entry; proved again 2 s later it
+# gets one (found by digest), so the change below must miss the stamp too.
 cp "$FIX/circuit_final.zkey" "$T/key.zkey"
 touch -d '2001-01-01 00:00:00' "$T/key.zkey"
 prove "$T/default.ini" "$T/key.zkey" || fail "prove the copy"
+KSTAMP=$T/xdg/g16k/file-$(stat -c '%d-%i' "$T/key.zkey").stamp
+[ -e "$KSTAMP" ] && fail "a stamp entry for a file changed just before its load"
+sleep 2.2
+prove "$T/default.ini" "$T/key.zkey" || fail "prove the quiet copy"
+grep -q "found by the file's stamp" "$T/err" && fail "a stamp entry used before it was recorded"
+[ -f "$KSTAMP" ] || fail "no stamp entry for the quiet copy"
 n=$(entries "$T/xdg/g16k")
 # shellcheck disable=SC2046
 node "$TOOL" put "$T/key.zkey" "$T/key.zkey" 6 1 $(node "$TOOL" torsion "$VEC/torsion.txt" g1_nonmember 3) || fail "node"

@@ -4,7 +4,8 @@
  * the chunk, leaf and power-of-two sizes and on the committed fixture keys; the tree form (leaves
  * from spans cut at arbitrary places, then the root) equals the one-shot hash on every chunk
  * kernel; bad spans and leaf counts are refused; and the entries: recorded, found, refused when
- * corrupt or written for another digest or size. b3sum missing is a failure: scripts/setup.sh
+ * corrupt or written for another digest or size; stamp entries (recorded for a quiet file only,
+ * found for exactly its stamp). b3sum missing is a failure: scripts/setup.sh
  * installs it.
  */
 #include <setjmp.h>
@@ -237,6 +238,61 @@ static void test_entries(void **state)
     assert_string_equal(def, "");
 }
 
+/* Stamp entries: recorded for a quiet file, found for exactly that stamp (every field), never
+ * recorded for a racy one (changed within ZKEY_STAMP_QUIET_S of the load's start), ignored when
+ * corrupt. */
+static void test_stamp_entries(void **state)
+{
+    (void)state;
+    const char *dir = scratch_path("cache/stamps");
+    uint8_t d1[ZKEY_DIGEST_BYTES], got[ZKEY_DIGEST_BYTES];
+    for (int i = 0; i < ZKEY_DIGEST_BYTES; i++)
+        d1[i] = (uint8_t)(0xa0 + i);
+    const zkey_stamp s = { .dev = 2049,
+                           .ino = 777,
+                           .size = 12345,
+                           .mtime_s = 1700000000,
+                           .mtime_ns = 5,
+                           .ctime_s = 1700000100,
+                           .ctime_ns = 999999999 };
+    assert_int_equal(zkey_cache_stamp_get(dir, &s, got), 0); /* no folder: no entry */
+    /* racy: changed 1 s, or exactly ZKEY_STAMP_QUIET_S s, before the load began */
+    assert_int_equal(zkey_cache_stamp_put(dir, &s, d1, s.ctime_s + 1, 0), 1);
+    assert_int_equal(zkey_cache_stamp_put(dir, &s, d1, s.ctime_s + ZKEY_STAMP_QUIET_S, s.ctime_ns),
+                     1);
+    assert_int_equal(zkey_cache_stamp_get(dir, &s, got), 0);
+    assert_int_equal(
+        zkey_cache_stamp_put(dir, &s, d1, s.ctime_s + ZKEY_STAMP_QUIET_S + 1, s.ctime_ns), 0);
+    memset(got, 0, sizeof got);
+    assert_int_equal(zkey_cache_stamp_get(dir, &s, got), 1);
+    assert_memory_equal(got, d1, sizeof d1);
+    /* every field of another version misses: the same entry file, another stamp */
+    for (int f = 0; f < 5; f++) {
+        zkey_stamp t = s;
+        if (f == 0)
+            t.size++;
+        else if (f == 1)
+            t.mtime_s++;
+        else if (f == 2)
+            t.mtime_ns++;
+        else if (f == 3)
+            t.ctime_s++;
+        else
+            t.ctime_ns--;
+        assert_int_equal(zkey_cache_stamp_get(dir, &t, got), 0);
+    }
+    char path[4096];
+    snprintf(path, sizeof path, "%s/file-2049-777.stamp", dir);
+    size_t len;
+    uint8_t *e = read_whole(path, &len);
+    const char *want = "g16k zkey stamp v1\ndev 2049\nino 777\nsize 12345\n"
+                       "mtime 1700000000.000000005\nctime 1700000100.999999999\ndigest a0a1a2a3";
+    assert_memory_equal(e, want, strlen(want));
+    write_whole(path, e, len - 3); /* truncated: corrupt */
+    assert_int_equal(zkey_cache_stamp_get(dir, &s, got), 0);
+    free(e);
+}
+
 static int teardown(void **state)
 {
     (void)state;
@@ -252,6 +308,7 @@ int main(void)
         cmocka_unit_test(test_tree_refuses),
         cmocka_unit_test_teardown(test_digest_matches_b3sum, teardown),
         cmocka_unit_test_teardown(test_entries, teardown),
+        cmocka_unit_test_teardown(test_stamp_entries, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
