@@ -1,6 +1,7 @@
 /*
  * g16k bench: one phase alone, several runs, JSON on stdout (median, min, max in seconds).
- *   bench msm   --config INI --group g1|g2 --log-n N [--window C] [--threads T] [--runs K]
+ *   bench msm   --config INI --group g1|g2 --log-n N [--window C] [--bases HOW] [--threads T]
+ *               [--runs K]
  *   bench ntt   --config INI --log-n N [--threads T] [--runs K]
  *   bench synth --config INI --zkey Z --witness W [--threads T] [--runs K]
  *   bench prove --config INI --zkey Z --witness W [--threads T] [--runs K]
@@ -137,8 +138,12 @@ static void *bench_points(int g2, size_t n)
     }
 }
 
+/* bench msm: n points handed to the provider as --bases says: copied (bases_create), lent
+ * (bases_borrow, 8-byte aligned) or lent-unaligned (bases_borrow_unaligned, 4 bytes off an
+ * 8-byte boundary, as a mapped snarkjs key lends every other section); a provider without the
+ * borrowing entry copies (call_bases_create). */
 static int bench_msm(g16k_prover *p, int argc, char **argv, const char *group, const char *logn_s,
-                     const char *window_s, const char *threads_s, int runs)
+                     const char *window_s, const char *threads_s, const char *bases_s, int runs)
 {
     int g2, log_n = logn_s ? atoi(logn_s) : -1;
     loaded_plugin *pl;
@@ -152,15 +157,28 @@ static int bench_msm(g16k_prover *p, int argc, char **argv, const char *group, c
         return cli_usage_error("bench msm: --group must be g1 or g2%s", "");
     if (log_n < 0 || log_n > 26)
         return cli_usage_error("bench msm: --log-n '%s': expected 0..26", logn_s ? logn_s : "");
+    if (!bases_s)
+        bases_s = "copied";
+    int lend = !strcmp(bases_s, "lent") ? 1 : !strcmp(bases_s, "lent-unaligned") ? 2 : 0;
+    if (!lend && strcmp(bases_s, "copied"))
+        return cli_usage_error("bench msm: --bases '%s': expected copied, lent or lent-unaligned",
+                               bases_s);
     g2 = group[1] == '2';
     pl = p->cfg->slot[g2 ? SLOT_MSM_G2 : SLOT_MSM_G1].primary;
-    size_t n = (size_t)1 << log_n;
+    size_t n = (size_t)1 << log_n, psz = g2 ? sizeof(g2_affine_t) : sizeof(g1_affine_t);
     void *pts = bench_points(g2, n);
     fr_t *sc = random_scalars(n);
-    if (!pts || !sc) {
+    uint8_t *lent = lend ? aligned_alloc(64, (n * psz + 64 + 63) & ~(size_t)63) : NULL;
+    if (!pts || !sc || (lend && !lent)) {
         free(pts);
         free(sc);
+        free(lent);
         return cli_fail(err_set(G16K_ENOMEM, "out of memory for %zu points", n));
+    }
+    const uint8_t *given = pts;
+    if (lend) { /* lent: the copy lives until the handle is destroyed */
+        memcpy(lent + (lend == 2 ? 4 : 0), pts, n * psz);
+        given = lent + (lend == 2 ? 4 : 0);
     }
     g16k_msm_params params = { .struct_size = sizeof(params),
                                .msm_id = g2 ? G16K_MSM_B_G2 : G16K_MSM_GENERIC,
@@ -169,7 +187,7 @@ static int bench_msm(g16k_prover *p, int argc, char **argv, const char *group, c
     msm_result res;
     uint32_t grp = g2 ? G16K_G2 : G16K_G1;
     double t0 = clock_now();
-    rc = call_bases_create(pl, grp, pts, n, 0, "bases_create", &bases, NULL);
+    rc = call_bases_create(pl, grp, given, n, lend != 0, "bases", &bases, NULL);
     t_setup = clock_now() - t0;
     free(pts);
     for (int i = 0; rc == G16K_OK && i < runs; i++) {
@@ -179,12 +197,14 @@ static int bench_msm(g16k_prover *p, int argc, char **argv, const char *group, c
     }
     free(sc);
     call_bases_destroy(pl, bases);
+    free(lent);
     if (rc != G16K_OK)
         return cli_fail(rc);
     printf(
         "{\n  \"bench\": \"msm\",\n  \"group\": \"%s\",\n  \"log_n\": %d,\n  \"plugin\": \"%s\",\n"
-        "  \"window\": %u,\n  \"threads\": %u,\n  \"runs\": %d,\n  \"seconds\": {\n",
-        group, log_n, pl->name, params.window, params.threads, runs);
+        "  \"bases\": \"%s\",\n  \"window\": %u,\n  \"threads\": %u,\n  \"runs\": %d,\n"
+        "  \"seconds\": {\n",
+        group, log_n, pl->name, bases_s, params.window, params.threads, runs);
     print_stat("bases_create", &t_setup, 1, 0);
     print_stat("msm", t, runs, 1);
     printf("  }\n}\n");
@@ -583,13 +603,13 @@ static int bench_load(g16k_prover *p, const char *zkey_path, int runs)
 static int cmd_bench(int argc, char **argv)
 {
     const char *config = NULL, *group = NULL, *logn = NULL, *window = NULL, *threads = NULL,
-               *runs_s = NULL, *zkey = NULL, *wtns_path = NULL, *trace_path = NULL;
+               *runs_s = NULL, *zkey = NULL, *wtns_path = NULL, *trace_path = NULL, *bases = NULL;
     const cli_opt opts[] = {
         { "--config", &config, NULL },    { "--group", &group, NULL },
         { "--log-n", &logn, NULL },       { "--window", &window, NULL },
         { "--threads", &threads, NULL },  { "--runs", &runs_s, NULL },
         { "--zkey", &zkey, NULL },        { "--witness", &wtns_path, NULL },
-        { "--trace", &trace_path, NULL },
+        { "--trace", &trace_path, NULL }, { "--bases", &bases, NULL },
     };
     g16k_prover *p;
     int rc, runs;
@@ -623,7 +643,7 @@ static int cmd_bench(int argc, char **argv)
     if ((rc = cli_open_prover(config, &p)) != G16K_OK)
         return cli_trace_finish(trace, cli_fail(rc));
     if (!strcmp(what, "msm"))
-        rc = bench_msm(p, argc, argv, group, logn, window, threads, runs);
+        rc = bench_msm(p, argc, argv, group, logn, window, threads, bases, runs);
     else if (!strcmp(what, "ntt"))
         rc = bench_ntt(p, logn, runs);
     else if (!strcmp(what, "load"))
@@ -637,7 +657,8 @@ static int cmd_bench(int argc, char **argv)
 const cli_command cli_cmd_bench = {
     "bench",
     cmd_bench,
-    "bench    msm --group g1|g2 --log-n N [--window C] | ntt --log-n N |\n"
+    "bench    msm --group g1|g2 --log-n N [--window C] [--bases copied|lent|lent-unaligned] |\n"
+    "         ntt --log-n N |\n"
     "         synth --zkey Z --witness W | prove --zkey Z --witness W | load --zkey Z\n"
     "         with [--config INI] [--threads T] [--runs K] [--trace TRACE.json]\n"
     "         Runs one phase alone K times (default 5) and prints JSON with the median, min\n"

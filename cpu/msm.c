@@ -160,7 +160,7 @@ static int cpu_bases_borrow(g16k_plugin_ctx *ctx, uint32_t group, const void *po
 
 /* bases_borrow_unaligned (plugin ABI 1.7): see g16k_msm_vtable. As cpu_bases_borrow, but
  * Montgomery points at any address are used where they lie too: a handle whose points are off
- * an 8-byte boundary makes every MSM read them through aligned copies (16384 points per worker
+ * an 8-byte boundary makes every MSM read them through aligned copies (4096 points per worker
  * at a time on the batch-affine path, all of them first on the small-window and endomorphism
  * paths). Errors and thread-safety: those of bases_create. */
 static int cpu_bases_borrow_unaligned(g16k_plugin_ctx *ctx, uint32_t group, const void *points,

@@ -86,9 +86,12 @@ typedef struct cpu_msm_in {
     int unaligned;
 } cpu_msm_in;
 
-/* Points per aligned copy of unaligned bases in a batch-affine task; the task's batches are
- * flushed after each (about one extra part-full batch per 16384 points and window group). */
-#define CPU_MSM_STAGE_POINTS 16384u
+/* Points per aligned copy of unaligned bases in a batch-affine task (384 KiB of G1, 768 KiB of
+ * G2: within a core's L2); the task's batches are drained after each (cpu_ba_drain). A single-
+ * thread MSM at 2^20 (G1) and 2^18 (G2) ran 1024, 2048, 4096, 16384 and 65536: 4096 was within
+ * the noise of aligned bases on both, 16384 and 65536 were 15-20% slower on G2 (the copy then
+ * falls out of L2 before its points are added). */
+#define CPU_MSM_STAGE_POINTS 4096u
 
 /* out (Jacobian, g's type) = sum_{i<n} k_i * point_i (see cpu_msm_in). c: window bits,
  * 1..CPU_MSM_MAX_WINDOW. Runs on up to `threads` threads (window groups and point chunks are
@@ -178,6 +181,10 @@ void cpu_ba_reset(cpu_ba *ba);
 void cpu_ba_add(cpu_ba *ba, uint64_t j, const void *p, int neg);
 /* Finish every waiting addition. */
 void cpu_ba_flush(cpu_ba *ba);
+/* Finish every waiting addition, so that no point lent to cpu_ba_add is read again, without
+ * making the buckets readable (with IFMA they stay in radix 2^52 until cpu_ba_flush, which
+ * converts every bucket: work a task should do once, not once per staged block). */
+void cpu_ba_drain(cpu_ba *ba);
 /* acc (Jacobian) += bucket j; returns 0 when the bucket is empty (acc untouched). Flushed
  * state only. */
 int cpu_ba_add_bucket_to(const cpu_ba *ba, void *acc, uint64_t j);

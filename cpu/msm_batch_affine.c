@@ -286,6 +286,17 @@ static void ba_run_batch_g2_ifma(cpu_ba *ba)
 #define BA_PREFETCH_BYTES sizeof(g2_aff_r52)
 #include "msm_ba_impl.h"
 
+void cpu_ba_drain(cpu_ba *ba)
+{
+    int g2 = ba->g->id == G16K_G2;
+    if (!ba->ifma)
+        cpu_ba_flush(ba); /* the buckets are affine already: the same */
+    else if (g2)
+        ba_flush_g2_ifma(ba);
+    else
+        ba_flush_g1_ifma(ba);
+}
+
 void cpu_ba_flush(cpu_ba *ba)
 {
     int g2 = ba->g->id == G16K_G2;

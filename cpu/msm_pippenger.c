@@ -295,7 +295,7 @@ static void window_tasks(void *arg, uint64_t begin, uint64_t end, uint32_t worke
                 }
             }
             if (stage)
-                cpu_ba_flush(&ba);
+                cpu_ba_drain(&ba);
         }
         cpu_ba_flush(&ba);
         for (uint32_t w = w0; w < w1; w++) {

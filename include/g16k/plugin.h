@@ -475,7 +475,7 @@ typedef struct g16k_msm_vtable {
      * holds them to a plugin with this entry instead of copying them into memory of its own
      * (96 bytes per G1 point, 192 per G2 point: 12.9 GB of a 2^26-constraint key). (The CPU
      * plugin keeps the pointer for Montgomery points and reads them through aligned copies of
-     * 16384 points.) g16k-plugin-check tests this entry when a plugin has it. */
+     * 4096 points.) g16k-plugin-check tests this entry when a plugin has it. */
     g16k_msm_bases_borrow_fn *bases_borrow_unaligned;
 } g16k_msm_vtable;
 
