@@ -7,7 +7,11 @@ Samples /proc/PID/status (RssAnon, RssFile, VmRSS, VmHWM) every SECONDS (default
 COMMAND runs, passes COMMAND's stdout and stderr through, and prints on stderr one JSON line:
   {"rss_watch": {"exit": 0, "wall_s": ..., "samples": ...,
                  "peak_gib": {"RssAnon": ..., "RssFile": ..., "VmHWM": ...},
-                 "at_peak_gib": {"RssAnon": ..., "RssFile": ...}}}
+                 "at_peak_gib": {"RssAnon": ..., "RssFile": ...},
+                 "swap_peak_gib": ..., "read_gb": ...}}
+swap_peak_gib is VmSwap's sampled maximum (the process's pages out on swap), read_gb the last
+sample of /proc/PID/io read_bytes in 10^9 bytes (what it read from storage, page-cache hits not
+counted; reads in the last SECONDS before exit are missed; null without access to the file).
 peak_gib holds each figure's own maximum over the samples (VmHWM is the kernel's exact peak of
 the sum); at_peak_gib the split at the sample where RssAnon + RssFile was largest. The peaks of
 RssAnon and RssFile are sampled, so a spike shorter than SECONDS can be missed. --trace writes
@@ -19,7 +23,7 @@ import subprocess
 import sys
 import time
 
-FIELDS = ("RssAnon", "RssFile", "VmRSS", "VmHWM")
+FIELDS = ("RssAnon", "RssFile", "VmRSS", "VmHWM", "VmSwap")
 
 
 def status(pid):
@@ -30,6 +34,19 @@ def status(pid):
             if key in FIELDS:
                 out[key] = int(line.split()[1])  # kB
     return out
+
+
+def read_bytes(pid):
+    """Bytes the process caused to be read from storage so far (/proc/PID/io read_bytes: page
+    cache hits do not count), or None when the file cannot be read."""
+    try:
+        with open(f"/proc/{pid}/io") as f:
+            for line in f:
+                if line.startswith("read_bytes:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return None
 
 
 def main(argv):
@@ -47,8 +64,9 @@ def main(argv):
     t0 = time.monotonic()
     proc = subprocess.Popen(cmd)
     peak = dict.fromkeys(FIELDS, 0)
-    at_peak, best, rows = {}, -1, []
+    at_peak, best, rows, disk = {}, -1, [], None
     while proc.poll() is None:
+        disk = read_bytes(proc.pid) or disk
         try:
             s = status(proc.pid)
         except (OSError, ValueError):
@@ -74,6 +92,8 @@ def main(argv):
         "samples": len(rows),
         "peak_gib": {k: gib(peak[k]) for k in ("RssAnon", "RssFile", "VmHWM")},
         "at_peak_gib": {k: gib(at_peak.get(k, 0)) for k in ("RssAnon", "RssFile")},
+        "swap_peak_gib": gib(peak["VmSwap"]),
+        "read_gb": None if disk is None else round(disk / 1e9, 3),
     }
     print(json.dumps({"rss_watch": report}), file=sys.stderr)
     return proc.returncode
