@@ -137,6 +137,27 @@ static int cpu_bases_create(g16k_plugin_ctx *ctx, uint32_t group, const void *po
     (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && sizeof(g1_affine_t) == 96 &&                     \
      sizeof(g2_affine_t) == 192)
 
+/* Both borrowing entries: Montgomery points kept where they lie (at any address when
+ * any_address, else only 8-byte aligned ones), all others copied by bases_create. */
+static int borrow(g16k_plugin_ctx *ctx, uint32_t group, const void *points, uint64_t n,
+                  uint32_t point_enc, g16k_msm_bases **out, const char *entry, int any_address)
+{
+    const cpu_group *g = NULL;
+    int rc = bases_args(group, points, n, point_enc, out, entry, &g);
+    if (rc != G16K_OK)
+        return rc;
+    int unaligned = ((uintptr_t)points & 7) != 0;
+    if (point_enc != G16K_ENC_MONTGOMERY || !CPU_WIRE_IS_AFFINE || (unaligned && !any_address))
+        return cpu_bases_create(ctx, group, points, n, point_enc, out);
+    g16k_msm_bases *b = bases_new(g, ctx, n);
+    if (!b)
+        return G16K_ENOMEM;
+    b->points = points;
+    b->unaligned = unaligned;
+    *out = b;
+    return G16K_OK;
+}
+
 /* bases_borrow (plugin ABI 1.3): see g16k_msm_vtable. Montgomery points (8-byte aligned, each
  * coordinate < p, as the caller promises) are used where they lie: no copy, no memory, and
  * bases_destroy leaves them alone; canonical points (or a misaligned pointer, which breaks the
@@ -144,18 +165,7 @@ static int cpu_bases_create(g16k_plugin_ctx *ctx, uint32_t group, const void *po
 static int cpu_bases_borrow(g16k_plugin_ctx *ctx, uint32_t group, const void *points, uint64_t n,
                             uint32_t point_enc, g16k_msm_bases **out)
 {
-    const cpu_group *g = NULL;
-    int rc = bases_args(group, points, n, point_enc, out, "bases_borrow", &g);
-    if (rc != G16K_OK)
-        return rc;
-    if (point_enc != G16K_ENC_MONTGOMERY || !CPU_WIRE_IS_AFFINE || ((uintptr_t)points & 7) != 0)
-        return cpu_bases_create(ctx, group, points, n, point_enc, out);
-    g16k_msm_bases *b = bases_new(g, ctx, n);
-    if (!b)
-        return G16K_ENOMEM;
-    b->points = points;
-    *out = b;
-    return G16K_OK;
+    return borrow(ctx, group, points, n, point_enc, out, "bases_borrow", 0);
 }
 
 /* bases_borrow_unaligned (plugin ABI 1.7): see g16k_msm_vtable. As cpu_bases_borrow, but
@@ -166,19 +176,7 @@ static int cpu_bases_borrow(g16k_plugin_ctx *ctx, uint32_t group, const void *po
 static int cpu_bases_borrow_unaligned(g16k_plugin_ctx *ctx, uint32_t group, const void *points,
                                       uint64_t n, uint32_t point_enc, g16k_msm_bases **out)
 {
-    const cpu_group *g = NULL;
-    int rc = bases_args(group, points, n, point_enc, out, "bases_borrow_unaligned", &g);
-    if (rc != G16K_OK)
-        return rc;
-    if (point_enc != G16K_ENC_MONTGOMERY || !CPU_WIRE_IS_AFFINE)
-        return cpu_bases_create(ctx, group, points, n, point_enc, out);
-    g16k_msm_bases *b = bases_new(g, ctx, n);
-    if (!b)
-        return G16K_ENOMEM;
-    b->points = points;
-    b->unaligned = ((uintptr_t)points & 7) != 0;
-    *out = b;
-    return G16K_OK;
+    return borrow(ctx, group, points, n, point_enc, out, "bases_borrow_unaligned", 1);
 }
 
 /* bases_destroy: frees the handle and the points it copied (never borrowed ones); NULL is a
@@ -257,13 +255,10 @@ static int msm_run(const cpu_group *g, const g16k_plugin_ctx *ctx, const uint8_t
         if (!unaligned)
             return cpu_msm_endo(g, points, idx, k, n, window, threads, ifma, out);
         /* at most 2^16 points: one aligned copy, in scalar order */
-        size_t sz = g->affine_size;
-        uint8_t *copy = aligned_alloc(64, (n * sz + 63) & ~(size_t)63);
+        uint8_t *copy = cpu_points_gather(g, points, idx, n);
         if (!copy)
             return cpu_error(G16K_ENOMEM, "msm %s: out of memory for %llu aligned points", g->name,
                              (unsigned long long)n);
-        for (uint64_t i = 0; i < n; i++)
-            memcpy(copy + i * sz, points + (idx ? idx[i] : i) * sz, sz);
         int st = cpu_msm_endo(g, copy, NULL, k, n, window, threads, ifma, out);
         free(copy);
         return st;

@@ -86,6 +86,11 @@ typedef struct cpu_msm_in {
     int unaligned;
 } cpu_msm_in;
 
+/* A 64-byte aligned copy (free()) of points idx[i] (idx NULL: i) for i < n of bases, which may
+ * lie at any address; NULL when memory runs out. For bases lent off an 8-byte boundary
+ * (cpu_msm_in.unaligned) on the paths that read each point more than once. */
+uint8_t *cpu_points_gather(const cpu_group *g, const void *bases, const uint64_t *idx, uint64_t n);
+
 /* Points per aligned copy of unaligned bases in a batch-affine task (384 KiB of G1, 768 KiB of
  * G2: within a core's L2); the task's batches are drained after each (cpu_ba_drain). A single-
  * thread MSM at 2^20 (G1) and 2^18 (G2) ran 1024, 2048, 4096, 16384 and 65536: 4096 was within

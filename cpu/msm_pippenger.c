@@ -329,6 +329,16 @@ uint32_t cpu_msm_window(uint64_t n, uint32_t bits)
     return best;
 }
 
+uint8_t *cpu_points_gather(const cpu_group *g, const void *bases, const uint64_t *idx, uint64_t n)
+{
+    size_t sz = g->affine_size;
+    uint8_t *copy = aligned_alloc(64, ((n ? n : 1) * sz + 63) & ~(size_t)63);
+    if (copy)
+        for (uint64_t i = 0; i < n; i++)
+            memcpy(copy + i * sz, (const uint8_t *)bases + (idx ? idx[i] : i) * sz, sz);
+    return copy;
+}
+
 int cpu_msm_pippenger(const cpu_group *g, const cpu_msm_in *in, uint32_t c, uint32_t threads,
                       int ifma, void *out)
 {
@@ -372,12 +382,9 @@ int cpu_msm_pippenger(const cpu_group *g, const cpu_msm_in *in, uint32_t c, uint
      * one aligned copy of the points this MSM reads, in scalar order (m is 1: only the
      * endomorphism split makes images, and it hands aligned bases). */
     if (in->unaligned && !p.batch) {
-        size_t sz = g->affine_size;
-        if ((copy = aligned_alloc(64, ((n ? n : 1) * sz + 63) & ~(size_t)63)) == NULL)
+        if ((copy = cpu_points_gather(g, in->bases, in->idx, n)) == NULL)
             return cpu_error(G16K_ENOMEM, "msm %s: out of memory for %llu aligned points", g->name,
                              (unsigned long long)n);
-        for (uint64_t i = 0; i < n; i++)
-            memcpy(copy + i * sz, (const uint8_t *)in->bases + (in->idx ? in->idx[i] : i) * sz, sz);
         p.bases = copy;
         p.idx = NULL;
     }

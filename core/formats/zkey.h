@@ -80,13 +80,11 @@ typedef struct zkey {
      *     sections that lie off an 8-byte boundary);
      *   - file_map, file_map_len bytes: the file itself, mapped read-only (zkey_load_args.map),
      *     whose aligned point sections are used where they lie (and, with
-     *     zkey_load_args.points_unaligned, the others too). */
+     *     zkey_load_args.points_unaligned, the others too: such an array's pointer is then an
+     *     address only, read with memcpy or lent to bases_borrow_unaligned, never read through
+     *     as the type it has). */
     void *image;
     size_t image_len;
-    /* 1: some of a, b1, b2, c, h lie off an 8-byte boundary where the mapping holds them
-     * (zkey_load_args.points_unaligned): their pointers are addresses only, never to be read
-     * through as the types they have (memcpy, or an MSM provider's bases_borrow_unaligned). */
-    int points_unaligned;
     void *file_map;
     size_t file_map_len;
     /* With file_map: the file, open while it is mapped, its path (for messages; may be NULL)
@@ -139,7 +137,7 @@ typedef struct zkey_load_args {
     int coef_records;
     /* 1, with map: the point sections off an 8-byte boundary (every other one of a snarkjs key,
      * 4 bytes off) are used where the mapping holds them too, instead of copies in fresh memory
-     * (zkey.points_unaligned then says so), for MSM providers with bases_borrow_unaligned; the
+     * (their arrays' addresses then say so), for MSM providers with bases_borrow_unaligned; the
      * load tests them through aligned copies of 64 points. */
     int points_unaligned;
     zkey_load_stats *stats; /* optional out: the phase times */

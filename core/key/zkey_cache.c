@@ -287,19 +287,15 @@ int zkey_cache_put(const char *dir, const uint8_t digest[ZKEY_DIGEST_BYTES], uin
     return 0;
 }
 
-int zkey_stamp_of(int fd, zkey_stamp *out)
+void zkey_stamp_from(const struct stat *st, zkey_stamp *out)
 {
-    struct stat st;
-    if (fstat(fd, &st) != 0)
-        return -1;
-    *out = (zkey_stamp){ .dev = (uint64_t)st.st_dev,
-                         .ino = (uint64_t)st.st_ino,
-                         .size = (uint64_t)st.st_size,
-                         .mtime_s = (int64_t)st.st_mtim.tv_sec,
-                         .mtime_ns = (int64_t)st.st_mtim.tv_nsec,
-                         .ctime_s = (int64_t)st.st_ctim.tv_sec,
-                         .ctime_ns = (int64_t)st.st_ctim.tv_nsec };
-    return 0;
+    *out = (zkey_stamp){ .dev = (uint64_t)st->st_dev,
+                         .ino = (uint64_t)st->st_ino,
+                         .size = (uint64_t)st->st_size,
+                         .mtime_s = (int64_t)st->st_mtim.tv_sec,
+                         .mtime_ns = (int64_t)st->st_mtim.tv_nsec,
+                         .ctime_s = (int64_t)st->st_ctim.tv_sec,
+                         .ctime_ns = (int64_t)st->st_ctim.tv_nsec };
 }
 
 #define STAMP_MAGIC "g16k zkey stamp v1\n"

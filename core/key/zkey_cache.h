@@ -79,8 +79,9 @@ typedef struct zkey_stamp {
     int64_t mtime_s, mtime_ns, ctime_s, ctime_ns;
 } zkey_stamp;
 
-/* *out = the stamp of an open file. 0, or -1 (errno from fstat). */
-int zkey_stamp_of(int fd, zkey_stamp *out);
+struct stat;
+/* *out = the stamp of a file from what stat or fstat said of it. */
+void zkey_stamp_from(const struct stat *st, zkey_stamp *out);
 /* Stamp entries: DIR/file-<dev>-<ino>.stamp, one per file (a new version replaces the old
  * entry), saying "this version of the file has digest D". A load that finds its file's stamp
  * there, and D's verdict (zkey_cache_has), needs neither the digest nor the tests, so it never

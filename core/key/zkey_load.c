@@ -91,11 +91,11 @@ typedef struct zkey_loading {
     atomic_int leaf_failed; /* a leaf was refused (its spans): no digest, no cache */
     uint8_t digest[ZKEY_DIGEST_BYTES];
     atomic_int verdict;
-    /* A file with a cache: its stamp when opened (stamp_ok), and whether the cache's stamp
-     * entry for it gave the digest, whose verdict it holds (by_stamp: no digest, no tests, the
-     * point sections never read by the load) */
+    /* A file with a cache: its stamp when opened, and whether the cache's stamp entry for it
+     * gave the digest, whose verdict it holds (by_stamp: no digest, no tests, the point
+     * sections never read by the load) */
     zkey_stamp stamp;
-    int stamp_ok, by_stamp;
+    int by_stamp;
     struct timespec began; /* CLOCK_REALTIME before the first fstat (zkey_cache_stamp_put) */
     double t_digest;
 
@@ -248,7 +248,7 @@ static size_t first_invalid(const point_job *j, uint64_t b, size_t n, const char
         g1_affine_t g1[SUB_POINTS];
         g2_affine_t g2[SUB_POINTS];
     } copy;
-    if ((uintptr_t)at % _Alignof(g2_affine_t) != 0 || (uintptr_t)at % _Alignof(g1_affine_t) != 0) {
+    if ((uintptr_t)at % 8 != 0) { /* fp_t's limbs: both point types' alignment */
         memcpy(&copy, at, n * size);
         at = (const uint8_t *)&copy;
     }
@@ -545,11 +545,9 @@ static void points_in_place(zkey_loading *ld)
         if (!s->present || s->size == 0)
             continue;
         uint8_t *p = binfile_image_at(&ld->img, s->offset);
-        if (ld->mapped) {
+        if (ld->mapped)
             *arr[id - ZKEY_SEC_A] = ld->copy_at[id] != NULL ? ld->copy_at[id] : p;
-            if (ld->copy_at[id] == NULL && (uintptr_t)p % 8 != 0)
-                k->points_unaligned = 1;
-        } else if ((uintptr_t)p % PIECE_ALIGN == 0)
+        else if ((uintptr_t)p % PIECE_ALIGN == 0)
             *arr[id - ZKEY_SEC_A] = p;
     }
 }
@@ -633,8 +631,8 @@ static int open_file(zkey_loading *ld, const char *path)
     ld->fd = input_open(path, &st);
     if (ld->fd < 0)
         return G16K_EIO;
-    if (ld->cache_dir[0] && zkey_stamp_of(ld->fd, &ld->stamp) == 0) {
-        ld->stamp_ok = 1;
+    if (ld->cache_dir[0]) {
+        zkey_stamp_from(&st, &ld->stamp);
         if (zkey_cache_stamp_get(ld->cache_dir, &ld->stamp, ld->digest) &&
             zkey_cache_has(ld->cache_dir, ld->digest, ld->stamp.size)) {
             ld->by_stamp = 1;
@@ -729,9 +727,12 @@ static int cancel_error(const zkey_loading *ld)
 static void record_stamp(const zkey_loading *ld)
 {
     int fd = ld->mapped ? ld->k->file_fd : ld->fd;
+    struct stat st;
     zkey_stamp now;
-    if (!ld->stamp_ok || fd < 0 || zkey_stamp_of(fd, &now) != 0 ||
-        memcmp(&now, &ld->stamp, sizeof now) != 0)
+    if (fd < 0 || fstat(fd, &st) != 0)
+        return;
+    zkey_stamp_from(&st, &now);
+    if (memcmp(&now, &ld->stamp, sizeof now) != 0)
         return;
     (void)zkey_cache_stamp_put(ld->cache_dir, &ld->stamp, ld->digest, (int64_t)ld->began.tv_sec,
                                (int64_t)ld->began.tv_nsec);
