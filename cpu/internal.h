@@ -83,6 +83,15 @@ void *cpu_alloc_table(size_t bytes);
 int cpu_fr_load(fr_t *dst, const void *src, uint64_t n, uint32_t enc, uint32_t threads,
                 const char *what);
 
+/* src itself as n fr_t when the fr_t form is its encoding: enc G16K_ENC_MONTGOMERY and src
+ * 8-byte aligned (fr_t is 4 little-endian 64-bit limbs, the bytes of that encoding on the
+ * little-endian targets g16k builds for), after checking every value is < r; then *st is
+ * G16K_OK. NULL when a copy is needed (another encoding or alignment: *st G16K_OK; use
+ * cpu_fr_load) or a value is >= r (*st G16K_EINVAL, message as cpu_fr_load's). Saves the
+ * 32-byte-per-element copy of a caller that only reads. */
+const fr_t *cpu_fr_in_place(const void *src, uint64_t n, uint32_t enc, uint32_t threads,
+                            const char *what, int *st);
+
 /* Write n Montgomery-form elements of src to dst (32 B each, in enc; dst may be unaligned and
  * may alias src). Cannot fail. */
 void cpu_fr_store(void *dst, const fr_t *src, uint64_t n, uint32_t enc, uint32_t threads);

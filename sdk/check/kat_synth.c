@@ -120,8 +120,10 @@ static int target_circuit(const chk_plugin *t, const sys *s, int mode, const uin
 static const char *const mode_name[3] = { "circuit_create", "circuit_borrow",
                                           "circuit_borrow_records" };
 
-/* One system on both plugins with all encoding combinations, the target's circuit made by
- * target_circuit in mode (records: mode 2's); 0 or -1 with why. */
+/* One system on both plugins with all encoding combinations, the witness also 4 bytes off an
+ * 8-byte boundary for the target (a plugin may read an aligned Montgomery witness in place and
+ * copy the rest: both must agree), the target's circuit made by target_circuit in mode
+ * (records: mode 2's); 0 or -1 with why. */
 static int run(const chk_plugin *t, const chk_plugin *ref, const sys *s, int mode,
                const uint8_t *records, char *why, size_t len)
 {
@@ -129,9 +131,14 @@ static int run(const chk_plugin *t, const chk_plugin *ref, const sys *s, int mod
     g16k_circuit *tc = NULL, *rc = NULL;
     uint64_t n = s->cs.domain_size;
     uint8_t *buf = calloc(6 * n, 32);
+    uint8_t *shifted = malloc(s->cs.n_vars * 32 + 8);
     int ret = -1;
-    if (!buf) {
+    if (shifted)
+        memcpy(shifted + 4, s->w, s->cs.n_vars * 32);
+    if (!buf || !shifted) {
         snprintf(why, len, "out of memory");
+        free(buf);
+        free(shifted);
         return -1;
     }
     host_clear_error();
@@ -144,35 +151,37 @@ static int run(const chk_plugin *t, const chk_plugin *ref, const sys *s, int mod
         snprintf(why, len, "%s: %s", mode_name[mode], host_last_error());
         goto out;
     }
-    for (uint32_t we = G16K_ENC_CANONICAL; we <= G16K_ENC_MONTGOMERY; we++)
-        for (uint32_t oe = G16K_ENC_CANONICAL; oe <= G16K_ENC_MONTGOMERY; oe++) {
-            uint8_t *want = buf, *got = buf + 3 * n * 32;
-            host_clear_error();
-            if (rv->synthesize(rc, s->w, s->cs.n_vars, we, want, want + n * 32, want + 2 * n * 32,
-                               oe)) {
-                snprintf(why, len, "reference synthesize: %s", host_last_error());
-                goto out;
-            }
-            host_clear_error();
-            int r =
-                tv->synthesize(tc, s->w, s->cs.n_vars, we, got, got + n * 32, got + 2 * n * 32, oe);
-            if (r != G16K_OK) {
-                snprintf(why, len, "synthesize returned %d: %s", r, host_last_error());
-                goto out;
-            }
-            long d = first_diff(want, got, 3 * n * 32);
-            if (d >= 0) {
-                snprintf(why, len,
-                         "n_vars %llu domain %llu coefs %s witness %s out %s: %c[%ld] "
-                         "differs from the reference",
-                         (unsigned long long)s->cs.n_vars, (unsigned long long)n,
-                         s->cs.coef_encoding == 1 ? "canon" : "mont", we == 1 ? "canon" : "mont",
-                         oe == 1 ? "canon" : "mont", "abc"[d / 32 / n], (d / 32) % (long)n);
-                goto out;
-            }
+    for (uint32_t k = 0; k < 6; k++) {
+        uint32_t we = G16K_ENC_CANONICAL + k % 2, oe = G16K_ENC_CANONICAL + k / 2 % 2;
+        const uint8_t *w = k < 4 ? s->w : shifted + 4;
+        uint8_t *want = buf, *got = buf + 3 * n * 32;
+        host_clear_error();
+        if (rv->synthesize(rc, s->w, s->cs.n_vars, we, want, want + n * 32, want + 2 * n * 32,
+                           oe)) {
+            snprintf(why, len, "reference synthesize: %s", host_last_error());
+            goto out;
         }
+        host_clear_error();
+        int r = tv->synthesize(tc, w, s->cs.n_vars, we, got, got + n * 32, got + 2 * n * 32, oe);
+        if (r != G16K_OK) {
+            snprintf(why, len, "synthesize returned %d: %s", r, host_last_error());
+            goto out;
+        }
+        long d = first_diff(want, got, 3 * n * 32);
+        if (d >= 0) {
+            snprintf(why, len,
+                     "n_vars %llu domain %llu coefs %s witness %s%s out %s: %c[%ld] "
+                     "differs from the reference",
+                     (unsigned long long)s->cs.n_vars, (unsigned long long)n,
+                     s->cs.coef_encoding == 1 ? "canon" : "mont", we == 1 ? "canon" : "mont",
+                     k < 4 ? "" : " (4 bytes off)", oe == 1 ? "canon" : "mont", "abc"[d / 32 / n],
+                     (d / 32) % (long)n);
+            goto out;
+        }
+    }
     ret = 0;
 out:
+    free(shifted);
     tv->circuit_destroy(tc);
     rv->circuit_destroy(rc);
     free(buf);
@@ -218,6 +227,18 @@ static void check_errors(const chk_plugin *t)
     if (!what && ((rc = v->synthesize(c, s.w, 4, 1, out, out + 256, out + 512, 0)) != G16K_EINVAL ||
                   !host_last_error()[0]))
         what = "synthesize(out_enc 0)";
+    /* A witness value of r, in either encoding (read in place or copied): refused. */
+    uint64_t r[4];
+    fr_r_minus_1((uint8_t *)r);
+    r[0] += 1; /* r is odd: no carry */
+    memcpy(s.w + 2 * 32, r, 32);
+    for (uint32_t we = G16K_ENC_CANONICAL; we <= G16K_ENC_MONTGOMERY && !what; we++) {
+        host_clear_error();
+        if ((rc = v->synthesize(c, s.w, 4, we, out, out + 256, out + 512, 1)) != G16K_EINVAL ||
+            !host_last_error()[0])
+            what = we == G16K_ENC_CANONICAL ? "synthesize(canonical witness[2] = r)"
+                                            : "synthesize(Montgomery witness[2] = r)";
+    }
     v->circuit_destroy(c);
     v->circuit_destroy(NULL); /* must be a no-op */
     free_sys(&s);
@@ -225,7 +246,7 @@ static void check_errors(const chk_plugin *t)
         report_fail("synth.errors", "%s returned %d, expected the right status with a message",
                     what, rc);
     else
-        report_pass("synth.errors (row, signal out of range; encoding 0)");
+        report_pass("synth.errors (row, signal out of range; encoding 0; a witness value of r)");
 }
 
 /* Concurrent synthesize() calls on one borrowed circuit: each thread's a, b, c against want. */
@@ -347,8 +368,9 @@ static int check_lent_kat(const chk_plugin *t, const chk_plugin *ref, int mode)
     if (bad)
         report_fail(check, "%s", why);
     else
-        report_pass("%s (5 systems as made and sorted by row%s, all encoding combinations)", check,
-                    mode == 2 ? ", as 44-byte records 4 bytes off an 8-byte boundary" : "");
+        report_pass("%s (5 systems as made and sorted by row%s, all encoding combinations, the "
+                    "witness also 4 bytes off)",
+                    check, mode == 2 ? ", as 44-byte records 4 bytes off an 8-byte boundary" : "");
     snprintf(check, sizeof check, "synth.%s.%s_unchanged", name, lent_what);
     if (changed)
         report_fail(check, "the lent %s were written while the circuit lived",
@@ -492,7 +514,8 @@ void kat_synth(const chk_plugin *t, const chk_plugin *ref)
     if (bad)
         report_fail("synth.kat", "%s", why);
     else
-        report_pass("synth.kat (4 systems, all encoding combinations)");
+        report_pass(
+            "synth.kat (4 systems, all encoding combinations, the witness also 4 bytes off)");
     check_errors(t);
     check_borrow(t, ref);
     check_borrow_records(t, ref);
