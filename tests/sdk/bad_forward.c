@@ -1,13 +1,17 @@
 /*
- * A plugin that breaks the bases_borrow contract (plugin ABI 1.3, and bases_borrow_unaligned's,
- * ABI 1.7) on purpose, for the checker's fail twin (tests/sdk/CMakeLists.txt): it serves MSM G1 and G2 by forwarding every call to the
- * real CPU plugin (dlopen()ed from BAD_BORROW_REAL, an absolute path set at build time), except
- * that its bases_borrow takes a copy (bases_create) and then writes into the lent points (flips
- * a bit of the first point's x), which the caller promised to keep and the plugin must only
- * read. Its results stay right, so g16k-plugin-check must fail only the unchanged-points check.
- * Built with BAD_CIRCUIT_BORROW, it serves the synthesizer instead, and breaks circuit_borrow
- * (ABI 1.4) and circuit_borrow_records (ABI 1.7) the same way: a copy (circuit_create), then a
- * bit of the first lent coefficient's value flipped.
+ * Plugins that forward every call to the real CPU plugin (dlopen()ed from BAD_FORWARD_REAL, an
+ * absolute path set at build time) and break one contract of the plugin ABI on purpose, for the
+ * checker's fail twins (tests/sdk/CMakeLists.txt). Their results stay right wherever the broken
+ * contract is not exercised, so g16k-plugin-check must fail only the check of that contract.
+ *  - default: MSM G1 and G2; bases_borrow (ABI 1.3) and bases_borrow_unaligned (ABI 1.7) take
+ *    a copy (bases_create) and then write into the lent points (flip a bit of the first
+ *    point's x), which the caller promised to keep and the plugin must only read.
+ *  - BAD_CIRCUIT_BORROW: the synthesizer; circuit_borrow (ABI 1.4) and circuit_borrow_records
+ *    (ABI 1.7) the same way: a copy (circuit_create), then a bit of the first lent
+ *    coefficient's value flipped.
+ *  - BAD_H_ALIAS: the NTT; compute_h clears h before the chain, as a plugin using h as scratch
+ *    would. With h apart that changes nothing; with h aliasing a (allowed since ABI 1.0, and
+ *    what the core passes) it wipes a.
  */
 #include <dlfcn.h>
 #include <stdint.h>
@@ -28,7 +32,7 @@ static void bb_destroy(g16k_plugin_ctx *ctx)
     real->destroy(ctx);
 }
 
-#ifdef BAD_CIRCUIT_BORROW
+#if defined(BAD_CIRCUIT_BORROW)
 /* The same bug in the synthesizer: the lent coefficients are written after a copy was taken. */
 static int bb_circuit_create(g16k_plugin_ctx *ctx, const g16k_constraints *cs, g16k_circuit **out)
 {
@@ -87,6 +91,57 @@ static const g16k_synth_vtable synth = {
     .synthesize = bb_synthesize,
     .circuit_borrow = bb_circuit_borrow,
     .circuit_borrow_records = bb_circuit_borrow_records,
+};
+
+#elif defined(BAD_H_ALIAS)
+/* The real domain and its size: compute_h is not told n. */
+struct g16k_ntt_domain {
+    g16k_ntt_domain *real;
+    uint64_t n;
+};
+
+static int bb_domain_create(g16k_plugin_ctx *ctx, uint32_t log_n, g16k_ntt_domain **out)
+{
+    g16k_ntt_domain *d = calloc(1, sizeof *d);
+    if (!d)
+        return G16K_ENOMEM;
+    int rc = real->ntt->domain_create(ctx, log_n, &d->real);
+    if (rc != G16K_OK) {
+        free(d);
+        return rc;
+    }
+    d->n = (uint64_t)1 << log_n;
+    *out = d;
+    return G16K_OK;
+}
+
+static void bb_domain_destroy(g16k_ntt_domain *d)
+{
+    if (d)
+        real->ntt->domain_destroy(d->real);
+    free(d);
+}
+
+static int bb_transform(g16k_ntt_domain *d, void *data, uint32_t dir, uint32_t enc)
+{
+    return real->ntt->transform(d ? d->real : NULL, data, dir, enc);
+}
+
+/* The bug: h cleared first. */
+static int bb_compute_h(g16k_ntt_domain *d, void *a, void *b, void *c, uint32_t enc, void *h,
+                        uint32_t h_enc)
+{
+    if (d && h)
+        memset(h, 0, d->n * 32);
+    return real->ntt->compute_h(d ? d->real : NULL, a, b, c, enc, h, h_enc);
+}
+
+static const g16k_ntt_vtable ntt = {
+    .struct_size = sizeof(g16k_ntt_vtable),
+    .domain_create = bb_domain_create,
+    .domain_destroy = bb_domain_destroy,
+    .transform = bb_transform,
+    .compute_h = bb_compute_h,
 };
 
 #else
@@ -150,13 +205,16 @@ static const g16k_plugin_desc desc = {
     .abi_major = G16K_ABI_MAJOR,
     .abi_minor = G16K_ABI_MINOR,
     .curve = G16K_CURVE_BLS12_381,
-    .name = "badborrow",
+    .name = "badforward",
     .version = "0",
     .create = bb_create,
     .destroy = bb_destroy,
-#ifdef BAD_CIRCUIT_BORROW
+#if defined(BAD_CIRCUIT_BORROW)
     .caps = G16K_CAP_SYNTH,
     .synth = &synth,
+#elif defined(BAD_H_ALIAS)
+    .caps = G16K_CAP_NTT,
+    .ntt = &ntt,
 #else
     .caps = G16K_CAP_MSM_G1 | G16K_CAP_MSM_G2,
     .msm = &msm,
@@ -168,11 +226,11 @@ G16K_PLUGIN_EXPORT int g16k_plugin_entry(const g16k_host_api *h, const g16k_plug
     if (h->abi_major != G16K_ABI_MAJOR)
         return G16K_EUNSUPPORTED;
     if (!real) {
-        void *lib = dlopen(BAD_BORROW_REAL, RTLD_NOW | RTLD_LOCAL);
+        void *lib = dlopen(BAD_FORWARD_REAL, RTLD_NOW | RTLD_LOCAL);
         g16k_plugin_entry_fn entry =
             lib ? (g16k_plugin_entry_fn)dlsym(lib, G16K_PLUGIN_ENTRY_SYMBOL) : NULL;
         if (!entry || entry(h, &real) != G16K_OK) {
-            h->set_error("cannot load the real plugin %s", BAD_BORROW_REAL);
+            h->set_error("cannot load the real plugin %s", BAD_FORWARD_REAL);
             return G16K_EINTERNAL;
         }
     }
