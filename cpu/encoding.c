@@ -55,6 +55,14 @@ static void load_range(void *arg, uint64_t begin, uint64_t end, uint32_t worker)
     }
 }
 
+/* The 32 bytes at in as little-endian limbs l; 1 when that integer is below r. The range check
+ * of an element used as it is stored (canonical MSM scalars, a Montgomery witness read in place). */
+static int limbs_below_r(uint64_t l[FR_LIMBS], const uint8_t *in)
+{
+    memcpy(l, in, FR_BYTES);
+    return bigint_cmp(l, FR_MODULUS.l, FR_LIMBS) < 0;
+}
+
 static void load_canon_range(void *arg, uint64_t begin, uint64_t end, uint32_t worker)
 {
     (void)worker;
@@ -64,8 +72,7 @@ static void load_canon_range(void *arg, uint64_t begin, uint64_t end, uint32_t w
         fr_t v;
         if (c->enc == G16K_ENC_CANONICAL) {
             /* Only a range check: the integer itself is what the MSM needs. */
-            memcpy(v.l, c->src + i * FR_BYTES, FR_BYTES);
-            if (bigint_cmp(v.l, FR_MODULUS.l, FR_LIMBS) >= 0) {
+            if (!limbs_below_r(v.l, c->src + i * FR_BYTES)) {
                 note_bad(c, i);
                 return;
             }
@@ -81,15 +88,14 @@ static void load_canon_range(void *arg, uint64_t begin, uint64_t end, uint32_t w
     }
 }
 
-/* Montgomery elements used where they lie: only the range check of load_range. */
+/* Montgomery elements used where they lie (cpu_fr_in_place): the range check alone. */
 static void check_range(void *arg, uint64_t begin, uint64_t end, uint32_t worker)
 {
     (void)worker;
     conv *c = arg;
     for (uint64_t i = begin; i < end; i++) {
         uint64_t l[FR_LIMBS];
-        memcpy(l, c->src + i * FR_BYTES, FR_BYTES);
-        if (bigint_cmp(l, FR_MODULUS.l, FR_LIMBS) >= 0) {
+        if (!limbs_below_r(l, c->src + i * FR_BYTES)) {
             note_bad(c, i);
             return;
         }

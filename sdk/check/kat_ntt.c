@@ -92,7 +92,6 @@ static int check_h(const chk_plugin *t, const chk_plugin *ref, g16k_ntt_domain *
     fill(in + n * 32, n, IN_RANDOM);
     fill(in + 2 * n * 32, n, IN_RANDOM);
     memcpy(ra, in, 3 * n * 32);
-    memcpy(ta, in, 3 * n * 32);
     host_clear_error();
     if (ref->desc->ntt->compute_h(rd, ra, rb, rc, G16K_ENC_CANONICAL, rh, G16K_ENC_CANONICAL)) {
         snprintf(why, len, "reference compute_h failed: %s", host_last_error());
