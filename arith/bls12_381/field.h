@@ -21,6 +21,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "mont/bigint.h"
+
 #define FP_LIMBS 6
 #define FR_LIMBS 4
 #define FP_BYTES 48
@@ -101,13 +103,5 @@ void fr_to_dec(char *buf, const fr_t *a);
 /* Roots of unity of the snarkjs/ffjavascript convention (docs/proving.md, "The domain"): w[32] = 5^t,
  * t = (r-1)/2^32, w[k] = w[k+1]^2. Returns w[k] in Montgomery form for 0 <= k <= 32. */
 void fr_root_of_unity(fr_t *out, unsigned k);
-
-/* ---- little-endian multi-limb integer helpers (canonical integers) ---- */
-/* Parse a decimal string into n limbs; -1 on bad character, empty, or overflow of n limbs. */
-int bigint_from_dec(uint64_t *out, size_t n, const char *s);
-/* Write decimal of n limbs to buf (NUL-terminated); buf needs 20*n+2 bytes. */
-void bigint_to_dec(char *buf, const uint64_t *a, size_t n);
-/* -1, 0, 1 as a <, ==, > b */
-int bigint_cmp(const uint64_t *a, const uint64_t *b, size_t n);
 
 #endif

@@ -10,8 +10,8 @@
 #include <string.h>
 
 #include "field.h"
-#include "mont.h"
-#include "mont_select.h"
+#include "mont/mont.h"
+#include "mont/mont_select.h"
 
 /* p, canonical */
 const fp_t FP_MODULUS = { { 0xb9feffffffffaaabULL, 0x1eabfffeb153ffffULL, 0x6730d2a0f6b0f624ULL,

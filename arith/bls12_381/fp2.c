@@ -7,7 +7,7 @@
  * verified by squaring. (Compare Adj and Rodriguez-Henriquez, eprint 2012/685.)
  */
 #include "fp_lazy.h"
-#include "mont_select.h"
+#include "mont/mont_select.h"
 #include "tower.h"
 
 void fp2_add(fp2_t *out, const fp2_t *a, const fp2_t *b)

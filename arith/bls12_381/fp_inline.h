@@ -14,8 +14,8 @@
 #include <string.h>
 
 #include "field.h"
-#include "mont.h"
-#include "mont_select.h"
+#include "mont/mont.h"
+#include "mont/mont_select.h"
 
 /* p and -p^-1 mod 2^64 as this translation unit's own constants (the assembly addresses them
  * RIP-relative). */

@@ -19,7 +19,7 @@
  * should the loop ever end otherwise than the analysis says.
  */
 #include "field.h"
-#include "mont.h"
+#include "mont/mont.h"
 
 /* p (field.h FP_MODULUS), -p^-1 mod 2^30, R^3 mod p (for the Montgomery fix-up). */
 static const uint64_t *const P = FP_MODULUS.l;

@@ -12,7 +12,7 @@
 #define G16K_BLS12_381_FP_LAZY_H
 
 #include "field.h"
-#include "mont.h"
+#include "mont/mont.h"
 
 MONT_INLINE void fp_add_lazy(fp_t *out, const fp_t *a, const fp_t *b)
 {

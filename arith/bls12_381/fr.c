@@ -9,8 +9,8 @@
 #include <string.h>
 
 #include "field.h"
-#include "mont.h"
-#include "mont_select.h"
+#include "mont/mont.h"
+#include "mont/mont_select.h"
 
 /* r, canonical */
 const fr_t FR_MODULUS = { { 0xffffffff00000001ULL, 0x53bda402fffe5bfeULL, 0x3339d80809a1d805ULL,

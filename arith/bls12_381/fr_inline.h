@@ -13,8 +13,8 @@
 // clang-format off
 
 #include "field.h"
-#include "mont.h"
-#include "mont_select.h"
+#include "mont/mont.h"
+#include "mont/mont_select.h"
 
 /* r and -r^-1 mod 2^64, this translation unit's own copies (RIP-relative in the assembly). */
 static const uint64_t FRI_R[FR_LIMBS] = {0xffffffff00000001ULL, 0x53bda402fffe5bfeULL,

@@ -2,7 +2,7 @@
  * The one CPU-feature probe of g16k: what the CPU has (CPUID) and the operating system enables
  * (XCR0 through XGETBV: without the YMM, opmask and ZMM state bits, AVX2 and AVX-512
  * instructions fault even on a CPU that has them; the same two-step test as libsodium's
- * runtime.c). Used by the Montgomery multiplication's mulx/ADX choice (bls12_381/mont_select.c),
+ * runtime.c). Used by the Montgomery multiplication's mulx/ADX choice (mont/mont_select.c),
  * the IFMA lanes (ifma/ifma_available.c) and BLAKE3's kernels (core/util/blake3.c).
  */
 #ifndef G16K_ARITH_CPU_FEATURES_H

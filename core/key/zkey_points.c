@@ -35,7 +35,7 @@
 #include "zkey_points.h"
 
 #include "ifma.h"
-#include "bls12_381/mont.h"
+#include "mont/mont.h"
 
 /* The IFMA lanes only ever prove membership; every lane they leave undecided (in practice only
  * points outside the subgroup) goes to the reference test, in index order, so the first

@@ -1,5 +1,5 @@
 /*
- * Private to arith/bls12_381: N-limb Montgomery arithmetic in portable C, shared by fp.c (N = 6)
+ * Private to arith/: N-limb Montgomery arithmetic in portable C, shared by fp.c (N = 6)
  * and fr.c (N = 4). Every function is static inline, always inlined, and takes N as an argument;
  * callers pass a constant, so the limb loops unroll and the limbs live in registers.
  * Values are little-endian 64-bit limbs. Outputs may alias inputs.
@@ -21,8 +21,8 @@
  * Add/sub/neg and the final subtraction are branch-free masks (not for constant time: a
  * data-dependent branch mispredicts half the time on random field elements).
  */
-#ifndef G16K_BLS12_381_MONT_H
-#define G16K_BLS12_381_MONT_H
+#ifndef G16K_MONT_MONT_H
+#define G16K_MONT_MONT_H
 
 #include <stddef.h>
 #include <stdint.h>

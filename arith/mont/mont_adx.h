@@ -1,5 +1,5 @@
 /*
- * Private to arith/bls12_381: Montgomery multiplication for x86-64 CPUs with BMI2 (mulx) and ADX
+ * Private to arith/: Montgomery multiplication for x86-64 CPUs with BMI2 (mulx) and ADX
  * (adcx/adox), as GCC/Clang inline assembly. fp.c (6 limbs, p) and fr.c (4 limbs, r) call these
  * only when mont_cpu_adx (mont_select.c) says the CPU has both extensions; the portable C of
  * mont.h stays the fallback and the reference (G16K_SIMD=portable selects it).
@@ -26,8 +26,8 @@
  * mont_mul_wide6_adx + mont_redc6_adx serve fp2.c's lazy-reduction Karatsuba (fp2_mul 134 ->
  * 128 ns).
  */
-#ifndef G16K_BLS12_381_MONT_ADX_H
-#define G16K_BLS12_381_MONT_ADX_H
+#ifndef G16K_MONT_MONT_ADX_H
+#define G16K_MONT_MONT_ADX_H
 
 /* Hand-laid inline assembly: one instruction a line, macros in columns. */
 // clang-format off

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "field.h"
+#include "bigint.h"
 #include "mont.h"
 
 int bigint_from_dec(uint64_t *out, size_t n, const char *s)

@@ -1,9 +1,9 @@
 /*
- * Private to arith/bls12_381: which Montgomery multiplication fp.c and fr.c use (see
+ * Private to arith/: which Montgomery multiplication fp.c and fr.c use (see
  * mont_select.c). MONT_USE_ADX is 1 when the mulx/adcx/adox assembly of mont_adx.h may run.
  */
-#ifndef G16K_BLS12_381_MONT_SELECT_H
-#define G16K_BLS12_381_MONT_SELECT_H
+#ifndef G16K_MONT_MONT_SELECT_H
+#define G16K_MONT_MONT_SELECT_H
 
 #include "mont_adx.h"
 
