@@ -1,5 +1,6 @@
 /*
- * bench_field: nanoseconds per call of the reference BLS12-381 arithmetic (arith/bls12_381).
+ * bench_field: nanoseconds per call of the reference BLS12-381 arithmetic (arith/bls12_381),
+ * and of BN254's fields (arith/bn254, the same one-source field code at 4 limbs).
  * Not a test (no ctest registration); run by hand:  build/bin/bench_field [filter]
  * Each operation runs as a dependent chain (out feeds the next call), so the figure is latency,
  * the way an MSM bucket chain or a Miller loop uses it. Each row is the median of 5 trials;
@@ -13,6 +14,7 @@
 #include <time.h>
 
 #include "bls12_381/pairing.h"
+#include "bn254/field.h"
 
 #define TRIALS 5
 
@@ -245,6 +247,41 @@ static void b_root_of_unity(long n)
     }
 }
 
+static bn254_fp_t bn_fp_a, bn_fp_b;
+static bn254_fr_t bn_fr_a, bn_fr_b;
+
+static void b_bn254_fp_mul(long n)
+{
+    bn254_fp_t x = bn_fp_a;
+    for (long i = 0; i < n; i++)
+        bn254_fp_mul(&x, &x, &bn_fp_b);
+    sink += x.l[0];
+}
+
+static void b_bn254_fp_add(long n)
+{
+    bn254_fp_t x = bn_fp_a;
+    for (long i = 0; i < n; i++)
+        bn254_fp_add(&x, &x, &bn_fp_b);
+    sink += x.l[0];
+}
+
+static void b_bn254_fr_mul(long n)
+{
+    bn254_fr_t x = bn_fr_a;
+    for (long i = 0; i < n; i++)
+        bn254_fr_mul(&x, &x, &bn_fr_b);
+    sink += x.l[0];
+}
+
+static void b_bn254_fp_inv(long n)
+{
+    bn254_fp_t x = bn_fp_a;
+    for (long i = 0; i < n; i++)
+        bn254_fp_inv(&x, &x);
+    sink += x.l[0];
+}
+
 int main(int argc, char **argv)
 {
     filter = argc > 1 ? argv[1] : NULL;
@@ -256,6 +293,14 @@ int main(int argc, char **argv)
     fr_inv(&fr_a, &fr_a);
     fr_set_u64(&fr_b, 0xfedcba987654321ULL);
     fr_inv(&fr_b, &fr_b);
+    bn254_fp_set_u64(&bn_fp_a, 0x123456789abcdefULL);
+    bn254_fp_inv(&bn_fp_a, &bn_fp_a);
+    bn254_fp_set_u64(&bn_fp_b, 0xfedcba987654321ULL);
+    bn254_fp_inv(&bn_fp_b, &bn_fp_b);
+    bn254_fr_set_u64(&bn_fr_a, 0x123456789abcdefULL);
+    bn254_fr_inv(&bn_fr_a, &bn_fr_a);
+    bn254_fr_set_u64(&bn_fr_b, 0xfedcba987654321ULL);
+    bn254_fr_inv(&bn_fr_b, &bn_fr_b);
     /* 5 G and 3 G: generic points, Z != 1 for the Jacobian ones */
     static const uint64_t five = 5, three = 3;
     g1_jac_t t1;
@@ -291,6 +336,10 @@ int main(int argc, char **argv)
     run("miller_loop", b_miller, 100);
     run("pairing", b_pairing, 50);
     run("fr_root_of_unity", b_root_of_unity, 2000);
+    run("bn254_fp_mul", b_bn254_fp_mul, 2000000);
+    run("bn254_fp_add", b_bn254_fp_add, 5000000);
+    run("bn254_fp_inv", b_bn254_fp_inv, 2000);
+    run("bn254_fr_mul", b_bn254_fr_mul, 2000000);
     printf("checksum %016llx\n", (unsigned long long)sink);
     return 0;
 }

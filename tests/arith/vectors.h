@@ -1,6 +1,6 @@
 /*
  * Reader for the known-answer files of tests/arith/vectors (written by
- * tools/vectors/gen_bls_vectors.mjs): one case per line, space-separated tokens, '#' comments.
+ * tools/vectors/gen_bls_vectors.mjs and gen_bn254_vectors.mjs): one case per line, space-separated tokens, '#' comments.
  * Plus parsers from decimal tokens to field elements and points (Montgomery form).
  */
 #ifndef G16K_TESTS_ARITH_VECTORS_H
