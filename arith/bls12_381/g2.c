@@ -1,6 +1,7 @@
 /*
- * G2 of BLS12-381: y^2 = x^3 + 4(u + 1) over Fp2 (the M-twist). Same shape and formulas as g1.c
- * (EFD dbl-2009-l, add-2007-bl, madd-2007-bl, made complete by branching).
+ * G2 of BLS12-381: y^2 = x^3 + 4(u + 1) over Fp2 (the M-twist). The group law is the one source
+ * of every group (curve/jac_impl.h), as for G1; this file adds the generator, the endomorphism
+ * psi and the subgroup test.
  *
  * Subgroup test (Scott, eprint 2021/1130, section 4): P in E'(Fp2) lies in G2 iff psi(P) = [x] P,
  * with the untwist-Frobenius-twist endomorphism psi(x, y) = (conj(x) cx, conj(y) cy),
@@ -13,8 +14,6 @@
  * h1 = 3 11^2 10177^2 859267^2 52437899^2. Conversely on G2 psi acts as [p] = [x] mod r. Exact, like
  * the G1 test. Cost: 63 doublings and 5 mixed additions (x < 0: [|x|] P + psi(P) == O).
  */
-#include <string.h>
-
 #include "curve.h"
 
 const g2_affine_t G2_GENERATOR = {
@@ -82,22 +81,15 @@ static void fp2_to_bytes_canon(uint8_t out[2 * FP_BYTES], const fp2_t *a)
     fp_to_bytes_canon(out + FP_BYTES, &a->c1);
 }
 
-int g2_affine_is_inf(const g2_affine_t *p)
-{
-    return fp2_is_zero(&p->x) && fp2_is_zero(&p->y);
-}
-
-int g2_affine_is_on_curve(const g2_affine_t *p)
-{
-    if (g2_affine_is_inf(p))
-        return 1;
-    fp2_t lhs, rhs;
-    fp2_sqr(&lhs, &p->y);
-    fp2_sqr(&rhs, &p->x);
-    fp2_mul(&rhs, &rhs, &p->x);
-    fp2_add(&rhs, &rhs, &G2_B);
-    return fp2_eq(&lhs, &rhs);
-}
+#define G_FN(n) g2_##n
+#define G_AFF g2_affine_t
+#define G_JAC g2_jac_t
+#define F_FN(n) fp2_##n
+#define F_T fp2_t
+#define F_BYTES (2 * FP_BYTES)
+#define G_F_ONE FP2_ONE
+#define G_B G2_B
+#include "curve/jac_impl.h"
 
 void g2_jac_mul_x_abs(g2_jac_t *out, const g2_affine_t *p)
 {
@@ -123,11 +115,6 @@ int g2_affine_in_subgroup(const g2_affine_t *p)
     return g2_jac_is_inf(&xp);
 }
 
-int g2_affine_eq(const g2_affine_t *a, const g2_affine_t *b)
-{
-    return fp2_eq(&a->x, &b->x) && fp2_eq(&a->y, &b->y);
-}
-
 void g2_affine_psi(g2_affine_t *out, const g2_affine_t *p)
 {
     fp2_conj(&out->x, &p->x);
@@ -148,266 +135,4 @@ void g2_jac_psi2(g2_jac_t *out, const g2_jac_t *p)
     fp2_mul(&n, &n, &PSI_CY);
     fp2_mul_fp(&out->y, &p->y, &n.c0);
     out->z = p->z;
-}
-
-void g2_affine_neg(g2_affine_t *out, const g2_affine_t *p)
-{
-    out->x = p->x;
-    fp2_neg(&out->y, &p->y); /* -0 = 0 keeps infinity as (0, 0) */
-}
-
-void g2_jac_set_inf(g2_jac_t *out)
-{
-    out->x = FP2_ONE;
-    out->y = FP2_ONE;
-    memset(&out->z, 0, sizeof out->z);
-}
-
-int g2_jac_is_inf(const g2_jac_t *p)
-{
-    return fp2_is_zero(&p->z);
-}
-
-void g2_jac_from_affine(g2_jac_t *out, const g2_affine_t *p)
-{
-    if (g2_affine_is_inf(p)) {
-        g2_jac_set_inf(out);
-        return;
-    }
-    out->x = p->x;
-    out->y = p->y;
-    out->z = FP2_ONE;
-}
-
-void g2_jac_to_affine(g2_affine_t *out, const g2_jac_t *p)
-{
-    if (g2_jac_is_inf(p)) {
-        memset(out, 0, sizeof *out);
-        return;
-    }
-    fp2_t zi, zi2;
-    fp2_inv(&zi, &p->z);
-    fp2_sqr(&zi2, &zi);
-    fp2_mul(&out->x, &p->x, &zi2); /* X / Z^2 */
-    fp2_mul(&zi2, &zi2, &zi);
-    fp2_mul(&out->y, &p->y, &zi2); /* Y / Z^3 */
-}
-
-void g2_jac_batch_to_affine(g2_affine_t *out, const g2_jac_t *p, size_t n)
-{
-    if (n == 0)
-        return;
-    /* Forward pass: out[i].x holds the product of the nonzero Z_0..Z_i. */
-    fp2_t acc = FP2_ONE;
-    for (size_t i = 0; i < n; i++) {
-        if (!g2_jac_is_inf(&p[i]))
-            fp2_mul(&acc, &acc, &p[i].z);
-        out[i].x = acc;
-    }
-    fp2_t inv;
-    fp2_inv(&inv, &acc);
-    /* Backward pass: inv = 1 / (Z_0..Z_i) on entry to step i. */
-    for (size_t i = n; i-- > 0;) {
-        if (g2_jac_is_inf(&p[i])) {
-            memset(&out[i], 0, sizeof out[i]);
-            continue;
-        }
-        fp2_t zi, zi2;
-        if (i > 0)
-            fp2_mul(&zi, &inv, &out[i - 1].x);
-        else
-            zi = inv;
-        fp2_mul(&inv, &inv, &p[i].z);
-        fp2_sqr(&zi2, &zi);
-        fp2_mul(&out[i].x, &p[i].x, &zi2);
-        fp2_mul(&zi2, &zi2, &zi);
-        fp2_mul(&out[i].y, &p[i].y, &zi2);
-    }
-}
-
-int g2_jac_eq(const g2_jac_t *a, const g2_jac_t *b)
-{
-    int ia = g2_jac_is_inf(a), ib = g2_jac_is_inf(b);
-    if (ia || ib)
-        return ia && ib;
-    fp2_t za2, zb2, l, r;
-    fp2_sqr(&za2, &a->z);
-    fp2_sqr(&zb2, &b->z);
-    fp2_mul(&l, &a->x, &zb2);
-    fp2_mul(&r, &b->x, &za2);
-    if (!fp2_eq(&l, &r))
-        return 0;
-    fp2_mul(&zb2, &zb2, &b->z);
-    fp2_mul(&za2, &za2, &a->z);
-    fp2_mul(&l, &a->y, &zb2);
-    fp2_mul(&r, &b->y, &za2);
-    return fp2_eq(&l, &r);
-}
-
-void g2_jac_neg(g2_jac_t *out, const g2_jac_t *p)
-{
-    out->x = p->x;
-    fp2_neg(&out->y, &p->y);
-    out->z = p->z;
-}
-
-void g2_jac_dbl(g2_jac_t *out, const g2_jac_t *p)
-{
-    /* dbl-2009-l; doubling infinity gives Z3 = 2 Y1 Z1 = 0, still infinity */
-    fp2_t a, b, c, d, e, f, t;
-    fp2_sqr(&a, &p->x);
-    fp2_sqr(&b, &p->y);
-    fp2_sqr(&c, &b);
-    fp2_add(&d, &p->x, &b);
-    fp2_sqr(&d, &d);
-    fp2_sub(&d, &d, &a);
-    fp2_sub(&d, &d, &c);
-    fp2_dbl(&d, &d); /* D = 2((X1 + B)^2 - A - C) */
-    fp2_dbl(&e, &a);
-    fp2_add(&e, &e, &a); /* E = 3A */
-    fp2_sqr(&f, &e);
-    fp2_mul(&t, &p->y, &p->z);
-    fp2_dbl(&out->z, &t); /* Z3 = 2 Y1 Z1 (before Y1 is overwritten) */
-    fp2_dbl(&t, &d);
-    fp2_sub(&out->x, &f, &t); /* X3 = F - 2D */
-    fp2_sub(&t, &d, &out->x);
-    fp2_mul(&t, &e, &t);
-    fp2_dbl(&c, &c);
-    fp2_dbl(&c, &c);
-    fp2_dbl(&c, &c);
-    fp2_sub(&out->y, &t, &c); /* Y3 = E(D - X3) - 8C */
-}
-
-void g2_jac_add(g2_jac_t *out, const g2_jac_t *a, const g2_jac_t *b)
-{
-    if (g2_jac_is_inf(a)) {
-        *out = *b;
-        return;
-    }
-    if (g2_jac_is_inf(b)) {
-        *out = *a;
-        return;
-    }
-    /* add-2007-bl */
-    fp2_t z1z1, z2z2, u1, u2, s1, s2, h, i, j, r, v, t;
-    fp2_sqr(&z1z1, &a->z);
-    fp2_sqr(&z2z2, &b->z);
-    fp2_mul(&u1, &a->x, &z2z2);
-    fp2_mul(&u2, &b->x, &z1z1);
-    fp2_mul(&s1, &a->y, &b->z);
-    fp2_mul(&s1, &s1, &z2z2);
-    fp2_mul(&s2, &b->y, &a->z);
-    fp2_mul(&s2, &s2, &z1z1);
-    fp2_sub(&h, &u2, &u1);
-    fp2_sub(&r, &s2, &s1);
-    if (fp2_is_zero(&h)) {
-        if (fp2_is_zero(&r))
-            g2_jac_dbl(out, a); /* a == b */
-        else
-            g2_jac_set_inf(out); /* a == -b */
-        return;
-    }
-    fp2_dbl(&i, &h);
-    fp2_sqr(&i, &i);      /* I = (2H)^2 */
-    fp2_mul(&j, &h, &i);  /* J = H I */
-    fp2_dbl(&r, &r);      /* r = 2(S2 - S1) */
-    fp2_mul(&v, &u1, &i); /* V = U1 I */
-    fp2_add(&t, &a->z, &b->z);
-    fp2_sqr(&t, &t);
-    fp2_sub(&t, &t, &z1z1);
-    fp2_sub(&t, &t, &z2z2);
-    fp2_mul(&out->z, &t, &h); /* Z3 = ((Z1 + Z2)^2 - Z1Z1 - Z2Z2) H */
-    fp2_sqr(&t, &r);
-    fp2_sub(&t, &t, &j);
-    fp2_sub(&t, &t, &v);
-    fp2_sub(&out->x, &t, &v); /* X3 = r^2 - J - 2V */
-    fp2_sub(&t, &v, &out->x);
-    fp2_mul(&t, &r, &t);
-    fp2_mul(&s1, &s1, &j);
-    fp2_dbl(&s1, &s1);
-    fp2_sub(&out->y, &t, &s1); /* Y3 = r(V - X3) - 2 S1 J */
-}
-
-void g2_jac_add_affine(g2_jac_t *out, const g2_jac_t *a, const g2_affine_t *b)
-{
-    if (g2_affine_is_inf(b)) {
-        *out = *a;
-        return;
-    }
-    if (g2_jac_is_inf(a)) {
-        g2_jac_from_affine(out, b);
-        return;
-    }
-    /* madd-2007-bl */
-    fp2_t z1z1, u2, s2, h, hh, i, j, r, v, t;
-    fp2_sqr(&z1z1, &a->z);
-    fp2_mul(&u2, &b->x, &z1z1);
-    fp2_mul(&s2, &b->y, &a->z);
-    fp2_mul(&s2, &s2, &z1z1);
-    fp2_sub(&h, &u2, &a->x);
-    fp2_sub(&r, &s2, &a->y);
-    if (fp2_is_zero(&h)) {
-        if (fp2_is_zero(&r))
-            g2_jac_dbl(out, a);
-        else
-            g2_jac_set_inf(out);
-        return;
-    }
-    fp2_sqr(&hh, &h);
-    fp2_dbl(&i, &hh);
-    fp2_dbl(&i, &i); /* I = 4 HH */
-    fp2_mul(&j, &h, &i);
-    fp2_dbl(&r, &r);
-    fp2_mul(&v, &a->x, &i);
-    fp2_add(&t, &a->z, &h);
-    fp2_sqr(&t, &t);
-    fp2_sub(&t, &t, &z1z1);
-    fp2_sub(&out->z, &t, &hh); /* Z3 = (Z1 + H)^2 - Z1Z1 - HH */
-    fp2_sqr(&t, &r);
-    fp2_sub(&t, &t, &j);
-    fp2_sub(&t, &t, &v);
-    fp2_sub(&out->x, &t, &v);
-    fp2_sub(&t, &v, &out->x);
-    fp2_mul(&t, &r, &t);
-    fp2_mul(&u2, &a->y, &j); /* a->y is intact even when out == a: written last */
-    fp2_dbl(&u2, &u2);
-    fp2_sub(&out->y, &t, &u2); /* Y3 = r(V - X3) - 2 Y1 J */
-}
-
-void g2_jac_mul(g2_jac_t *out, const g2_jac_t *p, const uint64_t *k, size_t k_limbs)
-{
-    g2_jac_t acc, base = *p;
-    g2_jac_set_inf(&acc);
-    for (size_t i = k_limbs; i-- > 0;) {
-        for (int bit = 63; bit >= 0; bit--) {
-            g2_jac_dbl(&acc, &acc);
-            if ((k[i] >> bit) & 1)
-                g2_jac_add(&acc, &acc, &base);
-        }
-    }
-    *out = acc;
-}
-
-int g2_affine_from_bytes_mont(g2_affine_t *out, const uint8_t in[192])
-{
-    g2_affine_t t;
-    if (fp2_from_bytes_mont(&t.x, in) != 0 || fp2_from_bytes_mont(&t.y, in + (2 * FP_BYTES)) != 0)
-        return -1;
-    *out = t;
-    return 0;
-}
-
-int g2_affine_from_bytes_canon(g2_affine_t *out, const uint8_t in[192])
-{
-    g2_affine_t t;
-    if (fp2_from_bytes_canon(&t.x, in) != 0 || fp2_from_bytes_canon(&t.y, in + (2 * FP_BYTES)) != 0)
-        return -1;
-    *out = t;
-    return 0;
-}
-
-void g2_affine_to_bytes_canon(uint8_t out[192], const g2_affine_t *p)
-{
-    fp2_to_bytes_canon(out, &p->x);
-    fp2_to_bytes_canon(out + (2 * FP_BYTES), &p->y);
 }
