@@ -1,38 +1,12 @@
 /*
- * Fp2 = Fp[u]/(u^2 + 1). Karatsuba multiplication (with the mulx/ADX path: three unreduced
- * 768-bit products and two reductions, 5% faster than three fp_mul), complex squaring (two
- * multiplications), both with unreduced sums (fp_lazy.h), inversion through the norm, and square roots through the norm ("complex method"): if (x0 + x1 u)^2 = a0 + a1 u then
- * x0^2 - x1^2 = a0 and 2 x0 x1 = a1, so with n = sqrt(a0^2 + a1^2) in Fp, x0^2 = (a0 +- n)/2 and
- * x1 = a1/(2 x0); a is a square in Fp2 only if its norm is a square in Fp. Every root found is
- * verified by squaring. (Compare Adj and Rodriguez-Henriquez, eprint 2012/685.)
+ * Fp2 = Fp[u]/(u^2 + 1) of BLS12-381, xi = 1 + u: the one Fp2 source (curve/fp2_impl.h), with
+ * this curve's own multiplication and squaring: Karatsuba with the mulx/ADX path (three
+ * unreduced 768-bit products and two reductions, 5% faster than three fp_mul) and complex
+ * squaring (two multiplications), both with unreduced sums (fp_lazy.h, 4p < 2^384).
  */
 #include "fp_lazy.h"
 #include "mont/mont_select.h"
 #include "tower.h"
-
-void fp2_add(fp2_t *out, const fp2_t *a, const fp2_t *b)
-{
-    fp_add(&out->c0, &a->c0, &b->c0);
-    fp_add(&out->c1, &a->c1, &b->c1);
-}
-
-void fp2_sub(fp2_t *out, const fp2_t *a, const fp2_t *b)
-{
-    fp_sub(&out->c0, &a->c0, &b->c0);
-    fp_sub(&out->c1, &a->c1, &b->c1);
-}
-
-void fp2_neg(fp2_t *out, const fp2_t *a)
-{
-    fp_neg(&out->c0, &a->c0);
-    fp_neg(&out->c1, &a->c1);
-}
-
-void fp2_dbl(fp2_t *out, const fp2_t *a)
-{
-    fp_dbl(&out->c0, &a->c0);
-    fp_dbl(&out->c1, &a->c1);
-}
 
 #if MONT_HAVE_ADX_ASM
 /* p and -p^-1 mod 2^64, file-local for the assembly's memory operands */
@@ -99,102 +73,12 @@ void fp2_sqr(fp2_t *out, const fp2_t *a)
     fp_mul(&out->c0, &s, &d);      /* a0^2 - a1^2 */
 }
 
-void fp2_inv(fp2_t *out, const fp2_t *a)
-{
-    fp_t n, t;
-    fp_sqr(&n, &a->c0);
-    fp_sqr(&t, &a->c1);
-    fp_add(&n, &n, &t); /* norm a0^2 + a1^2; 0 only for a = 0 */
-    fp_inv(&n, &n);
-    fp_mul(&out->c0, &a->c0, &n);
-    fp_mul(&t, &a->c1, &n);
-    fp_neg(&out->c1, &t);
-}
-
-void fp2_conj(fp2_t *out, const fp2_t *a)
-{
-    out->c0 = a->c0;
-    fp_neg(&out->c1, &a->c1);
-}
-
-void fp2_mul_fp(fp2_t *out, const fp2_t *a, const fp_t *b)
-{
-    fp_mul(&out->c0, &a->c0, b);
-    fp_mul(&out->c1, &a->c1, b);
-}
-
-void fp2_mul_nr(fp2_t *out, const fp2_t *a)
-{
-    fp_t t;
-    fp_sub(&t, &a->c0, &a->c1); /* (a0 + a1 u)(1 + u) = (a0 - a1) + (a0 + a1) u */
-    fp_add(&out->c1, &a->c0, &a->c1);
-    out->c0 = t;
-}
-
-int fp2_is_zero(const fp2_t *a)
-{
-    return fp_is_zero(&a->c0) && fp_is_zero(&a->c1);
-}
-
-int fp2_eq(const fp2_t *a, const fp2_t *b)
-{
-    return fp_eq(&a->c0, &b->c0) && fp_eq(&a->c1, &b->c1);
-}
-
-void fp2_set_one(fp2_t *out)
-{
-    out->c0 = FP_ONE;
-    out->c1 = (fp_t){ { 0 } };
-}
-
-void fp2_set_zero(fp2_t *out)
-{
-    out->c0 = (fp_t){ { 0 } };
-    out->c1 = (fp_t){ { 0 } };
-}
-
-int fp2_sqrt(fp2_t *out, const fp2_t *a)
-{
-    fp2_t x, check;
-    if (fp_is_zero(&a->c1)) {
-        /* a in Fp: either sqrt(a0) or sqrt(-a0)*u */
-        fp_t t;
-        if (fp_sqrt(&t, &a->c0)) {
-            x.c0 = t;
-            x.c1 = (fp_t){ { 0 } };
-        } else {
-            fp_neg(&t, &a->c0);
-            if (!fp_sqrt(&t, &t))
-                return 0; /* unreachable: -1 is a non-square, so one of a0, -a0 is a square */
-            x.c0 = (fp_t){ { 0 } };
-            x.c1 = t;
-        }
-        *out = x;
-        return 1;
-    }
-    fp_t n, t, half, x0sq;
-    fp_sqr(&n, &a->c0);
-    fp_sqr(&t, &a->c1);
-    fp_add(&n, &n, &t);
-    if (!fp_sqrt(&n, &n))
-        return 0; /* a square in Fp2 has a square norm */
-    fp_set_u64(&half, 2);
-    fp_inv(&half, &half);
-    fp_add(&x0sq, &a->c0, &n);
-    fp_mul(&x0sq, &x0sq, &half);
-    if (!fp_sqrt(&x.c0, &x0sq)) {
-        fp_sub(&x0sq, &a->c0, &n);
-        fp_mul(&x0sq, &x0sq, &half);
-        if (!fp_sqrt(&x.c0, &x0sq))
-            return 0;
-    }
-    /* x0 != 0 here since a1 != 0 */
-    fp_dbl(&t, &x.c0);
-    fp_inv(&t, &t);
-    fp_mul(&x.c1, &a->c1, &t);
-    fp2_sqr(&check, &x);
-    if (!fp2_eq(&check, a))
-        return 0;
-    *out = x;
-    return 1;
-}
+#define E_FN(n) fp2_##n
+#define E_T fp2_t
+#define B_FN(n) fp_##n
+#define B_T fp_t
+#define B_BYTES FP_BYTES
+#define B_ONE FP_ONE
+#define E_NR_C0 1
+#define E_CUSTOM_MUL
+#include "curve/fp2_impl.h"

@@ -56,31 +56,6 @@ static const fp2_t FP2_ONE = { { { 0x760900000002fffdULL, 0xebf4000bc40c0002ULL,
                                    0x5c071a97a256ec6dULL, 0x15f65ec3fa80e493ULL } },
                                { { 0 } } };
 
-/* Fp2 byte helpers: c0 || c1, each 48 bytes LE. */
-static int fp2_from_bytes_mont(fp2_t *out, const uint8_t in[2 * FP_BYTES])
-{
-    fp2_t t;
-    if (fp_from_bytes_mont(&t.c0, in) != 0 || fp_from_bytes_mont(&t.c1, in + FP_BYTES) != 0)
-        return -1;
-    *out = t;
-    return 0;
-}
-
-static int fp2_from_bytes_canon(fp2_t *out, const uint8_t in[2 * FP_BYTES])
-{
-    fp2_t t;
-    if (fp_from_bytes_canon(&t.c0, in) != 0 || fp_from_bytes_canon(&t.c1, in + FP_BYTES) != 0)
-        return -1;
-    *out = t;
-    return 0;
-}
-
-static void fp2_to_bytes_canon(uint8_t out[2 * FP_BYTES], const fp2_t *a)
-{
-    fp_to_bytes_canon(out, &a->c0);
-    fp_to_bytes_canon(out + FP_BYTES, &a->c1);
-}
-
 #define G_FN(n) g2_##n
 #define G_AFF g2_affine_t
 #define G_JAC g2_jac_t

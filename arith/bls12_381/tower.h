@@ -21,21 +21,12 @@ typedef struct {
     fp6_t c0, c1;
 } fp12_t;
 
-void fp2_add(fp2_t *out, const fp2_t *a, const fp2_t *b);
-void fp2_sub(fp2_t *out, const fp2_t *a, const fp2_t *b);
-void fp2_neg(fp2_t *out, const fp2_t *a);
-void fp2_dbl(fp2_t *out, const fp2_t *a);
-void fp2_mul(fp2_t *out, const fp2_t *a, const fp2_t *b);
-void fp2_sqr(fp2_t *out, const fp2_t *a);
-void fp2_inv(fp2_t *out, const fp2_t *a);  /* 0 -> 0 */
-void fp2_conj(fp2_t *out, const fp2_t *a); /* c0 - c1*u (= Frobenius) */
-void fp2_mul_fp(fp2_t *out, const fp2_t *a, const fp_t *b);
-void fp2_mul_nr(fp2_t *out, const fp2_t *a); /* a * (u + 1) */
-int fp2_is_zero(const fp2_t *a);
-int fp2_eq(const fp2_t *a, const fp2_t *b);
-void fp2_set_one(fp2_t *out);
-void fp2_set_zero(fp2_t *out);
-int fp2_sqrt(fp2_t *out, const fp2_t *a); /* 1 if square, else 0 */
+/* Fp2: the functions and contracts of curve/fp2_decl.h, xi = 1 + u. */
+#define E_FN(n) fp2_##n
+#define E_T fp2_t
+#define B_T fp_t
+#define E_BYTES (2 * FP_BYTES)
+#include "curve/fp2_decl.h"
 
 void fp6_add(fp6_t *out, const fp6_t *a, const fp6_t *b);
 void fp6_sub(fp6_t *out, const fp6_t *a, const fp6_t *b);
