@@ -154,7 +154,7 @@ int E_FN(sqrt)(E_T *out, const E_T *a)
     B_FN(add)(&n, &n, &t);
     if (!B_FN(sqrt)(&n, &n))
         return 0; /* a square in Fp2 has a square norm */
-    fp_set_u64(&half, 2);
+    B_FN(set_u64)(&half, 2);
     B_FN(inv)(&half, &half);
     B_FN(add)(&x0sq, &a->c0, &n);
     B_FN(mul)(&x0sq, &x0sq, &half);

@@ -8,13 +8,15 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bn254 } from '@noble/curves/bn254.js';
-import { fieldCases, makeRand, s, write as writeFile } from './lib.mjs';
+import { fieldCases, groupCases, makeRand, s, write as writeFile } from './lib.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const outDir = resolve(process.argv[2] ?? join(here, '../../tests/arith/vectors'));
 mkdirSync(outDir, { recursive: true });
 
-const { Fp, Fr } = bn254.fields;
+const { Fp, Fr, Fp2 } = bn254.fields;
+const G1 = bn254.G1.Point;
+const G2 = bn254.G2.Point;
 const p = Fp.ORDER;
 const r = Fr.ORDER;
 const rnd = makeRand('g16k-bn254');
@@ -38,4 +40,74 @@ write('bn254_fp.txt', 'BN254 Fp: add|sub|mul a b a.b ; inv a 1/a ; sqrt a (a roo
   for (let k = 0; k <= Number(sAdic); k++) out.push(`root ${k} ${s(w[k])}`);
   write('bn254_fr.txt', `BN254 Fr: add|sub|mul a b a.b ; inv a 1/a ; root k w[k] (2-adicity ${sAdic}, w[${sAdic}] = ${g}^t)`, out);
 }
+// ---- Fp2 = Fp[u]/(u^2 + 1): fp2_mul a b ab ; fp2_inv a 1/a ; fp2_sqrt a root|none ;
+// fp2_mul_nr a a(9 + u) ----
+const fp2s = (a) => `${s(a.c0)} ${s(a.c1)}`;
+const randFp2 = () => Fp2.create({ c0: rnd.rand(p), c1: rnd.rand(p) });
+{
+  const out = [];
+  const xi = Fp2.create({ c0: 9n, c1: 1n });
+  for (let i = 0; i < 12; i++) {
+    const a = randFp2(), b = randFp2();
+    out.push(`fp2_mul ${fp2s(a)} ${fp2s(b)} ${fp2s(Fp2.mul(a, b))}`);
+    out.push(`fp2_inv ${fp2s(a)} ${fp2s(Fp2.inv(a))}`);
+    out.push(`fp2_mul_nr ${fp2s(a)} ${fp2s(Fp2.mul(a, xi))}`);
+  }
+  for (let i = 0; i < 16; i++) {
+    let a = randFp2();
+    if (i % 2 === 0) a = Fp2.sqr(a);
+    if (i === 2) a = Fp2.create({ c0: rnd.rand(p), c1: 0n });
+    if (i === 4) a = Fp2.create({ c0: Fp.neg(4n), c1: 0n });
+    let root = 'none';
+    try {
+      const x = Fp2.sqrt(a);
+      if (x !== undefined && Fp2.eql(Fp2.sqr(x), a)) root = fp2s(x);
+    } catch {
+      root = 'none';
+    }
+    out.push(`fp2_sqrt ${fp2s(a)} ${root}`);
+  }
+  write('bn254_fp2.txt', 'BN254 Fp2: fp2_mul a b ab ; fp2_inv a 1/a ; fp2_mul_nr a a(9+u) ; fp2_sqrt a root|none', out);
+}
+
+// ---- G1 (cofactor 1) and G2 (y^2 = x^3 + 3/(9 + u)) ----
+const g1s = (P) => (P.is0() ? '0 0' : ((a) => `${s(a.x)} ${s(a.y)}`)(P.toAffine()));
+const g2s = (P) => (P.is0() ? '0 0 0 0' : ((a) => `${fp2s(a.x)} ${fp2s(a.y)}`)(P.toAffine()));
+function g1Raw() {
+  for (;;) {
+    const x = rnd.rand(p);
+    const y2 = Fp.add(Fp.mul(Fp.sqr(x), x), 3n);
+    try {
+      const y = Fp.sqrt(y2);
+      if (Fp.eql(Fp.sqr(y), y2)) return G1.fromAffine({ x, y });
+    } catch {
+      /* not a square: next x */
+    }
+  }
+}
+function g2Raw() {
+  const b = Fp2.div(Fp2.create({ c0: 3n, c1: 0n }), Fp2.create({ c0: 9n, c1: 1n }));
+  for (;;) {
+    const x = randFp2();
+    const y2 = Fp2.add(Fp2.mul(Fp2.sqr(x), x), b);
+    try {
+      const y = Fp2.sqrt(y2);
+      if (y !== undefined && Fp2.eql(Fp2.sqr(y), y2)) return G2.fromAffine({ x, y });
+    } catch {
+      /* not a square */
+    }
+  }
+}
+// [h2] P by double-and-add on noble's points (its clearCofactor refuses h2 > r for BN254 G2).
+function clearG2(P) {
+  const h = bn254.G2.Point.CURVE().h;
+  let acc = G2.ZERO;
+  for (const bit of h.toString(2)) {
+    acc = acc.double();
+    if (bit === '1') acc = acc.add(P);
+  }
+  return acc;
+}
+write('bn254_g1.txt', 'BN254 G1: mul k P kP ; add P Q P+Q ; sub P in_G1 (P on the curve)', groupCases(G1, g1Raw, g1s, r, rnd));
+write('bn254_g2.txt', 'BN254 G2: mul k P kP ; add P Q P+Q ; sub P in_G2 (P on the curve)', groupCases(G2, g2Raw, g2s, r, rnd, clearG2));
 console.log(`wrote vectors to ${outDir}`);

@@ -65,3 +65,38 @@ export function fieldCases(F, mod, withSqrt, { rand, randNonZero }) {
   }
   return out;
 }
+
+// Group cases over the subgroup of order r: mul k P kP (edge, random and short scalars, the
+// generator and random points), add P Q P+Q (doubling, P + (-P), infinity on either side), and
+// sub P in_subgroup for subgroup points, raw curve points (from raw()) and cleared raw points.
+// ps formats a point; clear (default: noble's clearCofactor) maps a curve point into the group.
+export function groupCases(G, raw, ps, r, { rand, randNonZero }, clear = (P) => P.clearCofactor()) {
+  const out = [];
+  const scalars = [0n, 1n, 2n, 3n, r - 1n, r - 2n];
+  for (let i = 0; i < 8; i++) scalars.push(rand(r));
+  scalars.push(rand(1n << 64n), (1n << 128n) + 7n);
+  for (const k of scalars) out.push(`mul ${s(k)} ${ps(G.BASE)} ${ps(k === 0n ? G.ZERO : G.BASE.multiply(k))}`);
+  // random subgroup points times random scalars
+  for (let i = 0; i < 6; i++) {
+    const P = G.BASE.multiply(randNonZero(r));
+    const k = rand(r);
+    out.push(`mul ${s(k)} ${ps(P)} ${ps(P.multiplyUnsafe(k))}`);
+  }
+  // additions, including doubling, P + (-P), infinity on either side
+  const A = G.BASE.multiply(randNonZero(r)), B = G.BASE.multiply(randNonZero(r));
+  const adds = [[A, B], [A, A], [A, A.negate()], [A, G.ZERO], [G.ZERO, B], [G.ZERO, G.ZERO], [G.BASE, G.BASE]];
+  for (let i = 0; i < 6; i++) adds.push([G.BASE.multiply(randNonZero(r)), G.BASE.multiply(randNonZero(r))]);
+  for (const [X, Y] of adds) out.push(`add ${ps(X)} ${ps(Y)} ${ps(X.add(Y))}`);
+  // subgroup membership: subgroup points, raw curve points, cleared raw points
+  for (let i = 0; i < 6; i++) {
+    const P = G.BASE.multiply(randNonZero(r));
+    out.push(`sub ${ps(P)} ${P.isTorsionFree() ? 1 : 0}`);
+  }
+  for (let i = 0; i < 8; i++) {
+    const P = raw();
+    out.push(`sub ${ps(P)} ${P.isTorsionFree() ? 1 : 0}`);
+    const C = clear(P);
+    if (!C.is0()) out.push(`sub ${ps(C)} ${C.isTorsionFree() ? 1 : 0}`);
+  }
+  return out;
+}

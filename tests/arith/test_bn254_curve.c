@@ -1,0 +1,256 @@
+/*
+ * BN254 Fp2, G1 and G2 (arith/bn254): known answers from @noble/curves (vectors/bn254_fp2.txt,
+ * bn254_g1.txt, bn254_g2.txt; tools/vectors/gen_bn254_vectors.mjs): Fp2 products, inverses,
+ * products by xi = 9 + u and square roots; scalar multiplication of the generators and of
+ * random points, additions including doubling, P + (-P) and infinity, and subgroup membership
+ * of subgroup points, raw curve points and cleared raw points, cross-checked against
+ * multiplication by r. Both groups run the same cases: one macro writes the case function per
+ * group, as curve/jac_impl.h writes the group. Plus batch conversion to affine and the byte
+ * encodings.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "bn254/curve.h"
+#include "vectors.h"
+
+static void parse_fp(bn254_fp_t *out, const char *tok)
+{
+    if (bn254_fp_from_dec(out, tok) != 0)
+        fail_msg("bad Fp token %s", tok);
+}
+
+static void parse_fp2(bn254_fp2_t *out, char **tok)
+{
+    parse_fp(&out->c0, tok[0]);
+    parse_fp(&out->c1, tok[1]);
+}
+
+static void parse_g1(bn254_g1_affine_t *out, char **tok)
+{
+    parse_fp(&out->x, tok[0]);
+    parse_fp(&out->y, tok[1]);
+}
+
+static void parse_g2(bn254_g2_affine_t *out, char **tok)
+{
+    parse_fp2(&out->x, tok);
+    parse_fp2(&out->y, tok + 2);
+}
+
+/* ---- Fp2 ---- */
+static void fp2_case(char **tok, int ntok, void *ctx)
+{
+    int *seen = ctx;
+    bn254_fp2_t a, b, want, got;
+    parse_fp2(&a, tok + 1);
+    if (strcmp(tok[0], "fp2_mul") == 0) {
+        assert_int_equal(ntok, 7);
+        parse_fp2(&b, tok + 3);
+        parse_fp2(&want, tok + 5);
+        bn254_fp2_mul(&got, &a, &b);
+        assert_true(bn254_fp2_eq(&got, &want));
+        bn254_fp2_mul(&got, &a, &a);
+        bn254_fp2_sqr(&b, &a);
+        assert_true(bn254_fp2_eq(&got, &b));
+    } else if (strcmp(tok[0], "fp2_inv") == 0) {
+        assert_int_equal(ntok, 5);
+        parse_fp2(&want, tok + 3);
+        bn254_fp2_inv(&got, &a);
+        assert_true(bn254_fp2_eq(&got, &want));
+    } else if (strcmp(tok[0], "fp2_mul_nr") == 0) {
+        assert_int_equal(ntok, 5);
+        parse_fp2(&want, tok + 3);
+        bn254_fp2_mul_nr(&a, &a); /* aliasing */
+        assert_true(bn254_fp2_eq(&a, &want));
+    } else if (strcmp(tok[0], "fp2_sqrt") == 0) {
+        assert_int_equal(ntok, strcmp(tok[3], "none") == 0 ? 4 : 5);
+        int ok = bn254_fp2_sqrt(&got, &a);
+        if (strcmp(tok[3], "none") == 0) {
+            assert_int_equal(ok, 0);
+        } else {
+            assert_int_equal(ok, 1);
+            parse_fp2(&want, tok + 3);
+            bn254_fp2_neg(&b, &want);
+            assert_true(bn254_fp2_eq(&got, &want) || bn254_fp2_eq(&got, &b));
+        }
+    } else {
+        fail_msg("unknown case %s", tok[0]);
+    }
+    seen[0]++;
+}
+
+static void test_fp2_vectors(void **state)
+{
+    (void)state;
+    int seen[1] = { 0 };
+    vec_for_each("bn254_fp2.txt", fp2_case, seen);
+    assert_int_equal(seen[0], 3 * 12 + 16);
+}
+
+/* ---- G1 and G2: mul k P kP ; add P Q P+Q ; sub P member (C: coordinate tokens of a point) */
+#define GROUP_CASES(G, AFF, JAC, C, ONE)                                                           \
+    static void G##_case(char **tok, int ntok, void *ctx)                                          \
+    {                                                                                              \
+        int *nsub = ctx;                                                                           \
+        if (strcmp(tok[0], "mul") == 0) {                                                          \
+            assert_int_equal(ntok, 2 + 2 * (C));                                                   \
+            uint64_t k[4];                                                                         \
+            AFF p, want, got;                                                                      \
+            JAC j;                                                                                 \
+            vec_scalar(k, tok[1]);                                                                 \
+            parse_##G(&p, tok + 2);                                                                \
+            parse_##G(&want, tok + 2 + (C));                                                       \
+            bn254_##G##_jac_from_affine(&j, &p);                                                   \
+            bn254_##G##_jac_mul(&j, &j, k, 4);                                                     \
+            bn254_##G##_jac_to_affine(&got, &j);                                                   \
+            assert_true(bn254_##G##_affine_eq(&got, &want));                                       \
+            assert_true(bn254_##G##_affine_is_on_curve(&got));                                     \
+        } else if (strcmp(tok[0], "add") == 0) {                                                   \
+            assert_int_equal(ntok, 1 + 3 * (C));                                                   \
+            AFF a, b, want, got;                                                                   \
+            JAC ja, jb, s, a2, na;                                                                 \
+            parse_##G(&a, tok + 1);                                                                \
+            parse_##G(&b, tok + 1 + (C));                                                          \
+            parse_##G(&want, tok + 1 + 2 * (C));                                                   \
+            bn254_##G##_jac_from_affine(&ja, &a);                                                  \
+            bn254_##G##_jac_from_affine(&jb, &b);                                                  \
+            /* a non-trivial Z for the Jacobian paths: 2a - a */                                   \
+            bn254_##G##_jac_dbl(&a2, &ja);                                                         \
+            bn254_##G##_jac_neg(&na, &ja);                                                         \
+            bn254_##G##_jac_add(&ja, &a2, &na);                                                    \
+            assert_true(bn254_##G##_jac_eq(&ja, &(JAC){ a.x, a.y, ONE }) ||                        \
+                        bn254_##G##_affine_is_inf(&a));                                            \
+            bn254_##G##_jac_add(&s, &ja, &jb);                                                     \
+            bn254_##G##_jac_to_affine(&got, &s);                                                   \
+            assert_true(bn254_##G##_affine_eq(&got, &want));                                       \
+            bn254_##G##_jac_add_affine(&s, &ja, &b);                                               \
+            bn254_##G##_jac_to_affine(&got, &s);                                                   \
+            assert_true(bn254_##G##_affine_eq(&got, &want));                                       \
+            bn254_##G##_jac_add(&jb, &jb, &ja); /* aliasing, other order */                        \
+            bn254_##G##_jac_to_affine(&got, &jb);                                                  \
+            assert_true(bn254_##G##_affine_eq(&got, &want));                                       \
+        } else if (strcmp(tok[0], "sub") == 0) {                                                   \
+            assert_int_equal(ntok, 2 + (C));                                                       \
+            AFF p;                                                                                 \
+            parse_##G(&p, tok + 1);                                                                \
+            int want = tok[1 + (C)][0] == '1';                                                     \
+            assert_true(bn254_##G##_affine_is_on_curve(&p));                                       \
+            assert_int_equal(bn254_##G##_affine_in_subgroup(&p), want);                            \
+            JAC j;                                                                                 \
+            bn254_##G##_jac_from_affine(&j, &p);                                                   \
+            bn254_##G##_jac_mul(&j, &j, BN254_FR_MODULUS.l, 4);                                    \
+            assert_int_equal(bn254_##G##_jac_is_inf(&j), want);                                    \
+            nsub[want]++;                                                                          \
+        } else {                                                                                   \
+            fail_msg("unknown case %s", tok[0]);                                                   \
+        }                                                                                          \
+    }
+
+static const bn254_fp2_t FP2_ONE_TEST = { { { 0xd35d438dc58f0d9dULL, 0x0a78eb28f5c70b3dULL,
+                                              0x666ea36f7879462cULL, 0x0e0a77c19a07df2fULL } },
+                                          { { 0 } } };
+
+GROUP_CASES(g1, bn254_g1_affine_t, bn254_g1_jac_t, 2, BN254_FP_ONE)
+GROUP_CASES(g2, bn254_g2_affine_t, bn254_g2_jac_t, 4, FP2_ONE_TEST)
+
+static void test_g1_vectors(void **state)
+{
+    (void)state;
+    int nsub[2] = { 0, 0 };
+    assert_true(vec_for_each("bn254_g1.txt", g1_case, nsub) > 40);
+    assert_int_equal(nsub[0], 0); /* cofactor 1: every curve point is in G1 */
+    assert_true(nsub[1] >= 14);
+}
+
+static void test_g2_vectors(void **state)
+{
+    (void)state;
+    int nsub[2] = { 0, 0 };
+    assert_true(vec_for_each("bn254_g2.txt", g2_case, nsub) > 40);
+    assert_true(nsub[0] >= 4 && nsub[1] >= 4); /* both outcomes were exercised */
+}
+
+static void test_generators_and_psi(void **state)
+{
+    (void)state;
+    assert_true(bn254_g1_affine_is_on_curve(&BN254_G1_GENERATOR));
+    assert_true(bn254_g2_affine_is_on_curve(&BN254_G2_GENERATOR));
+    assert_true(bn254_g2_affine_in_subgroup(&BN254_G2_GENERATOR));
+    /* psi acts on G2 as [p]: psi(G) = [p mod r] G, p mod r = p - r < 2^128 */
+    static const uint64_t p_minus_r[2] = { 0xf83e9682e87cfd46ULL, 0x6f4d8248eeb859fbULL };
+    uint64_t d[4], borrow = 0;
+    for (int i = 0; i < 4; i++) {
+        unsigned __int128 t =
+            (unsigned __int128)BN254_FP_MODULUS.l[i] - BN254_FR_MODULUS.l[i] - borrow;
+        d[i] = (uint64_t)t;
+        borrow = (uint64_t)(t >> 64) & 1;
+    }
+    assert_int_equal(borrow, 0);
+    assert_memory_equal(d, p_minus_r, sizeof p_minus_r);
+    assert_int_equal(d[2] | d[3], 0);
+    bn254_g2_affine_t ps, want;
+    bn254_g2_jac_t j;
+    bn254_g2_affine_psi(&ps, &BN254_G2_GENERATOR);
+    bn254_g2_jac_from_affine(&j, &BN254_G2_GENERATOR);
+    bn254_g2_jac_mul(&j, &j, d, 2);
+    bn254_g2_jac_to_affine(&want, &j);
+    assert_true(bn254_g2_affine_eq(&ps, &want));
+    /* infinity: on the curve, in both groups, psi keeps it */
+    bn254_g2_affine_t inf = { 0 };
+    bn254_g2_affine_psi(&ps, &inf);
+    assert_true(bn254_g2_affine_is_inf(&ps));
+    assert_true(bn254_g2_affine_in_subgroup(&inf));
+    assert_true(bn254_g1_affine_in_subgroup(&(bn254_g1_affine_t){ 0 }));
+    /* a point off the curve: G with y + 1 */
+    bn254_g1_affine_t off = BN254_G1_GENERATOR;
+    bn254_fp_add(&off.y, &off.y, &BN254_FP_ONE);
+    assert_false(bn254_g1_affine_is_on_curve(&off));
+}
+
+static void test_batch_and_bytes(void **state)
+{
+    (void)state;
+    enum { N = 5 };
+    bn254_g2_jac_t j[N];
+    bn254_g2_affine_t a[N], one;
+    bn254_g2_jac_from_affine(&j[0], &BN254_G2_GENERATOR);
+    for (int i = 1; i < N; i++)
+        bn254_g2_jac_add_affine(&j[i], &j[i - 1], &BN254_G2_GENERATOR); /* (i + 1) G */
+    bn254_g2_jac_set_inf(&j[2]);
+    bn254_g2_jac_batch_to_affine(a, j, N);
+    for (int i = 0; i < N; i++) {
+        bn254_g2_jac_to_affine(&one, &j[i]);
+        assert_true(bn254_g2_affine_eq(&a[i], &one));
+    }
+    assert_true(bn254_g2_affine_is_inf(&a[2]));
+    /* canonical bytes: G1's generator is x = 1, y = 2 */
+    uint8_t b1[64], b2[128];
+    bn254_g1_affine_t g1;
+    bn254_g1_affine_to_bytes_canon(b1, &BN254_G1_GENERATOR);
+    for (int i = 0; i < 64; i++)
+        assert_int_equal(b1[i], i == 0 ? 1 : i == 32 ? 2 : 0);
+    assert_int_equal(bn254_g1_affine_from_bytes_canon(&g1, b1), 0);
+    assert_true(bn254_g1_affine_eq(&g1, &BN254_G1_GENERATOR));
+    bn254_g2_affine_to_bytes_canon(b2, &a[4]);
+    assert_int_equal(bn254_g2_affine_from_bytes_canon(&one, b2), 0);
+    assert_true(bn254_g2_affine_eq(&one, &a[4]));
+    memset(b2 + 96, 0xff, 32); /* y.c1 >= p */
+    assert_int_equal(bn254_g2_affine_from_bytes_canon(&one, b2), -1);
+    assert_int_equal(bn254_g2_affine_from_bytes_mont(&one, b2), -1);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_fp2_vectors),     cmocka_unit_test(test_g1_vectors),
+        cmocka_unit_test(test_g2_vectors),      cmocka_unit_test(test_generators_and_psi),
+        cmocka_unit_test(test_batch_and_bytes),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
