@@ -1,8 +1,7 @@
 /*
- * Fp12 = Fp6[w]/(w^2 - v). Karatsuba multiplication and squaring over Fp6, inversion through
- * the Fp6 norm, and the p-power Frobenius. Seen over Fp2, Fp12 = Fp2[w]/(w^6 - xi) with
- * c0 = (g0, g2, g4), c1 = (g1, g3, g5) the coefficients of w^0, w^2, w^4 and w^1, w^3, w^5, so
- * (g_k w^k)^p = conj(g_k) * xi^(k(p-1)/6) * w^k: the constants below are gamma_k = xi^(k(p-1)/6).
+ * The BLS12-381 tower above Fp2, xi = 1 + u: Fp6 = Fp2[v]/(v^3 - xi), Fp12 = Fp6[w]/(w^2 - v),
+ * an instantiation of the one tower source (curve/tower_impl.h), with this curve's Frobenius
+ * constants.
  */
 #include "tower.h"
 
@@ -28,83 +27,11 @@ static const fp2_t FROB_GAMMA[5] = {
           0xef517c3266341429ULL, 0x0095ba654ed2226bULL, 0x02e370eccc86f7ddULL } } },
 };
 
-void fp12_mul(fp12_t *out, const fp12_t *a, const fp12_t *b)
-{
-    fp6_t t0, t1, s, u;
-    fp6_mul(&t0, &a->c0, &b->c0);
-    fp6_mul(&t1, &a->c1, &b->c1);
-    fp6_add(&s, &a->c0, &a->c1);
-    fp6_add(&u, &b->c0, &b->c1);
-    fp6_mul(&s, &s, &u);
-    fp6_sub(&s, &s, &t0);
-    fp6_sub(&out->c1, &s, &t1); /* a0 b1 + a1 b0 */
-    fp6_mul_v(&t1, &t1);
-    fp6_add(&out->c0, &t0, &t1); /* a0 b0 + v a1 b1 */
-}
-
-void fp12_sqr(fp12_t *out, const fp12_t *a)
-{
-    fp6_t t, s, u;
-    fp6_mul(&t, &a->c0, &a->c1); /* a0 a1 */
-    fp6_add(&s, &a->c0, &a->c1);
-    fp6_mul_v(&u, &a->c1);
-    fp6_add(&u, &u, &a->c0);
-    fp6_mul(&s, &s, &u); /* (a0 + a1)(a0 + v a1) */
-    fp6_sub(&s, &s, &t);
-    fp6_mul_v(&u, &t);
-    fp6_sub(&out->c0, &s, &u); /* a0^2 + v a1^2 */
-    fp6_add(&out->c1, &t, &t); /* 2 a0 a1 */
-}
-
-void fp12_inv(fp12_t *out, const fp12_t *a)
-{
-    /* 1/(a0 + a1 w) = (a0 - a1 w) / (a0^2 - v a1^2) */
-    fp6_t t0, t1;
-    fp6_sqr(&t0, &a->c0);
-    fp6_sqr(&t1, &a->c1);
-    fp6_mul_v(&t1, &t1);
-    fp6_sub(&t0, &t0, &t1);
-    fp6_inv(&t0, &t0);
-    fp6_mul(&out->c0, &a->c0, &t0);
-    fp6_mul(&t1, &a->c1, &t0);
-    fp6_neg(&out->c1, &t1);
-}
-
-void fp12_conj(fp12_t *out, const fp12_t *a)
-{
-    out->c0 = a->c0;
-    fp6_neg(&out->c1, &a->c1);
-}
-
-void fp12_frobenius(fp12_t *out, const fp12_t *a)
-{
-    fp2_conj(&out->c0.c0, &a->c0.c0); /* w^0 */
-    fp2_conj(&out->c0.c1, &a->c0.c1);
-    fp2_mul(&out->c0.c1, &out->c0.c1, &FROB_GAMMA[1]); /* w^2 */
-    fp2_conj(&out->c0.c2, &a->c0.c2);
-    fp2_mul(&out->c0.c2, &out->c0.c2, &FROB_GAMMA[3]); /* w^4 */
-    fp2_conj(&out->c1.c0, &a->c1.c0);
-    fp2_mul(&out->c1.c0, &out->c1.c0, &FROB_GAMMA[0]); /* w^1 */
-    fp2_conj(&out->c1.c1, &a->c1.c1);
-    fp2_mul(&out->c1.c1, &out->c1.c1, &FROB_GAMMA[2]); /* w^3 */
-    fp2_conj(&out->c1.c2, &a->c1.c2);
-    fp2_mul(&out->c1.c2, &out->c1.c2, &FROB_GAMMA[4]); /* w^5 */
-}
-
-void fp12_set_one(fp12_t *out)
-{
-    fp6_set_one(&out->c0);
-    fp6_set_zero(&out->c1);
-}
-
-int fp12_is_one(const fp12_t *a)
-{
-    fp12_t one;
-    fp12_set_one(&one);
-    return fp12_eq(a, &one);
-}
-
-int fp12_eq(const fp12_t *a, const fp12_t *b)
-{
-    return fp6_eq(&a->c0, &b->c0) && fp6_eq(&a->c1, &b->c1);
-}
+#define T6_FN(n) fp6_##n
+#define T12_FN(n) fp12_##n
+#define T6_T fp6_t
+#define T12_T fp12_t
+#define E_FN(n) fp2_##n
+#define E_T fp2_t
+#define T12_GAMMA FROB_GAMMA
+#include "curve/tower_impl.h"

@@ -28,25 +28,11 @@ typedef struct {
 #define E_BYTES (2 * FP_BYTES)
 #include "curve/fp2_decl.h"
 
-void fp6_add(fp6_t *out, const fp6_t *a, const fp6_t *b);
-void fp6_sub(fp6_t *out, const fp6_t *a, const fp6_t *b);
-void fp6_neg(fp6_t *out, const fp6_t *a);
-void fp6_mul(fp6_t *out, const fp6_t *a, const fp6_t *b);
-void fp6_sqr(fp6_t *out, const fp6_t *a);
-void fp6_inv(fp6_t *out, const fp6_t *a);
-void fp6_mul_v(fp6_t *out, const fp6_t *a); /* a * v */
-void fp6_set_one(fp6_t *out);
-void fp6_set_zero(fp6_t *out);
-int fp6_is_zero(const fp6_t *a);
-int fp6_eq(const fp6_t *a, const fp6_t *b);
-
-void fp12_mul(fp12_t *out, const fp12_t *a, const fp12_t *b);
-void fp12_sqr(fp12_t *out, const fp12_t *a);
-void fp12_inv(fp12_t *out, const fp12_t *a);
-void fp12_conj(fp12_t *out, const fp12_t *a);      /* c0 - c1*w (= ^(p^6)) */
-void fp12_frobenius(fp12_t *out, const fp12_t *a); /* a^p */
-void fp12_set_one(fp12_t *out);
-int fp12_is_one(const fp12_t *a);
-int fp12_eq(const fp12_t *a, const fp12_t *b);
+/* Fp6 and Fp12: the functions and contracts of curve/tower_decl.h. */
+#define T6_FN(n) fp6_##n
+#define T12_FN(n) fp12_##n
+#define T6_T fp6_t
+#define T12_T fp12_t
+#include "curve/tower_decl.h"
 
 #endif
