@@ -31,6 +31,14 @@
  */
 #include "pairing.h"
 
+#define E_FN(n) fp2_##n
+#define E_T fp2_t
+#define T6_FN(n) fp6_##n
+#define T6_T fp6_t
+#define T12_FN(n) fp12_##n
+#define T12_T fp12_t
+#include "curve/pairing_impl.h"
+
 /* Projective point on the twist. */
 typedef struct {
     fp2_t x, y, z;
@@ -117,28 +125,8 @@ static void add_step(line_t *l, g2_proj_t *t, const g2_affine_t *q, const g1_aff
     fp2_mul(&t->z, &t->z, &e);
 }
 
-/* out = a (b0 + b1 v), a in Fp6: 5 Fp2 multiplications (Karatsuba on the first two terms). */
-static void fp6_mul_by_01(fp6_t *out, const fp6_t *a, const fp2_t *b0, const fp2_t *b1)
-{
-    fp2_t t0, t1, s, u, c0, c2;
-    fp2_mul(&t0, &a->c0, b0);
-    fp2_mul(&t1, &a->c1, b1);
-    fp2_mul(&c0, &a->c2, b1);
-    fp2_mul_nr(&c0, &c0);
-    fp2_add(&c0, &c0, &t0); /* a0 b0 + xi a2 b1 */
-    fp2_mul(&c2, &a->c2, b0);
-    fp2_add(&c2, &c2, &t1); /* a1 b1 + a2 b0 */
-    fp2_add(&s, &a->c0, &a->c1);
-    fp2_add(&u, b0, b1);
-    fp2_mul(&s, &s, &u);
-    fp2_sub(&s, &s, &t0);
-    fp2_sub(&out->c1, &s, &t1); /* a0 b1 + a1 b0 */
-    out->c0 = c0;
-    out->c2 = c2;
-}
-
 /* out = a (b1 v), a in Fp6: xi a2 b1 + a0 b1 v + a1 b1 v^2. */
-static void fp6_mul_by_1(fp6_t *out, const fp6_t *a, const fp2_t *b1)
+static void sparse_mul_by_1(fp6_t *out, const fp6_t *a, const fp2_t *b1)
 {
     fp2_t c0;
     fp2_mul(&c0, &a->c2, b1);
@@ -153,11 +141,11 @@ static void mul_by_line(fp12_t *f, const line_t *l)
 {
     fp6_t t0, t1, s;
     fp2_t l23;
-    fp6_mul_by_01(&t0, &f->c0, &l->l0, &l->l2); /* f0 L0 */
-    fp6_mul_by_1(&t1, &f->c1, &l->l3);          /* f1 L1 */
+    sparse_mul_by_01(&t0, &f->c0, &l->l0, &l->l2); /* f0 L0 */
+    sparse_mul_by_1(&t1, &f->c1, &l->l3);          /* f1 L1 */
     fp6_add(&s, &f->c0, &f->c1);
     fp2_add(&l23, &l->l2, &l->l3);
-    fp6_mul_by_01(&s, &s, &l->l0, &l23); /* (f0 + f1)(L0 + L1) */
+    sparse_mul_by_01(&s, &s, &l->l0, &l23); /* (f0 + f1)(L0 + L1) */
     fp6_sub(&s, &s, &t0);
     fp6_sub(&f->c1, &s, &t1); /* f0 L1 + f1 L0 */
     fp6_mul_v(&t1, &t1);
@@ -207,55 +195,6 @@ void bls_miller_loop(fp12_t *out, const g1_affine_t *p, const g2_affine_t *q)
     fp12_set_one(&f);
     miller_accumulate(&f, p, q, 1);
     *out = f;
-}
-
-/* Fp4 = Fp2[s]/(s^2 - xi) squaring: (a + b s)^2 = (a^2 + xi b^2) + ((a + b)^2 - a^2 - b^2) s */
-static void fp4_sqr(fp2_t *c0, fp2_t *c1, const fp2_t *a, const fp2_t *b)
-{
-    fp2_t t0, t1, t;
-    fp2_sqr(&t0, a);
-    fp2_sqr(&t1, b);
-    fp2_add(&t, a, b);
-    fp2_sqr(&t, &t);
-    fp2_sub(&t, &t, &t0);
-    fp2_sub(c1, &t, &t1);
-    fp2_mul_nr(&t1, &t1);
-    fp2_add(c0, &t0, &t1);
-}
-
-/* out = a^2 for a in the cyclotomic subgroup (Granger-Scott). With s = w^3 and
- * A = g0 + g3 s, B = g1 + g4 s, C = g2 + g5 s (g_k the coefficient of w^k), a = A + B w + C w^2 and
- *   A' = 3 A^2 - 2 conj(A),  B' = 3 s C^2 + 2 conj(B),  C' = 3 B^2 - 2 conj(C),
- * conj(x + y s) = x - y s. Here g0 = c0.c0, g2 = c0.c1, g4 = c0.c2, g1 = c1.c0, g3 = c1.c1,
- * g5 = c1.c2. */
-static void cyclotomic_sqr(fp12_t *out, const fp12_t *a)
-{
-    fp2_t a0, a1, b0, b1, c0, c1, t;
-    fp4_sqr(&a0, &a1, &a->c0.c0, &a->c1.c1); /* A^2 */
-    fp4_sqr(&b0, &b1, &a->c1.c0, &a->c0.c2); /* B^2 */
-    fp4_sqr(&c0, &c1, &a->c0.c1, &a->c1.c2); /* C^2 */
-    /* A' = (3 A^2.0 - 2 g0) + (3 A^2.1 + 2 g3) s */
-    fp2_sub(&t, &a0, &a->c0.c0);
-    fp2_dbl(&t, &t);
-    fp2_add(&out->c0.c0, &t, &a0);
-    fp2_add(&t, &a1, &a->c1.c1);
-    fp2_dbl(&t, &t);
-    fp2_add(&out->c1.c1, &t, &a1);
-    /* C' = (3 B^2.0 - 2 g2) + (3 B^2.1 + 2 g5) s */
-    fp2_sub(&t, &b0, &a->c0.c1);
-    fp2_dbl(&t, &t);
-    fp2_add(&out->c0.c1, &t, &b0);
-    fp2_add(&t, &b1, &a->c1.c2);
-    fp2_dbl(&t, &t);
-    fp2_add(&out->c1.c2, &t, &b1);
-    /* B' = (3 xi C^2.1 + 2 g1) + (3 C^2.0 - 2 g4) s */
-    fp2_mul_nr(&c1, &c1);
-    fp2_add(&t, &c1, &a->c1.c0);
-    fp2_dbl(&t, &t);
-    fp2_add(&out->c1.c0, &t, &c1);
-    fp2_sub(&t, &c0, &a->c0.c2);
-    fp2_dbl(&t, &t);
-    fp2_add(&out->c0.c2, &t, &c0);
 }
 
 /* out = a^x for a in the cyclotomic subgroup (x < 0: conj of a^|x|). */

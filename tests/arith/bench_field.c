@@ -14,7 +14,7 @@
 #include <time.h>
 
 #include "bls12_381/pairing.h"
-#include "bn254/field.h"
+#include "bn254/pairing.h"
 
 #define TRIALS 5
 
@@ -282,6 +282,33 @@ static void b_bn254_fp_inv(long n)
     sink += x.l[0];
 }
 
+static void b_bn254_g2_add(long n)
+{
+    bn254_g2_jac_t x;
+    bn254_g2_jac_from_affine(&x, &BN254_G2_GENERATOR);
+    for (long i = 0; i < n; i++)
+        bn254_g2_jac_add_affine(&x, &x, &BN254_G2_GENERATOR);
+    sink += x.x.c0.l[0];
+}
+
+static void b_bn254_g1_add(long n)
+{
+    bn254_g1_jac_t x;
+    bn254_g1_jac_from_affine(&x, &BN254_G1_GENERATOR);
+    for (long i = 0; i < n; i++)
+        bn254_g1_jac_add_affine(&x, &x, &BN254_G1_GENERATOR);
+    sink += x.x.l[0];
+}
+
+static void b_bn254_pairing(long n)
+{
+    bn254_fp12_t e;
+    for (long i = 0; i < n; i++) {
+        bn254_pairing(&e, &BN254_G1_GENERATOR, &BN254_G2_GENERATOR);
+        sink += e.c0.c0.c0.l[0];
+    }
+}
+
 int main(int argc, char **argv)
 {
     filter = argc > 1 ? argv[1] : NULL;
@@ -340,6 +367,9 @@ int main(int argc, char **argv)
     run("bn254_fp_add", b_bn254_fp_add, 5000000);
     run("bn254_fp_inv", b_bn254_fp_inv, 2000);
     run("bn254_fr_mul", b_bn254_fr_mul, 2000000);
+    run("bn254_g1_jac_add_affine", b_bn254_g1_add, 500000);
+    run("bn254_g2_jac_add_affine", b_bn254_g2_add, 200000);
+    run("bn254_pairing", b_bn254_pairing, 50);
     printf("checksum %016llx\n", (unsigned long long)sink);
     return 0;
 }

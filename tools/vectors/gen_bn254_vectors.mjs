@@ -14,7 +14,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const outDir = resolve(process.argv[2] ?? join(here, '../../tests/arith/vectors'));
 mkdirSync(outDir, { recursive: true });
 
-const { Fp, Fr, Fp2 } = bn254.fields;
+const { Fp, Fr, Fp2, Fp12 } = bn254.fields;
 const G1 = bn254.G1.Point;
 const G2 = bn254.G2.Point;
 const p = Fp.ORDER;
@@ -110,4 +110,38 @@ function clearG2(P) {
 }
 write('bn254_g1.txt', 'BN254 G1: mul k P kP ; add P Q P+Q ; sub P in_G1 (P on the curve)', groupCases(G1, g1Raw, g1s, r, rnd));
 write('bn254_g2.txt', 'BN254 G2: mul k P kP ; add P Q P+Q ; sub P in_G2 (P on the curve)', groupCases(G2, g2Raw, g2s, r, rnd, clearG2));
+// ---- tower: fp12_mul a b ab ; fp12_inv a 1/a ; fp12_frob a a^p (12 Fp numbers, layout of
+// gen_bls_vectors.mjs: c0.c0.c0 c0.c0.c1 ... c1.c2.c1) ----
+const fp6s = (a) => `${fp2s(a.c0)} ${fp2s(a.c1)} ${fp2s(a.c2)}`;
+const fp12s = (a) => `${fp6s(a.c0)} ${fp6s(a.c1)}`;
+const randFp12 = () =>
+  Fp12.create({
+    c0: { c0: randFp2(), c1: randFp2(), c2: randFp2() },
+    c1: { c0: randFp2(), c1: randFp2(), c2: randFp2() },
+  });
+{
+  const out = [];
+  for (let i = 0; i < 4; i++) {
+    const a = randFp12(), b = randFp12();
+    out.push(`fp12_mul ${fp12s(a)} ${fp12s(b)} ${fp12s(Fp12.mul(a, b))}`);
+    out.push(`fp12_inv ${fp12s(a)} ${fp12s(Fp12.inv(a))}`);
+    out.push(`fp12_frob ${fp12s(a)} ${fp12s(Fp12.frobeniusMap(a, 1))}`);
+  }
+  write('bn254_tower.txt', 'BN254 tower (xi = 9 + u): fp12_mul a b ab ; fp12_inv a 1/a ; fp12_frob a a^p', out);
+}
+
+// ---- pairing: pair a b aG1 bG2 e(aG1, bG2), the textbook reduced pairing: noble's Miller loop
+// raised to (p^12 - 1)/r (its own final exponentiation returns a fixed power of this) ----
+{
+  const out = [];
+  const exp = (p ** 12n - 1n) / r;
+  const ab = [[1n, 1n], [2n, 3n], [r - 1n, 1n]];
+  for (let i = 0; i < 3; i++) ab.push([rnd.randNonZero(r), rnd.randNonZero(r)]);
+  for (const [a, b] of ab) {
+    const P = G1.BASE.multiply(a), Q = G2.BASE.multiply(b);
+    const e = Fp12.pow(bn254.pairing(P, Q, false), exp);
+    out.push(`pair ${s(a)} ${s(b)} ${g1s(P)} ${g2s(Q)} ${fp12s(e)}`);
+  }
+  write('bn254_pairing.txt', 'BN254 pairing: pair a b aG1 bG2 e(aG1,bG2) as 12 Fp, e = miller^((p^12-1)/r)', out);
+}
 console.log(`wrote vectors to ${outDir}`);
