@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "bls12_381/pairing.h"
+#include "bn254/glv.h"
 #include "bn254/pairing.h"
 
 #define TRIALS 5
@@ -300,6 +301,27 @@ static void b_bn254_g1_add(long n)
     sink += x.x.l[0];
 }
 
+static const uint64_t BN_K[4] = { 0x0123456789abcdefULL, 0xfedcba9876543210ULL,
+                                  0x0f1e2d3c4b5a6978ULL, 0x1122334455667788ULL };
+
+static void b_bn254_g1_mul(long n)
+{
+    bn254_g1_jac_t x;
+    bn254_g1_jac_from_affine(&x, &BN254_G1_GENERATOR);
+    for (long i = 0; i < n; i++)
+        bn254_g1_jac_mul(&x, &x, BN_K, 4);
+    sink += x.x.l[0];
+}
+
+static void b_bn254_g1_mul_glv(long n)
+{
+    bn254_g1_jac_t x;
+    bn254_g1_jac_from_affine(&x, &BN254_G1_GENERATOR);
+    for (long i = 0; i < n; i++)
+        bn254_g1_jac_mul_glv(&x, &x, BN_K);
+    sink += x.x.l[0];
+}
+
 static void b_bn254_pairing(long n)
 {
     bn254_fp12_t e;
@@ -369,6 +391,8 @@ int main(int argc, char **argv)
     run("bn254_fr_mul", b_bn254_fr_mul, 2000000);
     run("bn254_g1_jac_add_affine", b_bn254_g1_add, 500000);
     run("bn254_g2_jac_add_affine", b_bn254_g2_add, 200000);
+    run("bn254_g1_mul", b_bn254_g1_mul, 2000);
+    run("bn254_g1_mul_glv", b_bn254_g1_mul_glv, 2000);
     run("bn254_pairing", b_bn254_pairing, 50);
     printf("checksum %016llx\n", (unsigned long long)sink);
     return 0;

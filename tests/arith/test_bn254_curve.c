@@ -16,7 +16,7 @@
 
 #include <cmocka.h>
 
-#include "bn254/curve.h"
+#include "bn254/glv.h"
 #include "vectors.h"
 
 static void parse_fp(bn254_fp_t *out, const char *tok)
@@ -245,12 +245,94 @@ static void test_batch_and_bytes(void **state)
     assert_int_equal(bn254_g2_affine_from_bytes_mont(&one, b2), -1);
 }
 
+/* ---- GLV on G1: the split's identity and bounds, sigma = [lambda], and [k] P through the
+ * split against noble's products (the mul lines of bn254_g1.txt) ---- */
+static void glv_mul_case(char **tok, int ntok, void *ctx)
+{
+    int *seen = ctx;
+    if (strcmp(tok[0], "mul") != 0)
+        return;
+    assert_int_equal(ntok, 6);
+    uint64_t k[4];
+    bn254_g1_affine_t p, want, got;
+    bn254_g1_jac_t j;
+    vec_scalar(k, tok[1]);
+    parse_g1(&p, tok + 2);
+    parse_g1(&want, tok + 4);
+    bn254_g1_jac_from_affine(&j, &p);
+    bn254_g1_jac_mul_glv(&j, &j, k);
+    bn254_g1_jac_to_affine(&got, &j);
+    assert_true(bn254_g1_affine_eq(&got, &want));
+    seen[0]++;
+}
+
+static void check_split(const uint64_t k[4])
+{
+    uint64_t k1[2], k2[2];
+    int n1, n2;
+    bn254_glv_split(k1, &n1, k2, &n2, k);
+    bn254_fr_t a, b, lam, kk;
+    bn254_fr_t c1 = { { k1[0], k1[1], 0, 0 } }, c2 = { { k2[0], k2[1], 0, 0 } },
+               cl = { { BN254_GLV_LAMBDA[0], BN254_GLV_LAMBDA[1], BN254_GLV_LAMBDA[2],
+                        BN254_GLV_LAMBDA[3] } },
+               ck = { { k[0], k[1], k[2], k[3] } };
+    assert_int_equal(bn254_fr_from_canon(&a, &c1), 0);
+    assert_int_equal(bn254_fr_from_canon(&b, &c2), 0);
+    assert_int_equal(bn254_fr_from_canon(&lam, &cl), 0);
+    assert_int_equal(bn254_fr_from_canon(&kk, &ck), 0);
+    if (n1)
+        bn254_fr_neg(&a, &a);
+    if (n2)
+        bn254_fr_neg(&b, &b);
+    bn254_fr_mul(&b, &b, &lam);
+    bn254_fr_add(&a, &a, &b);
+    assert_true(bn254_fr_eq(&a, &kk)); /* +-k1 +- k2 lambda = k */
+}
+
+static void test_glv(void **state)
+{
+    (void)state;
+    /* edges: 0, 1, r - 1, lambda, lambda + 1, and a xorshift sequence below r */
+    uint64_t k[4] = { 0 };
+    check_split(k);
+    k[0] = 1;
+    check_split(k);
+    memcpy(k, BN254_FR_MODULUS.l, sizeof k);
+    k[0] -= 1;
+    check_split(k);
+    memcpy(k, BN254_GLV_LAMBDA, sizeof k);
+    check_split(k);
+    k[0] += 1;
+    check_split(k);
+    uint64_t x = 0x9e3779b97f4a7c15ULL;
+    for (int i = 0; i < 2000; i++) {
+        for (int j = 0; j < 4; j++) {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            k[j] = x;
+        }
+        k[3] &= 0x1fffffffffffffffULL; /* < 2^253 < r */
+        check_split(k);
+    }
+    /* sigma(G) = [lambda] G */
+    bn254_g1_jac_t g, s, l;
+    bn254_g1_jac_from_affine(&g, &BN254_G1_GENERATOR);
+    bn254_g1_jac_sigma(&s, &g);
+    bn254_g1_jac_mul(&l, &g, BN254_GLV_LAMBDA, 4);
+    assert_true(bn254_g1_jac_eq(&s, &l));
+    /* [k] P through the split against noble */
+    int seen[1] = { 0 };
+    vec_for_each("bn254_g1.txt", glv_mul_case, seen);
+    assert_true(seen[0] >= 20);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_fp2_vectors),     cmocka_unit_test(test_g1_vectors),
         cmocka_unit_test(test_g2_vectors),      cmocka_unit_test(test_generators_and_psi),
-        cmocka_unit_test(test_batch_and_bytes),
+        cmocka_unit_test(test_batch_and_bytes), cmocka_unit_test(test_glv),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,32 @@
+/*
+ * GLV on BN254 G1 (Gallant, Lambert, Vanstone, CRYPTO 2001): sigma(x, y) = (beta x, y), beta a
+ * cube root of unity in Fp, acts on G1 as [lambda] with lambda a cube root of unity mod r, so
+ * [k] P = [k1] P + [k2] sigma(P) with |k1|, |k2| < 2^128 found by Babai rounding on a short basis
+ * of the lattice {(a, b) : a + b lambda = 0 mod r} (extended Euclid on r and lambda, the
+ * paper's section 4; the precomputed g1 = floor(2^256 b2 / r), g2 = floor(2^256 |b1| / r) turn
+ * the two roundings into products, as gnark-crypto and arkworks do). For the MSMs' digit
+ * plans and the group FFT of `g16k ptau` on BN254; variable time (public scalars, or on the
+ * contributor's own machine). Pure, thread-safe; outputs may alias inputs.
+ */
+#ifndef G16K_BN254_GLV_H
+#define G16K_BN254_GLV_H
+
+#include <stdint.h>
+
+#include "curve.h"
+
+/* lambda = 21888242871839275217838484774961031246154997185409878258781734729429964517155, as
+ * little-endian limbs (canonical). */
+extern const uint64_t BN254_GLV_LAMBDA[4];
+
+/* k (canonical, < r) = s1 k1 + s2 k2 lambda mod r with k1, k2 < 2^128 as two limbs each and
+ * s1, s2 in {+1, -1} (neg1/neg2 set to 1 for -1). Bound: the roundings are off by at most 1,
+ * so |k_i| <= 1.5 (|a_i| + |b_i|) < 2^128 for the basis below (127 bits in 10^5 random trials). */
+void bn254_glv_split(uint64_t k1[2], int *neg1, uint64_t k2[2], int *neg2, const uint64_t k[4]);
+/* sigma on Jacobian coordinates: (beta X, Y, Z) = [lambda] P on G1; infinity stays infinity. */
+void bn254_g1_jac_sigma(bn254_g1_jac_t *out, const bn254_g1_jac_t *p);
+/* out = [k] p, k canonical (< r), through the split and a joint double-and-add (Shamir's
+ * trick): 128 doublings instead of 254. */
+void bn254_g1_jac_mul_glv(bn254_g1_jac_t *out, const bn254_g1_jac_t *p, const uint64_t k[4]);
+
+#endif
