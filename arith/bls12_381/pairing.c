@@ -31,6 +31,20 @@
  */
 #include "pairing.h"
 
+/* o = 3b' c = 12 (u + 1) c, with additions (b' = 4(u + 1)) */
+static void b3_mul(fp2_t *o, const fp2_t *c)
+{
+    fp2_t e, f;
+    fp2_mul_nr(&e, c);
+    fp2_dbl(&e, &e);
+    fp2_dbl(&e, &e); /* b' c */
+    fp2_dbl(&f, &e);
+    fp2_add(o, &f, &e);
+}
+
+#define P_AFF g1_affine_t
+#define Q_AFF g2_affine_t
+#define PAIRING_B3_MUL b3_mul
 #define E_FN(n) fp2_##n
 #define E_T fp2_t
 #define T6_FN(n) fp6_##n
@@ -38,92 +52,6 @@
 #define T12_FN(n) fp12_##n
 #define T12_T fp12_t
 #include "curve/pairing_impl.h"
-
-/* Projective point on the twist. */
-typedef struct {
-    fp2_t x, y, z;
-} g2_proj_t;
-
-/* A line: coefficients of w^0, w^2 (= v), w^3 (= v w). */
-typedef struct {
-    fp2_t l0, l2, l3;
-} line_t;
-
-/* T = 2T (scaled by 4, the same projective point); l = tangent at the old T, at P. */
-static void dbl_step(line_t *l, g2_proj_t *t, const g1_affine_t *p)
-{
-    fp2_t a, b, c, e, f, g, h, x2, u;
-    fp2_mul(&a, &t->x, &t->y);
-    fp2_dbl(&a, &a);    /* A' = 2XY */
-    fp2_sqr(&b, &t->y); /* B = Y^2 */
-    fp2_sqr(&c, &t->z); /* C = Z^2 */
-    fp2_mul_nr(&e, &c);
-    fp2_dbl(&e, &e);
-    fp2_dbl(&e, &e); /* 4 (u + 1) C = b' C */
-    fp2_dbl(&f, &e);
-    fp2_add(&e, &f, &e); /* E = 3b'Z^2 (adds, not a multiplication) */
-    fp2_dbl(&f, &e);
-    fp2_add(&f, &f, &e); /* F = 3E */
-    fp2_add(&g, &b, &f); /* G' = B + F = 2G */
-    fp2_add(&h, &t->y, &t->z);
-    fp2_sqr(&h, &h);
-    fp2_sub(&h, &h, &b);
-    fp2_sub(&h, &h, &c); /* H = 2YZ */
-    fp2_sqr(&x2, &t->x); /* X^2, for the line */
-    /* line: (E - B) + 3X^2 xP w^2 - H yP w^3 */
-    fp2_sub(&l->l0, &e, &b);
-    fp2_dbl(&u, &x2);
-    fp2_add(&u, &u, &x2);
-    fp2_mul_fp(&l->l2, &u, &p->x);
-    fp2_mul_fp(&u, &h, &p->y);
-    fp2_neg(&l->l3, &u);
-    /* 4 X3 = A'(B - F); 4 Y3 = G'^2 - 12 E^2; 4 Z3 = 4 B H */
-    fp2_sub(&u, &b, &f);
-    fp2_mul(&t->x, &a, &u);
-    fp2_sqr(&e, &e);
-    fp2_dbl(&u, &e);
-    fp2_add(&u, &u, &e);
-    fp2_dbl(&u, &u);
-    fp2_dbl(&u, &u); /* 12 E^2 */
-    fp2_sqr(&g, &g);
-    fp2_sub(&t->y, &g, &u);
-    fp2_mul(&t->z, &b, &h);
-    fp2_dbl(&t->z, &t->z);
-    fp2_dbl(&t->z, &t->z);
-}
-
-/* T = T + Q (Q affine); l = line through T and Q at P. T != +-Q for Q of order r. */
-static void add_step(line_t *l, g2_proj_t *t, const g2_affine_t *q, const g1_affine_t *p)
-{
-    fp2_t th, la, c, d, e, f, g, h, u;
-    fp2_mul(&u, &q->y, &t->z);
-    fp2_sub(&th, &t->y, &u); /* theta = Y - yQ Z */
-    fp2_mul(&u, &q->x, &t->z);
-    fp2_sub(&la, &t->x, &u); /* lambda = X - xQ Z */
-    /* line: (th xQ - la yQ) - th xP w^2 + la yP w^3 */
-    fp2_mul(&u, &th, &q->x);
-    fp2_mul(&c, &la, &q->y);
-    fp2_sub(&l->l0, &u, &c);
-    fp2_mul_fp(&u, &th, &p->x);
-    fp2_neg(&l->l2, &u);
-    fp2_mul_fp(&l->l3, &la, &p->y);
-    /* C = th^2, D = la^2, E = la^3, F = Z C, G = X D, H = E + F - 2G */
-    fp2_sqr(&c, &th);
-    fp2_sqr(&d, &la);
-    fp2_mul(&e, &d, &la);
-    fp2_mul(&f, &t->z, &c);
-    fp2_mul(&g, &t->x, &d);
-    fp2_add(&h, &e, &f);
-    fp2_sub(&h, &h, &g);
-    fp2_sub(&h, &h, &g);
-    /* X3 = la H; Y3 = th (G - H) - Y E; Z3 = Z E */
-    fp2_mul(&t->x, &la, &h);
-    fp2_sub(&u, &g, &h);
-    fp2_mul(&u, &u, &th);
-    fp2_mul(&c, &t->y, &e);
-    fp2_sub(&t->y, &u, &c);
-    fp2_mul(&t->z, &t->z, &e);
-}
 
 /* out = a (b1 v), a in Fp6: xi a2 b1 + a0 b1 v + a1 b1 v^2. */
 static void sparse_mul_by_1(fp6_t *out, const fp6_t *a, const fp2_t *b1)
@@ -136,16 +64,17 @@ static void sparse_mul_by_1(fp6_t *out, const fp6_t *a, const fp2_t *b1)
     out->c0 = c0;
 }
 
-/* f *= l, l = (l0 + l2 v) + (l3 v) w: Karatsuba over Fp6 with sparse factors. */
+/* f *= l, the M-twist's line (c + x v) + (y v) w (c at w^0, x at w^2, y at w^3): Karatsuba over
+ * Fp6 with sparse factors. */
 static void mul_by_line(fp12_t *f, const line_t *l)
 {
     fp6_t t0, t1, s;
     fp2_t l23;
-    sparse_mul_by_01(&t0, &f->c0, &l->l0, &l->l2); /* f0 L0 */
-    sparse_mul_by_1(&t1, &f->c1, &l->l3);          /* f1 L1 */
+    sparse_mul_by_01(&t0, &f->c0, &l->c, &l->x); /* f0 L0 */
+    sparse_mul_by_1(&t1, &f->c1, &l->y);         /* f1 L1 */
     fp6_add(&s, &f->c0, &f->c1);
-    fp2_add(&l23, &l->l2, &l->l3);
-    sparse_mul_by_01(&s, &s, &l->l0, &l23); /* (f0 + f1)(L0 + L1) */
+    fp2_add(&l23, &l->x, &l->y);
+    sparse_mul_by_01(&s, &s, &l->c, &l23); /* (f0 + f1)(L0 + L1) */
     fp6_sub(&s, &s, &t0);
     fp6_sub(&f->c1, &s, &t1); /* f0 L1 + f1 L0 */
     fp6_mul_v(&t1, &t1);

@@ -7,13 +7,9 @@
  * T with twist slope L evaluated at P = (xP, yP) is yP - L xP w + (L x'_T - y'_T) w^3: nonzero
  * at w^0 (c0.c0), w^1 (c1.c0) and w^3 (c1.c1). The steps keep T in homogeneous projective
  * coordinates and scale each line by an Fp2 factor, which the final exponentiation kills
- * ((p^12 - 1)/r is a multiple of p^2 - 1). Rederived for this layout from the affine line and the
- * curve equation x'^3 = y'^2 - b':
- *   doubling (factor -2 y' Z^2):  l = (-2YZ yP) + (3X^2 xP) w + (3b'Z^2 - Y^2) w^3
- *   addition with affine Q (factor X - xQ Z):  l = (la yP) + (-th xP) w + (th xQ - la yQ) w^3,
- *     th = Y - yQ Z, la = X - xQ Z.
- * The point updates are those of arith/bls12_381/pairing.c (Costello, Lange, Naehrig, eprint
- * 2009/615, section 5, for any y^2 = x^3 + b').
+ * ((p^12 - 1)/r is a multiple of p^2 - 1): the steps and their three line coefficients c, x, y
+ * are curve/pairing_impl.h's, placed here as y + x w + c w^3 (the affine line times
+ * -2y'_T Z^2 for a doubling, X - xQ Z for an addition, using x'^3 = y'^2 - b').
  *
  * The loop (Beuchat et al., eprint 2010/354, algorithm 1): T = Q, f = 1; for the signed digits
  * of 6x + 2 below the top one, f = f^2 l_{T,T}(P), T = 2T, and for a digit +-1 f = f l_{T,+-Q}(P),
@@ -29,6 +25,20 @@
  */
 #include "pairing.h"
 
+/* 3b' = 9/(9 + u) (Montgomery) */
+static const bn254_fp2_t B3 = { { { 0x3baa927cb62e0d6aULL, 0xd71e7c52d1b664fdULL,
+                                    0x03873e63d95d4664ULL, 0x0e75b5b1082ab8f4ULL } },
+                                { { 0xaab7c6667596fe35ULL, 0x31d21a78bb6a27baULL,
+                                    0x85dd7297680401ffULL, 0x03c52d6adf39a7e9ULL } } };
+
+static void b3_mul(bn254_fp2_t *o, const bn254_fp2_t *c)
+{
+    bn254_fp2_mul(o, c, &B3);
+}
+
+#define P_AFF bn254_g1_affine_t
+#define Q_AFF bn254_g2_affine_t
+#define PAIRING_B3_MUL b3_mul
 #define E_FN(n) bn254_fp2_##n
 #define E_T bn254_fp2_t
 #define T6_FN(n) bn254_fp6_##n
@@ -36,12 +46,6 @@
 #define T12_FN(n) bn254_fp12_##n
 #define T12_T bn254_fp12_t
 #include "curve/pairing_impl.h"
-
-/* 3b' = 9/(9 + u) (Montgomery) */
-static const bn254_fp2_t B3 = { { { 0x3baa927cb62e0d6aULL, 0xd71e7c52d1b664fdULL,
-                                    0x03873e63d95d4664ULL, 0x0e75b5b1082ab8f4ULL } },
-                                { { 0xaab7c6667596fe35ULL, 0x31d21a78bb6a27baULL,
-                                    0x85dd7297680401ffULL, 0x03c52d6adf39a7e9ULL } } };
 
 /* 6x + 2 = 29793968203157093288 in non-adjacent form, least significant digit first; the top
  * digit (index 65) is 1. */
@@ -58,89 +62,6 @@ static const uint64_t HARD_EXP[12] = {
     0x4e529a5861876f6bULL, 0x6c0eb522d5b12278ULL, 0x331ec15183177fafULL, 0x01baaa710b0759adULL
 };
 
-/* Projective point on the twist. */
-typedef struct {
-    bn254_fp2_t x, y, z;
-} g2_proj_t;
-
-/* A line: coefficients of w^0, w^1, w^3 (= v w). */
-typedef struct {
-    bn254_fp2_t l0, l1, l3;
-} line_t;
-
-/* T = 2T (scaled by 4, the same projective point); l = tangent at the old T, at P. */
-static void dbl_step(line_t *l, g2_proj_t *t, const bn254_g1_affine_t *p)
-{
-    bn254_fp2_t a, b, c, e, f, g, h, x2, u;
-    bn254_fp2_mul(&a, &t->x, &t->y);
-    bn254_fp2_dbl(&a, &a);      /* A' = 2XY */
-    bn254_fp2_sqr(&b, &t->y);   /* B = Y^2 */
-    bn254_fp2_sqr(&c, &t->z);   /* C = Z^2 */
-    bn254_fp2_mul(&e, &c, &B3); /* E = 3b'Z^2 */
-    bn254_fp2_dbl(&f, &e);
-    bn254_fp2_add(&f, &f, &e); /* F = 3E */
-    bn254_fp2_add(&g, &b, &f); /* G' = B + F = 2G */
-    bn254_fp2_add(&h, &t->y, &t->z);
-    bn254_fp2_sqr(&h, &h);
-    bn254_fp2_sub(&h, &h, &b);
-    bn254_fp2_sub(&h, &h, &c); /* H = 2YZ */
-    bn254_fp2_sqr(&x2, &t->x); /* X^2, for the line */
-    /* line: -H yP + 3X^2 xP w + (E - B) w^3 */
-    bn254_fp2_mul_fp(&u, &h, &p->y);
-    bn254_fp2_neg(&l->l0, &u);
-    bn254_fp2_dbl(&u, &x2);
-    bn254_fp2_add(&u, &u, &x2);
-    bn254_fp2_mul_fp(&l->l1, &u, &p->x);
-    bn254_fp2_sub(&l->l3, &e, &b);
-    /* 4 X3 = A'(B - F); 4 Y3 = G'^2 - 12 E^2; 4 Z3 = 4 B H */
-    bn254_fp2_sub(&u, &b, &f);
-    bn254_fp2_mul(&t->x, &a, &u);
-    bn254_fp2_sqr(&e, &e);
-    bn254_fp2_dbl(&u, &e);
-    bn254_fp2_add(&u, &u, &e);
-    bn254_fp2_dbl(&u, &u);
-    bn254_fp2_dbl(&u, &u); /* 12 E^2 */
-    bn254_fp2_sqr(&g, &g);
-    bn254_fp2_sub(&t->y, &g, &u);
-    bn254_fp2_mul(&t->z, &b, &h);
-    bn254_fp2_dbl(&t->z, &t->z);
-    bn254_fp2_dbl(&t->z, &t->z);
-}
-
-/* T = T + Q (Q affine); l = line through T and Q at P. T != +-Q in the loop (Q of order r). */
-static void add_step(line_t *l, g2_proj_t *t, const bn254_g2_affine_t *q,
-                     const bn254_g1_affine_t *p)
-{
-    bn254_fp2_t th, la, c, d, e, f, g, h, u;
-    bn254_fp2_mul(&u, &q->y, &t->z);
-    bn254_fp2_sub(&th, &t->y, &u); /* theta = Y - yQ Z */
-    bn254_fp2_mul(&u, &q->x, &t->z);
-    bn254_fp2_sub(&la, &t->x, &u); /* lambda = X - xQ Z */
-    /* line: la yP - th xP w + (th xQ - la yQ) w^3 */
-    bn254_fp2_mul_fp(&l->l0, &la, &p->y);
-    bn254_fp2_mul_fp(&u, &th, &p->x);
-    bn254_fp2_neg(&l->l1, &u);
-    bn254_fp2_mul(&u, &th, &q->x);
-    bn254_fp2_mul(&c, &la, &q->y);
-    bn254_fp2_sub(&l->l3, &u, &c);
-    /* C = th^2, D = la^2, E = la^3, F = Z C, G = X D, H = E + F - 2G */
-    bn254_fp2_sqr(&c, &th);
-    bn254_fp2_sqr(&d, &la);
-    bn254_fp2_mul(&e, &d, &la);
-    bn254_fp2_mul(&f, &t->z, &c);
-    bn254_fp2_mul(&g, &t->x, &d);
-    bn254_fp2_add(&h, &e, &f);
-    bn254_fp2_sub(&h, &h, &g);
-    bn254_fp2_sub(&h, &h, &g);
-    /* X3 = la H; Y3 = th (G - H) - Y E; Z3 = Z E */
-    bn254_fp2_mul(&t->x, &la, &h);
-    bn254_fp2_sub(&u, &g, &h);
-    bn254_fp2_mul(&u, &u, &th);
-    bn254_fp2_mul(&c, &t->y, &e);
-    bn254_fp2_sub(&t->y, &u, &c);
-    bn254_fp2_mul(&t->z, &t->z, &e);
-}
-
 /* out = a l0, a in Fp6, l0 in Fp2: 3 Fp2 multiplications. */
 static void fp6_mul_by_fp2(bn254_fp6_t *out, const bn254_fp6_t *a, const bn254_fp2_t *l0)
 {
@@ -149,17 +70,17 @@ static void fp6_mul_by_fp2(bn254_fp6_t *out, const bn254_fp6_t *a, const bn254_f
     bn254_fp2_mul(&out->c2, &a->c2, l0);
 }
 
-/* f *= l, l = L0 + L1 w with L0 = l0, L1 = l1 + l3 v: Karatsuba over Fp6 with sparse factors
- * (13 Fp2 multiplications instead of 18). */
+/* f *= l, the D-twist's line y + x w + c w^3 = L0 + L1 w with L0 = y, L1 = x + c v: Karatsuba
+ * over Fp6 with sparse factors (13 Fp2 multiplications instead of 18). */
 static void mul_by_line(bn254_fp12_t *f, const line_t *l)
 {
     bn254_fp6_t t0, t1, s;
     bn254_fp2_t l01;
-    fp6_mul_by_fp2(&t0, &f->c0, &l->l0);           /* f0 L0 */
-    sparse_mul_by_01(&t1, &f->c1, &l->l1, &l->l3); /* f1 L1 */
+    fp6_mul_by_fp2(&t0, &f->c0, &l->y);          /* f0 L0 */
+    sparse_mul_by_01(&t1, &f->c1, &l->x, &l->c); /* f1 L1 */
     bn254_fp6_add(&s, &f->c0, &f->c1);
-    bn254_fp2_add(&l01, &l->l0, &l->l1);
-    sparse_mul_by_01(&s, &s, &l01, &l->l3); /* (f0 + f1)(L0 + L1) */
+    bn254_fp2_add(&l01, &l->y, &l->x);
+    sparse_mul_by_01(&s, &s, &l01, &l->c); /* (f0 + f1)(L0 + L1) */
     bn254_fp6_sub(&s, &s, &t0);
     bn254_fp6_sub(&f->c1, &s, &t1); /* f0 L1 + f1 L0 */
     bn254_fp6_mul_v(&t1, &t1);
