@@ -19,40 +19,16 @@
 #include "bn254/glv.h"
 #include "vectors.h"
 
-static void parse_fp(bn254_fp_t *out, const char *tok)
-{
-    if (bn254_fp_from_dec(out, tok) != 0)
-        fail_msg("bad Fp token %s", tok);
-}
-
-static void parse_fp2(bn254_fp2_t *out, char **tok)
-{
-    parse_fp(&out->c0, tok[0]);
-    parse_fp(&out->c1, tok[1]);
-}
-
-static void parse_g1(bn254_g1_affine_t *out, char **tok)
-{
-    parse_fp(&out->x, tok[0]);
-    parse_fp(&out->y, tok[1]);
-}
-
-static void parse_g2(bn254_g2_affine_t *out, char **tok)
-{
-    parse_fp2(&out->x, tok);
-    parse_fp2(&out->y, tok + 2);
-}
-
 /* ---- Fp2 ---- */
 static void fp2_case(char **tok, int ntok, void *ctx)
 {
     int *seen = ctx;
     bn254_fp2_t a, b, want, got;
-    parse_fp2(&a, tok + 1);
+    vec_bn254_fp2(&a, tok + 1);
     if (strcmp(tok[0], "fp2_mul") == 0) {
         assert_int_equal(ntok, 7);
-        parse_fp2(&b, tok + 3);
-        parse_fp2(&want, tok + 5);
+        vec_bn254_fp2(&b, tok + 3);
+        vec_bn254_fp2(&want, tok + 5);
         bn254_fp2_mul(&got, &a, &b);
         assert_true(bn254_fp2_eq(&got, &want));
         bn254_fp2_mul(&got, &a, &a);
@@ -60,12 +36,12 @@ static void fp2_case(char **tok, int ntok, void *ctx)
         assert_true(bn254_fp2_eq(&got, &b));
     } else if (strcmp(tok[0], "fp2_inv") == 0) {
         assert_int_equal(ntok, 5);
-        parse_fp2(&want, tok + 3);
+        vec_bn254_fp2(&want, tok + 3);
         bn254_fp2_inv(&got, &a);
         assert_true(bn254_fp2_eq(&got, &want));
     } else if (strcmp(tok[0], "fp2_mul_nr") == 0) {
         assert_int_equal(ntok, 5);
-        parse_fp2(&want, tok + 3);
+        vec_bn254_fp2(&want, tok + 3);
         bn254_fp2_mul_nr(&a, &a); /* aliasing */
         assert_true(bn254_fp2_eq(&a, &want));
     } else if (strcmp(tok[0], "fp2_sqrt") == 0) {
@@ -75,7 +51,7 @@ static void fp2_case(char **tok, int ntok, void *ctx)
             assert_int_equal(ok, 0);
         } else {
             assert_int_equal(ok, 1);
-            parse_fp2(&want, tok + 3);
+            vec_bn254_fp2(&want, tok + 3);
             bn254_fp2_neg(&b, &want);
             assert_true(bn254_fp2_eq(&got, &want) || bn254_fp2_eq(&got, &b));
         }
@@ -104,8 +80,8 @@ static void test_fp2_vectors(void **state)
             AFF p, want, got;                                                                      \
             JAC j;                                                                                 \
             vec_scalar(k, tok[1]);                                                                 \
-            parse_##G(&p, tok + 2);                                                                \
-            parse_##G(&want, tok + 2 + (C));                                                       \
+            vec_bn254_##G(&p, tok + 2);                                                            \
+            vec_bn254_##G(&want, tok + 2 + (C));                                                   \
             bn254_##G##_jac_from_affine(&j, &p);                                                   \
             bn254_##G##_jac_mul(&j, &j, k, 4);                                                     \
             bn254_##G##_jac_to_affine(&got, &j);                                                   \
@@ -115,9 +91,9 @@ static void test_fp2_vectors(void **state)
             assert_int_equal(ntok, 1 + 3 * (C));                                                   \
             AFF a, b, want, got;                                                                   \
             JAC ja, jb, s, a2, na;                                                                 \
-            parse_##G(&a, tok + 1);                                                                \
-            parse_##G(&b, tok + 1 + (C));                                                          \
-            parse_##G(&want, tok + 1 + 2 * (C));                                                   \
+            vec_bn254_##G(&a, tok + 1);                                                            \
+            vec_bn254_##G(&b, tok + 1 + (C));                                                      \
+            vec_bn254_##G(&want, tok + 1 + 2 * (C));                                               \
             bn254_##G##_jac_from_affine(&ja, &a);                                                  \
             bn254_##G##_jac_from_affine(&jb, &b);                                                  \
             /* a non-trivial Z for the Jacobian paths: 2a - a */                                   \
@@ -138,7 +114,7 @@ static void test_fp2_vectors(void **state)
         } else if (strcmp(tok[0], "sub") == 0) {                                                   \
             assert_int_equal(ntok, 2 + (C));                                                       \
             AFF p;                                                                                 \
-            parse_##G(&p, tok + 1);                                                                \
+            vec_bn254_##G(&p, tok + 1);                                                            \
             int want = tok[1 + (C)][0] == '1';                                                     \
             assert_true(bn254_##G##_affine_is_on_curve(&p));                                       \
             assert_int_equal(bn254_##G##_affine_in_subgroup(&p), want);                            \
@@ -257,8 +233,8 @@ static void glv_mul_case(char **tok, int ntok, void *ctx)
     bn254_g1_affine_t p, want, got;
     bn254_g1_jac_t j;
     vec_scalar(k, tok[1]);
-    parse_g1(&p, tok + 2);
-    parse_g1(&want, tok + 4);
+    vec_bn254_g1(&p, tok + 2);
+    vec_bn254_g1(&want, tok + 4);
     bn254_g1_jac_from_affine(&j, &p);
     bn254_g1_jac_mul_glv(&j, &j, k);
     bn254_g1_jac_to_affine(&got, &j);

@@ -16,35 +16,15 @@
 #include "bn254/pairing.h"
 #include "vectors.h"
 
-static void parse_fp(bn254_fp_t *out, const char *tok)
-{
-    if (bn254_fp_from_dec(out, tok) != 0)
-        fail_msg("bad Fp token %s", tok);
-}
-
-static void parse_fp2(bn254_fp2_t *out, char **tok)
-{
-    parse_fp(&out->c0, tok[0]);
-    parse_fp(&out->c1, tok[1]);
-}
-
-static void parse_fp12(bn254_fp12_t *out, char **tok)
-{
-    bn254_fp2_t *c[6] = { &out->c0.c0, &out->c0.c1, &out->c0.c2,
-                          &out->c1.c0, &out->c1.c1, &out->c1.c2 };
-    for (int i = 0; i < 6; i++)
-        parse_fp2(c[i], tok + 2 * i);
-}
-
 static void tower_case(char **tok, int ntok, void *ctx)
 {
     int *seen = ctx;
     bn254_fp12_t a, b, want, got;
-    parse_fp12(&a, tok + 1);
+    vec_bn254_fp12(&a, tok + 1);
     if (strcmp(tok[0], "fp12_mul") == 0) {
         assert_int_equal(ntok, 37);
-        parse_fp12(&b, tok + 13);
-        parse_fp12(&want, tok + 25);
+        vec_bn254_fp12(&b, tok + 13);
+        vec_bn254_fp12(&want, tok + 25);
         bn254_fp12_mul(&got, &a, &b);
         assert_true(bn254_fp12_eq(&got, &want));
         bn254_fp12_mul(&got, &a, &a);
@@ -52,12 +32,12 @@ static void tower_case(char **tok, int ntok, void *ctx)
         assert_true(bn254_fp12_eq(&got, &b));
     } else if (strcmp(tok[0], "fp12_inv") == 0) {
         assert_int_equal(ntok, 25);
-        parse_fp12(&want, tok + 13);
+        vec_bn254_fp12(&want, tok + 13);
         bn254_fp12_inv(&got, &a);
         assert_true(bn254_fp12_eq(&got, &want));
     } else if (strcmp(tok[0], "fp12_frob") == 0) {
         assert_int_equal(ntok, 25);
-        parse_fp12(&want, tok + 13);
+        vec_bn254_fp12(&want, tok + 13);
         bn254_fp12_frobenius(&a, &a); /* aliasing */
         assert_true(bn254_fp12_eq(&a, &want));
     } else {
@@ -82,11 +62,11 @@ static void pairing_case(char **tok, int ntok, void *ctx)
     bn254_g1_affine_t p;
     bn254_g2_affine_t q;
     bn254_fp12_t want, got;
-    parse_fp(&p.x, tok[3]);
-    parse_fp(&p.y, tok[4]);
-    parse_fp2(&q.x, tok + 5);
-    parse_fp2(&q.y, tok + 7);
-    parse_fp12(&want, tok + 9);
+    vec_bn254_fp(&p.x, tok[3]);
+    vec_bn254_fp(&p.y, tok[4]);
+    vec_bn254_fp2(&q.x, tok + 5);
+    vec_bn254_fp2(&q.y, tok + 7);
+    vec_bn254_fp12(&want, tok + 9);
     assert_true(bn254_g1_affine_in_subgroup(&p) && bn254_g1_affine_is_on_curve(&p));
     assert_true(bn254_g2_affine_is_on_curve(&q) && bn254_g2_affine_in_subgroup(&q));
     bn254_pairing(&got, &p, &q);

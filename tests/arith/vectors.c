@@ -70,6 +70,38 @@ void vec_g2(g2_affine_t *out, char **tok)
     vec_fp2(&out->y, tok + 2);
 }
 
+void vec_bn254_fp(bn254_fp_t *out, const char *tok)
+{
+    if (bn254_fp_from_dec(out, tok) != 0)
+        fail_msg("bad BN254 Fp token %s", tok);
+}
+
+void vec_bn254_fp2(bn254_fp2_t *out, char **tok)
+{
+    vec_bn254_fp(&out->c0, tok[0]);
+    vec_bn254_fp(&out->c1, tok[1]);
+}
+
+void vec_bn254_fp12(bn254_fp12_t *out, char **tok)
+{
+    bn254_fp2_t *c[6] = { &out->c0.c0, &out->c0.c1, &out->c0.c2,
+                          &out->c1.c0, &out->c1.c1, &out->c1.c2 };
+    for (int i = 0; i < 6; i++)
+        vec_bn254_fp2(c[i], tok + 2 * i);
+}
+
+void vec_bn254_g1(bn254_g1_affine_t *out, char **tok)
+{
+    vec_bn254_fp(&out->x, tok[0]);
+    vec_bn254_fp(&out->y, tok[1]);
+}
+
+void vec_bn254_g2(bn254_g2_affine_t *out, char **tok)
+{
+    vec_bn254_fp2(&out->x, tok);
+    vec_bn254_fp2(&out->y, tok + 2);
+}
+
 void vec_scalar(uint64_t out[4], const char *tok)
 {
     if (bigint_from_dec(out, 4, tok) != 0)

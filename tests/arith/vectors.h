@@ -9,6 +9,7 @@
 #include <stddef.h>
 
 #include "bls12_381/pairing.h"
+#include "bn254/pairing.h"
 
 #define VEC_MAX_TOKENS 40
 
@@ -23,6 +24,12 @@ void vec_fp2(fp2_t *out, char **tok);      /* 2 tokens */
 void vec_fp12(fp12_t *out, char **tok);    /* 12 tokens */
 void vec_g1(g1_affine_t *out, char **tok); /* 2 tokens */
 void vec_g2(g2_affine_t *out, char **tok); /* 4 tokens */
+/* The same for BN254 (bn254_*.txt). */
+void vec_bn254_fp(bn254_fp_t *out, const char *tok);
+void vec_bn254_fp2(bn254_fp2_t *out, char **tok);      /* 2 tokens */
+void vec_bn254_fp12(bn254_fp12_t *out, char **tok);    /* 12 tokens */
+void vec_bn254_g1(bn254_g1_affine_t *out, char **tok); /* 2 tokens */
+void vec_bn254_g2(bn254_g2_affine_t *out, char **tok); /* 4 tokens */
 /* Scalar as 4 canonical limbs (any value below 2^256). */
 void vec_scalar(uint64_t out[4], const char *tok);
 

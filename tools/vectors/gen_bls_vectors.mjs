@@ -15,7 +15,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bls12_381 as bls } from '@noble/curves/bls12-381.js';
-import { fieldCases, groupCases, makeRand, s, write as writeFile } from './lib.mjs';
+import { fieldCases, groupCases, makeRand, rawPoint, s, write as writeFile } from './lib.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const outDir = resolve(process.argv[2] ?? join(here, '../../tests/arith/vectors'));
@@ -80,31 +80,8 @@ write('fr.txt', 'Fr: add|sub|mul a b a.b ; inv a 1/a', fieldCases(Fr, r, false, 
 }
 
 // A point on the curve but (almost surely) outside the prime-order subgroup: random x, valid y.
-function g1Raw() {
-  for (;;) {
-    const x = rand(p);
-    const y2 = Fp.add(Fp.mul(Fp.sqr(x), x), 4n);
-    try {
-      const y = Fp.sqrt(y2);
-      if (Fp.eql(Fp.sqr(y), y2)) return G1.fromAffine({ x, y });
-    } catch {
-      /* not a square: next x */
-    }
-  }
-}
-function g2Raw() {
-  const b = Fp2.create({ c0: 4n, c1: 4n });
-  for (;;) {
-    const x = randFp2();
-    const y2 = Fp2.add(Fp2.mul(Fp2.sqr(x), x), b);
-    try {
-      const y = Fp2.sqrt(y2);
-      if (y !== undefined && Fp2.eql(Fp2.sqr(y), y2)) return G2.fromAffine({ x, y });
-    } catch {
-      /* not a square */
-    }
-  }
-}
+const g1Raw = () => rawPoint(Fp, 4n, () => rand(p), G1);
+const g2Raw = () => rawPoint(Fp2, Fp2.create({ c0: 4n, c1: 4n }), randFp2, G2);
 
 write('g1.txt', 'G1: mul k P kP ; add P Q P+Q ; sub P in_G1 (P on the curve)', groupCases(G1, g1Raw, g1s, r, rnd));
 write('g2.txt', 'G2: mul k P kP ; add P Q P+Q ; sub P in_G2 (P on the curve)', groupCases(G2, g2Raw, g2s, r, rnd));

@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bn254 } from '@noble/curves/bn254.js';
-import { fieldCases, groupCases, makeRand, s, write as writeFile } from './lib.mjs';
+import { fieldCases, groupCases, makeRand, rawPoint, s, write as writeFile } from './lib.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const outDir = resolve(process.argv[2] ?? join(here, '../../tests/arith/vectors'));
@@ -73,31 +73,8 @@ const randFp2 = () => Fp2.create({ c0: rnd.rand(p), c1: rnd.rand(p) });
 // ---- G1 (cofactor 1) and G2 (y^2 = x^3 + 3/(9 + u)) ----
 const g1s = (P) => (P.is0() ? '0 0' : ((a) => `${s(a.x)} ${s(a.y)}`)(P.toAffine()));
 const g2s = (P) => (P.is0() ? '0 0 0 0' : ((a) => `${fp2s(a.x)} ${fp2s(a.y)}`)(P.toAffine()));
-function g1Raw() {
-  for (;;) {
-    const x = rnd.rand(p);
-    const y2 = Fp.add(Fp.mul(Fp.sqr(x), x), 3n);
-    try {
-      const y = Fp.sqrt(y2);
-      if (Fp.eql(Fp.sqr(y), y2)) return G1.fromAffine({ x, y });
-    } catch {
-      /* not a square: next x */
-    }
-  }
-}
-function g2Raw() {
-  const b = Fp2.div(Fp2.create({ c0: 3n, c1: 0n }), Fp2.create({ c0: 9n, c1: 1n }));
-  for (;;) {
-    const x = randFp2();
-    const y2 = Fp2.add(Fp2.mul(Fp2.sqr(x), x), b);
-    try {
-      const y = Fp2.sqrt(y2);
-      if (y !== undefined && Fp2.eql(Fp2.sqr(y), y2)) return G2.fromAffine({ x, y });
-    } catch {
-      /* not a square */
-    }
-  }
-}
+const g1Raw = () => rawPoint(Fp, 3n, () => rnd.rand(p), G1);
+const g2Raw = () => rawPoint(Fp2, Fp2.div(Fp2.create({ c0: 3n, c1: 0n }), Fp2.create({ c0: 9n, c1: 1n })), randFp2, G2);
 // [h2] P by double-and-add on noble's points (its clearCofactor refuses h2 > r for BN254 G2).
 function clearG2(P) {
   const h = bn254.G2.Point.CURVE().h;

@@ -100,3 +100,19 @@ export function groupCases(G, raw, ps, r, { rand, randNonZero }, clear = (P) => 
   }
   return out;
 }
+
+// A random point of y^2 = x^3 + b over the field F (a noble field: Fp or Fp2), usually outside
+// the prime-order subgroup: random x from randElem() until x^3 + b is a square. Point is noble's
+// point class (fromAffine).
+export function rawPoint(F, b, randElem, Point) {
+  for (;;) {
+    const x = randElem();
+    const y2 = F.add(F.mul(F.sqr(x), x), b);
+    try {
+      const y = F.sqrt(y2);
+      if (y !== undefined && F.eql(F.sqr(y), y2)) return Point.fromAffine({ x, y });
+    } catch {
+      /* not a square: next x */
+    }
+  }
+}
