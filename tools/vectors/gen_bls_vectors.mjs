@@ -15,7 +15,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bls12_381 as bls } from '@noble/curves/bls12-381.js';
-import { fieldCases, groupCases, makeRand, rawPoint, s, write as writeFile } from './lib.mjs';
+import { fieldCases, fp2SqrtCases, groupCases, makeRand, rawPoint, s, write as writeFile } from './lib.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const outDir = resolve(process.argv[2] ?? join(here, '../../tests/arith/vectors'));
@@ -55,21 +55,7 @@ write('fr.txt', 'Fr: add|sub|mul a b a.b ; inv a 1/a', fieldCases(Fr, r, false, 
     out.push(`fp2_mul ${fp2s(a)} ${fp2s(b)} ${fp2s(Fp2.mul(a, b))}`);
     out.push(`fp2_inv ${fp2s(a)} ${fp2s(Fp2.inv(a))}`);
   }
-  for (let i = 0; i < 16; i++) {
-    // half squares (so both branches are tested), half random (about half of them squares)
-    let a = randFp2();
-    if (i % 2 === 0) a = Fp2.sqr(a);
-    if (i === 2) a = Fp2.create({ c0: rand(p), c1: 0n });
-    if (i === 4) a = Fp2.create({ c0: Fp.neg(4n), c1: 0n });
-    let root = 'none';
-    try {
-      const x = Fp2.sqrt(a);
-      if (x !== undefined && Fp2.eql(Fp2.sqr(x), a)) root = fp2s(x);
-    } catch {
-      root = 'none';
-    }
-    out.push(`fp2_sqrt ${fp2s(a)} ${root}`);
-  }
+  out.push(...fp2SqrtCases(Fp, Fp2, randFp2, rand, fp2s));
   for (let i = 0; i < 4; i++) {
     const a = randFp12(), b = randFp12();
     out.push(`fp12_mul ${fp12s(a)} ${fp12s(b)} ${fp12s(Fp12.mul(a, b))}`);

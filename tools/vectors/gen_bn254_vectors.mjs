@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bn254 } from '@noble/curves/bn254.js';
-import { fieldCases, groupCases, makeRand, rawPoint, s, write as writeFile } from './lib.mjs';
+import { fieldCases, fp2SqrtCases, groupCases, makeRand, rawPoint, s, write as writeFile } from './lib.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const outDir = resolve(process.argv[2] ?? join(here, '../../tests/arith/vectors'));
@@ -53,20 +53,7 @@ const randFp2 = () => Fp2.create({ c0: rnd.rand(p), c1: rnd.rand(p) });
     out.push(`fp2_inv ${fp2s(a)} ${fp2s(Fp2.inv(a))}`);
     out.push(`fp2_mul_nr ${fp2s(a)} ${fp2s(Fp2.mul(a, xi))}`);
   }
-  for (let i = 0; i < 16; i++) {
-    let a = randFp2();
-    if (i % 2 === 0) a = Fp2.sqr(a);
-    if (i === 2) a = Fp2.create({ c0: rnd.rand(p), c1: 0n });
-    if (i === 4) a = Fp2.create({ c0: Fp.neg(4n), c1: 0n });
-    let root = 'none';
-    try {
-      const x = Fp2.sqrt(a);
-      if (x !== undefined && Fp2.eql(Fp2.sqr(x), a)) root = fp2s(x);
-    } catch {
-      root = 'none';
-    }
-    out.push(`fp2_sqrt ${fp2s(a)} ${root}`);
-  }
+  out.push(...fp2SqrtCases(Fp, Fp2, randFp2, rnd.rand, fp2s));
   write('bn254_fp2.txt', 'BN254 Fp2: fp2_mul a b ab ; fp2_inv a 1/a ; fp2_mul_nr a a(9+u) ; fp2_sqrt a root|none', out);
 }
 

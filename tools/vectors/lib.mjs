@@ -116,3 +116,24 @@ export function rawPoint(F, b, randElem, Point) {
     }
   }
 }
+
+// Fp2 square-root cases: fp2_sqrt a root|none for 16 values, half squares (so both branches are
+// tested), half random (about half of them squares), one in Fp, and -4. fp2s formats an element.
+export function fp2SqrtCases(Fp, Fp2, randFp2, rand, fp2s) {
+  const out = [];
+  for (let i = 0; i < 16; i++) {
+    let a = randFp2();
+    if (i % 2 === 0) a = Fp2.sqr(a);
+    if (i === 2) a = Fp2.create({ c0: rand(Fp.ORDER), c1: 0n });
+    if (i === 4) a = Fp2.create({ c0: Fp.neg(4n), c1: 0n });
+    let root = 'none';
+    try {
+      const x = Fp2.sqrt(a);
+      if (x !== undefined && Fp2.eql(Fp2.sqr(x), a)) root = fp2s(x);
+    } catch {
+      root = 'none';
+    }
+    out.push(`fp2_sqrt ${fp2s(a)} ${root}`);
+  }
+  return out;
+}
