@@ -4,9 +4,8 @@
  * products by xi = 9 + u and square roots; scalar multiplication of the generators and of
  * random points, additions including doubling, P + (-P) and infinity, and subgroup membership
  * of subgroup points, raw curve points and cleared raw points, cross-checked against
- * multiplication by r. Both groups run the same cases: one macro writes the case function per
- * group, as curve/jac_impl.h writes the group. Plus batch conversion to affine and the byte
- * encodings.
+ * multiplication by r (group_cases.h, shared with test_curve.c). Plus batch conversion to
+ * affine, the byte encodings and GLV.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -17,6 +16,7 @@
 #include <cmocka.h>
 
 #include "bn254/glv.h"
+#include "group_cases.h"
 #include "vectors.h"
 
 /* ---- Fp2 ---- */
@@ -69,71 +69,14 @@ static void test_fp2_vectors(void **state)
     assert_int_equal(seen[0], 3 * 12 + 16);
 }
 
-/* ---- G1 and G2: mul k P kP ; add P Q P+Q ; sub P member (C: coordinate tokens of a point) */
-#define GROUP_CASES(G, AFF, JAC, C, ONE)                                                           \
-    static void G##_case(char **tok, int ntok, void *ctx)                                          \
-    {                                                                                              \
-        int *nsub = ctx;                                                                           \
-        if (strcmp(tok[0], "mul") == 0) {                                                          \
-            assert_int_equal(ntok, 2 + 2 * (C));                                                   \
-            uint64_t k[4];                                                                         \
-            AFF p, want, got;                                                                      \
-            JAC j;                                                                                 \
-            vec_scalar(k, tok[1]);                                                                 \
-            vec_bn254_##G(&p, tok + 2);                                                            \
-            vec_bn254_##G(&want, tok + 2 + (C));                                                   \
-            bn254_##G##_jac_from_affine(&j, &p);                                                   \
-            bn254_##G##_jac_mul(&j, &j, k, 4);                                                     \
-            bn254_##G##_jac_to_affine(&got, &j);                                                   \
-            assert_true(bn254_##G##_affine_eq(&got, &want));                                       \
-            assert_true(bn254_##G##_affine_is_on_curve(&got));                                     \
-        } else if (strcmp(tok[0], "add") == 0) {                                                   \
-            assert_int_equal(ntok, 1 + 3 * (C));                                                   \
-            AFF a, b, want, got;                                                                   \
-            JAC ja, jb, s, a2, na;                                                                 \
-            vec_bn254_##G(&a, tok + 1);                                                            \
-            vec_bn254_##G(&b, tok + 1 + (C));                                                      \
-            vec_bn254_##G(&want, tok + 1 + 2 * (C));                                               \
-            bn254_##G##_jac_from_affine(&ja, &a);                                                  \
-            bn254_##G##_jac_from_affine(&jb, &b);                                                  \
-            /* a non-trivial Z for the Jacobian paths: 2a - a */                                   \
-            bn254_##G##_jac_dbl(&a2, &ja);                                                         \
-            bn254_##G##_jac_neg(&na, &ja);                                                         \
-            bn254_##G##_jac_add(&ja, &a2, &na);                                                    \
-            assert_true(bn254_##G##_jac_eq(&ja, &(JAC){ a.x, a.y, ONE }) ||                        \
-                        bn254_##G##_affine_is_inf(&a));                                            \
-            bn254_##G##_jac_add(&s, &ja, &jb);                                                     \
-            bn254_##G##_jac_to_affine(&got, &s);                                                   \
-            assert_true(bn254_##G##_affine_eq(&got, &want));                                       \
-            bn254_##G##_jac_add_affine(&s, &ja, &b);                                               \
-            bn254_##G##_jac_to_affine(&got, &s);                                                   \
-            assert_true(bn254_##G##_affine_eq(&got, &want));                                       \
-            bn254_##G##_jac_add(&jb, &jb, &ja); /* aliasing, other order */                        \
-            bn254_##G##_jac_to_affine(&got, &jb);                                                  \
-            assert_true(bn254_##G##_affine_eq(&got, &want));                                       \
-        } else if (strcmp(tok[0], "sub") == 0) {                                                   \
-            assert_int_equal(ntok, 2 + (C));                                                       \
-            AFF p;                                                                                 \
-            vec_bn254_##G(&p, tok + 1);                                                            \
-            int want = tok[1 + (C)][0] == '1';                                                     \
-            assert_true(bn254_##G##_affine_is_on_curve(&p));                                       \
-            assert_int_equal(bn254_##G##_affine_in_subgroup(&p), want);                            \
-            JAC j;                                                                                 \
-            bn254_##G##_jac_from_affine(&j, &p);                                                   \
-            bn254_##G##_jac_mul(&j, &j, BN254_FR_MODULUS.l, 4);                                    \
-            assert_int_equal(bn254_##G##_jac_is_inf(&j), want);                                    \
-            nsub[want]++;                                                                          \
-        } else {                                                                                   \
-            fail_msg("unknown case %s", tok[0]);                                                   \
-        }                                                                                          \
-    }
-
 static const bn254_fp2_t FP2_ONE_TEST = { { { 0xd35d438dc58f0d9dULL, 0x0a78eb28f5c70b3dULL,
                                               0x666ea36f7879462cULL, 0x0e0a77c19a07df2fULL } },
                                           { { 0 } } };
 
-GROUP_CASES(g1, bn254_g1_affine_t, bn254_g1_jac_t, 2, BN254_FP_ONE)
-GROUP_CASES(g2, bn254_g2_affine_t, bn254_g2_jac_t, 4, FP2_ONE_TEST)
+GROUP_CASES(g1_case, bn254_g1_, bn254_g1_affine_t, bn254_g1_jac_t, vec_bn254_g1, 2, BN254_FP_ONE,
+            BN254_FR_MODULUS.l)
+GROUP_CASES(g2_case, bn254_g2_, bn254_g2_affine_t, bn254_g2_jac_t, vec_bn254_g2, 4, FP2_ONE_TEST,
+            BN254_FR_MODULUS.l)
 
 static void test_g1_vectors(void **state)
 {

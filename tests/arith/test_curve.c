@@ -14,65 +14,17 @@
 #include <cmocka.h>
 
 #include "bls12_381/curve.h"
+#include "group_cases.h"
 #include "vectors.h"
 
-/* ---- G1 ---- */
-static void g1_case(char **tok, int ntok, void *ctx)
-{
-    int *nsub_out = ctx;
-    if (strcmp(tok[0], "mul") == 0) {
-        assert_int_equal(ntok, 6);
-        uint64_t k[4];
-        g1_affine_t p, want, got;
-        g1_jac_t j;
-        vec_scalar(k, tok[1]);
-        vec_g1(&p, tok + 2);
-        vec_g1(&want, tok + 4);
-        g1_jac_from_affine(&j, &p);
-        g1_jac_mul(&j, &j, k, 4);
-        g1_jac_to_affine(&got, &j);
-        assert_true(g1_affine_eq(&got, &want));
-        assert_true(g1_affine_is_on_curve(&got));
-    } else if (strcmp(tok[0], "add") == 0) {
-        assert_int_equal(ntok, 7);
-        g1_affine_t a, b, want, got;
-        g1_jac_t ja, jb, s;
-        vec_g1(&a, tok + 1);
-        vec_g1(&b, tok + 3);
-        vec_g1(&want, tok + 5);
-        g1_jac_from_affine(&ja, &a);
-        g1_jac_from_affine(&jb, &b);
-        /* give ja a non-trivial Z so the Jacobian paths are exercised: 2a - a */
-        g1_jac_t a2, na;
-        g1_jac_dbl(&a2, &ja);
-        g1_jac_neg(&na, &ja);
-        g1_jac_add(&ja, &a2, &na);
-        assert_true(g1_jac_eq(&ja, &(g1_jac_t){ a.x, a.y, FP_ONE }) || g1_affine_is_inf(&a));
-        g1_jac_add(&s, &ja, &jb);
-        g1_jac_to_affine(&got, &s);
-        assert_true(g1_affine_eq(&got, &want));
-        g1_jac_add_affine(&s, &ja, &b);
-        g1_jac_to_affine(&got, &s);
-        assert_true(g1_affine_eq(&got, &want));
-        g1_jac_add(&jb, &jb, &ja); /* aliasing, other order */
-        g1_jac_to_affine(&got, &jb);
-        assert_true(g1_affine_eq(&got, &want));
-    } else if (strcmp(tok[0], "sub") == 0) {
-        assert_int_equal(ntok, 4);
-        g1_affine_t p;
-        vec_g1(&p, tok + 1);
-        int want = tok[3][0] == '1';
-        assert_true(g1_affine_is_on_curve(&p));
-        assert_int_equal(g1_affine_in_subgroup(&p), want);
-        g1_jac_t j;
-        g1_jac_from_affine(&j, &p);
-        g1_jac_mul(&j, &j, FR_MODULUS.l, 4);
-        assert_int_equal(g1_jac_is_inf(&j), want);
-        nsub_out[want]++;
-    } else {
-        fail_msg("unknown case %s", tok[0]);
-    }
-}
+/* ---- G1 and G2: the cases of group_cases.h ---- */
+static const fp2_t FP2_ONE_TEST = { { { 0x760900000002fffdULL, 0xebf4000bc40c0002ULL,
+                                        0x5f48985753c758baULL, 0x77ce585370525745ULL,
+                                        0x5c071a97a256ec6dULL, 0x15f65ec3fa80e493ULL } },
+                                    { { 0 } } };
+
+GROUP_CASES(g1_case, g1_, g1_affine_t, g1_jac_t, vec_g1, 2, FP_ONE, FR_MODULUS.l)
+GROUP_CASES(g2_case, g2_, g2_affine_t, g2_jac_t, vec_g2, 4, FP2_ONE_TEST, FR_MODULUS.l)
 
 static void test_g1_vectors(void **state)
 {
@@ -80,61 +32,6 @@ static void test_g1_vectors(void **state)
     int nsub[2] = { 0, 0 };
     assert_true(vec_for_each("g1.txt", g1_case, nsub) > 40);
     assert_true(nsub[0] >= 4 && nsub[1] >= 4); /* both outcomes were exercised */
-}
-
-/* ---- G2 ---- */
-static void g2_case(char **tok, int ntok, void *ctx)
-{
-    int *nsub_out = ctx;
-    if (strcmp(tok[0], "mul") == 0) {
-        assert_int_equal(ntok, 10);
-        uint64_t k[4];
-        g2_affine_t p, want, got;
-        g2_jac_t j;
-        vec_scalar(k, tok[1]);
-        vec_g2(&p, tok + 2);
-        vec_g2(&want, tok + 6);
-        g2_jac_from_affine(&j, &p);
-        g2_jac_mul(&j, &j, k, 4);
-        g2_jac_to_affine(&got, &j);
-        assert_true(g2_affine_eq(&got, &want));
-        assert_true(g2_affine_is_on_curve(&got));
-    } else if (strcmp(tok[0], "add") == 0) {
-        assert_int_equal(ntok, 13);
-        g2_affine_t a, b, want, got;
-        g2_jac_t ja, jb, s, a2, na;
-        vec_g2(&a, tok + 1);
-        vec_g2(&b, tok + 5);
-        vec_g2(&want, tok + 9);
-        g2_jac_from_affine(&ja, &a);
-        g2_jac_from_affine(&jb, &b);
-        g2_jac_dbl(&a2, &ja);
-        g2_jac_neg(&na, &ja);
-        g2_jac_add(&ja, &a2, &na);
-        g2_jac_add(&s, &ja, &jb);
-        g2_jac_to_affine(&got, &s);
-        assert_true(g2_affine_eq(&got, &want));
-        g2_jac_add_affine(&s, &ja, &b);
-        g2_jac_to_affine(&got, &s);
-        assert_true(g2_affine_eq(&got, &want));
-        g2_jac_add(&jb, &jb, &ja);
-        g2_jac_to_affine(&got, &jb);
-        assert_true(g2_affine_eq(&got, &want));
-    } else if (strcmp(tok[0], "sub") == 0) {
-        assert_int_equal(ntok, 6);
-        g2_affine_t p;
-        vec_g2(&p, tok + 1);
-        int want = tok[5][0] == '1';
-        assert_true(g2_affine_is_on_curve(&p));
-        assert_int_equal(g2_affine_in_subgroup(&p), want);
-        g2_jac_t j;
-        g2_jac_from_affine(&j, &p);
-        g2_jac_mul(&j, &j, FR_MODULUS.l, 4);
-        assert_int_equal(g2_jac_is_inf(&j), want);
-        nsub_out[want]++;
-    } else {
-        fail_msg("unknown case %s", tok[0]);
-    }
 }
 
 static void test_g2_vectors(void **state)
