@@ -1,8 +1,8 @@
 /*
  * Fp, the BLS12-381 base field: Montgomery arithmetic over six 64-bit limbs (R_p = 2^384),
  * instantiated from the one field source (mont/field_impl.h), with square roots (p = 3 mod 4,
- * so sqrt(a) = a^((p+1)/4)); fp_inv itself is the binary GCD of fp_inv.c, fp_inv_fermat its
- * reference. fp_mul and fp_sqr accept inputs below 2p as well as reduced ones (fp_lazy.h) and
+ * so sqrt(a) = a^((p+1)/4)); fp_inv is the binary GCD of mont/inv_bgcd_impl.h, fp_inv_fermat
+ * its reference. fp_mul and fp_sqr accept inputs below 2p as well as reduced ones (fp_lazy.h) and
  * always return reduced values. The environment variable G16K_SIMD=portable forces the
  * portable C multiplication (mont/mont_select.c).
  */
@@ -38,5 +38,11 @@ static const uint64_t P_PLUS_1_DIV_4[FP_LIMBS] = { 0xee7fbfffffffeaabULL, 0x07aa
 #define FIELD_M P_LIMBS
 #define FIELD_M_MINUS_2 P_MINUS_2
 #define FIELD_SQRT_EXP P_PLUS_1_DIV_4
-#define FIELD_CUSTOM_INV /* fp_inv.c */
+#define FIELD_CUSTOM_INV /* the binary GCD below */
 #include "mont/field_impl.h"
+/* fp_inv: the binary GCD (-p^-1 mod 2^30, R^3 mod p) */
+#define FIELD_PINV30 0x3ffcfffdULL
+static const fp_t FIELD_R3 = { { 0xed48ac6bd94ca1e0ULL, 0x315f831e03a7adf8ULL,
+                                 0x9a53352a615e29ddULL, 0x34c04e5e921e1761ULL,
+                                 0x2512d43565724728ULL, 0x0aa6346091755d4dULL } };
+#include "mont/inv_bgcd_impl.h"

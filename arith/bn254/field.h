@@ -8,8 +8,8 @@
  *   bn254_fp_t holds x * 2^256 mod p;   bn254_fr_t holds x * 2^256 mod r.
  * The limb layout is the layout of snarkjs's bn128 files (32-byte little-endian elements).
  * Algorithms: no-carry CIOS Montgomery multiplication (Koc, Acar, Kaliski 1996; Botrel, El
- * Housni, eprint 2022/1400), both moduli being below 2^254; Fermat inversion; square roots in
- * Fp as a^((p+1)/4) (p = 3 mod 4).
+ * Housni, eprint 2022/1400), both moduli being below 2^254; Pornin's binary-GCD inversion
+ * (Fermat as its reference); square roots in Fp as a^((p+1)/4) (p = 3 mod 4).
  * Constants (hex, canonical): p = 0x30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47
  *                             r = 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001
  */

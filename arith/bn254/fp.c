@@ -1,6 +1,7 @@
 /*
  * Fp, the BN254 base field: Montgomery arithmetic over four 64-bit limbs (R = 2^256),
- * instantiated from the one field source (mont/field_impl.h), with square roots (p = 3 mod 4).
+ * instantiated from the one field source (mont/field_impl.h, and mont/inv_bgcd_impl.h for the
+ * inverse), with square roots (p = 3 mod 4).
  * Constants derived from p with Python's integers and checked by the @noble/curves vectors
  * (tests/arith/vectors/bn254_fp.txt).
  */
@@ -33,4 +34,11 @@ static const uint64_t P_PLUS_1_DIV_4[BN254_FP_LIMBS] = {
 #define FIELD_M P_LIMBS
 #define FIELD_M_MINUS_2 P_MINUS_2
 #define FIELD_SQRT_EXP P_PLUS_1_DIV_4
+#define FIELD_CUSTOM_INV /* the binary GCD below */
 #include "mont/field_impl.h"
+
+/* inv: the binary GCD (-m^-1 mod 2^30, R^3 mod m) */
+#define FIELD_PINV30 0x24866389ULL
+static const bn254_fp_t FIELD_R3 = { { 0xb1cd6dafda1530dfULL, 0x62f210e6a7283db6ULL,
+                                       0xef7f0b0c0ada0afbULL, 0x20fd6e902d592544ULL } };
+#include "mont/inv_bgcd_impl.h"

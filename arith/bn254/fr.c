@@ -1,6 +1,7 @@
 /*
  * Fr, the BN254 scalar field: Montgomery arithmetic over four 64-bit limbs (R = 2^256),
- * instantiated from the one field source (mont/field_impl.h), with the roots of unity of the
+ * instantiated from the one field source (mont/field_impl.h, and mont/inv_bgcd_impl.h for the
+ * inverse), with the roots of unity of the
  * snarkjs/ffjavascript convention: w[28] = 5^((r-1)/2^28)
  * = 19103219067921713944291392827692070036145651957329286315305642004821462161904, the value
  * snarkjs's bn128 FFT uses. Constants derived from r with Python's integers and checked by the
@@ -36,4 +37,11 @@ static const uint64_t R_ODD_PART[BN254_FR_LIMBS] = { 0x9b9709143e1f593fULL, 0x18
 #define FIELD_TWO_ADICITY BN254_FR_TWO_ADICITY
 #define FIELD_ODD_PART R_ODD_PART
 #define FIELD_NQR 5
+#define FIELD_CUSTOM_INV /* the binary GCD below */
 #include "mont/field_impl.h"
+
+/* inv: the binary GCD (-m^-1 mod 2^30, R^3 mod m) */
+#define FIELD_PINV30 0x2fffffffULL
+static const bn254_fr_t FIELD_R3 = { { 0x5e94d8e1b4bf0040ULL, 0x2a489cbe1cfbb6b8ULL,
+                                       0x893cc664a19fcfedULL, 0x0cf8594b7fcc657cULL } };
+#include "mont/inv_bgcd_impl.h"

@@ -37,8 +37,8 @@ void FIELD_FN(neg)(FIELD_T *out, const FIELD_T *a);
 void FIELD_FN(dbl)(FIELD_T *out, const FIELD_T *a);
 void FIELD_FN(mul)(FIELD_T *out, const FIELD_T *a, const FIELD_T *b); /* a*b/R */
 void FIELD_FN(sqr)(FIELD_T *out, const FIELD_T *a);
-/* 1/a, 0 -> 0. Fermat (a^(m-2)); BLS12-381 Fp's fp_inv is the faster binary GCD of fp_inv.c
- * and fp_inv_fermat its reference. */
+/* 1/a, 0 -> 0: Fermat (a^(m-2)), or where the field includes mont/inv_bgcd_impl.h Pornin's
+ * binary GCD (inv_fermat is then its reference). */
 void FIELD_FN(inv)(FIELD_T *out, const FIELD_T *a);
 void FIELD_FN(inv_fermat)(FIELD_T *out, const FIELD_T *a);
 /* out = a^e, e given as little-endian 64-bit limbs (a canonical integer, any length). */

@@ -203,13 +203,47 @@ static void test_conversions(void **state)
     assert_memory_equal(c.l, BN254_FP_ONE.l, sizeof c.l);
 }
 
+/* The binary-GCD inverse against the Fermat power over 2,000 xorshift values a field, and
+ * values next to the modulus. */
+#define INV_MATCHES_FERMAT(F, T, M)                                                                \
+    static void F##_inv_vs_fermat(void)                                                            \
+    {                                                                                              \
+        uint64_t x = 0x2545f4914f6cdd1dULL;                                                        \
+        for (int i = 0; i < 2000 + 3; i++) {                                                       \
+            T c, a, inv, ferm;                                                                     \
+            for (int j = 0; j < 4; j++) {                                                          \
+                x ^= x << 13;                                                                      \
+                x ^= x >> 7;                                                                       \
+                x ^= x << 17;                                                                      \
+                c.l[j] = x;                                                                        \
+            }                                                                                      \
+            c.l[3] &= 0x1fffffffffffffffULL; /* < 2^253 < m */                                     \
+            if (i >= 2000) {                 /* m - 1, m - 2, m - 3 */                             \
+                memcpy(c.l, M.l, sizeof c.l);                                                      \
+                c.l[0] -= (uint64_t)(i - 1999);                                                    \
+            }                                                                                      \
+            assert_int_equal(F##_from_canon(&a, &c), 0);                                           \
+            F##_inv(&inv, &a);                                                                     \
+            F##_inv_fermat(&ferm, &a);                                                             \
+            assert_true(F##_eq(&inv, &ferm));                                                      \
+        }                                                                                          \
+    }
+INV_MATCHES_FERMAT(bn254_fp, bn254_fp_t, BN254_FP_MODULUS)
+INV_MATCHES_FERMAT(bn254_fr, bn254_fr_t, BN254_FR_MODULUS)
+
+static void test_inv_matches_fermat(void **state)
+{
+    (void)state;
+    bn254_fp_inv_vs_fermat();
+    bn254_fr_inv_vs_fermat();
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_fp_vectors),
-        cmocka_unit_test(test_fr_vectors),
-        cmocka_unit_test(test_root_of_unity),
-        cmocka_unit_test(test_conversions),
+        cmocka_unit_test(test_fp_vectors),         cmocka_unit_test(test_fr_vectors),
+        cmocka_unit_test(test_root_of_unity),      cmocka_unit_test(test_conversions),
+        cmocka_unit_test(test_inv_matches_fermat),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
