@@ -4,7 +4,9 @@
 The table of allowed dependencies is the fenced block after the line
 "<!-- dependencies: tests/habits/deps.py reads the block below -->" in docs/architecture.md:
 one line a component, "COMPONENT: ALLOWED...", a component being a folder of the tree (the
-longest folder that matches names a file's component), "*" allowing everything.
+longest folder that matches names a file's component), "*" allowing everything. Allowing a
+folder allows the components below it too ("arith" allows "arith/bn254"); a component below
+another has rules of its own (arith/bn254 may not use arith/bls12_381 unless its line says so).
 
 Read are every quoted #include of the C, OpenCL and CUDA sources, resolved as the build resolves
 it (the including file's folder first, then the include roots the targets use), and every
@@ -69,7 +71,9 @@ def component(table, path):
 def check_edge(table, a, b, where):
     """0 when component a may use b (or either is outside the table, or they are one), else
     print why at where and return 1."""
-    if a is None or b is None or a == b or "*" in table[a] or b in table[a]:
+    if a is None or b is None or a == b or "*" in table[a]:
+        return 0
+    if any(b == x or b.startswith(x + "/") for x in table[a]):
         return 0
     return fail(f"FAIL deps: {where}: {a} may not use {b} (docs/architecture.md allows {a}: "
                 f"{' '.join(table[a]) or 'nothing'})")
