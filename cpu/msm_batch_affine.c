@@ -39,7 +39,7 @@
 #define BA_WAIT 4u /* an addition to j waits in the batch */
 
 /* Additions per inversion: enough to make the inversion (~110 multiplications' time with the
- * binary GCD of fp_inv.c) small per addition, and an eighth of the buckets at most, so
+ * binary GCD of mont/inv_bgcd_impl.h) small per addition, and an eighth of the buckets at most, so
  * conflicts stay rare. An eighth beat a quarter once the inversion got 4.6x cheaper (G1 2^16,
  * one thread: 0.485 against 0.502 s, medians of 10 interleaved runs). */
 #define BA_MAX_BATCH 2048u
