@@ -309,8 +309,9 @@ static void test_fp_sqrt_and_pow(void **state)
 }
 
 /* fp_inv (binary GCD, mont/inv_bgcd_impl.h) against fp_inv_fermat (a^(p-2), mont/field_impl.h),
- * two independent ways, on random values and on values that stress the GCD's approximations: 0, 1, 2, p - 1, p - 2,
- * powers of two, all-ones limbs, values with long runs of equal bits, and a * inv = 1. */
+ * two independent ways, on random values and on values that stress the GCD's approximations:
+ * 0, 1, 2, p - 1, p - 2, powers of two, all-ones limbs, values with long runs of equal bits, and
+ * a * inv = 1. */
 static void test_fp_inv_matches_fermat(void **state)
 {
     (void)state;
