@@ -9,8 +9,8 @@
  * in memory is the 48-byte little-endian encoding on a little-endian host.
  * Algorithms: no-carry CIOS Montgomery multiplication (Koc, Acar, Kaliski 1996; Botrel, El
  * Housni, eprint 2022/1400); inversion in Fp by Pornin's optimized binary GCD (eprint
- * 2020/972; mont/inv_bgcd_impl.h), in Fr and as the Fp reference (fp_inv_fermat) by Fermat's little
- * theorem (a^(p-2)).
+ * 2020/972; mont/inv_bgcd_impl.h), in Fr and as the Fp reference (fp_inv_fermat) by Fermat's
+ * little theorem (a^(p-2)).
  * Constants (hex, canonical): p = 0x1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab
  *                             r = 0x73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001
  */
