@@ -50,6 +50,8 @@ int bn254_g1_affine_in_subgroup(const bn254_g1_affine_t *p);
  * stays infinity. Source: Galbraith, Scott, "Exponentiation in pairing-friendly groups using
  * homomorphisms", 2008. */
 void bn254_g2_affine_psi(bn254_g2_affine_t *out, const bn254_g2_affine_t *p);
+/* psi on Jacobian coordinates: (conj(X) cx, conj(Y) cy, conj(Z)) = [6x^2] P on G2. */
+void bn254_g2_jac_psi(bn254_g2_jac_t *out, const bn254_g2_jac_t *p);
 /* 1 iff p (on the curve; inf -> 1) is in G2: the exact test psi(P) == [6x^2] P (g2.c has the
  * proof; eprint 2022/348, El Housni, Guillevic, Piellard, section 4; eprint 2022/352), 126
  * doublings and about 60 additions over Fp2. */

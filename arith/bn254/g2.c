@@ -76,6 +76,17 @@ void bn254_g2_affine_psi(bn254_g2_affine_t *out, const bn254_g2_affine_t *p)
     bn254_fp2_mul(&out->y, &y, &PSI_CY);
 }
 
+void bn254_g2_jac_psi(bn254_g2_jac_t *out, const bn254_g2_jac_t *p)
+{
+    /* conj is a field automorphism: conj(X / Z^2) = conj(X) / conj(Z)^2, likewise for y */
+    bn254_fp2_t x, y;
+    bn254_fp2_conj(&x, &p->x);
+    bn254_fp2_conj(&y, &p->y);
+    bn254_fp2_conj(&out->z, &p->z);
+    bn254_fp2_mul(&out->x, &x, &PSI_CX);
+    bn254_fp2_mul(&out->y, &y, &PSI_CY);
+}
+
 int bn254_g2_affine_in_subgroup(const bn254_g2_affine_t *p)
 {
     if (bn254_g2_affine_is_inf(p))

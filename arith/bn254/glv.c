@@ -1,4 +1,4 @@
-/* GLV on BN254 G1: see glv.h. Constants derived with Python integers (the short basis by
+/* GLV on BN254 G1 and GLS on G2: see glv.h. Constants derived with Python integers (the short basis by
  * extended Euclid, checked a + b lambda = 0 mod r and a1 b2 - a2 b1 = r). */
 #include <string.h>
 
@@ -97,29 +97,73 @@ void bn254_g1_jac_sigma(bn254_g1_jac_t *out, const bn254_g1_jac_t *p)
     out->z = p->z;
 }
 
+/* joint_NAME(out, p1, p2, k1, k2): out = [k1] p1 + [k2] p2 for k1, k2 < 2^128 by one
+ * double-and-add over both (Shamir's trick), p1 + p2 precomputed. */
+#define JOINT_MUL(NAME, G)                                                                         \
+    static void joint_##NAME(bn254_##G##_jac_t *out, const bn254_##G##_jac_t *p1,                  \
+                             const bn254_##G##_jac_t *p2, const uint64_t k1[2],                    \
+                             const uint64_t k2[2])                                                 \
+    {                                                                                              \
+        bn254_##G##_jac_t acc, both;                                                               \
+        bn254_##G##_jac_add(&both, p1, p2);                                                        \
+        bn254_##G##_jac_set_inf(&acc);                                                             \
+        for (int bit = 127; bit >= 0; bit--) {                                                     \
+            bn254_##G##_jac_dbl(&acc, &acc);                                                       \
+            int b1 = (int)((k1[bit / 64] >> (bit % 64)) & 1);                                      \
+            int b2 = (int)((k2[bit / 64] >> (bit % 64)) & 1);                                      \
+            if (b1 && b2)                                                                          \
+                bn254_##G##_jac_add(&acc, &acc, &both);                                            \
+            else if (b1)                                                                           \
+                bn254_##G##_jac_add(&acc, &acc, p1);                                               \
+            else if (b2)                                                                           \
+                bn254_##G##_jac_add(&acc, &acc, p2);                                               \
+        }                                                                                          \
+        *out = acc;                                                                                \
+    }
+JOINT_MUL(g1, g1)
+JOINT_MUL(g2, g2)
+
 void bn254_g1_jac_mul_glv(bn254_g1_jac_t *out, const bn254_g1_jac_t *p, const uint64_t k[4])
 {
     uint64_t k1[2], k2[2];
     int n1, n2;
     bn254_glv_split(k1, &n1, k2, &n2, k);
-    bn254_g1_jac_t p1 = *p, p2, acc, both;
+    bn254_g1_jac_t p1 = *p, p2;
     bn254_g1_jac_sigma(&p2, p);
     if (n1)
         bn254_g1_jac_neg(&p1, &p1);
     if (n2)
         bn254_g1_jac_neg(&p2, &p2);
-    bn254_g1_jac_add(&both, &p1, &p2);
-    bn254_g1_jac_set_inf(&acc);
-    for (int bit = 127; bit >= 0; bit--) {
-        bn254_g1_jac_dbl(&acc, &acc);
-        int b1 = (int)((k1[bit / 64] >> (bit % 64)) & 1);
-        int b2 = (int)((k2[bit / 64] >> (bit % 64)) & 1);
-        if (b1 && b2)
-            bn254_g1_jac_add(&acc, &acc, &both);
-        else if (b1)
-            bn254_g1_jac_add(&acc, &acc, &p1);
-        else if (b2)
-            bn254_g1_jac_add(&acc, &acc, &p2);
+    joint_g1(out, &p1, &p2, k1, k2);
+}
+
+/* l = 6x^2 = p mod r */
+static const u128 GLS_L = (u128)0x6f4d8248eeb859fbULL << 64 | 0xf83e9682e87cfd46ULL;
+
+void bn254_gls_split(uint64_t k1[2], uint64_t k2[2], const uint64_t k[4])
+{
+    /* Binary long division of the 256-bit k by the 127-bit l: the remainder stays below
+     * l < 2^127, so shifting it left never leaves 128 bits; k < r gives a quotient < 2^127. */
+    u128 rem = 0, q = 0;
+    for (int bit = 255; bit >= 0; bit--) {
+        rem = rem << 1 | ((k[bit / 64] >> (bit % 64)) & 1);
+        q <<= 1;
+        if (rem >= GLS_L) {
+            rem -= GLS_L;
+            q |= 1;
+        }
     }
-    *out = acc;
+    k1[0] = (uint64_t)rem;
+    k1[1] = (uint64_t)(rem >> 64);
+    k2[0] = (uint64_t)q;
+    k2[1] = (uint64_t)(q >> 64);
+}
+
+void bn254_g2_jac_mul_gls(bn254_g2_jac_t *out, const bn254_g2_jac_t *p, const uint64_t k[4])
+{
+    uint64_t k1[2], k2[2];
+    bn254_gls_split(k1, k2, k);
+    bn254_g2_jac_t p2;
+    bn254_g2_jac_psi(&p2, p);
+    joint_g2(out, p, &p2, k1, k2);
 }

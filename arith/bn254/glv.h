@@ -1,5 +1,5 @@
 /*
- * GLV on BN254 G1 (Gallant, Lambert, Vanstone, CRYPTO 2001): sigma(x, y) = (beta x, y), beta a
+ * GLV on BN254 G1 and GLS on G2. G1 (Gallant, Lambert, Vanstone, CRYPTO 2001): sigma(x, y) = (beta x, y), beta a
  * cube root of unity in Fp, acts on G1 as [lambda] with lambda a cube root of unity mod r, so
  * [k] P = [k1] P + [k2] sigma(P) with |k1|, |k2| < 2^128 found by Babai rounding on a short basis
  * of the lattice {(a, b) : a + b lambda = 0 mod r} (extended Euclid on r and lambda, the
@@ -28,5 +28,12 @@ void bn254_g1_jac_sigma(bn254_g1_jac_t *out, const bn254_g1_jac_t *p);
 /* out = [k] p, k canonical (< r), through the split and a joint double-and-add (Shamir's
  * trick): 128 doublings instead of 254. */
 void bn254_g1_jac_mul_glv(bn254_g1_jac_t *out, const bn254_g1_jac_t *p, const uint64_t k[4]);
+
+/* GLS on G2 (Galbraith, Lin, Scott, EUROCRYPT 2009), in two dimensions: psi acts on G2 as [l],
+ * l = p mod r = 6x^2 (127 bits), so [k] P = [k1] P + [k2] psi(P) with k = k1 + k2 l, k1 < l,
+ * k2 = floor(k / l) < r / l < 2^127 (a division, as BLS12-381's glv_split). */
+void bn254_gls_split(uint64_t k1[2], uint64_t k2[2], const uint64_t k[4]);
+/* out = [k] p on G2, k canonical (< r): 127 doublings instead of 254. */
+void bn254_g2_jac_mul_gls(bn254_g2_jac_t *out, const bn254_g2_jac_t *p, const uint64_t k[4]);
 
 #endif

@@ -322,6 +322,24 @@ static void b_bn254_g1_mul_glv(long n)
     sink += x.x.l[0];
 }
 
+static void b_bn254_g2_mul(long n)
+{
+    bn254_g2_jac_t x;
+    bn254_g2_jac_from_affine(&x, &BN254_G2_GENERATOR);
+    for (long i = 0; i < n; i++)
+        bn254_g2_jac_mul(&x, &x, BN_K, 4);
+    sink += x.x.c0.l[0];
+}
+
+static void b_bn254_g2_mul_gls(long n)
+{
+    bn254_g2_jac_t x;
+    bn254_g2_jac_from_affine(&x, &BN254_G2_GENERATOR);
+    for (long i = 0; i < n; i++)
+        bn254_g2_jac_mul_gls(&x, &x, BN_K);
+    sink += x.x.c0.l[0];
+}
+
 static void b_bn254_pairing(long n)
 {
     bn254_fp12_t e;
@@ -393,6 +411,8 @@ int main(int argc, char **argv)
     run("bn254_g2_jac_add_affine", b_bn254_g2_add, 200000);
     run("bn254_g1_mul", b_bn254_g1_mul, 2000);
     run("bn254_g1_mul_glv", b_bn254_g1_mul_glv, 2000);
+    run("bn254_g2_mul", b_bn254_g2_mul, 1000);
+    run("bn254_g2_mul_gls", b_bn254_g2_mul_gls, 1000);
     run("bn254_pairing", b_bn254_pairing, 50);
     printf("checksum %016llx\n", (unsigned long long)sink);
     return 0;

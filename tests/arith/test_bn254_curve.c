@@ -246,12 +246,85 @@ static void test_glv(void **state)
     assert_true(seen[0] >= 20);
 }
 
+/* ---- GLS on G2: the split's identity, psi on Jacobian points, [k] P against noble ---- */
+static void gls_mul_case(char **tok, int ntok, void *ctx)
+{
+    int *seen = ctx;
+    if (strcmp(tok[0], "mul") != 0)
+        return;
+    assert_int_equal(ntok, 10);
+    uint64_t k[4];
+    bn254_g2_affine_t p, want, got;
+    bn254_g2_jac_t j;
+    vec_scalar(k, tok[1]);
+    vec_bn254_g2(&p, tok + 2);
+    vec_bn254_g2(&want, tok + 6);
+    bn254_g2_jac_from_affine(&j, &p);
+    bn254_g2_jac_mul_gls(&j, &j, k);
+    bn254_g2_jac_to_affine(&got, &j);
+    assert_true(bn254_g2_affine_eq(&got, &want));
+    seen[0]++;
+}
+
+static void test_gls(void **state)
+{
+    (void)state;
+    /* l = 6x^2 as an Fr element */
+    bn254_fr_t l, cl = { { 0xf83e9682e87cfd46ULL, 0x6f4d8248eeb859fbULL, 0, 0 } };
+    assert_int_equal(bn254_fr_from_canon(&l, &cl), 0);
+    uint64_t x = 0x853c49e6748fea9bULL, k[4];
+    for (int i = 0; i < 2000 + 2; i++) {
+        for (int j = 0; j < 4; j++) {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            k[j] = x;
+        }
+        k[3] &= 0x1fffffffffffffffULL;
+        if (i >= 2000) { /* r - 1, r - 2 */
+            memcpy(k, BN254_FR_MODULUS.l, sizeof k);
+            k[0] -= (uint64_t)(i - 1999);
+        }
+        uint64_t k1[2], k2[2];
+        bn254_gls_split(k1, k2, k);
+        /* k1 < l, and k1 + k2 l = k in Fr */
+        assert_true(k1[1] < cl.l[1] || (k1[1] == cl.l[1] && k1[0] < cl.l[0]));
+        bn254_fr_t a, b, kk, c1 = { { k1[0], k1[1], 0, 0 } }, c2 = { { k2[0], k2[1], 0, 0 } },
+                             ck = { { k[0], k[1], k[2], k[3] } };
+        assert_int_equal(bn254_fr_from_canon(&a, &c1), 0);
+        assert_int_equal(bn254_fr_from_canon(&b, &c2), 0);
+        assert_int_equal(bn254_fr_from_canon(&kk, &ck), 0);
+        bn254_fr_mul(&b, &b, &l);
+        bn254_fr_add(&a, &a, &b);
+        assert_true(bn254_fr_eq(&a, &kk));
+    }
+    /* psi on a Jacobian point with Z != 1 agrees with the affine psi */
+    bn254_g2_jac_t g, g3, ps;
+    bn254_g2_affine_t a3, pa, pj;
+    static const uint64_t three = 3;
+    bn254_g2_jac_from_affine(&g, &BN254_G2_GENERATOR);
+    bn254_g2_jac_mul(&g3, &g, &three, 1);
+    bn254_g2_jac_psi(&ps, &g3);
+    bn254_g2_jac_to_affine(&pj, &ps);
+    bn254_g2_jac_to_affine(&a3, &g3);
+    bn254_g2_affine_psi(&pa, &a3);
+    assert_true(bn254_g2_affine_eq(&pj, &pa));
+    /* [k] P through the split against noble */
+    int seen[1] = { 0 };
+    vec_for_each("bn254_g2.txt", gls_mul_case, seen);
+    assert_true(seen[0] >= 20);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_fp2_vectors),     cmocka_unit_test(test_g1_vectors),
-        cmocka_unit_test(test_g2_vectors),      cmocka_unit_test(test_generators_and_psi),
-        cmocka_unit_test(test_batch_and_bytes), cmocka_unit_test(test_glv),
+        cmocka_unit_test(test_fp2_vectors),
+        cmocka_unit_test(test_g1_vectors),
+        cmocka_unit_test(test_g2_vectors),
+        cmocka_unit_test(test_generators_and_psi),
+        cmocka_unit_test(test_batch_and_bytes),
+        cmocka_unit_test(test_glv),
+        cmocka_unit_test(test_gls),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
