@@ -5,32 +5,12 @@
 
 typedef unsigned __int128 u128;
 
-/* x^2 for the BLS parameter x (|x| = BLS_X_ABS; the sign vanishes). */
-static u128 x_squared(void)
-{
-    return (u128)BLS_X_ABS * BLS_X_ABS;
-}
-
 void glv_split(uint64_t k1[2], uint64_t k2[2], const uint64_t k[4])
 {
-    /* Schoolbook binary division of the 256-bit k by the 128-bit d = x^2. The remainder stays
-     * below d < 2^128; doubling it may carry out of 128 bits, and then it is certainly >= d,
-     * so subtracting d modulo 2^128 gives the true remainder. k < r < x^4 makes q < x^2. */
-    const u128 d = x_squared();
-    u128 rem = 0, q = 0;
-    for (int bit = 255; bit >= 0; bit--) {
-        int carry = (int)(rem >> 127);
-        rem = rem << 1 | ((k[bit / 64] >> (bit % 64)) & 1);
-        q <<= 1; /* q < 2^128: its top bits stay 0 until bit 127 */
-        if (carry || rem >= d) {
-            rem -= d;
-            q |= 1;
-        }
-    }
-    k1[0] = (uint64_t)rem;
-    k1[1] = (uint64_t)(rem >> 64);
-    k2[0] = (uint64_t)q;
-    k2[1] = (uint64_t)(q >> 64);
+    /* k = k2 x^2 + k1: k < r < x^4 makes k2 < x^2 < 2^128 (the sign of x vanishes in x^2) */
+    const u128 x2 = (u128)BLS_X_ABS * BLS_X_ABS;
+    const uint64_t d[2] = { (uint64_t)x2, (uint64_t)(x2 >> 64) };
+    bigint_div_u128(k2, k1, k, d);
 }
 
 /* Width-5 NAF of v < 2^128 into d[0..GLV_DIGITS); returns the digit count. */

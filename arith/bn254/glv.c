@@ -137,26 +137,11 @@ void bn254_g1_jac_mul_glv(bn254_g1_jac_t *out, const bn254_g1_jac_t *p, const ui
     joint_g1(out, &p1, &p2, k1, k2);
 }
 
-/* l = 6x^2 = p mod r */
-static const u128 GLS_L = (u128)0x6f4d8248eeb859fbULL << 64 | 0xf83e9682e87cfd46ULL;
-
 void bn254_gls_split(uint64_t k1[2], uint64_t k2[2], const uint64_t k[4])
 {
-    /* Binary long division of the 256-bit k by the 127-bit l: the remainder stays below
-     * l < 2^127, so shifting it left never leaves 128 bits; k < r gives a quotient < 2^127. */
-    u128 rem = 0, q = 0;
-    for (int bit = 255; bit >= 0; bit--) {
-        rem = rem << 1 | ((k[bit / 64] >> (bit % 64)) & 1);
-        q <<= 1;
-        if (rem >= GLS_L) {
-            rem -= GLS_L;
-            q |= 1;
-        }
-    }
-    k1[0] = (uint64_t)rem;
-    k1[1] = (uint64_t)(rem >> 64);
-    k2[0] = (uint64_t)q;
-    k2[1] = (uint64_t)(q >> 64);
+    /* k = k2 l + k1 with l = 6x^2 = p mod r (127 bits); k < r gives k2 < 2^127 */
+    static const uint64_t l[2] = { 0xf83e9682e87cfd46ULL, 0x6f4d8248eeb859fbULL };
+    bigint_div_u128(k2, k1, k, l);
 }
 
 void bn254_g2_jac_mul_gls(bn254_g2_jac_t *out, const bn254_g2_jac_t *p, const uint64_t k[4])

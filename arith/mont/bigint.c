@@ -96,3 +96,24 @@ int bigint_cmp(const uint64_t *a, const uint64_t *b, size_t n)
     }
     return 0;
 }
+
+void bigint_div_u128(uint64_t q[2], uint64_t rem[2], const uint64_t k[4], const uint64_t d[2])
+{
+    /* The remainder stays below d < 2^128; doubling it may carry out of 128 bits, and then it
+     * is certainly >= d, so subtracting d modulo 2^128 gives the true remainder. */
+    const mont_u128 dd = (mont_u128)d[1] << 64 | d[0];
+    mont_u128 r = 0, qq = 0;
+    for (int bit = 255; bit >= 0; bit--) {
+        int carry = (int)(r >> 127);
+        r = r << 1 | ((k[bit / 64] >> (bit % 64)) & 1);
+        qq <<= 1; /* qq < 2^128 by the caller's bound: its top bits stay 0 until bit 127 */
+        if (carry || r >= dd) {
+            r -= dd;
+            qq |= 1;
+        }
+    }
+    q[0] = (uint64_t)qq;
+    q[1] = (uint64_t)(qq >> 64);
+    rem[0] = (uint64_t)r;
+    rem[1] = (uint64_t)(r >> 64);
+}
