@@ -141,13 +141,7 @@ static void pow_x(fp12_t *out, const fp12_t *a)
 void bls_final_exp(fp12_t *out, const fp12_t *f)
 {
     fp12_t t, u, a, b, c;
-    /* easy part: t = f^(p^6 - 1) = conj(f)/f, then t = t^(p^2 + 1) */
-    fp12_inv(&u, f);
-    fp12_conj(&t, f);
-    fp12_mul(&t, &t, &u);
-    fp12_frobenius(&u, &t);
-    fp12_frobenius(&u, &u);
-    fp12_mul(&t, &t, &u);
+    final_exp_easy(&t, f);
     /* hard part; t is now cyclotomic, so inverses are conjugates */
     /* a = t^((x - 1)^2) */
     fp12_conj(&u, &t);

@@ -156,14 +156,8 @@ static void pow_x(bn254_fp12_t *out, const bn254_fp12_t *a)
 
 static void final_exp(bn254_fp12_t *out, const bn254_fp12_t *f)
 {
-    bn254_fp12_t t, u;
-    /* easy part: t = f^(p^6 - 1) = conj(f)/f, then t = t^(p^2 + 1) */
-    bn254_fp12_inv(&u, f);
-    bn254_fp12_conj(&t, f);
-    bn254_fp12_mul(&t, &t, &u);
-    bn254_fp12_frobenius(&u, &t);
-    bn254_fp12_frobenius(&u, &u);
-    bn254_fp12_mul(&t, &t, &u);
+    bn254_fp12_t t;
+    final_exp_easy(&t, f);
     /* hard part (p^4 - p^2 + 1)/r = l0 + l1 p + l2 p^2 + l3 p^3 exactly (Scott, Benger, Charlemagne,
      * Dominguez Perez, Kachisa, "On the final exponentiation for calculating pairings on ordinary
      * elliptic curves", Pairing 2009, section 5; the identity checked with Python integers):

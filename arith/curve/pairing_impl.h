@@ -1,8 +1,8 @@
 /*
  * File-local helpers of a pairing over a tower of curve/tower_decl.h: the projective doubling and
  * addition steps of the Miller loop with their lines, sparse Fp6 products for the line
- * multiplications, and the Granger-Scott squaring of the cyclotomic subgroup for the final
- * exponentiation. BLS12-381's and BN254's pairing.c include this after defining E_FN, E_T,
+ * multiplications, and for the final exponentiation its easy part and the Granger-Scott
+ * squaring of the cyclotomic subgroup. BLS12-381's and BN254's pairing.c include this after defining E_FN, E_T,
  * T6_FN, T6_T, T12_FN, T12_T as for tower_impl.h, and:
  *   P_AFF, Q_AFF           the G1 and G2 affine point types
  *   PAIRING_B3_MUL(o, c)   o = 3b' c for Fp2 elements (b' of the twist)
@@ -26,6 +26,20 @@ static void sparse_mul_by_01(T6_T *out, const T6_T *a, const E_T *b0, const E_T 
     E_FN(sub)(&out->c1, &s, &t1); /* a0 b1 + a1 b0 */
     out->c0 = c0;
     out->c2 = c2;
+}
+
+/* out = f^((p^6 - 1)(p^2 + 1)), the easy part of every final exponentiation: f^(p^6 - 1) =
+ * conj(f)/f, then times its p^2-power. The result lies in the cyclotomic subgroup (inverses are
+ * conjugates, cyclotomic_sqr applies). f != 0. */
+static void final_exp_easy(T12_T *out, const T12_T *f)
+{
+    T12_T t, u;
+    T12_FN(inv)(&u, f);
+    T12_FN(conj)(&t, f);
+    T12_FN(mul)(&t, &t, &u);
+    T12_FN(frobenius)(&u, &t);
+    T12_FN(frobenius)(&u, &u);
+    T12_FN(mul)(out, &t, &u);
 }
 
 /* Fp4 = Fp2[s]/(s^2 - xi) squaring: (a + b s)^2 = (a^2 + xi b^2) + ((a + b)^2 - a^2 - b^2) s */
