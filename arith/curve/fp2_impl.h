@@ -96,11 +96,16 @@ void E_FN(mul_fp)(E_T *out, const E_T *a, const B_T *b)
 
 void E_FN(mul_nr)(E_T *out, const E_T *a)
 {
-    /* (a0 + a1 u)(k + u) = (k a0 - a1) + (a0 + k a1) u */
+    /* (a0 + a1 u)(k + u) = (k a0 - a1) + (a0 + k a1) u; k a by double-and-add over k's bits
+     * (k = 9: three doublings and one addition a coefficient, not eight additions) */
     B_T k0 = a->c0, k1 = a->c1, t;
-    for (int i = 1; i < E_NR_C0; i++) {
-        B_FN(add)(&k0, &k0, &a->c0);
-        B_FN(add)(&k1, &k1, &a->c1);
+    for (int bit = 30 - __builtin_clz((unsigned)E_NR_C0); bit >= 0; bit--) {
+        B_FN(dbl)(&k0, &k0);
+        B_FN(dbl)(&k1, &k1);
+        if ((E_NR_C0 >> bit) & 1) {
+            B_FN(add)(&k0, &k0, &a->c0);
+            B_FN(add)(&k1, &k1, &a->c1);
+        }
     }
     B_FN(sub)(&t, &k0, &a->c1);
     B_FN(add)(&out->c1, &a->c0, &k1);
