@@ -15,33 +15,27 @@ check() { python3 "$src/tests/habits/deps.py" "$tmp/tree"; }
 out=$(check) || { echo "FAIL: the untouched copy fails already:"; echo "$out"; exit 1; }
 
 bad=0
-cp "$tmp/tree/core/formats/zkey.c" "$tmp/zkey.c"
-echo '#include "../../cpu/msm.h"' >>"$tmp/tree/core/formats/zkey.c"
-out=$(check)
-rc=$?
-echo "planted include -> exit $rc: $out"
-if [ $rc -ne 1 ] || ! grep -q 'core/formats/zkey.c:[0-9]*: #include "../../cpu/msm.h" (cpu/msm.h): core/formats may not use cpu' <<<"$out"; then
-  echo "FAIL: the planted include was not refused as expected"; bad=1
-fi
-cp "$tmp/zkey.c" "$tmp/tree/core/formats/zkey.c"
+# planted WHAT FILE LINE EXPECT: append LINE to FILE (a path in the copy), expect deps.py to exit 1
+# with a message matching the grep pattern EXPECT, then put FILE back.
+planted() {
+  local what=$1 file=$tmp/tree/$2 line=$3 expect=$4 out rc
+  cp "$file" "$tmp/saved"
+  echo "$line" >>"$file"
+  out=$(check)
+  rc=$?
+  echo "planted $what -> exit $rc: $out"
+  if [ $rc -ne 1 ] || ! grep -q "$expect" <<<"$out"; then
+    echo "FAIL: the planted $what was not refused as expected"; bad=1
+  fi
+  cp "$tmp/saved" "$file"
+}
 
+planted include core/formats/zkey.c '#include "../../cpu/msm.h"' \
+  'core/formats/zkey.c:[0-9]*: #include "../../cpu/msm.h" (cpu/msm.h): core/formats may not use cpu'
 # one curve's arithmetic naming another's (a rule inside arith/, below a component "arith")
-cp "$tmp/tree/arith/bn254/g1.c" "$tmp/g1.c"
-echo '#include "bls12_381/curve.h"' >>"$tmp/tree/arith/bn254/g1.c"
-out=$(check)
-rc=$?
-echo "planted cross-curve include -> exit $rc: $out"
-if [ $rc -ne 1 ] || ! grep -q 'arith/bn254/g1.c:[0-9]*: #include "bls12_381/curve.h" (arith/bls12_381/curve.h): arith/bn254 may not use arith/bls12_381' <<<"$out"; then
-  echo "FAIL: the planted cross-curve include was not refused as expected"; bad=1
-fi
-cp "$tmp/g1.c" "$tmp/tree/arith/bn254/g1.c"
-
-echo 'target_link_libraries(g16k_cpu PRIVATE g16k_core)' >>"$tmp/tree/cpu/CMakeLists.txt"
-out=$(check)
-rc=$?
-echo "planted link -> exit $rc: $out"
-if [ $rc -ne 1 ] || ! grep -q 'cpu/CMakeLists.txt:[0-9]*: g16k_cpu links g16k_core (core): cpu may not use core' <<<"$out"; then
-  echo "FAIL: the planted link was not refused as expected"; bad=1
-fi
+planted "cross-curve include" arith/bn254/g1.c '#include "bls12_381/curve.h"' \
+  'arith/bn254/g1.c:[0-9]*: #include "bls12_381/curve.h" (arith/bls12_381/curve.h): arith/bn254 may not use arith/bls12_381'
+planted link cpu/CMakeLists.txt 'target_link_libraries(g16k_cpu PRIVATE g16k_core)' \
+  'cpu/CMakeLists.txt:[0-9]*: g16k_cpu links g16k_core (core): cpu may not use core'
 [ $bad = 0 ] && echo "ok: the three planted edges refused"
 exit $bad
