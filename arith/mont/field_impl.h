@@ -10,7 +10,7 @@
  *                    its memory operands RIP-relative, so a local array, not the extern const)
  *   FIELD_M_MINUS_2  a file-local uint64_t[FIELD_LIMBS], the Fermat inversion exponent
  *   FIELD_SQRT_EXP   (optional) (m + 1) / 4, for m = 3 mod 4: defines sqrt
- *   FIELD_CUSTOM_INV (optional) the file defines inv itself (BLS12-381 Fp: binary GCD)
+ *   FIELD_CUSTOM_INV (optional) inv comes from elsewhere (mont/inv_bgcd_impl.h, included next)
  *   FIELD_TWO_ADICITY, FIELD_ODD_PART, FIELD_NQR
  *                    (optional, together) s, t = (m - 1) / 2^s as uint64_t[FIELD_LIMBS], and
  *                    the smallest quadratic non-residue: defines root_of_unity
