@@ -31,5 +31,6 @@ const cli_command cli_cmd_verify = {
     cmd_verify,
     "verify   --vk verification_key.json --public public.json --proof proof.json\n"
     "         Same verdict as `snarkjs groth16 verify`, and the proof's points must lie in the\n"
-    "         prime-order subgroups; prints OK (exit 0) or INVALID: why (exit 1).\n",
+    "         prime-order subgroups; prints OK (exit 0) or INVALID: why (exit 1). BLS12-381\n"
+    "         or BN254 (bn128), as the key's \"curve\" says.\n",
 };

@@ -11,7 +11,7 @@
 #include <json-c/json.h>
 #include <stddef.h>
 
-#include "bls12_381/curve.h"
+#include "curve/curve.h"
 #include "json_io.h"
 
 /* Size limits (reject before reading): proof.json / public.json, and verification_key.json. */
@@ -44,16 +44,17 @@ int json_expect_array(const char *file, const char *at, json_object *arr, size_t
 const char *json_canonical_dec(const char *str, size_t len, uint64_t *v, size_t n,
                                const uint64_t *modulus, const char *too_big);
 
-/* A canonical decimal string (json_canonical_dec) < p at path `at`, decoded into Montgomery
- * form. G16K_EFORMAT naming the path and why otherwise. */
-int json_fp(const char *file, const char *at, json_object *s, fp_t *out);
+/* A canonical decimal string (json_canonical_dec) below cv's p at path `at`, as cv->fp_limbs
+ * canonical limbs. G16K_EFORMAT naming the path and why otherwise. */
+int json_fp(const char *file, const char *at, json_object *s, const curve *cv, uint64_t *canon);
 
-/* snarkjs point objects: G1 [x, y, z], G2 [[x0, x1], [y0, y1], [z0, z1]], decimal strings < p.
- * z = 1 is affine, z = 0 is infinity, other z are Jacobian (x/z^2, y/z^3), as snarkjs'
- * fromObject. The result must be on the curve and in the prime-order subgroup (snarkjs checks
- * only the curve; a point outside the subgroup never comes from an honest prover). */
-int json_g1(const char *file, const char *at, json_object *v, g1_affine_t *out);
-int json_g2(const char *file, const char *at, json_object *v, g2_affine_t *out);
+/* snarkjs point objects of curve cv: G1 [x, y, z], G2 [[x0, x1], [y0, y1], [z0, z1]], decimal
+ * strings below p. z = 1 is affine, z = 0 is infinity, other z are Jacobian (x/z^2, y/z^3), as
+ * snarkjs' fromObject. The result (cv's affine type, Montgomery, into out) must be on the curve
+ * and in the prime-order subgroup, else G16K_EVERIFY (snarkjs checks only the curve; a point
+ * outside the subgroup never comes from an honest prover). */
+int json_g1(const char *file, const char *at, json_object *v, const curve *cv, void *out);
+int json_g2(const char *file, const char *at, json_object *v, const curve *cv, void *out);
 
 /* Growable text for the writers. Append functions remember a failed allocation; the text is
  * valid only when strbuf_ok. Owner frees data with strbuf_free. */
@@ -73,7 +74,8 @@ int strbuf_take(strbuf *b, char **out, size_t *len);
 /* The text proof_json_write / public_json_write would write, appended to an empty b (path for
  * messages; b freed on error). */
 int proof_json_text(strbuf *b, const char *path, const groth16_proof *p);
-int public_json_text(strbuf *b, const char *path, const fr_t *canon, size_t n);
+int public_json_text(strbuf *b, const char *path, const curve *cv, const curve_scalar *canon,
+                     size_t n);
 
 /* Advisory lock (flock) on the folders holding path_a and path_b (either may be NULL; one lock
  * when they share a folder), shared or exclusive, blocking; best effort, see dir_lock.c. */

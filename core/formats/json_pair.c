@@ -24,12 +24,12 @@
 #include "util/atomic_write.h"
 
 int json_pair_write(const char *proof_path, const groth16_proof *proof, const char *public_path,
-                    const fr_t *canon, size_t n)
+                    const curve_scalar *canon, size_t n)
 {
     strbuf tp = { 0 }, tq = { 0 };
     atomic_file fp = { 0 }, fq = { 0 };
     int rc = G16K_OK;
-    if (public_path && (rc = public_json_text(&tq, public_path, canon, n)) != G16K_OK)
+    if (public_path && (rc = public_json_text(&tq, public_path, proof->cv, canon, n)) != G16K_OK)
         goto out;
     if (proof_path && (rc = proof_json_text(&tp, proof_path, proof)) != G16K_OK)
         goto out;
@@ -58,16 +58,16 @@ out:
     return rc;
 }
 
-int json_pair_read(const char *public_path, fr_t **canon, size_t *n, const char *proof_path,
-                   groth16_proof *proof)
+int json_pair_read(const char *public_path, const curve *cv, curve_scalar **canon, size_t *n,
+                   const char *proof_path, groth16_proof *proof)
 {
     dir_lock lk;
     dir_lock_acquire(&lk, public_path, proof_path, 0);
-    fr_t *v = NULL;
+    curve_scalar *v = NULL;
     size_t nv = 0;
-    int rc = public_json_read(public_path, &v, &nv);
+    int rc = public_json_read(public_path, cv, &v, &nv);
     if (rc == G16K_OK)
-        rc = proof_json_read(proof_path, proof);
+        rc = proof_json_read(proof_path, cv, proof);
     dir_lock_release(&lk);
     if (rc != G16K_OK) {
         free(v);

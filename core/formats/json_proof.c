@@ -13,63 +13,52 @@
 #include "util/error.h"
 #include "util/atomic_write.h"
 
-/* "<indent>"<decimal of a>"<sep>\n" */
-static void put_fp(strbuf *b, const char *indent, const fp_t *a, int last)
+/* "<indent>"<decimal of the canonical limbs v>"<sep>\n" */
+static void put_fp(strbuf *b, const char *indent, const uint64_t *v, unsigned limbs, int last)
 {
-    char dec[FP_DEC_MAX];
-    fp_to_dec(dec, a);
+    char dec[CURVE_FP_MAX_LIMBS * 20 + 1]; /* 20 digits a limb bound the value's */
+    bigint_to_dec(dec, v, limbs);
     strbuf_puts(b, indent);
     strbuf_puts(b, "\"");
     strbuf_puts(b, dec);
     strbuf_puts(b, last ? "\"\n" : "\",\n");
 }
 
-/* Affine points are written with z = 1; infinity as snarkjs' zero [0, 1, 0]. */
-static void put_g1(strbuf *b, const char *name, const g1_affine_t *p)
+/* A point as the snarkjs object of curve.h's g1_to_xyz / g2_to_xyz (affine with z = 1,
+ * infinity as snarkjs' zero): deg 1 for G1, 2 for G2 (pairs of coordinates). */
+static void put_point(strbuf *b, const char *name, const curve *cv, int deg, const void *p)
 {
-    fp_t zero, one;
-    memset(&zero, 0, sizeof(zero));
-    one = FP_ONE;
-    int inf = g1_affine_is_inf(p);
+    uint64_t c[3][2 * CURVE_FP_MAX_LIMBS];
+    unsigned n = cv->fp_limbs;
+    if (deg == 1)
+        cv->g1_to_xyz(c[0], c[1], c[2], p);
+    else
+        cv->g2_to_xyz(c[0], c[1], c[2], p);
     strbuf_puts(b, " \"");
     strbuf_puts(b, name);
     strbuf_puts(b, "\": [\n");
-    put_fp(b, "  ", inf ? &zero : &p->x, 0);
-    put_fp(b, "  ", inf ? &one : &p->y, 0);
-    put_fp(b, "  ", inf ? &zero : &one, 1);
-    strbuf_puts(b, " ],\n");
-}
-
-static void put_fp2(strbuf *b, const fp2_t *a, int last)
-{
-    strbuf_puts(b, "  [\n");
-    put_fp(b, "   ", &a->c0, 0);
-    put_fp(b, "   ", &a->c1, 1);
-    strbuf_puts(b, last ? "  ]\n" : "  ],\n");
-}
-
-static void put_g2(strbuf *b, const char *name, const g2_affine_t *p)
-{
-    fp2_t zero, one;
-    fp2_set_zero(&zero);
-    fp2_set_one(&one);
-    int inf = g2_affine_is_inf(p);
-    strbuf_puts(b, " \"");
-    strbuf_puts(b, name);
-    strbuf_puts(b, "\": [\n");
-    put_fp2(b, inf ? &zero : &p->x, 0);
-    put_fp2(b, inf ? &one : &p->y, 0);
-    put_fp2(b, inf ? &zero : &one, 1);
+    for (int k = 0; k < 3; k++) {
+        if (deg == 1) {
+            put_fp(b, "  ", c[k], n, k == 2);
+            continue;
+        }
+        strbuf_puts(b, "  [\n");
+        put_fp(b, "   ", c[k], n, 0);
+        put_fp(b, "   ", c[k] + n, n, 1);
+        strbuf_puts(b, k == 2 ? "  ]\n" : "  ],\n");
+    }
     strbuf_puts(b, " ],\n");
 }
 
 int proof_json_text(strbuf *b, const char *path, const groth16_proof *p)
 {
     strbuf_puts(b, "{\n");
-    put_g1(b, "pi_a", &p->a);
-    put_g2(b, "pi_b", &p->b);
-    put_g1(b, "pi_c", &p->c);
-    strbuf_puts(b, " \"protocol\": \"groth16\",\n \"curve\": \"bls12381\"\n}");
+    put_point(b, "pi_a", p->cv, 1, &p->a);
+    put_point(b, "pi_b", p->cv, 2, &p->b);
+    put_point(b, "pi_c", p->cv, 1, &p->c);
+    strbuf_puts(b, " \"protocol\": \"groth16\",\n \"curve\": \"");
+    strbuf_puts(b, p->cv->snarkjs);
+    strbuf_puts(b, "\"\n}");
     if (!strbuf_ok(b)) {
         strbuf_free(b);
         return err_set(G16K_ENOMEM, "%s: out of memory", path);
@@ -87,7 +76,7 @@ int proof_json_write(const char *path, const groth16_proof *p)
     return rc;
 }
 
-/* Optional string member that, when present, must equal want (snarkjs verify ignores both). */
+/* Optional string member that, when present, must equal want (snarkjs verify ignores it). */
 static int check_tag(const char *path, json_object *root, const char *key, const char *want)
 {
     json_object *v;
@@ -102,8 +91,24 @@ static int check_tag(const char *path, json_object *root, const char *key, const
     return G16K_OK;
 }
 
+/* The optional "curve" member, when present, must name cv as snarkjs reads names (curve.h). */
+static int check_curve(const char *path, json_object *root, const curve *cv)
+{
+    json_object *v;
+    if (!json_object_object_get_ex(root, "curve", &v))
+        return G16K_OK;
+    int rc = json_member(path, "", root, "curve", json_type_string, &v);
+    if (rc != G16K_OK)
+        return rc;
+    if (curve_by_snarkjs(json_object_get_string(v)) != cv)
+        return err_set(G16K_EFORMAT, "%s: curve: \"%.60s\", expected \"%s\" (%s)", path,
+                       json_object_get_string(v), cv->snarkjs, cv->name);
+    return G16K_OK;
+}
+
 /* proof_json_read and proof_json_parse: the file `name` when text is NULL (json_get). */
-static int proof_read(const char *name, const char *text, size_t len, groth16_proof *out)
+static int proof_read(const char *name, const char *text, size_t len, const curve *cv,
+                      groth16_proof *out)
 {
     json_object *root;
     int rc = json_get(name, text, len, JSON_MAX_SMALL, &root);
@@ -111,14 +116,16 @@ static int proof_read(const char *name, const char *text, size_t len, groth16_pr
         return rc;
     json_object *a, *b, *c;
     groth16_proof p;
+    memset(&p, 0, sizeof(p));
+    p.cv = cv;
     if ((rc = json_member(name, "", root, "pi_a", json_type_array, &a)) != G16K_OK ||
         (rc = json_member(name, "", root, "pi_b", json_type_array, &b)) != G16K_OK ||
         (rc = json_member(name, "", root, "pi_c", json_type_array, &c)) != G16K_OK ||
         (rc = check_tag(name, root, "protocol", "groth16")) != G16K_OK ||
-        (rc = check_tag(name, root, "curve", "bls12381")) != G16K_OK ||
-        (rc = json_g1(name, "pi_a", a, &p.a)) != G16K_OK ||
-        (rc = json_g2(name, "pi_b", b, &p.b)) != G16K_OK ||
-        (rc = json_g1(name, "pi_c", c, &p.c)) != G16K_OK)
+        (rc = check_curve(name, root, cv)) != G16K_OK ||
+        (rc = json_g1(name, "pi_a", a, cv, &p.a)) != G16K_OK ||
+        (rc = json_g2(name, "pi_b", b, cv, &p.b)) != G16K_OK ||
+        (rc = json_g1(name, "pi_c", c, cv, &p.c)) != G16K_OK)
         goto out;
     *out = p;
 out:
@@ -126,14 +133,15 @@ out:
     return rc;
 }
 
-int proof_json_read(const char *path, groth16_proof *out)
+int proof_json_read(const char *path, const curve *cv, groth16_proof *out)
 {
-    return proof_read(path, NULL, 0, out);
+    return proof_read(path, NULL, 0, cv, out);
 }
 
-int proof_json_parse(const char *name, const char *text, size_t len, groth16_proof *out)
+int proof_json_parse(const char *name, const char *text, size_t len, const curve *cv,
+                     groth16_proof *out)
 {
-    return proof_read(name, text, len, out);
+    return proof_read(name, text, len, cv, out);
 }
 
 int proof_json_string(const groth16_proof *p, char **out, size_t *len)

@@ -1,5 +1,6 @@
 /*
- * public.json (docs/formats.md, "JSON files"): a JSON array of canonical decimal strings, each < r.
+ * public.json (docs/formats.md, "JSON files"): a JSON array of canonical decimal strings, each
+ * below the curve's r.
  * Read strictly: a signal has one spelling (digits only, no leading zero but "0" itself); snarkjs
  * also accepts "033" for 33, "+33" and " 33", so a statement could be written several ways.
  * Written as snarkjs' bfj with space 1 does: "[\n \"v\",\n \"v\"\n]", and "[\n]" when empty
@@ -15,16 +16,18 @@
 #include "util/error.h"
 #include "util/atomic_write.h"
 
-int public_json_text(strbuf *b, const char *path, const fr_t *canon, size_t n)
+int public_json_text(strbuf *b, const char *path, const curve *cv, const curve_scalar *canon,
+                     size_t n)
 {
     strbuf_puts(b, "[\n");
     for (size_t i = 0; i < n; i++) {
-        if (bigint_cmp(canon[i].l, FR_MODULUS.l, FR_LIMBS) >= 0) {
+        if (bigint_cmp(canon[i].l, cv->r, CURVE_FR_LIMBS) >= 0) {
             strbuf_free(b);
-            return err_set(G16K_EINVAL, "%s: public signal %zu is not below r", path, i);
+            return err_set(G16K_EINVAL, "%s: public signal %zu is not below %s's r", path, i,
+                           cv->name);
         }
-        char dec[FR_DEC_MAX];
-        bigint_to_dec(dec, canon[i].l, FR_LIMBS);
+        char dec[CURVE_FR_LIMBS * 20 + 1];
+        bigint_to_dec(dec, canon[i].l, CURVE_FR_LIMBS);
         strbuf_puts(b, " \"");
         strbuf_puts(b, dec);
         strbuf_puts(b, i + 1 < n ? "\",\n" : "\"\n");
@@ -37,10 +40,10 @@ int public_json_text(strbuf *b, const char *path, const fr_t *canon, size_t n)
     return G16K_OK;
 }
 
-int public_json_write(const char *path, const fr_t *canon, size_t n)
+int public_json_write(const char *path, const curve *cv, const curve_scalar *canon, size_t n)
 {
     strbuf b = { 0 };
-    int rc = public_json_text(&b, path, canon, n);
+    int rc = public_json_text(&b, path, cv, canon, n);
     if (rc == G16K_OK)
         rc = write_file_atomic(path, b.data, b.len);
     strbuf_free(&b);
@@ -48,13 +51,14 @@ int public_json_write(const char *path, const fr_t *canon, size_t n)
 }
 
 /* public_json_read and public_json_parse: the file `name` when text is NULL (json_get). */
-static int public_read(const char *name, const char *text, size_t len, fr_t **out, size_t *n_out)
+static int public_read(const char *name, const char *text, size_t len, const curve *cv,
+                       curve_scalar **out, size_t *n_out)
 {
     json_object *root;
     int rc = json_get(name, text, len, JSON_MAX_SMALL, &root);
     if (rc != G16K_OK)
         return rc;
-    fr_t *v = NULL;
+    curve_scalar *v = NULL;
     if (!json_object_is_type(root, json_type_array)) {
         rc = err_set(G16K_EFORMAT, "%s: (root): expected an array, found %s", name,
                      json_type_to_name(json_object_get_type(root)));
@@ -62,7 +66,7 @@ static int public_read(const char *name, const char *text, size_t len, fr_t **ou
     }
     size_t n = json_object_array_length(root);
     /* n is bounded by the 16 MiB file limit (at least 4 bytes per element). */
-    v = malloc(n > 0 ? n * sizeof(fr_t) : 1);
+    v = malloc(n > 0 ? n * sizeof(curve_scalar) : 1);
     if (v == NULL) {
         rc = err_set(G16K_ENOMEM, "%s: out of memory for %zu public signals", name, n);
         goto out;
@@ -76,7 +80,7 @@ static int public_read(const char *name, const char *text, size_t len, fr_t **ou
         }
         const char *str = json_object_get_string(s);
         const char *why = json_canonical_dec(str, (size_t)json_object_get_string_len(s), v[i].l,
-                                             FR_LIMBS, FR_MODULUS.l, "not below r");
+                                             CURVE_FR_LIMBS, cv->r, "not below r");
         if (why) {
             rc = err_set(G16K_EFORMAT,
                          "%s: [%zu]: \"%.100s\" is not a canonical decimal "
@@ -94,19 +98,21 @@ out:
     return rc;
 }
 
-int public_json_read(const char *path, fr_t **out, size_t *n)
+int public_json_read(const char *path, const curve *cv, curve_scalar **out, size_t *n)
 {
-    return public_read(path, NULL, 0, out, n);
+    return public_read(path, NULL, 0, cv, out, n);
 }
 
-int public_json_parse(const char *name, const char *text, size_t len, fr_t **out, size_t *n)
+int public_json_parse(const char *name, const char *text, size_t len, const curve *cv,
+                      curve_scalar **out, size_t *n)
 {
-    return public_read(name, text, len, out, n);
+    return public_read(name, text, len, cv, out, n);
 }
 
-int public_json_string(const fr_t *canon, size_t n, char **out, size_t *len)
+int public_json_string(const curve *cv, const curve_scalar *canon, size_t n, char **out,
+                       size_t *len)
 {
     strbuf b = { 0 };
-    int rc = public_json_text(&b, "public.json", canon, n);
+    int rc = public_json_text(&b, "public.json", cv, canon, n);
     return rc == G16K_OK ? strbuf_take(&b, out, len) : rc;
 }

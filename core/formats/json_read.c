@@ -157,20 +157,18 @@ const char *json_canonical_dec(const char *str, size_t len, uint64_t *v, size_t 
     return NULL;
 }
 
-int json_fp(const char *file, const char *at, json_object *s, fp_t *out)
+int json_fp(const char *file, const char *at, json_object *s, const curve *cv, uint64_t *canon)
 {
     if (!json_object_is_type(s, json_type_string))
         return err_set(G16K_EFORMAT, "%s: %s: not a decimal string (found %s)", file, at,
                        type_name(json_object_get_type(s)));
     const char *str = json_object_get_string(s);
-    fp_t canon;
-    const char *why = json_canonical_dec(str, (size_t)json_object_get_string_len(s), canon.l,
-                                         FP_LIMBS, FP_MODULUS.l, "not below p");
+    const char *why = json_canonical_dec(str, (size_t)json_object_get_string_len(s), canon,
+                                         cv->fp_limbs, cv->p, "not below p");
     if (why)
         return err_set(G16K_EFORMAT,
                        "%s: %s: \"%.100s\" is not a canonical decimal integer below p (%s)", file,
                        at, str, why);
-    fp_from_canon(out, &canon);
     return G16K_OK;
 }
 
@@ -181,88 +179,53 @@ static void elem_path(char *p, size_t cap, const char *at, size_t i)
         p[cap - 1] = '\0';
 }
 
-/* Element i of an array as a field element, with the path "at[i]". */
-static int elem_fp(const char *file, const char *at, json_object *arr, size_t i, fp_t *out)
+/* Element i of an array as canonical limbs of an element of Fp (deg 1) or Fp2 (deg 2: a pair,
+ * c0 then c1), with the path "at[i]". */
+static int elem_fp(const char *file, const char *at, json_object *arr, size_t i, const curve *cv,
+                   int deg, uint64_t *canon)
 {
     char p[160];
     elem_path(p, sizeof(p), at, i);
-    return json_fp(file, p, json_object_array_get_idx(arr, i), out);
-}
-
-static int elem_fp2(const char *file, const char *at, json_object *arr, size_t i, fp2_t *out)
-{
-    char p[160];
-    elem_path(p, sizeof(p), at, i);
-    json_object *pair = json_object_array_get_idx(arr, i);
+    json_object *v = json_object_array_get_idx(arr, i);
+    if (deg == 1)
+        return json_fp(file, p, v, cv, canon);
     int rc;
-    if ((rc = json_expect_array(file, p, pair, 2)) != G16K_OK ||
-        (rc = elem_fp(file, p, pair, 0, &out->c0)) != G16K_OK ||
-        (rc = elem_fp(file, p, pair, 1, &out->c1)) != G16K_OK)
+    if ((rc = json_expect_array(file, p, v, 2)) != G16K_OK ||
+        (rc = elem_fp(file, p, v, 0, cv, 1, canon)) != G16K_OK ||
+        (rc = elem_fp(file, p, v, 1, cv, 1, canon + cv->fp_limbs)) != G16K_OK)
         return rc;
     return G16K_OK;
 }
 
-int json_g1(const char *file, const char *at, json_object *v, g1_affine_t *out)
+/* json_g1 (deg 1) and json_g2 (deg 2): three coordinates, then the curve's verdict. */
+static int json_point(const char *file, const char *at, json_object *v, const curve *cv, int deg,
+                      void *out)
 {
-    fp_t x, y, z;
+    uint64_t c[3][2 * CURVE_FP_MAX_LIMBS];
     int rc;
     if ((rc = json_expect_array(file, at, v, 3)) != G16K_OK ||
-        (rc = elem_fp(file, at, v, 0, &x)) != G16K_OK ||
-        (rc = elem_fp(file, at, v, 1, &y)) != G16K_OK ||
-        (rc = elem_fp(file, at, v, 2, &z)) != G16K_OK)
+        (rc = elem_fp(file, at, v, 0, cv, deg, c[0])) != G16K_OK ||
+        (rc = elem_fp(file, at, v, 1, cv, deg, c[1])) != G16K_OK ||
+        (rc = elem_fp(file, at, v, 2, cv, deg, c[2])) != G16K_OK)
         return rc;
-    if (fp_is_zero(&z)) {
-        memset(out, 0, sizeof(*out));
-        return G16K_OK;
-    }
-    if (fp_eq(&z, &FP_ONE)) {
-        out->x = x;
-        out->y = y;
-    } else {
-        fp_t zi, zi2, zi3;
-        fp_inv(&zi, &z);
-        fp_sqr(&zi2, &zi);
-        fp_mul(&zi3, &zi2, &zi);
-        fp_mul(&out->x, &x, &zi2);
-        fp_mul(&out->y, &y, &zi3);
-    }
-    if (!g1_affine_is_on_curve(out))
-        return err_set(G16K_EVERIFY, "%s: %s: point not on the curve", file, at);
-    if (!g1_affine_in_subgroup(out))
-        return err_set(G16K_EVERIFY, "%s: %s: point not in the prime-order subgroup", file, at);
+    int pt =
+        deg == 1 ? cv->g1_from_xyz(out, c[0], c[1], c[2]) : cv->g2_from_xyz(out, c[0], c[1], c[2]);
+    if (pt == CURVE_PT_OFF_CURVE)
+        return err_set(G16K_EVERIFY, "%s: %s: point not on the curve (%s)", file, at, cv->name);
+    if (pt == CURVE_PT_OUTSIDE_SUBGROUP)
+        return err_set(G16K_EVERIFY, "%s: %s: point not in the prime-order subgroup (%s)", file, at,
+                       cv->name);
     return G16K_OK;
 }
 
-int json_g2(const char *file, const char *at, json_object *v, g2_affine_t *out)
+int json_g1(const char *file, const char *at, json_object *v, const curve *cv, void *out)
 {
-    fp2_t x, y, z, one;
-    int rc;
-    if ((rc = json_expect_array(file, at, v, 3)) != G16K_OK ||
-        (rc = elem_fp2(file, at, v, 0, &x)) != G16K_OK ||
-        (rc = elem_fp2(file, at, v, 1, &y)) != G16K_OK ||
-        (rc = elem_fp2(file, at, v, 2, &z)) != G16K_OK)
-        return rc;
-    if (fp2_is_zero(&z)) {
-        memset(out, 0, sizeof(*out));
-        return G16K_OK;
-    }
-    fp2_set_one(&one);
-    if (fp2_eq(&z, &one)) {
-        out->x = x;
-        out->y = y;
-    } else {
-        fp2_t zi, zi2, zi3;
-        fp2_inv(&zi, &z);
-        fp2_sqr(&zi2, &zi);
-        fp2_mul(&zi3, &zi2, &zi);
-        fp2_mul(&out->x, &x, &zi2);
-        fp2_mul(&out->y, &y, &zi3);
-    }
-    if (!g2_affine_is_on_curve(out))
-        return err_set(G16K_EVERIFY, "%s: %s: point not on the curve", file, at);
-    if (!g2_affine_in_subgroup(out))
-        return err_set(G16K_EVERIFY, "%s: %s: point not in the prime-order subgroup", file, at);
-    return G16K_OK;
+    return json_point(file, at, v, cv, 1, out);
+}
+
+int json_g2(const char *file, const char *at, json_object *v, const curve *cv, void *out)
+{
+    return json_point(file, at, v, cv, 2, out);
 }
 
 void strbuf_puts(strbuf *b, const char *s)

@@ -194,7 +194,7 @@ size_t g16k_public_json(const g16k_proof *proof, char *buf, size_t len)
 {
     char *text = NULL;
     size_t n = 0;
-    int rc = proof ? public_json_string(proof->pub, proof->n_pub, &text, &n)
+    int rc = proof ? public_json_string(proof->pt.cv, proof->pub, proof->n_pub, &text, &n)
                    : err_set(G16K_EINVAL, "g16k_public_json: proof is NULL");
     return copy_text(rc, text, n, buf, len);
 }
@@ -212,11 +212,11 @@ void g16k_proof_points(const g16k_proof *proof, uint8_t a[96], uint8_t b[192], u
         return;
     }
     if (a)
-        g1_affine_to_bytes_canon(a, &proof->pt.a);
+        g1_affine_to_bytes_canon(a, &proof->pt.a.bls12_381);
     if (b)
-        g2_affine_to_bytes_canon(b, &proof->pt.b);
+        g2_affine_to_bytes_canon(b, &proof->pt.b.bls12_381);
     if (c)
-        g1_affine_to_bytes_canon(c, &proof->pt.c);
+        g1_affine_to_bytes_canon(c, &proof->pt.c.bls12_381);
 }
 
 /* The verdict on a statement read by g16k_verify_files or g16k_verify_json, named in messages
@@ -225,13 +225,13 @@ void g16k_proof_points(const g16k_proof *proof, uint8_t a[96], uint8_t b[192], u
  * prime-order subgroup (else G16K_EVERIFY already). The statement is the key's n_public signals
  * exactly (snarkjs reads a short list as if the missing signals were 0). */
 static int verify_statement(const char *vk_name, const groth16_vk *vk, const char *public_name,
-                            const fr_t *pub, size_t n_pub, const groth16_proof *pf)
+                            const curve_scalar *pub, size_t n_pub, const groth16_proof *pf)
 {
     if (n_pub != vk->n_public)
         return err_set(G16K_EVERIFY, "%s: %zu public signals, the verification key %s has %u",
                        public_name, n_pub, vk_name, vk->n_public);
-    if (!groth16_check(pf, &vk->alpha1, &vk->beta2, &vk->gamma2, &vk->delta2, vk->ic,
-                       vk->n_public + 1, pub, n_pub))
+    if (!vk->cv->groth16_check(&pf->a, &pf->b, &pf->c, &vk->alpha1, &vk->beta2, &vk->gamma2,
+                               &vk->delta2, vk->ic, sizeof(*vk->ic), vk->n_public + 1, pub, n_pub))
         return err_set(G16K_EVERIFY, "invalid proof: the pairing check failed");
     return G16K_OK;
 }
@@ -240,7 +240,7 @@ int g16k_verify_files(const char *vk_path, const char *public_path, const char *
 {
     groth16_vk vk;
     groth16_proof pf;
-    fr_t *pub = NULL;
+    curve_scalar *pub = NULL;
     size_t n_pub = 0;
     int rc;
 
@@ -249,7 +249,7 @@ int g16k_verify_files(const char *vk_path, const char *public_path, const char *
     memset(&vk, 0, sizeof(vk));
     if ((rc = vk_json_read(vk_path, &vk)) != G16K_OK)
         return rc;
-    if ((rc = json_pair_read(public_path, &pub, &n_pub, proof_path, &pf)) == G16K_OK)
+    if ((rc = json_pair_read(public_path, vk.cv, &pub, &n_pub, proof_path, &pf)) == G16K_OK)
         rc = verify_statement(vk_path, &vk, public_path, pub, n_pub, &pf);
     free(pub);
     vk_free(&vk);
@@ -263,7 +263,7 @@ int g16k_verify_json(const char *vk_json, size_t vk_len, const char *public_json
                       public_name[] = "public signals buffer", proof_name[] = "proof buffer";
     groth16_vk vk;
     groth16_proof pf;
-    fr_t *pub = NULL;
+    curve_scalar *pub = NULL;
     size_t n_pub = 0;
     int rc;
 
@@ -273,8 +273,9 @@ int g16k_verify_json(const char *vk_json, size_t vk_len, const char *public_json
     if ((rc = vk_json_parse(vk_name, vk_json, vk_len, &vk)) != G16K_OK)
         return rc;
     /* the order of the files: the key, the public signals, the proof */
-    if ((rc = public_json_parse(public_name, public_json, public_len, &pub, &n_pub)) == G16K_OK &&
-        (rc = proof_json_parse(proof_name, proof_json, proof_len, &pf)) == G16K_OK)
+    if ((rc = public_json_parse(public_name, public_json, public_len, vk.cv, &pub, &n_pub)) ==
+            G16K_OK &&
+        (rc = proof_json_parse(proof_name, proof_json, proof_len, vk.cv, &pf)) == G16K_OK)
         rc = verify_statement(vk_name, &vk, public_name, pub, n_pub, &pf);
     free(pub);
     vk_free(&vk);

@@ -1,11 +1,9 @@
 /*
  * Groth16 algebra of the core: blinding of the MSM results into a proof (snarkjs
- * groth16_prove.js, docs/proving.md, "The prover" step 5) and the verification equation of
- * snarkjs groth16_verify.js (docs/proving.md, "The prover", step 5), both on the reference arithmetic.
+ * groth16_prove.js, docs/proving.md, "The prover" step 5) on the reference arithmetic. The
+ * verification equation is each curve's (core/curve/curve.h groth16_check).
  */
 #include "internal.h"
-
-#include "bls12_381/pairing.h"
 
 static void g1_mul_affine(g1_jac_t *out, const g1_affine_t *p, const fr_t *k_canon)
 {
@@ -52,33 +50,8 @@ void groth16_assemble(groth16_proof *out, const zkey *zk, const g1_affine_t *a0,
     g1_jac_add_affine(&pc, &pc, l0);
     g1_jac_add_affine(&pc, &pc, h0);
 
-    g1_jac_to_affine(&out->a, &pa);
-    g2_jac_to_affine(&out->b, &pb);
-    g1_jac_to_affine(&out->c, &pc);
-}
-
-int groth16_check(const groth16_proof *pf, const g1_affine_t *alpha1, const g2_affine_t *beta2,
-                  const g2_affine_t *gamma2, const g2_affine_t *delta2, const g1_affine_t *ic,
-                  size_t n_ic, const fr_t *pub, size_t n_pub)
-{
-    g1_jac_t acc, t;
-    g1_affine_t p[4];
-    g2_affine_t q[4];
-
-    if (n_ic == 0 || n_pub > n_ic - 1)
-        return 0;
-    g1_jac_from_affine(&acc, &ic[0]);
-    for (size_t i = 0; i < n_pub; i++) {
-        g1_mul_affine(&t, &ic[i + 1], &pub[i]);
-        g1_jac_add(&acc, &acc, &t);
-    }
-    g1_affine_neg(&p[0], &pf->a);
-    q[0] = pf->b;
-    g1_jac_to_affine(&p[1], &acc);
-    q[1] = *gamma2;
-    p[2] = pf->c;
-    q[2] = *delta2;
-    p[3] = *alpha1;
-    q[3] = *beta2;
-    return bls_pairing_product_is_one(p, q, 4);
+    out->cv = &curve_bls12_381;
+    g1_jac_to_affine(&out->a.bls12_381, &pa);
+    g2_jac_to_affine(&out->b.bls12_381, &pb);
+    g1_jac_to_affine(&out->c.bls12_381, &pc);
 }

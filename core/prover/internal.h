@@ -44,7 +44,7 @@ struct g16k_key {
 };
 
 struct g16k_proof {
-    groth16_proof pt; /* affine, Montgomery coordinates */
+    groth16_proof pt; /* affine, Montgomery coordinates, of curve pt.cv */
     fr_t *pub;        /* n_pub canonical values w[1..P] */
     size_t n_pub;
 };
@@ -78,14 +78,9 @@ key_handles *key_handles_get(g16k_key *key, int which);
 loaded_plugin *slot_plugin(const g16k_prover *p, int slot, int which);
 
 /* Groth16 algebra (groth16_math.c). */
-/* out = A0 + alpha1 + r delta1, etc.: docs/proving.md, "The prover" step 5. */
+/* out = A0 + alpha1 + r delta1, etc.: docs/proving.md, "The prover" step 5; a BLS12-381 proof
+ * (out->cv). Its check is the curve's (curve.h groth16_check). */
 void groth16_assemble(groth16_proof *out, const zkey *zk, const g1_affine_t *a0,
                       const g1_affine_t *b1_0, const g2_affine_t *b2_0, const g1_affine_t *l0,
                       const g1_affine_t *h0, const fr_t *r_canon, const fr_t *s_canon);
-/* Pairing check e(-A,B) e(cpub,gamma2) e(C,delta2) e(alpha1,beta2) == 1 with
- * cpub = IC[0] + sum pub[i] IC[i+1] (pub canonical, n_pub <= n_ic - 1). 1 valid, 0 invalid. */
-int groth16_check(const groth16_proof *pf, const g1_affine_t *alpha1, const g2_affine_t *beta2,
-                  const g2_affine_t *gamma2, const g2_affine_t *delta2, const g1_affine_t *ic,
-                  size_t n_ic, const fr_t *pub, size_t n_pub);
-
 #endif

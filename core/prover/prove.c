@@ -579,8 +579,9 @@ static int prove_witness(g16k_prover *prover, g16k_key *key, const void *witness
             break;
         e0 = tr ? trace_now() : 0;
         t0 = clock_now();
-        int ok = groth16_check(&pf->pt, &zk->alpha1, &zk->beta2, &zk->gamma2, &zk->delta2, zk->ic,
-                               zk->n_public + 1, pf->pub, pf->n_pub);
+        int ok = pf->pt.cv->groth16_check(&pf->pt.a, &pf->pt.b, &pf->pt.c, &zk->alpha1, &zk->beta2,
+                                          &zk->gamma2, &zk->delta2, zk->ic, sizeof(*zk->ic),
+                                          zk->n_public + 1, pf->pub, pf->n_pub);
         tm.verify = clock_now() - t0;
         core_event(tr, "verify", e0);
         step_done(&job, 1);

@@ -227,7 +227,9 @@ G16K_API void g16k_proof_points(const g16k_proof *proof, uint8_t a[96], uint8_t 
 
 /* Verify proof.json against verification_key.json and public.json exactly as
  * `snarkjs groth16 verify` does (docs/proving.md, "The prover", step 5), plus subgroup checks of
- * the proof points, canonical decimal public signals and exactly the key's nPublic of them. A
+ * the proof points, canonical decimal public signals and exactly the key's nPublic of them. Both
+ * curves: the key's "curve" ("bls12381", or "bn128" for BN254, read as snarkjs reads it) is the
+ * curve of the proof and the signals (docs/formats.md, "JSON files"). A
  * key with alpha1, beta2, gamma2 or delta2 at infinity, or a point off its curve or subgroup, is
  * malformed (G16K_EFORMAT naming the field). The two files are read under a shared flock on
  * their folder(s): a pair being replaced by g16k_proof_write is seen whole, old or new.

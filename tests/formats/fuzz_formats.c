@@ -44,13 +44,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     case 2: {
         groth16_proof p;
-        (void)proof_json_read(path, &p);
+        (void)proof_json_read(path, &curve_bls12_381, &p);
+        (void)proof_json_read(path, &curve_bn254, &p);
         break;
     }
     case 3: {
-        fr_t *v;
+        curve_scalar *v;
         size_t n;
-        if (public_json_read(path, &v, &n) == 0)
+        if (public_json_read(path, &curve_bls12_381, &v, &n) == 0)
+            free(v);
+        if (public_json_read(path, &curve_bn254, &v, &n) == 0)
             free(v);
         break;
     }

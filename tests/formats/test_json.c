@@ -20,6 +20,7 @@
 
 #include "fmt_util.h"
 #include "g16k/plugin.h"
+#include "bn254/curve.h"
 #include "formats/json_io.h"
 #include "util/error.h"
 #include "util/atomic_write.h"
@@ -50,27 +51,29 @@ static void assert_same_file(const char *a, const char *b)
 typedef struct reading {
     int rc;
     char msg[G16K_ERR_MAX];
+    const curve *cv; /* the curve proofs and public signals are read on */
     groth16_proof proof;
-    fr_t *pub;
+    curve_scalar *pub;
     size_t n_pub;
     groth16_vk vk;
 } reading;
 
 /* Read path with the file reader of kind ('p' proof, 'u' public, 'v' vk), or, with name, its
- * bytes with the buffer reader under that name. */
-static void read_as(reading *r, char kind, const char *path, const char *name)
+ * bytes with the buffer reader under that name; proofs and public signals on curve cv. */
+static void read_as(reading *r, char kind, const curve *cv, const char *path, const char *name)
 {
     size_t len = 0;
     char *text = name ? (char *)read_whole(path, &len) : NULL;
     memset(r, 0, sizeof(*r));
+    r->cv = cv;
     switch (kind) {
     case 'p':
-        r->rc =
-            name ? proof_json_parse(name, text, len, &r->proof) : proof_json_read(path, &r->proof);
+        r->rc = name ? proof_json_parse(name, text, len, r->cv, &r->proof)
+                     : proof_json_read(path, r->cv, &r->proof);
         break;
     case 'u':
-        r->rc = name ? public_json_parse(name, text, len, &r->pub, &r->n_pub)
-                     : public_json_read(path, &r->pub, &r->n_pub);
+        r->rc = name ? public_json_parse(name, text, len, r->cv, &r->pub, &r->n_pub)
+                     : public_json_read(path, r->cv, &r->pub, &r->n_pub);
         break;
     default: r->rc = name ? vk_json_parse(name, text, len, &r->vk) : vk_json_read(path, &r->vk);
     }
@@ -88,7 +91,7 @@ static void reading_free(reading *r)
 
 /* The buffer reader on the bytes of the file at path: what the file reader says, status, value
  * and message, the message naming "<kind> buffer" where the file's says path. */
-static void expect_buffer_same(char kind, const char *path)
+static void expect_buffer_same_on(char kind, const curve *cv, const char *path)
 {
     static const char *const names[] = { "proof buffer", "public signals buffer",
                                          "verification key buffer" };
@@ -96,8 +99,8 @@ static void expect_buffer_same(char kind, const char *path)
     char keep[1024];
     snprintf(keep, sizeof(keep), "%s", path);
     reading f, b;
-    read_as(&f, kind, keep, NULL);
-    read_as(&b, kind, keep, name);
+    read_as(&f, kind, cv, keep, NULL);
+    read_as(&b, kind, cv, keep, name);
     if (f.rc != b.rc)
         fail_msg("%s: file status %d (%s), buffer status %d (%s)", keep, f.rc, f.msg, b.rc, b.msg);
     if (f.rc != 0) {
@@ -110,17 +113,23 @@ static void expect_buffer_same(char kind, const char *path)
     } else if (kind == 'u') {
         assert_int_equal(f.n_pub, b.n_pub);
         if (f.n_pub > 0)
-            assert_memory_equal(f.pub, b.pub, f.n_pub * sizeof(fr_t));
+            assert_memory_equal(f.pub, b.pub, f.n_pub * sizeof(curve_scalar));
     } else {
+        assert_ptr_equal(f.vk.cv, b.vk.cv);
         assert_int_equal(f.vk.n_public, b.vk.n_public);
         assert_memory_equal(&f.vk.alpha1, &b.vk.alpha1, sizeof(f.vk.alpha1));
         assert_memory_equal(&f.vk.beta2, &b.vk.beta2, sizeof(f.vk.beta2));
         assert_memory_equal(&f.vk.gamma2, &b.vk.gamma2, sizeof(f.vk.gamma2));
         assert_memory_equal(&f.vk.delta2, &b.vk.delta2, sizeof(f.vk.delta2));
-        assert_memory_equal(f.vk.ic, b.vk.ic, (f.vk.n_public + 1) * sizeof(g1_affine_t));
+        assert_memory_equal(f.vk.ic, b.vk.ic, (f.vk.n_public + 1) * sizeof(curve_g1));
     }
     reading_free(&f);
     reading_free(&b);
+}
+
+static void expect_buffer_same(char kind, const char *path)
+{
+    expect_buffer_same_on(kind, &curve_bls12_381, path);
 }
 
 static void test_proof_round_trip_is_byte_exact(void **state)
@@ -133,7 +142,7 @@ static void test_proof_round_trip_is_byte_exact(void **state)
         for (int f = 0; f < 3; f++) {
             snprintf(src, sizeof(src), "%s", fixture_path(FIXTURES[i], files[f]));
             groth16_proof p;
-            if (proof_json_read(src, &p) != 0)
+            if (proof_json_read(src, &curve_bls12_381, &p) != 0)
                 fail_msg("%s", err_get());
             expect_buffer_same('p', src);
             const char *out = scratch_path("proof.json");
@@ -149,25 +158,27 @@ static void test_public_round_trip_is_byte_exact(void **state)
     char src[1024];
     for (int i = 0; i < FIXTURE_COUNT; i++) {
         snprintf(src, sizeof(src), "%s", fixture_path(FIXTURES[i], "public.json"));
-        fr_t *v;
+        curve_scalar *v;
         size_t n;
-        if (public_json_read(src, &v, &n) != 0)
+        if (public_json_read(src, &curve_bls12_381, &v, &n) != 0)
             fail_msg("%s", err_get());
         expect_buffer_same('u', src);
         const char *out = scratch_path("public.json");
-        assert_int_equal(public_json_write(out, v, n), 0);
+        assert_int_equal(public_json_write(out, &curve_bls12_381, v, n), 0);
         assert_same_file(out, src); /* includes "[\n]" for nopub */
         free(v);
     }
     /* mult: [33] (docs/formats.md, ".wtns") */
-    fr_t *v;
+    curve_scalar *v;
     size_t n;
-    assert_int_equal(public_json_read(fixture_path("mult", "public.json"), &v, &n), 0);
+    assert_int_equal(
+        public_json_read(fixture_path("mult", "public.json"), &curve_bls12_381, &v, &n), 0);
     assert_int_equal(n, 1);
     assert_int_equal(v[0].l[0], 33);
     free(v);
     /* The compact empty array of ref_public.json reads too. */
-    assert_int_equal(public_json_read(fixture_path("nopub", "ref_public.json"), &v, &n), 0);
+    assert_int_equal(
+        public_json_read(fixture_path("nopub", "ref_public.json"), &curve_bls12_381, &v, &n), 0);
     assert_int_equal(n, 0);
     free(v);
 }
@@ -182,7 +193,8 @@ static void test_vk_fixtures(void **state)
         expect_buffer_same('v', fixture_path(FIXTURES[i], "verification_key.json"));
         assert_int_equal(vk.n_public, r1cs_info(FIXTURES[i], "Outputs") +
                                           r1cs_info(FIXTURES[i], "Public Inputs"));
-        assert_true(g2_affine_eq(&vk.gamma2, &G2_GENERATOR));
+        assert_ptr_equal(vk.cv, &curve_bls12_381);
+        assert_true(g2_affine_eq(&vk.gamma2.bls12_381, &G2_GENERATOR));
         vk_free(&vk);
     }
 }
@@ -232,11 +244,11 @@ static void test_proof_projective_z(void **state)
              " \"pi_c\": [\"5\", \"7\", \"0\"]}\n",
              d[0], d[1], d[2], d[3], d[4], d[5]);
     groth16_proof p;
-    if (proof_json_read(text_file("jac.json", text), &p) != 0)
+    if (proof_json_read(text_file("jac.json", text), &curve_bls12_381, &p) != 0)
         fail_msg("%s", err_get());
-    assert_true(g1_affine_eq(&p.a, &G1_GENERATOR));
-    assert_true(g2_affine_eq(&p.b, &G2_GENERATOR));
-    assert_true(g1_affine_is_inf(&p.c));
+    assert_true(g1_affine_eq(&p.a.bls12_381, &G1_GENERATOR));
+    assert_true(g2_affine_eq(&p.b.bls12_381, &G2_GENERATOR));
+    assert_true(g1_affine_is_inf(&p.c.bls12_381));
 
     /* Infinity is written as snarkjs' zero: [0, 1, 0], and reads back as infinity. */
     const char *out = scratch_path("inf.json");
@@ -249,10 +261,10 @@ static void test_proof_projective_z(void **state)
                               "  [\n   \"0\",\n   \"0\"\n  ]\n ],\n \"pi_c\""));
     free(t);
     groth16_proof q;
-    assert_int_equal(proof_json_read(out, &q), 0);
-    assert_true(g1_affine_eq(&q.a, &G1_GENERATOR));
-    assert_true(g2_affine_is_inf(&q.b));
-    assert_true(g1_affine_is_inf(&q.c));
+    assert_int_equal(proof_json_read(out, &curve_bls12_381, &q), 0);
+    assert_true(g1_affine_eq(&q.a.bls12_381, &G1_GENERATOR));
+    assert_true(g2_affine_is_inf(&q.b.bls12_381));
+    assert_true(g1_affine_is_inf(&q.c.bls12_381));
 }
 
 /* A valid proof text with one piece replaced: fixture proof with `from` swapped for `to`. */
@@ -277,7 +289,7 @@ static const char *mutated_proof(const char *from, const char *to)
 static void expect_proof_bad(const char *path, int code, ...)
 {
     groth16_proof p;
-    int rc = proof_json_read(path, &p);
+    int rc = proof_json_read(path, &curve_bls12_381, &p);
     va_list ap;
     va_start(ap, code);
     expect_error_in(rc, code, strrchr(path, '/') + 1, ap);
@@ -329,7 +341,8 @@ static void test_proof_malformed(void **state)
                      NULL);
     /* Trailing white space is fine. */
     groth16_proof ok;
-    if (proof_json_read(mutated_proof("\"bls12381\"\n}", "\"bls12381\"\n}\n \r\n"), &ok) != 0)
+    if (proof_json_read(mutated_proof("\"bls12381\"\n}", "\"bls12381\"\n}\n \r\n"),
+                        &curve_bls12_381, &ok) != 0)
         fail_msg("%s", err_get());
     expect_proof_bad(mutated_proof("\"bls12381\"\n}", "\"bls12381\""), G16K_EFORMAT, "invalid JSON",
                      NULL);
@@ -349,10 +362,10 @@ static void test_proof_malformed(void **state)
 
 static void expect_public_bad(const char *text, const char *want)
 {
-    fr_t *v = (fr_t *)0x1;
+    curve_scalar *v = (curve_scalar *)0x1;
     size_t n = 99;
-    int rc = public_json_read(text_file("bad_public.json", text), &v, &n);
-    assert_ptr_equal(v, (fr_t *)0x1);
+    int rc = public_json_read(text_file("bad_public.json", text), &curve_bls12_381, &v, &n);
+    assert_ptr_equal(v, (curve_scalar *)0x1);
     expect_error(rc, G16K_EFORMAT, "bad_public.json", want, NULL);
     expect_buffer_same('u', scratch_path("bad_public.json"));
 }
@@ -380,20 +393,20 @@ static void test_public_malformed(void **state)
     expect_public_bad("[\"1\",]", "invalid JSON");
 
     /* r - 1 is the largest valid value. */
-    fr_t *v;
+    curve_scalar *v;
     size_t n;
     const char *ok = text_file(
         "max.json",
         "[\"52435875175126190479447740508185965837690552500527637822603658699938581184512\"]");
-    assert_int_equal(public_json_read(ok, &v, &n), 0);
+    assert_int_equal(public_json_read(ok, &curve_bls12_381, &v, &n), 0);
     assert_int_equal(n, 1);
     fr_t rm1 = FR_MODULUS;
     rm1.l[0] -= 1;
     assert_memory_equal(v[0].l, rm1.l, 32);
     free(v);
     /* Writing a value >= r is a caller bug. */
-    expect_error(public_json_write(scratch_path("w.json"), &FR_MODULUS, 1), G16K_EINVAL, "w.json",
-                 NULL);
+    expect_error(public_json_write(scratch_path("w.json"), &curve_bls12_381, &FR_MODULUS, 1),
+                 G16K_EINVAL, "w.json", NULL);
 }
 
 /* The mult vk with one piece replaced. */
@@ -432,7 +445,13 @@ static void test_vk_malformed(void **state)
                   "nPublic: expected int, found double");
     expect_vk_bad(mutated_vk("\"nPublic\": 1", "\"nPublic\": \"1\""),
                   "nPublic: expected int, found string");
-    expect_vk_bad(mutated_vk("\"curve\": \"bls12381\"", "\"curve\": \"bn128\""), "curve");
+    /* BLS12-381's coordinates are not below BN254's p: the message names the key's claim */
+    expect_vk_bad(mutated_vk("\"curve\": \"bls12381\"", "\"curve\": \"bn128\""),
+                  "vk_alpha_1[0]: \"");
+    expect_vk_bad(mutated_vk("\"curve\": \"bls12381\"", "\"curve\": \"bn128\""),
+                  "(not below p); the key says \"curve\": \"bn128\" (BN254)");
+    expect_vk_bad(mutated_vk("\"curve\": \"bls12381\"", "\"curve\": \"bls12_377\""),
+                  "curve: \"bls12_377\", expected \"bls12381\" or \"bn128\"");
     expect_vk_bad(mutated_vk("\"IC\": [\n  [\n   \"", "\"IC\": [\n  [\n   \"1"), "IC[0]");
     expect_vk_bad(mutated_vk("\"vk_delta_2\"", "\"vk_delta\""), "vk_delta_2: missing");
     /* alpha1, beta2, gamma2, delta2 at infinity: no setup makes them (a forged key) */
@@ -471,6 +490,157 @@ static void test_write_file_atomic(void **state)
     assert_int_not_equal(system(cmd), 0);
 }
 
+/* ---- BN254 (snarkjs's bn128): the committed fixtures of tests/fixtures/bn128 ---- */
+
+static const char *const BN128[] = { "mult", "nopub", "poseidon2", "manypub" };
+#define BN128_COUNT (sizeof(BN128) / sizeof(BN128[0]))
+
+static const char *bn128_path(const char *fx, const char *file)
+{
+    static char buf[1024];
+    snprintf(buf, sizeof(buf), "%s/%s/%s", G16K_BN128_FIXTURES, fx, file);
+    return buf;
+}
+
+/* snarkjs's bn128 proof.json, the reference prover's proofs, public.json and the key: read on
+ * BN254 and written back byte for byte; the key names BN254, its gamma2 is the generator
+ * (snarkjs's setup takes gamma = 1) and it has as many IC points as public.json has signals + 1. */
+static void test_bn128_round_trip(void **state)
+{
+    (void)state;
+    static const char *const proofs[] = { "proof.json", "ref_proof_r0_s0.json",
+                                          "ref_proof_r123456789_s987654321.json" };
+    char src[1024];
+    for (size_t i = 0; i < BN128_COUNT; i++) {
+        for (int f = 0; f < 3; f++) {
+            snprintf(src, sizeof(src), "%s", bn128_path(BN128[i], proofs[f]));
+            groth16_proof p;
+            if (proof_json_read(src, &curve_bn254, &p) != 0)
+                fail_msg("%s", err_get());
+            assert_ptr_equal(p.cv, &curve_bn254);
+            expect_buffer_same_on('p', &curve_bn254, src);
+            const char *out = scratch_path("proof.json");
+            assert_int_equal(proof_json_write(out, &p), 0);
+            assert_same_file(out, src);
+        }
+        snprintf(src, sizeof(src), "%s", bn128_path(BN128[i], "public.json"));
+        curve_scalar *v;
+        size_t n;
+        if (public_json_read(src, &curve_bn254, &v, &n) != 0)
+            fail_msg("%s", err_get());
+        expect_buffer_same_on('u', &curve_bn254, src);
+        const char *out = scratch_path("public.json");
+        assert_int_equal(public_json_write(out, &curve_bn254, v, n), 0);
+        assert_same_file(out, src);
+        free(v);
+
+        snprintf(src, sizeof(src), "%s", bn128_path(BN128[i], "verification_key.json"));
+        groth16_vk vk;
+        if (vk_json_read(src, &vk) != 0)
+            fail_msg("%s", err_get());
+        expect_buffer_same_on('v', &curve_bn254, src);
+        assert_ptr_equal(vk.cv, &curve_bn254);
+        assert_int_equal(vk.n_public, n);
+        assert_true(bn254_g2_affine_eq(&vk.gamma2.bn254, &BN254_G2_GENERATOR));
+        vk_free(&vk);
+    }
+}
+
+/* The mult bn128 proof.json with `from` replaced by `to`. */
+static const char *mutated_bn128_proof(const char *from, const char *to)
+{
+    size_t len;
+    char *t = (char *)read_whole(bn128_path("mult", "proof.json"), &len);
+    char *hit = strstr(t, from);
+    if (hit == NULL)
+        fail_msg("\"%s\" not in bn128 proof.json", from);
+    char *o = malloc(len + strlen(to) + 1);
+    size_t pre = (size_t)(hit - t);
+    memcpy(o, t, pre);
+    strcpy(o + pre, to);
+    strcat(o, hit + strlen(from));
+    const char *path = text_file("bad_bn_proof.json", o);
+    free(o);
+    free(t);
+    return path;
+}
+
+/* A point of BN254's twist E'(Fp2) outside G2: the first x = k + u (k = 1, 2, ...) with
+ * x^3 + 3/(9 + u) a square. Checked outside the subgroup independently of the reader's psi
+ * test: [r] P is not infinity. */
+static void bn254_g2_off_subgroup(bn254_g2_affine_t *out)
+{
+    bn254_fp2_t b, t, x3;
+    memset(&b, 0, sizeof(b));
+    memset(&t, 0, sizeof(t));
+    bn254_fp_set_u64(&b.c0, 3);
+    bn254_fp_set_u64(&t.c0, 9);
+    bn254_fp_set_u64(&t.c1, 1);
+    bn254_fp2_inv(&t, &t);
+    bn254_fp2_mul(&b, &b, &t); /* b' = 3 / (9 + u) */
+    for (uint64_t k = 1;; k++) {
+        bn254_fp_set_u64(&out->x.c0, k);
+        bn254_fp_set_u64(&out->x.c1, 1);
+        bn254_fp2_sqr(&x3, &out->x);
+        bn254_fp2_mul(&x3, &x3, &out->x);
+        bn254_fp2_add(&x3, &x3, &b);
+        if (bn254_fp2_sqrt(&out->y, &x3))
+            break;
+    }
+    assert_true(bn254_g2_affine_is_on_curve(out));
+    bn254_g2_jac_t j;
+    bn254_g2_jac_from_affine(&j, out);
+    bn254_g2_jac_mul(&j, &j, BN254_FR_MODULUS.l, BN254_FR_LIMBS);
+    assert_false(bn254_g2_jac_is_inf(&j));
+}
+
+static void test_bn128_hostile(void **state)
+{
+    (void)state;
+    groth16_proof p;
+    /* a bn128 proof on BLS12-381 (a key of the other curve): its "curve" says so */
+    expect_error(proof_json_read(bn128_path("mult", "proof.json"), &curve_bls12_381, &p),
+                 G16K_EFORMAT, "proof.json", "curve: \"bn128\", expected \"bls12381\"", NULL);
+    /* snarkjs's other spellings of the same curve are the same curve */
+    assert_int_equal(
+        proof_json_read(mutated_bn128_proof("\"bn128\"", "\"alt_bn128\""), &curve_bn254, &p), 0);
+    assert_int_equal(
+        proof_json_read(mutated_bn128_proof("\"bn128\"", "\"BN254\""), &curve_bn254, &p), 0);
+    /* G1 off the curve: (1, 3): 3^2 != 1 + 3 */
+    size_t len;
+    char *t = (char *)read_whole(bn128_path("mult", "proof.json"), &len);
+    char a_x[100], a_y[100];
+    assert_int_equal(
+        sscanf(strstr(t, "\"pi_a\""), "\"pi_a\": [ \"%99[0-9]\", \"%99[0-9]\"", a_x, a_y), 2);
+    free(t);
+    char from[256];
+    snprintf(from, sizeof(from), "\"%s\",\n  \"%s\"", a_x, a_y);
+    expect_error(proof_json_read(mutated_bn128_proof(from, "\"1\",\n  \"3\""), &curve_bn254, &p),
+                 G16K_EVERIFY, "bad_bn_proof.json", "pi_a: point not on the curve (BN254)", NULL);
+    /* G2 on the twist, outside the subgroup */
+    bn254_g2_affine_t q;
+    bn254_g2_off_subgroup(&q);
+    char d[4][BN254_FP_DEC_MAX], pi_b[1024];
+    bn254_fp_to_dec(d[0], &q.x.c0);
+    bn254_fp_to_dec(d[1], &q.x.c1);
+    bn254_fp_to_dec(d[2], &q.y.c0);
+    bn254_fp_to_dec(d[3], &q.y.c1);
+    snprintf(pi_b, sizeof(pi_b),
+             "\"pi_b\": [[\"%s\", \"%s\"], [\"%s\", \"%s\"], [\"1\", \"0\"]], \"x\":", d[0], d[1],
+             d[2], d[3]);
+    expect_error(proof_json_read(mutated_bn128_proof("\"pi_b\":", pi_b), &curve_bn254, &p),
+                 G16K_EVERIFY, "bad_bn_proof.json",
+                 "pi_b: point not in the prime-order subgroup (BN254)", NULL);
+    /* a coordinate of BLS12-381's size is not below BN254's p */
+    expect_error(
+        proof_json_read(mutated_bn128_proof("\"pi_a\": [\n  \"",
+                                            "\"pi_a\": [\n  \"4002409555221667393417789825"
+                                            "735904156556882819939007885332058136124031650490"
+                                            "837864442687629129015664037894272559786"),
+                        &curve_bn254, &p),
+        G16K_EFORMAT, "bad_bn_proof.json", "pi_a[0]", "not below p", NULL);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -482,6 +652,8 @@ int main(void)
         cmocka_unit_test(test_public_malformed),
         cmocka_unit_test(test_vk_malformed),
         cmocka_unit_test(test_write_file_atomic),
+        cmocka_unit_test(test_bn128_round_trip),
+        cmocka_unit_test(test_bn128_hostile),
     };
     return cmocka_run_group_tests(tests, NULL, teardown);
 }

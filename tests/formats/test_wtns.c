@@ -32,7 +32,8 @@ static void test_wtns_fixtures(void **state)
         assert_int_equal(w->n, wires);
         fr_t *pub;
         size_t np;
-        assert_int_equal(public_json_read(fixture_path(fx, "public.json"), &pub, &np), 0);
+        assert_int_equal(
+            public_json_read(fixture_path(fx, "public.json"), &curve_bls12_381, &pub, &np), 0);
         assert_int_equal(np, r1cs_info(fx, "Outputs") + r1cs_info(fx, "Public Inputs"));
         for (size_t j = 0; j < np; j++)
             assert_memory_equal(w->values[1 + j].l, pub[j].l, 32);

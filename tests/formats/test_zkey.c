@@ -71,13 +71,14 @@ static r1cs_term *r1cs_ab_terms(const char *fixture, uint32_t *n_constraints, si
 static void assert_vk_matches(const zkey *k, const groth16_vk *vk, int same_delta)
 {
     assert_int_equal(vk->n_public, k->n_public);
-    assert_true(g1_affine_eq(&vk->alpha1, &k->alpha1));
-    assert_true(g2_affine_eq(&vk->beta2, &k->beta2));
-    assert_true(g2_affine_eq(&vk->gamma2, &k->gamma2));
+    assert_ptr_equal(vk->cv, &curve_bls12_381);
+    assert_true(g1_affine_eq(&vk->alpha1.bls12_381, &k->alpha1));
+    assert_true(g2_affine_eq(&vk->beta2.bls12_381, &k->beta2));
+    assert_true(g2_affine_eq(&vk->gamma2.bls12_381, &k->gamma2));
     if (same_delta)
-        assert_true(g2_affine_eq(&vk->delta2, &k->delta2));
+        assert_true(g2_affine_eq(&vk->delta2.bls12_381, &k->delta2));
     for (uint32_t i = 0; i <= k->n_public; i++)
-        assert_true(g1_affine_eq(&vk->ic[i], &k->ic[i]));
+        assert_true(g1_affine_eq(&vk->ic[i].bls12_381, &k->ic[i]));
 }
 
 static void check_fixture_zkey(const char *fx, const char *file, int is_final)

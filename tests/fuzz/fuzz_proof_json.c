@@ -1,5 +1,5 @@
-/* libFuzzer target: proof.json reader (core/formats/json_proof.c). Seeds: the fixtures'
- * proof.json and ref_proof_*.json. */
+/* libFuzzer target: proof.json reader (core/formats/json_proof.c), on each curve. Seeds: the
+ * fixtures' proof.json and ref_proof_*.json. */
 #include "fuzz_input.h"
 #include "formats/json_io.h"
 
@@ -10,7 +10,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     groth16_proof p;
     if (fd < 0)
         return 0;
-    (void)proof_json_read(path, &p);
+    (void)proof_json_read(path, &curve_bls12_381, &p);
+    (void)proof_json_read(path, &curve_bn254, &p);
     fuzz_input_close(fd);
     return 0;
 }

@@ -1,5 +1,5 @@
-/* libFuzzer target: public.json reader (core/formats/json_public.c). Seeds: the fixtures'
- * public.json. */
+/* libFuzzer target: public.json reader (core/formats/json_public.c), on each curve. Seeds: the
+ * fixtures' public.json. */
 #include <stdlib.h>
 
 #include "fuzz_input.h"
@@ -9,11 +9,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     char path[32];
     int fd = fuzz_input_open(data, size, path, sizeof(path));
-    fr_t *v;
+    curve_scalar *v;
     size_t n;
     if (fd < 0)
         return 0;
-    if (public_json_read(path, &v, &n) == 0)
+    if (public_json_read(path, &curve_bls12_381, &v, &n) == 0)
+        free(v);
+    if (public_json_read(path, &curve_bn254, &v, &n) == 0)
         free(v);
     fuzz_input_close(fd);
     return 0;

@@ -150,7 +150,9 @@ describe('groth16.verify beside snarkjs.groth16.verify', () => {
       /^public signals buffer: \[0\]: "033" is not a canonical decimal integer below r/);
     await rejectsWith(g16k.groth16.verify(key, [33], proof), 'G16K_EFORMAT', /^public signals buffer: \[0\]: not a decimal string/);
     await rejectsWith(g16k.groth16.verify({ ...key, curve: 'bn128' }, pub, proof), 'G16K_EFORMAT',
-      /^verification key buffer: curve: "bn128", expected "bls12381"/);
+      /^verification key buffer: vk_alpha_1\[0\]: .* below p .*the key says "curve": "bn128" \(BN254\)/);
+    await rejectsWith(g16k.groth16.verify({ ...key, curve: 'bn256' }, pub, proof), 'G16K_EFORMAT',
+      /^verification key buffer: curve: "bn256", expected "bls12381" or "bn128"/);
     for (const [v, p, q] of [[null, pub, proof], [key, 'x', proof], [key, { 0: '33' }, proof], [key, pub, 42], ['{}', pub, proof]])
       await assert.rejects(g16k.groth16.verify(v, p, q), (e) => e instanceof TypeError && e.code === 'G16K_EINVAL');
   });

@@ -1,0 +1,41 @@
+/* The core's table of curves (curve.h): lookup by the name a snarkjs file gives. */
+#include "curve.h"
+
+#include <ctype.h>
+#include <string.h>
+
+/* snarkjs's getCurveFromName (curves.js): the name upper-cased with everything but letters and
+ * digits dropped, then "BN128", "BN254" or "ALTBN128" is BN254 and "BLS12381" BLS12-381. */
+static const struct {
+    const char *norm;
+    const curve *cv;
+} NAMES[] = {
+    { "BLS12381", &curve_bls12_381 },
+    { "BN128", &curve_bn254 },
+    { "BN254", &curve_bn254 },
+    { "ALTBN128", &curve_bn254 },
+};
+
+const curve *curve_by_snarkjs(const char *s)
+{
+    char norm[16];
+    size_t n = 0;
+    for (; s && *s; s++) {
+        if (!isalnum((unsigned char)*s))
+            continue;
+        if (n + 1 == sizeof(norm))
+            return NULL; /* longer than any name */
+        norm[n++] = (char)toupper((unsigned char)*s);
+    }
+    norm[n] = '\0';
+    for (size_t i = 0; i < sizeof(NAMES) / sizeof(NAMES[0]); i++)
+        if (strcmp(norm, NAMES[i].norm) == 0)
+            return NAMES[i].cv;
+    return NULL;
+}
+
+const char *curve_snarkjs_names(void)
+{
+    return "\"bls12381\" or \"bn128\" (or a spelling snarkjs takes for them: \"bn254\", "
+           "\"alt_bn128\", \"BLS12-381\")";
+}

@@ -1,0 +1,87 @@
+/*
+ * The curves the core serves, one descriptor each: the names (g16k's and snarkjs's), the field
+ * sizes and moduli, and the operations the core's curve-independent code needs on points: a
+ * snarkjs point object in and out, and the Groth16 verification equation. The JSON readers and
+ * writers (core/formats) and the verifier (core/prover) are written once against this table.
+ * Each entry is the one source curve_impl.h instantiated on a curve's arithmetic (arith/<curve>/),
+ * the way arith/ instantiates its fields and groups (docs/curves.md).
+ *
+ * Points cross this interface as `const void *`: the curve's affine type in Montgomery form
+ * (g1_affine_t / g2_affine_t for BLS12-381, bn254_g1_affine_t / bn254_g2_affine_t for BN254),
+ * all-zero = infinity. curve_g1 and curve_g2 hold a point of either curve (the member named by
+ * the curve's entry); they are for curve-independent holders (a proof or a key read from JSON).
+ * Every function is thread-safe and allocates nothing.
+ */
+#ifndef G16K_CORE_CURVE_H
+#define G16K_CORE_CURVE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bls12_381/curve.h"
+#include "bn254/curve.h"
+
+typedef union curve_g1 {
+    g1_affine_t bls12_381;
+    bn254_g1_affine_t bn254;
+} curve_g1;
+typedef union curve_g2 {
+    g2_affine_t bls12_381;
+    bn254_g2_affine_t bn254;
+} curve_g2;
+
+/* Limbs of the largest Fp (BLS12-381's 6) and of every Fr (both r are below 2^256). */
+#define CURVE_FP_MAX_LIMBS 6
+#define CURVE_FR_LIMBS 4
+/* A canonical scalar (an element of a curve's Fr as a plain little-endian integer below r), e.g.
+ * a public signal: BLS12-381's fr_t, whose four limbs hold any curve's Fr. */
+typedef fr_t curve_scalar;
+
+/* What g1_from_xyz and g2_from_xyz say of a point. */
+enum { CURVE_PT_OK = 0, CURVE_PT_OFF_CURVE = 1, CURVE_PT_OUTSIDE_SUBGROUP = 2 };
+
+typedef struct curve {
+    const char *name;        /* g16k's name: "BLS12-381", "BN254" */
+    const char *snarkjs;     /* the "curve" member of snarkjs's JSON files: "bls12381", "bn128" */
+    unsigned fp_limbs;       /* 64-bit limbs of an Fp element: 6, 4 */
+    const uint64_t *p;       /* Fp's modulus, fp_limbs limbs, little-endian */
+    const uint64_t *r;       /* Fr's modulus, CURVE_FR_LIMBS limbs, little-endian */
+    size_t g1_size, g2_size; /* bytes of the affine types */
+    /* A snarkjs point object (ffjavascript's fromObject): canonical coordinates x, y, z, each
+     * fp_limbs limbs (G2: 2 fp_limbs, c0 then c1), every one below p (the caller's check). z = 0
+     * is infinity (x, y ignored), z = 1 affine, other z Jacobian (X/Z^2, Y/Z^3). The affine point
+     * goes to out (g1_size / g2_size bytes, written even when the point is refused). Returns
+     * CURVE_PT_OK, CURVE_PT_OFF_CURVE, or CURVE_PT_OUTSIDE_SUBGROUP (on the curve, not in the
+     * prime-order subgroup: the curve's exact test, arith/<curve>/g1.c and g2.c). */
+    int (*g1_from_xyz)(void *out, const uint64_t *x, const uint64_t *y, const uint64_t *z);
+    int (*g2_from_xyz)(void *out, const uint64_t *x, const uint64_t *y, const uint64_t *z);
+    /* The snarkjs object of an affine point, as g1_from_xyz reads it: (x, y, 1), infinity as
+     * snarkjs writes it, (0, 1, 0) (G2: ((0, 0), (1, 0), (0, 0))). Canonical limbs. */
+    void (*g1_to_xyz)(uint64_t *x, uint64_t *y, uint64_t *z, const void *p);
+    void (*g2_to_xyz)(uint64_t *x, uint64_t *y, uint64_t *z, const void *p);
+    int (*g1_is_inf)(const void *p);
+    int (*g2_is_inf)(const void *p);
+    /* snarkjs groth16_verify.js's equation (docs/proving.md, "The prover", step 5):
+     *   e(-A, B) e(vk_x, gamma2) e(C, delta2) e(alpha1, beta2) == 1,
+     *   vk_x = ic[0] + sum_i pub[i] ic[i + 1],
+     * one product of four Miller loops and one final exponentiation. ic: n_ic G1 points, ic_stride
+     * bytes apart (g1_size for an array of the curve's type, sizeof(curve_g1) for curve_g1's);
+     * pub: n_pub canonical scalars below r, n_pub <= n_ic - 1 (missing ones count as 0, as in
+     * snarkjs). Every point must be in its subgroup (the readers' tests). Returns 1 when the
+     * equation holds, 0 when it does not or n_ic = 0 or n_pub > n_ic - 1. */
+    int (*groth16_check)(const void *a, const void *b, const void *c, const void *alpha1,
+                         const void *beta2, const void *gamma2, const void *delta2, const void *ic,
+                         size_t ic_stride, size_t n_ic, const curve_scalar *pub, size_t n_pub);
+} curve;
+
+extern const curve curve_bls12_381;
+extern const curve curve_bn254;
+
+/* The curve a snarkjs file's "curve" member s names, as snarkjs reads it (curves.js
+ * getCurveFromName: case and every character but letters and digits ignored; "bn128", "bn254"
+ * and "alt_bn128" are BN254, "bls12381" BLS12-381), or NULL (s NULL or another name). */
+const curve *curve_by_snarkjs(const char *s);
+/* The names curve_by_snarkjs takes, for messages ("\"bls12381\" or \"bn128\" (or ..."). Static. */
+const char *curve_snarkjs_names(void);
+
+#endif

@@ -1,0 +1,208 @@
+/*
+ * The one source of a curve's entry in the core's table (curve.h), included once by each curve's
+ * file (bls12_381.c, bn254.c) after it defines:
+ *   C_VAR            the entry's name, e.g. curve_bls12_381
+ *   C_NAME, C_SNARKJS  its two names
+ *   C_FP_T, C_FP(n)  Fp's type and function names (mont/field_decl.h), C_FP_LIMBS its limbs,
+ *                    C_FP_MODULUS and C_FP_ONE its constants; C_FR_MODULUS Fr's modulus
+ *   C_FP2_T, C_FP2(n)  Fp2's (curve/fp2_decl.h)
+ *   C_G1A, C_G1J, C_G1(n), C_G2A, C_G2J, C_G2(n)  the groups' types and names (curve/jac_decl.h),
+ *                    with affine_in_subgroup
+ *   C_PAIRING_PRODUCT_IS_ONE  the curve's product-of-pairings test
+ * Everything here is static but the entry, so the two instantiations do not meet.
+ */
+#include <string.h>
+
+#include "curve.h"
+
+/* canonical limbs (< p, the caller's contract) -> Montgomery; 0 when a limb string is >= p */
+static int fp_in(C_FP_T *out, const uint64_t *canon)
+{
+    C_FP_T c;
+    memcpy(c.l, canon, sizeof(c.l));
+    return C_FP(from_canon)(out, &c) == 0;
+}
+
+static void fp_out(uint64_t *canon, const C_FP_T *a)
+{
+    C_FP_T c;
+    C_FP(to_canon)(&c, a);
+    memcpy(canon, c.l, sizeof(c.l));
+}
+
+static int fp2_in(C_FP2_T *out, const uint64_t *canon)
+{
+    return fp_in(&out->c0, canon) && fp_in(&out->c1, canon + C_FP_LIMBS);
+}
+
+static void fp2_out(uint64_t *canon, const C_FP2_T *a)
+{
+    fp_out(canon, &a->c0);
+    fp_out(canon + C_FP_LIMBS, &a->c1);
+}
+
+static int g1_from_xyz(void *out, const uint64_t *x, const uint64_t *y, const uint64_t *z)
+{
+    C_G1A p;
+    C_FP_T X, Y, Z;
+    memset(&p, 0, sizeof(p));
+    if (!fp_in(&Z, z)) {
+        memcpy(out, &p, sizeof(p));
+        return CURVE_PT_OFF_CURVE; /* not a field element: on no curve */
+    }
+    int rc = CURVE_PT_OK;
+    if (!C_FP(is_zero)(&Z)) {
+        if (!fp_in(&X, x) || !fp_in(&Y, y)) {
+            rc = CURVE_PT_OFF_CURVE;
+        } else if (C_FP(eq)(&Z, &C_FP_ONE)) {
+            p.x = X;
+            p.y = Y;
+        } else {
+            C_FP_T zi, zi2, zi3;
+            C_FP(inv)(&zi, &Z);
+            C_FP(sqr)(&zi2, &zi);
+            C_FP(mul)(&zi3, &zi2, &zi);
+            C_FP(mul)(&p.x, &X, &zi2);
+            C_FP(mul)(&p.y, &Y, &zi3);
+        }
+        if (rc == CURVE_PT_OK && !C_G1(affine_is_on_curve)(&p))
+            rc = CURVE_PT_OFF_CURVE;
+        else if (rc == CURVE_PT_OK && !C_G1(affine_in_subgroup)(&p))
+            rc = CURVE_PT_OUTSIDE_SUBGROUP;
+    }
+    memcpy(out, &p, sizeof(p));
+    return rc;
+}
+
+static int g2_from_xyz(void *out, const uint64_t *x, const uint64_t *y, const uint64_t *z)
+{
+    C_G2A p;
+    C_FP2_T X, Y, Z, one;
+    memset(&p, 0, sizeof(p));
+    if (!fp2_in(&Z, z)) {
+        memcpy(out, &p, sizeof(p));
+        return CURVE_PT_OFF_CURVE;
+    }
+    int rc = CURVE_PT_OK;
+    C_FP2(set_one)(&one);
+    if (!C_FP2(is_zero)(&Z)) {
+        if (!fp2_in(&X, x) || !fp2_in(&Y, y)) {
+            rc = CURVE_PT_OFF_CURVE;
+        } else if (C_FP2(eq)(&Z, &one)) {
+            p.x = X;
+            p.y = Y;
+        } else {
+            C_FP2_T zi, zi2, zi3;
+            C_FP2(inv)(&zi, &Z);
+            C_FP2(sqr)(&zi2, &zi);
+            C_FP2(mul)(&zi3, &zi2, &zi);
+            C_FP2(mul)(&p.x, &X, &zi2);
+            C_FP2(mul)(&p.y, &Y, &zi3);
+        }
+        if (rc == CURVE_PT_OK && !C_G2(affine_is_on_curve)(&p))
+            rc = CURVE_PT_OFF_CURVE;
+        else if (rc == CURVE_PT_OK && !C_G2(affine_in_subgroup)(&p))
+            rc = CURVE_PT_OUTSIDE_SUBGROUP;
+    }
+    memcpy(out, &p, sizeof(p));
+    return rc;
+}
+
+static void g1_to_xyz(uint64_t *x, uint64_t *y, uint64_t *z, const void *pt)
+{
+    C_G1A p;
+    memcpy(&p, pt, sizeof(p));
+    memset(x, 0, C_FP_LIMBS * sizeof(uint64_t));
+    memset(y, 0, C_FP_LIMBS * sizeof(uint64_t));
+    memset(z, 0, C_FP_LIMBS * sizeof(uint64_t));
+    if (C_G1(affine_is_inf)(&p)) {
+        y[0] = 1;
+        return;
+    }
+    fp_out(x, &p.x);
+    fp_out(y, &p.y);
+    z[0] = 1;
+}
+
+static void g2_to_xyz(uint64_t *x, uint64_t *y, uint64_t *z, const void *pt)
+{
+    C_G2A p;
+    memcpy(&p, pt, sizeof(p));
+    memset(x, 0, 2 * C_FP_LIMBS * sizeof(uint64_t));
+    memset(y, 0, 2 * C_FP_LIMBS * sizeof(uint64_t));
+    memset(z, 0, 2 * C_FP_LIMBS * sizeof(uint64_t));
+    if (C_G2(affine_is_inf)(&p)) {
+        y[0] = 1;
+        return;
+    }
+    fp2_out(x, &p.x);
+    fp2_out(y, &p.y);
+    z[0] = 1;
+}
+
+static int g1_is_inf(const void *pt)
+{
+    C_G1A p;
+    memcpy(&p, pt, sizeof(p));
+    return C_G1(affine_is_inf)(&p);
+}
+
+static int g2_is_inf(const void *pt)
+{
+    C_G2A p;
+    memcpy(&p, pt, sizeof(p));
+    return C_G2(affine_is_inf)(&p);
+}
+
+/* Points are copied in with memcpy: the callers' holders (curve_g1, a key's arrays) are of
+ * other types, and an array's stride is the caller's. */
+static int groth16_check(const void *a, const void *b, const void *c, const void *alpha1,
+                         const void *beta2, const void *gamma2, const void *delta2, const void *ic,
+                         size_t ic_stride, size_t n_ic, const curve_scalar *pub, size_t n_pub)
+{
+    C_G1A p[4], t_aff;
+    C_G2A q[4];
+    C_G1J acc, t;
+
+    if (n_ic == 0 || n_pub > n_ic - 1)
+        return 0;
+    memcpy(&t_aff, ic, sizeof(t_aff));
+    C_G1(jac_from_affine)(&acc, &t_aff);
+    for (size_t i = 0; i < n_pub; i++) {
+        memcpy(&t_aff, (const char *)ic + (i + 1) * ic_stride, sizeof(t_aff));
+        C_G1(jac_from_affine)(&t, &t_aff);
+        C_G1(jac_mul)(&t, &t, pub[i].l, CURVE_FR_LIMBS);
+        C_G1(jac_add)(&acc, &acc, &t);
+    }
+    memcpy(&t_aff, a, sizeof(t_aff));
+    C_G1(affine_neg)(&p[0], &t_aff);
+    memcpy(&q[0], b, sizeof(q[0]));
+    C_G1(jac_to_affine)(&p[1], &acc);
+    memcpy(&q[1], gamma2, sizeof(q[1]));
+    memcpy(&p[2], c, sizeof(p[2]));
+    memcpy(&q[2], delta2, sizeof(q[2]));
+    memcpy(&p[3], alpha1, sizeof(p[3]));
+    memcpy(&q[3], beta2, sizeof(q[3]));
+    return C_PAIRING_PRODUCT_IS_ONE(p, q, 4);
+}
+
+_Static_assert(sizeof(C_G1A) <= sizeof(curve_g1) && sizeof(C_G2A) <= sizeof(curve_g2),
+               "curve_g1 and curve_g2 hold every curve's points");
+_Static_assert(C_FP_LIMBS <= CURVE_FP_MAX_LIMBS, "CURVE_FP_MAX_LIMBS is the largest Fp");
+
+const curve C_VAR = {
+    .name = C_NAME,
+    .snarkjs = C_SNARKJS,
+    .fp_limbs = C_FP_LIMBS,
+    .p = C_FP_MODULUS.l,
+    .r = C_FR_MODULUS.l,
+    .g1_size = sizeof(C_G1A),
+    .g2_size = sizeof(C_G2A),
+    .g1_from_xyz = g1_from_xyz,
+    .g2_from_xyz = g2_from_xyz,
+    .g1_to_xyz = g1_to_xyz,
+    .g2_to_xyz = g2_to_xyz,
+    .g1_is_inf = g1_is_inf,
+    .g2_is_inf = g2_is_inf,
+    .groth16_check = groth16_check,
+};
