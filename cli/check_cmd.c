@@ -7,7 +7,8 @@
  * (default 10) are printed to stdout with the values of A, B and C and, for each signal they
  * use, its wire, value and names from the .sym file; then the count. A proof made from a witness
  * that breaks a constraint fails the prover's pairing check (exit 6), which cannot say which
- * constraint: this command can.
+ * constraint: this command can. The curve is the files' (their prime: BLS12-381 or BN254, the
+ * same in both), its Fr through core/curve's operations.
  *
  * Exit 0: every constraint holds ("OK: ..."); 1: some do not; 2 usage; 4 a malformed file or
  * files of different circuits (the message names file, section and byte offset); 5 I/O; 7 memory.
@@ -25,24 +26,26 @@
 #define MAX_NAMES 3 /* names printed per wire; the rest are counted */
 
 /* <L, w> in Montgomery form for linear combination L (0 = A, 1 = B, 2 = C) of constraint c. */
-static void eval_lc(fr_t *out, const r1cs *cs, const fr_t *w_mont, uint64_t c, int L)
+static void eval_lc(curve_scalar *out, const r1cs *cs, const curve_scalar *w_mont, uint64_t c,
+                    int L)
 {
+    const curve *cv = cs->cv;
     memset(out, 0, sizeof *out);
     uint64_t j = 3 * c + (uint64_t)L;
     const uint8_t *p = r1cs_lc_terms(cs, j);
     for (uint64_t t = cs->lc[j]; t < cs->lc[j + 1]; t++, p += R1CS_TERM_BYTES) {
-        fr_t coef, term;
+        curve_scalar coef, term;
         r1cs_term_coef(&coef, p);
-        fr_from_canon(&coef, &coef); /* < r: checked by r1cs_load */
-        fr_mul(&term, &coef, &w_mont[r1cs_term_wire(p)]);
-        fr_add(out, out, &term);
+        cv->fr_from_canon(&coef, &coef); /* < r: checked by r1cs_load */
+        cv->fr_mul(&term, &coef, &w_mont[r1cs_term_wire(p)]);
+        cv->fr_add(out, out, &term);
     }
 }
 
-static void print_wire(uint32_t wire, const fr_t *w_mont, const sym *names)
+static void print_wire(const curve *cv, uint32_t wire, const curve_scalar *w_mont, const sym *names)
 {
-    char dec[FR_DEC_MAX];
-    fr_to_dec(dec, &w_mont[wire]);
+    char dec[CURVE_FR_DEC_MAX];
+    cv->fr_to_dec(dec, &w_mont[wire]);
     printf("    wire %u = %s", wire, dec);
     if (!names) {
         printf("\n");
@@ -59,14 +62,14 @@ static void print_wire(uint32_t wire, const fr_t *w_mont, const sym *names)
 }
 
 /* The report of one unsatisfied constraint: A, B, C, then each wire once, in term order. */
-static void print_constraint(const r1cs *cs, const fr_t *w_mont, uint64_t c, const fr_t abc[3],
-                             const sym *names, uint8_t *seen)
+static void print_constraint(const r1cs *cs, const curve_scalar *w_mont, uint64_t c,
+                             const curve_scalar abc[3], const sym *names, uint8_t *seen)
 {
     static const char *const lc_name[3] = { "A", "B", "C" };
-    char dec[FR_DEC_MAX];
+    char dec[CURVE_FR_DEC_MAX];
     printf("constraint %llu is not satisfied: A * B != C\n", (unsigned long long)c);
     for (int L = 0; L < 3; L++) {
-        fr_to_dec(dec, &abc[L]);
+        cs->cv->fr_to_dec(dec, &abc[L]);
         uint64_t n = cs->lc[3 * c + L + 1] - cs->lc[3 * c + L];
         printf("  %s = %s  (%llu term%s)\n", lc_name[L], dec, (unsigned long long)n,
                n == 1 ? "" : "s");
@@ -81,7 +84,7 @@ static void print_constraint(const r1cs *cs, const fr_t *w_mont, uint64_t c, con
                     seen[wire] = 0;
                 else if (wire != 0 && !seen[wire]) { /* wire 0 is the constant 1 */
                     seen[wire] = 1;
-                    print_wire(wire, w_mont, names);
+                    print_wire(cs->cv, wire, w_mont, names);
                 }
             }
         }
@@ -113,13 +116,21 @@ static int cmd_check(int argc, char **argv)
     r1cs cs;
     wtns *w = NULL;
     sym names = { 0 };
-    fr_t *w_mont = NULL;
+    curve_scalar *w_mont = NULL;
     uint8_t *seen = NULL;
     uint64_t bad = 0;
-    if ((rc = r1cs_load(r1cs_path, &cs)) != G16K_OK)
+    if ((rc = r1cs_load(r1cs_path, NULL, &cs)) != G16K_OK)
         goto out;
-    if ((rc = wtns_load(wtns_path, 0, &w)) != G16K_OK)
+    if ((rc = wtns_load(wtns_path, NULL, 0, &w)) != G16K_OK)
         goto out;
+    const curve *cv = cs.cv;
+    if (w->cv != cv) {
+        rc = err_set(G16K_EFORMAT,
+                     "%s: section 1 (header): a %s witness, the circuit %s is %s's (files of two "
+                     "circuits, or one compiled with another --prime?)",
+                     wtns_path, w->cv->name, r1cs_path, cv->name);
+        goto out;
+    }
     if (w->n != cs.n_wires) {
         rc = err_set(G16K_EFORMAT,
                      "%s: section 1 (header): %u witness values, the circuit %s "
@@ -136,18 +147,18 @@ static int cmd_check(int argc, char **argv)
         goto out;
     }
     for (uint32_t i = 0; i < cs.n_wires; i++)
-        fr_from_canon(&w_mont[i], &w->values[i]); /* < r: checked by wtns_load */
-    fr_t one;
-    fr_set_u64(&one, 1);
-    if (!fr_eq(&w_mont[0], &one))
+        cv->fr_from_canon(&w_mont[i], &w->values[i]); /* < r: checked by wtns_load */
+    curve_scalar one = { { 1, 0, 0, 0 } };
+    cv->fr_from_canon(&one, &one);
+    if (memcmp(&w_mont[0], &one, sizeof(one)) != 0)
         printf("note: wire 0 (the constant 1 of every constraint) is not 1 in %s\n", wtns_path);
 
     for (uint64_t c = 0; c < cs.n_constraints; c++) {
-        fr_t abc[3], ab;
+        curve_scalar abc[3], ab;
         for (int L = 0; L < 3; L++)
             eval_lc(&abc[L], &cs, w_mont, c, L);
-        fr_mul(&ab, &abc[0], &abc[1]);
-        if (fr_eq(&ab, &abc[2]))
+        cv->fr_mul(&ab, &abc[0], &abc[1]);
+        if (memcmp(&ab, &abc[2], sizeof(ab)) == 0) /* reduced Montgomery forms: one per value */
             continue;
         if (bad++ < max)
             print_constraint(&cs, w_mont, c, abc, sym_path ? &names : NULL, seen);
@@ -174,5 +185,6 @@ const cli_command cli_cmd_check = {
     "         Evaluates every constraint A * B = C of the circuit on the witness (as `snarkjs\n"
     "         wtns check`) and names the first N (default 10) it breaks: the constraint's\n"
     "         0-based index, the values of A, B and C, and each signal's wire, value and\n"
-    "         names from the .sym file. Exit 0 when all hold, 1 when some do not.\n",
+    "         names from the .sym file. Exit 0 when all hold, 1 when some do not.\n"
+    "         BLS12-381 or BN254 (bn128) circuits, as the files' prime says.\n",
 };

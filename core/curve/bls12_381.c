@@ -10,6 +10,8 @@
 #define C_FP_MODULUS FP_MODULUS
 #define C_FP_ONE FP_ONE
 #define C_FR_MODULUS FR_MODULUS
+#define C_FR_T fr_t
+#define C_FR(n) fr_##n
 #define C_FP2_T fp2_t
 #define C_FP2(n) fp2_##n
 #define C_G1A g1_affine_t

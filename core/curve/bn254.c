@@ -11,6 +11,8 @@
 #define C_FP_MODULUS BN254_FP_MODULUS
 #define C_FP_ONE BN254_FP_ONE
 #define C_FR_MODULUS BN254_FR_MODULUS
+#define C_FR_T bn254_fr_t
+#define C_FR(n) bn254_fr_##n
 #define C_FP2_T bn254_fp2_t
 #define C_FP2(n) bn254_fp2_##n
 #define C_G1A bn254_g1_affine_t

@@ -34,6 +34,15 @@ const curve *curve_by_snarkjs(const char *s)
     return NULL;
 }
 
+const curve *curve_by_r(const uint64_t r[CURVE_FR_LIMBS])
+{
+    if (memcmp(r, curve_bls12_381.r, CURVE_FR_LIMBS * sizeof(uint64_t)) == 0)
+        return &curve_bls12_381;
+    if (memcmp(r, curve_bn254.r, CURVE_FR_LIMBS * sizeof(uint64_t)) == 0)
+        return &curve_bn254;
+    return NULL;
+}
+
 const char *curve_snarkjs_names(void)
 {
     return "\"bls12381\" or \"bn128\" (or a spelling snarkjs takes for them: \"bn254\", "

@@ -37,6 +37,9 @@ typedef union curve_g2 {
  * a public signal: BLS12-381's fr_t, whose four limbs hold any curve's Fr. */
 typedef fr_t curve_scalar;
 
+/* Bytes of the decimal text of an Fr element with its NUL (both r are below 10^77). */
+#define CURVE_FR_DEC_MAX 80
+
 /* What g1_from_xyz and g2_from_xyz say of a point. */
 enum { CURVE_PT_OK = 0, CURVE_PT_OFF_CURVE = 1, CURVE_PT_OUTSIDE_SUBGROUP = 2 };
 
@@ -61,6 +64,14 @@ typedef struct curve {
     void (*g2_to_xyz)(uint64_t *x, uint64_t *y, uint64_t *z, const void *p);
     int (*g1_is_inf)(const void *p);
     int (*g2_is_inf)(const void *p);
+    /* Fr arithmetic on curve_scalar holders of Montgomery-form elements (mont/field_decl.h's
+     * contracts): from_canon takes a canonical scalar below r (the caller's check), to_dec
+     * writes the element's canonical decimal text into CURVE_FR_DEC_MAX bytes. Montgomery forms
+     * are fully reduced, so two elements are equal iff their limbs are. */
+    void (*fr_from_canon)(curve_scalar *out, const curve_scalar *canon);
+    void (*fr_add)(curve_scalar *out, const curve_scalar *a, const curve_scalar *b);
+    void (*fr_mul)(curve_scalar *out, const curve_scalar *a, const curve_scalar *b);
+    void (*fr_to_dec)(char *buf, const curve_scalar *a);
     /* snarkjs groth16_verify.js's equation (docs/proving.md, "The prover", step 5):
      *   e(-A, B) e(vk_x, gamma2) e(C, delta2) e(alpha1, beta2) == 1,
      *   vk_x = ic[0] + sum_i pub[i] ic[i + 1],
@@ -81,6 +92,9 @@ extern const curve curve_bn254;
  * getCurveFromName: case and every character but letters and digits ignored; "bn128", "bn254"
  * and "alt_bn128" are BN254, "bls12381" BLS12-381), or NULL (s NULL or another name). */
 const curve *curve_by_snarkjs(const char *s);
+/* The curve whose Fr modulus is the canonical 4-limb r (a circom file's prime: .wtns, .r1cs),
+ * or NULL. */
+const curve *curve_by_r(const uint64_t r[CURVE_FR_LIMBS]);
 /* The names curve_by_snarkjs takes, for messages ("\"bls12381\" or \"bn128\" (or ..."). Static. */
 const char *curve_snarkjs_names(void);
 

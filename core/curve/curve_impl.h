@@ -5,6 +5,7 @@
  *   C_NAME, C_SNARKJS  its two names
  *   C_FP_T, C_FP(n)  Fp's type and function names (mont/field_decl.h), C_FP_LIMBS its limbs,
  *                    C_FP_MODULUS and C_FP_ONE its constants; C_FR_MODULUS Fr's modulus
+ *   C_FR_T, C_FR(n)  Fr's type and function names
  *   C_FP2_T, C_FP2(n)  Fp2's (curve/fp2_decl.h)
  *   C_G1A, C_G1J, C_G1(n), C_G2A, C_G2J, C_G2(n)  the groups' types and names (curve/jac_decl.h),
  *                    with affine_in_subgroup
@@ -154,6 +155,40 @@ static int g2_is_inf(const void *pt)
     return C_G2(affine_is_inf)(&p);
 }
 
+/* Fr through curve_scalar holders: copied in and out (the curve's own type may differ). */
+static void fr_from_canon_(curve_scalar *out, const curve_scalar *canon)
+{
+    C_FR_T c, m;
+    memcpy(c.l, canon->l, sizeof(c.l));
+    (void)C_FR(from_canon)(&m, &c); /* < r: the caller's contract */
+    memcpy(out->l, m.l, sizeof(m.l));
+}
+
+static void fr_add_(curve_scalar *out, const curve_scalar *a, const curve_scalar *b)
+{
+    C_FR_T x, y;
+    memcpy(x.l, a->l, sizeof(x.l));
+    memcpy(y.l, b->l, sizeof(y.l));
+    C_FR(add)(&x, &x, &y);
+    memcpy(out->l, x.l, sizeof(x.l));
+}
+
+static void fr_mul_(curve_scalar *out, const curve_scalar *a, const curve_scalar *b)
+{
+    C_FR_T x, y;
+    memcpy(x.l, a->l, sizeof(x.l));
+    memcpy(y.l, b->l, sizeof(y.l));
+    C_FR(mul)(&x, &x, &y);
+    memcpy(out->l, x.l, sizeof(x.l));
+}
+
+static void fr_to_dec_(char *buf, const curve_scalar *a)
+{
+    C_FR_T x;
+    memcpy(x.l, a->l, sizeof(x.l));
+    C_FR(to_dec)(buf, &x);
+}
+
 /* Points are copied in with memcpy: the callers' holders (curve_g1, a key's arrays) are of
  * other types, and an array's stride is the caller's. */
 static int groth16_check(const void *a, const void *b, const void *c, const void *alpha1,
@@ -189,6 +224,8 @@ static int groth16_check(const void *a, const void *b, const void *c, const void
 _Static_assert(sizeof(C_G1A) <= sizeof(curve_g1) && sizeof(C_G2A) <= sizeof(curve_g2),
                "curve_g1 and curve_g2 hold every curve's points");
 _Static_assert(C_FP_LIMBS <= CURVE_FP_MAX_LIMBS, "CURVE_FP_MAX_LIMBS is the largest Fp");
+_Static_assert(sizeof(((C_FR_T *)0)->l) == sizeof(((curve_scalar *)0)->l),
+               "curve_scalar holds the curve's Fr");
 
 const curve C_VAR = {
     .name = C_NAME,
@@ -204,5 +241,9 @@ const curve C_VAR = {
     .g2_to_xyz = g2_to_xyz,
     .g1_is_inf = g1_is_inf,
     .g2_is_inf = g2_is_inf,
+    .fr_from_canon = fr_from_canon_,
+    .fr_add = fr_add_,
+    .fr_mul = fr_mul_,
+    .fr_to_dec = fr_to_dec_,
     .groth16_check = groth16_check,
 };

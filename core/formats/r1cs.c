@@ -17,31 +17,35 @@
 
 #define HEADER_SIZE 64u /* n8, r, nWires, nPubOut, nPubIn, nPrvIn, nLabels (u64), nConstraints */
 
-static int read_header(const binfile *bf, const char *path, r1cs *cs)
+static int read_header(const binfile *bf, const char *path, const curve *expect, r1cs *cs)
 {
     const binfile_section *s;
     int rc = binfile_section_get(bf, 1, "header", &s);
     if (rc)
         return rc;
     const uint8_t *p = bf->data + s->offset;
-    /* a BN254 file has n8 = 32 too, so its header has this size: its prime says what it is */
-    const char *hint = s->size >= 36 ? foreign_curve_hint(p + 4, binfile_le32(p)) : "";
     if (s->size != HEADER_SIZE)
         return err_set(G16K_EFORMAT,
                        "%s: section 1 at byte %llu: size %llu, expected %u "
-                       "(only BLS12-381, n8 = 32, is supported)",
+                       "(only BLS12-381 and BN254, n8 = 32, are supported)",
                        path, (unsigned long long)s->offset, (unsigned long long)s->size,
                        HEADER_SIZE);
-    if (binfile_le32(p) != FR_BYTES)
+    if (binfile_le32(p) != R1CS_FIELD_BYTES)
         return err_set(G16K_EFORMAT, "%s: section 1 at byte %llu: n8 %u, expected 32", path,
                        (unsigned long long)s->offset, binfile_le32(p));
-    fr_t prime;
-    binfile_limbs(prime.l, p + 4, FR_LIMBS);
-    if (bigint_cmp(prime.l, FR_MODULUS.l, FR_LIMBS) != 0)
+    uint64_t prime[CURVE_FR_LIMBS];
+    binfile_limbs(prime, p + 4, CURVE_FR_LIMBS);
+    if ((cs->cv = curve_by_r(prime)) == NULL)
         return err_set(G16K_EFORMAT,
-                       "%s: section 1 at byte %llu: prime is not the BLS12-381 "
-                       "scalar field r%s",
-                       path, (unsigned long long)(s->offset + 4), hint);
+                       "%s: section 1 at byte %llu: prime is neither BLS12-381's scalar field r "
+                       "nor BN254's (circom --prime bls12381 or bn128)",
+                       path, (unsigned long long)(s->offset + 4));
+    if (expect && cs->cv != expect)
+        return err_set(G16K_EFORMAT,
+                       "%s: section 1 at byte %llu: a %s constraint system (its prime is %s's "
+                       "r), %s is needed here%s",
+                       path, (unsigned long long)(s->offset + 4), cs->cv->name, cs->cv->name,
+                       expect->name, foreign_curve_hint(p + 4, R1CS_FIELD_BYTES));
     cs->n_wires = binfile_le32(p + 36);
     cs->n_pub_out = binfile_le32(p + 40);
     cs->n_pub_in = binfile_le32(p + 44);
@@ -92,15 +96,15 @@ static int scan_constraints(const binfile *bf, const char *path, r1cs *cs)
                 goto truncated;
             for (uint32_t i = 0; i < n; i++, t++, pos += R1CS_TERM_BYTES) {
                 uint32_t wire = binfile_le32(base + pos);
-                fr_t coef;
-                binfile_limbs(coef.l, base + pos + 4, FR_LIMBS);
+                uint64_t coef[CURVE_FR_LIMBS];
+                binfile_limbs(coef, base + pos + 4, CURVE_FR_LIMBS);
                 if (wire >= cs->n_wires)
                     return err_set(G16K_EFORMAT,
                                    "%s: section 2 at byte %llu: constraint %llu "
                                    "uses wire %u of %u",
                                    path, (unsigned long long)(s->offset + pos),
                                    (unsigned long long)c, wire, cs->n_wires);
-                if (bigint_cmp(coef.l, FR_MODULUS.l, FR_LIMBS) >= 0)
+                if (bigint_cmp(coef, cs->cv->r, CURVE_FR_LIMBS) >= 0)
                     return err_set(G16K_EFORMAT,
                                    "%s: section 2 at byte %llu: coefficient not "
                                    "below r",
@@ -124,11 +128,11 @@ truncated:
                    path, (unsigned long long)(s->offset + pos), cs->n_constraints);
 }
 
-int r1cs_load(const char *path, r1cs *out)
+int r1cs_load(const char *path, const curve *expect_cv, r1cs *out)
 {
     memset(out, 0, sizeof(*out));
     int rc = binfile_open(&out->bf, path, "r1cs", 1, 5);
-    if (rc == G16K_OK && (rc = read_header(&out->bf, path, out)) == G16K_OK)
+    if (rc == G16K_OK && (rc = read_header(&out->bf, path, expect_cv, out)) == G16K_OK)
         rc = scan_constraints(&out->bf, path, out);
     if (rc != G16K_OK)
         r1cs_free(out); /* nothing kept: r1cs_free again is a no-op */

@@ -1,5 +1,6 @@
 /*
- * Reader of circom constraint systems (.r1cs version 1, docs/formats.md, ".r1cs"), BLS12-381 only.
+ * Reader of circom constraint systems (.r1cs version 1, docs/formats.md, ".r1cs") over the r of a
+ * curve of core/curve (BLS12-381, or BN254: circom's default prime), which is the file's curve.
  * Used by `g16k setup` (core/setup) and `g16k check`.
  */
 #ifndef G16K_FORMATS_R1CS_H
@@ -8,13 +9,15 @@
 #include <stdint.h>
 
 #include "binfile.h"
-#include "bls12_381/field.h"
+#include "curve/curve.h"
 
 /* One term as the file stores it: wire (u32) then coefficient (32 bytes), little-endian, the
  * coefficient a canonical integer (not Montgomery) < r; at any byte address. */
 #define R1CS_TERM_BYTES 36u
+#define R1CS_FIELD_BYTES 32u /* n8: both curves' r take 32 bytes */
 
 typedef struct r1cs {
+    const curve *cv;  /* the curve whose r the file names */
     uint32_t n_wires; /* = zkey nVars */
     uint32_t n_pub_out;
     uint32_t n_pub_in;
@@ -47,18 +50,19 @@ static inline uint32_t r1cs_term_wire(const uint8_t *term)
 }
 
 /* The term's coefficient, canonical (< r: r1cs_load checked it). */
-static inline void r1cs_term_coef(fr_t *out, const uint8_t *term)
+static inline void r1cs_term_coef(curve_scalar *out, const uint8_t *term)
 {
-    binfile_limbs(out->l, term + 4, FR_LIMBS);
+    binfile_limbs(out->l, term + 4, CURVE_FR_LIMBS);
 }
 
-/* Map and validate path (magic, version 1, prime = r, n8 = 32, wire ids < nWires, coefficients
- * < r, sections 1 and 2 exactly consumed) in one pass that fills lc (8 bytes per linear
- * combination); the file stays mapped until r1cs_free. On an error nothing is kept (calling
- * r1cs_free then is a harmless no-op).
+/* Map and validate path (magic, version 1, prime = a curve's r, n8 = 32, wire ids < nWires,
+ * coefficients < r, sections 1 and 2 exactly consumed) in one pass that fills lc (8 bytes per
+ * linear combination); the file stays mapped until r1cs_free. expect_cv: the curve the caller
+ * serves (a file of the other is refused, naming both), or NULL for either. On an error nothing
+ * is kept (calling r1cs_free then is a harmless no-op).
  * Errors: G16K_EIO (open, map), G16K_EFORMAT (the message names file, section and byte offset),
  * G16K_ENOMEM. Thread-safe. */
-int r1cs_load(const char *path, r1cs *out);
+int r1cs_load(const char *path, const curve *expect_cv, r1cs *out);
 void r1cs_free(r1cs *cs);
 
 #endif

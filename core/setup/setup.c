@@ -50,7 +50,7 @@ int setup_run(const setup_opts *o)
     progress pg;
     memset(&k, 0, sizeof k);
     progress_init(&pg, "setup", o->progress);
-    int rc = r1cs_load(o->r1cs_path, &cs);
+    int rc = r1cs_load(o->r1cs_path, &curve_bls12_381, &cs);
     if (rc)
         return rc;
     if ((rc = setup_check_limits(&cs, o->r1cs_path)) != G16K_OK)

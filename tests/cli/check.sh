@@ -5,9 +5,11 @@
 # (r1cs_eval.mjs) finds, and the names are those the .sym file gives the changed wire. Proving
 # with that witness fails its own check (exit 6) and points to g16k check. Malformed files exit 4
 # naming the file, a missing one exits 5.
-# usage: check.sh G16K FIXTURES SNARKJS      (exit 77 = skipped: no snarkjs)
+# The same on BN254 (the committed bn128 fixtures, circom's default prime), the curve coming from
+# the files' prime; a witness of one curve beside a circuit of the other is refused (exit 4).
+# usage: check.sh G16K FIXTURES SNARKJS [BN128_FIXTURES]     (exit 77 = skipped: no snarkjs)
 set -euo pipefail
-G16K=$1 FIX=$2 SNARKJS=${3:-}
+G16K=$1 FIX=$2 SNARKJS=${3:-} BN=${4:-}
 HERE=$(cd "$(dirname "$0")" && pwd)
 if [ -z "$SNARKJS" ] || [ ! -x "$SNARKJS" ]; then
   echo "snarkjs not installed (tools/snarkjs: npm ci): skipped"; exit 77
@@ -22,18 +24,22 @@ change_wire() {   # change_wire IN OUT WIRE: flip the low bit of the witness val
            const b = fs.readFileSync(i); b[76 + 32 * Number(w)] ^= 1; fs.writeFileSync(o, b);' "$1" "$2" "$3"
 }
 
-for c in mult nopub poseidon2; do
-  F=$FIX/$c
+good() {   # good DIR NAME: the fixture's own witness satisfies its circuit
+  local F=$1 c=$2 m
   [ -f "$F/circuit.r1cs" ] && [ -f "$F/circuit.sym" ] || fail "missing fixture $F (circuit.r1cs, circuit.sym)"
   m=$(sed 's/\x1b\[[0-9;]*m//g' "$F/r1cs_info.txt" | sed -n 's/.*# of Constraints: *//p')
   run --r1cs "$F/circuit.r1cs" --witness "$F/witness.wtns" --sym "$F/circuit.sym"
   [ "$rc" = 0 ] || fail "$c: good witness: exit $rc $(cat "$T/out" "$T/err")"
   grep -qx "OK: the witness satisfies all $m constraints" "$T/out" || fail "$c: $(cat "$T/out")"
+}
+for c in mult nopub poseidon2; do
+  good "$FIX/$c" "$c"
 done
 
-# One changed value: mult's output c (wire 1), poseidon2's wire 5 and nopub's last wire.
-for case in "mult 1" "poseidon2 5" "nopub 301"; do
-  set -- $case; c=$1 wire=$2 F=$FIX/$1
+# changed DIR NAME WIRE [prove]: the fixture's witness with WIRE's value changed, reported as
+# snarkjs and r1cs_eval.mjs find it; with "prove", the prover refuses it (exit 6)
+changed() {
+  local F=$1 c=$2 wire=$3 first names line
   change_wire "$F/witness.wtns" "$T/$c.bad.wtns" "$wire"
   "$SNARKJS" wtns check "$F/circuit.r1cs" "$T/$c.bad.wtns" > "$T/sj" 2>&1 || true
   first=$(sed 's/\x1b\[[0-9;]*m//g' "$T/sj" | sed -n 's/.*aborting checking process at constraint \([0-9]*\).*/\1/p')
@@ -53,13 +59,30 @@ for case in "mult 1" "poseidon2 5" "nopub 301"; do
   # without --sym: the wires, no names
   run --r1cs "$F/circuit.r1cs" --witness "$T/$c.bad.wtns"
   [ "$rc" = 1 ] && grep -qx "    wire $wire = [0-9]*" "$T/out" || fail "$c: without --sym: exit $rc"
+  [ "${4:-}" = prove ] || return 0
   # the prover refuses the witness and points to g16k check
   rc=0; "$G16K" prove --zkey "$F/circuit_final.zkey" --witness "$T/$c.bad.wtns" --proof "$T/p.json" \
       --public "$T/q.json" 2> "$T/perr" || rc=$?
   [ "$rc" = 6 ] || fail "$c: prove with the changed witness: exit $rc, want 6"
   [ "$(wc -l < "$T/perr")" = 1 ] && grep -q "g16k check --r1cs" "$T/perr" || fail "$c: prove's message: $(cat "$T/perr")"
   [ ! -e "$T/p.json" ] || fail "$c: prove wrote a proof"
+}
+# One changed value: mult's output c (wire 1), poseidon2's wire 5 and nopub's last wire.
+for case in "mult 1" "poseidon2 5" "nopub 301"; do
+  set -- $case
+  changed "$FIX/$1" "$1" "$2" prove
 done
+# BN254: the bn128 fixtures (no prove: g16k proves BLS12-381 only so far)
+if [ -n "$BN" ]; then
+  for c in mult nopub poseidon2; do
+    good "$BN/$c" "bn128/$c"
+  done
+  changed "$BN/mult" bn128_mult 1
+  changed "$BN/poseidon2" bn128_poseidon2 5
+  run --r1cs "$BN/mult/circuit.r1cs" --witness "$FIX/mult/witness.wtns"
+  [ "$rc" = 4 ] && grep -q "mult/witness.wtns: section 1 (header): a BLS12-381 witness, the circuit .*bn128/mult/circuit.r1cs is BN254's" "$T/err" ||
+    fail "BLS12-381 witness, BN254 circuit: exit $rc $(cat "$T/err")"
+fi
 
 # --max: the first N, then a pointer
 run --r1cs "$FIX/poseidon2/circuit.r1cs" --witness "$T/poseidon2.bad.wtns" --max 1

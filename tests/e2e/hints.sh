@@ -5,8 +5,9 @@
 #  - ZKEY and WTNS swapped: "the file is a witness (.wtns), not a proving key (.zkey): arguments
 #    swapped?";
 #  - a truncated key: "truncated", with the size it needs and the size it has;
-#  - BN254 (bn128) files, made here by circom2 with its default prime and by snarkjs: r1cs, wtns,
-#    zkey and ptau each say BN254 and `--prime bls12381`;
+#  - BN254 (bn128) files, made here by circom2 with its default prime and by snarkjs: where g16k
+#    serves BLS12-381 only (prove, vk, setup) r1cs, wtns, zkey and ptau each say BN254 and
+#    `--prime bls12381`; check serves both and refuses only a BN254 file beside a BLS12-381 one;
 #  - check --sym with another circuit's .sym: refused, "the .sym of another circuit?".
 # usage: hints.sh G16K FIXTURES SNARKJS CIRCOM2 CIRCUITS_DIR   (exit 77: no snarkjs or circom2)
 set -euo pipefail
@@ -52,9 +53,16 @@ cp "$CIRCUITS/mult.circom" "$CIRCUITS/mult.input.json" "$T/"
 "$SNARKJS" powersoftau new bn128 4 "$T/bn0.ptau" > /dev/null
 "$SNARKJS" powersoftau prepare phase2 "$T/bn0.ptau" "$T/bn.ptau" > /dev/null
 "$SNARKJS" groth16 setup "$T/mult.r1cs" "$T/bn.ptau" "$T/bn.zkey" > /dev/null
-BN="this is a BN254 (bn128) file, which g16k does not prove yet: compile the circuit with \`circom --prime bls12381\`"
-says 4 "$BN" check --r1cs "$T/mult.r1cs" --witness "$M/witness.wtns"
-says 4 "$BN" check --r1cs "$M/circuit.r1cs" --witness "$T/bn.wtns"
+BN="; this is a BN254 (bn128) file, which g16k does not prove yet: compile the circuit with \`circom --prime bls12381\`"
+# check serves both curves, the files' primes deciding: two curves in one run is the mistake
+says 4 "a BLS12-381 witness, the circuit $T/mult.r1cs is BN254's (files of two circuits, or one compiled with another --prime?)" \
+  check --r1cs "$T/mult.r1cs" --witness "$M/witness.wtns"
+says 4 "a BN254 witness, the circuit $M/circuit.r1cs is BLS12-381's" check --r1cs "$M/circuit.r1cs" --witness "$T/bn.wtns"
+"$G16K" check --r1cs "$T/mult.r1cs" --witness "$T/bn.wtns" > "$T/out" 2>&1 ||
+  fail "check of a BN254 circuit and its witness: $(cat "$T/out")"
+grep -q "^OK: the witness satisfies all 1 constraints" "$T/out" || fail "check on BN254: $(cat "$T/out")"
+says 4 "a BN254 witness (its prime is BN254's r), the proving key is BLS12-381's$BN" \
+  prove "$M/circuit_final.zkey" "$T/bn.wtns" "$T/p.json" "$T/q.json"
 says 4 "$BN" prove "$T/bn.zkey" "$M/witness.wtns" "$T/p.json" "$T/q.json"
 says 4 "$BN" vk --zkey "$T/bn.zkey" --vk "$T/vk.json"
 says 4 "$BN" setup --quiet --r1cs "$M/circuit.r1cs" --ptau "$T/bn.ptau" --zkey "$T/k.zkey"

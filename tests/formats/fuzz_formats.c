@@ -38,7 +38,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     case 1: {
         wtns *w;
-        if (wtns_load(path, 0, &w) == 0)
+        if (wtns_load(path, NULL, 0, &w) == 0)
             wtns_free(w);
         break;
     }

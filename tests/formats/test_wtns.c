@@ -1,7 +1,7 @@
 /*
  * core/formats/wtns.c against the fixtures' witness.wtns (lengths from r1cs_info.txt, public
  * values from snarkjs' public.json, the mult witness [1, 33, 3, 11] from docs/formats.md) and against
- * corrupted copies of mult/witness.wtns.
+ * corrupted copies of mult/witness.wtns; the bn128 fixtures' witnesses on BN254.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -26,7 +26,7 @@ static void test_wtns_fixtures(void **state)
         const char *fx = FIXTURES[i];
         uint32_t wires = r1cs_info(fx, "Wires");
         wtns *w = NULL;
-        int rc = wtns_load(fixture_path(fx, "witness.wtns"), wires, &w);
+        int rc = wtns_load(fixture_path(fx, "witness.wtns"), &curve_bls12_381, wires, &w);
         if (rc != 0)
             fail_msg("%s: %s", fx, err_get());
         assert_int_equal(w->n, wires);
@@ -40,16 +40,52 @@ static void test_wtns_fixtures(void **state)
         free(pub);
         wtns_free(w);
         /* 0 = no expected length */
-        assert_int_equal(wtns_load(fixture_path(fx, "witness.wtns"), 0, &w), 0);
+        assert_int_equal(wtns_load(fixture_path(fx, "witness.wtns"), NULL, 0, &w), 0);
         wtns_free(w);
     }
+}
+
+/* BN254 (the committed bn128 fixtures): the curve comes from the prime; the public values are
+ * snarkjs's public.json; a BLS12-381 key refuses the witness naming both curves. */
+static void test_wtns_bn128(void **state)
+{
+    (void)state;
+    static const char *const fx[] = { "mult", "nopub", "poseidon2", "manypub" };
+    char path[1024];
+    for (size_t i = 0; i < sizeof(fx) / sizeof(fx[0]); i++) {
+        snprintf(path, sizeof(path), "%s/%s/witness.wtns", G16K_BN128_FIXTURES, fx[i]);
+        wtns *w = NULL;
+        if (wtns_load(path, &curve_bn254, 0, &w) != 0)
+            fail_msg("%s: %s", fx[i], err_get());
+        assert_ptr_equal(w->cv, &curve_bn254);
+        snprintf(path, sizeof(path), "%s/%s/public.json", G16K_BN128_FIXTURES, fx[i]);
+        curve_scalar *pub;
+        size_t np;
+        assert_int_equal(public_json_read(path, &curve_bn254, &pub, &np), 0);
+        assert_true(np < w->n);
+        for (size_t j = 0; j < np; j++)
+            assert_memory_equal(w->values[1 + j].l, pub[j].l, 32);
+        free(pub);
+        wtns_free(w);
+    }
+    snprintf(path, sizeof(path), "%s/mult/witness.wtns", G16K_BN128_FIXTURES);
+    wtns *w = NULL;
+    assert_int_equal(wtns_load(path, NULL, 4, &w), 0); /* mult: [1, 33, 3, 11] on BN254 too */
+    static const uint64_t want[4] = { 1, 33, 3, 11 };
+    for (int i = 0; i < 4; i++)
+        assert_int_equal(w->values[i].l[0], want[i]);
+    wtns_free(w);
+    expect_error(wtns_load(path, &curve_bls12_381, 4, &w), G16K_EFORMAT, "witness.wtns",
+                 "section 1 (header) at byte 28: a BN254 witness (its prime is BN254's r), the "
+                 "proving key is BLS12-381's; this is a BN254 (bn128) file",
+                 NULL);
 }
 
 static void test_wtns_mult_values(void **state)
 {
     (void)state;
     wtns *w;
-    assert_int_equal(wtns_load(fixture_path("mult", "witness.wtns"), 4, &w), 0);
+    assert_int_equal(wtns_load(fixture_path("mult", "witness.wtns"), &curve_bls12_381, 4, &w), 0);
     static const uint64_t want[4] = { 1, 33, 3, 11 };
     for (int i = 0; i < 4; i++) {
         assert_int_equal(w->values[i].l[0], want[i]);
@@ -81,7 +117,7 @@ static void expect_bad(const uint8_t *d, size_t len, uint32_t expect_n, ...)
     const char *path = scratch_path("bad.wtns");
     write_whole(path, d, len);
     wtns *w = (wtns *)0x1;
-    int rc = wtns_load(path, expect_n, &w);
+    int rc = wtns_load(path, NULL, expect_n, &w);
     assert_ptr_equal(w, (wtns *)0x1);
     va_list ap;
     va_start(ap, expect_n);
@@ -145,7 +181,7 @@ static void test_wtns_malformed(void **state)
     free(d);
 
     wtns *w;
-    expect_error(wtns_load(scratch_path("none.wtns"), 4, &w), G16K_EIO, "none.wtns", NULL);
+    expect_error(wtns_load(scratch_path("none.wtns"), NULL, 4, &w), G16K_EIO, "none.wtns", NULL);
 }
 
 int main(void)
@@ -153,6 +189,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wtns_fixtures),
         cmocka_unit_test(test_wtns_mult_values),
+        cmocka_unit_test(test_wtns_bn128),
         cmocka_unit_test(test_wtns_malformed),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

@@ -7,10 +7,10 @@
 static int load_both(const char *path, const uint8_t *data, size_t size, uint32_t n_vars)
 {
     wtns *w;
-    int rc_file = wtns_load(path, n_vars, &w);
+    int rc_file = wtns_load(path, NULL, n_vars, &w);
     if (rc_file == 0)
         wtns_free(w);
-    int rc_mem = wtns_load_mem("wtns buffer", data, size, n_vars, &w);
+    int rc_mem = wtns_load_mem("wtns buffer", data, size, NULL, n_vars, &w);
     if (rc_mem == 0)
         wtns_free(w);
     return rc_file == rc_mem;

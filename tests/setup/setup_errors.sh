@@ -57,7 +57,7 @@ node -e 'const fs = require("fs"), [i, o] = process.argv.slice(1), b = fs.readFi
   let p = 12;
   while (b.readUInt32LE(p) !== 1) p += 12 + Number(b.readBigUInt64LE(p + 4));
   b[p + 12 + 4] ^= 1; fs.writeFileSync(o, b);' "$R1CS" "$T/prime.r1cs"
-expect 4 "prime is not the BLS12-381" "r1cs of another prime" setup --r1cs "$T/prime.r1cs" --ptau "$PTAU" --zkey "$OUT"
+expect 4 "prime is neither BLS12-381.s scalar field r nor BN254.s" "r1cs of another prime" setup --r1cs "$T/prime.r1cs" --ptau "$PTAU" --zkey "$OUT"
 expect 4 "$ZKEY" "a zkey as ptau"       setup --r1cs "$R1CS" --ptau "$ZKEY" --zkey "$OUT"
 expect 4 "$PTAU" "a ptau as r1cs"       setup --r1cs "$PTAU" --ptau "$PTAU" --zkey "$OUT"
 head -c 3000000 "$PTAU" > "$T/cut.ptau"
