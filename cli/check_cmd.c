@@ -25,23 +25,6 @@
 
 #define MAX_NAMES 3 /* names printed per wire; the rest are counted */
 
-/* <L, w> in Montgomery form for linear combination L (0 = A, 1 = B, 2 = C) of constraint c. */
-static void eval_lc(curve_scalar *out, const r1cs *cs, const curve_scalar *w_mont, uint64_t c,
-                    int L)
-{
-    const curve *cv = cs->cv;
-    memset(out, 0, sizeof *out);
-    uint64_t j = 3 * c + (uint64_t)L;
-    const uint8_t *p = r1cs_lc_terms(cs, j);
-    for (uint64_t t = cs->lc[j]; t < cs->lc[j + 1]; t++, p += R1CS_TERM_BYTES) {
-        curve_scalar coef, term;
-        r1cs_term_coef(&coef, p);
-        cv->fr_from_canon(&coef, &coef); /* < r: checked by r1cs_load */
-        cv->fr_mul(&term, &coef, &w_mont[r1cs_term_wire(p)]);
-        cv->fr_add(out, out, &term);
-    }
-}
-
 static void print_wire(const curve *cv, uint32_t wire, const curve_scalar *w_mont, const sym *names)
 {
     char dec[CURVE_FR_DEC_MAX];
@@ -154,11 +137,14 @@ static int cmd_check(int argc, char **argv)
         printf("note: wire 0 (the constant 1 of every constraint) is not 1 in %s\n", wtns_path);
 
     for (uint64_t c = 0; c < cs.n_constraints; c++) {
-        curve_scalar abc[3], ab;
-        for (int L = 0; L < 3; L++)
-            eval_lc(&abc[L], &cs, w_mont, c, L);
-        cv->fr_mul(&ab, &abc[0], &abc[1]);
-        if (memcmp(&ab, &abc[2], sizeof(ab)) == 0) /* reduced Montgomery forms: one per value */
+        curve_scalar abc[3];
+        const uint8_t *terms[3];
+        uint64_t n[3];
+        for (int L = 0; L < 3; L++) {
+            terms[L] = r1cs_lc_terms(&cs, 3 * c + L);
+            n[L] = cs.lc[3 * c + L + 1] - cs.lc[3 * c + L];
+        }
+        if (cv->fr_constraint(abc, terms, n, w_mont))
             continue;
         if (bad++ < max)
             print_constraint(&cs, w_mont, c, abc, sym_path ? &names : NULL, seen);

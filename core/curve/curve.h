@@ -39,6 +39,8 @@ typedef fr_t curve_scalar;
 
 /* Bytes of the decimal text of an Fr element with its NUL (both r are below 10^77). */
 #define CURVE_FR_DEC_MAX 80
+/* Bytes of one term of a linear combination in circom's layout (fr_constraint). */
+#define CURVE_TERM_BYTES 36
 
 /* What g1_from_xyz and g2_from_xyz say of a point. */
 enum { CURVE_PT_OK = 0, CURVE_PT_OFF_CURVE = 1, CURVE_PT_OUTSIDE_SUBGROUP = 2 };
@@ -72,6 +74,15 @@ typedef struct curve {
     void (*fr_add)(curve_scalar *out, const curve_scalar *a, const curve_scalar *b);
     void (*fr_mul)(curve_scalar *out, const curve_scalar *a, const curve_scalar *b);
     void (*fr_to_dec)(char *buf, const curve_scalar *a);
+    /* One R1CS constraint on a witness: abc[L] = sum over n[L] terms of coef * w[wire] for
+     * L = A, B, C, Montgomery form, where each term is CURVE_TERM_BYTES at terms[L] + 36 i: u32
+     * wire, then the coefficient as a 32-byte little-endian canonical integer below r (.r1cs
+     * section 2's layout; the caller checked wires and coefficients); w: Montgomery values.
+     * Returns 1 when A * B = C. One call a constraint, so that g16k check's inner loop runs on
+     * the curve's own inlined arithmetic (through the pointers above it took 57% more time on a
+     * 2^22-constraint circuit). */
+    int (*fr_constraint)(curve_scalar abc[3], const uint8_t *const terms[3], const uint64_t n[3],
+                         const curve_scalar *w);
     /* snarkjs groth16_verify.js's equation (docs/proving.md, "The prover", step 5):
      *   e(-A, B) e(vk_x, gamma2) e(C, delta2) e(alpha1, beta2) == 1,
      *   vk_x = ic[0] + sum_i pub[i] ic[i + 1],

@@ -189,6 +189,38 @@ static void fr_to_dec_(char *buf, const curve_scalar *a)
     C_FR(to_dec)(buf, &x);
 }
 
+static void dot_terms(C_FR_T *acc, const uint8_t *terms, uint64_t n, const curve_scalar *w)
+{
+    C_FR_T coef, x;
+    memset(acc, 0, sizeof(*acc));
+    for (uint64_t i = 0; i < n; i++, terms += CURVE_TERM_BYTES) {
+        uint32_t wire = (uint32_t)terms[0] | (uint32_t)terms[1] << 8 | (uint32_t)terms[2] << 16 |
+                        (uint32_t)terms[3] << 24;
+        for (int k = 0; k < 4; k++) {
+            uint64_t v = 0;
+            for (int b = 7; b >= 0; b--)
+                v = v << 8 | terms[4 + 8 * k + b];
+            coef.l[k] = v;
+        }
+        (void)C_FR(from_canon)(&coef, &coef); /* < r: the caller's contract */
+        memcpy(x.l, w[wire].l, sizeof(x.l));
+        C_FR(mul)(&x, &coef, &x);
+        C_FR(add)(acc, acc, &x);
+    }
+}
+
+static int fr_constraint_(curve_scalar abc[3], const uint8_t *const terms[3], const uint64_t n[3],
+                          const curve_scalar *w)
+{
+    C_FR_T v[3], ab;
+    for (int L = 0; L < 3; L++) {
+        dot_terms(&v[L], terms[L], n[L], w);
+        memcpy(abc[L].l, v[L].l, sizeof(v[L].l));
+    }
+    C_FR(mul)(&ab, &v[0], &v[1]);
+    return memcmp(ab.l, v[2].l, sizeof(ab.l)) == 0; /* reduced forms: one per value */
+}
+
 /* Points are copied in with memcpy: the callers' holders (curve_g1, a key's arrays) are of
  * other types, and an array's stride is the caller's. */
 static int groth16_check(const void *a, const void *b, const void *c, const void *alpha1,
@@ -245,5 +277,6 @@ const curve C_VAR = {
     .fr_add = fr_add_,
     .fr_mul = fr_mul_,
     .fr_to_dec = fr_to_dec_,
+    .fr_constraint = fr_constraint_,
     .groth16_check = groth16_check,
 };
