@@ -16,10 +16,12 @@
  * T = T +- Q; then f = f l_{T,Q1}(P), T = T + Q1, f = f l_{T,-Q2}(P) with Q1 = psi(Q),
  * Q2 = psi^2(Q) (psi the twisted Frobenius of curve.h). x > 0: no conjugation.
  *
- * Final exponentiation f^((p^12 - 1)/r): easy part f^((p^6 - 1)(p^2 + 1)), then the hard part
- * (p^4 - p^2 + 1)/r through three exponentiations by x and the Frobenius (final_exp below), with
- * the Granger-Scott cyclotomic squaring. The textbook value, not a power of it (noble's own
- * final exponentiation returns a power; its Miller loop raised to (p^12 - 1)/r is the test).
+ * Final exponentiation f^(lambda (p^12 - 1)/r), lambda = 2x(6x^2 + 3x + 1): easy part
+ * f^((p^6 - 1)(p^2 + 1)), then the hard part through three exponentiations by x and the
+ * Frobenius (final_exp below), with the Granger-Scott cyclotomic squaring. The value snarkjs
+ * writes as a key's vk_alphabeta_12, and noble's and gnark's: the textbook reduced pairing
+ * raised to lambda (tests: noble's pairing, and noble's Miller loop raised to
+ * lambda (p^12 - 1)/r by the vectors' generator).
  * Not constant time; no allocation.
  */
 #include "pairing.h"
@@ -158,40 +160,38 @@ static void final_exp(bn254_fp12_t *out, const bn254_fp12_t *f)
 {
     bn254_fp12_t t;
     final_exp_easy(&t, f);
-    /* hard part (p^4 - p^2 + 1)/r = l0 + l1 p + l2 p^2 + l3 p^3 exactly (Scott, Benger, Charlemagne,
-     * Dominguez Perez, Kachisa, "On the final exponentiation for calculating pairings on ordinary
-     * elliptic curves", Pairing 2009, section 5; the identity checked with Python integers):
-     *   l3 = 1, l2 = 6x^2 + 1, l1 = -36x^3 - 18x^2 - 12x + 1, l0 = -36x^3 - 30x^2 - 18x - 2.
-     * With A = t, B = t^x, C = t^(x^2), D = t^(x^3), and inverses as conjugates (t is cyclotomic
-     * now): t^l3 = A, t^l2 = C^6 A, t^l1 = conj(D^36 C^18 B^12) A,
-     * t^l0 = conj(D^36 C^30 B^18 A^2). The same value as the square-and-multiply by the 761-bit
-     * exponent, in 3 x 62 + 25 cyclotomic squarings instead of 760. */
-    bn254_fp12_t b, c, d, d36, l0, l1, l2, v;
+    /* hard part lambda (p^4 - p^2 + 1)/r with lambda = 2x(6x^2 + 3x + 1), the power that
+     * snarkjs (ffjavascript), noble and gnark compute (Fuentes-Castaneda, Knapp,
+     * Rodriguez-Henriquez, "Faster hashing to G2", SAC 2011, section 6: a multiple of the
+     * exponent has a shorter chain). lambda < r, so lambda is prime to r and e^lambda is a
+     * pairing too: the product check is the same test. Its digits in base p (exact; derived
+     * and checked with sympy and Python integers):
+     *   l0 = 12x^3 + 12x^2 + 6x + 1, l1 = 12x^3 + 6x^2 + 4x,
+     *   l2 = 12x^3 + 6x^2 + 6x,      l3 = 12x^3 + 6x^2 + 4x - 1.
+     * With A = t, B = t^x, C = t^(x^2), D = t^(x^3) and E = D^12 C^6: t^l1 = E B^4,
+     * t^l2 = t^l1 B^2, t^l3 = t^l1 conj(A), t^l0 = t^l2 C^6 A (t is cyclotomic: conj = inverse).
+     * 3 x 62 + 8 cyclotomic squarings. */
+    bn254_fp12_t b, b2, c, c6, d, l0, l1, l2, l3, v;
     pow_x(&b, &t);
     pow_x(&c, &b);
     pow_x(&d, &c);
-    pow_small(&d36, &d, 36);
-    pow_small(&l2, &c, 6);
-    bn254_fp12_mul(&l2, &l2, &t);
-    pow_small(&v, &c, 18);
-    bn254_fp12_mul(&l1, &d36, &v);
-    pow_small(&v, &b, 12);
-    bn254_fp12_mul(&l1, &l1, &v);
-    bn254_fp12_conj(&l1, &l1);
-    bn254_fp12_mul(&l1, &l1, &t);
-    pow_small(&v, &c, 30);
-    bn254_fp12_mul(&l0, &d36, &v);
-    pow_small(&v, &b, 18);
-    bn254_fp12_mul(&l0, &l0, &v);
-    cyclotomic_sqr(&v, &t);
-    bn254_fp12_mul(&l0, &l0, &v);
-    bn254_fp12_conj(&l0, &l0);
-    /* out = l0 l1^p l2^(p^2) t^(p^3) */
-    bn254_fp12_frobenius(&v, &t);
+    pow_small(&l1, &d, 12);
+    pow_small(&c6, &c, 6);
+    bn254_fp12_mul(&l1, &l1, &c6); /* E */
+    cyclotomic_sqr(&b2, &b);
+    cyclotomic_sqr(&v, &b2);
+    bn254_fp12_mul(&l1, &l1, &v);  /* E B^4 */
+    bn254_fp12_mul(&l2, &l1, &b2); /* E B^6 */
+    bn254_fp12_conj(&v, &t);
+    bn254_fp12_mul(&l3, &l1, &v);
+    bn254_fp12_mul(&l0, &l2, &c6);
+    bn254_fp12_mul(&l0, &l0, &t);
+    /* out = l0 l1^p l2^(p^2) l3^(p^3) */
+    bn254_fp12_frobenius(&v, &l3);
     bn254_fp12_mul(&v, &v, &l2);
     bn254_fp12_frobenius(&v, &v);
     bn254_fp12_mul(&v, &v, &l1);
-    bn254_fp12_frobenius(&v, &v); /* ((t^p l2)^p l1)^p = t^(p^3) l2^(p^2) l1^p */
+    bn254_fp12_frobenius(&v, &v); /* ((l3^p l2)^p l1)^p = l3^(p^3) l2^(p^2) l1^p */
     bn254_fp12_mul(out, &v, &l0);
 }
 

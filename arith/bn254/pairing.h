@@ -13,8 +13,9 @@
 #include "curve.h"
 
 /* out = e(p, q) = f_{6x+2,Q}(P) l_{[6x+2]Q, psi(Q)}(P) l_{.., -psi^2(Q)}(P), raised to
- * (p^12 - 1)/r (the textbook reduced pairing: @noble/curves's Miller loop raised to the same
- * power gives the same value, tests/arith/vectors/bn254_pairing.txt). Infinity in either input
+ * lambda (p^12 - 1)/r with lambda = 2x(6x^2 + 3x + 1): the textbook reduced pairing to the
+ * power lambda, which is what snarkjs (a key's vk_alphabeta_12), @noble/curves and gnark
+ * compute (tests/arith/vectors/bn254_pairing.txt has noble's values). Infinity in either input
  * gives 1. */
 void bn254_pairing(bn254_fp12_t *out, const bn254_g1_affine_t *p, const bn254_g2_affine_t *q);
 /* 1 if prod_i e(p[i], q[i]) == 1, else 0: n Miller loops sharing the squarings, one final

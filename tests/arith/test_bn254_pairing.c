@@ -1,9 +1,9 @@
 /*
  * BN254 tower and pairing (arith/bn254): known answers from @noble/curves
  * (vectors/bn254_tower.txt: Fp12 products, inverses, Frobenius; vectors/bn254_pairing.txt:
- * e(aG1, bG2) as noble's Miller loop raised to (p^12 - 1)/r), and the properties a verifier
- * relies on: bilinearity, e(P, Q) e(-P, Q) = 1 through the product check, infinity, and a
- * product that is not 1.
+ * e(aG1, bG2), noble's pairing: its Miller loop raised to lambda (p^12 - 1)/r, snarkjs's
+ * convention), and the properties a verifier relies on: bilinearity, e(P, Q) e(-P, Q) = 1
+ * through the product check, infinity, and a product that is not 1.
  */
 #include <setjmp.h>
 #include <stdarg.h>
