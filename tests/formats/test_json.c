@@ -267,23 +267,30 @@ static void test_proof_projective_z(void **state)
     assert_true(g1_affine_is_inf(&q.c.bls12_381));
 }
 
-/* A valid proof text with one piece replaced: fixture proof with `from` swapped for `to`. */
-static const char *mutated_proof(const char *from, const char *to)
+/* The file at src with its first `from` replaced by `to`, written to the scratch file `name`
+ * (its path returned). */
+static const char *mutated(const char *src, const char *from, const char *to, const char *name)
 {
     size_t len;
-    char *t = (char *)read_whole(fixture_path("mult", "proof.json"), &len);
+    char *t = (char *)read_whole(src, &len);
     char *hit = strstr(t, from);
     if (hit == NULL)
-        fail_msg("\"%s\" not in proof.json", from);
+        fail_msg("\"%s\" not in %s", from, src);
     char *o = malloc(len + strlen(to) + 1);
     size_t pre = (size_t)(hit - t);
     memcpy(o, t, pre);
     strcpy(o + pre, to);
     strcat(o, hit + strlen(from));
-    const char *path = text_file("bad_proof.json", o);
+    const char *path = text_file(name, o);
     free(o);
     free(t);
     return path;
+}
+
+/* A valid proof text with one piece replaced: fixture proof with `from` swapped for `to`. */
+static const char *mutated_proof(const char *from, const char *to)
+{
+    return mutated(fixture_path("mult", "proof.json"), from, to, "bad_proof.json");
 }
 
 static void expect_proof_bad(const char *path, int code, ...)
@@ -412,20 +419,7 @@ static void test_public_malformed(void **state)
 /* The mult vk with one piece replaced. */
 static const char *mutated_vk(const char *from, const char *to)
 {
-    size_t len;
-    char *t = (char *)read_whole(fixture_path("mult", "verification_key.json"), &len);
-    char *hit = strstr(t, from);
-    if (hit == NULL)
-        fail_msg("\"%s\" not in verification_key.json", from);
-    char *o = malloc(len + strlen(to) + 1);
-    size_t pre = (size_t)(hit - t);
-    memcpy(o, t, pre);
-    strcpy(o + pre, to);
-    strcat(o, hit + strlen(from));
-    const char *path = text_file("bad_vk.json", o);
-    free(o);
-    free(t);
-    return path;
+    return mutated(fixture_path("mult", "verification_key.json"), from, to, "bad_vk.json");
 }
 
 static void expect_vk_bad(const char *path, const char *want)
@@ -549,20 +543,9 @@ static void test_bn128_round_trip(void **state)
 /* The mult bn128 proof.json with `from` replaced by `to`. */
 static const char *mutated_bn128_proof(const char *from, const char *to)
 {
-    size_t len;
-    char *t = (char *)read_whole(bn128_path("mult", "proof.json"), &len);
-    char *hit = strstr(t, from);
-    if (hit == NULL)
-        fail_msg("\"%s\" not in bn128 proof.json", from);
-    char *o = malloc(len + strlen(to) + 1);
-    size_t pre = (size_t)(hit - t);
-    memcpy(o, t, pre);
-    strcpy(o + pre, to);
-    strcat(o, hit + strlen(from));
-    const char *path = text_file("bad_bn_proof.json", o);
-    free(o);
-    free(t);
-    return path;
+    char src[1024];
+    snprintf(src, sizeof(src), "%s", bn128_path("mult", "proof.json"));
+    return mutated(src, from, to, "bad_bn_proof.json");
 }
 
 /* A point of BN254's twist E'(Fp2) outside G2: the first x = k + u (k = 1, 2, ...) with
