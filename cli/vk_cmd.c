@@ -24,5 +24,6 @@ const cli_command cli_cmd_vk = {
     "vk",
     cmd_vk,
     "vk       --zkey FILE --vk OUT.json\n"
-    "         The verification key, byte for byte as `snarkjs zkey export verificationkey`.\n",
+    "         The verification key, byte for byte as `snarkjs zkey export verificationkey`;\n"
+    "         BLS12-381 or BN254 (bn128) keys.\n",
 };

@@ -20,5 +20,7 @@
 #define C_G2A g2_affine_t
 #define C_G2J g2_jac_t
 #define C_G2(n) g2_##n
+#define C_FP12_T fp12_t
+#define C_PAIRING bls_pairing
 #define C_PAIRING_PRODUCT_IS_ONE bls_pairing_product_is_one
 #include "curve_impl.h"

@@ -21,5 +21,7 @@
 #define C_G2A bn254_g2_affine_t
 #define C_G2J bn254_g2_jac_t
 #define C_G2(n) bn254_g2_##n
+#define C_FP12_T bn254_fp12_t
+#define C_PAIRING bn254_pairing
 #define C_PAIRING_PRODUCT_IS_ONE bn254_pairing_product_is_one
 #include "curve_impl.h"

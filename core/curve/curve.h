@@ -43,7 +43,12 @@ typedef fr_t curve_scalar;
 #define CURVE_TERM_BYTES 36
 
 /* What g1_from_xyz and g2_from_xyz say of a point. */
-enum { CURVE_PT_OK = 0, CURVE_PT_OFF_CURVE = 1, CURVE_PT_OUTSIDE_SUBGROUP = 2 };
+enum {
+    CURVE_PT_OK = 0,
+    CURVE_PT_OFF_CURVE = 1,
+    CURVE_PT_OUTSIDE_SUBGROUP = 2,
+    CURVE_PT_NOT_BELOW_P = 3 /* g1_from_mont_bytes, g2_from_mont_bytes: a coordinate >= p */
+};
 
 typedef struct curve {
     const char *name;        /* g16k's name: "BLS12-381", "BN254" */
@@ -60,6 +65,12 @@ typedef struct curve {
      * prime-order subgroup: the curve's exact test, arith/<curve>/g1.c and g2.c). */
     int (*g1_from_xyz)(void *out, const uint64_t *x, const uint64_t *y, const uint64_t *z);
     int (*g2_from_xyz)(void *out, const uint64_t *x, const uint64_t *y, const uint64_t *z);
+    /* A point as snarkjs's binary files store it (docs/formats.md, "Encodings": affine x || y,
+     * each coordinate fp_limbs * 8 bytes of Montgomery form, little-endian; G2's coordinates
+     * c0 then c1; all-zero = infinity), at in (2 or 4 coordinates), to out. Returns
+     * CURVE_PT_NOT_BELOW_P, then as g1_from_xyz (infinity is CURVE_PT_OK: the caller's rule). */
+    int (*g1_from_mont_bytes)(void *out, const uint8_t *in);
+    int (*g2_from_mont_bytes)(void *out, const uint8_t *in);
     /* The snarkjs object of an affine point, as g1_from_xyz reads it: (x, y, 1), infinity as
      * snarkjs writes it, (0, 1, 0) (G2: ((0, 0), (1, 0), (0, 0))). Canonical limbs. */
     void (*g1_to_xyz)(uint64_t *x, uint64_t *y, uint64_t *z, const void *p);
@@ -83,6 +94,11 @@ typedef struct curve {
      * 2^22-constraint circuit). */
     int (*fr_constraint)(curve_scalar abc[3], const uint8_t *const terms[3], const uint64_t n[3],
                          const curve_scalar *w);
+    /* e(p, q), the curve's pairing with snarkjs's final exponentiation (the value of a key's
+     * vk_alphabeta_12), as 12 canonical Fp elements of fp_limbs each into out, in the order of
+     * ffjavascript's Gt.toObject: c0.c0.c0, c0.c0.c1, c0.c1.c0, ..., c1.c2.c1 (Fp12 = Fp6[w],
+     * Fp6 = Fp2[v], both curves' towers). */
+    void (*pairing_canon)(uint64_t *out, const void *p, const void *q);
     /* snarkjs groth16_verify.js's equation (docs/proving.md, "The prover", step 5):
      *   e(-A, B) e(vk_x, gamma2) e(C, delta2) e(alpha1, beta2) == 1,
      *   vk_x = ic[0] + sum_i pub[i] ic[i + 1],

@@ -9,6 +9,7 @@
  *   C_FP2_T, C_FP2(n)  Fp2's (curve/fp2_decl.h)
  *   C_G1A, C_G1J, C_G1(n), C_G2A, C_G2J, C_G2(n)  the groups' types and names (curve/jac_decl.h),
  *                    with affine_in_subgroup
+ *   C_FP12_T, C_PAIRING  Fp12's type and the curve's pairing (snarkjs's value)
  *   C_PAIRING_PRODUCT_IS_ONE  the curve's product-of-pairings test
  * Everything here is static but the entry, so the two instantiations do not meet.
  */
@@ -107,6 +108,53 @@ static int g2_from_xyz(void *out, const uint64_t *x, const uint64_t *y, const ui
     }
     memcpy(out, &p, sizeof(p));
     return rc;
+}
+
+static int g1_from_mont_bytes(void *out, const uint8_t *in)
+{
+    C_G1A p;
+    int rc = CURVE_PT_OK;
+    if (C_G1(affine_from_bytes_mont)(&p, in) != 0) {
+        memset(&p, 0, sizeof(p));
+        rc = CURVE_PT_NOT_BELOW_P;
+    } else if (!C_G1(affine_is_inf)(&p)) {
+        if (!C_G1(affine_is_on_curve)(&p))
+            rc = CURVE_PT_OFF_CURVE;
+        else if (!C_G1(affine_in_subgroup)(&p))
+            rc = CURVE_PT_OUTSIDE_SUBGROUP;
+    }
+    memcpy(out, &p, sizeof(p));
+    return rc;
+}
+
+static int g2_from_mont_bytes(void *out, const uint8_t *in)
+{
+    C_G2A p;
+    int rc = CURVE_PT_OK;
+    if (C_G2(affine_from_bytes_mont)(&p, in) != 0) {
+        memset(&p, 0, sizeof(p));
+        rc = CURVE_PT_NOT_BELOW_P;
+    } else if (!C_G2(affine_is_inf)(&p)) {
+        if (!C_G2(affine_is_on_curve)(&p))
+            rc = CURVE_PT_OFF_CURVE;
+        else if (!C_G2(affine_in_subgroup)(&p))
+            rc = CURVE_PT_OUTSIDE_SUBGROUP;
+    }
+    memcpy(out, &p, sizeof(p));
+    return rc;
+}
+
+static void pairing_canon(uint64_t *out, const void *pp, const void *qq)
+{
+    C_G1A p;
+    C_G2A q;
+    C_FP12_T e;
+    memcpy(&p, pp, sizeof(p));
+    memcpy(&q, qq, sizeof(q));
+    C_PAIRING(&e, &p, &q);
+    const C_FP2_T *c[6] = { &e.c0.c0, &e.c0.c1, &e.c0.c2, &e.c1.c0, &e.c1.c1, &e.c1.c2 };
+    for (int i = 0; i < 6; i++)
+        fp2_out(out + 2 * i * C_FP_LIMBS, c[i]);
 }
 
 static void g1_to_xyz(uint64_t *x, uint64_t *y, uint64_t *z, const void *pt)
@@ -269,6 +317,8 @@ const curve C_VAR = {
     .g2_size = sizeof(C_G2A),
     .g1_from_xyz = g1_from_xyz,
     .g2_from_xyz = g2_from_xyz,
+    .g1_from_mont_bytes = g1_from_mont_bytes,
+    .g2_from_mont_bytes = g2_from_mont_bytes,
     .g1_to_xyz = g1_to_xyz,
     .g2_to_xyz = g2_to_xyz,
     .g1_is_inf = g1_is_inf,
@@ -278,5 +328,6 @@ const curve C_VAR = {
     .fr_mul = fr_mul_,
     .fr_to_dec = fr_to_dec_,
     .fr_constraint = fr_constraint_,
+    .pairing_canon = pairing_canon,
     .groth16_check = groth16_check,
 };

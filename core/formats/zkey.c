@@ -83,8 +83,27 @@ static int read_protocol(const binfile *bf)
     return G16K_OK;
 }
 
-/* Section 2: field sizes and moduli, counts, and the six header points. */
-static int read_groth16_header(const binfile *bf, zkey *k)
+/* Section 2 of a key of either curve: the curve (from n8q and q), counts and header points. */
+typedef struct zkey_h2 {
+    const curve *cv;
+    uint32_t n8q;
+    uint32_t n_vars, n_public, domain_size, log_n;
+    curve_g1 alpha1, beta1, delta1;
+    curve_g2 beta2, gamma2, delta2;
+} zkey_h2;
+
+/* What a point of cv's g1/g2_from_mont_bytes verdict is, as zkey_point_g1 says it (NULL: valid). */
+static const char *point_what(int pt, int is_inf, int allow_inf)
+{
+    switch (pt) {
+    case CURVE_PT_NOT_BELOW_P: return ZKEY_COORD_NOT_BELOW_P;
+    case CURVE_PT_OFF_CURVE: return ZKEY_NOT_ON_CURVE;
+    case CURVE_PT_OUTSIDE_SUBGROUP: return ZKEY_NOT_IN_SUBGROUP;
+    default: return is_inf && !allow_inf ? "point at infinity not allowed here" : NULL;
+    }
+}
+
+static int read_h2(const binfile *bf, zkey_h2 *h)
 {
     const binfile_section *s;
     int rc = get_sec(bf, 2, &s);
@@ -96,89 +115,111 @@ static int read_groth16_header(const binfile *bf, zkey *k)
         return zkey_sec_err(bf, 2, off, "size %llu, expected %u", (unsigned long long)s->size,
                             ZKEY_H2_SIZE);
     uint32_t n8q = binfile_le32(p + ZKEY_H2_N8Q);
-    if (n8q != FP_BYTES)
-        return zkey_sec_err(
-            bf, 2, off, "n8q %u, expected %u (BLS12-381 q)%s", n8q, FP_BYTES,
-            s->size >= ZKEY_H2_Q + (uint64_t)n8q ? foreign_curve_hint(p + ZKEY_H2_Q, n8q) : "");
-    if ((rc = expect_size(bf, 2, ZKEY_H2_SIZE, "BLS12-381 groth16 header")) != G16K_OK)
+    const curve *cv = n8q == 48 ? &curve_bls12_381 : n8q == 32 ? &curve_bn254 : NULL;
+    if (cv == NULL)
+        return zkey_sec_err(bf, 2, off, "n8q %u, expected 48 (BLS12-381) or 32 (BN254)", n8q);
+    char why[64];
+    snprintf(why, sizeof(why), "n8q %u: %s groth16 header", n8q, cv->name);
+    if ((rc = expect_size(bf, 2, ZKEY_H2_SIZE_AT(n8q), why)) != G16K_OK)
         return rc;
-
-    uint64_t q[FP_LIMBS];
-    binfile_limbs(q, p + ZKEY_H2_Q, FP_LIMBS);
-    if (bigint_cmp(q, FP_MODULUS.l, FP_LIMBS) != 0)
-        return zkey_sec_err(bf, 2, off + ZKEY_H2_Q, "base field prime q is not BLS12-381 p");
-    uint32_t n8r = binfile_le32(p + ZKEY_H2_N8R);
-    if (n8r != FR_BYTES)
-        return zkey_sec_err(bf, 2, off + ZKEY_H2_N8R, "n8r %u, expected %u (BLS12-381 r)", n8r,
-                            FR_BYTES);
-    uint64_t r[FR_LIMBS];
-    binfile_limbs(r, p + ZKEY_H2_R, FR_LIMBS);
-    if (bigint_cmp(r, FR_MODULUS.l, FR_LIMBS) != 0)
-        return zkey_sec_err(bf, 2, off + ZKEY_H2_R, "scalar field prime r is not BLS12-381 r");
-
-    k->n_vars = binfile_le32(p + ZKEY_H2_NVARS);
-    k->n_public = binfile_le32(p + ZKEY_H2_NPUB);
-    k->domain_size = binfile_le32(p + ZKEY_H2_DOMAIN);
-    if (k->n_vars == 0 || k->n_public >= k->n_vars)
-        return zkey_sec_err(bf, 2, off + ZKEY_H2_NVARS,
-                            "nPublic %u, nVars %u: need nPublic < nVars", k->n_public, k->n_vars);
-    uint32_t n = k->domain_size;
+    uint64_t q[CURVE_FP_MAX_LIMBS];
+    binfile_limbs(q, p + ZKEY_H2_Q, cv->fp_limbs);
+    if (bigint_cmp(q, cv->p, cv->fp_limbs) != 0)
+        return zkey_sec_err(bf, 2, off + ZKEY_H2_Q, "base field prime q is not %s p", cv->name);
+    uint32_t n8r = binfile_le32(p + ZKEY_H2_N8R_AT(n8q));
+    if (n8r != 32)
+        return zkey_sec_err(bf, 2, off + ZKEY_H2_N8R_AT(n8q), "n8r %u, expected 32 (%s r)", n8r,
+                            cv->name);
+    uint64_t r[CURVE_FR_LIMBS];
+    binfile_limbs(r, p + ZKEY_H2_R_AT(n8q), CURVE_FR_LIMBS);
+    if (bigint_cmp(r, cv->r, CURVE_FR_LIMBS) != 0)
+        return zkey_sec_err(bf, 2, off + ZKEY_H2_R_AT(n8q), "scalar field prime r is not %s r",
+                            cv->name);
+    h->cv = cv;
+    h->n8q = n8q;
+    h->n_vars = binfile_le32(p + ZKEY_H2_NVARS_AT(n8q));
+    h->n_public = binfile_le32(p + ZKEY_H2_NPUB_AT(n8q));
+    h->domain_size = binfile_le32(p + ZKEY_H2_DOMAIN_AT(n8q));
+    if (h->n_vars == 0 || h->n_public >= h->n_vars)
+        return zkey_sec_err(bf, 2, off + ZKEY_H2_NVARS_AT(n8q),
+                            "nPublic %u, nVars %u: need nPublic < nVars", h->n_public, h->n_vars);
+    uint32_t n = h->domain_size;
     if (n == 0 || (n & (n - 1)) != 0 || n > (1u << MAX_LOG_N))
-        return zkey_sec_err(bf, 2, off + ZKEY_H2_DOMAIN,
+        return zkey_sec_err(bf, 2, off + ZKEY_H2_DOMAIN_AT(n8q),
                             "domainSize %u is not a power of two in [1, 2^%d]", n, MAX_LOG_N);
     /* The public-input rows m..m+P of the extended system must fit in the domain. */
-    if ((uint64_t)k->n_public + 1 > n)
-        return zkey_sec_err(bf, 2, off + ZKEY_H2_DOMAIN, "domainSize %u < nPublic + 1 = %llu", n,
-                            (unsigned long long)k->n_public + 1);
-    k->log_n = 0;
-    while ((1u << k->log_n) < n)
-        k->log_n++;
+    if ((uint64_t)h->n_public + 1 > n)
+        return zkey_sec_err(bf, 2, off + ZKEY_H2_DOMAIN_AT(n8q),
+                            "domainSize %u < nPublic + 1 = %llu", n,
+                            (unsigned long long)h->n_public + 1);
+    h->log_n = 0;
+    while ((1u << h->log_n) < n)
+        h->log_n++;
 
-    static const struct {
+    const struct {
         uint32_t at;
         const char *name;
-    } g1s[] = { { ZKEY_H2_ALPHA1, "alpha1" },
-                { ZKEY_H2_BETA1, "beta1" },
-                { ZKEY_H2_DELTA1, "delta1" } };
-    g1_affine_t *g1dst[] = { &k->alpha1, &k->beta1, &k->delta1 };
-    for (int i = 0; i < 3; i++) {
-        const char *what = zkey_point_g1(g1dst[i], p + g1s[i].at, 0, 0);
-        if (what != NULL)
-            return zkey_sec_err(bf, 2, off + g1s[i].at, "%s: %s", g1s[i].name, what);
+        int g2;
+        void *dst;
+    } pts[] = { { ZKEY_H2_ALPHA1_AT(n8q), "alpha1", 0, &h->alpha1 },
+                { ZKEY_H2_BETA1_AT(n8q), "beta1", 0, &h->beta1 },
+                { ZKEY_H2_BETA2_AT(n8q), "beta2", 1, &h->beta2 },
+                { ZKEY_H2_GAMMA2_AT(n8q), "gamma2", 1, &h->gamma2 },
+                { ZKEY_H2_DELTA1_AT(n8q), "delta1", 0, &h->delta1 },
+                { ZKEY_H2_DELTA2_AT(n8q), "delta2", 1, &h->delta2 } };
+    /* G1 before G2, as the messages always named the first bad point of each group */
+    for (int g2 = 0; g2 < 2; g2++)
+        for (size_t i = 0; i < sizeof(pts) / sizeof(pts[0]); i++) {
+            if (pts[i].g2 != g2)
+                continue;
+            int pt = g2 ? cv->g2_from_mont_bytes(pts[i].dst, p + pts[i].at)
+                        : cv->g1_from_mont_bytes(pts[i].dst, p + pts[i].at);
+            int inf = g2 ? cv->g2_is_inf(pts[i].dst) : cv->g1_is_inf(pts[i].dst);
+            const char *what = point_what(pt, inf, 0);
+            if (what != NULL)
+                return zkey_sec_err(bf, 2, off + pts[i].at, "%s: %s", pts[i].name, what);
+        }
+    return G16K_OK;
+}
+
+/* The prover's key: BLS12-381 only so far. */
+static int h2_to_zkey(const binfile *bf, const zkey_h2 *h, zkey *k)
+{
+    if (h->cv != &curve_bls12_381) {
+        const uint8_t *p = binfile_at(bf, bf->sec[2].offset);
+        return zkey_sec_err(bf, 2, bf->sec[2].offset, "a %s proving key%s", h->cv->name,
+                            foreign_curve_hint(p + ZKEY_H2_Q, h->n8q));
     }
-    static const struct {
-        uint32_t at;
-        const char *name;
-    } g2s[] = { { ZKEY_H2_BETA2, "beta2" },
-                { ZKEY_H2_GAMMA2, "gamma2" },
-                { ZKEY_H2_DELTA2, "delta2" } };
-    g2_affine_t *g2dst[] = { &k->beta2, &k->gamma2, &k->delta2 };
-    for (int i = 0; i < 3; i++) {
-        const char *what = zkey_point_g2(g2dst[i], p + g2s[i].at, 0, 0);
-        if (what != NULL)
-            return zkey_sec_err(bf, 2, off + g2s[i].at, "%s: %s", g2s[i].name, what);
-    }
+    k->n_vars = h->n_vars;
+    k->n_public = h->n_public;
+    k->domain_size = h->domain_size;
+    k->log_n = h->log_n;
+    k->alpha1 = h->alpha1.bls12_381;
+    k->beta1 = h->beta1.bls12_381;
+    k->delta1 = h->delta1.bls12_381;
+    k->beta2 = h->beta2.bls12_381;
+    k->gamma2 = h->gamma2.bls12_381;
+    k->delta2 = h->delta2.bls12_381;
     return G16K_OK;
 }
 
 /* Every payload section must be present with exactly the size the header implies. */
-static int check_sizes(const binfile *bf, const zkey *k, uint64_t *n_coefs)
+static int check_sizes(const binfile *bf, const zkey_h2 *h, uint64_t *n_coefs)
 {
     const binfile_section *s;
     int rc;
     for (uint32_t id = 3; id <= 9; id++)
         if ((rc = get_sec(bf, id, &s)) != G16K_OK)
             return rc;
-    uint64_t nv = k->n_vars;
-    uint64_t np1 = (uint64_t)k->n_public + 1;
-    if ((rc = expect_size(bf, 3, np1 * ZKEY_G1_BYTES, "nPublic + 1 G1 points")) != G16K_OK ||
-        (rc = expect_size(bf, 5, nv * ZKEY_G1_BYTES, "nVars G1 points")) != G16K_OK ||
-        (rc = expect_size(bf, 6, nv * ZKEY_G1_BYTES, "nVars G1 points")) != G16K_OK ||
-        (rc = expect_size(bf, 7, nv * ZKEY_G2_BYTES, "nVars G2 points")) != G16K_OK ||
-        (rc = expect_size(bf, 8, (nv - np1) * ZKEY_G1_BYTES, "nVars - nPublic - 1 G1 points")) !=
-            G16K_OK ||
-        (rc = expect_size(bf, 9, (uint64_t)k->domain_size * ZKEY_G1_BYTES,
-                          "domainSize G1 points")) != G16K_OK)
+    uint64_t nv = h->n_vars;
+    uint64_t np1 = (uint64_t)h->n_public + 1;
+    uint64_t g1 = 2u * h->n8q, g2 = 4u * h->n8q;
+    if ((rc = expect_size(bf, 3, np1 * g1, "nPublic + 1 G1 points")) != G16K_OK ||
+        (rc = expect_size(bf, 5, nv * g1, "nVars G1 points")) != G16K_OK ||
+        (rc = expect_size(bf, 6, nv * g1, "nVars G1 points")) != G16K_OK ||
+        (rc = expect_size(bf, 7, nv * g2, "nVars G2 points")) != G16K_OK ||
+        (rc = expect_size(bf, 8, (nv - np1) * g1, "nVars - nPublic - 1 G1 points")) != G16K_OK ||
+        (rc = expect_size(bf, 9, (uint64_t)h->domain_size * g1, "domainSize G1 points")) != G16K_OK)
         return rc;
     s = &bf->sec[4];
     if (s->size < 4)
@@ -186,6 +227,16 @@ static int check_sizes(const binfile *bf, const zkey *k, uint64_t *n_coefs)
                             (unsigned long long)s->size);
     *n_coefs = binfile_le32(binfile_at(bf, s->offset));
     return expect_size(bf, 4, 4 + *n_coefs * ZKEY_COEF_BYTES, "4 + nCoef * 44");
+}
+
+/* Sections 1 and 2 and every section's size, of a key of either curve. */
+static int read_headers_any(const binfile *bf, zkey_h2 *h, uint64_t *n_coefs)
+{
+    int rc;
+    memset(h, 0, sizeof(*h));
+    if ((rc = read_protocol(bf)) != G16K_OK || (rc = read_h2(bf, h)) != G16K_OK)
+        return rc;
+    return check_sizes(bf, h, n_coefs);
 }
 
 /* Coefficients [begin, end) of section 4: {matrix, row, signal, value}, checked and kept as
@@ -249,9 +300,10 @@ static void *alloc_array(uint64_t n, size_t elem)
 
 int zkey_read_headers(const binfile *bf, zkey *k)
 {
+    zkey_h2 h;
     int rc;
-    if ((rc = read_protocol(bf)) != G16K_OK || (rc = read_groth16_header(bf, k)) != G16K_OK ||
-        (rc = check_sizes(bf, k, &k->n_coefs)) != G16K_OK)
+    if ((rc = read_headers_any(bf, &h, &k->n_coefs)) != G16K_OK ||
+        (rc = h2_to_zkey(bf, &h, k)) != G16K_OK)
         return rc;
     /* Every count below was just matched against a section that lies inside the file. */
     uint64_t nv = k->n_vars;
@@ -282,36 +334,45 @@ int zkey_read_header(const char *name, const void *data, uint64_t size, zkey *hd
     if (rc != G16K_OK)
         return rc;
     memset(hdr, 0, sizeof(*hdr));
-    if ((rc = read_protocol(&bf)) == G16K_OK && (rc = read_groth16_header(&bf, hdr)) == G16K_OK)
-        rc = check_sizes(&bf, hdr, &n_coefs);
+    zkey_h2 h;
+    if ((rc = read_headers_any(&bf, &h, &n_coefs)) == G16K_OK)
+        rc = h2_to_zkey(&bf, &h, hdr);
     hdr->n_coefs = rc == G16K_OK ? n_coefs : 0;
     binfile_close(&bf);
     return rc;
 }
 
-int zkey_read_vk(const char *path, zkey **out)
+int zkey_read_vk(const char *path, groth16_vk *out)
 {
     binfile bf;
     int rc = binfile_open(&bf, path, ZKEY_MAGIC, ZKEY_VERSION, ZKEY_MAX_ID);
     if (rc != G16K_OK)
         return rc;
-    zkey *k = calloc(1, sizeof(*k));
-    if (!k) {
-        binfile_close(&bf);
-        return err_set(G16K_ENOMEM, "%s: out of memory", path);
-    }
-    if ((rc = zkey_read_header(path, bf.data, bf.size, k)) != G16K_OK)
+    zkey_h2 h;
+    uint64_t n_coefs;
+    groth16_vk vk;
+    memset(&vk, 0, sizeof(vk));
+    if ((rc = read_headers_any(&bf, &h, &n_coefs)) != G16K_OK)
         goto out;
-    uint64_t n_ic = (uint64_t)k->n_public + 1;
+    const curve *cv = h.cv;
+    vk.cv = cv;
+    vk.n_public = h.n_public;
+    vk.alpha1 = h.alpha1;
+    vk.beta2 = h.beta2;
+    vk.gamma2 = h.gamma2;
+    vk.delta2 = h.delta2;
+    uint64_t n_ic = (uint64_t)h.n_public + 1;
     const binfile_section *s = &bf.sec[ZKEY_SEC_IC];
-    if (!(k->ic = alloc_array(n_ic, sizeof(g1_affine_t)))) {
+    /* zeroed: a BN254 point leaves the tail of its union unwritten */
+    if (!(vk.ic = calloc(n_ic, sizeof(curve_g1)))) {
         rc = err_set(G16K_ENOMEM, "%s: out of memory for %llu IC points", path,
                      (unsigned long long)n_ic);
         goto out;
     }
     for (uint64_t i = 0; i < n_ic; i++) {
-        uint64_t at = s->offset + i * ZKEY_G1_BYTES;
-        const char *what = zkey_point_g1(&k->ic[i], bf.data + at, 1, 0);
+        uint64_t at = s->offset + i * 2u * h.n8q;
+        int pt = cv->g1_from_mont_bytes(&vk.ic[i], bf.data + at);
+        const char *what = point_what(pt, cv->g1_is_inf(&vk.ic[i]), 1);
         if (what != NULL) {
             rc = zkey_sec_err(&bf, ZKEY_SEC_IC, at, "point %llu: %s", (unsigned long long)i, what);
             goto out;
@@ -320,9 +381,9 @@ int zkey_read_vk(const char *path, zkey **out)
 out:
     binfile_close(&bf);
     if (rc != G16K_OK)
-        zkey_free(k);
+        vk_free(&vk);
     else
-        *out = k;
+        *out = vk;
     return rc;
 }
 

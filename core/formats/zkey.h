@@ -35,6 +35,7 @@
 
 #include "g16k/plugin.h"
 #include "bls12_381/curve.h"
+#include "json_io.h"
 
 /* What tells an open file's bytes changed (fstat): the same inode, size and mtime. A write in
  * place moves the mtime, which only the file's owner can set back (utimensat with a time; a
@@ -157,11 +158,13 @@ int zkey_read_header(const char *name, const void *data, uint64_t size, zkey *hd
 /* k->coefs from k->coef_records (fresh memory, k's to free like a decoded array) when k has
  * records and no array yet; a no-op otherwise. Not thread-safe on one k. Errors: G16K_ENOMEM. */
 int zkey_decode_coefs(zkey *k);
-/* What a verification key needs, from the file at path: zkey_read_header, then section 3 (IC,
- * its points tested in full) into (*out)->ic; the other arrays stay NULL. Only sections 1..3 are
- * read (the others' sizes checked), so it is instant even for a large circuit. On success *out is
- * a new zkey (zkey_free). Errors as zkey_load. */
-int zkey_read_vk(const char *path, zkey **out);
+/* What a verification key needs, from the file at path, of either curve (BLS12-381, or BN254
+ * for snarkjs's bn128 keys: the curve from n8q and q): the container, protocol, groth16 header
+ * (its six points checked) and every section's size as zkey_read_header checks them, then
+ * section 3 (IC, its points tested in full). Only sections 1..3 are read, so it is instant even
+ * for a large circuit. On success *out is filled (release with vk_free); on error it is
+ * untouched. Errors as zkey_load. */
+int zkey_read_vk(const char *path, groth16_vk *out);
 void zkey_free(zkey *k); /* NULL is a no-op */
 /* For a key whose arrays still lie in its mapped file (zkey_load_args.map): G16K_OK while the
  * file is as it was when the load began, else G16K_EIO naming it (file_path). The prover calls

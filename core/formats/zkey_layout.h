@@ -1,5 +1,5 @@
 /*
- * The byte layout of a snarkjs Groth16 .zkey for BLS12-381 (docs/formats.md; snarkjs
+ * The byte layout of a snarkjs Groth16 .zkey (docs/formats.md; snarkjs
  * 0.7.6 src/zkey_utils.js writeHeader, zkey_new.js): the one copy, read by the reader (zkey.c,
  * zkey_load.c) and the writer (core/setup/zkey_write.c). All integers little-endian; points
  * affine x || y, Montgomery form ("LEM"), all-zero bytes = infinity.
@@ -26,27 +26,41 @@ enum {
 };
 #define ZKEY_MAX_ID ZKEY_SEC_CONTRIB
 
-#define ZKEY_G1_BYTES 96u
-#define ZKEY_G2_BYTES 192u
+#define ZKEY_G1_BYTES 96u   /* BLS12-381's; a curve's: 2 n8q */
+#define ZKEY_G2_BYTES 192u  /* 4 n8q */
 #define ZKEY_COEF_BYTES 44u /* u32 matrix, u32 row, u32 signal, 32-byte value */
 
-/* Byte offsets in section 2, the groth16 header: u32 n8q, q (48 bytes), u32 n8r, r (32 bytes),
- * u32 nVars, u32 nPublic, u32 domainSize, then alpha1, beta1, beta2, gamma2, delta1, delta2. */
+/* Byte offsets in section 2, the groth16 header: u32 n8q, q (n8q bytes), u32 n8r, r (32 bytes),
+ * u32 nVars, u32 nPublic, u32 domainSize, then alpha1, beta1, beta2, gamma2, delta1, delta2
+ * (G1 2 n8q bytes, G2 4 n8q). For a base field of n8q bytes (BLS12-381 48, BN254 32): */
+#define ZKEY_H2_N8R_AT(n8q) (4u + (n8q))
+#define ZKEY_H2_R_AT(n8q) (8u + (n8q))
+#define ZKEY_H2_NVARS_AT(n8q) (40u + (n8q))
+#define ZKEY_H2_NPUB_AT(n8q) (44u + (n8q))
+#define ZKEY_H2_DOMAIN_AT(n8q) (48u + (n8q))
+#define ZKEY_H2_ALPHA1_AT(n8q) (52u + (n8q))
+#define ZKEY_H2_BETA1_AT(n8q) (ZKEY_H2_ALPHA1_AT(n8q) + 2u * (n8q))
+#define ZKEY_H2_BETA2_AT(n8q) (ZKEY_H2_ALPHA1_AT(n8q) + 4u * (n8q))
+#define ZKEY_H2_GAMMA2_AT(n8q) (ZKEY_H2_ALPHA1_AT(n8q) + 8u * (n8q))
+#define ZKEY_H2_DELTA1_AT(n8q) (ZKEY_H2_ALPHA1_AT(n8q) + 12u * (n8q))
+#define ZKEY_H2_DELTA2_AT(n8q) (ZKEY_H2_ALPHA1_AT(n8q) + 14u * (n8q))
+#define ZKEY_H2_SIZE_AT(n8q) (ZKEY_H2_ALPHA1_AT(n8q) + 18u * (n8q))
+/* and BLS12-381's (the prover's keys so far): */
 enum {
     ZKEY_H2_N8Q = 0,
     ZKEY_H2_Q = 4,
-    ZKEY_H2_N8R = 52,
-    ZKEY_H2_R = 56,
-    ZKEY_H2_NVARS = 88,
-    ZKEY_H2_NPUB = 92,
-    ZKEY_H2_DOMAIN = 96,
-    ZKEY_H2_ALPHA1 = 100,
-    ZKEY_H2_BETA1 = 196,
-    ZKEY_H2_BETA2 = 292,
-    ZKEY_H2_GAMMA2 = 484,
-    ZKEY_H2_DELTA1 = 676,
-    ZKEY_H2_DELTA2 = 772,
-    ZKEY_H2_SIZE = 964
+    ZKEY_H2_N8R = ZKEY_H2_N8R_AT(48),
+    ZKEY_H2_R = ZKEY_H2_R_AT(48),
+    ZKEY_H2_NVARS = ZKEY_H2_NVARS_AT(48),
+    ZKEY_H2_NPUB = ZKEY_H2_NPUB_AT(48),
+    ZKEY_H2_DOMAIN = ZKEY_H2_DOMAIN_AT(48),
+    ZKEY_H2_ALPHA1 = ZKEY_H2_ALPHA1_AT(48),
+    ZKEY_H2_BETA1 = ZKEY_H2_BETA1_AT(48),
+    ZKEY_H2_BETA2 = ZKEY_H2_BETA2_AT(48),
+    ZKEY_H2_GAMMA2 = ZKEY_H2_GAMMA2_AT(48),
+    ZKEY_H2_DELTA1 = ZKEY_H2_DELTA1_AT(48),
+    ZKEY_H2_DELTA2 = ZKEY_H2_DELTA2_AT(48),
+    ZKEY_H2_SIZE = ZKEY_H2_SIZE_AT(48)
 };
 
 #endif

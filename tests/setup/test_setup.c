@@ -305,6 +305,25 @@ static void test_vk_matches_snarkjs_all_fixtures(void **state)
     }
 }
 
+/* BN254: the committed bn128 fixtures' keys give snarkjs's verification_key.json (curve "bn128",
+ * vk_alphabeta_12 with snarkjs's final exponentiation) byte for byte. */
+static void test_vk_matches_snarkjs_bn128(void **state)
+{
+    (void)state;
+    const char *names[] = { "mult", "nopub", "poseidon2", "manypub" };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        char zkey[512], want[512], out[512];
+        snprintf(zkey, sizeof zkey, G16K_BN128_FIXTURES "/%s/circuit_final.zkey", names[i]);
+        snprintf(want, sizeof want, G16K_BN128_FIXTURES "/%s/verification_key.json", names[i]);
+        tmp_path(out, sizeof out, "vk.json");
+        int rc = setup_vk_export(zkey, out);
+        if (rc)
+            fail_msg("setup_vk_export %s: %d %s", zkey, rc, err_get());
+        assert_same_file(out, want);
+        unlink(out);
+    }
+}
+
 /* A broken r1cs: the status, a message naming the file, and no output left behind. */
 static void expect_r1cs_error(const uint8_t *b, size_t len, int status, const char *msg)
 {
@@ -394,6 +413,7 @@ int main(void)
         cmocka_unit_test(test_setup_ptau_nopub_matches_snarkjs),
         cmocka_unit_test(test_setup_ptau_poseidon2_matches_snarkjs),
         cmocka_unit_test(test_vk_matches_snarkjs_all_fixtures),
+        cmocka_unit_test(test_vk_matches_snarkjs_bn128),
         cmocka_unit_test(test_setup_rejects_malformed_r1cs),
         cmocka_unit_test(test_setup_circuit_too_big_for_ptau),
         cmocka_unit_test(test_setup_missing_ptau_is_io_error),
