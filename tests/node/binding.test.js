@@ -5,14 +5,15 @@
 // event loop; cancellation with an AbortSignal; progress; and the errors: bad paths, wrong
 // buffers, a witness of another circuit, a witness that does not satisfy the circuit, wrong
 // types, a closed Prover, each with its g16k status name as `code`. groth16.verify beside
-// snarkjs.groth16.verify on every small fixture (valid, tampered public signal, pi_a and pi_c
-// from another valid proof or off the curve, swapped points and proofs: the same answer; a key
-// with vk_gamma_2 at infinity: G16K_EFORMAT where snarkjs says false). groth16.fullProve beside
-// snarkjs.groth16.fullProve on every small fixture (circuit.wasm, input.json): the same shape,
-// the same public signals, both proofs accepted by snarkjs; its inputs and errors. The package's
-// version is the library's.
+// snarkjs.groth16.verify on every small fixture and every bn128 (BN254) one (valid, tampered
+// public signal, pi_a and pi_c from another valid proof or off the curve, swapped points and
+// proofs: the same answer; a key with vk_gamma_2 at infinity: G16K_EFORMAT where snarkjs says
+// false). groth16.fullProve beside snarkjs.groth16.fullProve on every small fixture
+// (circuit.wasm, input.json): the same shape, the same public signals, both proofs accepted by
+// snarkjs; its inputs and errors. The package's version is the library's.
 // Environment (tests/node/CMakeLists.txt): G16K_NODE_PACKAGE (the built package folder),
-// G16K_SNARKJS_DIR (tools/snarkjs/node_modules/snarkjs), G16K_FIXTURES, G16K_CONFIG. The key
+// G16K_SNARKJS_DIR (tools/snarkjs/node_modules/snarkjs), G16K_FIXTURES, G16K_BN128_FIXTURES
+// (tests/fixtures/bn128), G16K_CONFIG. The key
 // verdict cache is on by default: the process gets an empty cache home of its own, so that the
 // long work below tests every point of its key, whatever other tests left in theirs.
 'use strict';
@@ -52,8 +53,9 @@ async function rejectsWith(promise, code, pattern) {
 }
 
 after(async () => {
-  // snarkjs keeps its curve's worker threads alive otherwise
+  // snarkjs keeps its curves' worker threads alive otherwise (bn128: the BN254 verify tests)
   if (globalThis.curve_bls12381) await globalThis.curve_bls12381.terminate();
+  if (globalThis.curve_bn128) await globalThis.curve_bn128.terminate();
 });
 
 describe('snarkjs shape', () => {
@@ -124,6 +126,35 @@ describe('groth16.verify beside snarkjs.groth16.verify', () => {
       await sameVerdict(key, pub, json(otherFx, 'proof.json'), false, `${otherFx}'s proof`);
       // BigInt signals, as snarkjs's unstringified objects
       assert.equal(await g16k.groth16.verify(key, pub.map(BigInt), proof), true);
+    });
+  }
+
+  // BN254 (snarkjs's bn128, circom's default curve): the committed fixtures, the key's "curve"
+  // deciding
+  const BN = process.env.G16K_BN128_FIXTURES;
+  const BN_P = 21888242871839275222246405745257275088696311157297823662689037894645226208583n;
+  const BN_R = 21888242871839275222246405745257275088548364400416034343698204186575808495617n;
+  const bn = (fx, name) => JSON.parse(fs.readFileSync(path.join(BN, fx, name), 'utf8'));
+  const BN_FX = ['mult', 'nopub', 'poseidon2', 'manypub'];
+  for (const fx of BN_FX) {
+    test(`bn128 ${fx}: valid, tampered and swapped inputs get snarkjs's answer`, async () => {
+      const key = bn(fx, 'verification_key.json');
+      const pub = bn(fx, 'public.json');
+      const proof = bn(fx, 'proof.json');
+      await sameVerdict(key, pub, proof, true, 'the fixture proof');
+      await sameVerdict(key, bn(fx, 'ref_public.json'), bn(fx, 'ref_proof_r123456789_s987654321.json'), true,
+        'the reference proof');
+      if (pub.length > 0) {
+        const t = clone(pub);
+        t[0] = ((BigInt(t[0]) + 1n) % BN_R).toString();
+        await sameVerdict(key, t, proof, false, 'a public signal + 1');
+      }
+      const offA = clone(proof);
+      offA.pi_a[1] = ((BigInt(offA.pi_a[1]) + 1n) % BN_P).toString();
+      await sameVerdict(key, pub, offA, false, 'pi_a off the curve');
+      await sameVerdict(key, pub, { ...proof, pi_a: proof.pi_c, pi_c: proof.pi_a }, false, 'pi_a and pi_c swapped');
+      const otherFx = BN_FX[(BN_FX.indexOf(fx) + 1) % BN_FX.length];
+      await sameVerdict(key, pub, bn(otherFx, 'proof.json'), false, `${otherFx}'s proof`);
     });
   }
 
