@@ -16,6 +16,13 @@
 const char *const FIXTURES[FIXTURE_COUNT] = { "mult", "nopub", "poseidon2", "poseidon_chain",
                                               "sha256_64" };
 
+const char *bn128_path(const char *name, const char *file)
+{
+    static char buf[1024];
+    snprintf(buf, sizeof(buf), "%s/%s/%s", G16K_BN128_FIXTURES, name, file);
+    return buf;
+}
+
 const char *fixture_path(const char *name, const char *file)
 {
     static char buf[1024];
@@ -172,4 +179,33 @@ uint32_t r1cs_info(const char *fixture, const char *key)
     uint32_t v = (uint32_t)strtoul(p + strlen(pat), NULL, 10);
     free(t);
     return v;
+}
+
+/* A point of BN254's twist E'(Fp2) outside G2: the first x = k + u (k = 1, 2, ...) with
+ * x^3 + 3/(9 + u) a square. Checked outside the subgroup independently of the reader's psi
+ * test: [r] P is not infinity. */
+void bn254_g2_off_subgroup(bn254_g2_affine_t *out)
+{
+    bn254_fp2_t b, t, x3;
+    memset(&b, 0, sizeof(b));
+    memset(&t, 0, sizeof(t));
+    bn254_fp_set_u64(&b.c0, 3);
+    bn254_fp_set_u64(&t.c0, 9);
+    bn254_fp_set_u64(&t.c1, 1);
+    bn254_fp2_inv(&t, &t);
+    bn254_fp2_mul(&b, &b, &t); /* b' = 3 / (9 + u) */
+    for (uint64_t k = 1;; k++) {
+        bn254_fp_set_u64(&out->x.c0, k);
+        bn254_fp_set_u64(&out->x.c1, 1);
+        bn254_fp2_sqr(&x3, &out->x);
+        bn254_fp2_mul(&x3, &x3, &out->x);
+        bn254_fp2_add(&x3, &x3, &b);
+        if (bn254_fp2_sqrt(&out->y, &x3))
+            break;
+    }
+    assert_true(bn254_g2_affine_is_on_curve(out));
+    bn254_g2_jac_t j;
+    bn254_g2_jac_from_affine(&j, out);
+    bn254_g2_jac_mul(&j, &j, BN254_FR_MODULUS.l, BN254_FR_LIMBS);
+    assert_false(bn254_g2_jac_is_inf(&j));
 }

@@ -10,11 +10,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "bn254/curve.h"
+
 #define FIXTURE_COUNT 5
 extern const char *const FIXTURES[FIXTURE_COUNT]; /* mult, nopub, poseidon2, ... */
 
 /* "<G16K_FIXTURES>/<name>/<file>" in a static buffer (valid until the next call). */
 const char *fixture_path(const char *name, const char *file);
+/* The same under G16K_BN128_FIXTURES (the committed tests/fixtures/bn128). */
+const char *bn128_path(const char *name, const char *file);
 
 /* Whole file; caller frees. Fails the test when unreadable. */
 uint8_t *read_whole(const char *path, size_t *len);
@@ -45,5 +49,9 @@ void expect_error_in(int rc, int want, const char *file, va_list pieces);
 
 /* A value from r1cs_info.txt ("# of Wires: 4" -> key "Wires"). */
 uint32_t r1cs_info(const char *fixture, const char *key);
+
+/* A point of BN254's twist outside G2 (on the curve; [r] P != O asserted): for hostile keys and
+ * proofs. */
+void bn254_g2_off_subgroup(bn254_g2_affine_t *out);
 
 #endif

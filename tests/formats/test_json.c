@@ -489,13 +489,6 @@ static void test_write_file_atomic(void **state)
 static const char *const BN128[] = { "mult", "nopub", "poseidon2", "manypub" };
 #define BN128_COUNT (sizeof(BN128) / sizeof(BN128[0]))
 
-static const char *bn128_path(const char *fx, const char *file)
-{
-    static char buf[1024];
-    snprintf(buf, sizeof(buf), "%s/%s/%s", G16K_BN128_FIXTURES, fx, file);
-    return buf;
-}
-
 /* snarkjs's bn128 proof.json, the reference prover's proofs, public.json and the key: read on
  * BN254 and written back byte for byte; the key names BN254, its gamma2 is the generator
  * (snarkjs's setup takes gamma = 1) and it has as many IC points as public.json has signals + 1. */
@@ -546,35 +539,6 @@ static const char *mutated_bn128_proof(const char *from, const char *to)
     char src[1024];
     snprintf(src, sizeof(src), "%s", bn128_path("mult", "proof.json"));
     return mutated(src, from, to, "bad_bn_proof.json");
-}
-
-/* A point of BN254's twist E'(Fp2) outside G2: the first x = k + u (k = 1, 2, ...) with
- * x^3 + 3/(9 + u) a square. Checked outside the subgroup independently of the reader's psi
- * test: [r] P is not infinity. */
-static void bn254_g2_off_subgroup(bn254_g2_affine_t *out)
-{
-    bn254_fp2_t b, t, x3;
-    memset(&b, 0, sizeof(b));
-    memset(&t, 0, sizeof(t));
-    bn254_fp_set_u64(&b.c0, 3);
-    bn254_fp_set_u64(&t.c0, 9);
-    bn254_fp_set_u64(&t.c1, 1);
-    bn254_fp2_inv(&t, &t);
-    bn254_fp2_mul(&b, &b, &t); /* b' = 3 / (9 + u) */
-    for (uint64_t k = 1;; k++) {
-        bn254_fp_set_u64(&out->x.c0, k);
-        bn254_fp_set_u64(&out->x.c1, 1);
-        bn254_fp2_sqr(&x3, &out->x);
-        bn254_fp2_mul(&x3, &x3, &out->x);
-        bn254_fp2_add(&x3, &x3, &b);
-        if (bn254_fp2_sqrt(&out->y, &x3))
-            break;
-    }
-    assert_true(bn254_g2_affine_is_on_curve(out));
-    bn254_g2_jac_t j;
-    bn254_g2_jac_from_affine(&j, out);
-    bn254_g2_jac_mul(&j, &j, BN254_FR_MODULUS.l, BN254_FR_LIMBS);
-    assert_false(bn254_g2_jac_is_inf(&j));
 }
 
 static void test_bn128_hostile(void **state)

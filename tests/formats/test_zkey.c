@@ -793,6 +793,59 @@ static void test_zkey_unknown_sections(void **state)
     free(d);
 }
 
+/* BN254 keys (the committed bn128 fixtures): zkey_read_vk reads them (the curve from n8q and
+ * q), and refuses one whose header point alpha1 is off the curve or whose delta2 lies on the
+ * twist outside G2, naming the section, the byte and the point; the prover's load refuses a
+ * BN254 key with the hint to compile for BLS12-381. */
+static void test_zkey_bn128(void **state)
+{
+    (void)state;
+    char src[1024];
+    snprintf(src, sizeof(src), "%s", bn128_path("mult", "circuit_final.zkey"));
+    groth16_vk vk;
+    if (zkey_read_vk(src, &vk) != G16K_OK)
+        fail_msg("%s", err_get());
+    assert_ptr_equal(vk.cv, &curve_bn254);
+    assert_int_equal(vk.n_public, 1);
+    assert_true(bn254_g2_affine_eq(&vk.gamma2.bn254, &BN254_G2_GENERATOR));
+    vk_free(&vk);
+    zkey *k = NULL;
+    expect_error(zkey_load(src, 1, &k), G16K_EFORMAT, "circuit_final.zkey",
+                 "section 2 (groth16 header)", "a BN254 proving key; this is a BN254 (bn128) file",
+                 NULL);
+    assert_null(k);
+
+    size_t len, h2;
+    uint8_t *d = read_whole(src, &len);
+    assert_int_equal(container_find(d, len, 2, &h2, NULL, NULL), 0);
+    assert_int_equal(get_le32(d + h2), 32); /* n8q */
+    const char *path = scratch_path("bn.zkey");
+    char want[64];
+    /* alpha1 = (1, 1): 1 != 1 + 3 */
+    uint8_t *bad = malloc(len);
+    memcpy(bad, d, len);
+    bn254_fp_to_bytes_mont(bad + h2 + 84, &BN254_FP_ONE);
+    bn254_fp_to_bytes_mont(bad + h2 + 84 + 32, &BN254_FP_ONE);
+    write_whole(path, bad, len);
+    snprintf(want, sizeof(want), "at byte %zu: alpha1: point not on the curve", h2 + 84);
+    expect_error(zkey_read_vk(path, &vk), G16K_EFORMAT, "bn.zkey", "section 2 (groth16 header)",
+                 want, NULL);
+    /* delta2 (at 84 + 14 * 32) on the twist, outside G2 */
+    memcpy(bad, d, len);
+    bn254_g2_affine_t q;
+    bn254_g2_off_subgroup(&q);
+    size_t at = h2 + 84 + 14 * 32;
+    bn254_fp_to_bytes_mont(bad + at, &q.x.c0);
+    bn254_fp_to_bytes_mont(bad + at + 32, &q.x.c1);
+    bn254_fp_to_bytes_mont(bad + at + 64, &q.y.c0);
+    bn254_fp_to_bytes_mont(bad + at + 96, &q.y.c1);
+    write_whole(path, bad, len);
+    snprintf(want, sizeof(want), "at byte %zu: delta2: point not in the prime-order subgroup", at);
+    expect_error(zkey_read_vk(path, &vk), G16K_EFORMAT, "bn.zkey", want, NULL);
+    free(bad);
+    free(d);
+}
+
 static void test_zkey_bad_headers(void **state)
 {
     (void)state;
@@ -938,6 +991,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_zkey_missing_sections),
         cmocka_unit_test(test_zkey_unknown_sections),
         cmocka_unit_test(test_zkey_bad_headers),
+        cmocka_unit_test(test_zkey_bn128),
         cmocka_unit_test(test_zkey_bad_coefficients),
         cmocka_unit_test(test_zkey_bad_points),
         cmocka_unit_test(test_zkey_points_in_place_any_order),
