@@ -77,21 +77,19 @@ typedef struct curve {
     void (*g2_to_xyz)(uint64_t *x, uint64_t *y, uint64_t *z, const void *p);
     int (*g1_is_inf)(const void *p);
     int (*g2_is_inf)(const void *p);
-    /* Fr arithmetic on curve_scalar holders of Montgomery-form elements (mont/field_decl.h's
-     * contracts): from_canon takes a canonical scalar below r (the caller's check), to_dec
-     * writes the element's canonical decimal text into CURVE_FR_DEC_MAX bytes. Montgomery forms
-     * are fully reduced, so two elements are equal iff their limbs are. */
+    /* Fr elements in curve_scalar holders (mont/field_decl.h's contracts): from_canon gives the
+     * Montgomery form of a canonical scalar below r (the caller's check); to_dec writes a
+     * Montgomery-form element's canonical decimal text into CURVE_FR_DEC_MAX bytes. Montgomery
+     * forms are fully reduced, so two elements are equal iff their limbs are. */
     void (*fr_from_canon)(curve_scalar *out, const curve_scalar *canon);
-    void (*fr_add)(curve_scalar *out, const curve_scalar *a, const curve_scalar *b);
-    void (*fr_mul)(curve_scalar *out, const curve_scalar *a, const curve_scalar *b);
     void (*fr_to_dec)(char *buf, const curve_scalar *a);
     /* One R1CS constraint on a witness: abc[L] = sum over n[L] terms of coef * w[wire] for
      * L = A, B, C, Montgomery form, where each term is CURVE_TERM_BYTES at terms[L] + 36 i: u32
      * wire, then the coefficient as a 32-byte little-endian canonical integer below r (.r1cs
      * section 2's layout; the caller checked wires and coefficients); w: Montgomery values.
      * Returns 1 when A * B = C. One call a constraint, so that g16k check's inner loop runs on
-     * the curve's own inlined arithmetic (through the pointers above it took 57% more time on a
-     * 2^22-constraint circuit). */
+     * the curve's own inlined arithmetic (through a pointer an operation it took 57% more time
+     * on a 2^22-constraint circuit). */
     int (*fr_constraint)(curve_scalar abc[3], const uint8_t *const terms[3], const uint64_t n[3],
                          const curve_scalar *w);
     /* e(p, q), the curve's pairing with snarkjs's final exponentiation (the value of a key's

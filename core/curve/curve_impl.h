@@ -212,24 +212,6 @@ static void fr_from_canon_(curve_scalar *out, const curve_scalar *canon)
     memcpy(out->l, m.l, sizeof(m.l));
 }
 
-static void fr_add_(curve_scalar *out, const curve_scalar *a, const curve_scalar *b)
-{
-    C_FR_T x, y;
-    memcpy(x.l, a->l, sizeof(x.l));
-    memcpy(y.l, b->l, sizeof(y.l));
-    C_FR(add)(&x, &x, &y);
-    memcpy(out->l, x.l, sizeof(x.l));
-}
-
-static void fr_mul_(curve_scalar *out, const curve_scalar *a, const curve_scalar *b)
-{
-    C_FR_T x, y;
-    memcpy(x.l, a->l, sizeof(x.l));
-    memcpy(y.l, b->l, sizeof(y.l));
-    C_FR(mul)(&x, &x, &y);
-    memcpy(out->l, x.l, sizeof(x.l));
-}
-
 static void fr_to_dec_(char *buf, const curve_scalar *a)
 {
     C_FR_T x;
@@ -324,8 +306,6 @@ const curve C_VAR = {
     .g1_is_inf = g1_is_inf,
     .g2_is_inf = g2_is_inf,
     .fr_from_canon = fr_from_canon_,
-    .fr_add = fr_add_,
-    .fr_mul = fr_mul_,
     .fr_to_dec = fr_to_dec_,
     .fr_constraint = fr_constraint_,
     .pairing_canon = pairing_canon,
