@@ -43,6 +43,14 @@ const curve *curve_by_r(const uint64_t r[CURVE_FR_LIMBS])
     return NULL;
 }
 
+void curve_to_xyz(const curve *cv, int deg, uint64_t c[3][2 * CURVE_FP_MAX_LIMBS], const void *p)
+{
+    if (deg == 1)
+        cv->g1_to_xyz(c[0], c[1], c[2], p);
+    else
+        cv->g2_to_xyz(c[0], c[1], c[2], p);
+}
+
 const char *curve_snarkjs_names(void)
 {
     return "\"bls12381\" or \"bn128\" (or a spelling snarkjs takes for them: \"bn254\", "

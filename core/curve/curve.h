@@ -120,6 +120,9 @@ const curve *curve_by_snarkjs(const char *s);
 /* The curve whose Fr modulus is the canonical 4-limb r (a circom file's prime: .wtns, .r1cs),
  * or NULL. */
 const curve *curve_by_r(const uint64_t r[CURVE_FR_LIMBS]);
+/* The snarkjs object of point p of G1 (deg 1) or G2 (deg 2) of cv: its three coordinates as
+ * g1_to_xyz / g2_to_xyz give them, into c (the writers of proof.json and the verification key). */
+void curve_to_xyz(const curve *cv, int deg, uint64_t c[3][2 * CURVE_FP_MAX_LIMBS], const void *p);
 /* The names curve_by_snarkjs takes, for messages ("\"bls12381\" or \"bn128\" (or ..."). Static. */
 const char *curve_snarkjs_names(void);
 

@@ -30,10 +30,7 @@ static void put_point(strbuf *b, const char *name, const curve *cv, int deg, con
 {
     uint64_t c[3][2 * CURVE_FP_MAX_LIMBS];
     unsigned n = cv->fp_limbs;
-    if (deg == 1)
-        cv->g1_to_xyz(c[0], c[1], c[2], p);
-    else
-        cv->g2_to_xyz(c[0], c[1], c[2], p);
+    curve_to_xyz(cv, deg, c, p);
     strbuf_puts(b, " \"");
     strbuf_puts(b, name);
     strbuf_puts(b, "\": [\n");

@@ -81,10 +81,7 @@ static void put_point(FILE *f, int depth, const curve *cv, int deg, const void *
 {
     uint64_t c[3][2 * CURVE_FP_MAX_LIMBS];
     unsigned n = cv->fp_limbs;
-    if (deg == 1)
-        cv->g1_to_xyz(c[0], c[1], c[2], p);
-    else
-        cv->g2_to_xyz(c[0], c[1], c[2], p);
+    curve_to_xyz(cv, deg, c, p);
     open_arr(f, depth);
     for (int k = 0; k < 3; k++) {
         if (deg == 1)
