@@ -1,8 +1,12 @@
-/* The core's table of curves (curve.h): lookup by the name a snarkjs file gives. */
+/* The core's table of curves (curve.h): lookup by the names and primes files give. */
 #include "curve.h"
 
 #include <ctype.h>
 #include <string.h>
+
+/* Every curve the core serves. */
+static const curve *const CURVES[] = { &curve_bls12_381, &curve_bn254 };
+#define N_CURVES (sizeof(CURVES) / sizeof(CURVES[0]))
 
 /* snarkjs's getCurveFromName (curves.js): the name upper-cased with everything but letters and
  * digits dropped, then "BN128", "BN254" or "ALTBN128" is BN254 and "BLS12381" BLS12-381. */
@@ -36,10 +40,25 @@ const curve *curve_by_snarkjs(const char *s)
 
 const curve *curve_by_r(const uint64_t r[CURVE_FR_LIMBS])
 {
-    if (memcmp(r, curve_bls12_381.r, CURVE_FR_LIMBS * sizeof(uint64_t)) == 0)
-        return &curve_bls12_381;
-    if (memcmp(r, curve_bn254.r, CURVE_FR_LIMBS * sizeof(uint64_t)) == 0)
-        return &curve_bn254;
+    for (size_t i = 0; i < N_CURVES; i++)
+        if (memcmp(r, CURVES[i]->r, CURVE_FR_LIMBS * sizeof(uint64_t)) == 0)
+            return CURVES[i];
+    return NULL;
+}
+
+const curve *curve_by_p(const uint64_t *p, unsigned limbs)
+{
+    for (size_t i = 0; i < N_CURVES; i++)
+        if (CURVES[i]->fp_limbs == limbs && memcmp(p, CURVES[i]->p, limbs * sizeof(uint64_t)) == 0)
+            return CURVES[i];
+    return NULL;
+}
+
+const curve *curve_by_fp_limbs(unsigned limbs)
+{
+    for (size_t i = 0; i < N_CURVES; i++)
+        if (CURVES[i]->fp_limbs == limbs)
+            return CURVES[i];
     return NULL;
 }
 

@@ -33,6 +33,7 @@ typedef union curve_g2 {
 /* Limbs of the largest Fp (BLS12-381's 6) and of every Fr (both r are below 2^256). */
 #define CURVE_FP_MAX_LIMBS 6
 #define CURVE_FR_LIMBS 4
+#define CURVE_FR_BYTES 32 /* n8 of r in the circom and snarkjs files, for every curve */
 /* A canonical scalar (an element of a curve's Fr as a plain little-endian integer below r), e.g.
  * a public signal: BLS12-381's fr_t, whose four limbs hold any curve's Fr. */
 typedef fr_t curve_scalar;
@@ -120,6 +121,11 @@ const curve *curve_by_snarkjs(const char *s);
 /* The curve whose Fr modulus is the canonical 4-limb r (a circom file's prime: .wtns, .r1cs),
  * or NULL. */
 const curve *curve_by_r(const uint64_t r[CURVE_FR_LIMBS]);
+/* The curve whose Fp modulus is the canonical limbs-limb p (a file's base field prime), or NULL. */
+const curve *curve_by_p(const uint64_t *p, unsigned limbs);
+/* The curve whose Fp elements take limbs 64-bit limbs (a .zkey's n8q / 8: 6 BLS12-381, 4 BN254;
+ * no two curves share a size), or NULL. */
+const curve *curve_by_fp_limbs(unsigned limbs);
 /* The snarkjs object of point p of G1 (deg 1) or G2 (deg 2) of cv: its three coordinates as
  * g1_to_xyz / g2_to_xyz give them, into c (the writers of proof.json and the verification key). */
 void curve_to_xyz(const curve *cv, int deg, uint64_t c[3][2 * CURVE_FP_MAX_LIMBS], const void *p);

@@ -1,21 +1,16 @@
-/* BN254 primes recognised in file headers (foreign_curve.h). */
+/* BN254 primes recognised in file headers (foreign_curve.h), by core/curve's moduli. */
 #include "foreign_curve.h"
 
-#include <string.h>
-
-/* BN254's r and q, little-endian (EIP-196; snarkjs's bn128 curve, circom's default prime). */
-static const uint8_t BN254_R[32] = { 0x01, 0x00, 0x00, 0xf0, 0x93, 0xf5, 0xe1, 0x43,
-                                     0x91, 0x70, 0xb9, 0x79, 0x48, 0xe8, 0x33, 0x28,
-                                     0x5d, 0x58, 0x81, 0x81, 0xb6, 0x45, 0x50, 0xb8,
-                                     0x29, 0xa0, 0x31, 0xe1, 0x72, 0x4e, 0x64, 0x30 };
-static const uint8_t BN254_Q[32] = { 0x47, 0xfd, 0x7c, 0xd8, 0x16, 0x8c, 0x20, 0x3c,
-                                     0x8d, 0xca, 0x71, 0x68, 0x91, 0x6a, 0x81, 0x97,
-                                     0x5d, 0x58, 0x81, 0x81, 0xb6, 0x45, 0x50, 0xb8,
-                                     0x29, 0xa0, 0x31, 0xe1, 0x72, 0x4e, 0x64, 0x30 };
+#include "binfile.h"
+#include "curve/curve.h"
 
 const char *foreign_curve_hint(const uint8_t *p, uint32_t n8)
 {
-    if (n8 == 32 && p && (memcmp(p, BN254_R, 32) == 0 || memcmp(p, BN254_Q, 32) == 0))
+    uint64_t v[CURVE_FR_LIMBS];
+    if (n8 != CURVE_FR_BYTES || p == NULL)
+        return "";
+    binfile_limbs(v, p, CURVE_FR_LIMBS);
+    if (curve_by_r(v) == &curve_bn254 || curve_by_p(v, CURVE_FR_LIMBS) == &curve_bn254)
         return "; this is a BN254 (bn128) file, which g16k does not prove yet: compile the circuit "
                "with `circom --prime bls12381` and use a BLS12-381 powers of tau";
     return "";

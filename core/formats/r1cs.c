@@ -30,7 +30,7 @@ static int read_header(const binfile *bf, const char *path, const curve *expect,
                        "(only BLS12-381 and BN254, n8 = 32, are supported)",
                        path, (unsigned long long)s->offset, (unsigned long long)s->size,
                        HEADER_SIZE);
-    if (binfile_le32(p) != R1CS_FIELD_BYTES)
+    if (binfile_le32(p) != CURVE_FR_BYTES)
         return err_set(G16K_EFORMAT, "%s: section 1 at byte %llu: n8 %u, expected 32", path,
                        (unsigned long long)s->offset, binfile_le32(p));
     uint64_t prime[CURVE_FR_LIMBS];
@@ -45,7 +45,7 @@ static int read_header(const binfile *bf, const char *path, const curve *expect,
                        "%s: section 1 at byte %llu: a %s constraint system (its prime is %s's "
                        "r), %s is needed here%s",
                        path, (unsigned long long)(s->offset + 4), cs->cv->name, cs->cv->name,
-                       expect->name, foreign_curve_hint(p + 4, R1CS_FIELD_BYTES));
+                       expect->name, foreign_curve_hint(p + 4, CURVE_FR_BYTES));
     cs->n_wires = binfile_le32(p + 36);
     cs->n_pub_out = binfile_le32(p + 40);
     cs->n_pub_in = binfile_le32(p + 44);

@@ -15,7 +15,6 @@
  * coefficient a canonical integer (not Montgomery) < r; at any byte address. */
 #define R1CS_TERM_BYTES 36u
 _Static_assert(R1CS_TERM_BYTES == CURVE_TERM_BYTES, "curve.h's fr_constraint reads this layout");
-#define R1CS_FIELD_BYTES 32u /* n8: both curves' r take 32 bytes */
 
 typedef struct r1cs {
     const curve *cv;  /* the curve whose r the file names */

@@ -14,7 +14,6 @@
 #include "util/error.h"
 
 #define WTNS_VERSION 2
-#define FIELD_BYTES 32 /* n8: both curves' r take 32 bytes */
 #define SEC_HEADER 1
 #define SEC_VALUES 2
 
@@ -30,14 +29,14 @@ static int read_header(const binfile *bf, const curve *expect, const curve **cv,
         return err_set(G16K_EFORMAT, "%s: section 1 (header) at byte %llu: size %llu, need 40",
                        bf->path, off, (unsigned long long)s->size);
     uint32_t n8 = binfile_le32(p);
-    if (n8 != FIELD_BYTES)
+    if (n8 != CURVE_FR_BYTES)
         return err_set(G16K_EFORMAT,
                        "%s: section 1 (header) at byte %llu: n8 %u, expected %u (the r of "
                        "BLS12-381 or BN254)",
-                       bf->path, off, n8, FIELD_BYTES);
-    if (s->size != 4 + FIELD_BYTES + 4)
+                       bf->path, off, n8, CURVE_FR_BYTES);
+    if (s->size != 4 + CURVE_FR_BYTES + 4)
         return err_set(G16K_EFORMAT, "%s: section 1 (header) at byte %llu: size %llu, need %u",
-                       bf->path, off, (unsigned long long)s->size, 4 + FIELD_BYTES + 4);
+                       bf->path, off, (unsigned long long)s->size, 4 + CURVE_FR_BYTES + 4);
     uint64_t prime[CURVE_FR_LIMBS];
     binfile_limbs(prime, p + 4, CURVE_FR_LIMBS);
     if ((*cv = curve_by_r(prime)) == NULL)
@@ -51,7 +50,7 @@ static int read_header(const binfile *bf, const curve *expect, const curve **cv,
                        "the proving key is %s's%s",
                        bf->path, off + 4, (*cv)->name, (*cv)->name, expect->name,
                        foreign_curve_hint(p + 4, n8));
-    *n_out = binfile_le32(p + 4 + FIELD_BYTES);
+    *n_out = binfile_le32(p + 4 + CURVE_FR_BYTES);
     return G16K_OK;
 }
 
@@ -75,12 +74,12 @@ static int load(const char *path, const void *data, uint64_t size, const curve *
     if (rc != G16K_OK)
         goto out_close;
     unsigned long long off = (unsigned long long)s->offset;
-    if (s->size != (uint64_t)n * FIELD_BYTES) {
-        rc =
-            err_set(G16K_EFORMAT,
-                    "%s: section 2 (values) at byte %llu: size %llu, header says %u values "
-                    "(%llu bytes)",
-                    path, off, (unsigned long long)s->size, n, (unsigned long long)n * FIELD_BYTES);
+    if (s->size != (uint64_t)n * CURVE_FR_BYTES) {
+        rc = err_set(G16K_EFORMAT,
+                     "%s: section 2 (values) at byte %llu: size %llu, header says %u values "
+                     "(%llu bytes)",
+                     path, off, (unsigned long long)s->size, n,
+                     (unsigned long long)n * CURVE_FR_BYTES);
         goto out_close;
     }
     if (n == 0) {
@@ -92,7 +91,7 @@ static int load(const char *path, const void *data, uint64_t size, const curve *
         rc = err_set(G16K_EFORMAT,
                      "%s: section 1 (header) at byte %llu: %u witness values, the proving key "
                      "has %u variables (a witness of another circuit?)",
-                     path, (unsigned long long)bf.sec[SEC_HEADER].offset + 4 + FIELD_BYTES, n,
+                     path, (unsigned long long)bf.sec[SEC_HEADER].offset + 4 + CURVE_FR_BYTES, n,
                      expect_n_vars);
         goto out_close;
     }
@@ -113,10 +112,10 @@ static int load(const char *path, const void *data, uint64_t size, const curve *
     w->n = n;
     const uint8_t *p = bf.data + s->offset;
     for (uint32_t i = 0; i < n; i++) {
-        binfile_limbs(v[i].l, p + (size_t)i * FIELD_BYTES, CURVE_FR_LIMBS);
+        binfile_limbs(v[i].l, p + (size_t)i * CURVE_FR_BYTES, CURVE_FR_LIMBS);
         if (bigint_cmp(v[i].l, cv->r, CURVE_FR_LIMBS) >= 0) {
             rc = err_set(G16K_EFORMAT, "%s: section 2 (values) at byte %llu: w[%u] >= r", path,
-                         off + (unsigned long long)i * FIELD_BYTES, i);
+                         off + (unsigned long long)i * CURVE_FR_BYTES, i);
             goto out_free;
         }
     }

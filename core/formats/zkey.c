@@ -115,7 +115,7 @@ static int read_h2(const binfile *bf, zkey_h2 *h)
         return zkey_sec_err(bf, 2, off, "size %llu, expected %u", (unsigned long long)s->size,
                             ZKEY_H2_SIZE);
     uint32_t n8q = binfile_le32(p + ZKEY_H2_N8Q);
-    const curve *cv = n8q == 48 ? &curve_bls12_381 : n8q == 32 ? &curve_bn254 : NULL;
+    const curve *cv = n8q % 8 == 0 ? curve_by_fp_limbs(n8q / 8) : NULL;
     if (cv == NULL)
         return zkey_sec_err(bf, 2, off, "n8q %u, expected 48 (BLS12-381) or 32 (BN254)", n8q);
     char why[64];
@@ -127,9 +127,9 @@ static int read_h2(const binfile *bf, zkey_h2 *h)
     if (bigint_cmp(q, cv->p, cv->fp_limbs) != 0)
         return zkey_sec_err(bf, 2, off + ZKEY_H2_Q, "base field prime q is not %s p", cv->name);
     uint32_t n8r = binfile_le32(p + ZKEY_H2_N8R_AT(n8q));
-    if (n8r != 32)
-        return zkey_sec_err(bf, 2, off + ZKEY_H2_N8R_AT(n8q), "n8r %u, expected 32 (%s r)", n8r,
-                            cv->name);
+    if (n8r != CURVE_FR_BYTES)
+        return zkey_sec_err(bf, 2, off + ZKEY_H2_N8R_AT(n8q), "n8r %u, expected %u (%s r)", n8r,
+                            CURVE_FR_BYTES, cv->name);
     uint64_t r[CURVE_FR_LIMBS];
     binfile_limbs(r, p + ZKEY_H2_R_AT(n8q), CURVE_FR_LIMBS);
     if (bigint_cmp(r, cv->r, CURVE_FR_LIMBS) != 0)
