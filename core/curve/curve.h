@@ -52,16 +52,15 @@ enum {
 };
 
 typedef struct curve {
-    const char *name;        /* g16k's name: "BLS12-381", "BN254" */
-    const char *snarkjs;     /* the "curve" member of snarkjs's JSON files: "bls12381", "bn128" */
-    unsigned fp_limbs;       /* 64-bit limbs of an Fp element: 6, 4 */
-    const uint64_t *p;       /* Fp's modulus, fp_limbs limbs, little-endian */
-    const uint64_t *r;       /* Fr's modulus, CURVE_FR_LIMBS limbs, little-endian */
-    size_t g1_size, g2_size; /* bytes of the affine types */
+    const char *name;    /* g16k's name: "BLS12-381", "BN254" */
+    const char *snarkjs; /* the "curve" member of snarkjs's JSON files: "bls12381", "bn128" */
+    unsigned fp_limbs;   /* 64-bit limbs of an Fp element: 6, 4 */
+    const uint64_t *p;   /* Fp's modulus, fp_limbs limbs, little-endian */
+    const uint64_t *r;   /* Fr's modulus, CURVE_FR_LIMBS limbs, little-endian */
     /* A snarkjs point object (ffjavascript's fromObject): canonical coordinates x, y, z, each
      * fp_limbs limbs (G2: 2 fp_limbs, c0 then c1), every one below p (the caller's check). z = 0
      * is infinity (x, y ignored), z = 1 affine, other z Jacobian (X/Z^2, Y/Z^3). The affine point
-     * goes to out (g1_size / g2_size bytes, written even when the point is refused). Returns
+     * goes to out (the curve's affine type, written even when the point is refused). Returns
      * CURVE_PT_OK, CURVE_PT_OFF_CURVE, or CURVE_PT_OUTSIDE_SUBGROUP (on the curve, not in the
      * prime-order subgroup: the curve's exact test, arith/<curve>/g1.c and g2.c). */
     int (*g1_from_xyz)(void *out, const uint64_t *x, const uint64_t *y, const uint64_t *z);
@@ -102,9 +101,9 @@ typedef struct curve {
      *   e(-A, B) e(vk_x, gamma2) e(C, delta2) e(alpha1, beta2) == 1,
      *   vk_x = ic[0] + sum_i pub[i] ic[i + 1],
      * one product of four Miller loops and one final exponentiation. ic: n_ic G1 points, ic_stride
-     * bytes apart (g1_size for an array of the curve's type, sizeof(curve_g1) for curve_g1's);
-     * pub: n_pub canonical scalars below r, n_pub <= n_ic - 1 (missing ones count as 0, as in
-     * snarkjs). Every point must be in its subgroup (the readers' tests). Returns 1 when the
+     * bytes apart (the size of the curve's affine type for an array of it, sizeof(curve_g1) for
+     * curve_g1's); pub: n_pub canonical scalars below r, n_pub <= n_ic - 1 (missing ones count as
+     * 0, as in snarkjs). Every point must be in its subgroup (the readers' tests). Returns 1 when the
      * equation holds, 0 when it does not or n_ic = 0 or n_pub > n_ic - 1. */
     int (*groth16_check)(const void *a, const void *b, const void *c, const void *alpha1,
                          const void *beta2, const void *gamma2, const void *delta2, const void *ic,
