@@ -63,3 +63,55 @@ int abi_entry_present(const void *s, const abi_entry *e)
     memcpy(&size, s, sizeof(size));
     return e->name && size >= e->offset + sizeof(void (*)(void)) && abi_entry_set(s, e);
 }
+
+const abi_curve_name abi_curve_names[ABI_CURVES_KNOWN] = {
+    { G16K_CURVE_BLS12_381, "BLS12-381" },
+    { G16K_CURVE_BN254, "BN254" },
+};
+
+const char *abi_curve_str(uint32_t c)
+{
+    for (int i = 0; i < ABI_CURVES_KNOWN; i++)
+        if (abi_curve_names[i].curve == c)
+            return abi_curve_names[i].name;
+    return NULL;
+}
+
+const size_t abi_curve_impl_size = ABI_SIZE_TO(g16k_curve_impl, msm);
+
+int abi_curves(const g16k_plugin_desc *d, abi_curve *out, const char **why)
+{
+    int n = 0;
+    out[n].curve = d->curve;
+    out[n].caps = d->caps;
+    for (int v = 0; v < ABI_VT_COUNT; v++)
+        out[n].vt[v] = abi_vtable_of(d, &abi_vtables[v]);
+    n++;
+    if (!ABI_COVERS(d, g16k_plugin_desc, more_curves) || d->n_more_curves == 0)
+        return n;
+    if (d->n_more_curves > ABI_CURVES_MAX - 1) {
+        *why = "n_more_curves is above 8";
+        return -1;
+    }
+    if (!d->more_curves) {
+        *why = "n_more_curves is not 0 but more_curves is NULL";
+        return -1;
+    }
+    for (uint32_t i = 0; i < d->n_more_curves; i++, n++) {
+        const g16k_curve_impl *ci = &d->more_curves[i];
+        if (ci->struct_size < abi_curve_impl_size) {
+            *why = "a more_curves entry's struct_size is below its ABI 1.8 size";
+            return -1;
+        }
+        if (ci->reserved != 0) {
+            *why = "a more_curves entry's reserved field is not 0";
+            return -1;
+        }
+        out[n].curve = ci->curve;
+        out[n].caps = ci->caps;
+        out[n].vt[ABI_VT_SYNTH] = ci->synth;
+        out[n].vt[ABI_VT_NTT] = ci->ntt;
+        out[n].vt[ABI_VT_MSM] = ci->msm;
+    }
+    return n;
+}

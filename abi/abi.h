@@ -60,6 +60,37 @@ extern const abi_entry abi_desc_mandatory[ABI_DESC_MANDATORY]; /* create, destro
 
 /* The vtable v of descriptor d (NULL when absent). */
 const void *abi_vtable_of(const g16k_plugin_desc *d, const abi_vtable *v);
+
+/* The curves of the ABI (g16k_curve): each one's value and name, in one table. */
+typedef struct abi_curve_name {
+    uint32_t curve;   /* G16K_CURVE_* */
+    const char *name; /* "BLS12-381", "BN254" */
+} abi_curve_name;
+#define ABI_CURVES_KNOWN 2
+extern const abi_curve_name abi_curve_names[ABI_CURVES_KNOWN];
+/* The name of curve c, NULL when the ABI has no such curve. */
+const char *abi_curve_str(uint32_t c);
+
+/* One curve a plugin serves and what it serves on it: desc.curve with the descriptor's caps
+ * and vtables, or an entry of desc.more_curves (ABI 1.8). */
+typedef struct abi_curve {
+    uint32_t curve;               /* G16K_CURVE_* (not checked here) */
+    uint32_t caps;                /* G16K_CAP_* */
+    const void *vt[ABI_VT_COUNT]; /* by ABI_VT_*: the vtable, NULL when absent */
+} abi_curve;
+/* Most curves one plugin may list (plugin.h: desc.more_curves has at most 8). */
+#define ABI_CURVES_MAX 9
+
+/* The least struct_size of a g16k_curve_impl (its size in ABI 1.8). */
+extern const size_t abi_curve_impl_size;
+
+/* The curves of descriptor d (whose struct_size covers ABI 1.0) into out[0..ABI_CURVES_MAX):
+ * desc.curve first, then each of more_curves when d's struct_size covers them. Returns how many,
+ * or -1 with *why set to a sentence (no trailing period) when the list itself is malformed:
+ * more than 8 more curves, a count with a NULL array, an entry with a struct_size below
+ * abi_curve_impl_size or a reserved field not 0. The curves' values, repeats, caps and
+ * vtables are the caller's to check (abi_curve_str, abi_vtable_of_curve). */
+int abi_curves(const g16k_plugin_desc *d, abi_curve *out, const char **why);
 /* Whether the entry e of struct s (a descriptor or a vtable) is set. */
 int abi_entry_set(const void *s, const abi_entry *e);
 /* Whether the optional entry e of struct s is there: covered by s's struct_size and set. */

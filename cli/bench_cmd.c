@@ -142,11 +142,23 @@ static void *bench_points(int g2, size_t n)
  * (bases_borrow, 8-byte aligned) or lent-unaligned (bases_borrow_unaligned, 4 bytes off an
  * 8-byte boundary, as a mapped snarkjs key lends every other section); a provider without the
  * borrowing entry copies (call_bases_create). */
+/* The primary provider of slot on BLS12-381, the curve of the synthetic benchmarks; NULL with
+ * the error set when it serves another curve only. */
+static const provider *bench_provider(const g16k_prover *p, int slot)
+{
+    const loaded_plugin *lp = p->cfg->slot[slot].primary;
+    const provider *pv = plugin_on(lp, G16K_CURVE_BLS12_381);
+    if (pv == NULL)
+        err_set(G16K_ECONFIG, "bench: the [%s] provider '%s' does not serve BLS12-381",
+                config_slot_name(slot), lp->name);
+    return pv;
+}
+
 static int bench_msm(g16k_prover *p, int argc, char **argv, const char *group, const char *logn_s,
                      const char *window_s, const char *threads_s, const char *bases_s, int runs)
 {
     int g2, log_n = logn_s ? atoi(logn_s) : -1;
-    loaded_plugin *pl;
+    const provider *pl;
     g16k_msm_bases *bases = NULL;
     double t[MAX_RUNS], t_setup;
     int rc;
@@ -164,7 +176,8 @@ static int bench_msm(g16k_prover *p, int argc, char **argv, const char *group, c
         return cli_usage_error("bench msm: --bases '%s': expected copied, lent or lent-unaligned",
                                bases_s);
     g2 = group[1] == '2';
-    pl = p->cfg->slot[g2 ? SLOT_MSM_G2 : SLOT_MSM_G1].primary;
+    if ((pl = bench_provider(p, g2 ? SLOT_MSM_G2 : SLOT_MSM_G1)) == NULL)
+        return cli_fail(G16K_ECONFIG);
     size_t n = (size_t)1 << log_n, psz = g2 ? sizeof(g2_affine_t) : sizeof(g1_affine_t);
     void *pts = bench_points(g2, n);
     fr_t *sc = random_scalars(n);
@@ -204,7 +217,7 @@ static int bench_msm(g16k_prover *p, int argc, char **argv, const char *group, c
         "{\n  \"bench\": \"msm\",\n  \"group\": \"%s\",\n  \"log_n\": %d,\n  \"plugin\": \"%s\",\n"
         "  \"bases\": \"%s\",\n  \"window\": %u,\n  \"threads\": %u,\n  \"runs\": %d,\n"
         "  \"seconds\": {\n",
-        group, log_n, pl->name, bases_s, params.window, params.threads, runs);
+        group, log_n, pl->plugin->name, bases_s, params.window, params.threads, runs);
     print_stat("bases_create", &t_setup, 1, 0);
     print_stat("msm", t, runs, 1);
     printf("  }\n}\n");
@@ -214,13 +227,15 @@ static int bench_msm(g16k_prover *p, int argc, char **argv, const char *group, c
 static int bench_ntt(g16k_prover *p, const char *logn_s, int runs)
 {
     int log_n = logn_s ? atoi(logn_s) : -1;
-    loaded_plugin *pl = p->cfg->slot[SLOT_NTT].primary;
+    const provider *pl = bench_provider(p, SLOT_NTT);
     g16k_ntt_domain *dom = NULL;
     double t_fwd[MAX_RUNS], t_h[MAX_RUNS];
     int rc;
 
     if (log_n < 0 || log_n > 28)
         return cli_usage_error("bench ntt: --log-n '%s': expected 0..28", logn_s ? logn_s : "");
+    if (pl == NULL)
+        return cli_fail(G16K_ECONFIG);
     size_t n = (size_t)1 << log_n;
     fr_t *x[4];
     for (int i = 0; i < 4; i++)
@@ -248,7 +263,7 @@ static int bench_ntt(g16k_prover *p, const char *logn_s, int runs)
         return cli_fail(rc);
     printf("{\n  \"bench\": \"ntt\",\n  \"log_n\": %d,\n  \"plugin\": \"%s\",\n  \"runs\": %d,\n"
            "  \"seconds\": {\n",
-           log_n, pl->name, runs);
+           log_n, pl->plugin->name, runs);
     print_stat("forward", t_fwd, runs, 0);
     print_stat("h_chain", t_h, runs, 1);
     printf("  }\n}\n");
@@ -447,22 +462,25 @@ static g1_affine_t *g1_points(const zkey *k, uint64_t *n)
 static int time_bases(g16k_prover *p, const zkey *zk, int lend, double *secs)
 {
     g16k_msm_bases *b[MSM_COUNT] = { NULL };
-    loaded_plugin *pl[MSM_COUNT];
+    const provider *pv[MSM_COUNT] = { NULL };
     int rc = G16K_OK;
     double t0 = clock_now();
     for (int m = 0; m < MSM_COUNT && rc == G16K_OK; m++) {
         const void *pts;
         uint64_t n;
-        if ((pl[m] = slot_plugin(p, groth16_msms[m].slot, 0)) == NULL)
-            continue;
+        if ((pv[m] = plugin_on(p->cfg->slot[groth16_msms[m].slot].primary, zk->cv->id)) == NULL) {
+            rc = err_set(G16K_ECONFIG, "the [%s] provider serves no %s",
+                         config_slot_name(groth16_msms[m].slot), zk->cv->name);
+            break;
+        }
         msm_points(zk, m, &pts, &n);
-        rc = call_bases_create(pl[m], groth16_msms[m].group, pts, n, lend, groth16_msms[m].name,
+        rc = call_bases_create(pv[m], groth16_msms[m].group, pts, n, lend, groth16_msms[m].name,
                                &b[m], NULL);
     }
     *secs = clock_now() - t0;
     for (int m = 0; m < MSM_COUNT; m++)
         if (b[m])
-            call_bases_destroy(pl[m], b[m]);
+            call_bases_destroy(pv[m], b[m]);
     return rc;
 }
 

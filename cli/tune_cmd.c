@@ -99,7 +99,7 @@ static int sweep_msm(g16k_key *key, int m, const fr_t *w, const fr_t *h, int run
                                "MSM %s: window %u gives a different result than "
                                "the plugin's auto window (provider %s is wrong)",
                                groth16_msms[m].name, c,
-                               slot_plugin(key->prover, groth16_msms[m].slot, 0)->name);
+                               slot_provider(key, groth16_msms[m].slot, 0)->plugin->name);
         }
         sw->med[c] = median(t, runs);
         sw->last = c;
@@ -120,7 +120,7 @@ static void print_json(const char *zkey, int runs, g16k_key *key, const sweep *s
     for (int m = 0; m < MSM_COUNT; m++) {
         const sweep *s = &sw[m];
         fprintf(stderr, "    {\"msm\": \"%s\", \"plugin\": \"%s\", \"n\": %llu, ",
-                groth16_msms[m].name, slot_plugin(key->prover, groth16_msms[m].slot, 0)->name,
+                groth16_msms[m].name, slot_provider(key, groth16_msms[m].slot, 0)->plugin->name,
                 (unsigned long long)s->n);
         if (!s->best) {
             fprintf(stderr, "\"best_window\": null, \"seconds\": {}}%s\n",
@@ -194,7 +194,8 @@ static int cmd_tune(int argc, char **argv)
     print_json(zkey, runs, key, sw);
     printf("; g16k tune: fastest window per Groth16 MSM (median of %d runs), providers:"
            " msm.g1 = %s, msm.g2 = %s\n[window]\n",
-           runs, slot_plugin(p, SLOT_MSM_G1, 0)->name, slot_plugin(p, SLOT_MSM_G2, 0)->name);
+           runs, slot_provider(key, SLOT_MSM_G1, 0)->plugin->name,
+           slot_provider(key, SLOT_MSM_G2, 0)->plugin->name);
     for (int m = 0; m < MSM_COUNT; m++) {
         if (sw[m].best)
             printf("%s = %u\n", groth16_msms[m].window_key, sw[m].best);

@@ -4,6 +4,7 @@
 #define C_VAR curve_bls12_381
 #define C_NAME "BLS12-381"
 #define C_SNARKJS "bls12381"
+#define C_ID G16K_CURVE_BLS12_381
 #define C_FP_T fp_t
 #define C_FP(n) fp_##n
 #define C_FP_LIMBS FP_LIMBS

@@ -5,6 +5,7 @@
 #define C_VAR curve_bn254
 #define C_NAME "BN254"
 #define C_SNARKJS "bn128"
+#define C_ID G16K_CURVE_BN254
 #define C_FP_T bn254_fp_t
 #define C_FP(n) bn254_fp_##n
 #define C_FP_LIMBS BN254_FP_LIMBS

@@ -18,6 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "g16k/plugin.h"
 #include "bls12_381/curve.h"
 #include "bn254/curve.h"
 
@@ -54,6 +55,7 @@ enum {
 typedef struct curve {
     const char *name;    /* g16k's name: "BLS12-381", "BN254" */
     const char *snarkjs; /* the "curve" member of snarkjs's JSON files: "bls12381", "bn128" */
+    uint32_t id;         /* its g16k_curve in the plugin ABI (plugin.h): G16K_CURVE_* */
     unsigned fp_limbs;   /* 64-bit limbs of an Fp element: 6, 4 */
     const uint64_t *p;   /* Fp's modulus, fp_limbs limbs, little-endian */
     const uint64_t *r;   /* Fr's modulus, CURVE_FR_LIMBS limbs, little-endian */

@@ -3,6 +3,7 @@
  * file (bls12_381.c, bn254.c) after it defines:
  *   C_VAR            the entry's name, e.g. curve_bls12_381
  *   C_NAME, C_SNARKJS  its two names
+ *   C_ID             its g16k_curve (plugin.h)
  *   C_FP_T, C_FP(n)  Fp's type and function names (mont/field_decl.h), C_FP_LIMBS its limbs,
  *                    C_FP_MODULUS and C_FP_ONE its constants; C_FR_MODULUS Fr's modulus
  *   C_FR_T, C_FR(n)  Fr's type and function names
@@ -292,6 +293,7 @@ _Static_assert(sizeof(((C_FR_T *)0)->l) == sizeof(((curve_scalar *)0)->l),
 const curve C_VAR = {
     .name = C_NAME,
     .snarkjs = C_SNARKJS,
+    .id = C_ID,
     .fp_limbs = C_FP_LIMBS,
     .p = C_FP_MODULUS.l,
     .r = C_FR_MODULUS.l,

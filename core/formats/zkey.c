@@ -185,6 +185,7 @@ static int read_h2(const binfile *bf, zkey_h2 *h)
 /* The prover's key: BLS12-381 only so far. */
 static int h2_to_zkey(const binfile *bf, const zkey_h2 *h, zkey *k)
 {
+    k->cv = h->cv;
     if (h->cv != &curve_bls12_381) {
         const uint8_t *p = binfile_at(bf, bf->sec[2].offset);
         return zkey_sec_err(bf, 2, bf->sec[2].offset, "a %s proving key%s", h->cv->name,

@@ -49,6 +49,7 @@ typedef struct zkey_file_stamp {
 } zkey_file_stamp;
 
 typedef struct zkey {
+    const curve *cv;      /* the key's curve (BLS12-381: the prover loads no other yet) */
     uint32_t n_vars;      /* witness length (incl. w[0] = 1) */
     uint32_t n_public;    /* P = outputs + public inputs */
     uint32_t domain_size; /* n = 2^log_n */
@@ -142,6 +143,9 @@ typedef struct zkey_load_args {
      * load tests them through aligned copies of 64 points. */
     int points_unaligned;
     zkey_load_stats *stats; /* optional out: the phase times */
+    /* optional out: the key's curve once its header is read, also when the load fails after
+     * that (so the prover can say which providers lack it); untouched before */
+    const curve **key_curve;
 } zkey_load_args;
 
 /* Load and validate as args say. On success *out is a new zkey owned by the caller (zkey_free);

@@ -825,6 +825,8 @@ int zkey_load_from(const zkey_load_args *args, zkey **out)
                                           .g2_points = cached ? 0 : g2 };
     }
     zkey *k = ld->k;
+    if (args->key_curve && k && k->cv)
+        *args->key_curve = k->cv;
     loading_free(ld);
     if (rc != G16K_OK) {
         zkey_free(k);

@@ -484,21 +484,29 @@ static int validate(parse_ctx *p)
 }
 
 /* Whether plugin lp can run window c for Groth16 MSM w: msm() with n = 0 on an empty bases
- * handle, which checks its params first (plugin.h). G16K_OK, or the plugin's status. */
+ * handle, which checks its params first (plugin.h), on each curve where lp serves w's group.
+ * G16K_OK, or the plugin's status. */
 static int probe_window(const loaded_plugin *lp, int w, uint32_t c)
 {
-    const g16k_msm_vtable *v = lp->desc->msm;
     uint32_t group = groth16_msms[w].group;
-    g16k_msm_bases *b = NULL;
-    uint8_t result[192];
-    err_clear();
-    int rc = v->bases_create(lp->ctx, group, NULL, 0, G16K_ENC_MONTGOMERY, &b);
-    if (rc == G16K_OK) {
-        g16k_msm_params prm = {
-            .struct_size = sizeof(prm), .msm_id = groth16_msms[w].msm_id, .window = c, .threads = 1
-        };
-        rc = v->msm(b, NULL, 0, G16K_ENC_MONTGOMERY, &prm, result, G16K_ENC_MONTGOMERY);
-        v->bases_destroy(b);
+    uint32_t cap = config_slots[groth16_msms[w].slot].cap;
+    int rc = G16K_OK;
+    for (unsigned i = 0; i < lp->n_on && rc == G16K_OK; i++) {
+        const g16k_msm_vtable *v = lp->on[i].msm;
+        g16k_msm_bases *b = NULL;
+        uint8_t result[192];
+        if (!v || (lp->on[i].caps & cap) != cap)
+            continue;
+        err_clear();
+        rc = v->bases_create(lp->ctx, group, NULL, 0, G16K_ENC_MONTGOMERY, &b);
+        if (rc == G16K_OK) {
+            g16k_msm_params prm = { .struct_size = sizeof(prm),
+                                    .msm_id = groth16_msms[w].msm_id,
+                                    .window = c,
+                                    .threads = 1 };
+            rc = v->msm(b, NULL, 0, G16K_ENC_MONTGOMERY, &prm, result, G16K_ENC_MONTGOMERY);
+            v->bases_destroy(b);
+        }
     }
     return rc;
 }

@@ -29,6 +29,19 @@
 #include "g16k/plugin.h"
 #include "abi.h"
 
+struct loaded_plugin;
+
+/* A plugin on one curve (plugin.h ABI 1.8: desc.curve, or an entry of desc.more_curves): the
+ * vtables the prover calls for a key of that curve. */
+typedef struct provider {
+    const struct loaded_plugin *plugin; /* name, path, context */
+    uint32_t curve;                     /* G16K_CURVE_* */
+    uint32_t caps;                      /* G16K_CAP_* on this curve */
+    const g16k_synth_vtable *synth;     /* NULL iff caps lacks G16K_CAP_SYNTH */
+    const g16k_ntt_vtable *ntt;
+    const g16k_msm_vtable *msm;
+} provider;
+
 /* One loaded and created plugin. */
 typedef struct loaded_plugin {
     char name[64];       /* NAME of [plugin.NAME] */
@@ -37,7 +50,15 @@ typedef struct loaded_plugin {
     const g16k_plugin_desc *desc;
     g16k_plugin_ctx *ctx;
     char info[256]; /* probe's device description, or "" */
+    /* the curves it serves, desc.curve first (loader_open checked each: a known curve, once) */
+    provider on[ABI_CURVES_MAX];
+    unsigned n_on;
 } loaded_plugin;
+
+/* The plugin lp on curve (G16K_CURVE_*), NULL when it does not serve it. */
+const provider *plugin_on(const loaded_plugin *lp, uint32_t curve);
+/* The names of the curves lp serves into buf (size bytes): "BLS12-381", "BLS12-381 and BN254". */
+void plugin_curves_text(const loaded_plugin *lp, char *buf, size_t size);
 
 /* A provider slot: the primary provider and an optional fallback used when the primary fails
  * at load, probe or call time (the switch is logged). */

@@ -133,25 +133,64 @@ static int check_vtable(const loaded_plugin *lp, const abi_vtable *v, const void
     return G16K_OK;
 }
 
-static int check_caps(const loaded_plugin *lp, const g16k_plugin_desc *d)
+/* What the plugin serves on one curve: a known curve, not listed before, some capability, and
+ * a vtable iff its capability (each checked as check_vtable does). */
+static int check_curve(const loaded_plugin *lp, const abi_curve *c, const abi_curve *before,
+                       int n_before)
 {
+    const char *cn = abi_curve_str(c->curve);
+    int rc;
+    if (!cn)
+        return err_set(G16K_EUNSUPPORTED,
+                       "plugin %s (%s): curve %u is not one this g16k knows (BLS12-381 = %d, "
+                       "BN254 = %d)",
+                       lp->name, lp->path, c->curve, G16K_CURVE_BLS12_381, G16K_CURVE_BN254);
+    for (int i = 0; i < n_before; i++)
+        if (before[i].curve == c->curve)
+            return err_set(G16K_EINVAL, "plugin %s (%s): curve %s is listed twice", lp->name,
+                           lp->path, cn);
+    if (!(c->caps & ABI_CAPS_KNOWN))
+        return err_set(G16K_EINVAL, "plugin %s (%s): no capability on %s (caps 0x%x)", lp->name,
+                       lp->path, cn, c->caps);
     for (int i = 0; i < ABI_VT_COUNT; i++) {
         const abi_vtable *v = &abi_vtables[i];
-        const void *vt = abi_vtable_of(d, v);
-        if (!(d->caps & v->caps) != !vt)
+        const void *vt = c->vt[i];
+        if (!(c->caps & v->caps) != !vt)
             return err_set(G16K_EINVAL,
-                           "plugin %s (%s): caps 0x%x %s the %s capability but "
+                           "plugin %s (%s): caps 0x%x on %s %s the %s capability but "
                            "the %s vtable is %s",
-                           lp->name, lp->path, d->caps, vt ? "lack" : "claim", v->name, v->name,
+                           lp->name, lp->path, c->caps, cn, vt ? "lack" : "claim", v->name, v->name,
                            vt ? "present" : "NULL");
+        if (vt && (rc = check_vtable(lp, v, vt)) < 0)
+            return rc;
     }
     return G16K_OK;
 }
 
-static int check_desc(const loaded_plugin *lp, const g16k_plugin_desc *d)
+/* The descriptor's curves (abi_curves), each checked, into lp->on. */
+static int check_curves(loaded_plugin *lp, const g16k_plugin_desc *d)
 {
-    int rc;
+    abi_curve c[ABI_CURVES_MAX];
+    const char *why = NULL;
+    int n = abi_curves(d, c, &why), rc;
+    if (n < 0)
+        return err_set(G16K_EINVAL, "plugin %s (%s): %s", lp->name, lp->path, why);
+    for (int i = 0; i < n; i++) {
+        if ((rc = check_curve(lp, &c[i], c, i)) < 0)
+            return rc;
+        lp->on[i] = (provider){ .plugin = lp,
+                                .curve = c[i].curve,
+                                .caps = c[i].caps,
+                                .synth = c[i].vt[ABI_VT_SYNTH],
+                                .ntt = c[i].vt[ABI_VT_NTT],
+                                .msm = c[i].vt[ABI_VT_MSM] };
+    }
+    lp->n_on = (unsigned)n;
+    return G16K_OK;
+}
 
+static int check_desc(loaded_plugin *lp, const g16k_plugin_desc *d)
+{
     if (!d)
         return err_set(G16K_EINVAL,
                        "plugin %s (%s): g16k_plugin_entry returned a NULL "
@@ -171,23 +210,13 @@ static int check_desc(const loaded_plugin *lp, const g16k_plugin_desc *d)
                        "plugin %s (%s): descriptor struct_size %u is smaller than "
                        "its ABI 1.0 size %zu",
                        lp->name, lp->path, d->struct_size, abi_desc_size_1_0);
-    if (d->curve != G16K_CURVE_BLS12_381)
-        return err_set(G16K_EUNSUPPORTED, "plugin %s (%s): curve %u is not BLS12-381 (%d)",
-                       lp->name, lp->path, d->curve, G16K_CURVE_BLS12_381);
     if (!d->name)
         return err_set(G16K_EINVAL, "plugin %s (%s): desc.name is NULL", lp->name, lp->path);
     for (int i = 0; i < ABI_DESC_MANDATORY; i++)
         if (!abi_entry_set(d, &abi_desc_mandatory[i]))
             return err_set(G16K_EINVAL, "plugin %s (%s): desc.%s is NULL", lp->name, lp->path,
                            abi_desc_mandatory[i].name);
-    if ((rc = check_caps(lp, d)) < 0)
-        return rc;
-    for (int i = 0; i < ABI_VT_COUNT; i++) {
-        const void *vt = abi_vtable_of(d, &abi_vtables[i]);
-        if (vt && (rc = check_vtable(lp, &abi_vtables[i], vt)) < 0)
-            return rc;
-    }
-    return G16K_OK;
+    return check_curves(lp, d);
 }
 
 /* The plugin's own message, or a stand-in when it returned an error without one. */
@@ -296,5 +325,30 @@ void loader_stop(loaded_plugin *lp)
 
 int loader_has_cap(const loaded_plugin *lp, unsigned cap)
 {
-    return lp->desc && (lp->desc->caps & cap) == cap;
+    for (unsigned i = 0; lp->desc && i < lp->n_on; i++)
+        if ((lp->on[i].caps & cap) == cap)
+            return 1;
+    return 0;
+}
+
+const provider *plugin_on(const loaded_plugin *lp, uint32_t curve)
+{
+    for (unsigned i = 0; lp && lp->desc && i < lp->n_on; i++)
+        if (lp->on[i].curve == curve)
+            return &lp->on[i];
+    return NULL;
+}
+
+void plugin_curves_text(const loaded_plugin *lp, char *buf, size_t size)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (unsigned i = 0; i < lp->n_on && len < size; i++) {
+        int n = snprintf(buf + len, size - len, "%s%s",
+                         i == 0             ? ""
+                         : i + 1 < lp->n_on ? ", "
+                                            : " and ",
+                         abi_curve_str(lp->on[i].curve));
+        len += n > 0 ? (size_t)n : 0;
+    }
 }

@@ -123,10 +123,12 @@ size_t g16k_prover_describe(const g16k_prover *prover, char *buf, size_t len)
     APPEND("plugins:\n");
     for (unsigned i = 0; i < cfg->n_plugins; i++) {
         const loaded_plugin *pl = &cfg->plugins[i];
-        caps_string(caps, sizeof(caps), pl->desc->caps);
-        APPEND("  %-8s %s %s (ABI %u.%u) %s\n           capabilities:%s\n", pl->name,
-               pl->desc->name, pl->desc->version, pl->desc->abi_major, pl->desc->abi_minor,
-               pl->path, caps);
+        APPEND("  %-8s %s %s (ABI %u.%u) %s\n", pl->name, pl->desc->name, pl->desc->version,
+               pl->desc->abi_major, pl->desc->abi_minor, pl->path);
+        for (unsigned c = 0; c < pl->n_on; c++) {
+            caps_string(caps, sizeof(caps), pl->on[c].caps);
+            APPEND("           capabilities on %s:%s\n", abi_curve_str(pl->on[c].curve), caps);
+        }
         if (pl->info[0])
             APPEND("           device: %s\n", pl->info);
     }

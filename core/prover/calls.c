@@ -22,17 +22,17 @@ static json_object *arg_int(json_object *a, const char *key, int64_t v)
     return a;
 }
 
-/* The event [t0, now] of call `name` on plugin pl, its args a (NULL: none) completed with the
+/* The event [t0, now] of call `name` on plugin pv, its args a (NULL: none) completed with the
  * provider, its device and, when it failed, the status; prev: TRACE_START's call state. */
-static void emit(g16k_trace *tr, const char *name, const loaded_plugin *pl, uint64_t t0, int prev,
+static void emit(g16k_trace *tr, const char *name, const provider *pv, uint64_t t0, int prev,
                  int rc, json_object *a)
 {
     trace_call_leave(prev);
     if (!a)
         a = json_object_new_object();
-    json_object_object_add(a, "provider", json_object_new_string(pl->name));
-    if (pl->info[0])
-        json_object_object_add(a, "device", json_object_new_string(pl->info));
+    json_object_object_add(a, "provider", json_object_new_string(pv->plugin->name));
+    if (pv->plugin->info[0])
+        json_object_object_add(a, "device", json_object_new_string(pv->plugin->info));
     if (rc != G16K_OK)
         arg_int(a, "status", rc);
     trace_add(tr, "call", name, t0, trace_now(), a, NULL);
@@ -92,39 +92,39 @@ void msm_points(const zkey *zk, int m, const void **points, uint64_t *n)
     }
 }
 
-static int create_failed(int rc, const loaded_plugin *pl, const char *what)
+static int create_failed(int rc, const provider *pv, const char *what)
 {
-    err_prefix("plugin %s (%s): %s", pl->name, pl->path, what);
+    err_prefix("plugin %s (%s): %s", pv->plugin->name, pv->plugin->path, what);
     return rc;
 }
 
-static int has_circuit_borrow(const loaded_plugin *pl)
+static int has_circuit_borrow(const provider *pv)
 {
-    const g16k_synth_vtable *v = pl->desc->synth;
+    const g16k_synth_vtable *v = pv->synth;
     return ABI_COVERS(v, g16k_synth_vtable, circuit_borrow) && v->circuit_borrow;
 }
 
-static int has_circuit_borrow_records(const loaded_plugin *pl)
+static int has_circuit_borrow_records(const provider *pv)
 {
-    const g16k_synth_vtable *v = pl->desc->synth;
+    const g16k_synth_vtable *v = pv->synth;
     return ABI_COVERS(v, g16k_synth_vtable, circuit_borrow_records) && v->circuit_borrow_records;
 }
 
-int call_circuit_create(const loaded_plugin *pl, zkey *zk, int lend, g16k_circuit **out, int *lent)
+int call_circuit_create(const provider *pv, zkey *zk, int lend, g16k_circuit **out, int *lent)
 {
     enum {
         CREATE,
         BORROW,
         RECORDS
     } how = !lend                                                ? CREATE
-            : zk->coef_records && has_circuit_borrow_records(pl) ? RECORDS
-            : has_circuit_borrow(pl)                             ? BORROW
+            : zk->coef_records && has_circuit_borrow_records(pv) ? RECORDS
+            : has_circuit_borrow(pv)                             ? BORROW
                                                                  : CREATE;
     static const char *const entry[] = { "circuit_create", "circuit_borrow",
                                          "circuit_borrow_records" };
     int rc = how == RECORDS ? G16K_OK : zkey_decode_coefs(zk);
     if (rc != G16K_OK)
-        return create_failed(rc, pl, "decoding the key's coefficients for the synthesizer");
+        return create_failed(rc, pv, "decoding the key's coefficients for the synthesizer");
     g16k_constraints cs = {
         .struct_size = sizeof(cs),
         .coef_encoding = G16K_ENC_MONTGOMERY,
@@ -133,14 +133,14 @@ int call_circuit_create(const loaded_plugin *pl, zkey *zk, int lend, g16k_circui
         .n_coefs = zk->n_coefs,
         .coefs = how == RECORDS ? NULL : zk->coefs,
     };
-    const g16k_synth_vtable *v = pl->desc->synth;
+    const g16k_synth_vtable *v = pv->synth;
     TRACE_START(tr);
     err_clear();
-    rc = how == RECORDS  ? v->circuit_borrow_records(pl->ctx, &cs, zk->coef_records, out)
-         : how == BORROW ? v->circuit_borrow(pl->ctx, &cs, out)
-                         : v->circuit_create(pl->ctx, &cs, out);
+    rc = how == RECORDS  ? v->circuit_borrow_records(pv->plugin->ctx, &cs, zk->coef_records, out)
+         : how == BORROW ? v->circuit_borrow(pv->plugin->ctx, &cs, out)
+                         : v->circuit_create(pv->plugin->ctx, &cs, out);
     if (tr)
-        emit(tr, entry[how], pl, tr_t0, tr_prev, rc,
+        emit(tr, entry[how], pv, tr_t0, tr_prev, rc,
              arg_int(json_object_new_object(), "n_coefs", (int64_t)zk->n_coefs));
     if (lent)
         *lent = how != CREATE;
@@ -148,42 +148,42 @@ int call_circuit_create(const loaded_plugin *pl, zkey *zk, int lend, g16k_circui
         return rc;
     char what[64];
     snprintf(what, sizeof what, "synthesizer %s failed", entry[how]);
-    return create_failed(rc, pl, what);
+    return create_failed(rc, pv, what);
 }
 
-int call_domain_create(const loaded_plugin *pl, uint32_t log_n, g16k_ntt_domain **out)
+int call_domain_create(const provider *pv, uint32_t log_n, g16k_ntt_domain **out)
 {
     TRACE_START(tr);
     err_clear();
-    int rc = pl->desc->ntt->domain_create(pl->ctx, log_n, out);
+    int rc = pv->ntt->domain_create(pv->plugin->ctx, log_n, out);
     if (tr)
-        emit(tr, "domain_create", pl, tr_t0, tr_prev, rc,
+        emit(tr, "domain_create", pv, tr_t0, tr_prev, rc,
              arg_int(json_object_new_object(), "log_n", log_n));
-    return rc == G16K_OK ? rc : create_failed(rc, pl, "ntt domain_create failed");
+    return rc == G16K_OK ? rc : create_failed(rc, pv, "ntt domain_create failed");
 }
 
-int call_has_borrow(const loaded_plugin *pl)
+int call_has_borrow(const provider *pv)
 {
-    const g16k_msm_vtable *v = pl->desc->msm;
+    const g16k_msm_vtable *v = pv->msm;
     return ABI_COVERS(v, g16k_msm_vtable, bases_borrow) && v->bases_borrow;
 }
 
-int call_has_borrow_unaligned(const loaded_plugin *pl)
+int call_has_borrow_unaligned(const provider *pv)
 {
-    const g16k_msm_vtable *v = pl->desc->msm;
+    const g16k_msm_vtable *v = pv->msm;
     return ABI_COVERS(v, g16k_msm_vtable, bases_borrow_unaligned) && v->bases_borrow_unaligned;
 }
 
-int call_bases_create(const loaded_plugin *pl, uint32_t group, const void *points, uint64_t n,
-                      int lend, const char *what, g16k_msm_bases **out, int *lent)
+int call_bases_create(const provider *pv, uint32_t group, const void *points, uint64_t n, int lend,
+                      const char *what, g16k_msm_bases **out, int *lent)
 {
-    const g16k_msm_vtable *v = pl->desc->msm;
+    const g16k_msm_vtable *v = pv->msm;
     size_t size = group == G16K_G2 ? sizeof(g2_affine_t) : sizeof(g1_affine_t);
     int unaligned = ((uintptr_t)points & 7) != 0;
     enum { CREATE, BORROW, BORROW_UNALIGNED } how = CREATE;
-    if (lend && unaligned && call_has_borrow_unaligned(pl))
+    if (lend && unaligned && call_has_borrow_unaligned(pv))
         how = BORROW_UNALIGNED;
-    else if (lend && !unaligned && call_has_borrow(pl))
+    else if (lend && !unaligned && call_has_borrow(pv))
         how = BORROW;
     static const char *const entry[] = { "bases_create", "bases_borrow", "bases_borrow_unaligned" };
     /* bases_create promises no more than bases_borrow: points off their alignment are handed
@@ -201,7 +201,7 @@ int call_bases_create(const loaded_plugin *pl, uint32_t group, const void *point
     g16k_msm_bases_borrow_fn *fn = how == BORROW_UNALIGNED ? v->bases_borrow_unaligned
                                    : how == BORROW         ? v->bases_borrow
                                                            : v->bases_create;
-    int rc = fn(pl->ctx, group, copy ? copy : points, n, G16K_ENC_MONTGOMERY, out);
+    int rc = fn(pv->plugin->ctx, group, copy ? copy : points, n, G16K_ENC_MONTGOMERY, out);
     free(copy);
     if (tr) {
         char name[64];
@@ -209,80 +209,80 @@ int call_bases_create(const loaded_plugin *pl, uint32_t group, const void *point
         json_object *args = arg_int(json_object_new_object(), "n", (int64_t)n);
         json_object_object_add(args, "group",
                                json_object_new_string(group == G16K_G2 ? "G2" : "G1"));
-        emit(tr, name, pl, tr_t0, tr_prev, rc, args);
+        emit(tr, name, pv, tr_t0, tr_prev, rc, args);
     }
     if (lent)
         *lent = how != CREATE;
-    return rc == G16K_OK ? rc : create_failed(rc, pl, what);
+    return rc == G16K_OK ? rc : create_failed(rc, pv, what);
 }
 
-void call_circuit_destroy(const loaded_plugin *pl, g16k_circuit *c)
+void call_circuit_destroy(const provider *pv, g16k_circuit *c)
 {
     if (c)
-        pl->desc->synth->circuit_destroy(c);
+        pv->synth->circuit_destroy(c);
 }
 
-void call_domain_destroy(const loaded_plugin *pl, g16k_ntt_domain *d)
+void call_domain_destroy(const provider *pv, g16k_ntt_domain *d)
 {
     if (d)
-        pl->desc->ntt->domain_destroy(d);
+        pv->ntt->domain_destroy(d);
 }
 
-void call_bases_destroy(const loaded_plugin *pl, g16k_msm_bases *b)
+void call_bases_destroy(const provider *pv, g16k_msm_bases *b)
 {
     if (b)
-        pl->desc->msm->bases_destroy(b);
+        pv->msm->bases_destroy(b);
 }
 
-static int failed(int rc, const loaded_plugin *pl, const char *what)
+static int failed(int rc, const provider *pv, const char *what)
 {
-    err_prefix("plugin %s: %s", pl->name, what);
+    err_prefix("plugin %s: %s", pv->plugin->name, what);
     return rc;
 }
 
-int call_synthesize(const loaded_plugin *pl, g16k_circuit *circuit, const fr_t *w, uint64_t n_vars,
+int call_synthesize(const provider *pv, g16k_circuit *circuit, const fr_t *w, uint64_t n_vars,
                     fr_t *a, fr_t *b, fr_t *c)
 {
     TRACE_START(tr);
     err_clear();
     /* Declared Montgomery, the canonical w are the elements w / R: with the key's matrices
      * scaled by R (zkey.h, coefs) the products are exact. */
-    int rc = pl->desc->synth->synthesize(circuit, w, n_vars, G16K_ENC_MONTGOMERY, a, b, c,
-                                         G16K_ENC_MONTGOMERY);
+    int rc = pv->synth->synthesize(circuit, w, n_vars, G16K_ENC_MONTGOMERY, a, b, c,
+                                   G16K_ENC_MONTGOMERY);
     if (tr)
-        emit(tr, "synthesize", pl, tr_t0, tr_prev, rc,
+        emit(tr, "synthesize", pv, tr_t0, tr_prev, rc,
              arg_int(json_object_new_object(), "n_vars", (int64_t)n_vars));
-    return rc == G16K_OK ? rc : failed(rc, pl, "synthesize");
+    return rc == G16K_OK ? rc : failed(rc, pv, "synthesize");
 }
 
-int call_transform(const loaded_plugin *pl, g16k_ntt_domain *d, fr_t *x, uint32_t dir)
+int call_transform(const provider *pv, g16k_ntt_domain *d, fr_t *x, uint32_t dir)
 {
     static const char *const dirs[] = { "?", "NTT forward", "NTT inverse", "NTT forward coset",
                                         "NTT inverse coset" };
     TRACE_START(tr);
     err_clear();
-    int rc = pl->desc->ntt->transform(d, x, dir, G16K_ENC_MONTGOMERY);
+    int rc = pv->ntt->transform(d, x, dir, G16K_ENC_MONTGOMERY);
     if (tr)
-        emit(tr, dirs[dir < 5 ? dir : 0], pl, tr_t0, tr_prev, rc, NULL);
-    return rc == G16K_OK ? rc : failed(rc, pl, "NTT");
+        emit(tr, dirs[dir < 5 ? dir : 0], pv, tr_t0, tr_prev, rc, NULL);
+    return rc == G16K_OK ? rc : failed(rc, pv, "NTT");
 }
 
 /* The H chain proper (call_h_chain without its event). */
-static int h_chain(const loaded_plugin *pl, g16k_ntt_domain *d, fr_t *a, fr_t *b, fr_t *c,
-                   uint64_t n, fr_t *h)
+static int h_chain(const provider *pv, g16k_ntt_domain *d, fr_t *a, fr_t *b, fr_t *c, uint64_t n,
+                   fr_t *h)
 {
-    const g16k_ntt_vtable *v = pl->desc->ntt;
+    const g16k_ntt_vtable *v = pv->ntt;
     int rc = G16K_OK;
     err_clear();
     if (v->compute_h) {
         rc = v->compute_h(d, a, b, c, G16K_ENC_MONTGOMERY, h, G16K_ENC_MONTGOMERY);
-        return rc == G16K_OK ? rc : failed(rc, pl, "NTT");
+        return rc == G16K_OK ? rc : failed(rc, pv, "NTT");
     }
     fr_t *x[3] = { a, b, c };
     for (int i = 0; i < 3 && rc == G16K_OK; i++) {
-        rc = call_transform(pl, d, x[i], G16K_NTT_INVERSE);
+        rc = call_transform(pv, d, x[i], G16K_NTT_INVERSE);
         if (rc == G16K_OK)
-            rc = call_transform(pl, d, x[i], G16K_NTT_FORWARD_COSET);
+            rc = call_transform(pv, d, x[i], G16K_NTT_FORWARD_COSET);
     }
     if (rc != G16K_OK)
         return rc;
@@ -297,24 +297,23 @@ static int h_chain(const loaded_plugin *pl, g16k_ntt_domain *d, fr_t *a, fr_t *b
     return G16K_OK;
 }
 
-int call_h_chain(const loaded_plugin *pl, g16k_ntt_domain *d, fr_t *a, fr_t *b, fr_t *c, uint64_t n,
+int call_h_chain(const provider *pv, g16k_ntt_domain *d, fr_t *a, fr_t *b, fr_t *c, uint64_t n,
                  fr_t *h)
 {
     TRACE_START(tr);
-    int rc = h_chain(pl, d, a, b, c, n, h);
+    int rc = h_chain(pv, d, a, b, c, n, h);
     if (tr) {
         json_object *args = arg_int(json_object_new_object(), "n", (int64_t)n);
         json_object_object_add(
-            args, "entry",
-            json_object_new_string(pl->desc->ntt->compute_h ? "compute_h" : "transform"));
-        emit(tr, "H chain", pl, tr_t0, tr_prev, rc, args);
+            args, "entry", json_object_new_string(pv->ntt->compute_h ? "compute_h" : "transform"));
+        emit(tr, "H chain", pv, tr_t0, tr_prev, rc, args);
     }
     return rc;
 }
 
-int call_has_h_msm(const loaded_plugin *pl)
+int call_has_h_msm(const provider *pv)
 {
-    const g16k_ntt_vtable *v = pl->desc->ntt;
+    const g16k_ntt_vtable *v = pv->ntt;
     return ABI_COVERS(v, g16k_ntt_vtable, compute_h_msm) && v->compute_h_msm;
 }
 
@@ -367,35 +366,35 @@ static const char *msm_id_name(uint32_t id)
     return "generic";
 }
 
-int call_h_msm(const loaded_plugin *pl, g16k_ntt_domain *d, fr_t *a, fr_t *b, fr_t *c, uint64_t n,
+int call_h_msm(const provider *pv, g16k_ntt_domain *d, fr_t *a, fr_t *b, fr_t *c, uint64_t n,
                g16k_msm_bases *bases, const g16k_msm_params *params, msm_result *out)
 {
     memset(out->raw, 0xff, sizeof(out->raw)); /* not a valid encoding: catches "wrote nothing" */
     TRACE_START(tr);
     err_clear();
-    int rc = pl->desc->ntt->compute_h_msm(d, a, b, c, G16K_ENC_MONTGOMERY, bases, params, out->raw,
-                                          G16K_ENC_MONTGOMERY);
+    int rc = pv->ntt->compute_h_msm(d, a, b, c, G16K_ENC_MONTGOMERY, bases, params, out->raw,
+                                    G16K_ENC_MONTGOMERY);
     if (rc == G16K_OK)
         rc = check_result(out, G16K_G1);
     if (tr)
-        emit(tr, "H chain + MSM H", pl, tr_t0, tr_prev, rc, msm_args("H", n, G16K_G1, params));
-    return rc == G16K_OK ? rc : failed(rc, pl, "NTT and MSM H");
+        emit(tr, "H chain + MSM H", pv, tr_t0, tr_prev, rc, msm_args("H", n, G16K_G1, params));
+    return rc == G16K_OK ? rc : failed(rc, pv, "NTT and MSM H");
 }
 
-int call_msm(const loaded_plugin *pl, g16k_msm_bases *bases, uint32_t group, const void *scalars,
+int call_msm(const provider *pv, g16k_msm_bases *bases, uint32_t group, const void *scalars,
              uint64_t n, uint32_t enc, const g16k_msm_params *params, msm_result *out)
 {
     const char *name = msm_id_name(params ? params->msm_id : G16K_MSM_GENERIC);
     memset(out->raw, 0xff, sizeof(out->raw)); /* not a valid encoding: catches "wrote nothing" */
     TRACE_START(tr);
     err_clear();
-    int rc = pl->desc->msm->msm(bases, scalars, n, enc, params, out->raw, G16K_ENC_MONTGOMERY);
+    int rc = pv->msm->msm(bases, scalars, n, enc, params, out->raw, G16K_ENC_MONTGOMERY);
     if (rc == G16K_OK)
         rc = check_result(out, group);
     if (tr) {
         char ev[32];
         snprintf(ev, sizeof(ev), "MSM %s", name);
-        emit(tr, ev, pl, tr_t0, tr_prev, rc, msm_args(name, n, group, params));
+        emit(tr, ev, pv, tr_t0, tr_prev, rc, msm_args(name, n, group, params));
     }
     if (rc == G16K_OK)
         return rc;
@@ -405,5 +404,5 @@ int call_msm(const loaded_plugin *pl, g16k_msm_bases *bases, uint32_t group, con
         k += snprintf(what + k, sizeof(what) - (size_t)k, " %s", name);
     if (params && params->window)
         snprintf(what + k, sizeof(what) - (size_t)k, " with window %u", params->window);
-    return failed(rc, pl, what);
+    return failed(rc, pv, what);
 }

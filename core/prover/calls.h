@@ -1,6 +1,6 @@
 /*
  * The one layer through which the core calls providers (prove.c, tune.c, key.c, g16k bench).
- * Each call_* function clears the thread's error, calls one vtable entry of the plugin pl,
+ * Each call_* function clears the thread's error, calls one vtable entry of the plugin pv,
  * checks what came back (an MSM result must be a point of its group), and on failure prefixes
  * the plugin's message with "plugin NAME: WHAT" (the creates: "plugin NAME (PATH): WHAT").
  * Fallbacks and retries are the caller's business (prove.c); this layer only makes one call.
@@ -43,52 +43,52 @@ void msm_points(const zkey *zk, int m, const void **points, uint64_t *n);
  * (NULL handles are no-ops). what names the handle in errors. */
 /* zk's coefficients (Montgomery, in the file's order) into *out. lend = 1: the caller keeps
  * zk's coefficients (coef_records and coefs) valid and unchanged until
- * call_circuit_destroy(*out), so pl's circuit_borrow_records (plugin ABI 1.7) takes zk's
+ * call_circuit_destroy(*out), so pv's circuit_borrow_records (plugin ABI 1.7) takes zk's
  * records when both are there, else its circuit_borrow (ABI 1.4) takes zk->coefs (decoded here
  * from the records first when zk has none: zkey_decode_coefs); either may keep the pointer.
  * Else, and with lend = 0, circuit_create copies zk->coefs (decoded the same way). The trace
  * event names the entry. *lent (may be NULL) = 1 when a borrowing entry ran. Errors: the
  * entry's, G16K_ENOMEM (the decode). */
-int call_circuit_create(const loaded_plugin *pl, zkey *zk, int lend, g16k_circuit **out, int *lent);
-int call_domain_create(const loaded_plugin *pl, uint32_t log_n, g16k_ntt_domain **out);
+int call_circuit_create(const provider *pv, zkey *zk, int lend, g16k_circuit **out, int *lent);
+int call_domain_create(const provider *pv, uint32_t log_n, g16k_ntt_domain **out);
 /* n Montgomery points of group (each coordinate < p, on the curve, in the subgroup; any
  * alignment) into *out. lend = 1: the caller keeps points valid and unchanged until
- * call_bases_destroy(*out), so pl's bases_borrow (plugin ABI 1.3) takes them when pl has it
- * (call_has_borrow) and they are 8-byte aligned, its bases_borrow_unaligned (ABI 1.7) when pl
+ * call_bases_destroy(*out), so pv's bases_borrow (plugin ABI 1.3) takes them when pv has it
+ * (call_has_borrow) and they are 8-byte aligned, its bases_borrow_unaligned (ABI 1.7) when pv
  * has it (call_has_borrow_unaligned) and they are not; either may keep the pointer. Else, and
  * with lend = 0, bases_create copies them (from an aligned copy made here when they are off an
  * 8-byte boundary). *lent (may be NULL) = 1 when a borrowing entry ran. The trace event is
  * "ENTRY WHAT". Errors: the entry's, G16K_ENOMEM (the aligned copy). */
-int call_bases_create(const loaded_plugin *pl, uint32_t group, const void *points, uint64_t n,
-                      int lend, const char *what, g16k_msm_bases **out, int *lent);
-/* 1 when pl's MSM vtable has bases_borrow (ABI 1.3, not NULL). */
-int call_has_borrow(const loaded_plugin *pl);
-/* 1 when pl's MSM vtable has bases_borrow_unaligned (ABI 1.7, not NULL). */
-int call_has_borrow_unaligned(const loaded_plugin *pl);
-void call_circuit_destroy(const loaded_plugin *pl, g16k_circuit *c);
-void call_domain_destroy(const loaded_plugin *pl, g16k_ntt_domain *d);
-void call_bases_destroy(const loaded_plugin *pl, g16k_msm_bases *b);
+int call_bases_create(const provider *pv, uint32_t group, const void *points, uint64_t n, int lend,
+                      const char *what, g16k_msm_bases **out, int *lent);
+/* 1 when pv's MSM vtable has bases_borrow (ABI 1.3, not NULL). */
+int call_has_borrow(const provider *pv);
+/* 1 when pv's MSM vtable has bases_borrow_unaligned (ABI 1.7, not NULL). */
+int call_has_borrow_unaligned(const provider *pv);
+void call_circuit_destroy(const provider *pv, g16k_circuit *c);
+void call_domain_destroy(const provider *pv, g16k_ntt_domain *d);
+void call_bases_destroy(const provider *pv, g16k_msm_bases *b);
 
 /* a, b, c (n_domain values each) = synthesize(w); w canonical, n_vars values, for a circuit
  * made by call_circuit_create from a zkey (whose matrices are scaled by R: zkey.h). */
-int call_synthesize(const loaded_plugin *pl, g16k_circuit *circuit, const fr_t *w, uint64_t n_vars,
+int call_synthesize(const provider *pv, g16k_circuit *circuit, const fr_t *w, uint64_t n_vars,
                     fr_t *a, fr_t *b, fr_t *c);
 /* One in-place transform of n values (plugin.h g16k_ntt_dir). */
-int call_transform(const loaded_plugin *pl, g16k_ntt_domain *d, fr_t *x, uint32_t dir);
+int call_transform(const provider *pv, g16k_ntt_domain *d, fr_t *x, uint32_t dir);
 /* The H chain of plugin.h compute_h: h (n values) from a, b, c (overwritten as scratch),
  * through compute_h when the plugin has it, else composed from transform(). */
-int call_h_chain(const loaded_plugin *pl, g16k_ntt_domain *d, fr_t *a, fr_t *b, fr_t *c, uint64_t n,
+int call_h_chain(const provider *pv, g16k_ntt_domain *d, fr_t *a, fr_t *b, fr_t *c, uint64_t n,
                  fr_t *h);
-/* Whether pl has the ABI 1.1 entry compute_h_msm (its vtable is long enough and sets it). */
-int call_has_h_msm(const loaded_plugin *pl);
+/* Whether pv has the ABI 1.1 entry compute_h_msm (its vtable is long enough and sets it). */
+int call_has_h_msm(const provider *pv);
 /* compute_h_msm (only when call_has_h_msm): the H chain and the H MSM in one call on n values
- * (the domain size); bases is pl's own G1 handle of the H points. Errors are prefixed
+ * (the domain size); bases is pv's own G1 handle of the H points. Errors are prefixed
  * "plugin NAME: NTT and MSM H". */
-int call_h_msm(const loaded_plugin *pl, g16k_ntt_domain *d, fr_t *a, fr_t *b, fr_t *c, uint64_t n,
+int call_h_msm(const provider *pv, g16k_ntt_domain *d, fr_t *a, fr_t *b, fr_t *c, uint64_t n,
                g16k_msm_bases *bases, const g16k_msm_params *params, msm_result *out);
 /* One msm() of n scalars in enc on bases of group; params as plugin.h (its msm_id names the
  * MSM in errors: "MSM A", or "MSM" for G16K_MSM_GENERIC). */
-int call_msm(const loaded_plugin *pl, g16k_msm_bases *bases, uint32_t group, const void *scalars,
+int call_msm(const provider *pv, g16k_msm_bases *bases, uint32_t group, const void *scalars,
              uint64_t n, uint32_t enc, const g16k_msm_params *params, msm_result *out);
 
 #endif

@@ -32,6 +32,8 @@ typedef struct key_handles {
 
 struct g16k_key {
     g16k_prover *prover;
+    /* the slots' providers on the key's curve, [slot][0 primary, 1 fallback or NULL] */
+    const provider *prov[SLOT_COUNT][2];
     zkey *zk; /* header and IC always; the big arrays are dropped once uploaded unless a
                * fallback may need them later or a provider borrowed them (key_handles.lent);
                * freed (zkey_free) only after every handle is destroyed */
@@ -74,8 +76,8 @@ int key_handles_create(g16k_key *key, int which);
 void key_handles_destroy(g16k_key *key, key_handles *h, int which);
 /* The handles of `which`, creating the fallback set on first use (thread-safe). NULL on error. */
 key_handles *key_handles_get(g16k_key *key, int which);
-/* The plugin serving slot for `which` (NULL if none). */
-loaded_plugin *slot_plugin(const g16k_prover *p, int slot, int which);
+/* The provider of slot on key's curve for `which` (0 primary, 1 fallback: NULL if none). */
+const provider *slot_provider(const g16k_key *key, int slot, int which);
 
 /* Groth16 algebra (groth16_math.c). */
 /* out = A0 + alpha1 + r delta1, etc.: docs/proving.md, "The prover" step 5; a BLS12-381 proof

@@ -26,10 +26,47 @@
 #include "util/trace.h"
 #include "util/log.h"
 
-loaded_plugin *slot_plugin(const g16k_prover *p, int slot, int which)
+const provider *slot_provider(const g16k_key *key, int slot, int which)
 {
-    const provider_slot *s = &p->cfg->slot[slot];
-    return which ? s->fallback : s->primary;
+    return key->prov[slot][which != 0];
+}
+
+/* The providers of cv's keys, slot by slot, into prov: each slot's primary (which must serve cv
+ * with the slot's capability: else the configuration error that names both) and its fallback
+ * where that serves cv too (else the key has none; logged). name: the key, for messages. */
+static int providers_for(const g16k_prover *p, const curve *cv, const char *name,
+                         const provider *prov[SLOT_COUNT][2])
+{
+    const prover_config *cfg = p->cfg;
+    for (int s = 0; s < SLOT_COUNT; s++) {
+        const provider_slot *sl = &cfg->slot[s];
+        uint32_t cap = config_slots[s].cap;
+        const provider *pv = plugin_on(sl->primary, cv->id);
+        if (!pv || (pv->caps & cap) != cap) {
+            char served[64];
+            plugin_curves_text(sl->primary, served, sizeof served);
+            return err_set(G16K_ECONFIG,
+                           "%s: a %s (%s) proving key, but the [%s] provider '%s' (%s) of %s "
+                           "serves %s%s%s; name a provider that serves %s there (or compile the "
+                           "circuit for the curve of your providers: circom --prime bls12381)",
+                           name, cv->name, cv->snarkjs, config_slots[s].name, sl->primary->name,
+                           sl->primary->path, cfg->file, pv ? "it without " : "",
+                           pv ? config_slots[s].name : served, pv ? "" : " only", cv->name);
+        }
+        prov[s][0] = pv;
+        prov[s][1] = NULL;
+        if (sl->fallback) {
+            const provider *fb = plugin_on(sl->fallback, cv->id);
+            if (fb && (fb->caps & cap) == cap)
+                prov[s][1] = fb;
+            else
+                log_msg(G16K_LOG_INFO,
+                        "%s: [%s] fallback '%s' does not serve %s: no fallback "
+                        "for this key",
+                        name, config_slots[s].name, sl->fallback->name, cv->name);
+        }
+    }
+    return G16K_OK;
 }
 
 /* Stage "upload" of a key load: handles made so far of the 2 + MSM_COUNT. G16K_ECANCELED when
@@ -46,32 +83,32 @@ int key_handles_create(g16k_key *key, int which)
 {
     const zkey *zk = key->zk;
     key_handles *h = which ? &key->fallback : &key->primary;
-    loaded_plugin *pl;
+    const provider *pv;
     int rc;
 
     memset(h, 0, sizeof(*h));
     if ((rc = upload_progress(key, 0)) != G16K_OK)
         return rc;
-    if ((pl = slot_plugin(key->prover, SLOT_SYNTH, which)) != NULL) {
+    if ((pv = slot_provider(key, SLOT_SYNTH, which)) != NULL) {
         /* lent: zk->coefs outlives the circuit (g16k_key_free destroys it first) */
-        if ((rc = call_circuit_create(pl, key->zk, 1, &h->circuit, &h->coefs_lent)) != G16K_OK)
+        if ((rc = call_circuit_create(pv, key->zk, 1, &h->circuit, &h->coefs_lent)) != G16K_OK)
             return rc;
     }
     if ((rc = upload_progress(key, 1)) != G16K_OK)
         return rc;
-    if ((pl = slot_plugin(key->prover, SLOT_NTT, which)) != NULL &&
-        (rc = call_domain_create(pl, zk->log_n, &h->domain)) != G16K_OK)
+    if ((pv = slot_provider(key, SLOT_NTT, which)) != NULL &&
+        (rc = call_domain_create(pv, zk->log_n, &h->domain)) != G16K_OK)
         return rc;
     for (int m = 0; m < MSM_COUNT; m++) {
         if ((rc = upload_progress(key, 2 + (uint64_t)m)) != G16K_OK)
             return rc;
         const void *pts;
         uint64_t n;
-        if ((pl = slot_plugin(key->prover, groth16_msms[m].slot, which)) == NULL)
+        if ((pv = slot_provider(key, groth16_msms[m].slot, which)) == NULL)
             continue;
         msm_points(zk, m, &pts, &n);
         /* lent: zk's arrays outlive the handles (g16k_key_free destroys them first) */
-        rc = call_bases_create(pl, groth16_msms[m].group, pts, n, 1, groth16_msms[m].name,
+        rc = call_bases_create(pv, groth16_msms[m].group, pts, n, 1, groth16_msms[m].name,
                                &h->bases[m], &h->lent[m]);
         if (rc != G16K_OK)
             return rc;
@@ -84,14 +121,14 @@ int key_handles_create(g16k_key *key, int which)
 
 void key_handles_destroy(g16k_key *key, key_handles *h, int which)
 {
-    loaded_plugin *pl;
-    if ((pl = slot_plugin(key->prover, SLOT_SYNTH, which)) != NULL)
-        call_circuit_destroy(pl, h->circuit);
-    if ((pl = slot_plugin(key->prover, SLOT_NTT, which)) != NULL)
-        call_domain_destroy(pl, h->domain);
+    const provider *pv;
+    if ((pv = slot_provider(key, SLOT_SYNTH, which)) != NULL)
+        call_circuit_destroy(pv, h->circuit);
+    if ((pv = slot_provider(key, SLOT_NTT, which)) != NULL)
+        call_domain_destroy(pv, h->domain);
     for (int m = 0; m < MSM_COUNT; m++)
-        if ((pl = slot_plugin(key->prover, groth16_msms[m].slot, which)) != NULL)
-            call_bases_destroy(pl, h->bases[m]);
+        if ((pv = slot_provider(key, groth16_msms[m].slot, which)) != NULL)
+            call_bases_destroy(pv, h->bases[m]);
     memset(h, 0, sizeof(*h));
 }
 
@@ -112,18 +149,21 @@ key_handles *key_handles_get(g16k_key *key, int which)
     return h;
 }
 
-/* 1 when every MSM provider of the prover, primary and fallback, has bases_borrow_unaligned
- * (plugin ABI 1.7): then a mapped key's point sections off an 8-byte boundary stay where the
- * file's bytes are (zkey_load_args.points_unaligned) and are lent there, instead of being
- * copied into the key's image; with any other provider they are copied, as for ABI 1.0..1.6. */
+/* 1 when every MSM provider of the prover, primary and fallback, on every curve it serves, has
+ * bases_borrow_unaligned (plugin ABI 1.7): then a mapped key's point sections off an 8-byte
+ * boundary stay where the file's bytes are (zkey_load_args.points_unaligned) and are lent
+ * there, instead of being copied into the key's image; with any other provider they are
+ * copied, as for ABI 1.0..1.6. (Asked before the load, which tells the key's curve.) */
 static int msm_providers_take_unaligned(const g16k_prover *p)
 {
-    for (int m = 0; m < MSM_COUNT; m++)
-        for (int which = 0; which < 2; which++) {
-            const loaded_plugin *pl = slot_plugin(p, groth16_msms[m].slot, which);
-            if (pl && !call_has_borrow_unaligned(pl))
-                return 0;
-        }
+    for (int m = 0; m < MSM_COUNT; m++) {
+        const provider_slot *sl = &p->cfg->slot[groth16_msms[m].slot];
+        const loaded_plugin *lp[2] = { sl->primary, sl->fallback };
+        for (int which = 0; which < 2; which++)
+            for (unsigned i = 0; lp[which] && i < lp[which]->n_on; i++)
+                if (lp[which]->on[i].msm && !call_has_borrow_unaligned(&lp[which]->on[i]))
+                    return 0;
+    }
     return 1;
 }
 
@@ -228,7 +268,19 @@ static int key_load_bound(g16k_prover *prover, zkey_load_args *args, const g16k_
      * reads it there, and call_circuit_create decodes it for any other. */
     args->coef_records = 1;
     args->points_unaligned = args->map && msm_providers_take_unaligned(prover);
+    const curve *cv = NULL;
+    args->key_curve = &cv;
     rc = zkey_load_from(args, &key->zk);
+    /* A key of a curve the providers lack is their configuration's mistake first (and a
+     * BN254 key, which the load refuses after its header, is named for what it is). */
+    if (cv != NULL) {
+        int prc = providers_for(prover, cv, args->path ? args->path : "the key", key->prov);
+        if (prc != G16K_OK) {
+            zkey_free(key->zk);
+            key->zk = NULL;
+            rc = prc;
+        }
+    }
     if (rc != G16K_OK) {
         pthread_mutex_destroy(&key->fallback_lock);
         free(key);
@@ -244,7 +296,7 @@ static int key_load_bound(g16k_prover *prover, zkey_load_args *args, const g16k_
                 "contribute)",
                 args->path ? args->path : "the key");
     for (int s = 0; s < SLOT_COUNT; s++)
-        if (prover->cfg->slot[s].fallback)
+        if (slot_provider(key, s, 1))
             key->keep_arrays = 1;
     double t1 = clock_now();
     uint64_t u0 = t_trace ? trace_now() : 0;

@@ -124,10 +124,10 @@ static void wait_helpers(prove_job *job)
  * with the slot's fallback. Returns 1 to retry. */
 static int failed(prove_job *job, int slot, int *which)
 {
-    const loaded_plugin *fb = job->prover->cfg->slot[slot].fallback;
+    const provider *fb = slot_provider(job->key, slot, 1);
     if (*which == 0 && fb) {
         log_msg(G16K_LOG_WARN, "%s; switching %s to fallback provider '%s'", err_get(),
-                config_slot_name(slot), fb->name);
+                config_slot_name(slot), fb->plugin->name);
         *which = 1;
         return 1;
     }
@@ -162,13 +162,13 @@ static int run_msm(prove_job *job, int m, uint32_t threads)
         return rc;
     msm_scalars(job->key->zk, m, job->w, job->h, &scalars, &n, &enc);
     for (;;) {
-        loaded_plugin *pl = slot_plugin(job->prover, gm->slot, which);
+        const provider *pv = slot_provider(job->key, gm->slot, which);
         key_handles *kh = key_handles_get(job->key, which);
         g16k_msm_params params = msm_params(job, m, threads);
         if (!kh)
             return err_set(G16K_EINTERNAL, "fallback provider for %s could not take the key",
                            config_slot_name(gm->slot));
-        rc = call_msm(pl, kh->bases[m], gm->group, scalars, n, enc, &params, &res);
+        rc = call_msm(pv, kh->bases[m], gm->group, scalars, n, enc, &params, &res);
         if (rc == G16K_OK)
             break;
         if (!failed(job, gm->slot, &which))
@@ -191,11 +191,11 @@ static int run_synth(prove_job *job, fr_t *a, fr_t *b, fr_t *c)
     if (rc != G16K_OK)
         return rc;
     for (;;) {
-        loaded_plugin *pl = slot_plugin(job->prover, SLOT_SYNTH, which);
+        const provider *pv = slot_provider(job->key, SLOT_SYNTH, which);
         key_handles *kh = key_handles_get(job->key, which);
         if (!kh)
             return err_set(G16K_EINTERNAL, "fallback synthesizer could not take the key");
-        rc = call_synthesize(pl, kh->circuit, job->w, job->key->zk->n_vars, a, b, c);
+        rc = call_synthesize(pv, kh->circuit, job->w, job->key->zk->n_vars, a, b, c);
         if (rc == G16K_OK)
             return G16K_OK;
         if (!failed(job, SLOT_SYNTH, &which))
@@ -203,13 +203,13 @@ static int run_synth(prove_job *job, fr_t *a, fr_t *b, fr_t *c)
     }
 }
 
-/* The bases handle of the H MSM when the NTT provider pl may run it fused (compute_h_msm):
+/* The bases handle of the H MSM when the NTT provider pv may run it fused (compute_h_msm):
  * it has the ABI 1.1 entry and also serves the H MSM's slot now. NULL otherwise. */
-static g16k_msm_bases *fused_h(prove_job *job, const loaded_plugin *pl)
+static g16k_msm_bases *fused_h(prove_job *job, const provider *pv)
 {
     int slot = groth16_msms[MSM_H].slot;
     int which = job->which[slot];
-    if (job->no_fuse || !call_has_h_msm(pl) || slot_plugin(job->prover, slot, which) != pl)
+    if (job->no_fuse || !call_has_h_msm(pv) || slot_provider(job->key, slot, which) != pv)
         return NULL;
     key_handles *kh = key_handles_get(job->key, which);
     return kh ? kh->bases[MSM_H] : NULL;
@@ -247,18 +247,18 @@ static int compute_h(prove_job *job)
         if (rc != G16K_OK)
             goto out;
         t0 = clock_now();
-        loaded_plugin *pl = slot_plugin(job->prover, SLOT_NTT, which);
+        const provider *pv = slot_provider(job->key, SLOT_NTT, which);
         key_handles *kh = key_handles_get(job->key, which);
         if (!kh) {
             rc = err_set(G16K_EINTERNAL, "fallback NTT provider could not take the key");
             goto out;
         }
-        g16k_msm_bases *hb = fused_h(job, pl);
+        g16k_msm_bases *hb = fused_h(job, pv);
         if (hb) {
             /* h stays with the plugin (a GPU keeps it in device memory) for the H MSM */
             g16k_msm_params params = msm_params(job, MSM_H, job->prover->cfg->threads);
             msm_result res;
-            rc = call_h_msm(pl, kh->domain, a, b, c, n, hb, &params, &res);
+            rc = call_h_msm(pv, kh->domain, a, b, c, n, hb, &params, &res);
             if (rc == G16K_OK) {
                 job->g1[MSM_H] = res.g1;
                 job->h_fused = 1;
@@ -266,10 +266,10 @@ static int compute_h(prove_job *job)
                 log_msg(G16K_LOG_INFO,
                         "plugin %s: H chain and H MSM in one call "
                         "(compute_h_msm; timings count the H MSM in ntt)",
-                        pl->name);
+                        pv->plugin->name);
             }
         } else {
-            rc = call_h_chain(pl, kh->domain, a, b, c, n, a);
+            rc = call_h_chain(pv, kh->domain, a, b, c, n, a);
         }
         job->t_ntt = clock_now() - t0;
         if (rc == G16K_OK) {
@@ -370,8 +370,8 @@ static int run_msms(prove_job *job)
     /* One group per plugin: MSMs on one plugin run one after another, each with every
      * thread (measured: no slower than overlapping them, and nothing oversubscribed); only
      * two plugins (a GPU for G1, the CPU for G2) are worth overlapping. */
-    int two = total >= 2 && slot_plugin(pr, SLOT_MSM_G1, job->which[SLOT_MSM_G1]) !=
-                                slot_plugin(pr, SLOT_MSM_G2, job->which[SLOT_MSM_G2]);
+    int two = total >= 2 && slot_provider(job->key, SLOT_MSM_G1, job->which[SLOT_MSM_G1]) !=
+                                slot_provider(job->key, SLOT_MSM_G2, job->which[SLOT_MSM_G2]);
     static const int order[] = { MSM_H, MSM_A, MSM_B1, MSM_L, MSM_B2 };
     for (size_t i = 0; i < sizeof(order) / sizeof(order[0]); i++) {
         int m = order[i];
@@ -545,7 +545,7 @@ static int prove_witness(g16k_prover *prover, g16k_key *key, const void *witness
     job.trace = tr;
     job.steps_total = PASS_STEPS + (verify ? 1 : 0);
     for (int sl = 0; sl < SLOT_COUNT; sl++)
-        any_fallback |= prover->cfg->slot[sl].fallback != NULL;
+        any_fallback |= slot_provider(key, sl, 1) != NULL;
     pf = calloc(1, sizeof(*pf));
     if (pf && zk->n_public)
         pf->pub = malloc(zk->n_public * sizeof(fr_t));
@@ -592,7 +592,7 @@ static int prove_witness(g16k_prover *prover, g16k_key *key, const void *witness
             log_msg(G16K_LOG_WARN,
                     "proof failed verification; retrying with the fallback providers");
             for (int sl = 0; sl < SLOT_COUNT; sl++)
-                if (prover->cfg->slot[sl].fallback)
+                if (slot_provider(key, sl, 1))
                     job.which[sl] = 1;
             pthread_mutex_lock(&job.lock);
             job.steps_total += PASS_STEPS + 1;
@@ -603,9 +603,9 @@ static int prove_witness(g16k_prover *prover, g16k_key *key, const void *witness
         char who[384];
         size_t k = 0;
         for (int sl = 0; sl < SLOT_COUNT && k < sizeof(who); sl++) {
-            const loaded_plugin *pl = slot_plugin(prover, sl, job.which[sl]);
+            const provider *pv = slot_provider(key, sl, job.which[sl]);
             int n = snprintf(who + k, sizeof(who) - k, "%s%s %s", sl ? ", " : "",
-                             config_slot_name(sl), pl ? pl->name : "?");
+                             config_slot_name(sl), pv ? pv->plugin->name : "?");
             k += n > 0 ? (size_t)n : 0;
         }
         rc = err_set(G16K_EVERIFY,

@@ -18,10 +18,10 @@ int tune_compute_h(g16k_key *key, const fr_t *w, fr_t *h)
 
     if (!x[0] || !x[1] || !x[2])
         rc = err_set(G16K_ENOMEM, "out of memory for 3 vectors of %zu Fr elements", n);
-    else if ((rc = call_synthesize(slot_plugin(key->prover, SLOT_SYNTH, 0), key->primary.circuit, w,
+    else if ((rc = call_synthesize(slot_provider(key, SLOT_SYNTH, 0), key->primary.circuit, w,
                                    zk->n_vars, x[0], x[1], x[2])) == G16K_OK)
-        rc = call_h_chain(slot_plugin(key->prover, SLOT_NTT, 0), key->primary.domain, x[0], x[1],
-                          x[2], n, h);
+        rc = call_h_chain(slot_provider(key, SLOT_NTT, 0), key->primary.domain, x[0], x[1], x[2], n,
+                          h);
     free(x[0]);
     free(x[1]);
     free(x[2]);
@@ -39,8 +39,8 @@ int tune_time_msm(g16k_key *key, int m, const void *scalars, uint64_t n, uint32_
         .threads = 0,
     };
     double t0 = clock_now();
-    int rc = call_msm(slot_plugin(key->prover, gm->slot, 0), key->primary.bases[m], gm->group,
-                      scalars, n, enc, &params, out);
+    int rc = call_msm(slot_provider(key, gm->slot, 0), key->primary.bases[m], gm->group, scalars, n,
+                      enc, &params, out);
     *seconds = clock_now() - t0;
     return rc;
 }

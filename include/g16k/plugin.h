@@ -1,5 +1,5 @@
 /*
- * g16k plugin ABI, version 1.6 — the contract between the g16k core and a provider plugin.
+ * g16k plugin ABI, version 1.8 — the contract between the g16k core and a provider plugin.
  *
  * Self-contained (only <stdarg.h>, <stddef.h>, <stdint.h> and <stdio.h>), C11 and C++ clean. A plugin is a shared object
  * that exports exactly one symbol, g16k_plugin_entry (see the end of this file), links nothing of
@@ -27,13 +27,25 @@
  * g16k_msm_vtable.bases_borrow_unaligned (bases_borrow on points at any address, as a mapped key
  * file holds them); 1.0 to 1.6 plugins keep working unchanged (the core decodes the array and
  * aligns the points for them).
+ * 1.8 added G16K_CURVE_BN254 and appended g16k_plugin_desc.n_more_curves and more_curves (the
+ * vtables of the curves a plugin serves beyond desc.curve); 1.0 to 1.7 plugins keep working
+ * unchanged and serve desc.curve alone.
  *
- * Data. Field elements are little-endian arrays of 64-bit limbs: Fr 32 bytes, Fp 48 bytes,
- * Fp2 = c0 || c1 (96 bytes, element c0 + c1*u). Each call that takes or returns field elements has
- * a g16k_encoding argument: G16K_ENC_CANONICAL (the integer itself) or G16K_ENC_MONTGOMERY (x*R mod m,
- * R = 2^256 for Fr and 2^384 for Fp). Encoding 0 is invalid and must be rejected with G16K_EINVAL.
- * G1 affine point: x || y, 96 bytes. G2 affine point: x.c0 || x.c1 || y.c0 || y.c1, 192 bytes.
- * (0, 0) is the point at infinity. Counts are uint64_t. Buffers of field elements and points
+ * Curves. Every handle belongs to the curve of the vtable that made it (desc.curve for the
+ * descriptor's vtables, more_curves[i].curve for those of ABI 1.8's more_curves), and every
+ * field element and point that crosses a call is of that curve:
+ *   G16K_CURVE_BLS12_381: Fp 48 bytes (6 limbs), Fr 32 bytes (4 limbs);
+ *   G16K_CURVE_BN254 (snarkjs's and circom's bn128, Ethereum's alt_bn128): Fp 32 bytes
+ *   (4 limbs), Fr 32 bytes (4 limbs).
+ * Data. Field elements are little-endian arrays of 64-bit limbs, as many as the curve's Fp or
+ * Fr has; Fp2 = c0 || c1 (element c0 + c1*u; u^2 = -1 on both curves). Each call that takes or
+ * returns field elements has a g16k_encoding argument: G16K_ENC_CANONICAL (the integer itself)
+ * or G16K_ENC_MONTGOMERY (x*R mod m, R = 2^(64 * limbs): 2^256 for Fr, 2^384 for BLS12-381's Fp,
+ * 2^256 for BN254's Fp). Encoding 0 is invalid and must be rejected with G16K_EINVAL.
+ * G1 affine point: x || y (BLS12-381 96 bytes, BN254 64). G2 affine point:
+ * x.c0 || x.c1 || y.c0 || y.c1 (BLS12-381 192 bytes, BN254 128). "96 B" and "192 B" below are
+ * BLS12-381's sizes; read BN254's 64 and 128 for a BN254 handle. (0, 0) is the point at
+ * infinity. Counts are uint64_t. Buffers of field elements and points
  * are 8-byte aligned (a plugin may reject others with G16K_EINVAL).
  * Buffers passed in are owned by the caller and valid only during the call; a plugin that needs
  * the data later copies it (two exceptions: the points lent to g16k_msm_vtable.bases_borrow
@@ -62,7 +74,7 @@ extern "C" {
 #endif
 
 #define G16K_ABI_MAJOR 1
-#define G16K_ABI_MINOR 7
+#define G16K_ABI_MINOR 8
 
 /* Status codes. 0 is success; every error is negative. G16K_STATUS_LIST(X) calls X(name, value)
  * for each code in order, so that a table of names or messages cannot miss one. */
@@ -85,7 +97,8 @@ typedef enum g16k_status { G16K_STATUS_LIST(G16K_STATUS_ENUMERATOR_) } g16k_stat
 
 typedef enum g16k_encoding { G16K_ENC_CANONICAL = 1, G16K_ENC_MONTGOMERY = 2 } g16k_encoding;
 
-typedef enum g16k_curve { G16K_CURVE_BLS12_381 = 1 } g16k_curve;
+/* The curves of the ABI (see "Curves" above). */
+typedef enum g16k_curve { G16K_CURVE_BLS12_381 = 1, G16K_CURVE_BN254 = 2 } g16k_curve;
 
 typedef enum g16k_group { G16K_G1 = 1, G16K_G2 = 2 } g16k_group;
 
@@ -329,7 +342,8 @@ typedef struct g16k_synth_vtable {
 /* ------------------------------------------------------------------------------------------ */
 /* NTT over Fr on the radix-2 domain <omega> of size n = 2^log_n.                              */
 /*
- * omega is the snarkjs root: omega = w[log_n] with w[32] = 5^((r-1)/2^32), w[k] = w[k+1]^2
+ * omega is the snarkjs root: omega = w[log_n] with w[s] = 5^((r-1)/2^s), w[k] = w[k+1]^2, s the
+ * 2-adicity of r - 1 (BLS12-381: 32, BN254: 28) and 5 the least non-residue mod r on both
  * (docs/proving.md, "The domain"; NOT the 7^t root of most BLS12-381 libraries). The coset generator is
  * g = w[log_n + 1], a primitive 2n-th root, so the coset g<omega> is the odd half of the 2n domain.
  * All transforms are in place, natural order in and natural order out:
@@ -357,8 +371,8 @@ typedef int g16k_ntt_compute_h_msm_fn(g16k_ntt_domain *domain, void *a, void *b,
 
 typedef struct g16k_ntt_vtable {
     uint32_t struct_size;
-    /* Prepare twiddles for n = 2^log_n, 0 <= log_n <= 31. Mandatory.
-     * Errors: G16K_EUNSUPPORTED (size), G16K_ENOMEM. */
+    /* Prepare twiddles for n = 2^log_n, 0 <= log_n <= s - 1 (the coset needs w[log_n + 1]).
+     * Mandatory. Errors: G16K_EUNSUPPORTED (size), G16K_ENOMEM. */
     g16k_ntt_domain_create_fn *domain_create;
     /* Mandatory. NULL is a no-op. */
     g16k_ntt_domain_destroy_fn *domain_destroy;
@@ -486,11 +500,25 @@ typedef int g16k_plugin_create_fn(const g16k_config *config, g16k_plugin_ctx **o
 typedef void g16k_plugin_destroy_fn(g16k_plugin_ctx *ctx);
 typedef int g16k_plugin_probe_fn(g16k_plugin_ctx *ctx, char *info, size_t info_len);
 
+/* ABI 1.8: what a plugin serves on one more curve (g16k_plugin_desc.more_curves): that curve's
+ * capabilities and vtables, under the rules of the descriptor's own (caps, curve sizes, every
+ * entry's contract). The handles its vtables make belong to that curve and take the plugin's
+ * one context (create() runs once, whatever the curves). */
+typedef struct g16k_curve_impl {
+    uint32_t struct_size;           /* sizeof as the plugin compiled it */
+    uint32_t curve;                 /* a g16k_curve other than desc.curve, once in the array */
+    uint32_t caps;                  /* G16K_CAP_* on this curve; at least one */
+    uint32_t reserved;              /* 0 */
+    const g16k_synth_vtable *synth; /* non-NULL iff caps has G16K_CAP_SYNTH */
+    const g16k_ntt_vtable *ntt;     /* non-NULL iff caps has G16K_CAP_NTT */
+    const g16k_msm_vtable *msm;     /* non-NULL iff caps has an MSM cap */
+} g16k_curve_impl;
+
 typedef struct g16k_plugin_desc {
     uint32_t struct_size;
     uint16_t abi_major; /* G16K_ABI_MAJOR the plugin was built with */
     uint16_t abi_minor;
-    uint32_t curve;          /* G16K_CURVE_BLS12_381 */
+    uint32_t curve;          /* the g16k_curve of caps, synth, ntt and msm below */
     uint32_t caps;           /* G16K_CAP_* */
     const char *name;        /* short name, e.g. "cpu" */
     const char *version;     /* plugin's own version string */
@@ -507,6 +535,13 @@ typedef struct g16k_plugin_desc {
     const g16k_synth_vtable *synth; /* non-NULL iff caps has G16K_CAP_SYNTH */
     const g16k_ntt_vtable *ntt;     /* non-NULL iff caps has G16K_CAP_NTT */
     const g16k_msm_vtable *msm;     /* non-NULL iff caps has G16K_CAP_MSM_G1 or G16K_CAP_MSM_G2 */
+    /* ---- ABI 1.8: read them only when struct_size covers them (0 and NULL otherwise).
+     * The other curves the plugin serves: n_more_curves entries (at most 8), each a curve other
+     * than desc.curve and the others, static like the descriptor. The core serves a proving key
+     * on its curve with the vtables of that curve; a slot whose provider lacks the key's curve
+     * is a configuration error naming both, and a fallback that lacks it is not used for it. */
+    uint32_t n_more_curves;
+    const g16k_curve_impl *more_curves;
 } g16k_plugin_desc;
 
 /* The one exported symbol. Cheap and free of side effects: stores host (valid until exit) and

@@ -51,28 +51,46 @@ static void check_vtable(const abi_vtable *v, const void *vt)
     report_pass("%s (optional entries: %s)", name, opt[0] ? opt : "none");
 }
 
-static void check_caps(const g16k_plugin_desc *d)
+/* What the plugin serves on curve c (one of abi_curves): a known curve not listed before, known
+ * capability bits and some capability, a vtable iff its capability, each vtable well formed. */
+static void check_curve(const abi_curve *c, const abi_curve *before, int n_before)
 {
+    const char *cn = abi_curve_str(c->curve);
+    char name[64];
     int ok = 1;
-    if (d->caps & ~ABI_CAPS_KNOWN) {
-        report_fail("desc.caps", "unknown capability bits 0x%x", d->caps & ~ABI_CAPS_KNOWN);
+    snprintf(name, sizeof name, "desc.curve %s", cn ? cn : "?");
+    if (!cn) {
+        report_fail("desc.curve", "%u is not a g16k_curve (BLS12-381 = %d, BN254 = %d)", c->curve,
+                    G16K_CURVE_BLS12_381, G16K_CURVE_BN254);
+        return;
+    }
+    for (int i = 0; i < n_before; i++)
+        if (before[i].curve == c->curve) {
+            report_fail(name, "listed twice");
+            return;
+        }
+    if (c->caps & ~ABI_CAPS_KNOWN) {
+        report_fail(name, "unknown capability bits 0x%x", c->caps & ~ABI_CAPS_KNOWN);
         ok = 0;
     }
-    if (!(d->caps & ABI_CAPS_KNOWN)) {
-        report_fail("desc.caps", "no capability at all");
+    if (!(c->caps & ABI_CAPS_KNOWN)) {
+        report_fail(name, "no capability at all");
         ok = 0;
     }
     for (int i = 0; i < ABI_VT_COUNT; i++) {
         const abi_vtable *v = &abi_vtables[i];
-        const void *vt = abi_vtable_of(d, v);
-        if (!(d->caps & v->caps) != !vt) {
-            report_fail("desc.caps", "%s %s but the %s vtable is %s", v->caps_text,
-                        vt ? "clear" : "set", v->name, vt ? "present" : "NULL");
+        const void *vt = c->vt[i];
+        if (!(c->caps & v->caps) != !vt) {
+            report_fail(name, "%s %s but the %s vtable is %s", v->caps_text, vt ? "clear" : "set",
+                        v->name, vt ? "present" : "NULL");
             ok = 0;
         }
     }
     if (ok)
-        report_pass("desc.caps");
+        report_pass("%s (caps 0x%x)", name, c->caps);
+    for (int i = 0; i < ABI_VT_COUNT; i++)
+        if (c->vt[i])
+            check_vtable(&abi_vtables[i], c->vt[i]);
 }
 
 int check_descriptor(chk_plugin *p)
@@ -94,10 +112,6 @@ int check_descriptor(chk_plugin *p)
         return -1;
     }
     report_pass("desc.struct_size");
-    if (d->curve == G16K_CURVE_BLS12_381)
-        report_pass("desc.curve");
-    else
-        report_fail("desc.curve", "%u is not G16K_CURVE_BLS12_381", d->curve);
     if (d->name && d->name[0] && strlen(d->name) < 64 && d->version)
         report_pass("desc.name %s %s", d->name, d->version);
     else
@@ -108,11 +122,14 @@ int check_descriptor(chk_plugin *p)
             return -1;
         }
     report_pass("desc.create_destroy");
-    check_caps(d);
-    for (int i = 0; i < ABI_VT_COUNT; i++) {
-        const void *vt = abi_vtable_of(d, &abi_vtables[i]);
-        if (vt)
-            check_vtable(&abi_vtables[i], vt);
+    abi_curve c[ABI_CURVES_MAX];
+    const char *why = NULL;
+    int n = abi_curves(d, c, &why);
+    if (n < 0) {
+        report_fail("desc.more_curves", "%s", why);
+        return -1;
     }
+    for (int i = 0; i < n; i++)
+        check_curve(&c[i], c, i);
     return 0;
 }

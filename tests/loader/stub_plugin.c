@@ -7,6 +7,11 @@
  *   STUB_ENTRY_FAILS   entry returns an error           STUB_NODEV       probe reports no device
  *   STUB_BAD_CAPS      caps lack NTT, vtable present    STUB_BAD_CURVE   curve is not BLS12-381
  *   STUB_NO_MSM        provides synth and ntt only      STUB_SHORT_VT    ntt vtable struct_size short
+ *   STUB_CURVE_TWICE   more_curves repeats desc.curve   STUB_MORE_NULL   n_more_curves 1, array NULL
+ *   STUB_NO_CAP_MORE   a more_curves entry has no caps
+ * and two are good plugins of ABI 1.8's curve sets:
+ *   STUB_BN254         serves BN254 (desc.curve) alone
+ *   STUB_TWO_CURVES    BLS12-381 (desc.curve) and, in more_curves, BN254 with the MSM caps only
  * The vtable entries are trivially correct for tiny inputs; they only exist to be non-NULL.
  * create() accepts the key `device` and rejects any other, naming file and line.
  */
@@ -194,6 +199,33 @@ static const g16k_msm_vtable stub_msm_vt = {
     .msm = stub_msm,
 };
 
+/* ABI 1.8's more_curves, by variant (the stub's vtables do no arithmetic, so one set serves
+ * any curve here). */
+#if defined(STUB_TWO_CURVES) || defined(STUB_CURVE_TWICE) || defined(STUB_NO_CAP_MORE)
+static const g16k_curve_impl stub_more[] = { {
+    .struct_size = sizeof(g16k_curve_impl),
+#ifdef STUB_CURVE_TWICE
+    .curve = G16K_CURVE_BLS12_381,
+#else
+    .curve = G16K_CURVE_BN254,
+#endif
+#ifdef STUB_NO_CAP_MORE
+    .caps = 0,
+#else
+    .caps = G16K_CAP_MSM_G1 | G16K_CAP_MSM_G2,
+    .msm = &stub_msm_vt,
+#endif
+} };
+#define STUB_MORE stub_more
+#define STUB_N_MORE 1
+#elif defined(STUB_MORE_NULL)
+#define STUB_MORE NULL
+#define STUB_N_MORE 1
+#else
+#define STUB_MORE NULL
+#define STUB_N_MORE 0
+#endif
+
 static const g16k_plugin_desc stub_desc = {
 #ifdef STUB_SHORT_DESC
     .struct_size = offsetof(g16k_plugin_desc, msm),
@@ -202,8 +234,10 @@ static const g16k_plugin_desc stub_desc = {
 #endif
     .abi_major = STUB_ABI_MAJOR,
     .abi_minor = 0,
-#ifdef STUB_BAD_CURVE
+#if defined(STUB_BAD_CURVE)
     .curve = 7,
+#elif defined(STUB_BN254)
+    .curve = G16K_CURVE_BN254,
 #else
     .curve = G16K_CURVE_BLS12_381,
 #endif
@@ -223,6 +257,8 @@ static const g16k_plugin_desc stub_desc = {
     .synth = &stub_synth,
     .ntt = &stub_ntt,
     .msm = NO_MSM ? NULL : &stub_msm_vt,
+    .n_more_curves = STUB_N_MORE,
+    .more_curves = STUB_MORE,
 };
 
 /* The entry does not compare host->abi_major: the loader must catch a mismatch by itself. */

@@ -16,6 +16,7 @@
 
 #include <cmocka.h>
 
+#include "g16k/g16k.h"
 #include "plugin/config.h"
 #include "plugin/internal.h"
 #include "tmpdir.h"
@@ -134,7 +135,10 @@ static void descriptor_checks(void **vs)
     expect_bad_stub(*vs, STUB("nullentry"), "msm.bases_create is NULL");
     expect_bad_stub(*vs, STUB("entryerr"), "g16k_plugin_entry: stub entry refuses to load");
     expect_bad_stub(*vs, STUB("badcaps"), "the ntt vtable is present");
-    expect_bad_stub(*vs, STUB("badcurve"), "curve 7 is not BLS12-381");
+    expect_bad_stub(*vs, STUB("badcurve"), "curve 7 is not one this g16k knows");
+    expect_bad_stub(*vs, STUB("curvetwice"), "curve BLS12-381 is listed twice");
+    expect_bad_stub(*vs, STUB("morenull"), "n_more_curves is not 0 but more_curves is NULL");
+    expect_bad_stub(*vs, STUB("nocapmore"), "no capability on BN254");
     expect_bad_stub(*vs, STUB("shortvt"), "ntt vtable struct_size");
 }
 
@@ -226,6 +230,110 @@ static void slot_needs_capability(void **vs)
     /* A fallback does not hide a configuration mistake. */
     assert_int_equal(load(st, &cfg, "%sfallback = good\n", head), G16K_ECONFIG);
     assert_true(contains(err_get(), want));
+}
+
+/* ABI 1.8 curve sets: what each plugin serves on each curve, as the prover looks it up. */
+static void curve_sets(void **vs)
+{
+    state *st = *vs;
+    char text[64];
+    prover_config *cfg = load_ok(
+        st, "[plugin.two]\npath = " STUB(
+                "twocurves") "\n"
+                             "[plugin.bn]\npath = " STUB(
+                                 "bn254") "\n"
+                                          "[synthesizer]\nprovider = two\n[ntt]\nprovider = two\n"
+                                          "[msm.g1]\nprovider = bn\n[msm.g2]\nprovider = two\n");
+    const loaded_plugin *two = cfg->slot[SLOT_SYNTH].primary, *bn = cfg->slot[SLOT_MSM_G1].primary;
+    assert_int_equal(two->n_on, 2);
+    const provider *two_bls = plugin_on(two, G16K_CURVE_BLS12_381);
+    const provider *two_bn = plugin_on(two, G16K_CURVE_BN254);
+    assert_ptr_equal(two_bls, &two->on[0]);
+    assert_ptr_equal(two_bls->plugin, two);
+    assert_ptr_equal(two_bls->synth, two->desc->synth);
+    assert_int_equal(two_bls->caps, two->desc->caps);
+    assert_ptr_equal(two_bn, &two->on[1]);
+    assert_ptr_equal(two_bn->msm, two->desc->more_curves[0].msm);
+    assert_int_equal(two_bn->caps, G16K_CAP_MSM_G1 | G16K_CAP_MSM_G2);
+    assert_null(two_bn->synth);
+    assert_null(two_bn->ntt);
+    plugin_curves_text(two, text, sizeof text);
+    assert_string_equal(text, "BLS12-381 and BN254");
+    assert_int_equal(bn->n_on, 1);
+    assert_null(plugin_on(bn, G16K_CURVE_BLS12_381));
+    assert_int_equal(plugin_on(bn, G16K_CURVE_BN254)->curve, G16K_CURVE_BN254);
+    plugin_curves_text(bn, text, sizeof text);
+    assert_string_equal(text, "BN254");
+    config_free(cfg);
+}
+
+/* A key's curve picks the providers' vtables: a slot whose provider lacks the curve, or the
+ * slot's capability on it, is a configuration error naming the key, both curves and the
+ * slot; a fallback without the curve is dropped for that key only. */
+static void key_curve_needs_providers(void **vs)
+{
+    state *st = *vs;
+    g16k_prover *p = NULL;
+    g16k_key *k = NULL;
+    char want[3 * PATH_MAX + 512];
+    const char *bls = G16K_SRC_FIXTURES "/mult/circuit_final.zkey";
+    const char *bn = G16K_SRC_FIXTURES "/bn128/mult/circuit_final.zkey";
+
+    /* msm.g1 on a BN254-only plugin: a BLS12-381 key is refused before any handle is made */
+    tmpdir_write(st->dir, "prover.ini", st->ini,
+                 "[plugin.good]\npath = " GOOD "\n[plugin.bn]\npath = " STUB(
+                     "bn254") "\n"
+                              "[synthesizer]\nprovider = good\n[ntt]\nprovider = good\n"
+                              "[msm.g1]\nprovider = bn\n[msm.g2]\nprovider = good\n");
+    assert_int_equal(g16k_prover_open(st->ini, &p), G16K_OK);
+    assert_int_equal(g16k_key_load_file(p, bls, NULL, &k), G16K_ECONFIG);
+    assert_null(k);
+    snprintf(want, sizeof want,
+             "%s: a BLS12-381 (bls12381) proving key, but the [msm.g1] provider 'bn' (%s) of %s "
+             "serves BN254 only; name a provider that serves BLS12-381 there",
+             bls, STUB("bn254"), st->ini);
+    assert_true(contains(g16k_last_error(), want));
+    g16k_prover_close(p);
+
+    /* every slot on a plugin with BN254 MSMs only: the synthesizer slot is named */
+    tmpdir_write(st->dir, "prover.ini", st->ini,
+                 "[plugin.two]\npath = " STUB(
+                     "twocurves") "\n"
+                                  "[synthesizer]\nprovider = two\n[ntt]\nprovider = two\n"
+                                  "[msm.g1]\nprovider = two\n[msm.g2]\nprovider = two\n");
+    assert_int_equal(g16k_prover_open(st->ini, &p), G16K_OK);
+    assert_int_equal(g16k_key_load_file(p, bn, NULL, &k), G16K_ECONFIG);
+    snprintf(want, sizeof want,
+             "%s: a BN254 (bn128) proving key, but the [synthesizer] provider 'two' (%s) of %s "
+             "serves it without synthesizer; name a provider that serves BN254 there",
+             bn, STUB("twocurves"), st->ini);
+    assert_true(contains(g16k_last_error(), want));
+    g16k_prover_close(p);
+
+    /* the NTT on the BLS12-381-only stub: named for a BN254 key */
+    tmpdir_write(st->dir, "prover.ini", st->ini,
+                 "[plugin.good]\npath = " GOOD "\n[plugin.bn]\npath = " STUB(
+                     "bn254") "\n"
+                              "[synthesizer]\nprovider = bn\n[ntt]\nprovider = good\n"
+                              "[msm.g1]\nprovider = bn\n[msm.g2]\nprovider = bn\n");
+    assert_int_equal(g16k_prover_open(st->ini, &p), G16K_OK);
+    assert_int_equal(g16k_key_load_file(p, bn, NULL, &k), G16K_ECONFIG);
+    assert_true(contains(g16k_last_error(), "the [ntt] provider 'good'"));
+    assert_true(contains(g16k_last_error(), "serves BLS12-381 only"));
+    g16k_prover_close(p);
+
+    /* every slot served on BN254 (a fallback without it dropped): the providers pass, and the
+     * key load goes on to the core's own word on a BN254 key */
+    tmpdir_write(
+        st->dir, "prover.ini", st->ini,
+        "[plugin.good]\npath = " GOOD "\n[plugin.bn]\npath = " STUB(
+            "bn254") "\n"
+                     "[synthesizer]\nprovider = bn\n[ntt]\nprovider = bn\n"
+                     "[msm.g1]\nprovider = bn\nfallback = good\n[msm.g2]\nprovider = bn\n");
+    assert_int_equal(g16k_prover_open(st->ini, &p), G16K_OK);
+    assert_int_equal(g16k_key_load_file(p, bn, NULL, &k), G16K_EFORMAT);
+    assert_true(contains(g16k_last_error(), "a BN254 proving key"));
+    g16k_prover_close(p);
 }
 
 #define SEARCH_SLOTS                                                                               \
@@ -350,6 +458,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(failed_plugin_fails_other_slot, setup, teardown),
         cmocka_unit_test_setup_teardown(fallback_is_loaded_too, setup, teardown),
         cmocka_unit_test_setup_teardown(slot_needs_capability, setup, teardown),
+        cmocka_unit_test_setup_teardown(curve_sets, setup, teardown),
+        cmocka_unit_test_setup_teardown(key_curve_needs_providers, setup, teardown),
         cmocka_unit_test_setup_teardown(search_plugin_dir_then_env, setup, teardown),
         cmocka_unit_test_setup_teardown(path_with_slash_is_relative_to_ini, setup, teardown),
         cmocka_unit_test(self_dir_is_executable_dir),

@@ -36,7 +36,7 @@ bump="s/^#define G16K_ABI_MINOR $minor\$/#define G16K_ABI_MINOR $((minor + 1))/"
 
 variant append_minor "s|^\(    uint32_t threads; *\)/\* 0 = host->threads \*/|&\n    uint32_t appended;|; $bump"
 expect pass append_minor
-variant append_desc_minor "s|^    const g16k_msm_vtable \*msm; .*|&\n    const void *next_vtable;|; $bump"
+variant append_desc_minor "s|^    const g16k_curve_impl \*more_curves;|&\n    const void *next_vtable;|; $bump"
 expect pass append_desc_minor
 # g16k_coef is an array element (no struct_size): growing it moves every coefficient after the first
 variant append_coef_minor "s|^\(    uint64_t value\[4\]; *\)/\* Fr, in g16k_constraints.coef_encoding \*/|&\n    uint64_t appended;|; $bump"
