@@ -267,73 +267,93 @@ static void curve_sets(void **vs)
     config_free(cfg);
 }
 
+/* Two stubs, good (BLS12-381) and bn (BN254), and the slots synthesizer, ntt, msm.g1 and
+ * msm.g2 on the providers given (msm.g1 with the fallback fb when not NULL). */
+#define CURVE_INI                                                                                  \
+    "[plugin.good]\npath = " GOOD "\n[plugin.bn]\npath = " STUB(                                   \
+        "bn254") "\n"                                                                              \
+                 "[plugin.two]\npath = " STUB(                                                     \
+                     "twocurves") "\n[synthesizer]\nprovider = %s\n"                               \
+                                  "[ntt]\nprovider = %s\n[msm.g1]\nprovider = "                    \
+                                  "%s\n%s%s\n[msm.g2]\nprovider = %s\n"
+
+/* Load the key at path with a prover on CURVE_INI's slots; the status, and the error in err. */
+static int load_key_with(state *st, const char *path, const char *synth, const char *ntt,
+                         const char *g1, const char *fb, const char *g2, char *err, size_t len)
+{
+    g16k_prover *p = NULL;
+    g16k_key *k = NULL;
+    tmpdir_write(st->dir, "prover.ini", st->ini, CURVE_INI, synth, ntt, g1, fb ? "fallback = " : "",
+                 fb ? fb : "", g2);
+    assert_int_equal(g16k_prover_open(st->ini, &p), G16K_OK);
+    int rc = g16k_key_load_file(p, path, NULL, &k);
+    snprintf(err, len, "%s", g16k_last_error());
+    assert_true(rc != G16K_OK || k != NULL);
+    g16k_key_free(k);
+    g16k_prover_close(p);
+    return rc;
+}
+
 /* A key's curve picks the providers' vtables: a slot whose provider lacks the curve, or the
  * slot's capability on it, is a configuration error naming the key, both curves and the
  * slot; a fallback without the curve is dropped for that key only. */
 static void key_curve_needs_providers(void **vs)
 {
     state *st = *vs;
-    g16k_prover *p = NULL;
-    g16k_key *k = NULL;
-    char want[3 * PATH_MAX + 512];
     const char *bls = G16K_SRC_FIXTURES "/mult/circuit_final.zkey";
     const char *bn = G16K_SRC_FIXTURES "/bn128/mult/circuit_final.zkey";
-
-    /* msm.g1 on a BN254-only plugin: a BLS12-381 key is refused before any handle is made */
-    tmpdir_write(st->dir, "prover.ini", st->ini,
-                 "[plugin.good]\npath = " GOOD "\n[plugin.bn]\npath = " STUB(
-                     "bn254") "\n"
-                              "[synthesizer]\nprovider = good\n[ntt]\nprovider = good\n"
-                              "[msm.g1]\nprovider = bn\n[msm.g2]\nprovider = good\n");
-    assert_int_equal(g16k_prover_open(st->ini, &p), G16K_OK);
-    assert_int_equal(g16k_key_load_file(p, bls, NULL, &k), G16K_ECONFIG);
-    assert_null(k);
-    snprintf(want, sizeof want,
-             "%s: a BLS12-381 (bls12381) proving key, but the [msm.g1] provider 'bn' (%s) of %s "
-             "serves BN254 only; name a provider that serves BLS12-381 there",
-             bls, STUB("bn254"), st->ini);
-    assert_true(contains(g16k_last_error(), want));
-    g16k_prover_close(p);
-
-    /* every slot on a plugin with BN254 MSMs only: the synthesizer slot is named */
-    tmpdir_write(st->dir, "prover.ini", st->ini,
-                 "[plugin.two]\npath = " STUB(
-                     "twocurves") "\n"
-                                  "[synthesizer]\nprovider = two\n[ntt]\nprovider = two\n"
-                                  "[msm.g1]\nprovider = two\n[msm.g2]\nprovider = two\n");
-    assert_int_equal(g16k_prover_open(st->ini, &p), G16K_OK);
-    assert_int_equal(g16k_key_load_file(p, bn, NULL, &k), G16K_ECONFIG);
-    snprintf(want, sizeof want,
-             "%s: a BN254 (bn128) proving key, but the [synthesizer] provider 'two' (%s) of %s "
-             "serves it without synthesizer; name a provider that serves BN254 there",
-             bn, STUB("twocurves"), st->ini);
-    assert_true(contains(g16k_last_error(), want));
-    g16k_prover_close(p);
-
-    /* the NTT on the BLS12-381-only stub: named for a BN254 key */
-    tmpdir_write(st->dir, "prover.ini", st->ini,
-                 "[plugin.good]\npath = " GOOD "\n[plugin.bn]\npath = " STUB(
-                     "bn254") "\n"
-                              "[synthesizer]\nprovider = bn\n[ntt]\nprovider = good\n"
-                              "[msm.g1]\nprovider = bn\n[msm.g2]\nprovider = bn\n");
-    assert_int_equal(g16k_prover_open(st->ini, &p), G16K_OK);
-    assert_int_equal(g16k_key_load_file(p, bn, NULL, &k), G16K_ECONFIG);
-    assert_true(contains(g16k_last_error(), "the [ntt] provider 'good'"));
-    assert_true(contains(g16k_last_error(), "serves BLS12-381 only"));
-    g16k_prover_close(p);
-
-    /* every slot served on BN254 (a fallback without it dropped): the providers pass, and the
-     * key load goes on to the core's own word on a BN254 key */
-    tmpdir_write(
-        st->dir, "prover.ini", st->ini,
-        "[plugin.good]\npath = " GOOD "\n[plugin.bn]\npath = " STUB(
-            "bn254") "\n"
-                     "[synthesizer]\nprovider = bn\n[ntt]\nprovider = bn\n"
-                     "[msm.g1]\nprovider = bn\nfallback = good\n[msm.g2]\nprovider = bn\n");
-    assert_int_equal(g16k_prover_open(st->ini, &p), G16K_OK);
-    assert_int_equal(g16k_key_load_file(p, bn, NULL, &k), G16K_EFORMAT);
-    assert_true(contains(g16k_last_error(), "a BN254 proving key"));
-    g16k_prover_close(p);
+    static const struct {
+        int bn;                                 /* the bn128 key, else the BLS12-381 one */
+        const char *synth, *ntt, *g1, *fb, *g2; /* CURVE_INI's providers */
+        int status;
+        const char *says[2]; /* after "KEY: " */
+    } cases[] = {
+        /* msm.g1 on a BN254-only plugin: a BLS12-381 key is refused before any handle */
+        { 0,
+          "good",
+          "good",
+          "bn",
+          NULL,
+          "good",
+          G16K_ECONFIG,
+          { "a BLS12-381 (bls12381) proving key, but the [msm.g1] provider 'bn' (" STUB("bn254"),
+            "serves BN254 only; name a provider that serves BLS12-381 there" } },
+        /* every slot on a plugin with BN254 MSMs only: the synthesizer slot is named */
+        { 1,
+          "two",
+          "two",
+          "two",
+          NULL,
+          "two",
+          G16K_ECONFIG,
+          { "a BN254 (bn128) proving key, but the [synthesizer] provider 'two' (" STUB("twocurves"),
+            "serves it without synthesizer; name a provider that serves BN254 there" } },
+        /* the NTT on the BLS12-381-only stub, for a BN254 key */
+        { 1,
+          "bn",
+          "good",
+          "bn",
+          NULL,
+          "bn",
+          G16K_ECONFIG,
+          { "a BN254 (bn128) proving key, but the [ntt] provider 'good' (" GOOD,
+            "serves BLS12-381 only; name a provider that serves BN254 there" } },
+        /* every slot served on BN254 (a fallback without it dropped): the providers pass, and
+         * the load goes on to the core's own word on a BN254 key */
+        { 1, "bn", "bn", "bn", "good", "bn", G16K_EFORMAT, { "a BN254 proving key", "" } },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char err[4096], head[PATH_MAX + 8];
+        const char *key = cases[i].bn ? bn : bls;
+        assert_int_equal(load_key_with(st, key, cases[i].synth, cases[i].ntt, cases[i].g1,
+                                       cases[i].fb, cases[i].g2, err, sizeof err),
+                         cases[i].status);
+        snprintf(head, sizeof head, "%s: ", key);
+        assert_true(contains(err, head));
+        for (int j = 0; j < 2; j++)
+            if (!contains(err, cases[i].says[j]))
+                fail_msg("case %zu: no '%s' in: %s", i, cases[i].says[j], err);
+    }
 }
 
 #define SEARCH_SLOTS                                                                               \
