@@ -24,4 +24,5 @@
 #define C_FP12_T fp12_t
 #define C_PAIRING bls_pairing
 #define C_PAIRING_PRODUCT_IS_ONE bls_pairing_product_is_one
+#define C_G1_GENERATOR G1_GENERATOR
 #include "curve_impl.h"

@@ -25,4 +25,5 @@
 #define C_FP12_T bn254_fp12_t
 #define C_PAIRING bn254_pairing
 #define C_PAIRING_PRODUCT_IS_ONE bn254_pairing_product_is_one
+#define C_G1_GENERATOR BN254_G1_GENERATOR
 #include "curve_impl.h"

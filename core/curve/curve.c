@@ -75,3 +75,11 @@ const char *curve_snarkjs_names(void)
     return "\"bls12381\" or \"bn128\" (or a spelling snarkjs takes for them: \"bn254\", "
            "\"alt_bn128\", \"BLS12-381\")";
 }
+
+const curve *curve_by_id(uint32_t id)
+{
+    for (size_t i = 0; i < N_CURVES; i++)
+        if (CURVES[i]->id == id)
+            return CURVES[i];
+    return NULL;
+}

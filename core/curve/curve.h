@@ -52,13 +52,26 @@ enum {
     CURVE_PT_NOT_BELOW_P = 3 /* g1_from_mont_bytes, g2_from_mont_bytes: a coordinate >= p */
 };
 
+/* What a Groth16 proof is blinded from (curve.groth16_assemble): the key's header points and
+ * the five MSM results, affine, Montgomery form, of the curve's types. */
+typedef struct curve_groth16_parts {
+    const void *alpha1, *beta1, *delta1; /* G1 */
+    const void *beta2, *delta2;          /* G2 */
+    const void *a0, *b1_0, *l0, *h0;     /* G1: sum w_i A_i, sum w_i B1_i, L, H MSMs */
+    const void *b2_0;                    /* G2: sum w_i B2_i */
+} curve_groth16_parts;
+
 typedef struct curve {
     const char *name;    /* g16k's name: "BLS12-381", "BN254" */
     const char *snarkjs; /* the "curve" member of snarkjs's JSON files: "bls12381", "bn128" */
     uint32_t id;         /* its g16k_curve in the plugin ABI (plugin.h): G16K_CURVE_* */
     unsigned fp_limbs;   /* 64-bit limbs of an Fp element: 6, 4 */
-    const uint64_t *p;   /* Fp's modulus, fp_limbs limbs, little-endian */
-    const uint64_t *r;   /* Fr's modulus, CURVE_FR_LIMBS limbs, little-endian */
+    /* Bytes of an affine point of the curve's types, which are snarkjs's binary layout (x || y,
+     * Montgomery form, G2 c0 then c1): 16 and 32 fp_limbs. A key's point arrays are of these. */
+    size_t g1_bytes, g2_bytes;
+    const void *g1_generator; /* G1's generator, the curve's affine type, Montgomery form */
+    const uint64_t *p;        /* Fp's modulus, fp_limbs limbs, little-endian */
+    const uint64_t *r;        /* Fr's modulus, CURVE_FR_LIMBS limbs, little-endian */
     /* A snarkjs point object (ffjavascript's fromObject): canonical coordinates x, y, z, each
      * fp_limbs limbs (G2: 2 fp_limbs, c0 then c1), every one below p (the caller's check). z = 0
      * is infinity (x, y ignored), z = 1 affine, other z Jacobian (X/Z^2, Y/Z^3). The affine point
@@ -85,6 +98,10 @@ typedef struct curve {
      * forms are fully reduced, so two elements are equal iff their limbs are. */
     void (*fr_from_canon)(curve_scalar *out, const curve_scalar *canon);
     void (*fr_to_dec)(char *buf, const curve_scalar *a);
+    /* h[i] = a[i] b[i] - c[i] for i < n, Montgomery form (the end of the Groth16 H chain, when
+     * an NTT provider has no compute_h); h may alias a. */
+    void (*fr_mul_sub)(curve_scalar *h, const curve_scalar *a, const curve_scalar *b,
+                       const curve_scalar *c, size_t n);
     /* One R1CS constraint on a witness: abc[L] = sum over n[L] terms of coef * w[wire] for
      * L = A, B, C, Montgomery form, where each term is CURVE_TERM_BYTES at terms[L] + 36 i: u32
      * wire, then the coefficient as a 32-byte little-endian canonical integer below r (.r1cs
@@ -110,11 +127,20 @@ typedef struct curve {
     int (*groth16_check)(const void *a, const void *b, const void *c, const void *alpha1,
                          const void *beta2, const void *gamma2, const void *delta2, const void *ic,
                          size_t ic_stride, size_t n_ic, const curve_scalar *pub, size_t n_pub);
+    /* The proof from its parts, snarkjs groth16_prove.js (docs/proving.md, "The prover", step 5),
+     * with r and s canonical scalars below r (the caller's check):
+     *   A = a0 + alpha1 + r delta1,  B = b2_0 + beta2 + s delta2,  B1 = b1_0 + beta1 + s delta1,
+     *   C = l0 + h0 + s A + r B1 - (r s) delta1,
+     * into a and c (G1) and b (G2), affine, Montgomery form. */
+    void (*groth16_assemble)(void *a, void *b, void *c, const curve_groth16_parts *in,
+                             const curve_scalar *r, const curve_scalar *s);
 } curve;
 
 extern const curve curve_bls12_381;
 extern const curve curve_bn254;
 
+/* The curve whose plugin ABI value (plugin.h g16k_curve) is id, or NULL. */
+const curve *curve_by_id(uint32_t id);
 /* The curve a snarkjs file's "curve" member s names, as snarkjs reads it (curves.js
  * getCurveFromName: case and every character but letters and digits ignored; "bn128", "bn254"
  * and "alt_bn128" are BN254, "bls12381" BLS12-381), or NULL (s NULL or another name). */

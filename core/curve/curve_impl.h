@@ -11,6 +11,7 @@
  *   C_G1A, C_G1J, C_G1(n), C_G2A, C_G2J, C_G2(n)  the groups' types and names (curve/jac_decl.h),
  *                    with affine_in_subgroup
  *   C_FP12_T, C_PAIRING  Fp12's type and the curve's pairing (snarkjs's value)
+ *   C_G1_GENERATOR   G1's generator (affine, Montgomery)
  *   C_PAIRING_PRODUCT_IS_ONE  the curve's product-of-pairings test
  * Everything here is static but the entry, so the two instantiations do not meet.
  */
@@ -284,6 +285,99 @@ static int groth16_check(const void *a, const void *b, const void *c, const void
     return C_PAIRING_PRODUCT_IS_ONE(p, q, 4);
 }
 
+static void fr_mul_sub_(curve_scalar *h, const curve_scalar *a, const curve_scalar *b,
+                        const curve_scalar *c, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        C_FR_T x, y, z;
+        memcpy(x.l, a[i].l, sizeof(x.l));
+        memcpy(y.l, b[i].l, sizeof(y.l));
+        memcpy(z.l, c[i].l, sizeof(z.l));
+        C_FR(mul)(&x, &x, &y);
+        C_FR(sub)(&x, &x, &z);
+        memcpy(h[i].l, x.l, sizeof(x.l));
+    }
+}
+
+/* out = [k] p + q, for p affine (bytes of the curve's type), k canonical, q Jacobian. */
+static void g1_mul_add(C_G1J *out, const void *p, const curve_scalar *k, const C_G1J *q)
+{
+    C_G1A pa;
+    C_G1J t;
+    memcpy(&pa, p, sizeof(pa));
+    C_G1(jac_from_affine)(&t, &pa);
+    C_G1(jac_mul)(&t, &t, k->l, CURVE_FR_LIMBS);
+    C_G1(jac_add)(out, &t, q);
+}
+
+/* q += p, for p affine (bytes of the curve's type). */
+static void g1_add_aff(C_G1J *q, const void *p)
+{
+    C_G1A pa;
+    memcpy(&pa, p, sizeof(pa));
+    C_G1(jac_add_affine)(q, q, &pa);
+}
+
+static void g2_add_aff(C_G2J *q, const void *p)
+{
+    C_G2A pa;
+    memcpy(&pa, p, sizeof(pa));
+    C_G2(jac_add_affine)(q, q, &pa);
+}
+
+static void groth16_assemble_(void *a, void *b, void *c, const curve_groth16_parts *in,
+                              const curve_scalar *r, const curve_scalar *s)
+{
+    C_G1J pa, b1, pc, t, inf;
+    C_G2J pb;
+    C_G2A t2;
+    C_FR_T rm, sm, rs;
+    curve_scalar rs_canon;
+
+    C_G1(jac_set_inf)(&inf);
+    /* A = a0 + alpha1 + r delta1 */
+    g1_mul_add(&pa, in->delta1, r, &inf);
+    g1_add_aff(&pa, in->alpha1);
+    g1_add_aff(&pa, in->a0);
+    /* B = b2_0 + beta2 + s delta2 */
+    memcpy(&t2, in->delta2, sizeof(t2));
+    C_G2(jac_from_affine)(&pb, &t2);
+    C_G2(jac_mul)(&pb, &pb, s->l, CURVE_FR_LIMBS);
+    g2_add_aff(&pb, in->beta2);
+    g2_add_aff(&pb, in->b2_0);
+    /* B1 = b1_0 + beta1 + s delta1 */
+    g1_mul_add(&b1, in->delta1, s, &inf);
+    g1_add_aff(&b1, in->beta1);
+    g1_add_aff(&b1, in->b1_0);
+    /* C = l0 + h0 + s A + r B1 - (r s) delta1 */
+    memcpy(rm.l, r->l, sizeof(rm.l));
+    memcpy(sm.l, s->l, sizeof(sm.l));
+    (void)C_FR(from_canon)(&rm, &rm); /* < r: the caller's contract */
+    (void)C_FR(from_canon)(&sm, &sm);
+    C_FR(mul)(&rs, &rm, &sm);
+    C_FR(neg)(&rs, &rs);
+    C_FR(to_canon)(&rs, &rs);
+    memcpy(rs_canon.l, rs.l, sizeof(rs.l));
+    g1_mul_add(&pc, in->delta1, &rs_canon, &inf);
+    C_G1(jac_mul)(&t, &pa, s->l, CURVE_FR_LIMBS);
+    C_G1(jac_add)(&pc, &pc, &t);
+    C_G1(jac_mul)(&t, &b1, r->l, CURVE_FR_LIMBS);
+    C_G1(jac_add)(&pc, &pc, &t);
+    g1_add_aff(&pc, in->l0);
+    g1_add_aff(&pc, in->h0);
+
+    C_G1A oa;
+    C_G2A ob;
+    C_G1(jac_to_affine)(&oa, &pa);
+    memcpy(a, &oa, sizeof(oa));
+    C_G2(jac_to_affine)(&ob, &pb);
+    memcpy(b, &ob, sizeof(ob));
+    C_G1(jac_to_affine)(&oa, &pc);
+    memcpy(c, &oa, sizeof(oa));
+}
+
+_Static_assert(sizeof(C_G1A) == 16 * C_FP_LIMBS && sizeof(C_G2A) == 32 * C_FP_LIMBS,
+               "the affine types are snarkjs's binary points, x || y");
 _Static_assert(sizeof(C_G1A) <= sizeof(curve_g1) && sizeof(C_G2A) <= sizeof(curve_g2),
                "curve_g1 and curve_g2 hold every curve's points");
 _Static_assert(C_FP_LIMBS <= CURVE_FP_MAX_LIMBS, "CURVE_FP_MAX_LIMBS is the largest Fp");
@@ -295,6 +389,9 @@ const curve C_VAR = {
     .snarkjs = C_SNARKJS,
     .id = C_ID,
     .fp_limbs = C_FP_LIMBS,
+    .g1_bytes = sizeof(C_G1A),
+    .g2_bytes = sizeof(C_G2A),
+    .g1_generator = &C_G1_GENERATOR,
     .p = C_FP_MODULUS.l,
     .r = C_FR_MODULUS.l,
     .g1_from_xyz = g1_from_xyz,
@@ -310,4 +407,6 @@ const curve C_VAR = {
     .fr_constraint = fr_constraint_,
     .pairing_canon = pairing_canon,
     .groth16_check = groth16_check,
+    .groth16_assemble = groth16_assemble_,
+    .fr_mul_sub = fr_mul_sub_,
 };

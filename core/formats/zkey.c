@@ -21,7 +21,6 @@
 
 #include "util/error.h"
 #include "zkey_internal.h"
-#include "foreign_curve.h"
 #include "point_decode.h"
 
 #define MAX_LOG_N 28
@@ -182,25 +181,21 @@ static int read_h2(const binfile *bf, zkey_h2 *h)
     return G16K_OK;
 }
 
-/* The prover's key: BLS12-381 only so far. */
+/* The prover's key: its curve, counts and header points. */
 static int h2_to_zkey(const binfile *bf, const zkey_h2 *h, zkey *k)
 {
+    (void)bf;
     k->cv = h->cv;
-    if (h->cv != &curve_bls12_381) {
-        const uint8_t *p = binfile_at(bf, bf->sec[2].offset);
-        return zkey_sec_err(bf, 2, bf->sec[2].offset, "a %s proving key%s", h->cv->name,
-                            foreign_curve_hint(p + ZKEY_H2_Q, h->n8q));
-    }
     k->n_vars = h->n_vars;
     k->n_public = h->n_public;
     k->domain_size = h->domain_size;
     k->log_n = h->log_n;
-    k->alpha1 = h->alpha1.bls12_381;
-    k->beta1 = h->beta1.bls12_381;
-    k->delta1 = h->delta1.bls12_381;
-    k->beta2 = h->beta2.bls12_381;
-    k->gamma2 = h->gamma2.bls12_381;
-    k->delta2 = h->delta2.bls12_381;
+    k->alpha1 = h->alpha1;
+    k->beta1 = h->beta1;
+    k->delta1 = h->delta1;
+    k->beta2 = h->beta2;
+    k->gamma2 = h->gamma2;
+    k->delta2 = h->delta2;
     return G16K_OK;
 }
 
@@ -262,12 +257,12 @@ int zkey_read_coefs(const binfile *bf, zkey *k, uint64_t begin, uint64_t end)
         if (c->signal >= k->n_vars)
             return zkey_sec_err(bf, 4, at + 8, "coefficient %llu: signal %u >= nVars %u",
                                 (unsigned long long)i, c->signal, k->n_vars);
-        fr_t stored;
-        binfile_limbs(stored.l, p + 12, FR_LIMBS);
-        if (bigint_cmp(stored.l, FR_MODULUS.l, FR_LIMBS) >= 0)
+        uint64_t stored[CURVE_FR_LIMBS];
+        binfile_limbs(stored, p + 12, CURVE_FR_LIMBS);
+        if (bigint_cmp(stored, k->cv->r, CURVE_FR_LIMBS) >= 0)
             return zkey_sec_err(bf, 4, at + 12, "coefficient %llu: value >= r",
                                 (unsigned long long)i);
-        memcpy(c->value, stored.l, sizeof(c->value));
+        memcpy(c->value, stored, sizeof(c->value));
     }
     return G16K_OK;
 }
@@ -287,7 +282,7 @@ int zkey_decode_coefs(zkey *k)
         c[i] = (g16k_coef){ .matrix = binfile_le32(p),
                             .row = binfile_le32(p + 4),
                             .signal = binfile_le32(p + 8) };
-        binfile_limbs(c[i].value, p + 12, FR_LIMBS);
+        binfile_limbs(c[i].value, p + 12, CURVE_FR_LIMBS);
     }
     k->coefs = c;
     return G16K_OK;
@@ -308,19 +303,20 @@ int zkey_read_headers(const binfile *bf, zkey *k)
         return rc;
     /* Every count below was just matched against a section that lies inside the file. */
     uint64_t nv = k->n_vars;
-    k->ic = alloc_array((uint64_t)k->n_public + 1, sizeof(g1_affine_t));
+    size_t g1 = k->cv->g1_bytes, g2 = k->cv->g2_bytes;
+    k->ic = alloc_array((uint64_t)k->n_public + 1, g1);
     if (!k->coefs && !k->coef_records)
         k->coefs = alloc_array(k->n_coefs, sizeof(g16k_coef));
     if (!k->a)
-        k->a = alloc_array(nv, sizeof(g1_affine_t));
+        k->a = alloc_array(nv, g1);
     if (!k->b1)
-        k->b1 = alloc_array(nv, sizeof(g1_affine_t));
+        k->b1 = alloc_array(nv, g1);
     if (!k->b2)
-        k->b2 = alloc_array(nv, sizeof(g2_affine_t));
+        k->b2 = alloc_array(nv, g2);
     if (!k->c)
-        k->c = alloc_array(nv - k->n_public - 1, sizeof(g1_affine_t));
+        k->c = alloc_array(nv - k->n_public - 1, g1);
     if (!k->h)
-        k->h = alloc_array(k->domain_size, sizeof(g1_affine_t));
+        k->h = alloc_array(k->domain_size, g1);
     if (!k->ic || !(k->coefs || k->coef_records) || !k->a || !k->b1 || !k->b2 || !k->c || !k->h)
         return err_set(G16K_ENOMEM, "%s: out of memory for %u variables, domain %u", bf->path,
                        k->n_vars, k->domain_size);
@@ -426,6 +422,8 @@ void zkey_drop_arrays(zkey *k, unsigned keep)
 {
     uint64_t nv = k->n_vars, nc = nv > k->n_public ? nv - k->n_public - 1 : 0;
     int give_back = keep != 0; /* else the whole image goes below */
+    /* a load that failed before the header may have arrays in the image and no curve yet */
+    uint64_t g1 = k->cv ? k->cv->g1_bytes : 0, g2 = k->cv ? k->cv->g2_bytes : 0;
     if (!(keep & ZKEY_KEEP_COEFS)) {
         drop(k, &k->coefs, k->n_coefs * sizeof(g16k_coef), give_back);
         if (k->coef_records != NULL && give_back) /* in the image or the mapping, never ours */
@@ -433,15 +431,15 @@ void zkey_drop_arrays(zkey *k, unsigned keep)
         k->coef_records = NULL;
     }
     if (!(keep & ZKEY_KEEP_A))
-        drop(k, &k->a, nv * sizeof(g1_affine_t), give_back);
+        drop(k, &k->a, nv * g1, give_back);
     if (!(keep & ZKEY_KEEP_B1))
-        drop(k, &k->b1, nv * sizeof(g1_affine_t), give_back);
+        drop(k, &k->b1, nv * g1, give_back);
     if (!(keep & ZKEY_KEEP_B2))
-        drop(k, &k->b2, nv * sizeof(g2_affine_t), give_back);
+        drop(k, &k->b2, nv * g2, give_back);
     if (!(keep & ZKEY_KEEP_C))
-        drop(k, &k->c, nc * sizeof(g1_affine_t), give_back);
+        drop(k, &k->c, nc * g1, give_back);
     if (!(keep & ZKEY_KEEP_H))
-        drop(k, &k->h, (uint64_t)k->domain_size * sizeof(g1_affine_t), give_back);
+        drop(k, &k->h, (uint64_t)k->domain_size * g1, give_back);
     /* Each region stays for what is kept in it. */
     const void *arr[] = { k->coefs, k->coef_records, k->a, k->b1, k->b2, k->c, k->h };
     int used_image = 0, used_map = 0;

@@ -1,9 +1,10 @@
 /*
- * Reader of snarkjs Groth16 proving keys (.zkey), BLS12-381 only (docs/formats.md).
+ * Reader of snarkjs Groth16 proving keys (.zkey), BLS12-381 and BN254 (docs/formats.md).
  *
  * The whole file is validated: magic "zkey", version 1, section table (ids 1..10 unique, other
  * ids skipped as snarkjs does, sizes inside the file, no 64-bit overflow), protocol 1 (Groth16),
- * n8q = 48 and q = BLS12-381 p, n8r = 32 and r = BLS12-381 r, domainSize a power of two >= 1 and
+ * n8q and q of a curve the core serves (48 and BLS12-381's p, 32 and BN254's), n8r = 32 and r
+ * that curve's r, domainSize a power of two >= 1 and
  * <= 2^28 and consistent with nVars/nPublic, every section size exactly what the header
  * implies, coefficient matrix/row/signal in range and value < r, every point's coordinates < p,
  * on the curve and in the prime-order subgroup (all-zero bytes = infinity, allowed in sections
@@ -49,14 +50,16 @@ typedef struct zkey_file_stamp {
 } zkey_file_stamp;
 
 typedef struct zkey {
-    const curve *cv;      /* the key's curve (BLS12-381: the prover loads no other yet) */
+    const curve *cv;      /* the key's curve, from n8q and q */
     uint32_t n_vars;      /* witness length (incl. w[0] = 1) */
     uint32_t n_public;    /* P = outputs + public inputs */
     uint32_t domain_size; /* n = 2^log_n */
     uint32_t log_n;
-    g1_affine_t alpha1, beta1, delta1; /* Montgomery form; never infinity */
-    g2_affine_t beta2, gamma2, delta2;
-    g1_affine_t *ic; /* n_public + 1 points (section 3) */
+    /* Points are cv's affine types, Montgomery form, as the file stores them: a G1 point is
+     * cv->g1_bytes, a G2 point cv->g2_bytes (the arrays below are of those). */
+    curve_g1 alpha1, beta1, delta1; /* never infinity */
+    curve_g2 beta2, gamma2, delta2;
+    void *ic; /* n_public + 1 G1 points (section 3) */
     uint64_t n_coefs;
     /* Section 4 as stored, values unreduced: value = coef * R^2 mod r, which as a Montgomery
      * encoding is the element coef * R. So these are the matrices A and B scaled by R, and
@@ -69,11 +72,11 @@ typedef struct zkey {
      * where the image or the mapping holds them, validated as zkey_read_coefs validates; coefs
      * is then NULL until zkey_decode_coefs makes it. NULL otherwise. */
     const uint8_t *coef_records;
-    g1_affine_t *a;  /* n_vars points (section 5) */
-    g1_affine_t *b1; /* n_vars points (section 6) */
-    g2_affine_t *b2; /* n_vars points (section 7) */
-    g1_affine_t *c;  /* n_vars - n_public - 1 points (section 8), for signals P+1.. */
-    g1_affine_t *h;  /* domain_size points (section 9) */
+    void *a;  /* n_vars G1 points (section 5) */
+    void *b1; /* n_vars G1 points (section 6) */
+    void *b2; /* n_vars G2 points (section 7) */
+    void *c;  /* n_vars - n_public - 1 G1 points (section 8), for signals P+1.. */
+    void *h;  /* domain_size G1 points (section 9) */
     /* The arrays coefs, a, b1, b2, c, h either have their own allocation or lie in one of two
      * regions that zkey_free unmaps (NULL when none), both zkey_load.c's:
      *   - image, image_len bytes of an anonymous mapping: the memory the file was read into (the
@@ -143,9 +146,12 @@ typedef struct zkey_load_args {
      * load tests them through aligned copies of 64 points. */
     int points_unaligned;
     zkey_load_stats *stats; /* optional out: the phase times */
-    /* optional out: the key's curve once its header is read, also when the load fails after
-     * that (so the prover can say which providers lack it); untouched before */
-    const curve **key_curve;
+    /* optional: called once the headers are read and every section's size checked (k has its
+     * curve and counts, no arrays yet), before any point is read or tested; a status other
+     * than G16K_OK (with the error set) ends the load with it. The prover asks its providers
+     * for the key's curve there. */
+    int (*header_check)(void *user, const zkey *k);
+    void *header_user;
 } zkey_load_args;
 
 /* Load and validate as args say. On success *out is a new zkey owned by the caller (zkey_free);

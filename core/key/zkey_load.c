@@ -47,6 +47,8 @@ enum { VERDICT_PENDING = -1, VERDICT_CACHED = 0, VERDICT_TEST = 1 };
 typedef struct point_job {
     uint32_t section;
     int g2;
+    size_t bytes;    /* of one point: the key's curve's g1_bytes or g2_bytes */
+    const curve *cv; /* the key's */
     uint64_t count;
     void *dst;
 } point_job;
@@ -228,7 +230,7 @@ static void run_primary(void *ctx, uint64_t i)
      * memory, or a section off its alignment). Coordinates < p are tested with the curve. */
     const point_job *j = &ld->jobs[t->job];
     const uint8_t *src = binfile_at(bf, bf->sec[j->section].offset);
-    uint64_t size = j->g2 ? ZKEY_G2_BYTES : ZKEY_G1_BYTES;
+    uint64_t size = j->bytes;
     if (j->dst != src) {
         memcpy((uint8_t *)j->dst + t->begin * size, src + t->begin * size,
                (size_t)((t->end - t->begin) * size));
@@ -237,23 +239,21 @@ static void run_primary(void *ctx, uint64_t i)
     }
 }
 
-/* zkey_g1/g2_first_invalid of the n <= SUB_POINTS points of job j from index b on. Points
- * that lie off their type's alignment (zkey_load_args.points_unaligned: a mapped section 4 bytes
- * off an 8-byte boundary) are tested on an aligned copy. */
+/* zkey_first_invalid of the n <= SUB_POINTS points of job j from index b on. Points that lie
+ * off their type's alignment (zkey_load_args.points_unaligned: a mapped section 4 bytes off an
+ * 8-byte boundary) are tested on an aligned copy. */
 static size_t first_invalid(const point_job *j, uint64_t b, size_t n, const char **what)
 {
-    size_t size = j->g2 ? ZKEY_G2_BYTES : ZKEY_G1_BYTES;
-    const uint8_t *at = (const uint8_t *)j->dst + b * size;
+    const uint8_t *at = (const uint8_t *)j->dst + b * j->bytes;
     union {
-        g1_affine_t g1[SUB_POINTS];
-        g2_affine_t g2[SUB_POINTS];
+        curve_g1 g1[SUB_POINTS];
+        curve_g2 g2[SUB_POINTS];
     } copy;
-    if ((uintptr_t)at % 8 != 0) { /* fp_t's limbs: both point types' alignment */
-        memcpy(&copy, at, n * size);
+    if ((uintptr_t)at % 8 != 0) { /* the limbs' alignment, both point types' */
+        memcpy(&copy, at, n * j->bytes);
         at = (const uint8_t *)&copy;
     }
-    return j->g2 ? zkey_g2_first_invalid((const g2_affine_t *)(const void *)at, n, what)
-                 : zkey_g1_first_invalid((const g1_affine_t *)(const void *)at, n, what);
+    return zkey_first_invalid(j->cv, j->g2, at, n, what);
 }
 
 static void run_check(void *ctx, uint64_t i)
@@ -305,9 +305,12 @@ static int plan(zkey_loading *ld)
     };
     uint64_t n_pt = 0;
     for (int j = 0; j < N_JOBS; j++) {
-        ld->jobs[j] = (point_job){
-            .section = arr[j].id, .g2 = arr[j].g2, .count = arr[j].count, .dst = arr[j].dst
-        };
+        ld->jobs[j] = (point_job){ .section = arr[j].id,
+                                   .g2 = arr[j].g2,
+                                   .bytes = arr[j].g2 ? k->cv->g2_bytes : k->cv->g1_bytes,
+                                   .cv = k->cv,
+                                   .count = arr[j].count,
+                                   .dst = arr[j].dst };
         n_pt += (arr[j].count + CHUNK_POINTS - 1) / CHUNK_POINTS;
         ld->to_check += arr[j].count;
     }
@@ -336,7 +339,7 @@ static int plan(zkey_loading *ld)
     }
     for (int j = 0; j < N_JOBS; j++) {
         const binfile_section *s = &bf->sec[ld->jobs[j].section];
-        uint64_t size = ld->jobs[j].g2 ? ZKEY_G2_BYTES : ZKEY_G1_BYTES;
+        uint64_t size = ld->jobs[j].bytes;
         for (uint64_t b = 0; b < ld->jobs[j].count; b += CHUNK_POINTS) {
             uint64_t e =
                 ld->jobs[j].count - b < CHUNK_POINTS ? ld->jobs[j].count : b + CHUNK_POINTS;
@@ -587,11 +590,11 @@ static void release_unused(const zkey_loading *ld)
     const struct {
         const void *p;
         uint64_t bytes;
-    } used[] = { { k->a, (uint64_t)k->n_vars * ZKEY_G1_BYTES },
-                 { k->b1, (uint64_t)k->n_vars * ZKEY_G1_BYTES },
-                 { k->b2, (uint64_t)k->n_vars * ZKEY_G2_BYTES },
-                 { k->c, ((uint64_t)k->n_vars - k->n_public - 1) * ZKEY_G1_BYTES },
-                 { k->h, (uint64_t)k->domain_size * ZKEY_G1_BYTES },
+    } used[] = { { k->a, (uint64_t)k->n_vars * k->cv->g1_bytes },
+                 { k->b1, (uint64_t)k->n_vars * k->cv->g1_bytes },
+                 { k->b2, (uint64_t)k->n_vars * k->cv->g2_bytes },
+                 { k->c, ((uint64_t)k->n_vars - k->n_public - 1) * k->cv->g1_bytes },
+                 { k->h, (uint64_t)k->domain_size * k->cv->g1_bytes },
                  { k->coefs, k->n_coefs * sizeof(g16k_coef) },
                  { k->coef_records, k->n_coefs * ZKEY_COEF_BYTES } };
     enum { N_USED = sizeof used / sizeof used[0] };
@@ -693,7 +696,10 @@ static int read_headers(zkey_loading *ld)
     if (load_pool_read_to(ld->pool, need) != 0)
         return read_failed(ld);
     points_in_place(ld);
-    return zkey_read_headers(bf, ld->k);
+    int rc = zkey_read_headers(bf, ld->k);
+    if (rc == G16K_OK && ld->opts.header_check)
+        rc = ld->opts.header_check(ld->opts.header_user, ld->k);
+    return rc;
 }
 
 /* Everything decoded and read: what the tests say. */
@@ -706,7 +712,7 @@ static int final_verdict(zkey_loading *ld)
          * (a test that ran before the verdict came): the test is right, the entry is not. */
         const point_job *j = &ld->jobs[fail >> ORD_SHIFT];
         uint64_t idx = fail & (((uint64_t)1 << ORD_SHIFT) - 1);
-        uint64_t at = ld->bf.sec[j->section].offset + idx * (j->g2 ? ZKEY_G2_BYTES : ZKEY_G1_BYTES);
+        uint64_t at = ld->bf.sec[j->section].offset + idx * j->bytes;
         const char *what;
         first_invalid(j, idx, 1, &what);
         return zkey_sec_err(&ld->bf, j->section, at, "point %llu: %s", (unsigned long long)idx,
@@ -825,8 +831,6 @@ int zkey_load_from(const zkey_load_args *args, zkey **out)
                                           .g2_points = cached ? 0 : g2 };
     }
     zkey *k = ld->k;
-    if (args->key_curve && k && k->cv)
-        *args->key_curve = k->cv;
     loading_free(ld);
     if (rc != G16K_OK) {
         zkey_free(k);

@@ -102,3 +102,25 @@ static int coords_below_p(const fp_t *c, size_t n)
 
 FIRST_INVALID(g1)
 FIRST_INVALID(g2)
+
+size_t zkey_first_invalid(const curve *cv, int g2, const void *pts, size_t n, const char **what)
+{
+    if (cv == &curve_bls12_381)
+        return g2 ? zkey_g2_first_invalid(pts, n, what) : zkey_g1_first_invalid(pts, n, what);
+    size_t bytes = g2 ? cv->g2_bytes : cv->g1_bytes;
+    for (size_t i = 0; i < n; i++) {
+        curve_g2 p; /* holds either group's point */
+        const uint8_t *at = (const uint8_t *)pts + i * bytes;
+        int v = g2 ? cv->g2_from_mont_bytes(&p, at) : cv->g1_from_mont_bytes(&p, at);
+        if (v != CURVE_PT_OK) {
+            if (what)
+                *what = v == CURVE_PT_NOT_BELOW_P ? ZKEY_COORD_NOT_BELOW_P
+                        : v == CURVE_PT_OFF_CURVE ? ZKEY_NOT_ON_CURVE
+                                                  : ZKEY_NOT_IN_SUBGROUP;
+            return i;
+        }
+    }
+    if (what)
+        *what = NULL;
+    return n;
+}

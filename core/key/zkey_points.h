@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "bls12_381/curve.h"
+#include "curve/curve.h"
 #include "formats/point_decode.h" /* the messages */
 
 /* Index of the first of the n decoded points (on the curve; infinity counts as a member) that
@@ -24,5 +25,9 @@ size_t zkey_g2_first_outside(const g2_affine_t *pts, size_t n);
  * valid. */
 size_t zkey_g1_first_invalid(const g1_affine_t *pts, size_t n, const char **what);
 size_t zkey_g2_first_invalid(const g2_affine_t *pts, size_t n, const char **what);
+/* The same for n points of curve cv's G1 (g2 = 0) or G2 (g2 = 1), of its affine type
+ * (8-byte aligned): BLS12-381's through the functions above, another curve's one point at a time
+ * through its descriptor's exact tests (curve.h g1_from_mont_bytes). */
+size_t zkey_first_invalid(const curve *cv, int g2, const void *pts, size_t n, const char **what);
 
 #endif

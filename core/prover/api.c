@@ -201,6 +201,27 @@ size_t g16k_public_json(const g16k_proof *proof, char *buf, size_t len)
     return copy_text(rc, text, n, buf, len);
 }
 
+/* Point p of G1 (deg 1) or G2 (deg 2) of cv into out (len bytes, NULL: skipped) as canonical
+ * little-endian coordinates x || y (G2: c0 then c1), the rest of out zero; infinity all zero. */
+static void point_bytes_canon(const curve *cv, int deg, uint8_t *out, size_t len, const void *p)
+{
+    uint64_t c[3][2 * CURVE_FP_MAX_LIMBS];
+    size_t limbs = (size_t)deg * cv->fp_limbs;
+    if (!out)
+        return;
+    memset(out, 0, len);
+    curve_to_xyz(cv, deg, c, p);
+    int inf = 1;
+    for (size_t i = 0; i < limbs; i++)
+        inf &= c[2][i] == 0;
+    if (inf)
+        return;
+    for (size_t k = 0; k < 2; k++)
+        for (size_t i = 0; i < limbs; i++)
+            for (size_t b = 0; b < 8; b++)
+                out[(k * limbs + i) * 8 + b] = (uint8_t)(c[k][i] >> (8 * b));
+}
+
 void g16k_proof_points(const g16k_proof *proof, uint8_t a[96], uint8_t b[192], uint8_t c[96])
 {
     if (!proof) {
@@ -213,12 +234,18 @@ void g16k_proof_points(const g16k_proof *proof, uint8_t a[96], uint8_t b[192], u
             memset(c, 0, 96);
         return;
     }
-    if (a)
-        g1_affine_to_bytes_canon(a, &proof->pt.a.bls12_381);
-    if (b)
-        g2_affine_to_bytes_canon(b, &proof->pt.b.bls12_381);
-    if (c)
-        g1_affine_to_bytes_canon(c, &proof->pt.c.bls12_381);
+    if (proof->pt.cv == &curve_bls12_381) {
+        if (a)
+            g1_affine_to_bytes_canon(a, &proof->pt.a.bls12_381);
+        if (b)
+            g2_affine_to_bytes_canon(b, &proof->pt.b.bls12_381);
+        if (c)
+            g1_affine_to_bytes_canon(c, &proof->pt.c.bls12_381);
+        return;
+    }
+    point_bytes_canon(proof->pt.cv, 1, a, 96, &proof->pt.a);
+    point_bytes_canon(proof->pt.cv, 2, b, 192, &proof->pt.b);
+    point_bytes_canon(proof->pt.cv, 1, c, 96, &proof->pt.c);
 }
 
 /* The verdict on a statement read by g16k_verify_files or g16k_verify_json, named in messages

@@ -288,11 +288,7 @@ static int h_chain(const provider *pv, g16k_ntt_domain *d, fr_t *a, fr_t *b, fr_
         return rc;
     g16k_trace *tr = trace_current();
     uint64_t t0 = tr ? trace_now() : 0;
-    for (uint64_t i = 0; i < n; i++) {
-        fr_t t;
-        fr_mul(&t, &a[i], &b[i]);
-        fr_sub(&h[i], &t, &c[i]);
-    }
+    curve_by_id(pv->curve)->fr_mul_sub(h, a, b, c, n);
     trace_add(tr, "core", "h = a b - c", t0, tr ? trace_now() : 0, NULL, NULL);
     return G16K_OK;
 }
@@ -317,17 +313,19 @@ int call_has_h_msm(const provider *pv)
     return ABI_COVERS(v, g16k_ntt_vtable, compute_h_msm) && v->compute_h_msm;
 }
 
-/* raw (written by a provider, Montgomery) decoded into out: G16K_EINTERNAL when it is not a
- * point of group, the catch for a provider that wrote nothing or garbage. */
-static int check_result(msm_result *out, uint32_t group)
+/* raw (written by pv, Montgomery) decoded into out: G16K_EINTERNAL when it is not a point of
+ * group on pv's curve (coordinates below p, on the curve, in the subgroup: curve.h
+ * g1_from_mont_bytes), the catch for a provider that wrote nothing or garbage. */
+static int check_result(const provider *pv, msm_result *out, uint32_t group)
 {
+    const curve *cv = curve_by_id(pv->curve);
     if (group == G16K_G2) {
-        if (g2_affine_from_bytes_mont(&out->g2, out->raw) != 0 || !g2_affine_is_on_curve(&out->g2))
-            return err_set(G16K_EINTERNAL, "MSM result is not a point of G2");
+        if (cv->g2_from_mont_bytes(&out->g2, out->raw) != CURVE_PT_OK)
+            return err_set(G16K_EINTERNAL, "MSM result is not a point of G2 (%s)", cv->name);
     } else {
-        if (g1_affine_from_bytes_mont(&out->g1, out->raw) != 0 || !g1_affine_is_on_curve(&out->g1))
-            return err_set(G16K_EINTERNAL, "MSM result is not a point of G1");
-        memset(out->raw + 96, 0, 96);
+        if (cv->g1_from_mont_bytes(&out->g1, out->raw) != CURVE_PT_OK)
+            return err_set(G16K_EINTERNAL, "MSM result is not a point of G1 (%s)", cv->name);
+        memset(out->raw + cv->g1_bytes, 0, sizeof(out->raw) - cv->g1_bytes);
     }
     return G16K_OK;
 }
@@ -375,7 +373,7 @@ int call_h_msm(const provider *pv, g16k_ntt_domain *d, fr_t *a, fr_t *b, fr_t *c
     int rc = pv->ntt->compute_h_msm(d, a, b, c, G16K_ENC_MONTGOMERY, bases, params, out->raw,
                                     G16K_ENC_MONTGOMERY);
     if (rc == G16K_OK)
-        rc = check_result(out, G16K_G1);
+        rc = check_result(pv, out, G16K_G1);
     if (tr)
         emit(tr, "H chain + MSM H", pv, tr_t0, tr_prev, rc, msm_args("H", n, G16K_G1, params));
     return rc == G16K_OK ? rc : failed(rc, pv, "NTT and MSM H");
@@ -390,7 +388,7 @@ int call_msm(const provider *pv, g16k_msm_bases *bases, uint32_t group, const vo
     err_clear();
     int rc = pv->msm->msm(bases, scalars, n, enc, params, out->raw, G16K_ENC_MONTGOMERY);
     if (rc == G16K_OK)
-        rc = check_result(out, group);
+        rc = check_result(pv, out, group);
     if (tr) {
         char ev[32];
         snprintf(ev, sizeof(ev), "MSM %s", name);

@@ -20,15 +20,17 @@
 #include <stdint.h>
 
 #include "bls12_381/curve.h"
+#include "curve/curve.h"
 #include "formats/zkey.h"
 #include "plugin/config.h"
 
-/* An MSM result: raw as the provider wrote it (Montgomery; 96 bytes for G1, 192 for G2, the
- * rest of raw zero for G1) and decoded into the point of its group. */
+/* An MSM result: raw as the provider wrote it (Montgomery; a G1 or G2 point of the provider's
+ * curve, curve.h g1_bytes or g2_bytes, the rest of raw zero for G1) and decoded into the point
+ * of its group. */
 typedef struct msm_result {
-    uint8_t raw[192];
-    g1_affine_t g1; /* group G16K_G1 */
-    g2_affine_t g2; /* group G16K_G2 */
+    uint8_t raw[192]; /* the largest point: BLS12-381's G2 */
+    curve_g1 g1;      /* group G16K_G1 */
+    curve_g2 g2;      /* group G16K_G2 */
 } msm_result;
 
 /* The inputs of Groth16 MSM m (MSM_*) for one proof (docs/proving.md, "The prover"): A, B_G1, B_G2 take

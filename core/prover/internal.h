@@ -43,6 +43,7 @@ struct g16k_key {
     key_handles fallback; /* created on first use, under fallback_lock */
     pthread_mutex_t fallback_lock;
     const g16k_key_opts *loading; /* during g16k_key_load*: its progress callback, or NULL */
+    const char *loading_path;     /* during the load: the key's name in messages */
 };
 
 struct g16k_proof {
@@ -79,10 +80,4 @@ key_handles *key_handles_get(g16k_key *key, int which);
 /* The provider of slot on key's curve for `which` (0 primary, 1 fallback: NULL if none). */
 const provider *slot_provider(const g16k_key *key, int slot, int which);
 
-/* Groth16 algebra (groth16_math.c). */
-/* out = A0 + alpha1 + r delta1, etc.: docs/proving.md, "The prover" step 5; a BLS12-381 proof
- * (out->cv). Its check is the curve's (curve.h groth16_check). */
-void groth16_assemble(groth16_proof *out, const zkey *zk, const g1_affine_t *a0,
-                      const g1_affine_t *b1_0, const g2_affine_t *b2_0, const g1_affine_t *l0,
-                      const g1_affine_t *h0, const fr_t *r_canon, const fr_t *s_canon);
 #endif

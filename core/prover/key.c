@@ -69,6 +69,14 @@ static int providers_for(const g16k_prover *p, const curve *cv, const char *name
     return G16K_OK;
 }
 
+/* zkey_load_args.header_check of key_load: the slots' providers on the key's curve. */
+static int key_header_check(void *user, const zkey *k)
+{
+    g16k_key *key = user;
+    const char *name = key->loading_path ? key->loading_path : "the key";
+    return providers_for(key->prover, k->cv, name, key->prov);
+}
+
 /* Stage "upload" of a key load: handles made so far of the 2 + MSM_COUNT. G16K_ECANCELED when
  * the embedder's callback asks to stop; G16K_OK otherwise (and outside a load). */
 static int upload_progress(const g16k_key *key, uint64_t done)
@@ -268,19 +276,12 @@ static int key_load_bound(g16k_prover *prover, zkey_load_args *args, const g16k_
      * reads it there, and call_circuit_create decodes it for any other. */
     args->coef_records = 1;
     args->points_unaligned = args->map && msm_providers_take_unaligned(prover);
-    const curve *cv = NULL;
-    args->key_curve = &cv;
+    /* The providers of the key's curve, asked once its header is read: a curve they lack is
+     * a configuration error before any point is read */
+    args->header_check = key_header_check;
+    args->header_user = key;
+    key->loading_path = args->path;
     rc = zkey_load_from(args, &key->zk);
-    /* A key of a curve the providers lack is their configuration's mistake first (and a
-     * BN254 key, which the load refuses after its header, is named for what it is). */
-    if (cv != NULL) {
-        int prc = providers_for(prover, cv, args->path ? args->path : "the key", key->prov);
-        if (prc != G16K_OK) {
-            zkey_free(key->zk);
-            key->zk = NULL;
-            rc = prc;
-        }
-    }
     if (rc != G16K_OK) {
         pthread_mutex_destroy(&key->fallback_lock);
         free(key);
@@ -289,7 +290,7 @@ static int key_load_bound(g16k_prover *prover, zkey_load_args *args, const g16k_
     key->cached = st->zk.cached;
     /* delta = 1 is the key before phase 2 (what `g16k setup` and `snarkjs groth16 setup` write):
      * its toxic waste for delta is public, so anyone can make a proof for any statement. */
-    if (memcmp(&key->zk->delta1, &G1_GENERATOR, sizeof(G1_GENERATOR)) == 0)
+    if (memcmp(&key->zk->delta1, key->zk->cv->g1_generator, key->zk->cv->g1_bytes) == 0)
         log_msg(G16K_LOG_WARN,
                 "%s: delta = 1: this key has had no phase-2 contribution, so "
                 "anyone can forge its proofs; for real use, contribute first (snarkjs zkey "

@@ -40,11 +40,11 @@
 typedef struct prove_job {
     g16k_prover *prover;
     g16k_key *key;
-    const fr_t *w;             /* canonical witness, n_vars values */
-    int which[SLOT_COUNT];     /* 0 primary, 1 fallback: where each slot starts */
-    fr_t *h;                   /* Montgomery h, domain_size values (compute_h's a) */
-    g1_affine_t g1[MSM_COUNT]; /* results, Montgomery (index MSM_B2 unused) */
-    g2_affine_t b2;
+    const fr_t *w;          /* canonical witness, n_vars values */
+    int which[SLOT_COUNT];  /* 0 primary, 1 fallback: where each slot starts */
+    fr_t *h;                /* Montgomery h, domain_size values (compute_h's a) */
+    curve_g1 g1[MSM_COUNT]; /* results, the key's curve, Montgomery (MSM_B2 unused) */
+    curve_g2 b2;
     double t_synth, t_ntt, t_msm[MSM_COUNT];
     int h_fused;               /* 1: the H MSM ran inside compute_h_msm (t_ntt has it) */
     int no_fuse;               /* 1: compute_h_msm failed once: this proof runs unfused */
@@ -411,15 +411,19 @@ static int run_msms(prove_job *job)
     return check_cancel(job);
 }
 
-/* Uniform r in [0, r) by rejection sampling of 255-bit strings from getrandom(). */
-static int random_fr(fr_t *out)
+/* Uniform in [0, r) of cv's Fr by rejection sampling of strings of r's bit length from
+ * getrandom() (at most 2 tries on average). */
+static int random_fr(const curve *cv, fr_t *out)
 {
+    uint64_t top = cv->r[CURVE_FR_LIMBS - 1], mask = top;
+    for (int sh = 1; sh < 64; sh <<= 1)
+        mask |= mask >> sh;
     for (;;) {
         int rc = g16k_random_bytes(out->l, sizeof(out->l)); /* little-endian host */
         if (rc != G16K_OK)
             return rc;
-        out->l[3] &= 0x7fffffffffffffffULL;
-        if (bigint_cmp(out->l, FR_MODULUS.l, FR_LIMBS) < 0)
+        out->l[CURVE_FR_LIMBS - 1] &= mask;
+        if (bigint_cmp(out->l, cv->r, CURVE_FR_LIMBS) < 0)
             return G16K_OK;
     }
 }
@@ -433,7 +437,7 @@ static int check_witness(const g16k_key *key, const fr_t *w, uint64_t n)
                        "another circuit?)",
                        (unsigned long long)n, zk->n_vars);
     for (uint64_t i = 0; i < n; i++)
-        if (bigint_cmp(w[i].l, FR_MODULUS.l, FR_LIMBS) >= 0)
+        if (bigint_cmp(w[i].l, zk->cv->r, CURVE_FR_LIMBS) >= 0)
             return err_set(G16K_EFORMAT, "witness value %llu is not below r",
                            (unsigned long long)i);
     if (!(w[0].l[0] == 1 && w[0].l[1] == 0 && w[0].l[2] == 0 && w[0].l[3] == 0))
@@ -528,10 +532,10 @@ static int prove_witness(g16k_prover *prover, g16k_key *key, const void *witness
     if (opts->insecure_fixed_rs) {
         memcpy(r.l, opts->r, sizeof(r.l));
         memcpy(s.l, opts->s, sizeof(s.l));
-        if (bigint_cmp(r.l, FR_MODULUS.l, FR_LIMBS) >= 0 ||
-            bigint_cmp(s.l, FR_MODULUS.l, FR_LIMBS) >= 0)
+        if (bigint_cmp(r.l, zk->cv->r, CURVE_FR_LIMBS) >= 0 ||
+            bigint_cmp(s.l, zk->cv->r, CURVE_FR_LIMBS) >= 0)
             return err_set(G16K_EINVAL, "injected r or s is not below the group order");
-    } else if ((rc = random_fr(&r)) != G16K_OK || (rc = random_fr(&s)) != G16K_OK) {
+    } else if ((rc = random_fr(zk->cv, &r)) != G16K_OK || (rc = random_fr(zk->cv, &s)) != G16K_OK) {
         return rc;
     }
 
@@ -567,8 +571,19 @@ static int prove_witness(g16k_prover *prover, g16k_key *key, const void *witness
             goto fail;
         uint64_t e0 = tr ? trace_now() : 0;
         t0 = clock_now();
-        groth16_assemble(&pf->pt, zk, &job.g1[MSM_A], &job.g1[MSM_B1], &job.b2, &job.g1[MSM_L],
-                         &job.g1[MSM_H], &r, &s);
+        curve_groth16_parts parts = { .alpha1 = &zk->alpha1,
+                                      .beta1 = &zk->beta1,
+                                      .delta1 = &zk->delta1,
+                                      .beta2 = &zk->beta2,
+                                      .delta2 = &zk->delta2,
+                                      .a0 = &job.g1[MSM_A],
+                                      .b1_0 = &job.g1[MSM_B1],
+                                      .l0 = &job.g1[MSM_L],
+                                      .h0 = &job.g1[MSM_H],
+                                      .b2_0 = &job.b2 };
+        memset(&pf->pt, 0, sizeof(pf->pt));
+        pf->pt.cv = zk->cv;
+        zk->cv->groth16_assemble(&pf->pt.a, &pf->pt.b, &pf->pt.c, &parts, &r, &s);
         tm.assemble = clock_now() - t0;
         core_event(tr, "assemble", e0);
         if (zk->n_public) /* pf->pub is NULL when there are no public signals */
@@ -580,7 +595,7 @@ static int prove_witness(g16k_prover *prover, g16k_key *key, const void *witness
         e0 = tr ? trace_now() : 0;
         t0 = clock_now();
         int ok = pf->pt.cv->groth16_check(&pf->pt.a, &pf->pt.b, &pf->pt.c, &zk->alpha1, &zk->beta2,
-                                          &zk->gamma2, &zk->delta2, zk->ic, sizeof(*zk->ic),
+                                          &zk->gamma2, &zk->delta2, zk->ic, zk->cv->g1_bytes,
                                           zk->n_public + 1, pf->pub, pf->n_pub);
         tm.verify = clock_now() - t0;
         core_event(tr, "verify", e0);

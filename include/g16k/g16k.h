@@ -220,8 +220,9 @@ G16K_API int g16k_proof_write(const g16k_proof *proof, const char *proof_path,
  * A proof.json text is under 1.2 kB; public.json takes about 80 bytes per public signal. */
 G16K_API size_t g16k_proof_json(const g16k_proof *proof, char *buf, size_t len);
 G16K_API size_t g16k_public_json(const g16k_proof *proof, char *buf, size_t len);
-/* Affine proof points as canonical bytes: a 96 B, b 192 B, c 96 B (see plugin.h layouts). A NULL
- * output is skipped; proof NULL zeroes the others (G16K_EINVAL in g16k_last_error). */
+/* Affine proof points as canonical bytes: a 96 B, b 192 B, c 96 B (see plugin.h layouts); a
+ * BN254 proof's points take 64, 128 and 64 B of them and the rest is zero. A NULL output is
+ * skipped; proof NULL zeroes the others (G16K_EINVAL in g16k_last_error). */
 G16K_API void g16k_proof_points(const g16k_proof *proof, uint8_t a[96], uint8_t b[192],
                                 uint8_t c[96]);
 

@@ -72,13 +72,13 @@ static void assert_vk_matches(const zkey *k, const groth16_vk *vk, int same_delt
 {
     assert_int_equal(vk->n_public, k->n_public);
     assert_ptr_equal(vk->cv, &curve_bls12_381);
-    assert_true(g1_affine_eq(&vk->alpha1.bls12_381, &k->alpha1));
-    assert_true(g2_affine_eq(&vk->beta2.bls12_381, &k->beta2));
-    assert_true(g2_affine_eq(&vk->gamma2.bls12_381, &k->gamma2));
+    assert_true(g1_affine_eq(&vk->alpha1.bls12_381, &k->alpha1.bls12_381));
+    assert_true(g2_affine_eq(&vk->beta2.bls12_381, &k->beta2.bls12_381));
+    assert_true(g2_affine_eq(&vk->gamma2.bls12_381, &k->gamma2.bls12_381));
     if (same_delta)
-        assert_true(g2_affine_eq(&vk->delta2.bls12_381, &k->delta2));
+        assert_true(g2_affine_eq(&vk->delta2.bls12_381, &k->delta2.bls12_381));
     for (uint32_t i = 0; i <= k->n_public; i++)
-        assert_true(g1_affine_eq(&vk->ic[i].bls12_381, &k->ic[i]));
+        assert_true(g1_affine_eq(&vk->ic[i].bls12_381, (const g1_affine_t *)k->ic + i));
 }
 
 static void check_fixture_zkey(const char *fx, const char *file, int is_final)
@@ -98,10 +98,10 @@ static void check_fixture_zkey(const char *fx, const char *file, int is_final)
     assert_int_equal(1u << k->log_n, n);
 
     /* gamma is 1 in snarkjs keys; delta is 1 before any contribution. */
-    assert_true(g2_affine_eq(&k->gamma2, &G2_GENERATOR));
+    assert_true(g2_affine_eq(&k->gamma2.bls12_381, &G2_GENERATOR));
     if (!is_final) {
-        assert_true(g1_affine_eq(&k->delta1, &G1_GENERATOR));
-        assert_true(g2_affine_eq(&k->delta2, &G2_GENERATOR));
+        assert_true(g1_affine_eq(&k->delta1.bls12_381, &G1_GENERATOR));
+        assert_true(g2_affine_eq(&k->delta2.bls12_381, &G2_GENERATOR));
     }
 
     groth16_vk vk;
@@ -189,9 +189,9 @@ static void test_zkey_infinity_counts(void **state)
     /* docs/formats.md, "Encodings": poseidon2 has 275 of 520 A points and 358 of 520 B at infinity. */
     unsigned ia = 0, ib1 = 0, ib2 = 0;
     for (uint32_t i = 0; i < k->n_vars; i++) {
-        ia += g1_affine_is_inf(&k->a[i]) != 0;
-        ib1 += g1_affine_is_inf(&k->b1[i]) != 0;
-        ib2 += g2_affine_is_inf(&k->b2[i]) != 0;
+        ia += g1_affine_is_inf((const g1_affine_t *)k->a + i) != 0;
+        ib1 += g1_affine_is_inf((const g1_affine_t *)k->b1 + i) != 0;
+        ib2 += g2_affine_is_inf((const g2_affine_t *)k->b2 + i) != 0;
     }
     assert_int_equal(k->n_vars, 520);
     assert_int_equal(ia, 275);
@@ -808,15 +808,29 @@ static void test_zkey_bn128(void **state)
     assert_ptr_equal(vk.cv, &curve_bn254);
     assert_int_equal(vk.n_public, 1);
     assert_true(bn254_g2_affine_eq(&vk.gamma2.bn254, &BN254_G2_GENERATOR));
-    vk_free(&vk);
+    /* the prover's load: BN254's point sizes, the header and IC as zkey_read_vk reads them, the
+     * sections where the file has them */
     zkey *k = NULL;
-    expect_error(zkey_load(src, 1, &k), G16K_EFORMAT, "circuit_final.zkey",
-                 "section 2 (groth16 header)", "a BN254 proving key; this is a BN254 (bn128) file",
-                 NULL);
-    assert_null(k);
-
-    size_t len, h2;
+    if (zkey_load(src, 2, &k) != G16K_OK)
+        fail_msg("%s", err_get());
+    assert_ptr_equal(k->cv, &curve_bn254);
+    assert_int_equal(k->n_public, 1);
+    assert_int_equal(k->n_vars, vk.n_public + 3); /* mult: 1, out, a, b */
+    assert_memory_equal(&k->alpha1, &vk.alpha1, sizeof(bn254_g1_affine_t));
+    assert_memory_equal(&k->delta2, &vk.delta2, sizeof(bn254_g2_affine_t));
+    for (uint32_t i = 0; i <= k->n_public; i++)
+        assert_memory_equal((const bn254_g1_affine_t *)k->ic + i, &vk.ic[i],
+                            sizeof(bn254_g1_affine_t));
+    size_t len, h2, sb2, sa;
+    uint64_t sb2_len;
     uint8_t *d = read_whole(src, &len);
+    assert_int_equal(container_find(d, len, 7, &sb2, &sb2_len, NULL), 0);
+    assert_int_equal(sb2_len, (size_t)k->n_vars * 128);
+    assert_memory_equal(k->b2, d + sb2, sb2_len);
+    zkey_free(k);
+    vk_free(&vk);
+
+    assert_int_equal(container_find(d, len, 5, &sa, NULL, NULL), 0);
     assert_int_equal(container_find(d, len, 2, &h2, NULL, NULL), 0);
     assert_int_equal(get_le32(d + h2), 32); /* n8q */
     const char *path = scratch_path("bn.zkey");
@@ -842,6 +856,23 @@ static void test_zkey_bn128(void **state)
     write_whole(path, bad, len);
     snprintf(want, sizeof(want), "at byte %zu: delta2: point not in the prime-order subgroup", at);
     expect_error(zkey_read_vk(path, &vk), G16K_EFORMAT, "bn.zkey", want, NULL);
+    /* the same twist point as B2 point 2, and (1, 1) as A point 1: the load names each */
+    memcpy(bad, d, len);
+    at = sb2 + 2 * 128;
+    bn254_fp_to_bytes_mont(bad + at, &q.x.c0);
+    bn254_fp_to_bytes_mont(bad + at + 32, &q.x.c1);
+    bn254_fp_to_bytes_mont(bad + at + 64, &q.y.c0);
+    bn254_fp_to_bytes_mont(bad + at + 96, &q.y.c1);
+    write_whole(path, bad, len);
+    snprintf(want, sizeof(want), "at byte %zu: point 2: point not in the prime-order subgroup", at);
+    expect_error(zkey_load(path, 2, &k), G16K_EFORMAT, "bn.zkey", "section 7 (B2)", want, NULL);
+    memcpy(bad, d, len);
+    at = sa + 1 * 64;
+    bn254_fp_to_bytes_mont(bad + at, &BN254_FP_ONE);
+    bn254_fp_to_bytes_mont(bad + at + 32, &BN254_FP_ONE);
+    write_whole(path, bad, len);
+    snprintf(want, sizeof(want), "at byte %zu: point 1: point not on the curve", at);
+    expect_error(zkey_load(path, 2, &k), G16K_EFORMAT, "bn.zkey", "section 5 (A)", want, NULL);
     free(bad);
     free(d);
 }
@@ -854,8 +885,12 @@ static void test_zkey_bad_headers(void **state)
     put_le32(d + h1, 2);
     expect_bad(d, orig_len, "section 1 (header)", byte_str(h1), "protocol 2", NULL);
     memcpy(d, orig, orig_len);
-    put_le32(d + h2, 32);
-    expect_bad(d, orig_len, "section 2 (groth16 header)", byte_str(h2), "n8q 32", NULL);
+    put_le32(d + h2, 40);
+    expect_bad(d, orig_len, "section 2 (groth16 header)", byte_str(h2), "n8q 40", NULL);
+    memcpy(d, orig, orig_len);
+    put_le32(d + h2, 32); /* BN254's n8q in a BLS12-381 header: the header's size says so */
+    expect_bad(d, orig_len, "section 2 (groth16 header)", byte_str(h2),
+               "size 964, expected 660 (n8q 32: BN254 groth16 header)", NULL);
     memcpy(d, orig, orig_len);
     d[h2 + 4] ^= 1; /* q */
     expect_bad(d, orig_len, "section 2", byte_str(h2 + 4), "not BLS12-381 p", NULL);

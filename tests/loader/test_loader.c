@@ -339,8 +339,15 @@ static void key_curve_needs_providers(void **vs)
           { "a BN254 (bn128) proving key, but the [ntt] provider 'good' (" GOOD,
             "serves BLS12-381 only; name a provider that serves BN254 there" } },
         /* every slot served on BN254 (a fallback without it dropped): the providers pass, and
-         * the load goes on to the core's own word on a BN254 key */
-        { 1, "bn", "bn", "bn", "good", "bn", G16K_EFORMAT, { "a BN254 proving key", "" } },
+         * the load goes on to their handles (the stub's NTT takes no domain of this size) */
+        { 1,
+          "bn",
+          "bn",
+          "bn",
+          "good",
+          "bn",
+          G16K_EUNSUPPORTED,
+          { "plugin bn (" STUB("bn254") "): ntt domain_create failed", "" } },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char err[4096], head[PATH_MAX + 8];
@@ -349,7 +356,7 @@ static void key_curve_needs_providers(void **vs)
                                        cases[i].fb, cases[i].g2, err, sizeof err),
                          cases[i].status);
         snprintf(head, sizeof head, "%s: ", key);
-        assert_true(contains(err, head));
+        assert_true(cases[i].status != G16K_ECONFIG || contains(err, head));
         for (int j = 0; j < 2; j++)
             if (!contains(err, cases[i].says[j]))
                 fail_msg("case %zu: no '%s' in: %s", i, cases[i].says[j], err);
