@@ -13,11 +13,6 @@
 
 #define MIN_GRAIN 4096
 
-int cpu_enc_valid(uint32_t enc)
-{
-    return enc == G16K_ENC_CANONICAL || enc == G16K_ENC_MONTGOMERY;
-}
-
 typedef struct conv {
     void *dst;
     const uint8_t *src;

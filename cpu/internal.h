@@ -9,7 +9,7 @@
 #include <stdint.h>
 
 #include "g16k/plugin.h"
-#include "bls12_381/curve.h"
+#include "fr_sel.h"
 
 /* [plugin.cpu] simd: which arithmetic the MSM may use. */
 enum cpu_simd { CPU_SIMD_AUTO = 0, CPU_SIMD_IFMA, CPU_SIMD_PORTABLE };
@@ -60,15 +60,25 @@ void cpu_trace_end(const char *name, uint64_t begin, const char *detail);
 #define CPU_MAX_THREADS 1024u
 uint32_t cpu_threads(const g16k_plugin_ctx *ctx, uint32_t override);
 
-/* The vtables, defined in synth.c, ntt.c and msm.c. */
-extern const g16k_synth_vtable cpu_synth_vtable;
-extern const g16k_ntt_vtable cpu_ntt_vtable;
+/* The vtables, defined in synth.c, ntt.c (once per curve: fr_sel.h) and msm.c (BLS12-381). */
+extern const g16k_synth_vtable cpu_synth_vtable, cpu_synth_vtable_bn254;
+extern const g16k_ntt_vtable cpu_ntt_vtable, cpu_ntt_vtable_bn254;
 extern const g16k_msm_vtable cpu_msm_vtable;
 
 /* ---- encoding.c: bulk Fr conversions between buffers in a g16k_encoding and fr_t ---- */
 
 /* 1 if enc is G16K_ENC_CANONICAL or G16K_ENC_MONTGOMERY. */
-int cpu_enc_valid(uint32_t enc);
+static inline int cpu_enc_valid(uint32_t enc)
+{
+    return enc == G16K_ENC_CANONICAL || enc == G16K_ENC_MONTGOMERY;
+}
+
+/* The encoding functions below are built once per curve (fr_sel.h), on its fr_t: a TU calls
+ * its own curve's under these names. */
+#define cpu_fr_load CPU_SYM(cpu_fr_load)
+#define cpu_fr_in_place CPU_SYM(cpu_fr_in_place)
+#define cpu_fr_store CPU_SYM(cpu_fr_store)
+#define cpu_fr_load_canon CPU_SYM(cpu_fr_load_canon)
 
 /* bytes of memory for a large table that is written once and read often (cpu/alloc.c), freed
  * with free(); NULL when memory runs out. From 2 MiB on it is aligned to and rounded up to 2 MiB

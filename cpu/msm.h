@@ -16,6 +16,7 @@
 
 #include "ifma.h"
 #include "internal.h"
+#include "bls12_381/curve.h" /* the MSM serves BLS12-381 */
 
 /* Operations of one group. All are pure and thread-safe; outputs may alias inputs. */
 typedef struct cpu_group {

@@ -32,7 +32,10 @@
 
 #include "internal.h"
 #include "platform/parallel.h"
+#include "mont/mont.h"
+#ifndef CPU_CURVE_BN254
 #include "bls12_381/fr_inline.h"
+#endif
 
 /* The entries, declared with plugin.h's types so that the compiler checks each signature. */
 static g16k_ntt_domain_create_fn cpu_domain_create;
@@ -40,7 +43,7 @@ static g16k_ntt_domain_destroy_fn cpu_domain_destroy;
 static g16k_ntt_transform_fn cpu_transform;
 static g16k_ntt_compute_h_fn cpu_compute_h;
 
-#define MAX_LOG_N 31
+#define MAX_LOG_N (CPU_FR_TWO_ADICITY - 1)
 /* Leaf blocks: 2^10 elements = 32 KiB, all their stages in L1. The test build of the plugin
  * sets CPU_NTT_LEAF_LOG=3 (cpu/CMakeLists.txt) so that small sizes run every blocking level;
  * COLS must stay <= 2^LEAF_LOG. */
@@ -694,7 +697,7 @@ static int cpu_compute_h(g16k_ntt_domain *domain, void *a, void *b, void *c, uin
     return G16K_OK;
 }
 
-const g16k_ntt_vtable cpu_ntt_vtable = {
+const g16k_ntt_vtable CPU_SYM(cpu_ntt_vtable) = {
     .struct_size = sizeof(g16k_ntt_vtable),
     .domain_create = cpu_domain_create,
     .domain_destroy = cpu_domain_destroy,

@@ -1,5 +1,6 @@
 /*
- * The CPU provider plugin: descriptor, entry point, context create/destroy/probe and the
+ * The CPU provider plugin (BLS12-381; BN254's synthesizer and NTT: fr_sel.h): descriptor, entry
+ * point, context create/destroy/probe and the
  * [plugin.cpu] configuration keys. The work itself lives in synth.c, ntt.c and msm*.c, on the
  * portable reference arithmetic of arith/bls12_381 (linked in statically, hidden), with the G1
  * and G2 MSM buckets on arith/ifma when simd resolves to IFMA (batch-affine: msm_batch_affine.c on
@@ -239,6 +240,16 @@ static int cpu_probe(g16k_plugin_ctx *ctx, char *info, size_t info_len)
     return G16K_OK;
 }
 
+/* BN254: the synthesizer and the NTT (synth.c and ntt.c built on BN254's Fr, cpu/bn254/); its
+ * MSMs are not written yet, so a BN254 key needs another [msm.*] provider. */
+static const g16k_curve_impl cpu_more_curves[] = { {
+    .struct_size = sizeof(g16k_curve_impl),
+    .curve = G16K_CURVE_BN254,
+    .caps = G16K_CAP_SYNTH | G16K_CAP_NTT,
+    .synth = &cpu_synth_vtable_bn254,
+    .ntt = &cpu_ntt_vtable_bn254,
+} };
+
 static const g16k_plugin_desc cpu_desc = {
     .struct_size = sizeof(g16k_plugin_desc),
     .abi_major = G16K_ABI_MAJOR,
@@ -247,13 +258,16 @@ static const g16k_plugin_desc cpu_desc = {
     .caps = G16K_CAP_SYNTH | G16K_CAP_NTT | G16K_CAP_MSM_G1 | G16K_CAP_MSM_G2,
     .name = "cpu",
     .version = CPU_PLUGIN_VERSION,
-    .description = "CPU synthesizer, NTT and Pippenger MSM (G1, G2) for BLS12-381",
+    .description = "CPU synthesizer, NTT and Pippenger MSM (G1, G2) for BLS12-381; "
+                   "synthesizer and NTT for BN254",
     .create = cpu_create,
     .destroy = cpu_destroy,
     .probe = cpu_probe,
     .synth = &cpu_synth_vtable,
     .ntt = &cpu_ntt_vtable,
     .msm = &cpu_msm_vtable,
+    .n_more_curves = sizeof(cpu_more_curves) / sizeof(cpu_more_curves[0]),
+    .more_curves = cpu_more_curves,
 };
 
 /* The one exported symbol (plugin.h). Stores host, returns the static descriptor. Errors:

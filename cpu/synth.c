@@ -497,7 +497,7 @@ static int cpu_synthesize(g16k_circuit *circuit, const void *witness, uint64_t n
     return st;
 }
 
-const g16k_synth_vtable cpu_synth_vtable = {
+const g16k_synth_vtable CPU_SYM(cpu_synth_vtable) = {
     .struct_size = sizeof(g16k_synth_vtable),
     .circuit_create = cpu_circuit_create,
     .circuit_destroy = cpu_circuit_destroy,

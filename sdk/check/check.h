@@ -16,6 +16,9 @@
 void report_pass(const char *name, ...) __attribute__((format(printf, 1, 2)));
 void report_fail(const char *name, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void report_skip(const char *name, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* What every later line's name starts with ("" by default; "bn254." for a plugin's BN254
+ * checks), until the next call. p is kept, not copied. */
+void report_prefix(const char *p);
 /* 0 if all passed, 1 if any failed, 77 if none failed but some were skipped. */
 int report_exit_code(void);
 
@@ -42,6 +45,9 @@ void kat_synth(const chk_plugin *t, const chk_plugin *ref);
 
 /* ---- rng.c: deterministic test data (seeded; not for cryptography) ---- */
 void rng_seed(uint64_t seed);
+/* The curve (G16K_CURVE_*) whose r rng_fr, fr_r_minus_1 and fr_r_plus use: BLS12-381 until
+ * set. */
+void rng_curve(uint32_t curve);
 uint64_t rng_u64(void);
 /* A uniform Fr element < r, 32 bytes little-endian (valid in either encoding). */
 void rng_fr(uint8_t out[32]);

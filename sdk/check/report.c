@@ -6,12 +6,18 @@
 #include "check.h"
 
 static unsigned n_pass, n_fail, n_skip;
+static const char *prefix = "";
+
+void report_prefix(const char *p)
+{
+    prefix = p ? p : "";
+}
 
 void report_pass(const char *name, ...)
 {
     va_list ap;
     va_start(ap, name);
-    fputs("PASS ", stdout);
+    printf("PASS %s", prefix);
     vprintf(name, ap);
     fputc('\n', stdout);
     va_end(ap);
@@ -21,7 +27,7 @@ void report_pass(const char *name, ...)
 
 static void line(const char *tag, const char *name, const char *fmt, va_list ap)
 {
-    printf("%s %s: ", tag, name);
+    printf("%s %s%s: ", tag, prefix, name);
     vprintf(fmt, ap);
     fputc('\n', stdout);
     fflush(stdout);

@@ -5,9 +5,17 @@
 
 static uint64_t state = 0x9e3779b97f4a7c15u;
 
-/* r, little-endian limbs (docs/proving.md, "The domain"). */
-static const uint64_t fr_r[4] = { 0xffffffff00000001, 0x53bda402fffe5bfe, 0x3339d80809a1d805,
-                                  0x73eda753299d7d48 };
+/* r of each curve, little-endian limbs (docs/proving.md, "The domain"; BN254's: EIP-197). */
+static const uint64_t bls_r[4] = { 0xffffffff00000001, 0x53bda402fffe5bfe, 0x3339d80809a1d805,
+                                   0x73eda753299d7d48 };
+static const uint64_t bn_r[4] = { 0x43e1f593f0000001, 0x2833e84879b97091, 0xb85045b68181585d,
+                                  0x30644e72e131a029 };
+static const uint64_t *fr_r = bls_r;
+
+void rng_curve(uint32_t curve)
+{
+    fr_r = curve == G16K_CURVE_BN254 ? bn_r : bls_r;
+}
 
 void rng_seed(uint64_t seed)
 {
@@ -53,7 +61,7 @@ void fr_r_plus(uint8_t out[32], uint64_t k)
 {
     uint64_t v[4];
     memcpy(v, fr_r, sizeof(v));
-    v[0] += k; /* no carry for k < 2^32 - 1: r's low limb is 2^64 - 2^32 + 1 */
+    v[0] += k; /* no carry for k < 2^32 - 1: the low limbs are 2^64 - 2^32 + 1 (BLS12-381), less */
     memcpy(out, v, 32);
 }
 

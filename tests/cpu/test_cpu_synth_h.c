@@ -23,6 +23,16 @@
 #include "plugin_host.h"
 #include "test_util.h"
 
+/* The largest fixture of the test's curve: BLS12-381's poseidon_chain; BN254's fixtures
+ * (tests/fixtures/bn128) stop at manypub. */
+#ifdef CPU_CURVE_BN254
+#define FX_CHAIN "manypub"
+#define FX_DIR G16K_CPU_TEST_FIXTURES
+#else
+#define FX_DIR G16K_FIXTURES
+#define FX_CHAIN "poseidon_chain"
+#endif
+
 /* ---- test-local readers ---- */
 
 typedef struct blob {
@@ -33,7 +43,7 @@ typedef struct blob {
 static blob slurp(const char *name, const char *file)
 {
     char path[1024];
-    snprintf(path, sizeof path, "%s/%s/%s", G16K_FIXTURES, name, file);
+    snprintf(path, sizeof path, "%s/%s/%s", FX_DIR, name, file);
     FILE *f = fopen(path, "rb");
     if (!f)
         fail_msg("cannot open %s", path);
@@ -85,8 +95,9 @@ static fixture load_fixture(const char *name)
     uint64_t sz;
     blob z = slurp(name, "circuit_final.zkey");
     const uint8_t *h = section(&z, 2, &sz); /* n8q q n8r r nVars nPublic domainSize */
-    fx.n_vars = u32(h + 4 + 48 + 4 + 32);
-    fx.domain_size = u32(h + 4 + 48 + 4 + 32 + 8);
+    uint32_t n8q = u32(h);                  /* 48 BLS12-381, 32 BN254 */
+    fx.n_vars = u32(h + 4 + n8q + 4 + 32);
+    fx.domain_size = u32(h + 4 + n8q + 4 + 32 + 8);
     const uint8_t *c = section(&z, 4, &sz);
     fx.n_coefs = u32(c);
     assert_int_equal(sz, 4 + 44 * fx.n_coefs);
@@ -112,7 +123,7 @@ static fixture load_fixture(const char *name)
 static fr_t *load_ref_h(const char *name, uint32_t n)
 {
     char path[1024];
-    snprintf(path, sizeof path, "%s/%s/ref_h_scalars.json", G16K_FIXTURES, name);
+    snprintf(path, sizeof path, "%s/%s/ref_h_scalars.json", FX_DIR, name);
     json_object *j = json_object_from_file(path);
     assert_non_null(j);
     assert_int_equal(json_object_array_length(j), n);
@@ -190,23 +201,24 @@ static void check_fixture_with(const char *name, uint32_t coef_enc, int order, i
     g16k_coef *before = malloc(coef_bytes);
     memcpy(before, fx.coefs, coef_bytes);
     if (borrow)
-        assert_int_equal(d->synth->circuit_borrow(th_ctx(), &cs, &circ), G16K_OK);
+        assert_int_equal(TU_VT(d, synth)->circuit_borrow(th_ctx(), &cs, &circ), G16K_OK);
     else
-        assert_int_equal(d->synth->circuit_create(th_ctx(), &cs, &circ), G16K_OK);
+        assert_int_equal(TU_VT(d, synth)->circuit_create(th_ctx(), &cs, &circ), G16K_OK);
 
     fr_t *abc = malloc(3 * (size_t)n * sizeof(fr_t));
     fr_t *a = abc, *b = abc + n, *c = abc + 2 * (size_t)n;
-    assert_int_equal(d->synth->synthesize(circ, fx.w, fx.n_vars, G16K_ENC_CANONICAL, a, b, c,
-                                          G16K_ENC_MONTGOMERY),
+    assert_int_equal(TU_VT(d, synth)->synthesize(circ, fx.w, fx.n_vars, G16K_ENC_CANONICAL, a, b, c,
+                                                 G16K_ENC_MONTGOMERY),
                      G16K_OK);
     if (borrow) { /* the same vectors from a copied circuit */
         g16k_circuit *copy = NULL;
         fr_t *want = malloc(3 * (size_t)n * sizeof(fr_t));
-        assert_int_equal(d->synth->circuit_create(th_ctx(), &cs, &copy), G16K_OK);
-        assert_int_equal(d->synth->synthesize(copy, fx.w, fx.n_vars, G16K_ENC_CANONICAL, want,
-                                              want + n, want + 2 * (size_t)n, G16K_ENC_MONTGOMERY),
+        assert_int_equal(TU_VT(d, synth)->circuit_create(th_ctx(), &cs, &copy), G16K_OK);
+        assert_int_equal(TU_VT(d, synth)->synthesize(copy, fx.w, fx.n_vars, G16K_ENC_CANONICAL,
+                                                     want, want + n, want + 2 * (size_t)n,
+                                                     G16K_ENC_MONTGOMERY),
                          G16K_OK);
-        d->synth->circuit_destroy(copy);
+        TU_VT(d, synth)->circuit_destroy(copy);
         assert_memory_equal(abc, want, 3 * (size_t)n * sizeof(fr_t));
         free(want);
         assert_memory_equal(fx.coefs, before, coef_bytes);
@@ -236,19 +248,20 @@ static void check_fixture_with(const char *name, uint32_t coef_enc, int order, i
     while ((1u << log_n) < n)
         log_n++;
     g16k_ntt_domain *dom = NULL;
-    assert_int_equal(d->ntt->domain_create(th_ctx(), log_n, &dom), G16K_OK);
+    assert_int_equal(TU_VT(d, ntt)->domain_create(th_ctx(), log_n, &dom), G16K_OK);
     fr_t *h = malloc((size_t)n * sizeof *h);
-    assert_int_equal(d->ntt->compute_h(dom, a, b, c, G16K_ENC_MONTGOMERY, h, G16K_ENC_CANONICAL),
-                     G16K_OK);
+    assert_int_equal(
+        TU_VT(d, ntt)->compute_h(dom, a, b, c, G16K_ENC_MONTGOMERY, h, G16K_ENC_CANONICAL),
+        G16K_OK);
     fr_t *ref = load_ref_h(name, n);
     for (uint32_t i = 0; i < n; i++)
         if (memcmp(&h[i], &ref[i], 32) != 0)
             fail_msg("%s: h[%u] differs from ref_h_scalars.json", name, i);
     free(ref);
     free(h);
-    d->ntt->domain_destroy(dom);
+    TU_VT(d, ntt)->domain_destroy(dom);
     free(abc);
-    d->synth->circuit_destroy(circ);
+    TU_VT(d, synth)->circuit_destroy(circ);
     assert_memory_equal(fx.coefs, before, coef_bytes);
     free(before);
     free(fx.coefs);
@@ -282,15 +295,15 @@ static void test_h_matches_fixture_poseidon2(void **state)
 static void test_h_matches_fixture_poseidon_chain(void **state)
 {
     (void)state;
-    check_fixture("poseidon_chain", G16K_ENC_MONTGOMERY);
+    check_fixture(FX_CHAIN, G16K_ENC_MONTGOMERY);
 }
 
 static void test_h_matches_fixture_shuffled(void **state)
 {
     (void)state;
     check_fixture_with("poseidon2", G16K_ENC_MONTGOMERY, SHUFFLED, 0);
-    check_fixture_with("poseidon_chain", G16K_ENC_CANONICAL, SHUFFLED, 0);
-    check_fixture_with("poseidon_chain", G16K_ENC_MONTGOMERY, BY_MATRIX, 0);
+    check_fixture_with(FX_CHAIN, G16K_ENC_CANONICAL, SHUFFLED, 0);
+    check_fixture_with(FX_CHAIN, G16K_ENC_MONTGOMERY, BY_MATRIX, 0);
 }
 
 /* circuit_borrow: sorted Montgomery input, by row or by (matrix, row) (the list kept in
@@ -299,21 +312,21 @@ static void test_h_matches_fixture_shuffled(void **state)
 static void test_borrow_matches_create(void **state)
 {
     (void)state;
-    assert_non_null(th_plugin()->synth->circuit_borrow);
+    assert_non_null(TU_VT(th_plugin(), synth)->circuit_borrow);
     check_fixture_with("mult", G16K_ENC_MONTGOMERY, IN_FILE_ORDER, 1);
     check_fixture_with("nopub", G16K_ENC_MONTGOMERY, IN_FILE_ORDER, 1);
-    check_fixture_with("poseidon_chain", G16K_ENC_MONTGOMERY, IN_FILE_ORDER, 1);
-    check_fixture_with("poseidon_chain", G16K_ENC_MONTGOMERY, BY_MATRIX, 1);
+    check_fixture_with(FX_CHAIN, G16K_ENC_MONTGOMERY, IN_FILE_ORDER, 1);
+    check_fixture_with(FX_CHAIN, G16K_ENC_MONTGOMERY, BY_MATRIX, 1);
     check_fixture_with("poseidon2", G16K_ENC_CANONICAL, IN_FILE_ORDER, 1);
     check_fixture_with("poseidon2", G16K_ENC_MONTGOMERY, SHUFFLED, 1);
-    check_fixture_with("poseidon_chain", G16K_ENC_CANONICAL, SHUFFLED, 1);
+    check_fixture_with(FX_CHAIN, G16K_ENC_CANONICAL, SHUFFLED, 1);
 }
 
 /* Whether a borrowed circuit of the fixture's list in `order` reads the lent list: a value
  * changed after the borrow (outside the contract, on purpose) shows in a[row] only then. */
 static int borrow_reads_lent(const char *name, uint32_t coef_enc, int order)
 {
-    const g16k_synth_vtable *s = th_plugin()->synth;
+    const g16k_synth_vtable *s = TU_VT(th_plugin(), synth);
     fixture fx = load_fixture(name);
     uint64_t n = fx.domain_size, k0 = 0;
     g16k_constraints cs = constraints_of(&fx, order, coef_enc);
@@ -354,7 +367,7 @@ static void test_borrow_keeps_only_sorted_montgomery(void **state)
 static void test_synth_names_first_bad_coef(void **state)
 {
     (void)state;
-    const g16k_synth_vtable *s = th_plugin()->synth;
+    const g16k_synth_vtable *s = TU_VT(th_plugin(), synth);
     uint64_t n = 200000;
     g16k_coef *e = calloc(n, sizeof *e);
     for (uint64_t k = 0; k < n; k++)
@@ -384,7 +397,7 @@ static void test_synth_names_first_bad_coef(void **state)
 static void test_synth_rejects_bad_input(void **state)
 {
     (void)state;
-    const g16k_synth_vtable *s = th_plugin()->synth;
+    const g16k_synth_vtable *s = TU_VT(th_plugin(), synth);
     g16k_coef e = { .matrix = 0, .row = 1, .signal = 1, .value = { 1 } };
     g16k_constraints cs = { .struct_size = sizeof cs,
                             .coef_encoding = G16K_ENC_CANONICAL,

@@ -5,19 +5,64 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "bls12_381/field.h"
+#include <string.h>
+
+#include "fr_sel.h" /* the test's curve's Fr: BLS12-381's, or BN254's with CPU_CURVE_BN254 */
 #include "g16k/plugin.h"
+#include "mont/bigint.h"
+
+/* The plugin's vtables on the test's curve: the descriptor's (BLS12-381), or its
+ * more_curves entry for BN254. */
+#ifdef CPU_CURVE_BN254
+#define TU_VT(d, name) ((d)->more_curves[0].name)
+#else
+#define TU_VT(d, name) ((d)->name)
+#endif
 
 /* splitmix64 (Steele, Lea, Flood, OOPSLA 2014): deterministic, seeded per test. */
 uint64_t tu_rand(uint64_t *state);
+
+/* The Fr helpers are inline, so that each test builds them on its own curve's Fr. */
 /* Uniform-ish canonical integer < r (rejection sampling on 255 random bits). */
-void tu_rand_canon(fr_t *canon, uint64_t *state);
+static inline void tu_rand_canon(fr_t *canon, uint64_t *state)
+{
+    do {
+        for (int i = 0; i < FR_LIMBS; i++)
+            canon->l[i] = tu_rand(state);
+        canon->l[3] &= 0x7fffffffffffffffull;
+    } while (bigint_cmp(canon->l, FR_MODULUS.l, FR_LIMBS) >= 0);
+}
+
 /* Random element in Montgomery form. */
-void tu_rand_fr(fr_t *out, uint64_t *state);
+static inline void tu_rand_fr(fr_t *out, uint64_t *state)
+{
+    fr_t c;
+    tu_rand_canon(&c, state);
+    fr_from_canon(out, &c);
+}
+
 /* Parse "0x..." (or bare hex) into 4 little-endian limbs (canonical). */
-void tu_hex(fr_t *canon, const char *hex);
+static inline void tu_hex(fr_t *canon, const char *hex)
+{
+    memset(canon, 0, sizeof *canon);
+    if (hex[0] == '0' && (hex[1] == 'x' || hex[1] == 'X'))
+        hex += 2;
+    size_t len = strlen(hex);
+    for (size_t i = 0; i < len; i++) {
+        char ch = hex[len - 1 - i];
+        uint64_t v = ch <= '9' ? (uint64_t)(ch - '0') : (uint64_t)((ch | 0x20) - 'a' + 10);
+        canon->l[i / 16] |= v << (4 * (i % 16));
+    }
+}
+
 /* r - 1 as a canonical integer. */
-void tu_r_minus_1(fr_t *canon);
+static inline void tu_r_minus_1(fr_t *canon)
+{
+    *canon = FR_MODULUS;
+    canon->l[0] -= 1; /* r is odd: no borrow */
+}
+
+#ifndef CPU_CURVE_BN254 /* the MSM helpers: BLS12-381's groups */
 /* A random multiple of the generator of group id (G16K_G1 or G16K_G2), canonical affine bytes
  * (96 or 192). */
 void tu_random_point(uint32_t id, uint8_t *out, uint64_t *seed);
@@ -31,5 +76,6 @@ void tu_fill_scalars(fr_t *k, uint64_t n, int pattern, uint64_t *seed);
 /* n canonical affine points of group id: pattern 0 random, 1 with repeats, negations and
  * infinities. */
 void tu_fill_bases(uint32_t id, uint8_t *b, uint64_t n, int pattern, uint64_t *seed);
+#endif
 
 #endif

@@ -64,11 +64,12 @@ says 4 "a BN254 witness, the circuit $M/circuit.r1cs is BLS12-381's" check --r1c
 grep -q "^OK: the witness satisfies all 1 constraints" "$T/out" || fail "check on BN254: $(cat "$T/out")"
 says 4 "a BN254 witness (its prime is BN254's r), the proving key is BLS12-381's$BN" \
   prove "$M/circuit_final.zkey" "$T/bn.wtns" "$T/p.json" "$T/q.json"
-# a BN254 key is the providers' business (plugin ABI 1.8): none of the built-in configuration
-# serves BN254, which is a configuration error naming the slot, the provider and both curves
-says 3 "$T/bn.zkey: a BN254 (bn128) proving key, but the [synthesizer] provider 'cpu' (" \
+# a BN254 key is the providers' business (plugin ABI 1.8): the built-in configuration's CPU
+# plugin serves BN254's synthesizer and NTT but not its MSMs, a configuration error naming the
+# first slot it lacks, the provider and the curve
+says 3 "$T/bn.zkey: a BN254 (bn128) proving key, but the [msm.g1] provider 'cpu' (" \
   prove "$T/bn.zkey" "$M/witness.wtns" "$T/p.json" "$T/q.json"
-grep -qF "of built-in conf/cpu.ini serves BLS12-381 only; name a provider that serves BN254 there (or compile the circuit for the curve of your providers: circom --prime bls12381)" "$T/out" ||
+grep -qF "of built-in conf/cpu.ini serves it without msm.g1; name a provider that serves BN254 there (or compile the circuit for the curve of your providers: circom --prime bls12381)" "$T/out" ||
   fail "the BN254 key's configuration error: $(cat "$T/out")"
 # vk serves both curves: a BN254 key gives snarkjs's own export
 "$G16K" vk --zkey "$T/bn.zkey" --vk "$T/vk.json" > "$T/out" 2>&1 || fail "vk of a BN254 key: $(cat "$T/out")"

@@ -1,0 +1,56 @@
+/*
+ * The scalar field Fr of the curve a translation unit of the CPU plugin is built for, under one
+ * set of names, so that synth.c, ntt.c and encoding.c are one source for every curve (as arith/
+ * instantiates one field source per curve, and blst its curves): BLS12-381's by default, BN254's
+ * when CPU_CURVE_BN254 is defined (the files of cpu/bn254/ include the sources with it). A TU sees only
+ * its curve's Fr: the names below are arith/bls12_381/field.h's, and for BN254 they are mapped
+ * onto arith/bn254's. CPU_SYM(name) gives the plugin-internal symbols of such a TU (the vtables,
+ * the encoding functions) their curve's suffix: name for BLS12-381, name##_bn254 for BN254.
+ *   fri_mul        Fr multiplication in the NTT's inner loops: BLS12-381's inlined assembly
+ *                  (fr_inline.h); BN254's is bn254_fr_mul, a call (no inlined twin yet).
+ *   CPU_FR_TWO_ADICITY  s of r - 1 = 2^s t: the largest domain is 2^(s - 1) (its coset needs the
+ *                  root of order 2^s).
+ *   CPU_CURVE_ID, CPU_CURVE_NAME  its g16k_curve and name, for the descriptor and messages.
+ */
+#ifndef G16K_CPU_FR_SEL_H
+#define G16K_CPU_FR_SEL_H
+
+#ifdef CPU_CURVE_BN254
+#include "bn254/field.h"
+#define fr_t bn254_fr_t
+#define FR_LIMBS BN254_FR_LIMBS
+#define FR_BYTES BN254_FR_BYTES
+#define FR_MODULUS BN254_FR_MODULUS
+#define FR_ONE BN254_FR_ONE
+#define fr_from_bytes_canon bn254_fr_from_bytes_canon
+#define fr_from_bytes_mont bn254_fr_from_bytes_mont
+#define fr_to_bytes_canon bn254_fr_to_bytes_canon
+#define fr_to_bytes_mont bn254_fr_to_bytes_mont
+#define fr_from_canon bn254_fr_from_canon
+#define fr_to_canon bn254_fr_to_canon
+#define fr_add bn254_fr_add
+#define fr_sub bn254_fr_sub
+#define fr_mul bn254_fr_mul
+#define fr_sqr bn254_fr_sqr
+#define fr_inv bn254_fr_inv
+#define fr_pow bn254_fr_pow
+#define fr_set_u64 bn254_fr_set_u64
+#define fr_root_of_unity bn254_fr_root_of_unity
+#define fr_mont_reduce bn254_fr_mont_reduce
+#define fr_eq bn254_fr_eq
+#define fr_is_zero bn254_fr_is_zero
+#define fr_from_dec bn254_fr_from_dec
+#define fri_mul bn254_fr_mul
+#define CPU_FR_TWO_ADICITY BN254_FR_TWO_ADICITY
+#define CPU_CURVE_ID G16K_CURVE_BN254
+#define CPU_CURVE_NAME "BN254"
+#define CPU_SYM(name) name##_bn254
+#else
+#include "bls12_381/field.h"
+#define CPU_FR_TWO_ADICITY 32
+#define CPU_CURVE_ID G16K_CURVE_BLS12_381
+#define CPU_CURVE_NAME "BLS12-381"
+#define CPU_SYM(name) name
+#endif
+
+#endif
