@@ -148,9 +148,11 @@ static const provider *bench_provider(const g16k_prover *p, int slot)
 {
     const loaded_plugin *lp = p->cfg->slot[slot].primary;
     const provider *pv = plugin_on(lp, G16K_CURVE_BLS12_381);
-    if (pv == NULL)
-        err_set(G16K_ECONFIG, "bench: the [%s] provider '%s' does not serve BLS12-381",
-                config_slot_name(slot), lp->name);
+    if (pv == NULL || (pv->caps & config_slots[slot].cap) != config_slots[slot].cap) {
+        err_set(G16K_ECONFIG, "bench: the [%s] provider '%s' does not serve BLS12-381's %s",
+                config_slot_name(slot), lp->name, config_slot_name(slot));
+        return NULL;
+    }
     return pv;
 }
 
@@ -473,9 +475,12 @@ static int time_bases(g16k_prover *p, const zkey *zk, int lend, double *secs)
     for (int m = 0; m < MSM_COUNT && rc == G16K_OK; m++) {
         const void *pts;
         uint64_t n;
-        if ((pv[m] = plugin_on(p->cfg->slot[groth16_msms[m].slot].primary, zk->cv->id)) == NULL) {
-            rc = err_set(G16K_ECONFIG, "the [%s] provider serves no %s",
-                         config_slot_name(groth16_msms[m].slot), zk->cv->name);
+        int slot = groth16_msms[m].slot;
+        pv[m] = plugin_on(p->cfg->slot[slot].primary, zk->cv->id);
+        if (pv[m] == NULL || (pv[m]->caps & config_slots[slot].cap) != config_slots[slot].cap) {
+            pv[m] = NULL;
+            rc = err_set(G16K_ECONFIG, "the [%s] provider does not serve %s's %s",
+                         config_slot_name(slot), zk->cv->name, config_slot_name(slot));
             break;
         }
         msm_points(zk, m, &pts, &n);

@@ -71,6 +71,8 @@ says 3 "$T/bn.zkey: a BN254 (bn128) proving key, but the [msm.g1] provider 'cpu'
   prove "$T/bn.zkey" "$M/witness.wtns" "$T/p.json" "$T/q.json"
 grep -qF "of built-in conf/cpu.ini serves it without msm.g1; name a provider that serves BN254 there (or compile the circuit for the curve of your providers: circom --prime bls12381)" "$T/out" ||
   fail "the BN254 key's configuration error: $(cat "$T/out")"
+# so does g16k bench load (which times the providers' handles)
+says 3 "the [msm.g1] provider does not serve BN254's msm.g1" bench load --zkey "$T/bn.zkey" --runs 1
 # vk serves both curves: a BN254 key gives snarkjs's own export
 "$G16K" vk --zkey "$T/bn.zkey" --vk "$T/vk.json" > "$T/out" 2>&1 || fail "vk of a BN254 key: $(cat "$T/out")"
 "$SNARKJS" zkey export verificationkey "$T/bn.zkey" "$T/vk_sj.json" > /dev/null
