@@ -1,5 +1,5 @@
 /*
- * Groth16 proving key reader (.zkey, BLS12-381; docs/formats.md; snarkjs
+ * Groth16 proving key reader (.zkey, BLS12-381 and BN254; docs/formats.md; snarkjs
  * src/zkey_utils.js readHeader/readSection, zkey_new.js for the coefficient encoding).
  *
  * The format: headers (sections 1, 2), every section size against what nVars/nPublic/domainSize

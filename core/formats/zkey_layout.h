@@ -45,7 +45,7 @@ enum {
 #define ZKEY_H2_DELTA1_AT(n8q) (ZKEY_H2_ALPHA1_AT(n8q) + 12u * (n8q))
 #define ZKEY_H2_DELTA2_AT(n8q) (ZKEY_H2_ALPHA1_AT(n8q) + 14u * (n8q))
 #define ZKEY_H2_SIZE_AT(n8q) (ZKEY_H2_ALPHA1_AT(n8q) + 18u * (n8q))
-/* and BLS12-381's (the prover's keys so far): */
+/* and BLS12-381's (the setup writer's keys, and the tests'): */
 enum {
     ZKEY_H2_N8Q = 0,
     ZKEY_H2_Q = 4,
