@@ -75,8 +75,7 @@ static int cmd_submit(int argc, char **argv)
         queue_close(q);
         return CLI_EXIT_QUEUE;
     }
-    if ((rc = wtns_load_mem(wtns_path, wt.data, wt.size, &curve_bls12_381, hdr.n_vars, &w)) !=
-        G16K_OK)
+    if ((rc = wtns_load_mem(wtns_path, wt.data, wt.size, hdr.cv, hdr.n_vars, &w)) != G16K_OK)
         goto fail;
     wtns_free(w);
 

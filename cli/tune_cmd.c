@@ -178,7 +178,7 @@ static int cmd_tune(int argc, char **argv)
         goto out;
     if ((rc = g16k_key_load(p, zkey, &key)) != G16K_OK)
         goto out;
-    if ((rc = wtns_load(wtns_path, &curve_bls12_381, key->zk->n_vars, &w)) != G16K_OK)
+    if ((rc = wtns_load(wtns_path, key->zk->cv, key->zk->n_vars, &w)) != G16K_OK)
         goto out;
     h = malloc((size_t)key->zk->domain_size * sizeof(fr_t));
     if (!h) {

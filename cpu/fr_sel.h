@@ -16,8 +16,13 @@
 #define G16K_CPU_FR_SEL_H
 
 #ifdef CPU_CURVE_BN254
-#include "bn254/field.h"
+/* BLS12-381's types first (msm.h and arith/ifma name them), before the names below map fr_t
+ * and its functions onto BN254's */
+#include "bls12_381/curve.h"
+#include "bn254/curve.h"
 #define fr_t bn254_fr_t
+#undef FR_LIMBS /* BLS12-381's, the same 4 and 32 */
+#undef FR_BYTES
 #define FR_LIMBS BN254_FR_LIMBS
 #define FR_BYTES BN254_FR_BYTES
 #define FR_MODULUS BN254_FR_MODULUS

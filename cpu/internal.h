@@ -60,10 +60,10 @@ void cpu_trace_end(const char *name, uint64_t begin, const char *detail);
 #define CPU_MAX_THREADS 1024u
 uint32_t cpu_threads(const g16k_plugin_ctx *ctx, uint32_t override);
 
-/* The vtables, defined in synth.c, ntt.c (once per curve: fr_sel.h) and msm.c (BLS12-381). */
+/* The vtables, defined in synth.c, ntt.c and msm.c, once per curve (fr_sel.h). */
 extern const g16k_synth_vtable cpu_synth_vtable, cpu_synth_vtable_bn254;
 extern const g16k_ntt_vtable cpu_ntt_vtable, cpu_ntt_vtable_bn254;
-extern const g16k_msm_vtable cpu_msm_vtable;
+extern const g16k_msm_vtable cpu_msm_vtable, cpu_msm_vtable_bn254;
 
 /* ---- encoding.c: bulk Fr conversions between buffers in a g16k_encoding and fr_t ---- */
 

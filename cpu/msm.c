@@ -70,7 +70,9 @@ static int bases_args(uint32_t group, const void *points, uint64_t n, uint32_t p
     if (!out || (n && !points))
         return cpu_error(G16K_EINVAL, "%s: NULL argument", what);
     *out = NULL;
-    *g = group == G16K_G1 ? &cpu_group_g1 : group == G16K_G2 ? &cpu_group_g2 : NULL;
+    *g = group == G16K_G1   ? &CPU_SYM(cpu_group_g1)
+         : group == G16K_G2 ? &CPU_SYM(cpu_group_g2)
+                            : NULL;
     if (!*g)
         return cpu_error(G16K_EUNSUPPORTED, "%s: unknown group %u", what, group);
     if (!cpu_enc_valid(point_enc))
@@ -224,6 +226,7 @@ static int sum_points(const cpu_group *g, const uint8_t *points, const uint64_t 
     return G16K_OK;
 }
 
+#ifndef CPU_CURVE_BN254 /* curve-independent: built once */
 uint64_t cpu_msm_chunk_auto(void)
 {
     uint64_t avail_kib = 0;
@@ -240,6 +243,7 @@ uint64_t cpu_msm_chunk_auto(void)
     uint64_t b = (avail_kib << 10) / 4;
     return b > CPU_MSM_CHUNK_MIN ? b : CPU_MSM_CHUNK_MIN;
 }
+#endif
 
 /* Below this many scalars the endomorphism split is not worth its set-up. */
 #define CPU_ENDO_MIN_SCALARS 16u
@@ -250,8 +254,10 @@ static int msm_run(const cpu_group *g, const g16k_plugin_ctx *ctx, const uint8_t
                    int unaligned, const uint64_t *idx, const uint64_t (*k)[4], uint64_t n,
                    uint32_t window, uint32_t threads, void *out)
 {
-    int ifma = ctx && ctx->use_ifma;
-    if (ctx && ctx->endo && n >= CPU_ENDO_MIN_SCALARS && n <= CPU_ENDO_MAX_SCALARS) {
+    /* the IFMA lanes and the endomorphism split are BLS12-381's so far */
+    int bls = g->curve == G16K_CURVE_BLS12_381;
+    int ifma = bls && ctx && ctx->use_ifma;
+    if (bls && ctx && ctx->endo && n >= CPU_ENDO_MIN_SCALARS && n <= CPU_ENDO_MAX_SCALARS) {
         if (!unaligned)
             return cpu_msm_endo(g, points, idx, k, n, window, threads, ifma, out);
         /* at most 2^16 points: one aligned copy, in scalar order */
@@ -382,7 +388,7 @@ static int cpu_msm(g16k_msm_bases *bases, const void *scalars, uint64_t n, uint3
     return st;
 }
 
-const g16k_msm_vtable cpu_msm_vtable = {
+const g16k_msm_vtable CPU_SYM(cpu_msm_vtable) = {
     .struct_size = sizeof(g16k_msm_vtable),
     .bases_create = cpu_bases_create,
     .bases_destroy = cpu_bases_destroy,

@@ -20,6 +20,7 @@
 
 /* Operations of one group. All are pure and thread-safe; outputs may alias inputs. */
 typedef struct cpu_group {
+    uint32_t curve;     /* G16K_CURVE_*: BLS12-381's tables, or BN254's (portable only) */
     uint32_t id;        /* G16K_G1 or G16K_G2 */
     const char *name;   /* "G1" / "G2", for messages */
     size_t wire_bytes;  /* affine point on the wire: 96 or 192 */
@@ -40,8 +41,8 @@ typedef struct cpu_group {
     size_t fe_size;
 } cpu_group;
 
-extern const cpu_group cpu_group_g1;
-extern const cpu_group cpu_group_g2;
+extern const cpu_group cpu_group_g1, cpu_group_g1_bn254;
+extern const cpu_group cpu_group_g2, cpu_group_g2_bn254;
 
 /* Largest window accepted from g16k_msm_params.window, and largest chosen automatically
  * (beyond 16 the 2^(c-1) buckets per worker stop fitting in cache and gains are < 2%). */

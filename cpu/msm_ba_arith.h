@@ -9,6 +9,13 @@
  *   BA_FROM_NINV(BA_FE *o, const BA_FE *d, const fp_t *ninv)   o = 1/d given ninv = 1/N(d)
  * plus BA_SFX and BA_AFF of msm_ba_impl.h. Generates ba_set_<sfx> and ba_run_batch_<sfx>.
  */
+/* The base field Fp under the coordinates: BLS12-381's inlined one unless the includer names
+ * another (BA_FP_T, BA_FP_MUL, BA_FP_INV). */
+#ifndef BA_FP_T
+#define BA_FP_T fp_t
+#define BA_FP_MUL fpi_mul
+#define BA_FP_INV fp_inv
+#endif
 #ifndef BA_FN
 #define BA_CAT_(a, b) a##_##b
 #define BA_CAT(a, b) BA_CAT_(a, b)
@@ -37,10 +44,10 @@ static void BA_FN(ba_run_batch)(cpu_ba *ba)
     if (cnt == 0)
         return;
     BA_AFF *aff = (BA_AFF *)(void *)ba->buckets;
-    BA_FE *den = (BA_FE *)(void *)ba->fe;    /* cnt denominators (1 for cancellations) */
-    fp_t *nrm = (fp_t *)(void *)(den + cnt); /* their norms */
-    fp_t *pre = nrm + cnt;                   /* pre[t] = nrm[0] * ... * nrm[t] */
-    fp_t inv, itn;
+    BA_FE *den = (BA_FE *)(void *)ba->fe;          /* cnt denominators (1 for cancellations) */
+    BA_FP_T *nrm = (BA_FP_T *)(void *)(den + cnt); /* their norms */
+    BA_FP_T *pre = nrm + cnt;                      /* pre[t] = nrm[0] * ... * nrm[t] */
+    BA_FP_T inv, itn;
     BA_FE it, lam, x3, t1, ty;
 
     /* Pass 1: denominators x2 - x1 (2 y1 for a doubling), norms and their prefix products. */
@@ -65,9 +72,9 @@ static void BA_FN(ba_run_batch)(cpu_ba *ba)
         if (t == 0)
             pre[0] = nrm[0];
         else
-            fpi_mul(&pre[t], &pre[t - 1], &nrm[t]);
+            BA_FP_MUL(&pre[t], &pre[t - 1], &nrm[t]);
     }
-    fp_inv(&inv, &pre[cnt - 1]);
+    BA_FP_INV(&inv, &pre[cnt - 1]);
 
     /* Pass 2, last to first: inv = 1 / (nrm[0] ... nrm[t]) on entry. */
     for (uint32_t t = cnt; t-- > 0;) {
@@ -75,8 +82,8 @@ static void BA_FN(ba_run_batch)(cpu_ba *ba)
         BA_AFF *b = aff + j;
         const BA_AFF *p = (const BA_AFF *)(const void *)ba->bpt[t];
         if (t > 0) {
-            fpi_mul(&itn, &inv, &pre[t - 1]); /* 1 / nrm[t] */
-            fpi_mul(&inv, &inv, &nrm[t]);
+            BA_FP_MUL(&itn, &inv, &pre[t - 1]); /* 1 / nrm[t] */
+            BA_FP_MUL(&inv, &inv, &nrm[t]);
         } else {
             itn = inv;
         }

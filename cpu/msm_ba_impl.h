@@ -134,3 +134,6 @@ static void BA_FN(ba_flush)(cpu_ba *ba)
 #undef BA_AFF_IS_INF
 #undef BA_JAC_ADD_AFF
 #undef BA_JAC_SET_INF
+#undef BA_FP_T
+#undef BA_FP_MUL
+#undef BA_FP_INV

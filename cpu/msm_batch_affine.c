@@ -32,6 +32,7 @@
 #include <string.h>
 
 #include "bls12_381/fp_inline.h"
+#include "bn254/curve.h"
 #include "msm.h"
 
 #define BA_FULL 1u /* aff[j] holds a point */
@@ -228,6 +229,92 @@ static inline void g2_from_ninv(fp2_t *o, const fp2_t *d, const fp_t *ninv)
 #include "msm_ba_arith.h"
 #include "msm_ba_impl.h"
 
+/* ---- BN254 G1 and G2: the field operations as calls (no inlined BN254 Fp yet) ---- */
+static inline void bn_fp_one(bn254_fp_t *x)
+{
+    *x = BN254_FP_ONE;
+}
+
+static void bn_norm_g1(bn254_fp_t *n, const bn254_fp_t *d)
+{
+    *n = *d;
+}
+
+static void bn_from_ninv_g1(bn254_fp_t *o, const bn254_fp_t *d, const bn254_fp_t *ninv)
+{
+    (void)d;
+    *o = *ninv;
+}
+
+/* N(d) = d0^2 + d1^2 (u^2 = -1 on BN254 too, and -1 is not a square mod p). */
+static void bn_norm_g2(bn254_fp_t *n, const bn254_fp2_t *d)
+{
+    bn254_fp_t t;
+    bn254_fp_sqr(n, &d->c0);
+    bn254_fp_sqr(&t, &d->c1);
+    bn254_fp_add(n, n, &t);
+}
+
+static void bn_from_ninv_g2(bn254_fp2_t *o, const bn254_fp2_t *d, const bn254_fp_t *ninv)
+{
+    bn254_fp_t t;
+    bn254_fp_mul(&o->c0, &d->c0, ninv);
+    bn254_fp_mul(&t, &d->c1, ninv);
+    bn254_fp_neg(&o->c1, &t);
+}
+
+#define BA_FP_T bn254_fp_t
+#define BA_FP_MUL bn254_fp_mul
+#define BA_FP_INV bn254_fp_inv
+#define BA_SFX bn_g1
+#define BA_FE bn254_fp_t
+#define BA_AFF bn254_g1_affine_t
+#define BA_JAC bn254_g1_jac_t
+#define BA_MUL bn254_fp_mul
+#define BA_SQR bn254_fp_sqr
+#define BA_ADD bn254_fp_add
+#define BA_SUB bn254_fp_sub
+#define BA_SUB_LAZY bn254_fp_sub
+#define BA_NEG bn254_fp_neg
+#define BA_NORM bn_norm_g1
+#define BA_FROM_NINV bn_from_ninv_g1
+#define BA_EQ bn254_fp_eq
+#define BA_IS_ZERO bn254_fp_is_zero
+#define BA_SET_ONE bn_fp_one
+#define BA_AFF_IS_INF bn254_g1_affine_is_inf
+#define BA_JAC_ADD_AFF bn254_g1_jac_add_affine
+#define BA_JAC_SET_INF bn254_g1_jac_set_inf
+#define BA_BUCKET_BYTES sizeof(bn254_g1_affine_t)
+#define BA_PREFETCH_BYTES 1
+#include "msm_ba_arith.h"
+#include "msm_ba_impl.h"
+
+#define BA_FP_T bn254_fp_t
+#define BA_FP_MUL bn254_fp_mul
+#define BA_FP_INV bn254_fp_inv
+#define BA_SFX bn_g2
+#define BA_FE bn254_fp2_t
+#define BA_AFF bn254_g2_affine_t
+#define BA_JAC bn254_g2_jac_t
+#define BA_MUL bn254_fp2_mul
+#define BA_SQR bn254_fp2_sqr
+#define BA_ADD bn254_fp2_add
+#define BA_SUB bn254_fp2_sub
+#define BA_SUB_LAZY bn254_fp2_sub
+#define BA_NEG bn254_fp2_neg
+#define BA_NORM bn_norm_g2
+#define BA_FROM_NINV bn_from_ninv_g2
+#define BA_EQ bn254_fp2_eq
+#define BA_IS_ZERO bn254_fp2_is_zero
+#define BA_SET_ONE bn254_fp2_set_one
+#define BA_AFF_IS_INF bn254_g2_affine_is_inf
+#define BA_JAC_ADD_AFF bn254_g2_jac_add_affine
+#define BA_JAC_SET_INF bn254_g2_jac_set_inf
+#define BA_BUCKET_BYTES sizeof(bn254_g2_affine_t)
+#define BA_PREFETCH_BYTES 1
+#include "msm_ba_arith.h"
+#include "msm_ba_impl.h"
+
 /* ---- IFMA: buckets in radix 2^52, each batch one call of the arith/ifma kernel ---- */
 
 /* After the kernel: the batch's buckets wait no more; those whose sum was infinity are empty. */
@@ -301,7 +388,10 @@ void cpu_ba_flush(cpu_ba *ba)
 {
     int g2 = ba->g->id == G16K_G2;
     if (!ba->ifma) {
-        if (g2)
+        int bn = ba->g->curve == G16K_CURVE_BN254;
+        if (bn)
+            g2 ? ba_flush_bn_g2(ba) : ba_flush_bn_g1(ba);
+        else if (g2)
             ba_flush_g2(ba);
         else
             ba_flush_g1(ba);
@@ -327,6 +417,8 @@ void cpu_ba_add(cpu_ba *ba, uint64_t j, const void *p, int neg)
             ba_add_g2_ifma(ba, j, p, neg);
         else
             ba_add_g1_ifma(ba, j, p, neg);
+    } else if (ba->g->curve == G16K_CURVE_BN254) {
+        g2 ? ba_add_bn_g2(ba, j, p, neg) : ba_add_bn_g1(ba, j, p, neg);
     } else if (g2) {
         ba_add_g2(ba, j, p, neg);
     } else {

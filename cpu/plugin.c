@@ -240,14 +240,15 @@ static int cpu_probe(g16k_plugin_ctx *ctx, char *info, size_t info_len)
     return G16K_OK;
 }
 
-/* BN254: the synthesizer and the NTT (synth.c and ntt.c built on BN254's Fr, cpu/bn254/); its
- * MSMs are not written yet, so a BN254 key needs another [msm.*] provider. */
+/* BN254: synth.c, ntt.c and msm.c built on BN254's Fr and groups (cpu/bn254/, msm_groups.c),
+ * portable arithmetic (no IFMA lanes, no endomorphism split yet). */
 static const g16k_curve_impl cpu_more_curves[] = { {
     .struct_size = sizeof(g16k_curve_impl),
     .curve = G16K_CURVE_BN254,
-    .caps = G16K_CAP_SYNTH | G16K_CAP_NTT,
+    .caps = G16K_CAP_SYNTH | G16K_CAP_NTT | G16K_CAP_MSM_G1 | G16K_CAP_MSM_G2,
     .synth = &cpu_synth_vtable_bn254,
     .ntt = &cpu_ntt_vtable_bn254,
+    .msm = &cpu_msm_vtable_bn254,
 } };
 
 static const g16k_plugin_desc cpu_desc = {
@@ -258,8 +259,7 @@ static const g16k_plugin_desc cpu_desc = {
     .caps = G16K_CAP_SYNTH | G16K_CAP_NTT | G16K_CAP_MSM_G1 | G16K_CAP_MSM_G2,
     .name = "cpu",
     .version = CPU_PLUGIN_VERSION,
-    .description = "CPU synthesizer, NTT and Pippenger MSM (G1, G2) for BLS12-381; "
-                   "synthesizer and NTT for BN254",
+    .description = "CPU synthesizer, NTT and Pippenger MSM (G1, G2) for BLS12-381 and BN254",
     .create = cpu_create,
     .destroy = cpu_destroy,
     .probe = cpu_probe,

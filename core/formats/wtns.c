@@ -10,7 +10,6 @@
 
 #include "binfile.h"
 #include "g16k/plugin.h"
-#include "foreign_curve.h"
 #include "util/error.h"
 
 #define WTNS_VERSION 2
@@ -47,9 +46,9 @@ static int read_header(const binfile *bf, const curve *expect, const curve **cv,
     if (expect && *cv != expect)
         return err_set(G16K_EFORMAT,
                        "%s: section 1 (header) at byte %llu: a %s witness (its prime is %s's r), "
-                       "the proving key is %s's%s",
-                       bf->path, off + 4, (*cv)->name, (*cv)->name, expect->name,
-                       foreign_curve_hint(p + 4, n8));
+                       "the proving key is %s's (a witness of another circuit, or one compiled "
+                       "with another --prime?)",
+                       bf->path, off + 4, (*cv)->name, (*cv)->name, expect->name);
     *n_out = binfile_le32(p + 4 + CURVE_FR_BYTES);
     return G16K_OK;
 }

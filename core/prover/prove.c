@@ -677,8 +677,8 @@ static int prove_wtns(g16k_prover *prover, g16k_key *key, const char *path, cons
         return rc;
     g16k_trace *tr = o.trace ? o.trace : trace_current(), *saved = trace_bind(tr);
     uint64_t t_begin = trace_ns(t0);
-    rc = data ? wtns_load_mem("wtns buffer", data, len, &curve_bls12_381, key->zk->n_vars, &w)
-              : wtns_load(path, &curve_bls12_381, key->zk->n_vars, &w);
+    rc = data ? wtns_load_mem("wtns buffer", data, len, key->zk->cv, key->zk->n_vars, &w)
+              : wtns_load(path, key->zk->cv, key->zk->n_vars, &w);
     core_event(tr, "witness", t_begin);
     double t_load = clock_now() - t0;
     if (rc == G16K_OK)

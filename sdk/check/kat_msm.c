@@ -41,10 +41,20 @@ static const char *const g2_gen[4] = {
     "267492ab572e99ab3f370d275cec1da1aaa9075ff05f79be",
 };
 
+/* BN254's (snarkjs's bn128, EIP-197): G1 (1, 2); G2 x.c0, x.c1, y.c0, y.c1. */
+static const char *const bn_g1_gen[2] = { "1", "2" };
+static const char *const bn_g2_gen[4] = {
+    "1800deef121f1e76426a00665e5c4479674322d4f75edadd46debd5cd992f6ed",
+    "198e9393920d483a7260bfb731fb5d25f1aa493335a9e71297e485b7aef312c2",
+    "12c85ea5db8c6deb4aab71808dcb408fe3d1e7690c43d37b4ce6cc0166fa7daa",
+    "090689d0585ff075ec9e99ad690c3395bc4b313370b38ef355acdadcd122975b",
+};
+
 typedef struct env {
     const chk_plugin *t, *ref;
     uint32_t group;
-    size_t psz;              /* 96 or 192 */
+    size_t psz;              /* BLS12-381 96 or 192, BN254 64 or 128 */
+    size_t fsz;              /* bytes of an Fp coordinate: 48 or 32 */
     char name[16];           /* "msm.g1" */
     uint8_t pts[2][N * 192]; /* [0] canonical, [1] Montgomery */
     g16k_msm_bases *rb;      /* reference, canonical bases */
@@ -64,9 +74,11 @@ static int make_points(env *e)
     const g16k_msm_vtable *rv = e->ref->desc->msm;
     g16k_msm_bases *g = NULL, *p0 = NULL;
     char what[64];
-    const char *const *hex = e->group == G16K_G1 ? g1_gen : g2_gen;
-    for (size_t i = 0; i < e->psz / 48; i++)
-        hex_to_le(gen + 48 * i, 48, hex[i]);
+    int bn = e->ref->desc->curve == G16K_CURVE_BN254;
+    const char *const *hex =
+        e->group == G16K_G1 ? (bn ? bn_g1_gen : g1_gen) : (bn ? bn_g2_gen : g2_gen);
+    for (size_t i = 0; i < e->psz / e->fsz; i++)
+        hex_to_le(gen + e->fsz * i, e->fsz, hex[i]);
     snprintf(what, sizeof what, "%s.reference", e->name);
     host_clear_error();
     if (rv->bases_create(e->ref->ctx, e->group, gen, 1, G16K_ENC_CANONICAL, &g) != G16K_OK) {
@@ -544,7 +556,8 @@ void kat_msm(const chk_plugin *t, const chk_plugin *ref, uint32_t group)
     e->t = t;
     e->ref = ref;
     e->group = group;
-    e->psz = group == G16K_G1 ? 96 : 192;
+    e->fsz = t->desc->curve == G16K_CURVE_BN254 ? 32 : 48;
+    e->psz = (group == G16K_G1 ? 2 : 4) * e->fsz;
     snprintf(e->name, sizeof e->name, "msm.g%u", group);
     if (!(t->desc->caps & cap)) { /* the other group must be refused */
         uint8_t pt[192] = { 0 };

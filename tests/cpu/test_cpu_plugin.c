@@ -27,15 +27,15 @@ static void test_descriptor_follows_abi(void **state)
     assert_string_equal(d->name, "cpu");
     assert_non_null(d->version);
     assert_int_equal(d->caps, G16K_CAP_SYNTH | G16K_CAP_NTT | G16K_CAP_MSM_G1 | G16K_CAP_MSM_G2);
-    /* ABI 1.8: BN254's synthesizer and NTT, each its own vtable (no MSM yet) */
+    /* ABI 1.8: BN254, every capability, each its own vtable */
     assert_int_equal(d->n_more_curves, 1);
     const g16k_curve_impl *bn = &d->more_curves[0];
     assert_int_equal(bn->struct_size, sizeof(g16k_curve_impl));
     assert_int_equal(bn->curve, G16K_CURVE_BN254);
-    assert_int_equal(bn->caps, G16K_CAP_SYNTH | G16K_CAP_NTT);
+    assert_int_equal(bn->caps, G16K_CAP_SYNTH | G16K_CAP_NTT | G16K_CAP_MSM_G1 | G16K_CAP_MSM_G2);
     assert_true(bn->synth != NULL && bn->synth != d->synth);
     assert_true(bn->ntt != NULL && bn->ntt != d->ntt);
-    assert_null(bn->msm);
+    assert_true(bn->msm != NULL && bn->msm != d->msm);
     assert_non_null(d->create);
     assert_non_null(d->destroy);
     assert_non_null(d->synth);

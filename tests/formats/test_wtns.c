@@ -77,7 +77,7 @@ static void test_wtns_bn128(void **state)
     wtns_free(w);
     expect_error(wtns_load(path, &curve_bls12_381, 4, &w), G16K_EFORMAT, "witness.wtns",
                  "section 1 (header) at byte 28: a BN254 witness (its prime is BN254's r), the "
-                 "proving key is BLS12-381's; this is a BN254 (bn128) file",
+                 "proving key is BLS12-381's (a witness of another circuit",
                  NULL);
 }
 
