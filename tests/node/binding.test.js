@@ -8,9 +8,10 @@
 // snarkjs.groth16.verify on every small fixture and every bn128 (BN254) one (valid, tampered
 // public signal, pi_a and pi_c from another valid proof or off the curve, swapped points and
 // proofs: the same answer; a key with vk_gamma_2 at infinity: G16K_EFORMAT where snarkjs says
-// false). groth16.fullProve beside snarkjs.groth16.fullProve on every small fixture
-// (circuit.wasm, input.json): the same shape, the same public signals, both proofs accepted by
-// snarkjs; its inputs and errors. The package's version is the library's.
+// false); groth16.prove on bn128 keys shaped as snarkjs's (curve "bn128") and accepted by it.
+// groth16.fullProve beside snarkjs.groth16.fullProve on every small fixture (circuit.wasm,
+// input.json): the same shape, the same public signals, both proofs accepted by snarkjs; its
+// inputs and errors. The package's version is the library's.
 // Environment (tests/node/CMakeLists.txt): G16K_NODE_PACKAGE (the built package folder),
 // G16K_SNARKJS_DIR (tools/snarkjs/node_modules/snarkjs), G16K_FIXTURES, G16K_BN128_FIXTURES
 // (tests/fixtures/bn128), G16K_CONFIG. The key
@@ -136,6 +137,21 @@ describe('groth16.verify beside snarkjs.groth16.verify', () => {
   const BN_R = 21888242871839275222246405745257275088548364400416034343698204186575808495617n;
   const bn = (fx, name) => JSON.parse(fs.readFileSync(path.join(BN, fx, name), 'utf8'));
   const BN_FX = ['mult', 'nopub', 'poseidon2', 'manypub'];
+  for (const fx of ['mult', 'poseidon2']) {
+    test(`bn128 ${fx}: groth16.prove is shaped as snarkjs's (curve "bn128") and snarkjs verifies it`, async () => {
+      const zk = path.join(BN, fx, 'circuit_final.zkey');
+      const wt = path.join(BN, fx, 'witness.wtns');
+      const ours = await g16k.groth16.prove(zk, wt);
+      const theirs = await snarkjs.groth16.prove(zk, wt);
+      assert.deepEqual(shape(ours), shape(theirs));
+      assert.equal(ours.proof.curve, 'bn128');
+      assert.equal(ours.proof.curve, theirs.proof.curve);
+      assert.deepEqual(ours.publicSignals, bn(fx, 'public.json'));
+      const key = bn(fx, 'verification_key.json');
+      assert.equal(await snarkjs.groth16.verify(key, ours.publicSignals, ours.proof), true);
+      assert.equal(await g16k.groth16.verify(key, ours.publicSignals, ours.proof), true);
+    });
+  }
   for (const fx of BN_FX) {
     test(`bn128 ${fx}: valid, tampered and swapped inputs get snarkjs's answer`, async () => {
       const key = bn(fx, 'verification_key.json');
