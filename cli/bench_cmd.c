@@ -142,17 +142,15 @@ static void *bench_points(int g2, size_t n)
  * (bases_borrow, 8-byte aligned) or lent-unaligned (bases_borrow_unaligned, 4 bytes off an
  * 8-byte boundary, as a mapped snarkjs key lends every other section); a provider without the
  * borrowing entry copies (call_bases_create). */
-/* The primary provider of slot on BLS12-381, the curve of the synthetic benchmarks; NULL with
- * the error set when it serves another curve only. */
-static const provider *bench_provider(const g16k_prover *p, int slot)
+/* The primary provider of slot on curve (G16K_CURVE_*) with the slot's capability; NULL with
+ * the error set when it lacks them. The synthetic benchmarks (msm, ntt) run on BLS12-381. */
+static const provider *bench_provider(const g16k_prover *p, int slot, uint32_t curve)
 {
     const loaded_plugin *lp = p->cfg->slot[slot].primary;
-    const provider *pv = plugin_on(lp, G16K_CURVE_BLS12_381);
-    if (pv == NULL || (pv->caps & config_slots[slot].cap) != config_slots[slot].cap) {
-        err_set(G16K_ECONFIG, "bench: the [%s] provider '%s' does not serve BLS12-381's %s",
-                config_slot_name(slot), lp->name, config_slot_name(slot));
-        return NULL;
-    }
+    const provider *pv = plugin_serves(lp, curve, config_slots[slot].cap);
+    if (pv == NULL)
+        err_set(G16K_ECONFIG, "bench: the [%s] provider '%s' does not serve %s's %s",
+                config_slot_name(slot), lp->name, abi_curve_str(curve), config_slot_name(slot));
     return pv;
 }
 
@@ -178,7 +176,7 @@ static int bench_msm(g16k_prover *p, int argc, char **argv, const char *group, c
         return cli_usage_error("bench msm: --bases '%s': expected copied, lent or lent-unaligned",
                                bases_s);
     g2 = group[1] == '2';
-    if ((pl = bench_provider(p, g2 ? SLOT_MSM_G2 : SLOT_MSM_G1)) == NULL)
+    if ((pl = bench_provider(p, g2 ? SLOT_MSM_G2 : SLOT_MSM_G1, G16K_CURVE_BLS12_381)) == NULL)
         return cli_fail(G16K_ECONFIG);
     size_t n = (size_t)1 << log_n, psz = g2 ? sizeof(g2_affine_t) : sizeof(g1_affine_t);
     void *pts = bench_points(g2, n);
@@ -229,7 +227,7 @@ static int bench_msm(g16k_prover *p, int argc, char **argv, const char *group, c
 static int bench_ntt(g16k_prover *p, const char *logn_s, int runs)
 {
     int log_n = logn_s ? atoi(logn_s) : -1;
-    const provider *pl = bench_provider(p, SLOT_NTT);
+    const provider *pl = bench_provider(p, SLOT_NTT, G16K_CURVE_BLS12_381);
     g16k_ntt_domain *dom = NULL;
     double t_fwd[MAX_RUNS], t_h[MAX_RUNS];
     int rc;
@@ -475,12 +473,8 @@ static int time_bases(g16k_prover *p, const zkey *zk, int lend, double *secs)
     for (int m = 0; m < MSM_COUNT && rc == G16K_OK; m++) {
         const void *pts;
         uint64_t n;
-        int slot = groth16_msms[m].slot;
-        pv[m] = plugin_on(p->cfg->slot[slot].primary, zk->cv->id);
-        if (pv[m] == NULL || (pv[m]->caps & config_slots[slot].cap) != config_slots[slot].cap) {
-            pv[m] = NULL;
-            rc = err_set(G16K_ECONFIG, "the [%s] provider does not serve %s's %s",
-                         config_slot_name(slot), zk->cv->name, config_slot_name(slot));
+        if ((pv[m] = bench_provider(p, groth16_msms[m].slot, zk->cv->id)) == NULL) {
+            rc = G16K_ECONFIG;
             break;
         }
         msm_points(zk, m, &pts, &n);

@@ -299,15 +299,13 @@ static void fr_mul_sub_(curve_scalar *h, const curve_scalar *a, const curve_scal
     }
 }
 
-/* out = [k] p + q, for p affine (bytes of the curve's type), k canonical, q Jacobian. */
-static void g1_mul_add(C_G1J *out, const void *p, const curve_scalar *k, const C_G1J *q)
+/* out = [k] p, for p affine (bytes of the curve's type), k canonical. */
+static void g1_mul_aff(C_G1J *out, const void *p, const curve_scalar *k)
 {
     C_G1A pa;
-    C_G1J t;
     memcpy(&pa, p, sizeof(pa));
-    C_G1(jac_from_affine)(&t, &pa);
-    C_G1(jac_mul)(&t, &t, k->l, CURVE_FR_LIMBS);
-    C_G1(jac_add)(out, &t, q);
+    C_G1(jac_from_affine)(out, &pa);
+    C_G1(jac_mul)(out, out, k->l, CURVE_FR_LIMBS);
 }
 
 /* q += p, for p affine (bytes of the curve's type). */
@@ -328,15 +326,14 @@ static void g2_add_aff(C_G2J *q, const void *p)
 static void groth16_assemble_(void *a, void *b, void *c, const curve_groth16_parts *in,
                               const curve_scalar *r, const curve_scalar *s)
 {
-    C_G1J pa, b1, pc, t, inf;
+    C_G1J pa, b1, pc, t;
     C_G2J pb;
     C_G2A t2;
     C_FR_T rm, sm, rs;
     curve_scalar rs_canon;
 
-    C_G1(jac_set_inf)(&inf);
     /* A = a0 + alpha1 + r delta1 */
-    g1_mul_add(&pa, in->delta1, r, &inf);
+    g1_mul_aff(&pa, in->delta1, r);
     g1_add_aff(&pa, in->alpha1);
     g1_add_aff(&pa, in->a0);
     /* B = b2_0 + beta2 + s delta2 */
@@ -346,7 +343,7 @@ static void groth16_assemble_(void *a, void *b, void *c, const curve_groth16_par
     g2_add_aff(&pb, in->beta2);
     g2_add_aff(&pb, in->b2_0);
     /* B1 = b1_0 + beta1 + s delta1 */
-    g1_mul_add(&b1, in->delta1, s, &inf);
+    g1_mul_aff(&b1, in->delta1, s);
     g1_add_aff(&b1, in->beta1);
     g1_add_aff(&b1, in->b1_0);
     /* C = l0 + h0 + s A + r B1 - (r s) delta1 */
@@ -358,7 +355,7 @@ static void groth16_assemble_(void *a, void *b, void *c, const curve_groth16_par
     C_FR(neg)(&rs, &rs);
     C_FR(to_canon)(&rs, &rs);
     memcpy(rs_canon.l, rs.l, sizeof(rs.l));
-    g1_mul_add(&pc, in->delta1, &rs_canon, &inf);
+    g1_mul_aff(&pc, in->delta1, &rs_canon);
     C_G1(jac_mul)(&t, &pa, s->l, CURVE_FR_LIMBS);
     C_G1(jac_add)(&pc, &pc, &t);
     C_G1(jac_mul)(&t, &b1, r->l, CURVE_FR_LIMBS);

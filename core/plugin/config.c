@@ -492,11 +492,11 @@ static int probe_window(const loaded_plugin *lp, int w, uint32_t c)
     uint32_t cap = config_slots[groth16_msms[w].slot].cap;
     int rc = G16K_OK;
     for (unsigned i = 0; i < lp->n_on && rc == G16K_OK; i++) {
-        const g16k_msm_vtable *v = lp->on[i].msm;
         g16k_msm_bases *b = NULL;
         uint8_t result[192];
-        if (!v || (lp->on[i].caps & cap) != cap)
+        if ((lp->on[i].caps & cap) != cap) /* an MSM cap: the msm vtable is there (loader) */
             continue;
+        const g16k_msm_vtable *v = lp->on[i].msm;
         err_clear();
         rc = v->bases_create(lp->ctx, group, NULL, 0, G16K_ENC_MONTGOMERY, &b);
         if (rc == G16K_OK) {

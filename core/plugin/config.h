@@ -57,6 +57,8 @@ typedef struct loaded_plugin {
 
 /* The plugin lp on curve (G16K_CURVE_*), NULL when it does not serve it. */
 const provider *plugin_on(const loaded_plugin *lp, uint32_t curve);
+/* plugin_on, and only when it has every capability bit of cap (G16K_CAP_*) on that curve. */
+const provider *plugin_serves(const loaded_plugin *lp, uint32_t curve, uint32_t cap);
 /* The names of the curves lp serves into buf (size bytes): "BLS12-381", "BLS12-381 and BN254". */
 void plugin_curves_text(const loaded_plugin *lp, char *buf, size_t size);
 

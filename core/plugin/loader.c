@@ -339,6 +339,12 @@ const provider *plugin_on(const loaded_plugin *lp, uint32_t curve)
     return NULL;
 }
 
+const provider *plugin_serves(const loaded_plugin *lp, uint32_t curve, uint32_t cap)
+{
+    const provider *pv = plugin_on(lp, curve);
+    return pv && (pv->caps & cap) == cap ? pv : NULL;
+}
+
 void plugin_curves_text(const loaded_plugin *lp, char *buf, size_t size)
 {
     size_t len = 0;

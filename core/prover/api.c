@@ -234,15 +234,6 @@ void g16k_proof_points(const g16k_proof *proof, uint8_t a[96], uint8_t b[192], u
             memset(c, 0, 96);
         return;
     }
-    if (proof->pt.cv == &curve_bls12_381) {
-        if (a)
-            g1_affine_to_bytes_canon(a, &proof->pt.a.bls12_381);
-        if (b)
-            g2_affine_to_bytes_canon(b, &proof->pt.b.bls12_381);
-        if (c)
-            g1_affine_to_bytes_canon(c, &proof->pt.c.bls12_381);
-        return;
-    }
     point_bytes_canon(proof->pt.cv, 1, a, 96, &proof->pt.a);
     point_bytes_canon(proof->pt.cv, 2, b, 192, &proof->pt.b);
     point_bytes_canon(proof->pt.cv, 1, c, 96, &proof->pt.c);

@@ -41,8 +41,9 @@ static int providers_for(const g16k_prover *p, const curve *cv, const char *name
     for (int s = 0; s < SLOT_COUNT; s++) {
         const provider_slot *sl = &cfg->slot[s];
         uint32_t cap = config_slots[s].cap;
-        const provider *pv = plugin_on(sl->primary, cv->id);
-        if (!pv || (pv->caps & cap) != cap) {
+        const provider *pv = plugin_serves(sl->primary, cv->id, cap);
+        if (!pv) {
+            const provider *other = plugin_on(sl->primary, cv->id); /* without cap */
             char served[64];
             plugin_curves_text(sl->primary, served, sizeof served);
             return err_set(G16K_ECONFIG,
@@ -50,16 +51,13 @@ static int providers_for(const g16k_prover *p, const curve *cv, const char *name
                            "serves %s%s%s; name a provider that serves %s there (or compile the "
                            "circuit for the curve of your providers: circom --prime bls12381)",
                            name, cv->name, cv->snarkjs, config_slots[s].name, sl->primary->name,
-                           sl->primary->path, cfg->file, pv ? "it without " : "",
-                           pv ? config_slots[s].name : served, pv ? "" : " only", cv->name);
+                           sl->primary->path, cfg->file, other ? "it without " : "",
+                           other ? config_slots[s].name : served, other ? "" : " only", cv->name);
         }
         prov[s][0] = pv;
         prov[s][1] = NULL;
         if (sl->fallback) {
-            const provider *fb = plugin_on(sl->fallback, cv->id);
-            if (fb && (fb->caps & cap) == cap)
-                prov[s][1] = fb;
-            else
+            if ((prov[s][1] = plugin_serves(sl->fallback, cv->id, cap)) == NULL)
                 log_msg(G16K_LOG_INFO,
                         "%s: [%s] fallback '%s' does not serve %s: no fallback "
                         "for this key",
