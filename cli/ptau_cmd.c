@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "curve/curve.h"
 #include "g16k/g16k.h"
 #include "setup/setup.h"
 
@@ -73,8 +74,18 @@ static int cmd_ptau(int argc, char **argv)
         return rc;
     o.progress = !quiet && (progress || isatty(STDERR_FILENO));
     if (strcmp(step, "new") == 0) {
-        if (n_pos != 2)
-            return cli_usage_error("%s: expected `g16k ptau new POWER OUT`", "ptau new");
+        if (n_pos == 3) { /* snarkjs's order: `powersoftau new CURVE POWER OUT` */
+            const curve *cv = curve_by_snarkjs(pos[0]);
+            if (cv == NULL)
+                return cli_usage_error("ptau new: CURVE '%s' is not one g16k serves: bls12381 or "
+                                       "bn128",
+                                       pos[0]);
+            o.curve = cv->id;
+            pos[0] = pos[1];
+            pos[1] = pos[2];
+        } else if (n_pos != 2) {
+            return cli_usage_error("%s: expected `g16k ptau new [CURVE] POWER OUT`", "ptau new");
+        }
         char *end;
         unsigned long p = strtoul(pos[0], &end, 10);
         if (!*pos[0] || *end || p < 1 || p > 28)
@@ -181,18 +192,19 @@ static int cmd_ptau(int argc, char **argv)
 const cli_command cli_cmd_ptau = {
     "ptau",
     cmd_ptau,
-    "ptau     (new POWER OUT | contribute IN OUT [--name N] [--entropy TEXT]\n"
+    "ptau     (new [CURVE] POWER OUT | contribute IN OUT [--name N] [--entropy TEXT]\n"
     "         | beacon IN OUT HEX ITERATIONS_EXP [--name N] | prepare IN OUT | verify FILE)\n"
     "         [--threads N] [--progress | --quiet]\n"
-    "         Powers of tau (phase 1 of the trusted setup), snarkjs's .ptau format, BLS12-381.\n"
-    "         new: an empty ceremony of 2^POWER powers (POWER 1..28), the bytes of `snarkjs\n"
-    "         powersoftau new bls12381`. contribute: your secret contribution, drawn from the\n"
-    "         OS mixed with --entropy, never written and wiped after use; snarkjs verifies it.\n"
-    "         beacon: a public final contribution from a beacon (HEX hashed with SHA-256\n"
-    "         2^ITERATIONS_EXP times), the bytes of `snarkjs powersoftau beacon`. prepare: the\n"
-    "         Lagrange sections `g16k setup` needs, the bytes of `snarkjs powersoftau prepare\n"
-    "         phase2`. verify: every contribution, point and hash of the transcript (and the\n"
-    "         Lagrange sections, recomputed); prints OK (exit 0) or INVALID: why (exit 1). All "
-    "cores; outputs appear only when complete; progress on stderr when it\n"
-    "         is a terminal, or with --progress.\n",
+    "         Powers of tau (phase 1 of the trusted setup), snarkjs's .ptau format, on\n"
+    "         BLS12-381 or BN254 (the input file's curve). new: an empty ceremony of 2^POWER\n"
+    "         powers (POWER 1..28) on CURVE (bls12381, the default, or bn128), the bytes of\n"
+    "         `snarkjs powersoftau new CURVE POWER`. contribute: your secret contribution,\n"
+    "         drawn from the OS mixed with --entropy, never written and wiped after use;\n"
+    "         snarkjs verifies it. beacon: a public final contribution from a beacon (HEX\n"
+    "         hashed with SHA-256 2^ITERATIONS_EXP times), the bytes of `snarkjs powersoftau\n"
+    "         beacon`. prepare: the Lagrange sections `g16k setup` needs, the bytes of\n"
+    "         `snarkjs powersoftau prepare phase2`. verify: every contribution, point and hash\n"
+    "         of the transcript (and the Lagrange sections, recomputed); prints OK (exit 0) or\n"
+    "         INVALID: why (exit 1). All cores; outputs appear only when complete; progress on\n"
+    "         stderr when it is a terminal, or with --progress.\n",
 };

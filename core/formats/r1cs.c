@@ -12,7 +12,6 @@
 #include "g16k/plugin.h"
 #include "binfile.h"
 #include "r1cs.h"
-#include "foreign_curve.h"
 #include "util/error.h"
 
 #define HEADER_SIZE 64u /* n8, r, nWires, nPubOut, nPubIn, nPrvIn, nLabels (u64), nConstraints */
@@ -43,9 +42,9 @@ static int read_header(const binfile *bf, const char *path, const curve *expect,
     if (expect && cs->cv != expect)
         return err_set(G16K_EFORMAT,
                        "%s: section 1 at byte %llu: a %s constraint system (its prime is %s's "
-                       "r), %s is needed here%s",
+                       "r), %s is needed here",
                        path, (unsigned long long)(s->offset + 4), cs->cv->name, cs->cv->name,
-                       expect->name, foreign_curve_hint(p + 4, CURVE_FR_BYTES));
+                       expect->name);
     cs->n_wires = binfile_le32(p + 36);
     cs->n_pub_out = binfile_le32(p + 40);
     cs->n_pub_in = binfile_le32(p + 44);

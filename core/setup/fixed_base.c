@@ -58,7 +58,7 @@ static unsigned digit(const fr_t *c, int j)
         }                                                                                            \
         G##_jac_batch_to_affine(fb->t, jac, n);                                                      \
         free(jac);                                                                                   \
-        fb->simd = ifma_available();                                                                 \
+        fb->simd = SETUP_SIMD();                                                                     \
         return G16K_OK;                                                                              \
     }                                                                                                \
                                                                                                      \

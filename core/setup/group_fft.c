@@ -177,7 +177,7 @@ static void report(fft_ctx *c, uint64_t items, uint32_t worker)
         fr_inv(&ninv, &ninv);                                                                      \
         glv_scalar_set(&c.scale, &ninv);                                                           \
         glv_fixed_set(&c.scale_fixed, &ninv);                                                      \
-        c.simd = ifma_available();                                                                 \
+        c.simd = SETUP_SIMD();                                                                     \
         uint32_t th = pool_threads(threads);                                                       \
         for (c.stage = 1; c.stage <= lg; c.stage++) {                                              \
             inv_root(&c.w_inv, c.stage);                                                           \

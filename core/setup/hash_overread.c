@@ -141,14 +141,14 @@ static void reduce(fp_t *out, const raw384 *a)
         sub_n(out->l, out->l, FP_MODULUS.l, L);
 }
 
-int setup_hash_overread_point(const uint8_t past[96], const uint8_t last[96], uint8_t out_u[96],
-                              const char *path)
+int setup_hash_overread_point(const uint8_t past[G1_BYTES], const uint8_t last[G1_BYTES],
+                              uint8_t out_u[G1_BYTES], const char *path)
 {
     raw384 x1, y1, x2, y2, zero = { { 0 } };
     load(&x1, past);
-    load(&y1, past + 48);
+    load(&y1, past + FP_BYTES);
     load(&x2, last);
-    load(&y2, last + 48);
+    load(&y2, last + FP_BYTES);
     w_sub(&y2, &zero, &y2); /* g1m_subAffine: p1 + negAffine(p2) */
 
     g1_affine_t res;
@@ -190,7 +190,7 @@ int setup_hash_overread_point(const uint8_t past[96], const uint8_t last[96], ui
         w_sub(&y3, &y3, &y1J2);
         w_add(&z3, &H, &H);
         if (is_zero(&z3)) { /* batchInverse leaves 0 for 0: infinity */
-            memset(out_u, 0, 96);
+            memset(out_u, 0, G1_BYTES);
             return G16K_OK;
         }
         fp_t z, zi, zi2, zi3, x, y;

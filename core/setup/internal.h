@@ -1,7 +1,10 @@
 /*
- * Private to core/setup: the pieces that setup_ptau.c, setup_random.c and vk.c share.
- * Field elements are fr_t/fp_t of arith/bls12_381 (Montgomery form unless a name says canon);
- * points are affine with (0, 0) = infinity. Every function returning int returns G16K_OK or a
+ * Private to core/setup: the pieces that its sources share.
+ * Most sources are built once per curve (curve_sel.h: BLS12-381's names, mapped onto BN254's in
+ * the units of core/setup/bn254/); the declarations below of fr_t, fp_t, g1_affine_t, ... are
+ * then those of the unit's curve, and a per-curve function's symbol carries the curve
+ * (SETUP_SYM). Field elements are in Montgomery form unless a name says canon; points are affine
+ * with (0, 0) = infinity. Every function returning int returns G16K_OK or a
  * negative g16k_status after setting the core error (util/error.h).
  */
 #ifndef G16K_SETUP_INTERNAL_H
@@ -11,9 +14,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "bls12_381/curve.h"
 #include "formats/binfile.h"
 #include "formats/r1cs.h"
+#include "curve_sel.h"
+#include "setup.h"
 
 /* ---- blake2b.c: BLAKE2b (RFC 7693), unkeyed, digest length 16..64, from libsodium's
  * crypto_generichash (the hash snarkjs uses for the circuit hash of zkey section 10) ---- */
@@ -58,6 +62,26 @@ void b2p_export(const b2p_state *s, uint8_t out[B2P_PARTIAL_BYTES]);
 /* The inverse (misc.js fromPartialHash); -1 if pos is out of range. */
 int b2p_import(b2p_state *s, const uint8_t in[B2P_PARTIAL_BYTES]);
 
+/* ---- commands.c and the per-curve halves of setup.h's commands ---- */
+/* What setup.h's entry points call once the curve of their input is known (the r1cs's prime, a
+ * ptau's n8, ptau_opts.curve for `new`): the functions of one curve's build. Arguments, results
+ * and errors are setup.h's; run gets the loaded r1cs (within its limits) and the progress. */
+typedef struct setup_curve_ops {
+    const curve *cv;
+    int (*run)(const setup_opts *o, const r1cs *cs, progress *pg);
+    int (*ptau_new)(const ptau_opts *o);
+    int (*ptau_prepare)(const ptau_opts *o);
+    int (*ptau_contribute)(const ptau_opts *o);
+    int (*ptau_verify)(const ptau_opts *o, ptau_verify_report *rep);
+} setup_curve_ops;
+extern const setup_curve_ops setup_ops_bls12_381, setup_ops_bn254;
+/* The unit's curve's entries of that table (setup.c, ptau_*.c). */
+int setup_cmd_run(const setup_opts *o, const r1cs *cs, progress *pg);
+int ptau_cmd_new(const ptau_opts *o);
+int ptau_cmd_prepare(const ptau_opts *o);
+int ptau_cmd_contribute(const ptau_opts *o);
+int ptau_cmd_verify(const ptau_opts *o, ptau_verify_report *rep);
+
 /* ---- ptau.c: prepared powers of tau (snarkjs powersoftau_utils.js) ---- */
 typedef struct ptau {
     binfile bf;
@@ -65,7 +89,7 @@ typedef struct ptau {
     uint32_t ceremony_power; /* the header's ceremonyPower (> power in a reduced file) */
 } ptau;
 
-/* Map and validate the container and the header (n8 = 48, q = BLS12-381 p, power 1..28); with
+/* Map and validate the container and the header (n8 = FP_BYTES, q = the curve's p, power 1..28); with
  * need_lagrange, also that section 12 exists (the file was prepared for phase 2). Section sizes
  * are checked by the readers (ptau_read_points, ptau_section_points). Caller closes with
  * binfile_close(&p->bf). path must outlive *p. */
@@ -124,14 +148,15 @@ int ptau_put_points(atomic_stream *s, int g2, const void *pts, uint64_t n);
  * big-endian (over Fp2 BE(c1) || BE(c0)), bit 0x80 of the first byte when y is "negative"
  * (canonical >= (p+1)/2; over Fp2 that of c1, or c0 when c1 = 0), infinity 0x40 then zeros.
  * Note: not the zcash/IETF encoding (no compression flag). */
-void ptau_g1_to_c(uint8_t out[48], const g1_affine_t *p);
+void ptau_g1_to_c(uint8_t out[FP_BYTES], const g1_affine_t *p);
 /* ffjavascript's isNegative (wasmcurves f1m_isNegative, f2m_isNegative): canonical(a) >=
  * (p + 1) / 2; over Fp2 that of c1, or of c0 when c1 = 0. 0 is not negative. */
 int ptau_fp_negative(const fp_t *a);
 int ptau_fp2_negative(const fp2_t *a);
-void ptau_g2_to_c(uint8_t out[96], const g2_affine_t *p);
+void ptau_g2_to_c(uint8_t out[G1_BYTES], const g2_affine_t *p);
 
-/* ---- ptau_key.c: a contribution's key, drawn as snarkjs draws it (see the file) ---- */
+/* ---- ptau_key.c: a contribution's key, drawn as snarkjs draws it (see the file); its random
+ * stream and the beacon's seed are ptau_rng.c (no curve) ---- */
 typedef struct ptau_rng {
     uint8_t key[32];
     uint64_t block; /* next ChaCha20 block */
@@ -141,6 +166,7 @@ typedef struct ptau_rng {
 /* Seed with 32 bytes read as 8 big-endian words (snarkjs's seeds: hash bytes 0..31). */
 void ptau_rng_seed_be(ptau_rng *r, const uint8_t seed[32]);
 uint32_t ptau_rng_u32(ptau_rng *r);
+uint64_t ptau_rng_u64(ptau_rng *r); /* (first word << 32) | second, as ffjavascript's nextU64 */
 void ptau_rng_wipe(ptau_rng *r);
 void ptau_fr_from_rng(fr_t *out, ptau_rng *r);
 void ptau_g1_from_rng(g1_affine_t *out, ptau_rng *r);
@@ -161,7 +187,7 @@ typedef struct ptau_key {
 } ptau_key;
 void ptau_key_create(ptau_key *k, const uint8_t challenge[64], ptau_rng *r);
 void ptau_key_wipe(ptau_key *k);
-#define PTAU_PUBKEY_BYTES (6 * 96 + 3 * 192)
+#define PTAU_PUBKEY_BYTES (6 * G1_BYTES + 3 * G2_BYTES)
 void ptau_pubkey_encode(uint8_t out[PTAU_PUBKEY_BYTES], const ptau_key *k, int lem);
 
 /* ---- ptau_prepare.c ---- */
@@ -290,7 +316,7 @@ typedef struct setup_key {
     g2_affine_t *b2;     /* n_vars */
     g1_affine_t *hash_h;
     uint64_t n_hash_h;
-    uint8_t hash_h_last[96];
+    uint8_t hash_h_last[G1_BYTES];
     int has_hash_h_last;
 } setup_key;
 /* Write k through a zkey_stream (sections 4 from cs). */
@@ -302,8 +328,8 @@ int zkey_write(const char *path, const setup_key *k, const r1cs *cs);
  * last = tauG1[n - 1] (both as in the file: affine, Montgomery, LE). Writes the uncompressed
  * encoding to out_u. Fails (G16K_EFORMAT, naming path) only for byte patterns whose wasmcurves
  * result this model does not cover (none occur in snarkjs-written files). */
-int setup_hash_overread_point(const uint8_t past[96], const uint8_t last[96], uint8_t out_u[96],
-                              const char *path);
+int setup_hash_overread_point(const uint8_t past[G1_BYTES], const uint8_t last[G1_BYTES],
+                              uint8_t out_u[G1_BYTES], const char *path);
 
 /* The two ways of making the key. setup_ptau.c fills k (arrays allocated by the caller, sized
  * from cs) for zkey_write; setup_random.c makes the points a slice at a time and streams them
@@ -313,10 +339,10 @@ int setup_from_ptau(setup_key *k, const r1cs *cs, const char *ptau_path, unsigne
 int setup_random_zkey(const char *path, const r1cs *cs, unsigned threads, progress *pg);
 
 /* Encodings. */
-void setup_g1_to_lem(uint8_t out[96], const g1_affine_t *p);
-void setup_g2_to_lem(uint8_t out[192], const g2_affine_t *p);
-void setup_g1_to_u(uint8_t out[96], const g1_affine_t *p);
-void setup_g2_to_u(uint8_t out[192], const g2_affine_t *p);
+void setup_g1_to_lem(uint8_t out[G1_BYTES], const g1_affine_t *p);
+void setup_g2_to_lem(uint8_t out[G2_BYTES], const g2_affine_t *p);
+void setup_g1_to_u(uint8_t out[G1_BYTES], const g1_affine_t *p);
+void setup_g2_to_u(uint8_t out[G2_BYTES], const g2_affine_t *p);
 
 /* The largest domain and ptau power setup accepts: a circuit near 2^28 signals already needs
  * about 120 GiB for the key's A, B1, B2 and C points (480 bytes per signal; held in memory on

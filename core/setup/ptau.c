@@ -16,7 +16,6 @@
 #include "g16k/plugin.h"
 #include "internal.h"
 #include "util/error.h"
-#include "formats/foreign_curve.h"
 #include "formats/point_decode.h"
 
 static int is_g2_section(uint32_t id)
@@ -37,26 +36,22 @@ int ptau_open(const char *path, ptau *out, int need_lagrange)
     if (s->size != 4 + FP_BYTES + 8 || binfile_le32(p) != FP_BYTES) {
         uint32_t n8 = s->size >= 4 ? binfile_le32(p) : 0;
         rc = err_set(G16K_EFORMAT,
-                     "%s: section 1 at byte %llu: not a BLS12-381 header (n8 48, "
-                     "size 60)%s",
-                     path, (unsigned long long)s->offset,
-                     s->size >= 4 + (uint64_t)n8 ? foreign_curve_hint(p + 4, n8) : "");
+                     "%s: section 1 at byte %llu: not a %s header (n8 %u, expected %u)", path,
+                     (unsigned long long)s->offset, SETUP_CURVE->name, n8, FP_BYTES);
         goto out_close;
     }
     fp_t q;
     binfile_limbs(q.l, p + 4, FP_LIMBS);
     if (bigint_cmp(q.l, FP_MODULUS.l, FP_LIMBS) != 0) {
-        rc = err_set(G16K_EFORMAT,
-                     "%s: section 1 at byte %llu: q is not the BLS12-381 base "
-                     "field",
-                     path, (unsigned long long)(s->offset + 4));
+        rc = err_set(G16K_EFORMAT, "%s: section 1 at byte %llu: q is not the %s base field", path,
+                     (unsigned long long)(s->offset + 4), SETUP_CURVE->name);
         goto out_close;
     }
     out->power = binfile_le32(p + 4 + FP_BYTES);
     out->ceremony_power = binfile_le32(p + 8 + FP_BYTES);
     if (out->power < 1 || out->power > SETUP_MAX_POWER) {
         rc = err_set(G16K_EFORMAT, "%s: section 1 at byte %llu: power %u out of range 1..%u", path,
-                     (unsigned long long)(s->offset + 52), out->power, SETUP_MAX_POWER);
+                     (unsigned long long)(s->offset + 4 + FP_BYTES), out->power, SETUP_MAX_POWER);
         goto out_close;
     }
     if (need_lagrange && !out->bf.sec[PTAU_LAGR_TAU_G1].present) {
@@ -79,7 +74,7 @@ int ptau_read_points(const ptau *p, uint32_t id, uint64_t first, uint64_t count,
     if (rc)
         return rc;
     int g2 = is_g2_section(id);
-    uint64_t sz = g2 ? 192 : 96;
+    uint64_t sz = g2 ? G2_BYTES : G1_BYTES;
     if (first > s->size / sz || count > s->size / sz - first)
         return err_set(G16K_EFORMAT,
                        "%s: section %u at byte %llu: points %llu..%llu needed, "
@@ -120,7 +115,7 @@ int ptau_check_section(const ptau *p, uint32_t id, const char *name)
     int rc = binfile_section_get(&p->bf, id, name, &s);
     if (rc)
         return rc;
-    uint64_t want = ptau_section_points(p, id) * (is_g2_section(id) ? 192 : 96);
+    uint64_t want = ptau_section_points(p, id) * (is_g2_section(id) ? G2_BYTES : G1_BYTES);
     if (s->size != want)
         return err_set(G16K_EFORMAT,
                        "%s: section %u (%s) at byte %llu: %llu bytes, power %u needs %llu "
@@ -133,7 +128,7 @@ int ptau_check_section(const ptau *p, uint32_t id, const char *name)
 const char *ptau_point(const ptau *p, uint32_t id, uint64_t index, void *out, int check_subgroup)
 {
     int g2 = is_g2_section(id);
-    const uint8_t *src = p->bf.data + p->bf.sec[id].offset + index * (g2 ? 192 : 96);
+    const uint8_t *src = p->bf.data + p->bf.sec[id].offset + index * (g2 ? G2_BYTES : G1_BYTES);
     return g2 ? zkey_point_g2(out, src, 1, !check_subgroup)
               : zkey_point_g1(out, src, 1, !check_subgroup);
 }
@@ -148,6 +143,6 @@ int ptau_point_error(const ptau *p, uint32_t id, const char *name, uint64_t inde
                    "%s: section %u (%s) at byte %llu: point %llu is not a point of "
                    "%s: %s (a damaged file)",
                    p->bf.path, id, name,
-                   (unsigned long long)(p->bf.sec[id].offset + index * (g2 ? 192 : 96)),
+                   (unsigned long long)(p->bf.sec[id].offset + index * (g2 ? G2_BYTES : G1_BYTES)),
                    (unsigned long long)index, g2 ? "G2" : "G1", why ? why : "rejected");
 }

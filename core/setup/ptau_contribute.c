@@ -28,7 +28,9 @@
 #include "util/error.h"
 #include "util/log.h"
 
-#define RECORD_FIXED (96 + 192 + 96 + 96 + 192 + PTAU_PUBKEY_BYTES + B2P_PARTIAL_BYTES + 64 + 4 + 4)
+#define RECORD_FIXED                                                                               \
+    (G1_BYTES + G2_BYTES + G1_BYTES + G1_BYTES + G2_BYTES + PTAU_PUBKEY_BYTES +                    \
+     B2P_PARTIAL_BYTES + 64 + 4 + 4)
 
 /* ---- section 7 ---- */
 
@@ -93,17 +95,17 @@ int ptau_contributions_read(const ptau *pt, ptau_contribs *out)
 void ptau_first_challenge(uint8_t out[64], unsigned power)
 {
     enum { K = 1024 };
-    uint8_t g1u[96], g2u[192];
+    uint8_t g1u[G1_BYTES], g2u[G2_BYTES];
     uint8_t empty[64];
     blake2b_state h;
     blake2b_init(&h, 64);
     blake2b_final(&h, empty);
     setup_g1_to_u(g1u, &G1_GENERATOR);
     setup_g2_to_u(g2u, &G2_GENERATOR);
-    uint8_t *b1 = malloc(K * 96), *b2 = malloc(K * 192);
+    uint8_t *b1 = malloc(K * G1_BYTES), *b2 = malloc(K * G2_BYTES);
     for (int i = 0; b1 && b2 && i < K; i++) {
-        memcpy(b1 + 96 * i, g1u, 96);
-        memcpy(b2 + 192 * i, g2u, 192);
+        memcpy(b1 + G1_BYTES * i, g1u, G1_BYTES);
+        memcpy(b2 + G2_BYTES * i, g2u, G2_BYTES);
     }
     blake2b_init(&h, 64);
     blake2b_update(&h, empty, 64);
@@ -116,10 +118,10 @@ void ptau_first_challenge(uint8_t out[64], unsigned power)
         for (uint64_t i = 0; i < runs[r].count;) {
             uint64_t m = runs[r].count - i < K ? runs[r].count - i : K;
             if (b1 && b2)
-                blake2b_update(&h, runs[r].g2 ? b2 : b1, m * (runs[r].g2 ? 192 : 96));
+                blake2b_update(&h, runs[r].g2 ? b2 : b1, m * (runs[r].g2 ? G2_BYTES : G1_BYTES));
             else /* no memory for the blocks: one point at a time */
                 for (uint64_t j = 0; j < m; j++)
-                    blake2b_update(&h, runs[r].g2 ? g2u : g1u, runs[r].g2 ? 192 : 96);
+                    blake2b_update(&h, runs[r].g2 ? g2u : g1u, runs[r].g2 ? G2_BYTES : G1_BYTES);
             i += m;
         }
     blake2b_final(&h, out);
@@ -198,8 +200,8 @@ typedef struct contrib_run {
     b2p_state response;
     unsigned threads;
     progress *pg;
-    uint64_t sec_off[8];       /* output payload offset of sections 2..6 */
-    uint8_t first_pts[5][192]; /* the record's points, LEM */
+    uint64_t sec_off[8];            /* output payload offset of sections 2..6 */
+    uint8_t first_pts[5][G2_BYTES]; /* the record's points, LEM */
 } contrib_run;
 
 /* Section id: point i times first * inc^i; writes it, hashes it compressed into the response. */
@@ -208,7 +210,7 @@ static int apply_section(contrib_run *c, uint32_t id, const char *name, const fr
                          int record_slot)
 {
     int g2 = id == PTAU_TAU_G2 || id == PTAU_BETA_G2;
-    size_t sz = g2 ? 192 : 96, csz = sz / 2;
+    size_t sz = g2 ? G2_BYTES : G1_BYTES, csz = sz / 2;
     uint64_t n = ptau_section_points(c->pt, id);
     uint64_t chunk = (1u << 20) / sz; /* snarkjs's chunks: the response hash sees them */
     int rc = ptau_check_section(c->pt, id, name);
@@ -216,7 +218,7 @@ static int apply_section(contrib_run *c, uint32_t id, const char *name, const fr
         return rc;
     c->sec_off[id] = c->out->size;
     apply_job j = {
-        .g2 = g2, .pt = c->pt, .id = id, .inc = *inc, .first = *first, .simd = ifma_available()
+        .g2 = g2, .pt = c->pt, .id = id, .inc = *inc, .first = *first, .simd = SETUP_SIMD()
     };
     size_t jsz = g2 ? sizeof(g2_jac_t) : sizeof(g1_jac_t);
     size_t asz = g2 ? sizeof(g2_affine_t) : sizeof(g1_affine_t);
@@ -273,11 +275,11 @@ static int next_challenge(contrib_run *c, const uint8_t response[64], uint8_t ou
     blake2b_state h;
     blake2b_init(&h, 64);
     blake2b_update(&h, response, 64);
-    uint8_t *lem = malloc(K * 192), *u = malloc(K * 192);
+    uint8_t *lem = malloc(K * G2_BYTES), *u = malloc(K * G2_BYTES);
     int rc = lem && u ? G16K_OK : err_set(G16K_ENOMEM, "ptau: out of memory");
     for (uint32_t id = PTAU_TAU_G1; id <= PTAU_BETA_G2 && rc == G16K_OK; id++) {
         int g2 = id == PTAU_TAU_G2 || id == PTAU_BETA_G2;
-        size_t sz = g2 ? 192 : 96;
+        size_t sz = g2 ? G2_BYTES : G1_BYTES;
         uint64_t n = ptau_section_points(c->pt, id);
         for (uint64_t b = 0; b < n && rc == G16K_OK; b += K) {
             uint64_t m = n - b < K ? n - b : K;
@@ -303,20 +305,7 @@ static int next_challenge(contrib_run *c, const uint8_t response[64], uint8_t ou
     return rc;
 }
 
-void ptau_format_hash(char out[PTAU_HASH_TEXT], const uint8_t h[64])
-{
-    /* misc.js formatHash: 4 lines of 4 big-endian words, each line "\t\t" + words */
-    char *p = out;
-    for (int i = 0; i < 4; i++) {
-        p += sprintf(p, "%s\t\t", i ? "\n" : "");
-        for (int j = 0; j < 4; j++) {
-            const uint8_t *w = h + 16 * i + 4 * j;
-            p += sprintf(p, "%s%02x%02x%02x%02x", j ? " " : "", w[0], w[1], w[2], w[3]);
-        }
-    }
-}
-
-int ptau_contribute(const ptau_opts *o)
+int ptau_cmd_contribute(const ptau_opts *o)
 {
     if (sodium_init() < 0)
         return err_set(G16K_EIO, "ptau: libsodium found no randomness source");
@@ -426,11 +415,11 @@ int ptau_contribute(const ptau_opts *o)
     if ((rc = binfile_put_section_head(&out, PTAU_CONTRIBUTIONS, size7)) ||
         (rc = ptau_put_u32(&out, count)) ||
         (rc = atomic_stream_write(&out, cs.records, cs.records_len)) ||
-        (rc = atomic_stream_write(&out, c.first_pts[0], 96)) ||
-        (rc = atomic_stream_write(&out, c.first_pts[1], 192)) ||
-        (rc = atomic_stream_write(&out, c.first_pts[2], 96)) ||
-        (rc = atomic_stream_write(&out, c.first_pts[3], 96)) ||
-        (rc = atomic_stream_write(&out, c.first_pts[4], 192)) ||
+        (rc = atomic_stream_write(&out, c.first_pts[0], G1_BYTES)) ||
+        (rc = atomic_stream_write(&out, c.first_pts[1], G2_BYTES)) ||
+        (rc = atomic_stream_write(&out, c.first_pts[2], G1_BYTES)) ||
+        (rc = atomic_stream_write(&out, c.first_pts[3], G1_BYTES)) ||
+        (rc = atomic_stream_write(&out, c.first_pts[4], G2_BYTES)) ||
         (rc = atomic_stream_write(&out, pub_lem, sizeof pub_lem)) ||
         (rc = atomic_stream_write(&out, partial, sizeof partial)) ||
         (rc = atomic_stream_write(&out, next, 64)) || (rc = ptau_put_u32(&out, type)) ||

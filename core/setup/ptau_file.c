@@ -46,7 +46,7 @@ int ptau_put_header(atomic_stream *s, uint32_t n_sections, uint32_t power, uint3
 
 int ptau_put_points(atomic_stream *s, int g2, const void *pts, uint64_t n)
 {
-    size_t sz = g2 ? 192 : 96;
+    size_t sz = g2 ? G2_BYTES : G1_BYTES;
     uint8_t *buf = malloc(PUT_CHUNK * sz);
     if (!buf)
         return err_set(G16K_ENOMEM, "%s: no memory for a write buffer", s->f.path);
@@ -75,16 +75,16 @@ int ptau_fp_negative(const fp_t *a)
     return bigint_cmp(c.l, half.l, FP_LIMBS) >= 0;
 }
 
-void ptau_g1_to_c(uint8_t out[48], const g1_affine_t *p)
+void ptau_g1_to_c(uint8_t out[FP_BYTES], const g1_affine_t *p)
 {
     if (g1_affine_is_inf(p)) {
-        memset(out, 0, 48);
+        memset(out, 0, FP_BYTES);
         out[0] = 0x40;
         return;
     }
-    uint8_t u[96];
+    uint8_t u[G1_BYTES];
     setup_g1_to_u(u, p); /* big-endian x || y */
-    memcpy(out, u, 48);
+    memcpy(out, u, FP_BYTES);
     if (ptau_fp_negative(&p->y))
         out[0] |= 0x80;
 }
@@ -94,16 +94,16 @@ int ptau_fp2_negative(const fp2_t *a)
     return fp_is_zero(&a->c1) ? ptau_fp_negative(&a->c0) : ptau_fp_negative(&a->c1);
 }
 
-void ptau_g2_to_c(uint8_t out[96], const g2_affine_t *p)
+void ptau_g2_to_c(uint8_t out[G1_BYTES], const g2_affine_t *p)
 {
     if (g2_affine_is_inf(p)) {
-        memset(out, 0, 96);
+        memset(out, 0, G1_BYTES);
         out[0] = 0x40;
         return;
     }
-    uint8_t u[192];
+    uint8_t u[G2_BYTES];
     setup_g2_to_u(u, p); /* BE(x.c1) || BE(x.c0) || BE(y.c1) || BE(y.c0) */
-    memcpy(out, u, 96);
+    memcpy(out, u, G1_BYTES);
     /* f2m_sign: the sign of c1, or of c0 when c1 = 0 */
     if (ptau_fp2_negative(&p->y))
         out[0] |= 0x80;

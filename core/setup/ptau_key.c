@@ -16,7 +16,7 @@
  *     limbs are v itself;
  *   - points (wasm_curve.js fromRng): x drawn, then a bit `greatest`, until x^3 + b is a square;
  *     y its root with isNegative(y) = greatest (negative: canonical >= (p+1)/2; over Fp2 the sign
- *     of c1, or of c0 when c1 = 0), times the cofactor of ffjavascript's bls12381.js;
+ *     of c1, or of c0 when c1 = 0), times the cofactor of ffjavascript's curve table (bls12381.js, bn128.js);
  *   - keys (keypair.js createPTauKey): tau, alpha, beta secrets; then per secret s with
  *     personalization 0, 1, 2: g1_s random, g1_sx = s g1_s, g2_sp = hashToG2(BLAKE2b-512(
  *     personalization || challenge || U(g1_s) || U(g1_sx))), g2_spx = s g2_sp. hashToG2 seeds a
@@ -29,46 +29,43 @@
 #include "g16k/plugin.h"
 #include "internal.h"
 
-/* ffjavascript's bls12381.js cofactorG1 (= (x - 1)^2 / 3) and cofactorG2, little-endian limbs */
+/* The cofactors ffjavascript's curve tables give (wasm_curve.js fromRng multiplies a drawn point
+ * by its group's cofactor when the table has one), little-endian limbs. */
+#ifndef SETUP_CURVE_BN254
+/* bls12381.js cofactorG1 (= (x - 1)^2 / 3) and cofactorG2 */
 static const uint64_t COFACTOR_G1[2] = { 0x8c00aaab0000aaabULL, 0x396c8c005555e156ULL };
+#define COFACTOR_G1_LIMBS 2
 static const uint64_t COFACTOR_G2[8] = { 0xcf1c38e31c7238e5ULL, 0x1616ec6e786f0c70ULL,
                                          0x21537e293a6691aeULL, 0xa628f1cb4d9e82efULL,
                                          0xa68a205b2e5a7ddfULL, 0xcd91de4547085abaULL,
                                          0x091d50792876a202ULL, 0x05d543a95414e7f1ULL };
+#else
+/* bn128.js: no cofactorG1 (G1 is all of E(Fp)); cofactorG2 = 2p - r */
+static const uint64_t COFACTOR_G1[1] = { 1 };
+#define COFACTOR_G1_LIMBS 0 /* no multiplication */
+static const uint64_t COFACTOR_G2[4] = { 0x345f2299c0f9fa8dULL, 0x06ceecda572a2489ULL,
+                                         0xb85045b68181585eULL, 0x30644e72e131a029ULL };
+#endif
+#define COFACTOR_G2_LIMBS (sizeof COFACTOR_G2 / sizeof COFACTOR_G2[0])
 
-void ptau_rng_seed_be(ptau_rng *r, const uint8_t seed[32])
+/* The curve's b in y^2 = x^3 + b, as y^2 - x^3 of its generator (BLS12-381 4 and 4(u + 1),
+ * BN254 3 and 3 / (9 + u)): one fact, the generators, instead of a second table. */
+static void g1_b(fp_t *b)
 {
-    memset(r, 0, sizeof *r);
-    for (int i = 0; i < 8; i++) /* word i = big-endian bytes 4i..4i+3, as a little-endian key */
-        for (int j = 0; j < 4; j++)
-            r->key[4 * i + j] = seed[4 * i + 3 - j];
-    r->idx = 16;
+    fp_t x3;
+    fp_sqr(&x3, &G1_GENERATOR.x);
+    fp_mul(&x3, &x3, &G1_GENERATOR.x);
+    fp_sqr(b, &G1_GENERATOR.y);
+    fp_sub(b, b, &x3);
 }
 
-uint32_t ptau_rng_u32(ptau_rng *r)
+static void g2_b(fp2_t *b)
 {
-    if (r->idx == 16) {
-        static const uint8_t zero[64], nonce[8];
-        uint8_t b[64];
-        crypto_stream_chacha20_xor_ic(b, zero, 64, nonce, r->block++, r->key);
-        for (int i = 0; i < 16; i++)
-            r->w[i] = (uint32_t)b[4 * i] | (uint32_t)b[4 * i + 1] << 8 |
-                      (uint32_t)b[4 * i + 2] << 16 | (uint32_t)b[4 * i + 3] << 24;
-        sodium_memzero(b, sizeof b);
-        r->idx = 0;
-    }
-    return r->w[r->idx++];
-}
-
-static uint64_t rng_u64(ptau_rng *r)
-{
-    uint64_t hi = ptau_rng_u32(r);
-    return hi << 32 | ptau_rng_u32(r);
-}
-
-void ptau_rng_wipe(ptau_rng *r)
-{
-    sodium_memzero(r, sizeof *r);
+    fp2_t x3;
+    fp2_sqr(&x3, &G2_GENERATOR.x);
+    fp2_mul(&x3, &x3, &G2_GENERATOR.x);
+    fp2_sqr(b, &G2_GENERATOR.y);
+    fp2_sub(b, b, &x3);
 }
 
 /* n limbs below mod, top limb masked to `top_bits` bits. */
@@ -77,26 +74,26 @@ static void limbs_from_rng(uint64_t *v, size_t n, unsigned top_bits, const uint6
 {
     do {
         for (size_t i = 0; i < n; i++)
-            v[i] = rng_u64(r);
+            v[i] = ptau_rng_u64(r);
         v[n - 1] &= (1ULL << top_bits) - 1;
     } while (bigint_cmp(v, mod, n) >= 0);
 }
 
 void ptau_fr_from_rng(fr_t *out, ptau_rng *r)
 {
-    limbs_from_rng(out->l, FR_LIMBS, 255 - 192, FR_MODULUS.l, r);
+    limbs_from_rng(out->l, FR_LIMBS, SETUP_FR_BITS - 64 * (FR_LIMBS - 1), FR_MODULUS.l, r);
 }
 
 static void fp_from_rng(fp_t *out, ptau_rng *r)
 {
-    limbs_from_rng(out->l, FP_LIMBS, 381 - 320, FP_MODULUS.l, r);
+    limbs_from_rng(out->l, FP_LIMBS, SETUP_FP_BITS - 64 * (FP_LIMBS - 1), FP_MODULUS.l, r);
 }
 
 void ptau_g1_from_rng(g1_affine_t *out, ptau_rng *r)
 {
     fp_t x, y, t, b;
     int greatest;
-    fp_set_u64(&b, 4);
+    g1_b(&b);
     do {
         fp_from_rng(&x, r);
         greatest = (int)(ptau_rng_u32(r) & 1);
@@ -107,9 +104,13 @@ void ptau_g1_from_rng(g1_affine_t *out, ptau_rng *r)
     if (greatest ^ ptau_fp_negative(&y))
         fp_neg(&y, &y);
     g1_affine_t p = { x, y };
+    if (COFACTOR_G1_LIMBS == 0) {
+        *out = p;
+        return;
+    }
     g1_jac_t j;
     g1_jac_from_affine(&j, &p);
-    g1_jac_mul(&j, &j, COFACTOR_G1, 2);
+    g1_jac_mul(&j, &j, COFACTOR_G1, COFACTOR_G1_LIMBS);
     g1_jac_to_affine(out, &j);
 }
 
@@ -117,8 +118,7 @@ void ptau_g2_from_rng(g2_affine_t *out, ptau_rng *r)
 {
     fp2_t x, y, t, b;
     int greatest;
-    fp_set_u64(&b.c0, 4);
-    b.c1 = b.c0; /* 4 (u + 1) */
+    g2_b(&b);
     do {
         fp_from_rng(&x.c0, r);
         fp_from_rng(&x.c1, r);
@@ -132,7 +132,7 @@ void ptau_g2_from_rng(g2_affine_t *out, ptau_rng *r)
     g2_affine_t p = { x, y };
     g2_jac_t j;
     g2_jac_from_affine(&j, &p);
-    g2_jac_mul(&j, &j, COFACTOR_G2, 8);
+    g2_jac_mul(&j, &j, COFACTOR_G2, COFACTOR_G2_LIMBS);
     g2_jac_to_affine(out, &j);
 }
 
@@ -144,30 +144,18 @@ void ptau_hash_to_g2(g2_affine_t *out, const uint8_t hash[64])
     ptau_rng_wipe(&r);
 }
 
-void ptau_beacon_seed(uint8_t seed[32], const uint8_t *hash, size_t len, unsigned exp, progress *pg)
-{
-    uint64_t iters = (uint64_t)1 << exp; /* exp <= 63: checked by the callers */
-    crypto_hash_sha256(seed, hash, len);
-    for (uint64_t i = 1; i < iters; i++) {
-        crypto_hash_sha256(seed, seed, 32);
-        if ((i & 0xfffff) == 0)
-            progress_update(pg, "beacon hash", i, iters);
-    }
-    progress_done(pg, "beacon hash");
-}
-
 void ptau_g2_sp(g2_affine_t *out, uint8_t personalization, const uint8_t challenge[64],
                 const g1_affine_t *g1_s, const g1_affine_t *g1_sx)
 {
     blake2b_state h;
-    uint8_t u[96], d[64];
+    uint8_t u[G1_BYTES], d[64];
     blake2b_init(&h, 64);
     blake2b_update(&h, &personalization, 1);
     blake2b_update(&h, challenge, 64);
     setup_g1_to_u(u, g1_s);
-    blake2b_update(&h, u, 96);
+    blake2b_update(&h, u, G1_BYTES);
     setup_g1_to_u(u, g1_sx);
-    blake2b_update(&h, u, 96);
+    blake2b_update(&h, u, G1_BYTES);
     blake2b_final(&h, d);
     ptau_hash_to_g2(out, d);
 }
@@ -219,9 +207,9 @@ void ptau_pubkey_encode(uint8_t out[PTAU_PUBKEY_BYTES], const ptau_key *k, int l
     uint8_t *p = out;
     for (int i = 0; i < 3; i++) {
         (lem ? setup_g1_to_lem : setup_g1_to_u)(p, &k->g1_s[i]);
-        (lem ? setup_g1_to_lem : setup_g1_to_u)(p + 96, &k->g1_sx[i]);
-        p += 192;
+        (lem ? setup_g1_to_lem : setup_g1_to_u)(p + G1_BYTES, &k->g1_sx[i]);
+        p += 2 * G1_BYTES; /* a G1 pair */
     }
-    for (int i = 0; i < 3; i++, p += 192)
+    for (int i = 0; i < 3; i++, p += G2_BYTES)
         (lem ? setup_g2_to_lem : setup_g2_to_u)(p, &k->g2_spx[i]);
 }

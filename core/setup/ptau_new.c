@@ -17,7 +17,7 @@ static int put_generators(atomic_stream *s, uint32_t id, int g2, uint64_t n)
     enum { K = 1024 };
     g1_affine_t *g1s = malloc(K * sizeof *g1s);
     g2_affine_t *g2s = malloc(K * sizeof *g2s);
-    int rc = g1s && g2s ? binfile_put_section_head(s, id, n * (g2 ? 192 : 96))
+    int rc = g1s && g2s ? binfile_put_section_head(s, id, n * (g2 ? G2_BYTES : G1_BYTES))
                         : err_set(G16K_ENOMEM, "ptau new: out of memory");
     for (uint64_t i = 0; i < K && rc == G16K_OK; i++) {
         g1s[i] = G1_GENERATOR;
@@ -31,7 +31,7 @@ static int put_generators(atomic_stream *s, uint32_t id, int g2, uint64_t n)
     return rc;
 }
 
-int ptau_new(const ptau_opts *o)
+int ptau_cmd_new(const ptau_opts *o)
 {
     if (o->power < 1 || o->power > SETUP_MAX_POWER)
         return err_set(G16K_EINVAL, "ptau new: power %u out of range 1..%u", o->power,

@@ -63,8 +63,8 @@ static void to_aff_range(void *arg, uint64_t b, uint64_t e, uint32_t worker)
  * or n. */
 static uint64_t first_difference(const void *pts, int g2, const uint8_t *at, uint64_t n)
 {
-    uint8_t b[192];
-    size_t sz = g2 ? 192 : 96;
+    uint8_t b[G2_BYTES];
+    size_t sz = g2 ? G2_BYTES : G1_BYTES;
     for (uint64_t i = 0; i < n; i++) {
         if (g2)
             setup_g2_to_lem(b, (const g2_affine_t *)pts + i);
@@ -116,7 +116,7 @@ static int prepare_section(const ptau *pt, atomic_stream *s, uint32_t in_id, uin
         total += (uint64_t)1 << p;
     const uint8_t *expect = NULL;
     if (s) {
-        if ((rc = binfile_put_section_head(s, out_id, total * (g2 ? 192 : 96))))
+        if ((rc = binfile_put_section_head(s, out_id, total * (g2 ? G2_BYTES : G1_BYTES))))
             goto out;
     } else {
         if ((rc = ptau_check_section(pt, out_id, name)))
@@ -140,16 +140,17 @@ static int prepare_section(const ptau *pt, atomic_stream *s, uint32_t in_id, uin
         if (s) {
             rc = ptau_put_points(s, g2, j.aff, j.n);
         } else {
-            uint64_t d = first_difference(j.aff, g2, expect + done * (g2 ? 192 : 96), j.n);
+            uint64_t d =
+                first_difference(j.aff, g2, expect + done * (g2 ? G2_BYTES : G1_BYTES), j.n);
             if (d < j.n)
-                rc = err_set(
-                    G16K_EINVAL,
-                    "%s: section %u (Lagrange %s) at byte %llu: point %llu (basis of "
-                    "the domain of size 2^%u, index %llu) is not the Lagrange form of "
-                    "section %u",
-                    pt->bf.path, out_id, name,
-                    (unsigned long long)(pt->bf.sec[out_id].offset + (done + d) * (g2 ? 192 : 96)),
-                    (unsigned long long)(done + d), p, (unsigned long long)d, in_id);
+                rc = err_set(G16K_EINVAL,
+                             "%s: section %u (Lagrange %s) at byte %llu: point %llu (basis of "
+                             "the domain of size 2^%u, index %llu) is not the Lagrange form of "
+                             "section %u",
+                             pt->bf.path, out_id, name,
+                             (unsigned long long)(pt->bf.sec[out_id].offset +
+                                                  (done + d) * (g2 ? G2_BYTES : G1_BYTES)),
+                             (unsigned long long)(done + d), p, (unsigned long long)d, in_id);
         }
         done += j.n;
         if (p == top)
@@ -184,7 +185,7 @@ int ptau_prepare_check(const ptau *pt, unsigned threads, progress *pg)
     return rc;
 }
 
-int ptau_prepare(const ptau_opts *o)
+int ptau_cmd_prepare(const ptau_opts *o)
 {
     ptau pt;
     int rc = ptau_open(o->in_path, &pt, 0);

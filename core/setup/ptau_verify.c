@@ -27,7 +27,6 @@
 
 #include <sodium.h>
 
-#include "bls12_381/pairing.h"
 #include "formats/point_decode.h"
 #include "g16k/plugin.h"
 #include "ifma.h"
@@ -84,19 +83,22 @@ static int read_records(const ptau *pt, const ptau_contribs *cs, record *r)
                                          { "beta g1_s", "beta g1_sx" } };
         static const char *pk2[3] = { "tau g2_spx", "alpha g2_spx", "beta g2_spx" };
         if ((rc = get_point(&c->tau_g1, 0, p, base, s->offset, path, "tauG1")) ||
-            (rc = get_point(&c->tau_g2, 1, p + 96, base, s->offset, path, "tauG2")) ||
-            (rc = get_point(&c->alpha_g1, 0, p + 288, base, s->offset, path, "alphaG1")) ||
-            (rc = get_point(&c->beta_g1, 0, p + 384, base, s->offset, path, "betaG1")) ||
-            (rc = get_point(&c->beta_g2, 1, p + 480, base, s->offset, path, "betaG2")))
+            (rc = get_point(&c->tau_g2, 1, p + G1_BYTES, base, s->offset, path, "tauG2")) ||
+            (rc = get_point(&c->alpha_g1, 0, p + (G1_BYTES + G2_BYTES), base, s->offset, path,
+                            "alphaG1")) ||
+            (rc = get_point(&c->beta_g1, 0, p + 2 * G1_BYTES + G2_BYTES, base, s->offset, path,
+                            "betaG1")) ||
+            (rc = get_point(&c->beta_g2, 1, p + 3 * G1_BYTES + G2_BYTES, base, s->offset, path,
+                            "betaG2")))
             break;
-        const uint8_t *k = p + 672;
+        const uint8_t *k = p + 3 * G1_BYTES + 2 * G2_BYTES; /* the public key */
         for (int j = 0; j < 3 && rc == G16K_OK; j++)
-            if ((rc = get_point(&c->key.g1_s[j], 0, k + 192 * j, base, s->offset, path,
+            if ((rc = get_point(&c->key.g1_s[j], 0, k + 2 * G1_BYTES * j, base, s->offset, path,
                                 pk1[j][0])) ||
-                (rc = get_point(&c->key.g1_sx[j], 0, k + 192 * j + 96, base, s->offset, path,
-                                pk1[j][1])) ||
-                (rc = get_point(&c->key.g2_spx[j], 1, k + 576 + 192 * j, base, s->offset, path,
-                                pk2[j])))
+                (rc = get_point(&c->key.g1_sx[j], 0, k + 2 * G1_BYTES * j + G1_BYTES, base,
+                                s->offset, path, pk1[j][1])) ||
+                (rc = get_point(&c->key.g2_spx[j], 1, k + (6 * G1_BYTES) + G2_BYTES * j, base,
+                                s->offset, path, pk2[j])))
                 break;
         if (rc)
             break;
@@ -127,11 +129,13 @@ static int read_records(const ptau *pt, const ptau_contribs *cs, record *r)
         b2p_state h;
         uint8_t pub[PTAU_PUBKEY_BYTES];
         if (b2p_import(&h, c->partial))
-            return err_set(G16K_EFORMAT,
-                           "%s: section 7 (contributions) at byte %llu: contribution %u: a "
-                           "partial hash with position %u",
-                           path, (unsigned long long)(c->offset + 672 + PTAU_PUBKEY_BYTES), i + 1,
-                           binfile_le32(c->partial + 200));
+            return err_set(
+                G16K_EFORMAT,
+                "%s: section 7 (contributions) at byte %llu: contribution %u: a "
+                "partial hash with position %u",
+                path,
+                (unsigned long long)(c->offset + 3 * G1_BYTES + 2 * G2_BYTES + PTAU_PUBKEY_BYTES),
+                i + 1, binfile_le32(c->partial + 200));
         ptau_pubkey_encode(pub, &c->key, 0);
         b2p_update(&h, pub, sizeof pub);
         b2p_final(&h, c->response);
@@ -152,7 +156,7 @@ static int same_ratio(const g1_affine_t *a1, const g1_affine_t *b1, const g2_aff
     g1_affine_t p[2] = { *a1, *b1 };
     g2_affine_t q[2] = { *b2, *a2 };
     g1_affine_neg(&p[1], &p[1]);
-    return bls_pairing_product_is_one(p, q, 2);
+    return setup_pairing_product_is_one(p, q, 2);
 }
 
 typedef struct link {
@@ -227,7 +231,7 @@ static void decode_range(void *arg, uint64_t b, uint64_t e, uint32_t worker)
 {
     (void)worker;
     sec_pass *s = arg;
-    size_t sz = s->g2 ? 192 : 96;
+    size_t sz = s->g2 ? G2_BYTES : G1_BYTES;
     for (uint64_t i0 = b; i0 < e; i0 += IFMA_LANES) {
         unsigned m = e - i0 < IFMA_LANES ? (unsigned)(e - i0) : IFMA_LANES, want = 0, fin = 0;
         for (unsigned l = 0; l < m; l++) {
@@ -354,13 +358,13 @@ static int check_section(const ptau *pt, uint32_t id, const char *name, blake2b_
                          unsigned threads, progress *pg, void *first2, sec_result *res)
 {
     int g2 = id == PTAU_TAU_G2 || id == PTAU_BETA_G2;
-    size_t sz = g2 ? 192 : 96, asz = g2 ? sizeof(g2_affine_t) : sizeof(g1_affine_t);
+    size_t sz = g2 ? G2_BYTES : G1_BYTES, asz = g2 ? sizeof(g2_affine_t) : sizeof(g1_affine_t);
     uint64_t n = ptau_section_points(pt, id);
     int rc = ptau_check_section(pt, id, name);
     if (rc)
         return rc;
     uint32_t th = pool_threads(threads);
-    sec_pass s = { .g2 = g2, .pt = pt, .id = id, .simd = ifma_available() };
+    sec_pass s = { .g2 = g2, .pt = pt, .id = id, .simd = SETUP_SIMD() };
     s.pts = malloc(n * asz);
     s.u = malloc(BLOCK * sz);
     uint64_t *r = NULL;
@@ -410,7 +414,7 @@ out:
     return rc;
 }
 
-int ptau_verify(const ptau_opts *o, ptau_verify_report *rep)
+int ptau_cmd_verify(const ptau_opts *o, ptau_verify_report *rep)
 {
     memset(rep, 0, sizeof *rep);
     ptau pt;

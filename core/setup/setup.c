@@ -1,7 +1,8 @@
 /*
- * setup_run (setup.h): load the r1cs, then either allocate the key, fill it from a ptau
- * (setup_ptau.c) and write it (zkey_write.c), or stream a key from random toxic waste to the
- * output as it is made (setup_random.c).
+ * A key on the unit's curve (setup_run of setup.h once commands.c knows the r1cs's curve):
+ * either allocate the key, fill it from a ptau (setup_ptau.c) and write it (zkey_write.c), or
+ * stream a key from random toxic waste to the output as it is made (setup_random.c). And the
+ * curve's table of entry points.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -43,30 +44,26 @@ static int key_alloc(setup_key *k, const r1cs *cs)
     return G16K_OK;
 }
 
-int setup_run(const setup_opts *o)
+int setup_cmd_run(const setup_opts *o, const r1cs *cs, progress *pg)
 {
-    r1cs cs;
+    if (!o->ptau_path)
+        return setup_random_zkey(o->zkey_path, cs, o->threads, pg);
     setup_key k;
-    progress pg;
     memset(&k, 0, sizeof k);
-    progress_init(&pg, "setup", o->progress);
-    int rc = r1cs_load(o->r1cs_path, &curve_bls12_381, &cs);
-    if (rc)
-        return rc;
-    if ((rc = setup_check_limits(&cs, o->r1cs_path)) != G16K_OK)
-        goto out;
-    progress_done(&pg, "read r1cs");
-    if (!o->ptau_path) {
-        rc = setup_random_zkey(o->zkey_path, &cs, o->threads, &pg);
-        goto out;
-    }
-    if ((rc = key_alloc(&k, &cs)) != G16K_OK ||
-        (rc = setup_from_ptau(&k, &cs, o->ptau_path, o->threads, &pg)) != G16K_OK ||
-        (rc = zkey_write(o->zkey_path, &k, &cs)) != G16K_OK)
-        goto out;
-    progress_done(&pg, "write zkey");
-out:
+    int rc;
+    if ((rc = key_alloc(&k, cs)) == G16K_OK &&
+        (rc = setup_from_ptau(&k, cs, o->ptau_path, o->threads, pg)) == G16K_OK &&
+        (rc = zkey_write(o->zkey_path, &k, cs)) == G16K_OK)
+        progress_done(pg, "write zkey");
     key_free(&k);
-    r1cs_free(&cs);
     return rc;
 }
+
+const setup_curve_ops SETUP_OPS = {
+    .cv = SETUP_CURVE,
+    .run = setup_cmd_run,
+    .ptau_new = ptau_cmd_new,
+    .ptau_prepare = ptau_cmd_prepare,
+    .ptau_contribute = ptau_cmd_contribute,
+    .ptau_verify = ptau_cmd_verify,
+};

@@ -1,5 +1,7 @@
 /*
- * Groth16 key generation for BLS12-381 circuits (the `g16k setup` and `g16k vk` commands).
+ * Groth16 key generation (the `g16k setup` and `g16k vk` commands) and the powers of tau (`g16k
+ * ptau`), for BLS12-381 and BN254 (snarkjs's bn128): the curve is the input files' (the r1cs's
+ * prime, the ptau's header), and each curve has its own build of the same sources (curve_sel.h).
  *
  * Two ways to make a proving key (.zkey, docs/formats.md, ".zkey") from a circom .r1cs:
  *   - from a prepared powers-of-tau file (.ptau with the Lagrange sections 12..15): the result is
@@ -21,8 +23,9 @@
 #include <stdint.h>
 
 typedef struct setup_opts {
-    const char *r1cs_path; /* circom .r1cs (version 1, BLS12-381 prime) */
-    const char *ptau_path; /* prepared .ptau, or NULL for insecure random toxic waste */
+    const char *r1cs_path; /* circom .r1cs (version 1, BLS12-381's or BN254's prime) */
+    const char *ptau_path; /* prepared .ptau of the r1cs's curve, or NULL for insecure random
+                              toxic waste */
     const char *zkey_path; /* output; written to a temporary beside it, then renamed */
     unsigned threads;      /* worker threads; 0 = all online CPUs */
     int progress;          /* 1: print phase, percent and elapsed time to stderr */
@@ -31,7 +34,8 @@ typedef struct setup_opts {
 /* Make the proving key described by *o. Returns G16K_OK or a negative g16k_status with the core
  * error set (util/error.h): G16K_EFORMAT (malformed r1cs/ptau, naming file, section and byte;
  * also a ptau too small for the circuit: 2^power < constraints + public + 1, the rule of
- * snarkjs's zkey_new.js, or a circuit above 2^28), G16K_EIO, G16K_ENOMEM. On error no output
+ * snarkjs's zkey_new.js, or a circuit above 2^28, or a ptau of the other curve), G16K_EIO,
+ * G16K_ENOMEM. On error no output
  * file is left behind. Thread-safe (no shared state besides the progress output). */
 int setup_run(const setup_opts *o);
 
@@ -55,6 +59,8 @@ typedef struct ptau_opts {
     const char *in_path;  /* prepare, contribute, beacon: the .ptau to read */
     const char *out_path; /* the .ptau to write: a temporary beside it, renamed when complete */
     unsigned power;       /* new: the file holds 2^power powers, 1..28 */
+    uint32_t curve;       /* new: the ceremony's curve, G16K_CURVE_* (plugin.h); 0 = BLS12-381.
+                             The other commands take the input file's curve. */
     unsigned threads;     /* worker threads; 0 = all online CPUs */
     int progress;         /* 1: phase, percent and elapsed time on stderr */
     const char *name;     /* contribute, beacon: the contributor's name (ASCII, <= 64 kept) */
@@ -65,9 +71,9 @@ typedef struct ptau_opts {
     ptau_hashes *hashes; /* contribute, beacon: filled on success if not NULL */
 } ptau_opts;
 
-/* `snarkjs powersoftau new bls12381 POWER` (src/powersoftau_new.js), the same bytes: header,
+/* `snarkjs powersoftau new bls12381|bn128 POWER` (src/powersoftau_new.js), the same bytes: header,
  * sections 2..6 all generators, section 7 with 0 contributions. G16K_EINVAL (power out of
- * range), G16K_EIO, G16K_ENOMEM; no output on error. Thread-safe. */
+ * range, an unknown curve), G16K_EIO, G16K_ENOMEM; no output on error. Thread-safe. */
 int ptau_new(const ptau_opts *o);
 
 /* `snarkjs powersoftau prepare phase2` (src/powersoftau_preparephase2.js), the same bytes:

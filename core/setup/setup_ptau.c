@@ -214,20 +214,20 @@ out:
  * i + n runs one point past the section, that last difference goes to *past_u (encoded) and
  * *count_out excludes it. */
 static int hash_points(const ptau *pt, uint64_t n, uint64_t count, g1_affine_t **out,
-                       uint64_t *count_out, uint8_t past_u[96], int *has_past)
+                       uint64_t *count_out, uint8_t past_u[G1_BYTES], int *has_past)
 {
     const binfile_section *s2;
     int rc = binfile_section_get(&pt->bf, PTAU_TAU_G1, "tauG1", &s2);
     if (rc)
         return rc;
-    uint64_t held = s2->size / 96, at = s2->offset + s2->size;
-    *has_past = n + count == held + 1 && s2->size % 96 == 0 && at + 96 <= pt->bf.size;
+    uint64_t held = s2->size / G1_BYTES, at = s2->offset + s2->size;
+    *has_past = n + count == held + 1 && s2->size % G1_BYTES == 0 && at + G1_BYTES <= pt->bf.size;
     if (*has_past) {
         g1_affine_t last;
         if ((rc = ptau_read_points(pt, PTAU_TAU_G1, count - 1, 1, &last)) != G16K_OK ||
             (rc = setup_hash_overread_point(pt->bf.data + at,
-                                            pt->bf.data + s2->offset + (count - 1) * 96, past_u,
-                                            pt->bf.path)) != G16K_OK)
+                                            pt->bf.data + s2->offset + (count - 1) * G1_BYTES,
+                                            past_u, pt->bf.path)) != G16K_OK)
             return rc;
         count--;
     }
@@ -317,7 +317,7 @@ int setup_from_ptau(setup_key *k, const r1cs *cs, const char *ptau_path, unsigne
     /* zkey_new.js hashes min(n - 1, CHUNK) points per chunk for ceil((n - 1) / CHUNK) chunks. */
     uint64_t per = n - 1 < HASH_CHUNK ? n - 1 : HASH_CHUNK;
     uint64_t n_hash = (n - 1 + HASH_CHUNK - 1) / HASH_CHUNK * per;
-    uint8_t past_u[96];
+    uint8_t past_u[G1_BYTES];
     int has_past;
     if ((rc = hash_points(&pt, n, n_hash, &hp, &n_hash, past_u, &has_past)) != G16K_OK)
         goto out;

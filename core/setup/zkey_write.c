@@ -17,18 +17,18 @@
 #include "internal.h"
 #include "util/error.h"
 
-void setup_g1_to_lem(uint8_t out[96], const g1_affine_t *p)
+void setup_g1_to_lem(uint8_t out[G1_BYTES], const g1_affine_t *p)
 {
     fp_to_bytes_mont(out, &p->x);
-    fp_to_bytes_mont(out + 48, &p->y);
+    fp_to_bytes_mont(out + FP_BYTES, &p->y);
 }
 
-void setup_g2_to_lem(uint8_t out[192], const g2_affine_t *p)
+void setup_g2_to_lem(uint8_t out[G2_BYTES], const g2_affine_t *p)
 {
     fp_to_bytes_mont(out, &p->x.c0);
-    fp_to_bytes_mont(out + 48, &p->x.c1);
-    fp_to_bytes_mont(out + 96, &p->y.c0);
-    fp_to_bytes_mont(out + 144, &p->y.c1);
+    fp_to_bytes_mont(out + FP_BYTES, &p->x.c1);
+    fp_to_bytes_mont(out + G1_BYTES, &p->y.c0);
+    fp_to_bytes_mont(out + (3 * FP_BYTES), &p->y.c1);
 }
 
 /* Reverse n bytes of src into dst (no overlap). */
@@ -38,42 +38,32 @@ static void reverse(uint8_t *dst, const uint8_t *src, size_t n)
         dst[i] = src[n - 1 - i];
 }
 
-void setup_g1_to_u(uint8_t out[96], const g1_affine_t *p)
+void setup_g1_to_u(uint8_t out[G1_BYTES], const g1_affine_t *p)
 {
-    uint8_t le[96];
+    uint8_t le[G1_BYTES];
     if (g1_affine_is_inf(p)) {
-        memset(out, 0, 96);
+        memset(out, 0, G1_BYTES);
         return;
     }
     fp_to_bytes_canon(le, &p->x);
-    fp_to_bytes_canon(le + 48, &p->y);
-    reverse(out, le, 48);
-    reverse(out + 48, le + 48, 48);
+    fp_to_bytes_canon(le + FP_BYTES, &p->y);
+    reverse(out, le, FP_BYTES);
+    reverse(out + FP_BYTES, le + FP_BYTES, FP_BYTES);
 }
 
-void setup_g2_to_u(uint8_t out[192], const g2_affine_t *p)
+void setup_g2_to_u(uint8_t out[G2_BYTES], const g2_affine_t *p)
 {
-    uint8_t le[192];
+    uint8_t le[G2_BYTES];
     if (g2_affine_is_inf(p)) {
-        memset(out, 0, 192);
+        memset(out, 0, G2_BYTES);
         return;
     }
     fp_to_bytes_canon(le, &p->x.c0);
-    fp_to_bytes_canon(le + 48, &p->x.c1);
-    fp_to_bytes_canon(le + 96, &p->y.c0);
-    fp_to_bytes_canon(le + 144, &p->y.c1);
-    reverse(out, le, 96);
-    reverse(out + 96, le + 96, 96);
-}
-
-unsigned setup_cir_power(const r1cs *cs)
-{
-    /* zkey_new.js: log2(m + P + 1 - 1) + 1 with log2 = floor (0 for 0). */
-    uint64_t v = (uint64_t)cs->n_constraints + cs->n_pub_out + cs->n_pub_in;
-    unsigned k = 0;
-    while (v >> (k + 1))
-        k++;
-    return k + 1;
+    fp_to_bytes_canon(le + FP_BYTES, &p->x.c1);
+    fp_to_bytes_canon(le + G1_BYTES, &p->y.c0);
+    fp_to_bytes_canon(le + (3 * FP_BYTES), &p->y.c1);
+    reverse(out, le, G1_BYTES);
+    reverse(out + G1_BYTES, le + G1_BYTES, G1_BYTES);
 }
 
 static void put32(uint8_t *p, uint32_t v)
@@ -90,32 +80,6 @@ static int put_coef(atomic_stream *s, uint32_t matrix, uint32_t row, uint32_t si
     put32(b + 8, signal);
     fr_to_bytes_mont(b + 12, v); /* raw limbs: v already holds coef * R^2 mod r */
     return atomic_stream_write(s, b, sizeof b);
-}
-
-uint64_t setup_coef_count(const r1cs *cs)
-{
-    uint64_t n = (uint64_t)cs->n_pub_out + cs->n_pub_in + 1;
-    for (uint64_t c = 0; c < cs->n_constraints; c++)
-        n += cs->lc[3 * c + 2] - cs->lc[3 * c]; /* the A and B terms of constraint c */
-    return n;
-}
-
-int setup_check_limits(const r1cs *cs, const char *path)
-{
-    unsigned kp = setup_cir_power(cs);
-    if (kp > SETUP_MAX_POWER)
-        return err_set(G16K_EFORMAT,
-                       "%s: %u constraints + %llu public + 1 need a domain of 2^%u, "
-                       "above g16k's limit of 2^%u",
-                       path, cs->n_constraints, (unsigned long long)cs->n_pub_out + cs->n_pub_in,
-                       kp, SETUP_MAX_POWER);
-    uint64_t n = setup_coef_count(cs);
-    if (n > SETUP_MAX_COEFS)
-        return err_set(G16K_EFORMAT,
-                       "%s: %llu coefficients (terms of A and B, and nPublic + 1 rows) do not fit "
-                       "the u32 count of the key's section 4 (at most %llu)",
-                       path, (unsigned long long)n, (unsigned long long)SETUP_MAX_COEFS);
-    return G16K_OK;
 }
 
 /* Section 4 from the r1cs, snarkjs order: per constraint its A terms then its B terms, then the
@@ -165,20 +129,20 @@ void zkey_stream_hash_raw(zkey_stream *z, const uint8_t *b, size_t len)
 
 static int put_header(atomic_stream *s, const setup_header *k)
 {
-    uint8_t b[ZKEY_H2_SIZE];
+    uint8_t b[ZKEY_H2_SIZE_AT(FP_BYTES)];
     put32(b + ZKEY_H2_N8Q, FP_BYTES);
     fp_to_bytes_mont(b + ZKEY_H2_Q, &FP_MODULUS); /* raw limbs = the integer q, LE */
-    put32(b + ZKEY_H2_N8R, FR_BYTES);
-    fr_to_bytes_mont(b + ZKEY_H2_R, &FR_MODULUS);
-    put32(b + ZKEY_H2_NVARS, k->n_vars);
-    put32(b + ZKEY_H2_NPUB, k->n_public);
-    put32(b + ZKEY_H2_DOMAIN, k->domain_size);
-    setup_g1_to_lem(b + ZKEY_H2_ALPHA1, &k->alpha1);
-    setup_g1_to_lem(b + ZKEY_H2_BETA1, &k->beta1);
-    setup_g2_to_lem(b + ZKEY_H2_BETA2, &k->beta2);
-    setup_g2_to_lem(b + ZKEY_H2_GAMMA2, &k->gamma2);
-    setup_g1_to_lem(b + ZKEY_H2_DELTA1, &k->delta1);
-    setup_g2_to_lem(b + ZKEY_H2_DELTA2, &k->delta2);
+    put32(b + ZKEY_H2_N8R_AT(FP_BYTES), FR_BYTES);
+    fr_to_bytes_mont(b + ZKEY_H2_R_AT(FP_BYTES), &FR_MODULUS);
+    put32(b + ZKEY_H2_NVARS_AT(FP_BYTES), k->n_vars);
+    put32(b + ZKEY_H2_NPUB_AT(FP_BYTES), k->n_public);
+    put32(b + ZKEY_H2_DOMAIN_AT(FP_BYTES), k->domain_size);
+    setup_g1_to_lem(b + ZKEY_H2_ALPHA1_AT(FP_BYTES), &k->alpha1);
+    setup_g1_to_lem(b + ZKEY_H2_BETA1_AT(FP_BYTES), &k->beta1);
+    setup_g2_to_lem(b + ZKEY_H2_BETA2_AT(FP_BYTES), &k->beta2);
+    setup_g2_to_lem(b + ZKEY_H2_GAMMA2_AT(FP_BYTES), &k->gamma2);
+    setup_g1_to_lem(b + ZKEY_H2_DELTA1_AT(FP_BYTES), &k->delta1);
+    setup_g2_to_lem(b + ZKEY_H2_DELTA2_AT(FP_BYTES), &k->delta2);
     int rc = binfile_put_section_head(s, ZKEY_SEC_GROTH16, sizeof b);
     return rc ? rc : atomic_stream_write(s, b, sizeof b);
 }
@@ -214,7 +178,7 @@ int zkey_stream_section(zkey_stream *z, uint32_t id, uint64_t n, uint32_t hash_c
     z->g2 = id == ZKEY_SEC_B2;
     z->left = n;
     hash_u32_be(&z->h, hash_count);
-    return binfile_put_section_head(&z->s, id, n * (z->g2 ? ZKEY_G2_BYTES : ZKEY_G1_BYTES));
+    return binfile_put_section_head(&z->s, id, n * (z->g2 ? G2_BYTES : G1_BYTES));
 }
 
 /* zkey_stream_hash_g1/_g2 (into the hash only) and zkey_stream_g1/_g2 (into the open section,
@@ -248,8 +212,8 @@ int zkey_stream_section(zkey_stream *z, uint32_t id, uint64_t n, uint32_t hash_c
         return G16K_OK;                                                                            \
     }
 
-DEFINE_STREAM_POINTS(g1, g1_affine_t, ZKEY_G1_BYTES, 0, "G1")
-DEFINE_STREAM_POINTS(g2, g2_affine_t, ZKEY_G2_BYTES, 1, "G2")
+DEFINE_STREAM_POINTS(g1, g1_affine_t, G1_BYTES, 0, "G1")
+DEFINE_STREAM_POINTS(g2, g2_affine_t, G2_BYTES, 1, "G2")
 
 int zkey_stream_commit(zkey_stream *z)
 {

@@ -54,7 +54,6 @@ cp "$CIRCUITS/mult.circom" "$CIRCUITS/mult.input.json" "$T/"
 "$SNARKJS" powersoftau new bn128 4 "$T/bn0.ptau" > /dev/null
 "$SNARKJS" powersoftau prepare phase2 "$T/bn0.ptau" "$T/bn.ptau" > /dev/null
 "$SNARKJS" groth16 setup "$T/mult.r1cs" "$T/bn.ptau" "$T/bn.zkey" > /dev/null
-BN="; this is a BN254 (bn128) file, which g16k's setup and powers of tau do not serve yet: compile the circuit with \`circom --prime bls12381\`"
 # check serves both curves, the files' primes deciding: two curves in one run is the mistake
 says 4 "a BLS12-381 witness, the circuit $T/mult.r1cs is BN254's (files of two circuits, or one compiled with another --prime?)" \
   check --r1cs "$T/mult.r1cs" --witness "$M/witness.wtns"
@@ -72,8 +71,16 @@ says 4 "a BLS12-381 witness (its prime is BLS12-381's r), the proving key is BN2
 "$G16K" vk --zkey "$T/bn.zkey" --vk "$T/vk.json" > "$T/out" 2>&1 || fail "vk of a BN254 key: $(cat "$T/out")"
 "$SNARKJS" zkey export verificationkey "$T/bn.zkey" "$T/vk_sj.json" > /dev/null
 cmp -s "$T/vk.json" "$T/vk_sj.json" || fail "vk of a BN254 key differs from snarkjs's export"
-says 4 "$BN" setup --quiet --r1cs "$M/circuit.r1cs" --ptau "$T/bn.ptau" --zkey "$T/k.zkey"
-says 4 "$BN" setup --quiet --r1cs "$T/mult.r1cs" --ptau "$FIX/ptau/pot12_final.ptau" --zkey "$T/k.zkey"
+# setup serves both curves, the r1cs's prime deciding: a BN254 circuit's key from a bn128 ptau is
+# snarkjs's own; a circuit and a ptau of two curves are the mistake
+"$G16K" setup --quiet --r1cs "$T/mult.r1cs" --ptau "$T/bn.ptau" --zkey "$T/k.zkey" > "$T/out" 2>&1 ||
+  fail "setup of a BN254 circuit: $(cat "$T/out")"
+cmp -s "$T/k.zkey" "$T/bn.zkey" || fail "setup of a BN254 circuit differs from snarkjs groth16 setup"
+rm "$T/k.zkey"
+says 4 "$T/bn.ptau: a BN254 (bn128) powers of tau, but the circuit $M/circuit.r1cs is BLS12-381's: use a powers of tau of the circuit's curve (or compile the circuit for this one: circom --prime bn128)" \
+  setup --quiet --r1cs "$M/circuit.r1cs" --ptau "$T/bn.ptau" --zkey "$T/k.zkey"
+says 4 "a BLS12-381 (bls12381) powers of tau, but the circuit $T/mult.r1cs is BN254's" \
+  setup --quiet --r1cs "$T/mult.r1cs" --ptau "$FIX/ptau/pot12_final.ptau" --zkey "$T/k.zkey"
 [ ! -e "$T/p.json" ] && [ ! -e "$T/k.zkey" ] || fail "an output was written"
 
 # another circuit's .sym: a larger one (label out of range), a smaller one (too few signals)

@@ -193,8 +193,10 @@ expect 4 "cut.ptau" "truncated file" ptau prepare "$T/cut.ptau" "$T/out/x.ptau"
 # A G2 point of section 3 damaged: its x.c0 coordinate's top byte set (>= p).
 off=$(tamper "$T/c2.ptau" "$T/bad.ptau" g2_coord)
 expect 4 "section 3 (tauG2) at byte $off" "damaged G2 point" ptau prepare "$T/bad.ptau" "$T/out/x.ptau"
-sj powersoftau new bn128 3 "$T/bn.ptau"
-expect 4 "bn.ptau" "BN254 ptau" ptau prepare "$T/bn.ptau" "$T/out/x.ptau"
+# a header of neither curve: n8 40
+python3 -c 'import sys; b = bytearray(open(sys.argv[1], "rb").read()); b[24] = 40; open(sys.argv[2], "wb").write(b)' "$T/c2.ptau" "$T/n8.ptau"
+expect 4 "section 1 at byte 24: n8 40, expected 48 (BLS12-381) or 32 (BN254)" "n8 of no curve" ptau prepare "$T/n8.ptau" "$T/out/x.ptau"
+expect 2 "CURVE 'bn256'" "ptau new of an unknown curve" ptau new bn256 3 "$T/out/x.ptau"
 expect 5 "missing.ptau" "missing input" ptau prepare "$T/missing.ptau" "$T/out/x.ptau"
 expect 2 "HEX" "beacon hash not hex" ptau beacon "$T/b1_3.ptau" "$T/out/x.ptau" 0x12z4 10
 expect 2 "HEX" "beacon hash odd length" ptau beacon "$T/b1_3.ptau" "$T/out/x.ptau" 123 10

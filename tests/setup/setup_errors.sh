@@ -71,7 +71,7 @@ expect 4 "power 29 out of range" "ptau power 29" setup --r1cs "$R1CS" --ptau "$T
 expect 4 "not prepared for phase 2" "ptau before prepare phase2" setup --r1cs "$R1CS" --ptau "$T/raw.ptau" --zkey "$OUT"
 "$SNARKJS" powersoftau new bn128 2 "$T/bn.ptau" > /dev/null 2>&1
 "$SNARKJS" powersoftau prepare phase2 "$T/bn.ptau" "$T/bn_final.ptau" > /dev/null 2>&1
-expect 4 "not a BLS12-381 header" "BN254 ptau" setup --r1cs "$R1CS" --ptau "$T/bn_final.ptau" --zkey "$OUT"
+expect 4 "a BN254 (bn128) powers of tau, but the circuit" "BN254 ptau" setup --r1cs "$R1CS" --ptau "$T/bn_final.ptau" --zkey "$OUT"
 "$SNARKJS" powersoftau new bls12381 1 "$T/p1.ptau" > /dev/null 2>&1
 "$SNARKJS" powersoftau prepare phase2 "$T/p1.ptau" "$T/p1_final.ptau" > /dev/null 2>&1
 expect 4 "too small for this circuit" "ptau too small" setup --r1cs "$R1CS" --ptau "$T/p1_final.ptau" --zkey "$OUT"

@@ -1,0 +1,323 @@
+/*
+ * The curve a translation unit of core/setup is built for, under one set of names, so that each
+ * per-curve source of setup and of the powers of tau is one text for every curve (as cpu/fr_sel.h
+ * does for the CPU plugin, and arith/ for its fields): BLS12-381 by default, BN254 when
+ * SETUP_CURVE_BN254 is defined (the files of core/setup/bn254/ include the sources with it).
+ *
+ * A BLS12-381 unit uses arith/bls12_381's names as they are. A BN254 unit sees the same names
+ * mapped onto arith/bn254's: fp_t is bn254_fp_t, g1_jac_add is bn254_g1_jac_add, G1_GENERATOR
+ * is BN254_G1_GENERATOR, and so on; a name missing below is a type error there (the mapped types
+ * differ), never a silent BLS12-381 call. Every BLS12-381 header a setup source includes is
+ * included here first, so its declarations keep their own names.
+ *
+ * Per curve, besides the names:
+ *   SETUP_CURVE      the core's descriptor (core/curve/curve.h) of the unit's curve
+ *   G1_BYTES, G2_BYTES  an affine point in the files (2 and 4 FP_BYTES)
+ *   SETUP_FP_BITS, SETUP_FR_BITS  bit lengths of p and r (ffjavascript's fromRng masks)
+ *   SETUP_SIMD()     whether the IFMA lanes serve this curve on this CPU: ifma_available() on
+ *                    BLS12-381; 0 on BN254, whose lanes do not exist yet. The BLS12-381-only
+ *                    lane functions (g1_ifma_*, g2_ifma_*) are then names that abort if reached,
+ *                    so the lane paths stay one text and compile on both curves.
+ *   glv_scalar, glv_fixed, glv_*_set, g1_jac_mul_glv, g2_jac_mul_glv: [k] P through the curve's
+ *                    endomorphism (BLS12-381 glv.h; BN254 GLV on G1, GLS on G2, bn254/glv.h).
+ *   SETUP_OPS        the unit's curve's table of entry points (internal.h setup_curve_ops)
+ *   SETUP_SYM(name)  the symbol of a per-curve function: name on BLS12-381, name##_bn254 on BN254;
+ *                    internal.h's per-curve functions are renamed so below, so that both builds
+ *                    of a source link into one library.
+ */
+#ifndef G16K_SETUP_CURVE_SEL_H
+#define G16K_SETUP_CURVE_SEL_H
+
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "bls12_381/curve.h"
+#include "bls12_381/glv.h"
+#include "bls12_381/pairing.h"
+#include "bn254/curve.h"
+#include "bn254/glv.h"
+#include "bn254/pairing.h"
+#include "curve/curve.h"
+#include "formats/point_decode.h"
+#include "formats/r1cs.h"
+#include "ifma.h"
+
+#ifndef SETUP_CURVE_BN254
+
+#define SETUP_CURVE (&curve_bls12_381)
+#define G1_BYTES (2 * FP_BYTES)
+#define G2_BYTES (4 * FP_BYTES)
+#define SETUP_FP_BITS 381
+#define SETUP_FR_BITS 255
+#define SETUP_SIMD() ifma_available()
+#define setup_pairing_product_is_one bls_pairing_product_is_one
+#define SETUP_SYM(name) name
+#define SETUP_OPS setup_ops_bls12_381
+
+#else /* BN254 */
+
+#define SETUP_CURVE (&curve_bn254)
+#define SETUP_FP_BITS 254
+#define SETUP_FR_BITS 254
+#define SETUP_SIMD() 0
+#define setup_pairing_product_is_one bn254_pairing_product_is_one
+#define SETUP_SYM(name) name##_bn254
+#define SETUP_OPS setup_ops_bn254
+
+/* fields */
+#undef FP_LIMBS
+#undef FR_LIMBS
+#undef FP_BYTES
+#undef FR_BYTES
+#define FP_LIMBS BN254_FP_LIMBS
+#define FR_LIMBS BN254_FR_LIMBS
+#define FP_BYTES BN254_FP_BYTES
+#define FR_BYTES BN254_FR_BYTES
+#define G1_BYTES (2 * FP_BYTES)
+#define G2_BYTES (4 * FP_BYTES)
+#define fp_t bn254_fp_t
+#define fr_t bn254_fr_t
+#define fp2_t bn254_fp2_t
+#define FP_MODULUS BN254_FP_MODULUS
+#define FP_ONE BN254_FP_ONE
+#define FR_MODULUS BN254_FR_MODULUS
+#define FR_ONE BN254_FR_ONE
+#define FR_R2 BN254_FR_R2
+#define fp_add bn254_fp_add
+#define fp_sub bn254_fp_sub
+#define fp_neg bn254_fp_neg
+#define fp_mul bn254_fp_mul
+#define fp_sqr bn254_fp_sqr
+#define fp_inv bn254_fp_inv
+#define fp_sqrt bn254_fp_sqrt
+#define fp_is_zero bn254_fp_is_zero
+#define fp_eq bn254_fp_eq
+#define fp_set_u64 bn254_fp_set_u64
+#define fp_from_canon bn254_fp_from_canon
+#define fp_to_canon bn254_fp_to_canon
+#define fp_to_bytes_mont bn254_fp_to_bytes_mont
+#define fp_to_bytes_canon bn254_fp_to_bytes_canon
+#define fp_from_bytes_mont bn254_fp_from_bytes_mont
+#define fr_add bn254_fr_add
+#define fr_sub bn254_fr_sub
+#define fr_neg bn254_fr_neg
+#define fr_mul bn254_fr_mul
+#define fr_sqr bn254_fr_sqr
+#define fr_inv bn254_fr_inv
+#define fr_pow bn254_fr_pow
+#define fr_eq bn254_fr_eq
+#define fr_is_zero bn254_fr_is_zero
+#define fr_set_u64 bn254_fr_set_u64
+#define fr_from_canon bn254_fr_from_canon
+#define fr_to_canon bn254_fr_to_canon
+#define fr_to_bytes_mont bn254_fr_to_bytes_mont
+#define fr_to_bytes_canon bn254_fr_to_bytes_canon
+#define fr_from_bytes_canon bn254_fr_from_bytes_canon
+#define fr_mont_reduce bn254_fr_mont_reduce
+#define fr_root_of_unity bn254_fr_root_of_unity
+#define fp2_add bn254_fp2_add
+#define fp2_sub bn254_fp2_sub
+#define fp2_neg bn254_fp2_neg
+#define fp2_mul bn254_fp2_mul
+#define fp2_sqr bn254_fp2_sqr
+#define fp2_sqrt bn254_fp2_sqrt
+#define fp2_is_zero bn254_fp2_is_zero
+
+/* groups */
+#define g1_affine_t bn254_g1_affine_t
+#define g1_jac_t bn254_g1_jac_t
+#define g2_affine_t bn254_g2_affine_t
+#define g2_jac_t bn254_g2_jac_t
+#define G1_GENERATOR BN254_G1_GENERATOR
+#define G2_GENERATOR BN254_G2_GENERATOR
+#define g1_affine_is_inf bn254_g1_affine_is_inf
+#define g1_affine_is_on_curve bn254_g1_affine_is_on_curve
+#define g1_affine_eq bn254_g1_affine_eq
+#define g1_affine_neg bn254_g1_affine_neg
+#define g1_affine_in_subgroup bn254_g1_affine_in_subgroup
+#define g1_affine_from_bytes_mont bn254_g1_affine_from_bytes_mont
+#define g1_jac_set_inf bn254_g1_jac_set_inf
+#define g1_jac_is_inf bn254_g1_jac_is_inf
+#define g1_jac_from_affine bn254_g1_jac_from_affine
+#define g1_jac_to_affine bn254_g1_jac_to_affine
+#define g1_jac_batch_to_affine bn254_g1_jac_batch_to_affine
+#define g1_jac_eq bn254_g1_jac_eq
+#define g1_jac_neg bn254_g1_jac_neg
+#define g1_jac_dbl bn254_g1_jac_dbl
+#define g1_jac_add bn254_g1_jac_add
+#define g1_jac_add_affine bn254_g1_jac_add_affine
+#define g1_jac_mul bn254_g1_jac_mul
+#define g2_affine_is_inf bn254_g2_affine_is_inf
+#define g2_affine_is_on_curve bn254_g2_affine_is_on_curve
+#define g2_affine_eq bn254_g2_affine_eq
+#define g2_affine_neg bn254_g2_affine_neg
+#define g2_affine_in_subgroup bn254_g2_affine_in_subgroup
+#define g2_affine_from_bytes_mont bn254_g2_affine_from_bytes_mont
+#define g2_jac_set_inf bn254_g2_jac_set_inf
+#define g2_jac_is_inf bn254_g2_jac_is_inf
+#define g2_jac_from_affine bn254_g2_jac_from_affine
+#define g2_jac_to_affine bn254_g2_jac_to_affine
+#define g2_jac_batch_to_affine bn254_g2_jac_batch_to_affine
+#define g2_jac_eq bn254_g2_jac_eq
+#define g2_jac_neg bn254_g2_jac_neg
+#define g2_jac_dbl bn254_g2_jac_dbl
+#define g2_jac_add bn254_g2_jac_add
+#define g2_jac_add_affine bn254_g2_jac_add_affine
+#define g2_jac_mul bn254_g2_jac_mul
+#define zkey_point_g1 bn254_zkey_point_g1
+#define zkey_point_g2 bn254_zkey_point_g2
+
+/* an r1cs term's coefficient (formats/r1cs.h gives it as curve_scalar, BLS12-381's four limbs) */
+static inline void setup_term_coef_bn254(bn254_fr_t *out, const uint8_t *term)
+{
+    curve_scalar c;
+    r1cs_term_coef(&c, term);
+    for (int i = 0; i < BN254_FR_LIMBS; i++)
+        out->l[i] = c.l[i];
+}
+#define r1cs_term_coef setup_term_coef_bn254
+
+/* [k] P through the endomorphisms: the scalar kept canonical, split at each product */
+typedef struct setup_glv_bn254 {
+    uint64_t k[BN254_FR_LIMBS];
+} setup_glv_bn254;
+static inline void setup_glv_set_bn254(setup_glv_bn254 *s, const bn254_fr_t *k)
+{
+    bn254_fr_t c;
+    bn254_fr_to_canon(&c, k);
+    for (int i = 0; i < BN254_FR_LIMBS; i++)
+        s->k[i] = c.l[i];
+}
+static inline void setup_g1_mul_glv_bn254(bn254_g1_jac_t *out, const bn254_g1_jac_t *p,
+                                          const setup_glv_bn254 *s)
+{
+    bn254_g1_jac_mul_glv(out, p, s->k);
+}
+static inline void setup_g2_mul_gls_bn254(bn254_g2_jac_t *out, const bn254_g2_jac_t *p,
+                                          const setup_glv_bn254 *s)
+{
+    bn254_g2_jac_mul_gls(out, p, s->k);
+}
+#define glv_scalar setup_glv_bn254
+#define glv_fixed setup_glv_bn254
+#define glv_scalar_set setup_glv_set_bn254
+#define glv_fixed_set setup_glv_set_bn254
+#define g1_jac_mul_glv setup_g1_mul_glv_bn254
+#define g2_jac_mul_glv setup_g2_mul_gls_bn254
+
+/* The IFMA lanes serve BLS12-381 only (SETUP_SIMD() is 0 here): these stand-ins, of the lane
+ * functions' shapes on BN254's types, abort if a lane path is ever reached. */
+typedef struct setup_no_lanes {
+    uint8_t unused;
+} setup_no_lanes;
+#define SETUP_NO_LANES(G, AFF, JAC)                                                                \
+    static inline size_t setup_##G##_ba_scratch_size(uint32_t cnt)                                 \
+    {                                                                                              \
+        (void)cnt;                                                                                 \
+        abort();                                                                                   \
+    }                                                                                              \
+    static inline void setup_##G##_aff_set(setup_no_lanes *out, const AFF *p, int neg)             \
+    {                                                                                              \
+        (void)out, (void)p, (void)neg;                                                             \
+        abort();                                                                                   \
+    }                                                                                              \
+    static inline void setup_##G##_aff_get(AFF *out, const setup_no_lanes *in, size_t n)           \
+    {                                                                                              \
+        (void)out, (void)in, (void)n;                                                              \
+        abort();                                                                                   \
+    }                                                                                              \
+    static inline void setup_##G##_ba_run(setup_no_lanes *b, const uint64_t *idx,                  \
+                                          const uint8_t *const *pts, const uint8_t *neg,           \
+                                          uint32_t cnt, uint8_t *empty, void *scratch)             \
+    {                                                                                              \
+        (void)b, (void)idx, (void)pts, (void)neg, (void)cnt, (void)empty, (void)scratch;           \
+        abort();                                                                                   \
+    }                                                                                              \
+    static inline void setup_##G##_lanes_mul(JAC *out, const JAC *p,                               \
+                                             const setup_glv_bn254 *const s[], unsigned n)         \
+    {                                                                                              \
+        (void)out, (void)p, (void)s, (void)n;                                                      \
+        abort();                                                                                   \
+    }                                                                                              \
+    static inline unsigned setup_##G##_lanes_in_subgroup(const AFF *pts, unsigned n)               \
+    {                                                                                              \
+        (void)pts, (void)n;                                                                        \
+        abort();                                                                                   \
+    }
+SETUP_NO_LANES(g1, bn254_g1_affine_t, bn254_g1_jac_t)
+SETUP_NO_LANES(g2, bn254_g2_affine_t, bn254_g2_jac_t)
+#define g1_aff_r52 setup_no_lanes
+#define g2_aff_r52 setup_no_lanes
+#define g1_ifma_ba_scratch_size setup_g1_ba_scratch_size
+#define g2_ifma_ba_scratch_size setup_g2_ba_scratch_size
+#define g1_ifma_aff_set setup_g1_aff_set
+#define g2_ifma_aff_set setup_g2_aff_set
+#define g1_ifma_aff_get setup_g1_aff_get
+#define g2_ifma_aff_get setup_g2_aff_get
+#define g1_ifma_ba_run setup_g1_ba_run
+#define g2_ifma_ba_run setup_g2_ba_run
+#define g1_ifma_mul_glv setup_g1_lanes_mul
+#define g2_ifma_mul_glv setup_g2_lanes_mul
+#define g1_ifma_in_subgroup setup_g1_lanes_in_subgroup
+#define g2_ifma_in_subgroup setup_g2_lanes_in_subgroup
+
+/* internal.h's per-curve functions */
+#define setup_cmd_run SETUP_SYM(setup_cmd_run)
+#define ptau_cmd_new SETUP_SYM(ptau_cmd_new)
+#define ptau_cmd_prepare SETUP_SYM(ptau_cmd_prepare)
+#define ptau_cmd_contribute SETUP_SYM(ptau_cmd_contribute)
+#define ptau_cmd_verify SETUP_SYM(ptau_cmd_verify)
+#define ptau_open SETUP_SYM(ptau_open)
+#define ptau_section_points SETUP_SYM(ptau_section_points)
+#define ptau_check_section SETUP_SYM(ptau_check_section)
+#define ptau_point SETUP_SYM(ptau_point)
+#define ptau_point_error SETUP_SYM(ptau_point_error)
+#define ptau_read_points SETUP_SYM(ptau_read_points)
+#define ptau_put_header SETUP_SYM(ptau_put_header)
+#define ptau_put_u32 SETUP_SYM(ptau_put_u32)
+#define ptau_put_points SETUP_SYM(ptau_put_points)
+#define ptau_g1_to_c SETUP_SYM(ptau_g1_to_c)
+#define ptau_g2_to_c SETUP_SYM(ptau_g2_to_c)
+#define ptau_fp_negative SETUP_SYM(ptau_fp_negative)
+#define ptau_fp2_negative SETUP_SYM(ptau_fp2_negative)
+#define ptau_fr_from_rng SETUP_SYM(ptau_fr_from_rng)
+#define ptau_g1_from_rng SETUP_SYM(ptau_g1_from_rng)
+#define ptau_g2_from_rng SETUP_SYM(ptau_g2_from_rng)
+#define ptau_hash_to_g2 SETUP_SYM(ptau_hash_to_g2)
+#define ptau_g2_sp SETUP_SYM(ptau_g2_sp)
+#define ptau_key_create SETUP_SYM(ptau_key_create)
+#define ptau_key_wipe SETUP_SYM(ptau_key_wipe)
+#define ptau_pubkey_encode SETUP_SYM(ptau_pubkey_encode)
+#define ptau_prepare_check SETUP_SYM(ptau_prepare_check)
+#define ptau_contributions_read SETUP_SYM(ptau_contributions_read)
+#define ptau_first_challenge SETUP_SYM(ptau_first_challenge)
+#define fixed_base_g1_init SETUP_SYM(fixed_base_g1_init)
+#define fixed_base_g2_init SETUP_SYM(fixed_base_g2_init)
+#define fixed_base_g1_free SETUP_SYM(fixed_base_g1_free)
+#define fixed_base_g2_free SETUP_SYM(fixed_base_g2_free)
+#define fixed_base_g1_batch SETUP_SYM(fixed_base_g1_batch)
+#define fixed_base_g2_batch SETUP_SYM(fixed_base_g2_batch)
+#define g1_ifft SETUP_SYM(g1_ifft)
+#define g2_ifft SETUP_SYM(g2_ifft)
+#define lagrange_eval SETUP_SYM(lagrange_eval)
+#define zkey_stream_open SETUP_SYM(zkey_stream_open)
+#define zkey_stream_section SETUP_SYM(zkey_stream_section)
+#define zkey_stream_g1 SETUP_SYM(zkey_stream_g1)
+#define zkey_stream_g2 SETUP_SYM(zkey_stream_g2)
+#define zkey_stream_hash_g1 SETUP_SYM(zkey_stream_hash_g1)
+#define zkey_stream_hash_g2 SETUP_SYM(zkey_stream_hash_g2)
+#define zkey_stream_hash_raw SETUP_SYM(zkey_stream_hash_raw)
+#define zkey_stream_commit SETUP_SYM(zkey_stream_commit)
+#define zkey_stream_discard SETUP_SYM(zkey_stream_discard)
+#define zkey_write SETUP_SYM(zkey_write)
+#define setup_hash_overread_point SETUP_SYM(setup_hash_overread_point)
+#define setup_from_ptau SETUP_SYM(setup_from_ptau)
+#define setup_random_zkey SETUP_SYM(setup_random_zkey)
+#define setup_g1_to_lem SETUP_SYM(setup_g1_to_lem)
+#define setup_g2_to_lem SETUP_SYM(setup_g2_to_lem)
+#define setup_g1_to_u SETUP_SYM(setup_g1_to_u)
+#define setup_g2_to_u SETUP_SYM(setup_g2_to_u)
+
+#endif /* SETUP_CURVE_BN254 */
+
+#endif

@@ -1,0 +1,140 @@
+#!/usr/bin/env bash
+# g16k ptau and g16k setup on BN254 (snarkjs's bn128, circom's default prime) against snarkjs
+# 0.7.6, the same judge as ptau_cmds.sh on BLS12-381:
+#  1. `ptau new bn128 P` equals `snarkjs powersoftau new bn128 P` byte for byte (P 1, 6, 10);
+#  2. contribute: snarkjs contributes, g16k contributes after it, and `snarkjs powersoftau verify`
+#     accepts the chain; a beacon on top equals snarkjs's beacon byte for byte, printing snarkjs's
+#     response hash;
+#  3. `ptau prepare` equals `snarkjs powersoftau prepare phase2` of the same file;
+#  4. `ptau verify` accepts snarkjs's and g16k's files, and refuses a wrong point in a section
+#     (exit 1, as snarkjs does), a tauG2 point on the twist outside G2 (exit 4, naming it) and a
+#     coordinate >= p (exit 4);
+#  5. `g16k setup` from g16k's prepared file writes the key `snarkjs groth16 setup` writes from
+#     it, for the four bn128 fixture circuits; g16k proves with each key and snarkjs verifies;
+#  6. --insecure-random-toxic-waste on a bn128 circuit: the key proves and snarkjs verifies.
+# usage: ptau_bn128.sh G16K SNARKJS BN128_FIXTURES      (exit 77 = skipped: no snarkjs)
+set -euo pipefail
+G16K=$1 SNARKJS=${2:-} FIX=$3
+if [ -z "$SNARKJS" ] || [ ! -x "$SNARKJS" ]; then
+  echo "SKIP: snarkjs not installed (tools/snarkjs: npm ci there)"; exit 77
+fi
+T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
+export XDG_CACHE_HOME=$T/cache
+fail() { echo "FAIL: $*"; exit 1; }
+sj() { "$SNARKJS" "$@" > "$T/sj.log" 2>&1 || { cat "$T/sj.log"; fail "snarkjs $*"; }; }
+# tamper FILE OUT WHAT: one edit of a BN254 ceremony file; prints the damaged point's byte offset
+tamper() {
+python3 - "$@" <<'PY'
+import random, struct, sys
+src, dst, what = sys.argv[1:4]
+b = bytearray(open(src, 'rb').read())
+n = struct.unpack_from('<I', b, 8)[0]; pos = 12; sec = {}
+for _ in range(n):
+    i, sz = struct.unpack_from('<IQ', b, pos); sec[i] = (pos + 12, sz); pos += 12 + sz
+p = 0x30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47
+R = 2**256
+def lem(x): return ((x * R) % p).to_bytes(32, 'little')
+G1 = sec[2][0]
+if what == 'section_point':     # tauG1[5] replaced by the generator (a valid point, wrong power)
+    o = sec[2][0] + 5*64; b[o:o+64] = b[G1:G1+64]
+elif what == 'twist':           # tauG2[2]: a point of the twist y^2 = x^3 + 3/(9+u), not in G2
+    def mul(a, c): return ((a[0]*c[0] - a[1]*c[1]) % p, (a[0]*c[1] + a[1]*c[0]) % p)
+    def add(a, c): return ((a[0] + c[0]) % p, (a[1] + c[1]) % p)
+    def sqrt_fp(a):
+        r = pow(a, (p + 1) // 4, p)
+        return r if r * r % p == a % p else None
+    def sqrt_fp2(a):            # u^2 = -1: via the norm, then one square root in Fp
+        nr = sqrt_fp((a[0]*a[0] + a[1]*a[1]) % p)
+        if nr is None: return None
+        for d in ((a[0] + nr) % p, (a[0] - nr) % p):
+            x0 = sqrt_fp(d * pow(2, p - 2, p) % p)
+            if x0:
+                y = (x0, a[1] * pow(2 * x0, p - 2, p) % p)
+                if mul(y, y) == (a[0] % p, a[1] % p): return y
+        return None
+    inv82 = pow(82, p - 2, p); bt = (27 * inv82 % p, (-3 * inv82) % p)   # 3 / (9 + u)
+    random.seed(7)
+    while True:
+        x = (random.randrange(p), random.randrange(p))
+        y = sqrt_fp2(add(mul(mul(x, x), x), bt))
+        if y: break
+    o = sec[3][0] + 2*128; b[o:o+128] = lem(x[0]) + lem(x[1]) + lem(y[0]) + lem(y[1]); print(o)
+elif what == 'g1_coord':        # tauG1[4]: x's top byte set, so x >= p
+    o = sec[2][0] + 4*64; b[o+31] |= 0xf0; print(o)
+open(dst, 'wb').write(b)
+PY
+}
+hashes() { grep -A4 "$1" "$2" | tail -4 | tr -d '\t '; }
+
+# 1. new
+for p in 1 6 10; do
+  "$G16K" ptau new bn128 $p "$T/g$p.ptau"
+  sj powersoftau new bn128 $p "$T/s$p.ptau"
+  cmp "$T/g$p.ptau" "$T/s$p.ptau" || fail "ptau new bn128 $p differs from snarkjs powersoftau new bn128"
+done
+echo "ok: ptau new bn128 1, 6, 10 = snarkjs powersoftau new bn128"
+
+# 2. contribute and beacon, 3. prepare
+sj powersoftau contribute "$T/s10.ptau" "$T/c1.ptau" --name=snarkjs -e=entropy1
+"$G16K" ptau contribute "$T/c1.ptau" "$T/c2.ptau" --name "g16k contributor" --entropy e2 --quiet > /dev/null
+sj powersoftau verify "$T/c2.ptau"
+grep -q "Powers of Tau Ok" "$T/sj.log" || { cat "$T/sj.log"; fail "snarkjs verify rejects g16k's bn128 contribution"; }
+echo "ok: g16k contribute after snarkjs's passes snarkjs powersoftau verify"
+sj powersoftau beacon "$T/c2.ptau" "$T/sb.ptau" 0123456789abcdef0123456789abcdef 10 -n="final beacon"
+cp "$T/sj.log" "$T/sjb.log"
+"$G16K" ptau beacon "$T/c2.ptau" "$T/gb.ptau" 0123456789abcdef0123456789abcdef 10 --name "final beacon" --quiet > "$T/g.log"
+cmp "$T/gb.ptau" "$T/sb.ptau" || fail "ptau beacon on bn128 differs from snarkjs powersoftau beacon"
+[ "$(hashes "Contribution Response Hash" "$T/g.log")" = "$(hashes "Contribution Response Hash" "$T/sjb.log")" ] ||
+  fail "printed response hash differs from snarkjs's"
+echo "ok: ptau beacon = snarkjs powersoftau beacon, same response hash printed"
+"$G16K" ptau prepare "$T/gb.ptau" "$T/gp.ptau" --quiet
+sj powersoftau prepare phase2 "$T/gb.ptau" "$T/sp.ptau"
+cmp "$T/gp.ptau" "$T/sp.ptau" || fail "ptau prepare on bn128 differs from snarkjs powersoftau prepare phase2"
+echo "ok: ptau prepare = snarkjs powersoftau prepare phase2 (power 10)"
+
+# 4. verify
+for f in c1 c2 gb gp; do
+  "$G16K" ptau verify "$T/$f.ptau" --quiet > "$T/v.log" || { cat "$T/v.log"; fail "ptau verify $f.ptau"; }
+  tail -1 "$T/v.log" | grep -qx OK || fail "ptau verify $f.ptau: no OK"
+done
+grep -q "Contribution #3: final beacon (beacon)" "$T/v.log" || fail "verify lists no beacon: $(cat "$T/v.log")"
+echo "ok: ptau verify accepts snarkjs's and g16k's bn128 files"
+tamper "$T/c2.ptau" "$T/t1.ptau" section_point
+rc=0; "$G16K" ptau verify "$T/t1.ptau" --quiet > "$T/v.log" 2>&1 || rc=$?
+[ $rc = 1 ] && grep -q "section 2 (tauG1): consecutive points are not powers" "$T/v.log" ||
+  fail "verify of a wrong tauG1 point: exit $rc: $(cat "$T/v.log")"
+"$SNARKJS" powersoftau verify "$T/t1.ptau" > "$T/sv.log" 2>&1 && grep -q "Powers of Tau Ok" "$T/sv.log" &&
+  fail "snarkjs accepts the wrong tauG1 point"
+echo "ok: verify refuses a wrong point in tauG1 (exit 1), as snarkjs does"
+off=$(tamper "$T/c2.ptau" "$T/t2.ptau" twist)
+rc=0; "$G16K" ptau verify "$T/t2.ptau" --quiet > "$T/v.log" 2>&1 || rc=$?
+[ $rc = 4 ] && grep -q "section 3 (tauG2) at byte $off: point 2 is not a point of G2: point not in the prime-order subgroup" "$T/v.log" ||
+  fail "verify of a twist point outside G2: exit $rc: $(cat "$T/v.log")"
+echo "ok: verify refuses a tauG2 point outside G2 (exit 4), naming section, byte and index"
+off=$(tamper "$T/c2.ptau" "$T/t3.ptau" g1_coord)
+mkdir "$T/out"
+rc=0; "$G16K" ptau prepare "$T/t3.ptau" "$T/out/x.ptau" --quiet > "$T/v.log" 2>&1 || rc=$?
+[ $rc = 4 ] && grep -q "t3.ptau: section 2 (tauG1) at byte $off" "$T/v.log" && [ -z "$(ls -A "$T/out")" ] ||
+  fail "prepare of a coordinate >= p: exit $rc: $(cat "$T/v.log")"
+echo "ok: prepare refuses a coordinate >= p (exit 4), naming section and byte, writing nothing"
+
+# 5. setup from g16k's prepared file = snarkjs groth16 setup; the keys prove, snarkjs verifies
+for c in mult nopub poseidon2 manypub; do
+  "$G16K" setup --quiet --r1cs "$FIX/$c/circuit.r1cs" --ptau "$T/gp.ptau" --zkey "$T/$c.zkey"
+  sj groth16 setup "$FIX/$c/circuit.r1cs" "$T/gp.ptau" "$T/s_$c.zkey"
+  cmp "$T/$c.zkey" "$T/s_$c.zkey" || fail "$c: g16k setup differs from snarkjs groth16 setup on a bn128 ptau"
+  "$G16K" prove "$T/$c.zkey" "$FIX/$c/witness.wtns" "$T/proof.json" "$T/public.json"
+  sj zkey export verificationkey "$T/s_$c.zkey" "$T/vk.json"
+  sj groth16 verify "$T/vk.json" "$T/public.json" "$T/proof.json"
+  grep -q "OK!" "$T/sj.log" || { cat "$T/sj.log"; fail "$c: snarkjs rejects the proof"; }
+  echo "ok: $c: g16k setup = snarkjs groth16 setup ($(stat -c %s "$T/$c.zkey") bytes); its proof verifies in snarkjs"
+done
+
+# 6. random toxic waste
+"$G16K" setup --quiet --r1cs "$FIX/poseidon2/circuit.r1cs" --insecure-random-toxic-waste --zkey "$T/r.zkey" 2> /dev/null
+"$G16K" prove "$T/r.zkey" "$FIX/poseidon2/witness.wtns" "$T/proof.json" "$T/public.json"
+"$G16K" vk --zkey "$T/r.zkey" --vk "$T/rvk.json"
+sj groth16 verify "$T/rvk.json" "$T/public.json" "$T/proof.json"
+grep -q "OK!" "$T/sj.log" || { cat "$T/sj.log"; fail "snarkjs rejects the proof of a random bn128 key"; }
+echo "ok: a bn128 key from random toxic waste proves; snarkjs verifies"
+echo "PASS"
