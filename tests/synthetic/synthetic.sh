@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # tools/synthetic/synthetic_circuit judged by independent readers: for both shapes (dense, bits;
-# 1000 constraints, 3 public inputs, a last bits block cut short) snarkjs's `r1cs info` reports
+# 1000 constraints, 3 public inputs, a last bits block cut short) on both curves (BLS12-381 with
+# PTAU; BN254, --curve bn128, with snarkjs's own bn128 ptau of power 10) snarkjs's `r1cs info` reports
 # the counts asked for, `snarkjs wtns check` and `g16k check` accept the witness and refuse a
 # tampered one, `g16k setup` writes the same key as `snarkjs groth16 setup`, and the key proves
 # with g16k (snarkjs verifies) and with snarkjs (g16k verifies). Also: the same seed gives the
@@ -17,10 +18,16 @@ trap 'rm -rf "$W"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 export XDG_CACHE_HOME=$W/cache
 
-for s in dense bits; do
-  "$GEN" --constraints 1000 --public 3 --shape $s --seed 7 --r1cs "$W/$s.r1cs" --wtns "$W/$s.wtns"
+"$SNARKJS" powersoftau new bn128 10 "$W/bn0.ptau" >/dev/null
+"$SNARKJS" powersoftau prepare phase2 "$W/bn0.ptau" "$W/bn.ptau" >/dev/null
+for cs in "bls12381 dense" "bls12381 bits" "bn128 dense" "bn128 bits"; do
+  read -r curve shape <<<"$cs"
+  s=$curve-$shape
+  [ $curve = bn128 ] && ptau=$W/bn.ptau || ptau=$PTAU
+  "$GEN" --constraints 1000 --public 3 --shape $shape --seed 7 --curve $curve --r1cs "$W/$s.r1cs" --wtns "$W/$s.wtns"
   "$SNARKJS" r1cs info "$W/$s.r1cs" >"$W/$s.info" 2>&1
   grep -q "# of Constraints: 1000" "$W/$s.info" || fail "$s: snarkjs r1cs info: $(cat "$W/$s.info")"
+  grep -q "Curve: $([ $curve = bn128 ] && echo bn-128 || echo bls12-381)" "$W/$s.info" || fail "$s: curve: $(cat "$W/$s.info")"
   grep -q "# of Wires: 1004" "$W/$s.info" || fail "$s: wires: $(cat "$W/$s.info")"
   grep -q "# of Public Inputs: 3" "$W/$s.info" || fail "$s: public inputs: $(cat "$W/$s.info")"
   "$SNARKJS" wtns check "$W/$s.r1cs" "$W/$s.wtns" >"$W/$s.check" 2>&1
@@ -39,8 +46,8 @@ for s in dense bits; do
   "$SNARKJS" wtns check "$W/$s.r1cs" "$W/$s.bad.wtns" >"$W/$s.badcheck" 2>&1 || true
   grep -q "WITNESS IS CORRECT" "$W/$s.badcheck" && fail "$s: snarkjs accepts a tampered witness"
 
-  "$SNARKJS" groth16 setup "$W/$s.r1cs" "$PTAU" "$W/$s.zkey" >/dev/null 2>&1
-  "$G16K" setup --r1cs "$W/$s.r1cs" --ptau "$PTAU" --zkey "$W/$s.g16k.zkey" --quiet
+  "$SNARKJS" groth16 setup "$W/$s.r1cs" "$ptau" "$W/$s.zkey" >/dev/null 2>&1
+  "$G16K" setup --r1cs "$W/$s.r1cs" --ptau "$ptau" --zkey "$W/$s.g16k.zkey" --quiet
   cmp "$W/$s.zkey" "$W/$s.g16k.zkey" || fail "$s: g16k setup and snarkjs groth16 setup differ"
   "$SNARKJS" zkey export verificationkey "$W/$s.zkey" "$W/$s.vk.json" >/dev/null
   "$G16K" prove "$W/$s.zkey" "$W/$s.wtns" "$W/$s.proof.json" "$W/$s.public.json" 2>/dev/null
@@ -54,11 +61,11 @@ for s in dense bits; do
 done
 
 "$GEN" --constraints 1000 --public 3 --shape dense --seed 7 --r1cs "$W/again.r1cs" --wtns "$W/again.wtns"
-cmp "$W/dense.r1cs" "$W/again.r1cs" && cmp "$W/dense.wtns" "$W/again.wtns" || fail "same seed, other bytes"
+cmp "$W/bls12381-dense.r1cs" "$W/again.r1cs" && cmp "$W/bls12381-dense.wtns" "$W/again.wtns" || fail "same seed, other bytes"
 "$GEN" --constraints 1000 --public 3 --shape dense --seed 8 --r1cs "$W/other.r1cs" --wtns "$W/other.wtns"
-cmp -s "$W/dense.wtns" "$W/other.wtns" && fail "another seed, same witness"
+cmp -s "$W/bls12381-dense.wtns" "$W/other.wtns" && fail "another seed, same witness"
 
-for args in "--constraints 0" "--constraints 268435457" "--shape round" "--public -1" "--bogus 1"; do
+for args in "--constraints 0" "--constraints 268435457" "--shape round" "--public -1" "--bogus 1" "--curve bn256"; do
   rc=0
   "$GEN" --shape dense --constraints 10 $args --r1cs "$W/u.r1cs" --wtns "$W/u.wtns" 2>/dev/null || rc=$?
   [ $rc = 2 ] || fail "usage error '$args': exit $rc, want 2"

@@ -1,11 +1,16 @@
 /*
  * synthetic_circuit: a circom-format constraint system (.r1cs, version 1) and a witness that
- * satisfies it (.wtns, version 2) for BLS12-381, of any number of constraints up to 2^28, written
+ * satisfies it (.wtns, version 2) for BLS12-381 or BN254 (--curve bn128), of any number of
+ * constraints up to 2^28, written
  * as one stream each with constant memory, so that the prover can be measured at sizes circom's
  * WebAssembly compiler does not reach (issue 33).
  *
  *   synthetic_circuit --constraints N --shape dense|bits --r1cs OUT.r1cs --wtns OUT.wtns
- *                     [--public P] [--seed S]
+ *                     [--public P] [--seed S] [--curve bls12381|bn128]
+ *
+ * One source, built once per curve (synthetic_circuit_bn254.c includes it with
+ * SYNTH_CURVE_BN254: BN254's Fr under BLS12-381's names, the entry renamed by SYNTH_SYM); main
+ * is the BLS12-381 unit's.
  *
  * Wires are circom's order: w[0] = 1, P public inputs (no public outputs), then one internal
  * wire for each constraint, which the constraint defines from the wires before it:
@@ -36,8 +41,33 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "bls12_381/field.h"
 #include "util/same_file.h"
+
+#ifdef SYNTH_CURVE_BN254
+#include "bn254/field.h"
+#define fr_t bn254_fr_t
+#define FR_LIMBS BN254_FR_LIMBS
+#define FR_MODULUS BN254_FR_MODULUS
+#define FR_ONE BN254_FR_ONE
+#define fr_add bn254_fr_add
+#define fr_mul bn254_fr_mul
+#define fr_neg bn254_fr_neg
+#define fr_is_zero bn254_fr_is_zero
+#define fr_from_canon bn254_fr_from_canon
+#define fr_to_canon bn254_fr_to_canon
+#define SYNTH_TOP_MASK 0x1fffffffffffffffull /* values below 2^253 < r */
+#define SYNTH_SYM(name) name##_bn254
+#else
+#include "bls12_381/field.h"
+#define SYNTH_TOP_MASK 0x3fffffffffffffffull /* values below 2^254 < r */
+#define SYNTH_SYM(name) name
+#endif
+/* Both files of a circuit on the unit's curve (the arguments as main checked them); 0, or 2, 5
+ * or 7 as main's exit codes (message printed). */
+int synth_run(int bits, uint32_t n_pub, uint64_t n, uint64_t seed, const char *r1cs_path,
+              const char *wtns_path);
+int synth_run_bn254(int bits, uint32_t n_pub, uint64_t n, uint64_t seed, const char *r1cs_path,
+                    const char *wtns_path);
 
 #define MAX_CONSTRAINTS (1ull << 28)
 #define MAX_PUBLIC 1000000u
@@ -52,12 +82,12 @@ static uint64_t rng_next(uint64_t *s)
     return z ^ (z >> 31);
 }
 
-/* A pseudo-random canonical field element below 2^254 < r. */
+/* A pseudo-random canonical field element below 2^254 (BLS12-381) or 2^253 (BN254), < r. */
 static void rng_fr(uint64_t *s, fr_t *canon)
 {
     for (int i = 0; i < FR_LIMBS; i++)
         canon->l[i] = rng_next(s);
-    canon->l[FR_LIMBS - 1] &= 0x3fffffffffffffffull;
+    canon->l[FR_LIMBS - 1] &= SYNTH_TOP_MASK;
 }
 
 /* ---- output: a temporary file renamed into place on success ---- */
@@ -405,12 +435,26 @@ static int generate(gen *g, const char *r1cs_path, const char *wtns_path)
     return 0;
 }
 
+int SYNTH_SYM(synth_run)(int bits, uint32_t n_pub, uint64_t n, uint64_t seed, const char *r1cs_path,
+                         const char *wtns_path)
+{
+    gen g = { .bits = bits, .n_pub = n_pub, .n = n, .seed = seed };
+    if (!(g.pub = calloc(n_pub ? n_pub : 1, sizeof *g.pub))) {
+        fprintf(stderr, "synthetic_circuit: out of memory\n");
+        return 7;
+    }
+    int rc = generate(&g, r1cs_path, wtns_path);
+    free(g.pub);
+    return rc ? 5 : 0;
+}
+
+#ifndef SYNTH_CURVE_BN254
 static int usage(const char *why)
 {
     if (why)
         fprintf(stderr, "synthetic_circuit: %s\n", why);
     fprintf(stderr, "usage: synthetic_circuit --constraints N --shape dense|bits --r1cs OUT.r1cs "
-                    "--wtns OUT.wtns [--public P] [--seed S]\n"
+                    "--wtns OUT.wtns [--public P] [--seed S] [--curve bls12381|bn128]\n"
                     "  N: 1 .. 2^28 constraints; P: public inputs (default 1); S: seed (default "
                     "1)\n");
     return 2;
@@ -432,7 +476,7 @@ static int parse_u64(const char *s, uint64_t *out)
 int main(int argc, char **argv)
 {
     const char *n_s = NULL, *shape = NULL, *r1cs_path = NULL, *wtns_path = NULL, *pub_s = "1",
-               *seed_s = "1";
+               *seed_s = "1", *curve_s = "bls12381";
     for (int i = 1; i < argc; i++) {
         const char **dst = !strcmp(argv[i], "--constraints") ? &n_s
                            : !strcmp(argv[i], "--shape")     ? &shape
@@ -440,6 +484,7 @@ int main(int argc, char **argv)
                            : !strcmp(argv[i], "--wtns")      ? &wtns_path
                            : !strcmp(argv[i], "--public")    ? &pub_s
                            : !strcmp(argv[i], "--seed")      ? &seed_s
+                           : !strcmp(argv[i], "--curve")     ? &curve_s
                                                              : NULL;
         if (!dst)
             return usage(!strcmp(argv[i], "--help") ? NULL : "unknown option");
@@ -454,6 +499,9 @@ int main(int argc, char **argv)
         return usage("--public: expected 0 .. 1000000");
     if (parse_u64(seed_s, &seed))
         return usage("--seed: expected an unsigned integer");
+    int bn254 = !strcmp(curve_s, "bn128") || !strcmp(curve_s, "bn254");
+    if (!bn254 && strcmp(curve_s, "bls12381"))
+        return usage("--curve: bls12381 or bn128");
     if (!shape || (strcmp(shape, "dense") && strcmp(shape, "bits")))
         return usage("--shape: dense or bits");
     if (!r1cs_path || !wtns_path)
@@ -463,13 +511,7 @@ int main(int argc, char **argv)
                 wtns_path);
         return 2;
     }
-
-    gen g = { .bits = !strcmp(shape, "bits"), .n_pub = (uint32_t)n_pub, .n = n, .seed = seed };
-    if (!(g.pub = calloc(n_pub ? n_pub : 1, sizeof *g.pub))) {
-        fprintf(stderr, "synthetic_circuit: out of memory\n");
-        return 7;
-    }
-    int rc = generate(&g, r1cs_path, wtns_path);
-    free(g.pub);
-    return rc ? 5 : 0;
+    return (bn254 ? synth_run_bn254 : synth_run)(!strcmp(shape, "bits"), (uint32_t)n_pub, n, seed,
+                                                 r1cs_path, wtns_path);
 }
+#endif
