@@ -5,18 +5,21 @@
  * hashHPoints() reads its chunks of CHUNK = 2^14 points as tauG1[i + n] and tauG1[i] straight
  * from the file, always min(n - 1, CHUNK) points per chunk. When the domain n = 2^k uses the
  * whole ptau (k = power) and n > CHUNK, the last chunk ends one point past section 2 (which holds
- * 2n - 1 points): its last tauG1[i + n] is the 96 bytes that follow the section in the file (in a
- * prepared ptau, section 3's 12-byte header and the start of tauG2[0]). snarkjs subtracts
+ * 2n - 1 points): its last tauG1[i + n] is the G1_BYTES that follow the section in the file (in a
+ * prepared ptau, section 3's 12-byte header and the start of tauG2[0], G2's generator: so these
+ * bytes depend on the curve and the power only; on BN254 their x is >= p). snarkjs subtracts
  * tauG1[n - 1] from those bytes with wasmcurves' g1m_subAffine and hashes the result.
  *
  * Those bytes are no curve point and their y is not below p, so the result depends on how
- * wasmcurves' Fp arithmetic treats unreduced operands: f1m_add and f1m_sub wrap at 2^384 and
+ * wasmcurves' Fp arithmetic treats unreduced operands: f1m_add and f1m_sub wrap at 2^W (W = 64 FP_LIMBS) and
  * add or subtract p once, which is not arithmetic mod p for such inputs. This file follows the
  * formulas and operation order of wasmcurves' g1m_addAffine (build_curve_jacobian_a0.js) with
- * an exact model of f1m_add, f1m_sub and f1m_mul (build_f1m.js) on raw 384-bit values, until
+ * an exact model of f1m_add, f1m_sub and f1m_mul (build_f1m.js) on raw W-bit values, until
  * the values are reduced; from there on (batchToAffine's multiplications by the reduced inverse
  * of z, fromMontgomery) every wasmcurves operation is congruent mod p and ends reduced, so the
- * core's field code finishes the job. Read from wasmcurves 0.2.2 as installed by snarkjs 0.7.6.
+ * core's field code finishes the job. Read from wasmcurves 0.2.2 as installed by snarkjs 0.7.6,
+ * whose build_f1m.js makes both curves' Fp (BLS12-381: 384 bits, BN254: 256); checked against
+ * snarkjs on both (tests/setup/hash_overread.sh).
  */
 #include <string.h>
 
@@ -28,9 +31,9 @@
 
 typedef struct {
     uint64_t l[L];
-} raw384; /* any 384-bit value, not necessarily < p */
+} rawfp; /* any value of FP_LIMBS limbs, not necessarily < p */
 
-static void load(raw384 *r, const uint8_t *b)
+static void load(rawfp *r, const uint8_t *b)
 {
     for (int i = 0; i < L; i++) {
         uint64_t v = 0;
@@ -67,24 +70,24 @@ static int geq_p(const uint64_t *a)
     return bigint_cmp(a, FP_MODULUS.l, L) >= 0;
 }
 
-/* f1m_add: int_add; on carry subtract p (mod 2^384), else subtract p if the sum is >= p. */
-static void w_add(raw384 *r, const raw384 *x, const raw384 *y)
+/* f1m_add: int_add; on carry subtract p (mod 2^W), else subtract p if the sum is >= p. */
+static void w_add(rawfp *r, const rawfp *x, const rawfp *y)
 {
     if (add_n(r->l, x->l, y->l, L) || geq_p(r->l))
         sub_n(r->l, r->l, FP_MODULUS.l, L);
 }
 
-/* f1m_sub: int_sub; on borrow add p (mod 2^384). */
-static void w_sub(raw384 *r, const raw384 *x, const raw384 *y)
+/* f1m_sub: int_sub; on borrow add p (mod 2^W). */
+static void w_sub(rawfp *r, const rawfp *x, const rawfp *y)
 {
     if (sub_n(r->l, x->l, y->l, L))
         add_n(r->l, r->l, FP_MODULUS.l, L);
 }
 
-/* f1m_mul and f1m_square: T = (x y + M p) / 2^384 with M = -x y p^-1 mod 2^384 (unique, so
- * the 32-bit product scanning of wasmcurves and this 64-bit form agree), T < 2^384 + p; then
- * T - p if T >= p (wasmcurves: on a carry out of 2^384, or when the low 384 bits are >= p). */
-static void w_mul(raw384 *r, const raw384 *x, const raw384 *y)
+/* f1m_mul and f1m_square: T = (x y + M p) / 2^W with M = -x y p^-1 mod 2^W (unique, so
+ * the 32-bit product scanning of wasmcurves and this 64-bit form agree), T < 2^W + p; then
+ * T - p if T >= p (wasmcurves: on a carry out of 2^W, or when the low W bits are >= p). */
+static void w_mul(rawfp *r, const rawfp *x, const rawfp *y)
 {
     uint64_t t[2 * L + 1] = { 0 };
     for (int i = 0; i < L; i++) {
@@ -120,7 +123,7 @@ static void w_mul(raw384 *r, const raw384 *x, const raw384 *y)
         memcpy(r->l, T, sizeof r->l);
 }
 
-static int is_zero(const raw384 *a)
+static int is_zero(const rawfp *a)
 {
     uint64_t o = 0;
     for (int i = 0; i < L; i++)
@@ -128,13 +131,13 @@ static int is_zero(const raw384 *a)
     return o == 0;
 }
 
-static int eq(const raw384 *a, const raw384 *b)
+static int eq(const rawfp *a, const rawfp *b)
 {
     return memcmp(a->l, b->l, sizeof a->l) == 0;
 }
 
 /* (a mod p) as the core's Montgomery fp_t (the limbs are Montgomery values already). */
-static void reduce(fp_t *out, const raw384 *a)
+static void reduce(fp_t *out, const rawfp *a)
 {
     memcpy(out->l, a->l, sizeof out->l);
     while (geq_p(out->l))
@@ -144,7 +147,7 @@ static void reduce(fp_t *out, const raw384 *a)
 int setup_hash_overread_point(const uint8_t past[G1_BYTES], const uint8_t last[G1_BYTES],
                               uint8_t out_u[G1_BYTES], const char *path)
 {
-    raw384 x1, y1, x2, y2, zero = { { 0 } };
+    rawfp x1, y1, x2, y2, zero = { { 0 } };
     load(&x1, past);
     load(&y1, past + FP_BYTES);
     load(&x2, last);
@@ -164,13 +167,10 @@ int setup_hash_overread_point(const uint8_t past[G1_BYTES], const uint8_t last[G
                            "%s: the bytes after section 2 double tauG1[n - 1]: "
                            "snarkjs's circuit hash for this ptau is not reproduced",
                            path);
-        /* A reduced x1 keeps H, and so z3, reduced: batchToAffine then sees an ordinary z. */
-        if (geq_p(x1.l))
-            return err_set(G16K_EFORMAT,
-                           "%s: the bytes after section 2 have an x not below p: "
-                           "snarkjs's circuit hash for this ptau is not reproduced",
-                           path);
-        raw384 H, HH, I, J, dy, r, V, r2, V2, x3, y1J2, y3, z3;
+        /* x1 may be >= p (BN254's files: the top bytes of x1 are those of G2's generator):
+         * the raw model covers it, and z3, then possibly >= p too, enters batchToAffine's
+         * Montgomery products with reduced factors, whose results are reduced (T < 2p). */
+        rawfp H, HH, I, J, dy, r, V, r2, V2, x3, y1J2, y3, z3;
         w_sub(&H, &x2, &x1);
         w_sub(&dy, &y2, &y1);
         w_mul(&HH, &H, &H);

@@ -324,10 +324,10 @@ int zkey_write(const char *path, const setup_key *k, const r1cs *cs);
 
 /* ---- hash_overread.c ---- */
 /* The H point zkey_new.js hashes when its last chunk reads one point past ptau section 2:
- * g1m_subAffine(past, last) as wasmcurves computes it, past = the 96 file bytes after section 2,
+ * g1m_subAffine(past, last) as wasmcurves computes it, past = the G1_BYTES after section 2,
  * last = tauG1[n - 1] (both as in the file: affine, Montgomery, LE). Writes the uncompressed
  * encoding to out_u. Fails (G16K_EFORMAT, naming path) only for byte patterns whose wasmcurves
- * result this model does not cover (none occur in snarkjs-written files). */
+ * result this model does not cover: past doubling last (none occur in snarkjs-written files). */
 int setup_hash_overread_point(const uint8_t past[G1_BYTES], const uint8_t last[G1_BYTES],
                               uint8_t out_u[G1_BYTES], const char *path);
 

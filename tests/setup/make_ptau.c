@@ -1,5 +1,6 @@
 /*
- * make_ptau POWER OUT.ptau: a BLS12-381 powers-of-tau file prepared for phase 2, in the layout
+ * make_ptau POWER OUT.ptau: a BLS12-381 (make_ptau_bn254: BN254) powers-of-tau file prepared for
+ * phase 2, in the layout
  * `snarkjs powersoftau prepare phase2` writes (snarkjs 0.7.6 powersoftau_utils.js,
  * powersoftau_preparephase2.js): sections 1 header, 2 tauG1 (2^(p+1) - 1 points), 3 tauG2,
  * 4 alphaTauG1, 5 betaTauG1 (2^p each), 6 betaG2, 7 no contributions, and 12..15 the Lagrange
@@ -55,7 +56,7 @@ static void die(const char *what)
 /* n points k[i] * base (Montgomery scalars) in G1 (g2 = 0) or G2, appended LEM. */
 static void put_points(int g2, const fr_t *k, uint64_t n)
 {
-    uint8_t b[192];
+    uint8_t b[G2_BYTES];
     if (!g2) {
         fixed_base_g1 fb;
         g1_affine_t *p = malloc(n * sizeof *p);
@@ -64,7 +65,7 @@ static void put_points(int g2, const fr_t *k, uint64_t n)
             die("out of memory");
         for (uint64_t i = 0; i < n; i++) {
             setup_g1_to_lem(b, &p[i]);
-            fwrite(b, 1, 96, out);
+            fwrite(b, 1, G1_BYTES, out);
         }
         fixed_base_g1_free(&fb);
         free(p);
@@ -76,7 +77,7 @@ static void put_points(int g2, const fr_t *k, uint64_t n)
             die("out of memory");
         for (uint64_t i = 0; i < n; i++) {
             setup_g2_to_lem(b, &p[i]);
-            fwrite(b, 1, 192, out);
+            fwrite(b, 1, G2_BYTES, out);
         }
         fixed_base_g2_free(&fb);
         free(p);
@@ -132,11 +133,11 @@ int main(int argc, char **argv)
     put32(11);
 
     begin(1);
-    uint8_t q[48];
-    for (int i = 0; i < 48; i++)
+    uint8_t q[FP_BYTES];
+    for (int i = 0; i < FP_BYTES; i++)
         q[i] = (uint8_t)(FP_MODULUS.l[i / 8] >> (8 * (i % 8)));
-    put32(48);
-    fwrite(q, 1, 48, out);
+    put32(FP_BYTES);
+    fwrite(q, 1, FP_BYTES, out);
     put32(power);
     put32(power);
     end();
