@@ -12,9 +12,10 @@
  *
  * Those bytes are no curve point and their y is not below p, so the result depends on how
  * wasmcurves' Fp arithmetic treats unreduced operands: f1m_add and f1m_sub wrap at 2^W
- * (W = 64 FP_LIMBS) and add or subtract p once, which is not arithmetic mod p for such inputs. This file follows the
- * formulas and operation order of wasmcurves' g1m_addAffine (build_curve_jacobian_a0.js) with
- * an exact model of f1m_add, f1m_sub and f1m_mul (build_f1m.js) on raw W-bit values, until
+ * (W = 64 FP_LIMBS) and add or subtract p once, which is not arithmetic mod p for such inputs.
+ * This file follows the formulas and operation order of wasmcurves' g1m_addAffine
+ * (build_curve_jacobian_a0.js) with an exact model of f1m_add, f1m_sub and f1m_mul
+ * (build_f1m.js) on raw W-bit values, until
  * the values are reduced; from there on (batchToAffine's multiplications by the reduced inverse
  * of z, fromMontgomery) every wasmcurves operation is congruent mod p and ends reduced, so the
  * core's field code finishes the job. Read from wasmcurves 0.2.2 as installed by snarkjs 0.7.6,

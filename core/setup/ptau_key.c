@@ -16,7 +16,8 @@
  *     limbs are v itself;
  *   - points (wasm_curve.js fromRng): x drawn, then a bit `greatest`, until x^3 + b is a square;
  *     y its root with isNegative(y) = greatest (negative: canonical >= (p+1)/2; over Fp2 the sign
- *     of c1, or of c0 when c1 = 0), times the cofactor of ffjavascript's curve table (bls12381.js, bn128.js);
+ *     of c1, or of c0 when c1 = 0), times the cofactor of ffjavascript's curve table
+ *     (bls12381.js, bn128.js);
  *   - keys (keypair.js createPTauKey): tau, alpha, beta secrets; then per secret s with
  *     personalization 0, 1, 2: g1_s random, g1_sx = s g1_s, g2_sp = hashToG2(BLAKE2b-512(
  *     personalization || challenge || U(g1_s) || U(g1_sx))), g2_spx = s g2_sp. hashToG2 seeds a
