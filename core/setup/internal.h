@@ -89,8 +89,8 @@ typedef struct ptau {
     uint32_t ceremony_power; /* the header's ceremonyPower (> power in a reduced file) */
 } ptau;
 
-/* Map and validate the container and the header (n8 = FP_BYTES, q = the curve's p, power 1..28); with
- * need_lagrange, also that section 12 exists (the file was prepared for phase 2). Section sizes
+/* Map and validate the container and the header (n8 = FP_BYTES, q = the curve's p, power
+ * 1..28); with need_lagrange, also that section 12 exists (the file was prepared for phase 2). Section sizes
  * are checked by the readers (ptau_read_points, ptau_section_points). Caller closes with
  * binfile_close(&p->bf). path must outlive *p. */
 int ptau_open(const char *path, ptau *out, int need_lagrange);
