@@ -1,6 +1,7 @@
 /*
  * g16k bench: one phase alone, several runs, JSON on stdout (median, min, max in seconds).
  *   bench msm   --config INI --group g1|g2 --log-n N [--window C] [--bases HOW] [--threads T]
+ *               [--curve bls12381|bn128]
  *               [--runs K]
  *   bench ntt   --config INI --log-n N [--threads T] [--runs K]
  *   bench synth --config INI --zkey Z --witness W [--threads T] [--runs K]
@@ -73,17 +74,17 @@ static void print_stat(const char *name, double *v, int runs, int last)
            s[runs - 1], last ? "" : ",");
 }
 
-/* n random canonical scalars below r. */
-static fr_t *random_scalars(size_t n)
+/* n random canonical scalars below cv's r: below 2^254 (BLS12-381) or 2^253 (BN254). */
+static fr_t *random_scalars(const curve *cv, size_t n)
 {
     fr_t *s = malloc(n * sizeof(fr_t));
     if (!s || g16k_random_bytes(s, n * sizeof(fr_t)) != G16K_OK) {
         free(s);
         return NULL;
     }
-    for (size_t i = 0; i < n; i++) {
-        s[i].l[3] &= 0x3fffffffffffffffULL; /* < 2^254 < r */
-    }
+    uint64_t top = cv == &curve_bn254 ? 0x1fffffffffffffffULL : 0x3fffffffffffffffULL;
+    for (size_t i = 0; i < n; i++)
+        s[i].l[3] &= top;
     return s;
 }
 
@@ -95,47 +96,45 @@ static int parse_runs(const char *s, int *runs)
     return 0;
 }
 
-static void *bench_points(int g2, size_t n)
+/* n distinct points of one group, k0 G + i k G for a random k (i < n): a run of additions and
+ * one batch normalisation, so that 2^20 points take seconds. */
+#define DEFINE_BENCH_POINTS(NAME, JAC, AFF, G, GEN)                                                \
+    static void *NAME(const uint64_t k[4], size_t n)                                               \
+    {                                                                                              \
+        JAC step, acc, *jac = malloc(n * sizeof(JAC));                                             \
+        AFF *aff = malloc(n * sizeof(AFF));                                                        \
+        if (!jac || !aff) {                                                                        \
+            free(jac);                                                                             \
+            free(aff);                                                                             \
+            return NULL;                                                                           \
+        }                                                                                          \
+        G##_jac_from_affine(&acc, &GEN);                                                           \
+        G##_jac_mul(&step, &acc, k, 4);                                                            \
+        for (size_t i = 0; i < n; i++) {                                                           \
+            jac[i] = acc;                                                                          \
+            G##_jac_add(&acc, &acc, &step);                                                        \
+        }                                                                                          \
+        G##_jac_batch_to_affine(aff, jac, n);                                                      \
+        free(jac);                                                                                 \
+        return aff;                                                                                \
+    }
+DEFINE_BENCH_POINTS(bls_g1_points, g1_jac_t, g1_affine_t, g1, G1_GENERATOR)
+DEFINE_BENCH_POINTS(bls_g2_points, g2_jac_t, g2_affine_t, g2, G2_GENERATOR)
+DEFINE_BENCH_POINTS(bn254_g1_points, bn254_g1_jac_t, bn254_g1_affine_t, bn254_g1,
+                    BN254_G1_GENERATOR)
+DEFINE_BENCH_POINTS(bn254_g2_points, bn254_g2_jac_t, bn254_g2_affine_t, bn254_g2,
+                    BN254_G2_GENERATOR)
+
+/* n points of cv's G1 or G2 (cv's affine type), or NULL. */
+static void *bench_points(const curve *cv, int g2, size_t n)
 {
     fr_t k;
     if (g16k_random_bytes(&k, sizeof(k)) != G16K_OK)
         return NULL;
     k.l[3] &= 0x0fffffffffffffffULL;
-    if (!g2) {
-        g1_jac_t step, acc, *jac = malloc(n * sizeof(g1_jac_t));
-        g1_affine_t *aff = malloc(n * sizeof(g1_affine_t));
-        if (!jac || !aff) {
-            free(jac);
-            free(aff);
-            return NULL;
-        }
-        g1_jac_from_affine(&acc, &G1_GENERATOR);
-        g1_jac_mul(&step, &acc, k.l, FR_LIMBS);
-        for (size_t i = 0; i < n; i++) {
-            jac[i] = acc;
-            g1_jac_add(&acc, &acc, &step);
-        }
-        g1_jac_batch_to_affine(aff, jac, n);
-        free(jac);
-        return aff;
-    } else {
-        g2_jac_t step, acc, *jac = malloc(n * sizeof(g2_jac_t));
-        g2_affine_t *aff = malloc(n * sizeof(g2_affine_t));
-        if (!jac || !aff) {
-            free(jac);
-            free(aff);
-            return NULL;
-        }
-        g2_jac_from_affine(&acc, &G2_GENERATOR);
-        g2_jac_mul(&step, &acc, k.l, FR_LIMBS);
-        for (size_t i = 0; i < n; i++) {
-            jac[i] = acc;
-            g2_jac_add(&acc, &acc, &step);
-        }
-        g2_jac_batch_to_affine(aff, jac, n);
-        free(jac);
-        return aff;
-    }
+    if (cv == &curve_bn254)
+        return (g2 ? bn254_g2_points : bn254_g1_points)(k.l, n);
+    return (g2 ? bls_g2_points : bls_g1_points)(k.l, n);
 }
 
 /* bench msm: n points handed to the provider as --bases says: copied (bases_create), lent
@@ -143,7 +142,7 @@ static void *bench_points(int g2, size_t n)
  * 8-byte boundary, as a mapped snarkjs key lends every other section); a provider without the
  * borrowing entry copies (call_bases_create). */
 /* The primary provider of slot on curve (G16K_CURVE_*) with the slot's capability; NULL with
- * the error set when it lacks them. The synthetic benchmarks (msm, ntt) run on BLS12-381. */
+ * the error set when it lacks them. bench msm runs on --curve, bench ntt on BLS12-381. */
 static const provider *bench_provider(const g16k_prover *p, int slot, uint32_t curve)
 {
     const loaded_plugin *lp = p->cfg->slot[slot].primary;
@@ -154,7 +153,7 @@ static const provider *bench_provider(const g16k_prover *p, int slot, uint32_t c
     return pv;
 }
 
-static int bench_msm(g16k_prover *p, int argc, char **argv, const char *group, const char *logn_s,
+static int bench_msm(g16k_prover *p, const curve *cv, const char *group, const char *logn_s,
                      const char *window_s, const char *threads_s, const char *bases_s, int runs)
 {
     int g2, log_n = logn_s ? atoi(logn_s) : -1;
@@ -163,8 +162,6 @@ static int bench_msm(g16k_prover *p, int argc, char **argv, const char *group, c
     double t[MAX_RUNS], t_setup;
     int rc;
 
-    (void)argc;
-    (void)argv;
     if (!group || (strcmp(group, "g1") && strcmp(group, "g2")))
         return cli_usage_error("bench msm: --group must be g1 or g2%s", "");
     if (log_n < 0 || log_n > 26)
@@ -176,11 +173,11 @@ static int bench_msm(g16k_prover *p, int argc, char **argv, const char *group, c
         return cli_usage_error("bench msm: --bases '%s': expected copied, lent or lent-unaligned",
                                bases_s);
     g2 = group[1] == '2';
-    if ((pl = bench_provider(p, g2 ? SLOT_MSM_G2 : SLOT_MSM_G1, G16K_CURVE_BLS12_381)) == NULL)
+    if ((pl = bench_provider(p, g2 ? SLOT_MSM_G2 : SLOT_MSM_G1, cv->id)) == NULL)
         return cli_fail(G16K_ECONFIG);
-    size_t n = (size_t)1 << log_n, psz = g2 ? sizeof(g2_affine_t) : sizeof(g1_affine_t);
-    void *pts = bench_points(g2, n);
-    fr_t *sc = random_scalars(n);
+    size_t n = (size_t)1 << log_n, psz = g2 ? cv->g2_bytes : cv->g1_bytes;
+    void *pts = bench_points(cv, g2, n);
+    fr_t *sc = random_scalars(cv, n);
     uint8_t *lent = lend ? aligned_alloc(64, (n * psz + 64 + 63) & ~(size_t)63) : NULL;
     if (!pts || !sc || (lend && !lent)) {
         free(pts);
@@ -214,10 +211,10 @@ static int bench_msm(g16k_prover *p, int argc, char **argv, const char *group, c
     if (rc != G16K_OK)
         return cli_fail(rc);
     printf(
-        "{\n  \"bench\": \"msm\",\n  \"group\": \"%s\",\n  \"log_n\": %d,\n  \"plugin\": \"%s\",\n"
-        "  \"bases\": \"%s\",\n  \"window\": %u,\n  \"threads\": %u,\n  \"runs\": %d,\n"
-        "  \"seconds\": {\n",
-        group, log_n, pl->plugin->name, bases_s, params.window, params.threads, runs);
+        "{\n  \"bench\": \"msm\",\n  \"curve\": \"%s\",\n  \"group\": \"%s\",\n  \"log_n\": %d,\n"
+        "  \"plugin\": \"%s\",\n  \"bases\": \"%s\",\n  \"window\": %u,\n  \"threads\": %u,\n"
+        "  \"runs\": %d,\n  \"seconds\": {\n",
+        cv->snarkjs, group, log_n, pl->plugin->name, bases_s, params.window, params.threads, runs);
     print_stat("bases_create", &t_setup, 1, 0);
     print_stat("msm", t, runs, 1);
     printf("  }\n}\n");
@@ -239,7 +236,7 @@ static int bench_ntt(g16k_prover *p, const char *logn_s, int runs)
     size_t n = (size_t)1 << log_n;
     fr_t *x[4];
     for (int i = 0; i < 4; i++)
-        x[i] = random_scalars(n); /* < 2^254: valid canonical and Montgomery values */
+        x[i] = random_scalars(&curve_bls12_381, n); /* valid canonical and Montgomery values */
     if (!x[0] || !x[1] || !x[2] || !x[3]) {
         for (int i = 0; i < 4; i++)
             free(x[i]);
@@ -625,13 +622,15 @@ static int bench_load(g16k_prover *p, const char *zkey_path, int runs)
 static int cmd_bench(int argc, char **argv)
 {
     const char *config = NULL, *group = NULL, *logn = NULL, *window = NULL, *threads = NULL,
-               *runs_s = NULL, *zkey = NULL, *wtns_path = NULL, *trace_path = NULL, *bases = NULL;
+               *runs_s = NULL, *zkey = NULL, *wtns_path = NULL, *trace_path = NULL, *bases = NULL,
+               *curve_s = NULL;
     const cli_opt opts[] = {
         { "--config", &config, NULL },    { "--group", &group, NULL },
         { "--log-n", &logn, NULL },       { "--window", &window, NULL },
         { "--threads", &threads, NULL },  { "--runs", &runs_s, NULL },
         { "--zkey", &zkey, NULL },        { "--witness", &wtns_path, NULL },
         { "--trace", &trace_path, NULL }, { "--bases", &bases, NULL },
+        { "--curve", &curve_s, NULL },
     };
     g16k_prover *p;
     int rc, runs;
@@ -653,6 +652,12 @@ static int cmd_bench(int argc, char **argv)
         return cli_usage_error("bench: unknown phase '%s' (msm, ntt, synth, prove, load)", what);
     if ((rc = cli_threads_opt(threads)))
         return rc;
+    const curve *cv = curve_s ? curve_by_snarkjs(curve_s) : &curve_bls12_381;
+    if (cv == NULL)
+        return cli_usage_error("bench: --curve '%s': expected bls12381 or bn128", curve_s);
+    if (curve_s && strcmp(what, "msm"))
+        return cli_usage_error("bench: --curve is for msm (a key's curve is its own), not %s",
+                               what);
     const cli_file files[] = { { "--zkey", zkey, 0 },
                                { "--witness", wtns_path, 0 },
                                { "--config", config, 0 },
@@ -665,7 +670,7 @@ static int cmd_bench(int argc, char **argv)
     if ((rc = cli_open_prover(config, &p)) != G16K_OK)
         return cli_trace_finish(trace, cli_fail(rc));
     if (!strcmp(what, "msm"))
-        rc = bench_msm(p, argc, argv, group, logn, window, threads, bases, runs);
+        rc = bench_msm(p, cv, group, logn, window, threads, bases, runs);
     else if (!strcmp(what, "ntt"))
         rc = bench_ntt(p, logn, runs);
     else if (!strcmp(what, "load"))
@@ -679,7 +684,8 @@ static int cmd_bench(int argc, char **argv)
 const cli_command cli_cmd_bench = {
     "bench",
     cmd_bench,
-    "bench    msm --group g1|g2 --log-n N [--window C] [--bases copied|lent|lent-unaligned] |\n"
+    "bench    msm --group g1|g2 --log-n N [--window C] [--bases copied|lent|lent-unaligned]\n"
+    "             [--curve bls12381|bn128] |\n"
     "         ntt --log-n N |\n"
     "         synth --zkey Z --witness W | prove --zkey Z --witness W | load --zkey Z\n"
     "         with [--config INI] [--threads T] [--runs K] [--trace TRACE.json]\n"
