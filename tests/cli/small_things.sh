@@ -5,6 +5,7 @@
 #  - a misspelt command: "unknown command 'proove'; did you mean 'prove'?" and the command
 #    names on a line, not the 90 lines of every command's help;
 #  - a plugin not found: the folders searched, not the g16k binary's own path as a folder.
+#  - bench msm --curve bls12381|bn128 (the MSM benchmark on either curve).
 # usage: small_things.sh G16K FIXTURES
 set -euo pipefail
 G16K=$1 F=$2/poseidon2
@@ -54,3 +55,17 @@ bin=$(realpath "$G16K")
 grep -qE "(in |, )$bin(,|$)" "$T/e" && fail "the search list names the binary $bin as a folder: $(cat "$T/e")"
 grep -q "$(dirname "$bin")/../lib/g16k" "$T/e" || fail "the search list lacks lib/g16k next to the binary: $(cat "$T/e")"
 echo "ok: a missing plugin's search list: folders only"
+
+# bench msm --curve: the synthetic MSM on either curve; another name, or --curve with a key, exit 2
+for c in bls12381 bn128; do
+  "$G16K" bench msm --curve $c --group g2 --log-n 4 --runs 1 --threads 1 > "$T/b.json" ||
+    fail "bench msm --curve $c"
+  node -e 'const j = JSON.parse(require("fs").readFileSync(process.argv[1]));
+    if (j.curve !== process.argv[2] || !(j.seconds.msm.median > 0)) process.exit(1);' "$T/b.json" $c ||
+    fail "bench msm --curve $c: $(cat "$T/b.json")"
+done
+rc=0; "$G16K" bench msm --curve bn256 --group g1 --log-n 4 2> "$T/e" || rc=$?
+[ $rc = 2 ] && grep -q "expected bls12381 or bn128" "$T/e" || fail "bench --curve bn256: exit $rc, $(cat "$T/e")"
+rc=0; "$G16K" bench prove --curve bn128 --zkey "$F/circuit_final.zkey" --witness "$F/witness.wtns" 2> "$T/e" || rc=$?
+[ $rc = 2 ] && grep -q "a key's curve is its own" "$T/e" || fail "bench prove --curve: exit $rc, $(cat "$T/e")"
+echo "ok: bench msm --curve serves both curves"
