@@ -3,7 +3,7 @@
 # file): queue init (idempotent), submit's checks (another circuit's witness, a truncated one, a
 # missing key, a witness over the limit: each refused with its exit code and nothing queued),
 # result before and after a worker (--wait), jobs, usage errors, worker start-up errors, --max-jobs,
-# --keys-mem (least recently used keys out),
+# --keys-mem (least recently used keys out), a BN254 key's job beside BLS12-381 ones,
 # --jobs-in-flight 2, SIGTERM (finishes the job in hand, exit 0), SIGINT during a key load
 # (cancels and releases it, not counting the attempt, exit 0), a failed job's exit code, and
 # snarkjs groth16 verify on the results.
@@ -121,6 +121,21 @@ line=$("$G16K" jobs --queue "$Q" --state done | grep "\"id\":$id1,")
 echo "$line" | grep -q '"label":"first"' && echo "$line" | grep -q '"timings":{"attempt":1' &&
   echo "$line" | grep -qE '"wait_s":[0-9]' && ok "jobs lists label, timings and wait" || bad "jobs line: $line"
 
+# a BN254 (bn128) key: the queue holds keys by digest, whichever curve; submit checks the
+# witness against the key's curve
+BN=$SRC/tests/fixtures/bn128/poseidon2
+mkdir "$T/keysbn"
+cp "$BN/circuit_final.zkey" "$T/keysbn/poseidon2_bn128.zkey"
+expect 4 "a BLS12-381 witness .* the proving key is BN254's" "$G16K" submit --queue "$Q" --zkey "$T/keysbn/poseidon2_bn128.zkey" --witness "$P/witness.wtns"
+idb=$("$G16K" submit --queue "$Q" --zkey "$T/keysbn/poseidon2_bn128.zkey" --witness "$BN/witness.wtns")
+"$G16K" worker --queue "$Q" --config "$CFG" --keys "$T/keysbn" --idle-exit 1 2>"$T/bn.log"
+if "$G16K" result --queue "$Q" --id "$idb" --proof "$T/pb.json" --public "$T/qb.json" 2>"$T/bn.err"; then
+  cmp -s "$T/qb.json" "$BN/public.json" && ok "bn128 job $idb: public.json is snarkjs's" || bad "bn128 public.json differs"
+  [ -z "$SNARKJS" ] || expect 0 "OK" "$SNARKJS" groth16 verify "$BN/verification_key.json" "$T/qb.json" "$T/pb.json"
+else
+  bad "bn128 job $idb: $(cat "$T/bn.err") $(cat "$T/bn.log")"
+fi
+
 # resident keys within --keys-mem: a budget of 1 MiB keeps both keys (the third job finds mult
 # resident), a budget of 0 keeps only the key in use (every job loads its key)
 key_loads() {   # key_loads MEM_MIB: key_loaded of three jobs mult, poseidon2, mult
@@ -163,7 +178,7 @@ expect 3 "job $id4 failed after 1 attempt: key .* \(nopub.zkey\): no live worker
 # two jobs in flight: all done
 for i in 1 2 3 4; do "$G16K" submit --queue "$Q" --zkey "$T/keys/poseidon2.zkey" --witness "$P/witness.wtns" >/dev/null; done
 expect 0 "2 jobs in flight" "$G16K" worker --queue "$Q" --config "$CFG" --keys "$T/keys" --jobs-in-flight 2 --idle-exit 1
-[ "$(njobs queued)" = 0 ] && [ "$(njobs done)" = 12 ] && ok "--jobs-in-flight 2 did them all" || bad "$(njobs queued) queued, $(njobs done) done"
+[ "$(njobs queued)" = 0 ] && [ "$(njobs done)" = 13 ] && ok "--jobs-in-flight 2 did them all" || bad "$(njobs queued) queued, $(njobs done) done"
 
 # SIGTERM finishes the job in hand
 for i in 1 2 3; do "$G16K" submit --queue "$Q" --zkey "$T/keys/poseidon2.zkey" --witness "$P/witness.wtns" >/dev/null; done
