@@ -6,8 +6,8 @@
  * its curve's Fr: the names below are arith/bls12_381/field.h's, and for BN254 they are mapped
  * onto arith/bn254's. CPU_SYM(name) gives the plugin-internal symbols of such a TU (the vtables,
  * the encoding functions) their curve's suffix: name for BLS12-381, name##_bn254 for BN254.
- *   fri_mul        Fr multiplication in the NTT's inner loops: BLS12-381's inlined assembly
- *                  (fr_inline.h); BN254's is bn254_fr_mul, a call (no inlined twin yet).
+ *   fri_mul        Fr multiplication in the NTT's inner loops, inlined (each curve's
+ *                  fr_inline.h, one source: mont/mul4_inline_impl.h).
  *   CPU_FR_TWO_ADICITY  s of r - 1 = 2^s t: the largest domain is 2^(s - 1) (its coset needs the
  *                  root of order 2^s).
  *   CPU_CURVE_ID, CPU_CURVE_NAME  its g16k_curve and name, for the descriptor and messages.
@@ -45,7 +45,8 @@
 #define fr_eq bn254_fr_eq
 #define fr_is_zero bn254_fr_is_zero
 #define fr_from_dec bn254_fr_from_dec
-#define fri_mul bn254_fr_mul
+#include "bn254/fr_inline.h"
+#define fri_mul bn254_fri_mul
 #define CPU_FR_TWO_ADICITY BN254_FR_TWO_ADICITY
 #define CPU_CURVE_ID G16K_CURVE_BN254
 #define CPU_CURVE_NAME "BN254"

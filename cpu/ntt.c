@@ -33,7 +33,7 @@
 #include "internal.h"
 #include "platform/parallel.h"
 #include "mont/mont.h"
-#ifndef CPU_CURVE_BN254
+#ifndef CPU_CURVE_BN254 /* fr_sel.h includes BN254's */
 #include "bls12_381/fr_inline.h"
 #endif
 
