@@ -22,48 +22,7 @@ T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 export XDG_CACHE_HOME=$T/cache
 fail() { echo "FAIL: $*"; exit 1; }
 sj() { "$SNARKJS" "$@" > "$T/sj.log" 2>&1 || { cat "$T/sj.log"; fail "snarkjs $*"; }; }
-# tamper FILE OUT WHAT: one edit of a BN254 ceremony file; prints the damaged point's byte offset
-tamper() {
-python3 - "$@" <<'PY'
-import random, struct, sys
-src, dst, what = sys.argv[1:4]
-b = bytearray(open(src, 'rb').read())
-n = struct.unpack_from('<I', b, 8)[0]; pos = 12; sec = {}
-for _ in range(n):
-    i, sz = struct.unpack_from('<IQ', b, pos); sec[i] = (pos + 12, sz); pos += 12 + sz
-p = 0x30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47
-R = 2**256
-def lem(x): return ((x * R) % p).to_bytes(32, 'little')
-G1 = sec[2][0]
-if what == 'section_point':     # tauG1[5] replaced by the generator (a valid point, wrong power)
-    o = sec[2][0] + 5*64; b[o:o+64] = b[G1:G1+64]
-elif what == 'twist':           # tauG2[2]: a point of the twist y^2 = x^3 + 3/(9+u), not in G2
-    def mul(a, c): return ((a[0]*c[0] - a[1]*c[1]) % p, (a[0]*c[1] + a[1]*c[0]) % p)
-    def add(a, c): return ((a[0] + c[0]) % p, (a[1] + c[1]) % p)
-    def sqrt_fp(a):
-        r = pow(a, (p + 1) // 4, p)
-        return r if r * r % p == a % p else None
-    def sqrt_fp2(a):            # u^2 = -1: via the norm, then one square root in Fp
-        nr = sqrt_fp((a[0]*a[0] + a[1]*a[1]) % p)
-        if nr is None: return None
-        for d in ((a[0] + nr) % p, (a[0] - nr) % p):
-            x0 = sqrt_fp(d * pow(2, p - 2, p) % p)
-            if x0:
-                y = (x0, a[1] * pow(2 * x0, p - 2, p) % p)
-                if mul(y, y) == (a[0] % p, a[1] % p): return y
-        return None
-    inv82 = pow(82, p - 2, p); bt = (27 * inv82 % p, (-3 * inv82) % p)   # 3 / (9 + u)
-    random.seed(7)
-    while True:
-        x = (random.randrange(p), random.randrange(p))
-        y = sqrt_fp2(add(mul(mul(x, x), x), bt))
-        if y: break
-    o = sec[3][0] + 2*128; b[o:o+128] = lem(x[0]) + lem(x[1]) + lem(y[0]) + lem(y[1]); print(o)
-elif what == 'g1_coord':        # tauG1[4]: x's top byte set, so x >= p
-    o = sec[2][0] + 4*64; b[o+31] |= 0xf0; print(o)
-open(dst, 'wb').write(b)
-PY
-}
+tamper() { python3 "$(dirname "$0")/tamper.py" "$@"; } # SRC DST WHAT (see the file)
 hashes() { grep -A4 "$1" "$2" | tail -4 | tr -d '\t '; }
 
 # 1. new

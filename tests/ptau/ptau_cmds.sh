@@ -26,46 +26,7 @@ fi
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 sj() { "$SNARKJS" "$@" > "$T/sj.log" 2>&1 || { cat "$T/sj.log"; fail "snarkjs $*"; }; }
-# tamper FILE OUT WHAT: one edit of a ceremony file (see each case); prints the byte offset of
-# the point it damaged, for the cases whose message names it
-tamper() {
-python3 - "$@" <<'PY'
-import struct, sys
-src, dst, what = sys.argv[1:4]
-b = bytearray(open(src, 'rb').read())
-n = struct.unpack_from('<I', b, 8)[0]; pos = 12; sec = {}
-for _ in range(n):
-    i, sz = struct.unpack_from('<IQ', b, pos); sec[i] = (pos + 12, sz); pos += 12 + sz
-p = 0x1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab
-R = 2**384
-def lem(x): return ((x * R) % p).to_bytes(48, 'little')
-G1 = sec[2][0]          # tauG1[0] is the generator: its 96 bytes
-if what == 'record_point':      # record 1's tauG1 replaced by the generator
-    o = sec[7][0] + 4; b[o:o+96] = b[G1:G1+96]
-elif what == 'chain':           # record 1's next challenge changed: record 2 no longer follows
-    fixed = 96+192+96+96+192+1152+216
-    o = sec[7][0] + 4 + fixed; b[o] ^= 1
-elif what == 'section_point':   # tauG1[5] replaced by the generator (a valid point, wrong power)
-    o = sec[2][0] + 5*96; b[o:o+96] = b[G1:G1+96]
-elif what == 'torsion':         # tauG1[3]: a point on the curve outside G1
-    x = 5
-    while True:
-        y2 = (x**3 + 4) % p; y = pow(y2, (p + 1) // 4, p)
-        if y * y % p == y2: break
-        x += 1
-    o = sec[2][0] + 3*96; b[o:o+96] = lem(x) + lem(y)
-elif what == 'g2_coord':        # tauG2[2]: the top byte of x.c0 flipped, so x.c0 >= p
-    o = sec[3][0] + 2*192; b[o+47] ^= 0x80; print(o)
-elif what == 'reduced':         # ceremonyPower = power + 1 (snarkjs truncate's kind of file)
-    o = sec[1][0] + 4 + 48 + 4; struct.pack_into('<I', b, o, struct.unpack_from('<I', b, o - 4)[0] + 1)
-elif what == 'record_params':   # record 1's parameter length runs past section 7
-    fixed = 96+192+96+96+192+1152+216+64+4+4
-    struct.pack_into('<I', b, sec[7][0] + 4 + fixed - 4, 5000)
-elif what == 'lagrange':        # section 12, point 6 replaced by the generator
-    o = sec[12][0] + 6*96; b[o:o+96] = b[G1:G1+96]
-open(dst, 'wb').write(b)
-PY
-}
+tamper() { python3 "$(dirname "$0")/tamper.py" "$@"; } # SRC DST WHAT (see the file)
 
 # 1. new
 for p in 1 5 9; do

@@ -1,0 +1,111 @@
+#!/usr/bin/env python3
+"""tamper.py SRC DST WHAT: one edit of a .ptau ceremony file of either curve (the curve from the
+header's n8 and q), for the tests of g16k ptau; prints the byte offset of the damaged point for
+the cases whose message names it. WHAT:
+  record_point   record 1's tauG1 replaced by the generator
+  chain          record 1's next challenge changed: record 2 no longer follows
+  section_point  tauG1[5] replaced by the generator (a valid point, wrong power)
+  torsion        tauG1[3]: a point of E(Fp) outside G1 (BLS12-381 only: BN254's G1 is E(Fp))
+  twist          tauG2[2]: a point of the twist outside G2 (BN254)
+  g1_coord       tauG1[4]: x's top byte set, so x >= p
+  g2_coord       tauG2[2]: the top bit of x.c0 flipped, so x.c0 >= p
+  reduced        ceremonyPower = power + 1 (snarkjs truncate's kind of file)
+  record_params  record 1's parameter length runs past section 7
+  lagrange       section 12, point 6 replaced by the generator
+"""
+import random
+import struct
+import sys
+
+src, dst, what = sys.argv[1:4]
+b = bytearray(open(src, 'rb').read())
+n = struct.unpack_from('<I', b, 8)[0]
+pos, sec = 12, {}
+for _ in range(n):
+    i, sz = struct.unpack_from('<IQ', b, pos)
+    sec[i] = (pos + 12, sz)
+    pos += 12 + sz
+n8 = struct.unpack_from('<I', b, sec[1][0])[0]
+p = int.from_bytes(b[sec[1][0] + 4:sec[1][0] + 4 + n8], 'little')
+G1, G2 = 2 * n8, 4 * n8
+R = 2 ** (8 * n8)
+
+
+def lem(x):
+    return ((x * R) % p).to_bytes(n8, 'little')
+
+
+def sqrt_fp(a):  # p = 3 mod 4 on both curves
+    r = pow(a, (p + 1) // 4, p)
+    return r if r * r % p == a % p else None
+
+
+gen = sec[2][0]  # tauG1[0] is the generator
+record_fixed = 3 * G1 + 2 * G2 + (6 * G1 + 3 * G2) + 216  # points, public key, partial hash
+out = None
+if what == 'record_point':
+    o = sec[7][0] + 4
+    b[o:o + G1] = b[gen:gen + G1]
+elif what == 'chain':
+    b[sec[7][0] + 4 + record_fixed] ^= 1
+elif what == 'section_point':
+    o = sec[2][0] + 5 * G1
+    b[o:o + G1] = b[gen:gen + G1]
+elif what == 'torsion':
+    assert n8 == 48, 'torsion: BLS12-381 files only'
+    x = 5
+    while sqrt_fp(x ** 3 + 4) is None:
+        x += 1
+    o = sec[2][0] + 3 * G1
+    b[o:o + G1] = lem(x) + lem(sqrt_fp(x ** 3 + 4))
+elif what == 'twist':
+    assert n8 == 32, 'twist: BN254 files only'
+
+    def mul(a, c):
+        return ((a[0] * c[0] - a[1] * c[1]) % p, (a[0] * c[1] + a[1] * c[0]) % p)
+
+    def sqrt_fp2(a):  # u^2 = -1: through the norm, then one square root in Fp
+        nr = sqrt_fp((a[0] * a[0] + a[1] * a[1]) % p)
+        if nr is None:
+            return None
+        for d in ((a[0] + nr) % p, (a[0] - nr) % p):
+            x0 = sqrt_fp(d * pow(2, p - 2, p) % p)
+            if x0:
+                y = (x0, a[1] * pow(2 * x0, p - 2, p) % p)
+                if mul(y, y) == (a[0] % p, a[1] % p):
+                    return y
+        return None
+
+    inv82 = pow(82, p - 2, p)
+    bt = (27 * inv82 % p, (-3 * inv82) % p)  # 3 / (9 + u)
+    random.seed(7)
+    while True:
+        x = (random.randrange(p), random.randrange(p))
+        x3 = mul(mul(x, x), x)
+        y = sqrt_fp2(((x3[0] + bt[0]) % p, (x3[1] + bt[1]) % p))
+        if y:
+            break
+    o = sec[3][0] + 2 * G2
+    b[o:o + G2] = lem(x[0]) + lem(x[1]) + lem(y[0]) + lem(y[1])
+    out = o
+elif what == 'g1_coord':
+    o = sec[2][0] + 4 * G1
+    b[o + n8 - 1] |= 0xf0
+    out = o
+elif what == 'g2_coord':
+    o = sec[3][0] + 2 * G2
+    b[o + n8 - 1] ^= 0x80
+    out = o
+elif what == 'reduced':
+    o = sec[1][0] + 4 + n8 + 4
+    struct.pack_into('<I', b, o, struct.unpack_from('<I', b, o - 4)[0] + 1)
+elif what == 'record_params':
+    struct.pack_into('<I', b, sec[7][0] + 4 + record_fixed + 64 + 4, 5000)
+elif what == 'lagrange':
+    o = sec[12][0] + 6 * G1
+    b[o:o + G1] = b[gen:gen + G1]
+else:
+    sys.exit('tamper.py: unknown edit ' + what)
+open(dst, 'wb').write(b)
+if out is not None:
+    print(out)
