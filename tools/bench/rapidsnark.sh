@@ -37,7 +37,7 @@ out=$tmp/all.tsv
 
 record() { # case tool wall user
   printf '%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" >>"$out"
-  printf '{"case":"%s","tool":"%s","wall_s":%s,"user_s":%s}\n' "$1" "$2" "$3" "$4"
+  printf '{"case":"%s","tool":"%s","wall_s":%s,"user_s":%s}\n' "$1" "$2" "$3" "${4/nan/null}"
 }
 
 timed() { # case tool command...: wall and user seconds of the command
@@ -102,7 +102,7 @@ elif [ "$mode" = msm ]; then
             OMP_NUM_THREADS=1 "$peer/multiexp_$g" $((1 << logn)) >"$tmp/log"
             s=$(sed -n 's/^Time used: \([0-9.]*\).*/\1/p' "$tmp/log")
           fi
-          record "msm $g 2^$logn 1 thread" $tool "$s" "$s"
+          record "msm $g 2^$logn 1 thread" $tool "$s" nan # the MSM call's own seconds
         done
       done
     done
@@ -125,7 +125,7 @@ for c, tools in rows.items():
     def cell(t):
         if t not in med: return '-'
         w, u, n = med[t]
-        return f'{w:.3f} ({u:.2f}, n={n})'
+        return f'{w:.3f} (n={n})' if u != u else f'{w:.3f} ({u:.2f}, n={n})'
     ratio = med['rapidsnark'][0] / med['g16k'][0] if 'g16k' in med and 'rapidsnark' in med else float('nan')
     print(f'| {c} | {cell("g16k")} | {cell("rapidsnark")} | {cell("snarkjs")} | {ratio:.2f}x |')
 PY
