@@ -31,7 +31,8 @@
 #include "util/error.h"
 #include "util/sysrand.h"
 
-/* Uniform nonzero element of Fr (Montgomery form) by rejection sampling 255-bit integers. */
+/* Uniform nonzero element of Fr (Montgomery form) by rejection sampling integers of r's bit
+ * length (SETUP_FR_BITS: 255 on BLS12-381, 254 on BN254). */
 static int random_fr(fr_t *out)
 {
     for (;;) {
@@ -41,7 +42,7 @@ static int random_fr(fr_t *out)
             err_prefix("setup");
             return rc;
         }
-        c.l[3] &= 0x7fffffffffffffffULL;
+        c.l[3] &= (1ULL << (SETUP_FR_BITS - 192)) - 1;
         if (fr_from_canon(out, &c) == 0 && !fr_is_zero(out)) {
             explicit_bzero(&c, sizeof c);
             return G16K_OK;
