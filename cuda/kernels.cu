@@ -3,7 +3,7 @@
  * the files it includes are written against gpu/kernels/compat.h, which maps address spaces,
  * thread indices and the carry-chain primitives (one PTX instruction each) to CUDA when
  * __CUDACC__ is defined; this file only adds the launch
- * by kernel id declared in kernels.h. Block sizes: 128 threads for the G1 MSM kernels and the
+ * by kernel id declared in kernels.h. It is built once per curve (kernels_bn254.cu). Block sizes: 128 threads for the G1 MSM kernels and the
  * per-block plan scans (64 for G2, whose XYZZ temporaries need about twice the registers), 256
  * for the NTT and the per-scalar plan kernels, one thread for the plan's totals.
  */
@@ -11,15 +11,32 @@
 
 #include "gpu_device.h"
 
+/* The unit's curve: BLS12-381's program here, BN254's where kernels_bn254.cu defines
+ * G16K_CURVE_BN254 and includes this file; each build's kernels live in a namespace of their
+ * own, so that the two link into one plugin. */
+#ifdef G16K_CURVE_BN254
+#define G16K_CUDA_NS g16k_bn254
+#define G16K_CUDA_LAUNCH cuda_launch_curve_bn254
+#else
+#define G16K_CUDA_NS g16k_bls12_381
+#define G16K_CUDA_LAUNCH cuda_launch_curve_bls12_381
+#endif
+
+#include "../gpu/kernels/compat.h" /* outside the namespace: it includes system headers */
+
+namespace G16K_CUDA_NS
+{
 #include "../gpu/kernels/g16k.cl"
+}
+using namespace G16K_CUDA_NS;
 
 #define P(i, T) ((T *)(uintptr_t)a[i]) /* argument i as a device pointer */
 #define U(i) ((u32)a[i])               /* ... as a 32-bit value */
 #define L(i) ((u64)a[i])               /* ... as a 64-bit value */
 #define GO(kern, bs) kern<<<(unsigned)((global + (bs)-1) / (bs)), (bs), 0, s>>>
 
-extern "C" cudaError_t cuda_launch(uint32_t k, const uint64_t *a, uint32_t n_args, uint64_t global,
-                                   cudaStream_t s)
+extern "C" cudaError_t G16K_CUDA_LAUNCH(uint32_t k, const uint64_t *a, uint32_t n_args,
+                                        uint64_t global, cudaStream_t s)
 {
     static const unsigned char nargs[GPU_K_COUNT] = {
         5, 4, 6, 5, 4, 6, /* G1, G2: chunk_acc, bucket_sum, segment_reduce */
@@ -84,3 +101,16 @@ extern "C" cudaError_t cuda_launch(uint32_t k, const uint64_t *a, uint32_t n_arg
     }
     return cudaGetLastError();
 }
+
+#ifndef G16K_CURVE_BN254
+/* By the id's curve (gpu_device.h GPU_K_CURVE_BASE): this unit's build or kernels_bn254.cu's. */
+extern "C" cudaError_t cuda_launch(uint32_t k, const uint64_t *a, uint32_t n_args, uint64_t global,
+                                   cudaStream_t s)
+{
+    if (k >= GPU_K_TOTAL)
+        return cudaErrorInvalidValue;
+    if (k >= GPU_K_CURVE_BASE(1))
+        return cuda_launch_curve_bn254(k - GPU_K_CURVE_BASE(1), a, n_args, global, s);
+    return cuda_launch_curve_bls12_381(k, a, n_args, global, s);
+}
+#endif

@@ -1,13 +1,13 @@
 /*
  * plugin.c: the CUDA plugin's descriptor, entry point, configuration and context life cycle.
  *
- * Provides NTT and MSM (G1 and G2) on one NVIDIA GPU with the device code shared with the
- * OpenCL plugin (gpu/kernels/, built by kernels.cu) and the GPU driver of gpu/common/, over the
- * device operations of ops.c. [plugin.cuda] keys: device (ordinal,
+ * Provides NTT and MSM (G1 and G2) on BLS12-381 and BN254 on one NVIDIA GPU with the device code
+ * shared with the OpenCL plugin (gpu/kernels/, built once per curve by kernels.cu and
+ * kernels_bn254.cu) and the GPU driver of gpu/common/, over the device operations of ops.c. [plugin.cuda] keys: device (ordinal,
  * default 0). The Pippenger window comes per MSM in g16k_msm_params.window (the core's
  * [window] section). create() succeeds without a GPU so that the plugin loads everywhere;
  * probe() then reports "no CUDA device". With a GPU, create runs the known-answer self-test of
- * gpu/common/gpu_selftest.c and refuses a device that fails it.
+ * gpu/common/gpu_selftest.c on each curve and refuses a device that fails it.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,7 +15,6 @@
 
 #include "gpu_driver.h"
 #include "gpu_plugin_util.h"
-#include "gpu_selftest.h"
 #include "internal.h"
 
 /* The entries, declared with plugin.h's types so that the compiler checks each signature. */
@@ -113,7 +112,7 @@ static int cuda_create(const g16k_config *config, g16k_plugin_ctx **out)
     }
     if (ctx->has_device) {
         char why[512];
-        int rc = gpu_selftest_run(ctx, &gpu_msm_vtable, &gpu_ntt_vtable, why, sizeof why);
+        int rc = gpu_selftest_all(ctx, why, sizeof why);
         if (rc) {
             rc = gpu_fail(G16K_ENODEV, "%s: known-answer %s; device refused", ctx->info, why);
             cuda_destroy(ctx);

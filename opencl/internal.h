@@ -1,6 +1,7 @@
 /*
  * internal.h: declarations shared by the files of the OpenCL plugin (the .c files of opencl/).
- * The plugin context owns one OpenCL context, one in-order queue and one program for one device.
+ * The plugin context owns one OpenCL context, one in-order queue and one program per curve (the
+ * same source, built with each curve's define) for one device.
  * cl_kernel objects are not thread-safe to configure (clSetKernelArg), so the GPU driver's device
  * work runs on a queue held under ctx->lock (ops.c); host-side work (digit plans, conversions,
  * final sums) runs outside it.
@@ -23,13 +24,13 @@ struct g16k_plugin_ctx {
     cl_device_id device;
     cl_context context;
     cl_command_queue queue;
-    cl_program program;
-    cl_kernel kernels[GPU_K_COUNT]; /* by gpu_kernel id */
-    pthread_mutex_t lock;           /* serialises kernel arguments and enqueues */
-    char info[256];                 /* "platform / device / driver" for probe */
-    gpu_msm_device msm_dev;         /* the MSM plan's inputs: compute units, lanes, memory one
+    cl_program program[GPU_K_CURVES]; /* by curve index (gpu_device.h GPU_K_CURVE_BASE) */
+    cl_kernel kernels[GPU_K_TOTAL];   /* by kernel id: curve base + gpu_kernel */
+    pthread_mutex_t lock;             /* serialises kernel arguments and enqueues */
+    char info[256];                   /* "platform / device / driver" for probe */
+    gpu_msm_device msm_dev;           /* the MSM plan's inputs: compute units, lanes, memory one
                                    * MSM may use, the largest buffer, sub-buffer alignment */
-    char cache_dir[PATH_MAX];       /* "" = no binary cache */
+    char cache_dir[PATH_MAX];         /* "" = no binary cache */
 };
 
 /* The device program (generated at build time from gpu/kernels/ by cmake/embed.cmake). */
@@ -49,11 +50,12 @@ const char *opencl_strerror(cl_int err);
  * Errors: G16K_ENODEV (no platform/device, or none matches), message set. */
 int opencl_device_select(g16k_plugin_ctx *ctx, const char *platform, const char *device);
 
-/* Build ctx->program for ctx->device from the embedded source, through the binary cache in
- * ctx->cache_dir (key: device name, driver version, source hash; stale entries ignored, corrupt
- * ones rebuilt). On a compile failure the build log goes to host->log at G16K_LOG_ERROR.
+/* Build ctx->program[cv] for ctx->device from the embedded source with curve index cv's define
+ * (0 BLS12-381, 1 BN254: -DG16K_CURVE_BN254), through the binary cache in ctx->cache_dir (key:
+ * device name, driver version, source hash, build options; stale entries ignored, corrupt ones
+ * rebuilt). On a compile failure the build log goes to host->log at G16K_LOG_ERROR.
  * Errors: G16K_ENODEV (build failed), G16K_ENOMEM. */
-int opencl_program_build(g16k_plugin_ctx *ctx);
+int opencl_program_build(g16k_plugin_ctx *ctx, int cv);
 
 /* The device operations of gpu_device.h on OpenCL (ops.c). A queue is the context's in-order
  * command queue held under ctx->lock from open to close; buffers are cl_mem objects (views:
@@ -62,7 +64,7 @@ int opencl_program_build(g16k_plugin_ctx *ctx);
  * work-group size left to the implementation. */
 extern const gpu_ops opencl_gpu_ops;
 
-/* The kernel names of gpu/kernels/, by gpu_kernel id (ops.c). */
+/* The kernel names of gpu/kernels/, by gpu_kernel id (ops.c); every curve's program has them. */
 extern const char *const opencl_kernel_names[GPU_K_COUNT];
 
 /* Map a failed OpenCL call to a status and message: CL_*_OUT_OF_*_MEMORY and

@@ -116,6 +116,8 @@ static int cl_launch(gpu_queue *q, gpu_kernel k, const gpu_arg *args, uint32_t n
                      uint64_t global)
 {
     g16k_plugin_ctx *ctx = ctx_of(q);
+    if ((uint32_t)k >= GPU_K_TOTAL)
+        return gpu_fail(G16K_EINTERNAL, "opencl: no kernel %u", (unsigned)k);
     cl_kernel kern = ctx->kernels[k];
     cl_int err = CL_SUCCESS;
     for (uint32_t i = 0; i < n_args && err == CL_SUCCESS; i++) {

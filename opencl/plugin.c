@@ -1,10 +1,10 @@
 /*
  * plugin.c: the OpenCL plugin's descriptor, entry point, configuration and context life cycle.
  *
- * Provides NTT and MSM (G1 and G2) on one OpenCL 1.2 device through the ICD loader; no
- * synthesizer. create() selects the device, builds (or loads from cache) the program embedded
- * from gpu/kernels/, and runs the known-answer self-test of gpu/common/gpu_selftest.c; a device
- * that fails it is refused. [plugin.opencl] keys: platform, device (index or name substring),
+ * Provides NTT and MSM (G1 and G2) on BLS12-381 and BN254 on one OpenCL 1.2 device through the
+ * ICD loader; no synthesizer. create() selects the device, builds (or loads from cache) the
+ * program embedded from gpu/kernels/ once per curve, and runs the known-answer self-test of
+ * gpu/common/gpu_selftest.c on each; a device that fails it is refused. [plugin.opencl] keys: platform, device (index or name substring),
  * cache_dir (program binary cache; default $XDG_CACHE_HOME/g16k or ~/.cache/g16k), and two
  * limits that can only lower what the device reports, for tests (a modest MSM then runs as
  * many parts) and for sharing a device: max_alloc (bytes in one buffer; default
@@ -21,7 +21,6 @@
 #include "gpu_driver.h"
 #include "gpu_msm_size.h"
 #include "gpu_plugin_util.h"
-#include "gpu_selftest.h"
 #include "internal.h"
 
 /* The entries, declared with plugin.h's types so that the compiler checks each signature. */
@@ -155,19 +154,21 @@ static int opencl_create(const g16k_config *config, g16k_plugin_ctx **out)
                       opencl_strerror(err));
         goto out_destroy;
     }
-    rc = opencl_program_build(ctx);
-    if (rc)
-        goto out_destroy;
-    for (int k = 0; k < GPU_K_COUNT; k++) {
-        ctx->kernels[k] = clCreateKernel(ctx->program, opencl_kernel_names[k], &err);
-        if (!ctx->kernels[k]) {
-            rc = gpu_fail(G16K_ENODEV, "%s: kernel %s: %s", ctx->info, opencl_kernel_names[k],
-                          opencl_strerror(err));
+    for (int cv = 0; cv < GPU_K_CURVES; cv++) {
+        if ((rc = opencl_program_build(ctx, cv)) != G16K_OK)
             goto out_destroy;
+        for (int k = 0; k < GPU_K_COUNT; k++) {
+            cl_kernel *kern = &ctx->kernels[GPU_K_CURVE_BASE(cv) + (uint32_t)k];
+            *kern = clCreateKernel(ctx->program[cv], opencl_kernel_names[k], &err);
+            if (!*kern) {
+                rc = gpu_fail(G16K_ENODEV, "%s: kernel %s: %s", ctx->info, opencl_kernel_names[k],
+                              opencl_strerror(err));
+                goto out_destroy;
+            }
         }
     }
     char why[512];
-    rc = gpu_selftest_run(ctx, &gpu_msm_vtable, &gpu_ntt_vtable, why, sizeof why);
+    rc = gpu_selftest_all(ctx, why, sizeof why);
     if (rc) {
         rc = gpu_fail(G16K_ENODEV, "%s: known-answer %s; device refused", ctx->info, why);
         goto out_destroy;
@@ -186,12 +187,14 @@ static void opencl_destroy(g16k_plugin_ctx *ctx)
 {
     if (!ctx)
         return;
-    for (int k = 0; k < GPU_K_COUNT; k++) {
+    for (uint32_t k = 0; k < GPU_K_TOTAL; k++) {
         if (ctx->kernels[k])
             clReleaseKernel(ctx->kernels[k]);
     }
-    if (ctx->program)
-        clReleaseProgram(ctx->program);
+    for (int cv = 0; cv < GPU_K_CURVES; cv++) {
+        if (ctx->program[cv])
+            clReleaseProgram(ctx->program[cv]);
+    }
     if (ctx->queue)
         clReleaseCommandQueue(ctx->queue);
     if (ctx->context)

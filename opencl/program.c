@@ -1,9 +1,11 @@
 /*
  * program.c: builds the embedded device program (gpu/kernels/g16k.cl, inlined at build time)
- * and keeps a binary cache on disk, since run-time compilation of the field code takes seconds.
+ * once per curve (BN254's with -DG16K_CURVE_BN254) and keeps a binary cache on disk, since
+ * run-time compilation of the field code takes seconds.
  *
  * Cache entry: <cache_dir>/opencl-<fnv1a64(key)>.bin holding "G16KCLB1\n", u32 key length, the
- * key text (device name, driver version, platform version, source SHA-256), u64 binary length,
+ * key text (device name, driver version, platform version, source SHA-256, build options: so one
+ * entry per curve), u64 binary length,
  * the binary from CL_PROGRAM_BINARIES. A key that differs (stale) or a binary the driver refuses
  * (corrupt) is ignored and overwritten after a build from source. Writes go to a temporary file
  * renamed into place, so concurrent processes never read a half-written entry.
@@ -20,14 +22,15 @@
 
 #define BUILD_OPTIONS "-cl-std=CL1.2"
 
-/* clBuildProgram's options: BUILD_OPTIONS, then $G16K_OPENCL_BUILD_OPTIONS, a hook of the tests
+/* clBuildProgram's options for curve index cv (gpu_device.h GPU_K_CURVE_BASE): BUILD_OPTIONS,
+ * the curve's define, then $G16K_OPENCL_BUILD_OPTIONS, a hook of the tests
  * (tests/opencl/selftest_faults.sh builds the program with a primitive broken on purpose). The
  * cache key holds them, so such a build never stands in for the real one. */
-static const char *build_options(char opts[512])
+static const char *build_options(char opts[512], int cv)
 {
     const char *extra = getenv("G16K_OPENCL_BUILD_OPTIONS");
-    snprintf(opts, 512, "%s%s%.400s", BUILD_OPTIONS, extra && *extra ? " " : "",
-             extra ? extra : "");
+    snprintf(opts, 512, "%s%s%s%.400s", BUILD_OPTIONS, cv ? " -DG16K_CURVE_BN254" : "",
+             extra && *extra ? " " : "", extra ? extra : "");
     return opts;
 }
 static const char CACHE_MAGIC[9] = "G16KCLB1\n";
@@ -42,14 +45,14 @@ static uint64_t fnv1a64(const char *s)
     return h;
 }
 
-static void cache_key(g16k_plugin_ctx *ctx, char *key, size_t len)
+static void cache_key(g16k_plugin_ctx *ctx, int cv, char *key, size_t len)
 {
     char dev[256] = "", drv[128] = "", plat[256] = "", opts[512];
     clGetDeviceInfo(ctx->device, CL_DEVICE_NAME, sizeof dev - 1, dev, NULL);
     clGetDeviceInfo(ctx->device, CL_DRIVER_VERSION, sizeof drv - 1, drv, NULL);
     clGetPlatformInfo(ctx->platform, CL_PLATFORM_VERSION, sizeof plat - 1, plat, NULL);
     snprintf(key, len, "device=%s\ndriver=%s\nplatform=%s\nsource=%s\noptions=%s\n", dev, drv, plat,
-             opencl_program_hash, build_options(opts));
+             opencl_program_hash, build_options(opts, cv));
 }
 
 static void cache_path(g16k_plugin_ctx *ctx, const char *key, char *path, size_t len)
@@ -105,11 +108,10 @@ static int mkdir_p(const char *dir)
 }
 
 /* Best effort: a cache that cannot be written is logged, never an error. */
-static void cache_store(g16k_plugin_ctx *ctx, const char *path, const char *key)
+static void cache_store(g16k_plugin_ctx *ctx, cl_program prog, const char *path, const char *key)
 {
     size_t blen = 0;
-    if (clGetProgramInfo(ctx->program, CL_PROGRAM_BINARY_SIZES, sizeof blen, &blen, NULL) !=
-            CL_SUCCESS ||
+    if (clGetProgramInfo(prog, CL_PROGRAM_BINARY_SIZES, sizeof blen, &blen, NULL) != CL_SUCCESS ||
         blen == 0)
         return;
     unsigned char *bin = malloc(blen);
@@ -123,8 +125,7 @@ static void cache_store(g16k_plugin_ctx *ctx, const char *path, const char *key)
         free(bin);
         return; /* a path that long is no place for a cache */
     }
-    if (clGetProgramInfo(ctx->program, CL_PROGRAM_BINARIES, sizeof bins, bins, NULL) !=
-            CL_SUCCESS ||
+    if (clGetProgramInfo(prog, CL_PROGRAM_BINARIES, sizeof bins, bins, NULL) != CL_SUCCESS ||
         mkdir_p(ctx->cache_dir) != 0 || !(f = fopen(tmp, "wb"))) {
         gpu_log(G16K_LOG_WARN, "opencl: cannot write program cache in %s", ctx->cache_dir);
         free(bin);
@@ -143,23 +144,24 @@ static void cache_store(g16k_plugin_ctx *ctx, const char *path, const char *key)
     free(bin);
 }
 
-static int build_from_source(g16k_plugin_ctx *ctx)
+static int build_from_source(g16k_plugin_ctx *ctx, int cv)
 {
     cl_int err;
     const char *src = opencl_program_source;
-    ctx->program = clCreateProgramWithSource(ctx->context, 1, &src, NULL, &err);
-    if (!ctx->program)
+    cl_program *prog = &ctx->program[cv];
+    *prog = clCreateProgramWithSource(ctx->context, 1, &src, NULL, &err);
+    if (!*prog)
         return opencl_fail(err, "clCreateProgramWithSource");
     char opts[512];
-    err = clBuildProgram(ctx->program, 1, &ctx->device, build_options(opts), NULL, NULL);
+    err = clBuildProgram(*prog, 1, &ctx->device, build_options(opts, cv), NULL, NULL);
     if (err == CL_SUCCESS)
         return G16K_OK;
     size_t log_len = 0;
-    clGetProgramBuildInfo(ctx->program, ctx->device, CL_PROGRAM_BUILD_LOG, 0, NULL, &log_len);
+    clGetProgramBuildInfo(*prog, ctx->device, CL_PROGRAM_BUILD_LOG, 0, NULL, &log_len);
     char *log = malloc(log_len + 1);
     if (log) {
         log[0] = '\0';
-        clGetProgramBuildInfo(ctx->program, ctx->device, CL_PROGRAM_BUILD_LOG, log_len, log, NULL);
+        clGetProgramBuildInfo(*prog, ctx->device, CL_PROGRAM_BUILD_LOG, log_len, log, NULL);
         log[log_len] = '\0';
         if (gpu_host && gpu_host->log)
             gpu_host->log(G16K_LOG_ERROR, "opencl: build log for %s:\n%s", ctx->info, log);
@@ -172,16 +174,17 @@ static int build_from_source(g16k_plugin_ctx *ctx)
     int rc = gpu_fail(G16K_ENODEV, "%s: program build failed (%s): %.300s", ctx->info,
                       opencl_strerror(err), log ? log : "");
     free(log);
-    clReleaseProgram(ctx->program);
-    ctx->program = NULL;
+    clReleaseProgram(*prog);
+    *prog = NULL;
     return rc;
 }
 
-int opencl_program_build(g16k_plugin_ctx *ctx)
+int opencl_program_build(g16k_plugin_ctx *ctx, int cv)
 {
     char key[2048], opts[512];
     char path[PATH_MAX + 64] = "";
-    cache_key(ctx, key, sizeof key);
+    cl_program *prog = &ctx->program[cv];
+    cache_key(ctx, cv, key, sizeof key);
     if (ctx->cache_dir[0]) {
         cache_path(ctx, key, path, sizeof path);
         size_t blen = 0;
@@ -189,20 +192,20 @@ int opencl_program_build(g16k_plugin_ctx *ctx)
         if (bin) {
             cl_int err, status;
             const unsigned char *bins[1] = { bin };
-            ctx->program = clCreateProgramWithBinary(ctx->context, 1, &ctx->device, &blen, bins,
-                                                     &status, &err);
+            *prog = clCreateProgramWithBinary(ctx->context, 1, &ctx->device, &blen, bins, &status,
+                                              &err);
             free(bin);
-            if (ctx->program && clBuildProgram(ctx->program, 1, &ctx->device, build_options(opts),
-                                               NULL, NULL) == CL_SUCCESS)
+            if (*prog && clBuildProgram(*prog, 1, &ctx->device, build_options(opts, cv), NULL,
+                                        NULL) == CL_SUCCESS)
                 return G16K_OK;
             gpu_log(G16K_LOG_WARN, "opencl: corrupt program cache %s, rebuilding", path);
-            if (ctx->program)
-                clReleaseProgram(ctx->program);
-            ctx->program = NULL;
+            if (*prog)
+                clReleaseProgram(*prog);
+            *prog = NULL;
         }
     }
-    int rc = build_from_source(ctx);
+    int rc = build_from_source(ctx, cv);
     if (rc == G16K_OK && ctx->cache_dir[0])
-        cache_store(ctx, path, key);
+        cache_store(ctx, *prog, path, key);
     return rc;
 }

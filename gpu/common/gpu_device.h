@@ -78,6 +78,14 @@ typedef enum gpu_kernel {
     GPU_K_COUNT
 } gpu_kernel;
 
+/* The program is built once per curve from the same text (gpu/kernels/g16k.cl; BN254's with
+ * G16K_CURVE_BN254 defined): kernel k of the build for curve index cv (0 BLS12-381, 1 BN254)
+ * has the id GPU_K_CURVE_BASE(cv) + k, so ids run to GPU_K_TOTAL. A plugin's launch takes
+ * every id below GPU_K_TOTAL; the driver picks its curve's with gpu_curve_sel.h GPU_K. */
+#define GPU_K_CURVES 2
+#define GPU_K_CURVE_BASE(cv) ((cv) * (uint32_t)GPU_K_COUNT)
+#define GPU_K_TOTAL (GPU_K_CURVES * (uint32_t)GPU_K_COUNT)
+
 enum gpu_arg_kind { GPU_ARG_BUF = 1, GPU_ARG_U32, GPU_ARG_U64 };
 
 /* One kernel argument: a buffer (buf) or a value (val, of kind's width). */
@@ -132,9 +140,10 @@ struct gpu_ops {
     int (*copy_out)(gpu_queue *q, void *dst, gpu_buf *src, uint64_t off, uint64_t bytes);
     /* Set the first `bytes` bytes of b to zero. */
     int (*zero)(gpu_queue *q, gpu_buf *b, uint64_t bytes);
-    /* Issue kernel k with its n_args arguments (the table above) over `global` work-items,
-     * index 0 .. global - 1 (the kernels ignore indices past their count, so an API may round
-     * global up to its work-group or block size). Does not wait. */
+    /* Issue kernel k (an id below GPU_K_TOTAL) with its n_args arguments (the table above, for
+     * k modulo GPU_K_COUNT) over `global` work-items, index 0 .. global - 1 (the kernels ignore
+     * indices past their count, so an API may round global up to its work-group or block
+     * size). Does not wait. */
     int (*launch)(gpu_queue *q, gpu_kernel k, const gpu_arg *args, uint32_t n_args,
                   uint64_t global);
     /* Wait until everything issued on q has finished. */

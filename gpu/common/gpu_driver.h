@@ -13,14 +13,21 @@
 extern "C" {
 #endif
 
-/* MSM G1/G2 (gpu_msm.c): bases_create, bases_destroy, msm; contracts in gpu_msm.c. */
+/* MSM G1/G2 (gpu_msm.c): bases_create, bases_destroy, msm; contracts in gpu_msm.c. One per
+ * curve, from one text (gpu_curve_sel.h): BLS12-381's and BN254's (gpu/common/bn254/). */
 extern const g16k_msm_vtable gpu_msm_vtable;
-/* NTT (gpu_ntt.c): domain_create, domain_destroy, transform, compute_h, compute_h_msm. */
+extern const g16k_msm_vtable gpu_msm_vtable_bn254;
+/* NTT (gpu_ntt.c): domain_create, domain_destroy, transform, compute_h, compute_h_msm; one per
+ * curve likewise. */
 extern const g16k_ntt_vtable gpu_ntt_vtable;
+extern const g16k_ntt_vtable gpu_ntt_vtable_bn254;
 
-/* The descriptor of a GPU plugin (plugin.h g16k_plugin_desc): NTT and MSM G1/G2 through the
- * driver's vtables, no synthesizer; name, description and the context life cycle are the
- * plugin's. */
+/* The curves a GPU plugin serves besides desc.curve (BLS12-381): BN254's NTT and MSMs. */
+extern const g16k_curve_impl gpu_more_curves[1];
+
+/* The descriptor of a GPU plugin (plugin.h g16k_plugin_desc): NTT and MSM G1/G2 on BLS12-381
+ * and BN254 through the driver's vtables, no synthesizer; name, description and the context
+ * life cycle are the plugin's. */
 #define GPU_PLUGIN_DESC(NAME, DESCRIPTION, CREATE, DESTROY, PROBE)                                 \
     {                                                                                              \
         .struct_size = sizeof(g16k_plugin_desc), .abi_major = G16K_ABI_MAJOR,                      \
@@ -28,7 +35,13 @@ extern const g16k_ntt_vtable gpu_ntt_vtable;
         .caps = G16K_CAP_NTT | G16K_CAP_MSM_G1 | G16K_CAP_MSM_G2, .name = NAME,                    \
         .version = "0.1.0", .description = DESCRIPTION, .create = CREATE, .destroy = DESTROY,      \
         .probe = PROBE, .synth = NULL, .ntt = &gpu_ntt_vtable, .msm = &gpu_msm_vtable,             \
+        .n_more_curves = 1, .more_curves = gpu_more_curves,                                        \
     }
+
+/* Run the create-time self-test (gpu_selftest.h) on every curve of the descriptor, each with
+ * its own program and vtables. Returns G16K_OK or the first failure's status, its message in
+ * why (len bytes). */
+int gpu_selftest_all(g16k_plugin_ctx *ctx, char *why, size_t len);
 
 /* The body of a GPU plugin's g16k_plugin_entry: stores host (valid until exit) in gpu_host
  * and returns desc; touches no device. Errors: G16K_EUNSUPPORTED (NULL, or the host's ABI

@@ -19,8 +19,12 @@
  * allocate first (n * point size for bases, gpu_msm_plan_device_bytes for a part) and refuses
  * with G16K_ENOMEM naming both sizes; a part is also checked against the limits' buffer cap and
  * budget (gpu_msm_plan_fits).
+ * One text for both curves (gpu_curve_sel.h): points of the unit's curve, its kernels (GPU_K),
+ * sizes (GPU_SIZE) and r.
  * Source: Pippenger's bucket method (see gpu/kernels/msm.cl); written for this project.
  */
+#include "gpu_curve_sel.h" /* first: the unit's curve (gpu/common/bn254/ builds it for BN254) */
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -64,10 +68,10 @@ static gpu_device *dev_of(g16k_plugin_ctx *ctx)
 
 static size_t point_bytes(uint32_t group)
 {
-    return group == G16K_G1 ? 96 : 192;
+    return group == G16K_G1 ? GPU_G1_BYTES : GPU_G2_BYTES;
 }
 
-/* Copy n points (96 B G1 / 192 B G2 each, point_enc) to device buffers in Montgomery form:
+/* Copy n points (point_bytes each: 96 B G1 / 192 B G2 on BLS12-381, 64 / 128 on BN254, point_enc) to device buffers in Montgomery form:
  * buffers of at most max_alloc bytes (limits' max_alloc, a multiple of part_align points),
  * filled through one host staging buffer of GPU_MSM_PLAN_STAGE_POINTS points.
  * Errors: G16K_EUNSUPPORTED (group), G16K_EINVAL (NULL, encoding, coordinate >= p),
@@ -188,27 +192,28 @@ static int run_lists(g16k_msm_bases *b, gpu_queue *q, const gpu_msm_plan *plan, 
     gpu_buf *tmp[3] = { NULL, NULL, NULL }; /* partials, buckets, out */
     uint32_t n_buckets = (uint32_t)((uint64_t)plan->nw * plan->nb);
     uint32_t n_threads = plan->nw * plan->n_segs;
-    size_t seg_bytes = gpu_msm_plan_segout_limbs(plan, b->group) * 8;
+    size_t seg_bytes = gpu_msm_plan_segout_limbs(plan, GPU_SIZE(b->group)) * 8;
     int g1 = b->group == G16K_G1;
-    int rc = o->alloc(q, gpu_msm_plan_partial_limbs(plan, b->group) * 8, &tmp[0]);
+    int rc = o->alloc(q, gpu_msm_plan_partial_limbs(plan, GPU_SIZE(b->group)) * 8, &tmp[0]);
     if (rc == G16K_OK)
-        rc = o->alloc(q, gpu_msm_plan_bucket_limbs(plan, b->group) * 8, &tmp[1]);
+        rc = o->alloc(q, gpu_msm_plan_bucket_limbs(plan, GPU_SIZE(b->group)) * 8, &tmp[1]);
     if (rc == G16K_OK)
         rc = o->alloc(q, seg_bytes, &tmp[2]);
     if (rc == G16K_OK) {
         gpu_arg acc[] = { GPU_BUF(points), GPU_BUF(entries), GPU_BUF(starts),
                           GPU_U32(plan->n_chunks), GPU_BUF(tmp[0]) };
-        rc = o->launch(q, g1 ? GPU_K_G1_CHUNK_ACC : GPU_K_G2_CHUNK_ACC, acc, 5, plan->n_chunks);
+        rc = o->launch(q, GPU_K(g1 ? GPU_K_G1_CHUNK_ACC : GPU_K_G2_CHUNK_ACC), acc, 5,
+                       plan->n_chunks);
     }
     if (rc == G16K_OK) {
         gpu_arg sum[] = { GPU_BUF(tmp[0]), GPU_BUF(bchunks), GPU_U32(n_buckets), GPU_BUF(tmp[1]) };
-        rc = o->launch(q, g1 ? GPU_K_G1_BUCKET_SUM : GPU_K_G2_BUCKET_SUM, sum, 4, n_buckets);
+        rc = o->launch(q, GPU_K(g1 ? GPU_K_G1_BUCKET_SUM : GPU_K_G2_BUCKET_SUM), sum, 4, n_buckets);
     }
     if (rc == G16K_OK) {
         gpu_arg red[] = { GPU_BUF(tmp[1]),   GPU_U32(n_threads),     GPU_U32(plan->n_segs),
                           GPU_U32(plan->nb), GPU_U32(plan->seg_len), GPU_BUF(tmp[2]) };
-        rc =
-            o->launch(q, g1 ? GPU_K_G1_SEGMENT_REDUCE : GPU_K_G2_SEGMENT_REDUCE, red, 6, n_threads);
+        rc = o->launch(q, GPU_K(g1 ? GPU_K_G1_SEGMENT_REDUCE : GPU_K_G2_SEGMENT_REDUCE), red, 6,
+                       n_threads);
     }
     if (rc == G16K_OK)
         rc = o->copy_out(q, segout, tmp[2], 0, seg_bytes);
@@ -223,9 +228,9 @@ static int run_lists(g16k_msm_bases *b, gpu_queue *q, const gpu_msm_plan *plan, 
 static int part_fits(g16k_msm_bases *b, gpu_queue *q, const gpu_msm_plan *plan,
                      const gpu_msm_device *dev, const char *what)
 {
-    int rc = gpu_msm_plan_fits(plan, b->group, dev);
+    int rc = gpu_msm_plan_fits(plan, GPU_SIZE(b->group), dev);
     if (rc == G16K_OK)
-        rc = gpu_mem_check(dev_of(b->ctx), q, gpu_msm_plan_device_bytes(plan, b->group),
+        rc = gpu_mem_check(dev_of(b->ctx), q, gpu_msm_plan_device_bytes(plan, GPU_SIZE(b->group)),
                            "%s: window %u, %llu bucket entries", what, plan->c,
                            (unsigned long long)plan->n_entries);
     return rc;
@@ -235,7 +240,7 @@ static int part_fits(g16k_msm_bases *b, gpu_queue *q, const gpu_msm_plan *plan,
  * (every part of one call has the same window, so the same size). */
 static int segout_get(uint64_t **segout, const gpu_msm_plan *plan, uint32_t group)
 {
-    if (!*segout && !(*segout = malloc(gpu_msm_plan_segout_limbs(plan, group) * 8)))
+    if (!*segout && !(*segout = malloc(gpu_msm_plan_segout_limbs(plan, GPU_SIZE(group)) * 8)))
         return gpu_fail(G16K_ENOMEM, "msm: no host memory for segment sums");
     return G16K_OK;
 }
@@ -260,7 +265,7 @@ static int msm_finish(const g16k_msm_bases *b, int rc, uint64_t *segout, const g
 }
 
 /* result = sum scalars[i] * bases[i], i < n (plugin.h): n scalars of 32 bytes (scalar_enc),
- * result one affine point (96 / 192 bytes, result_enc). params->window: 0 = auto.
+ * result one affine point (point_bytes, result_enc). params->window: 0 = auto.
  * Errors: G16K_EINVAL (NULL, n > bases, encoding, a scalar not below r: "scalar[i]"),
  * G16K_EUNSUPPORTED (a window this device cannot run, checked also for n = 0), G16K_ENODEV,
  * G16K_ENOMEM, G16K_EINTERNAL (the API). Host memory: one part's plan (limits' host_bytes at
@@ -290,11 +295,11 @@ static int gpu_msm(g16k_msm_bases *b, const void *scalars, uint64_t n, uint32_t 
     dev.point_extra = 32;
     dev.host_bytes = 0;
     if (rc == G16K_OK)
-        rc = gpu_msm_plan_check_scalars(scalars, n);
+        rc = gpu_msm_plan_check_scalars(scalars, n, FR_MODULUS.l);
     if (rc == G16K_OK)
         rc = gpu_msm_plan_choose(gpu_msm_window(params), n,
-                                 n ? gpu_msm_plan_effective_n(scalars, n, scalar_enc) : 0, b->group,
-                                 &dev, &c, &part);
+                                 n ? gpu_msm_plan_effective_n(scalars, n, scalar_enc) : 0,
+                                 GPU_SIZE(b->group), &dev, &c, &part);
     if (rc)
         return rc;
     gpu_msm_window_used(c);
@@ -311,7 +316,7 @@ static int gpu_msm(g16k_msm_bases *b, const void *scalars, uint64_t n, uint32_t 
         rc = D->ops->copy_in(q, up, 0, (const uint8_t *)scalars + 32 * lo, len * 32);
         if (rc == G16K_OK && scalar_enc == G16K_ENC_MONTGOMERY) { /* the plan reads canonical */
             gpu_arg conv[] = { GPU_BUF(up), GPU_U64(len), GPU_U32(0) };
-            rc = D->ops->launch(q, GPU_K_NTT_CONVERT, conv, 3, len);
+            rc = D->ops->launch(q, GPU_K(GPU_K_NTT_CONVERT), conv, 3, len);
         }
         gpu_trace_end("upload scalars", t, NULL);
         if (rc == G16K_OK)
@@ -459,7 +464,7 @@ int gpu_msm_on_device(g16k_msm_bases *b, g16k_plugin_ctx *ctx, gpu_queue *q, gpu
     if (rc == G16K_OK)
         rc = D->ops->limits(D, &dev);
     if (rc == G16K_OK) /* all counted: h is dense */
-        rc = gpu_msm_plan_choose(gpu_msm_window(params), n, n, G16K_G1, &dev, &c, &part);
+        rc = gpu_msm_plan_choose(gpu_msm_window(params), n, n, GPU_SIZE(G16K_G1), &dev, &c, &part);
     if (rc)
         return rc;
     gpu_msm_window_used(c);

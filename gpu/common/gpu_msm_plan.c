@@ -201,11 +201,11 @@ int gpu_msm_plan_shape(gpu_msm_plan *plan, uint64_t n, uint32_t window, uint32_t
     return G16K_OK;
 }
 
-int gpu_msm_plan_check_scalars(const void *scalars, uint64_t n)
+int gpu_msm_plan_check_scalars(const void *scalars, uint64_t n, const uint64_t r[4])
 {
     const uint64_t *s = scalars;
     for (uint64_t i = 0; i < n; i++, s += 4)
-        if (bigint_cmp(s, FR_MODULUS.l, 4) >= 0)
+        if (bigint_cmp(s, r, 4) >= 0)
             return gpu_fail(G16K_EINVAL, "msm: scalar[%llu] is not below r", (unsigned long long)i);
     return G16K_OK;
 }

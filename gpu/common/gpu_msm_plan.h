@@ -81,11 +81,14 @@ typedef struct gpu_msm_plan {
 } gpu_msm_plan;
 
 /* G16K_OK when each of the n scalars (32 B each, as stored: canonical or Montgomery) is below
- * r, else G16K_EINVAL with "msm: scalar[i] is not below r" for the first one (plugin.h). */
-int gpu_msm_plan_check_scalars(const void *scalars, uint64_t n);
+ * the curve's r (4 little-endian limbs), else G16K_EINVAL with "msm: scalar[i] is not below r"
+ * for the first one (plugin.h). */
+int gpu_msm_plan_check_scalars(const void *scalars, uint64_t n, const uint64_t r[4]);
 
 /* Build the digit plan and its chunks for n scalars (32 B each, scalar_enc G16K_ENC_*, each
- * below r: gpu_msm_plan_check_scalars first) of one part of an MSM over group (1 = G1, 2 = G2) and
+ * below r: gpu_msm_plan_check_scalars first; Montgomery ones are decoded with BLS12-381's r: this
+ * host plan is the reference of the device-built one in the tests, whose digits do not depend
+ * on the curve) of one part of an MSM over group (1 = G1, 2 = G2) and
  * window c (0: gpu_msm_plan_auto_window for dev, which may be NULL = one lane, no limits; values
  * above GPU_MSM_PLAN_MAX_WINDOW are clamped). threads: host threads the passes may use, the
  * caller included (gpu_msm_threads; 0 counts as 1). plan is caller-allocated; on success it

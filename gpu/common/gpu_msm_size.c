@@ -11,9 +11,11 @@
 #include "g16k/plugin.h"
 #include "gpu_plugin_util.h"
 
+/* 64-bit limbs of a coordinate (gpu_msm_size.h "group"): Fp or Fp2 of BLS12-381 or BN254 */
 static uint64_t fe_limbs(uint32_t group)
 {
-    return group == G16K_G2 ? 12 : 6;
+    uint64_t fp = group & GPU_MSM_SIZE_BN254 ? 4 : 6;
+    return (group & ~GPU_MSM_SIZE_BN254) == G16K_G2 ? 2 * fp : fp;
 }
 
 /* The sizes of window c (gpu_msm_size.h "Limits"): windows, buckets per window, segments. */
@@ -63,21 +65,22 @@ int gpu_msm_plan_window_check(uint32_t c, uint32_t group, const gpu_msm_device *
                         "msm: window %u (G%u) needs a %llu MiB (%llu "
                         "bytes) bucket buffer; the device allows %llu MiB (%llu bytes) per "
                         "buffer",
-                        c, group, (unsigned long long)(bucket >> 20), (unsigned long long)bucket,
-                        (unsigned long long)(dev->max_alloc >> 20),
+                        c, group & ~GPU_MSM_SIZE_BN254, (unsigned long long)(bucket >> 20),
+                        (unsigned long long)bucket, (unsigned long long)(dev->max_alloc >> 20),
                         (unsigned long long)dev->max_alloc);
     if (dev->host_bytes && 4 * (w.nbk + 1) * 4 >= dev->host_bytes)
         return gpu_fail(G16K_EUNSUPPORTED,
                         "msm: window %u (G%u) needs %llu MiB of host "
                         "memory for its bucket lists; the plan may use %llu MiB",
-                        c, group, (unsigned long long)((16 * (w.nbk + 1)) >> 20),
+                        c, group & ~GPU_MSM_SIZE_BN254,
+                        (unsigned long long)((16 * (w.nbk + 1)) >> 20),
                         (unsigned long long)(dev->host_bytes >> 20));
     return gpu_fail(G16K_EUNSUPPORTED,
                     "msm: window %u (G%u) needs %llu MiB (%llu bytes) of "
                     "device memory for its buckets, leaving no room for %u points; one MSM "
                     "may use %llu MiB (%llu bytes)",
-                    c, group, (unsigned long long)(fixed >> 20), (unsigned long long)fixed,
-                    dev->part_align ? dev->part_align : 1,
+                    c, group & ~GPU_MSM_SIZE_BN254, (unsigned long long)(fixed >> 20),
+                    (unsigned long long)fixed, dev->part_align ? dev->part_align : 1,
                     (unsigned long long)(dev->mem_bytes >> 20), (unsigned long long)dev->mem_bytes);
 }
 

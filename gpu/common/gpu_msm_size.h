@@ -19,6 +19,11 @@ extern "C" {
 
 #define GPU_MSM_PLAN_MAX_AUTO_WINDOW 20
 
+/* Every `group` below is G16K_G1 or G16K_G2 of BLS12-381 (coordinates of 6 and 12 64-bit
+ * limbs), or either with GPU_MSM_SIZE_BN254 set for BN254's (4 and 8 limbs): the sizes of the
+ * buckets, partials and segment sums follow the coordinates. */
+#define GPU_MSM_SIZE_BN254 0x100u
+
 /*
  * Limits. An MSM of n points runs as parts of at most gpu_msm_plan_part_points(c) consecutive
  * points, each planned, run and read back on its own; the segment sums of every part add up

@@ -1,31 +1,34 @@
 /*
  * gpu_msm_sum.c: the final sums of the GPU Pippenger MSM (see gpu_msm_sum.h), its one job: the
- * combination of the segment sums of each part with the reference arithmetic of
- * arith/bls12_381 (g16k_bls), and the affine result. The host does O(windows * segments)
+ * combination of the segment sums of each part with the reference arithmetic of the unit's
+ * curve (gpu_curve_sel.h: arith/bls12_381, or arith/bn254 in gpu/common/bn254/), and the
+ * affine result. The host does O(windows * segments)
  * point additions a part, a few thousand at most, which costs milliseconds.
  */
+#include "gpu_curve_sel.h" /* first: the unit's curve */
+
 #include "gpu_msm_sum.h"
 
 #include <string.h>
 
-#include "bls12_381/curve.h"
 #include "g16k/plugin.h"
 #include "gpu_plugin_util.h"
 
 void gpu_msm_plan_result_inf(uint32_t group, void *result)
 {
-    memset(result, 0, group == G16K_G2 ? 192 : 96);
+    memset(result, 0, group == G16K_G2 ? GPU_G2_BYTES : GPU_G1_BYTES);
 }
 
 /* XYZZ (x/zz, y/zzz) -> Jacobian without inversion: Z = ZZ ZZZ, X = X ZZ ZZZ^2,
  * Y = Y ZZ^3 ZZZ^2; ZZ = 0 gives Z = 0, infinity. */
 static void g1_from_xyzz(g1_jac_t *o, const uint64_t *limbs)
 {
+    const int w = GPU_FP_WORDS;
     fp_t x, y, zz, zzz, t, u;
-    memcpy(x.l, limbs, 48);
-    memcpy(y.l, limbs + 6, 48);
-    memcpy(zz.l, limbs + 12, 48);
-    memcpy(zzz.l, limbs + 18, 48);
+    memcpy(x.l, limbs, FP_BYTES);
+    memcpy(y.l, limbs + w, FP_BYTES);
+    memcpy(zz.l, limbs + 2 * w, FP_BYTES);
+    memcpy(zzz.l, limbs + 3 * w, FP_BYTES);
     fp_mul(&o->z, &zz, &zzz);
     fp_sqr(&t, &zzz);    /* ZZZ^2 */
     fp_mul(&u, &t, &zz); /* ZZ ZZZ^2 */
@@ -37,11 +40,13 @@ static void g1_from_xyzz(g1_jac_t *o, const uint64_t *limbs)
 
 static void g2_from_xyzz(g2_jac_t *o, const uint64_t *limbs)
 {
+    const int w = 2 * GPU_FP_WORDS;
     fp2_t x, y, zz, zzz, t, u;
-    memcpy(&x, limbs, 96);
-    memcpy(&y, limbs + 12, 96);
-    memcpy(&zz, limbs + 24, 96);
-    memcpy(&zzz, limbs + 36, 96);
+    _Static_assert(sizeof(fp2_t) == 2 * FP_BYTES, "fp2_t is c0 || c1, the kernels' layout");
+    memcpy(&x, limbs, 2 * FP_BYTES);
+    memcpy(&y, limbs + w, 2 * FP_BYTES);
+    memcpy(&zz, limbs + 2 * w, 2 * FP_BYTES);
+    memcpy(&zzz, limbs + 3 * w, 2 * FP_BYTES);
     fp2_mul(&o->z, &zz, &zzz);
     fp2_sqr(&t, &zzz);
     fp2_mul(&u, &t, &zz);
@@ -65,7 +70,7 @@ static int check_enc(uint32_t enc)
  * total += sum over windows w (from the top) of 2^(c w) (sum_s acc_s + seg_len sum_s s tot_s). */
 static void add_segout_g1(g1_jac_t *sum, const gpu_msm_plan *plan, const uint64_t *segout)
 {
-    const uint64_t stride = 4 * 6;
+    const uint64_t stride = 4 * GPU_FP_WORDS; /* an XYZZ point */
     g1_jac_t total, win, a, run, bsum, p;
     g1_jac_set_inf(&total);
     for (uint32_t w = plan->nw; w-- > 0;) {
@@ -94,7 +99,7 @@ static void add_segout_g1(g1_jac_t *sum, const gpu_msm_plan *plan, const uint64_
 
 static void add_segout_g2(g2_jac_t *sum, const gpu_msm_plan *plan, const uint64_t *segout)
 {
-    const uint64_t stride = 4 * 12;
+    const uint64_t stride = 8 * GPU_FP_WORDS;
     g2_jac_t total, win, a, run, bsum, p;
     g2_jac_set_inf(&total);
     for (uint32_t w = plan->nw; w-- > 0;) {
@@ -156,7 +161,7 @@ int gpu_msm_sum_finish(const gpu_msm_sum *s, void *result, uint32_t result_enc)
         if (result_enc == G16K_ENC_CANONICAL)
             g2_affine_to_bytes_canon(result, &r);
         else
-            memcpy(result, &r, 192);
+            memcpy(result, &r, GPU_G2_BYTES);
         return G16K_OK;
     }
     const g1_jac_t *t = (const g1_jac_t *)s->jac;
@@ -169,8 +174,8 @@ int gpu_msm_sum_finish(const gpu_msm_sum *s, void *result, uint32_t result_enc)
     if (result_enc == G16K_ENC_CANONICAL)
         g1_affine_to_bytes_canon(result, &r);
     else {
-        memcpy(result, r.x.l, 48);
-        memcpy((uint8_t *)result + 48, r.y.l, 48);
+        memcpy(result, r.x.l, FP_BYTES);
+        memcpy((uint8_t *)result + FP_BYTES, r.y.l, FP_BYTES);
     }
     return G16K_OK;
 }

@@ -8,9 +8,12 @@
  * compute_h_msm hands h to the H MSM where it lies instead (gpu_msm_on_device).
  * Where the API tells free memory (ops->mem_check), each call checks what it allocates first
  * (tables at domain_create, n * 32 bytes per transform, 3 n * 32 for the H chain).
+ * One text for both curves (gpu_curve_sel.h): the unit's Fr, tables and kernels (GPU_K).
  * Source: the H chain of snarkjs (docs/formats.md, the proving algorithm); the transform is
  * iterative Cooley-Tukey (see ntt.cl).
  */
+#include "gpu_curve_sel.h" /* first: the unit's curve (gpu/common/bn254/ builds it for BN254) */
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -49,7 +52,8 @@ static gpu_device *dev_of(const g16k_ntt_domain *d)
     return (gpu_device *)d->ctx; /* the context's first member (gpu_device.h) */
 }
 
-/* Twiddles and scale tables for n = 2^log_n, 0 <= log_n <= 31, on the device (about n * 32
+/* Twiddles and scale tables for n = 2^log_n, 0 <= log_n < GPU_FR_TWO_ADICITY (31 on
+ * BLS12-381, 27 on BN254: the coset's generator is a root of order 2n), on the device (about n * 32
  * bytes). Errors: G16K_EINVAL (NULL), G16K_EUNSUPPORTED (log_n), G16K_ENODEV, G16K_ENOMEM.
  * Thread-safe. */
 static int gpu_domain_create(g16k_plugin_ctx *ctx, uint32_t log_n, g16k_ntt_domain **out)
@@ -101,13 +105,13 @@ static void gpu_domain_destroy(g16k_ntt_domain *d)
 static int convert(g16k_ntt_domain *d, gpu_queue *q, gpu_buf *buf, uint32_t to_mont)
 {
     gpu_arg a[] = { GPU_BUF(buf), GPU_U64(d->n), GPU_U32(to_mont) };
-    return dev_of(d)->ops->launch(q, GPU_K_NTT_CONVERT, a, 3, d->n);
+    return dev_of(d)->ops->launch(q, GPU_K(GPU_K_NTT_CONVERT), a, 3, d->n);
 }
 
 static int scale(g16k_ntt_domain *d, gpu_queue *q, gpu_buf *buf, gpu_buf *tab, uint32_t with_pow)
 {
     gpu_arg a[] = { GPU_BUF(buf), GPU_U64(d->n), GPU_BUF(tab), GPU_U32(with_pow) };
-    return dev_of(d)->ops->launch(q, GPU_K_NTT_SCALE, a, 4, d->n);
+    return dev_of(d)->ops->launch(q, GPU_K(GPU_K_NTT_SCALE), a, 4, d->n);
 }
 
 /* Bit reversal and the log n butterfly stages with twiddles tw. */
@@ -117,10 +121,10 @@ static int dit(g16k_ntt_domain *d, gpu_queue *q, gpu_buf *buf, gpu_buf *tw)
         return G16K_OK;
     const gpu_ops *o = dev_of(d)->ops;
     gpu_arg rev[] = { GPU_BUF(buf), GPU_U64(d->n), GPU_U32(d->log_n) };
-    int rc = o->launch(q, GPU_K_NTT_BITREV, rev, 3, d->n);
+    int rc = o->launch(q, GPU_K(GPU_K_NTT_BITREV), rev, 3, d->n);
     for (uint32_t s = 0; s < d->log_n && rc == G16K_OK; s++) {
         gpu_arg st[] = { GPU_BUF(buf), GPU_BUF(tw), GPU_U64(d->n), GPU_U32(s) };
-        rc = o->launch(q, GPU_K_NTT_STAGE, st, 4, d->n / 2);
+        rc = o->launch(q, GPU_K(GPU_K_NTT_STAGE), st, 4, d->n / 2);
     }
     return rc;
 }
@@ -201,7 +205,7 @@ static int h_chain(g16k_ntt_domain *d, gpu_queue *q, void *const src[3], uint32_
     }
     if (rc == G16K_OK) {
         gpu_arg a[] = { GPU_BUF(v[0]), GPU_BUF(v[1]), GPU_BUF(v[2]), GPU_U64(d->n) };
-        rc = D->ops->launch(q, GPU_K_NTT_H, a, 4, d->n);
+        rc = D->ops->launch(q, GPU_K(GPU_K_NTT_H), a, 4, d->n);
     }
     if (rc == G16K_OK && h_enc == G16K_ENC_CANONICAL)
         rc = convert(d, q, v[0], 0);

@@ -1,13 +1,15 @@
 /*
  * gpu_ntt_tables.c: twiddles and scale tables of a GPU NTT domain, computed once per domain with
- * the reference Fr arithmetic of arith/bls12_381 (n/2 multiplications per direction).
+ * the reference Fr arithmetic of the unit's curve (gpu_curve_sel.h: arith/bls12_381, or
+ * arith/bn254 in gpu/common/bn254/), n/2 multiplications per direction.
  */
+#include "gpu_curve_sel.h" /* first: the unit's curve */
+
 #include "gpu_ntt_tables.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "bls12_381/field.h"
 #include "g16k/plugin.h"
 #include "gpu_plugin_util.h"
 
@@ -33,8 +35,9 @@ static void scale_table(uint64_t *tab, const fr_t *factor, const fr_t *g)
 int gpu_ntt_tables_init(gpu_ntt_tables *t, uint32_t log_n)
 {
     memset(t, 0, sizeof *t);
-    if (log_n > 31)
-        return gpu_fail(G16K_EUNSUPPORTED, "ntt: log_n %u > 31", log_n);
+    if (log_n >= GPU_FR_TWO_ADICITY)
+        return gpu_fail(G16K_EUNSUPPORTED, "ntt: a domain of 2^%u on %s (its largest is 2^%u)",
+                        log_n, GPU_CURVE_NAME, GPU_FR_TWO_ADICITY - 1);
     t->log_n = log_n;
     t->n = (uint64_t)1 << log_n;
     t->n_tw = t->n / 2 ? t->n / 2 : 1;

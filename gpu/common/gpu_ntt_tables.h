@@ -1,7 +1,8 @@
 /*
  * gpu_ntt_tables.h: host-computed constants of a GPU NTT domain (gpu/kernels/ntt.cl), shared by
- * opencl/ and cuda/. Roots follow snarkjs (docs/proving.md, "The domain", include/g16k/plugin.h):
- * omega = w[log_n], coset generator g = w[log_n + 1], w[32] = 5^((r-1)/2^32).
+ * opencl/ and cuda/, built per curve (gpu_curve_sel.h). Roots follow snarkjs (docs/proving.md,
+ * "The domain", include/g16k/plugin.h): omega = w[log_n], coset generator g = w[log_n + 1],
+ * w[s] = 5^((r-1)/2^s) with s = 32 on BLS12-381, 28 on BN254.
  * All values are Fr in Montgomery form, 4 little-endian 64-bit limbs each.
  * Thread-safe (no shared state).
  */
@@ -28,8 +29,8 @@ typedef struct gpu_ntt_tables {
     uint64_t inv_coset[GPU_NTT_SCALE_ELEMS * 4]; /* x_j *= g^-j / n */
 } gpu_ntt_tables;
 
-/* Fill t for 0 <= log_n <= 31 (caller-allocated; owns two arrays of n/2 elements after success,
- * released by gpu_ntt_tables_cleanup). Errors: G16K_EUNSUPPORTED (log_n), G16K_ENOMEM. */
+/* Fill t for 0 <= log_n < s (log_n up to 31 on BLS12-381, 27 on BN254; t caller-allocated;
+ * owns two arrays of n/2 elements after success, released by gpu_ntt_tables_cleanup). Errors: G16K_EUNSUPPORTED (log_n), G16K_ENOMEM. */
 int gpu_ntt_tables_init(gpu_ntt_tables *t, uint32_t log_n);
 void gpu_ntt_tables_cleanup(gpu_ntt_tables *t);
 

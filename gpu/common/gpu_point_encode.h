@@ -13,8 +13,9 @@
 extern "C" {
 #endif
 
-/* Convert n affine points of a group from point_enc to Montgomery limbs (the device layout,
- * (0,0) kept for infinity) into out (n * 12 or n * 24 limbs, caller-allocated). first: the
+/* Convert n affine points of a group of the unit's curve (gpu_curve_sel.h) from point_enc to
+ * Montgomery limbs (the device layout, (0,0) kept for infinity) into out (n * 12 or n * 24
+ * limbs on BLS12-381, n * 8 or n * 16 on BN254, caller-allocated). first: the
  * index of points[0] in the caller's array, for messages.
  * Errors: G16K_EINVAL (encoding, coordinate >= p). */
 int gpu_msm_points_to_mont(uint32_t group, const void *points, uint64_t n, uint32_t point_enc,

@@ -1,15 +1,17 @@
 /*
  * gpu_selftest.c: the create-time known-answer test of the GPU plugins (see gpu_selftest.h). Expected
  * values come from double-and-add (g1_jac_mul) and the O(n^2) DFT with the reference Fr
- * arithmetic, independent of the device code.
+ * arithmetic, independent of the device code. Built per curve (gpu_curve_sel.h): each curve's
+ * program is checked with its own arithmetic.
  */
+#include "gpu_curve_sel.h" /* first: the unit's curve */
+
 #include "gpu_selftest.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "bls12_381/curve.h"
 #include "gpu_device.h"
 #include "gpu_plugin_util.h"
 
@@ -21,7 +23,8 @@ static int say(char *why, size_t len, int rc, const char *fmt, ...)
     char msg[512];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    int k = snprintf(msg, sizeof msg, "%s ", GPU_CURVE_NAME); /* "BN254 self-test: ..." */
+    vsnprintf(msg + k, sizeof msg - (size_t)k, fmt, ap);
     va_end(ap);
     if (why && len)
         snprintf(why, len, "%s", msg);
@@ -102,7 +105,7 @@ static int check_prims(g16k_plugin_ctx *ctx, char *why, size_t len)
         rc = D->ops->copy_in(q, bi, 0, in, sizeof in);
     if (rc == G16K_OK) {
         const gpu_arg args[] = { GPU_BUF(bi), GPU_U32(N_CASES), GPU_BUF(bo) };
-        rc = D->ops->launch(q, GPU_K_SELFTEST_PRIMS, args, 3, N_CASES);
+        rc = D->ops->launch(q, GPU_K(GPU_K_SELFTEST_PRIMS), args, 3, N_CASES);
     }
     if (rc == G16K_OK)
         rc = D->ops->copy_out(q, got, bo, 0, sizeof got);
@@ -129,8 +132,12 @@ static int check_prims(g16k_plugin_ctx *ctx, char *why, size_t len)
     return G16K_OK;
 }
 
-static const uint64_t R_MINUS_1[4] = { 0xffffffff00000000ull, 0x53bda402fffe5bfeull,
-                                       0x3339d80809a1d805ull, 0x73eda753299d7d48ull };
+/* r - 1, the largest scalar (r is odd) */
+static void r_minus_1(uint64_t s[4])
+{
+    memcpy(s, FR_MODULUS.l, 32);
+    s[0] -= 1;
+}
 
 static void scalar_u64(uint64_t s[4], uint64_t v)
 {
@@ -143,10 +150,10 @@ static int check_g1(g16k_plugin_ctx *ctx, const g16k_msm_vtable *vt, char *why, 
     enum { N = 5 };
     static const uint64_t mult[N] = { 3, 5, 5, 0, 7 }; /* 0: infinity; 5 twice: repeat */
     uint64_t sc[N][4];
-    uint8_t pts[N][96], got[96], want[96];
+    uint8_t pts[N][GPU_G1_BYTES], got[GPU_G1_BYTES], want[GPU_G1_BYTES];
     g1_jac_t g, acc, t;
     scalar_u64(sc[0], 2);
-    memcpy(sc[1], R_MINUS_1, 32);
+    r_minus_1(sc[1]);
     scalar_u64(sc[2], 0x1234567890abcdefull);
     scalar_u64(sc[3], 9);
     scalar_u64(sc[4], 0);
@@ -174,7 +181,7 @@ static int check_g1(g16k_plugin_ctx *ctx, const g16k_msm_vtable *vt, char *why, 
     vt->bases_destroy(b);
     if (rc)
         return say(why, len, rc, "self-test: G1 MSM failed (status %d)", rc);
-    if (memcmp(got, want, 96) != 0)
+    if (memcmp(got, want, sizeof want) != 0)
         return say(why, len, G16K_EINTERNAL,
                    "self-test: G1 MSM of 5 points differs from the host "
                    "reference");
@@ -186,9 +193,9 @@ static int check_g2(g16k_plugin_ctx *ctx, const g16k_msm_vtable *vt, char *why, 
     enum { N = 3 };
     static const uint64_t mult[N] = { 2, 2, 11 };
     uint64_t sc[N][4];
-    uint8_t pts[N][192], got[192], want[192];
+    uint8_t pts[N][GPU_G2_BYTES], got[GPU_G2_BYTES], want[GPU_G2_BYTES];
     g2_jac_t g, acc, t;
-    memcpy(sc[0], R_MINUS_1, 32);
+    r_minus_1(sc[0]);
     scalar_u64(sc[1], 5);
     scalar_u64(sc[2], 0xfedcba9876543210ull);
     g2_jac_from_affine(&g, &G2_GENERATOR);
@@ -212,7 +219,7 @@ static int check_g2(g16k_plugin_ctx *ctx, const g16k_msm_vtable *vt, char *why, 
     vt->bases_destroy(b);
     if (rc)
         return say(why, len, rc, "self-test: G2 MSM failed (status %d)", rc);
-    if (memcmp(got, want, 192) != 0)
+    if (memcmp(got, want, sizeof want) != 0)
         return say(why, len, G16K_EINTERNAL,
                    "self-test: G2 MSM of 3 points differs from the host "
                    "reference");

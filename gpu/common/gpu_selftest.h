@@ -4,8 +4,9 @@
  * 2, 0xff, 0x7fffffff, 0x80000000, 0xff000001, 0xfffffffe, 0xffffffff and two others, both
  * carries in) against its definition; then a small G1 and G2 MSM (repeated point, infinity,
  * zero and r-1 scalars, signed digits) and a size-8 coset NTT round trip, each compared with
- * the reference arithmetic of arith/bls12_381. It calls the plugin's own kernels and vtables, so
- * it checks exactly the code the core will use.
+ * the reference arithmetic of the curve (gpu_selftest_run: BLS12-381's program and vtables,
+ * gpu_selftest_run_bn254: BN254's; gpu_curve_sel.h). It calls the plugin's own kernels and
+ * vtables, so it checks exactly the code the core will use.
  */
 #ifndef G16K_GPU_SELFTEST_H
 #define G16K_GPU_SELFTEST_H
@@ -25,6 +26,8 @@ extern "C" {
  * thread-safe with respect to ctx creation (call it from create). */
 int gpu_selftest_run(g16k_plugin_ctx *ctx, const g16k_msm_vtable *msm, const g16k_ntt_vtable *ntt,
                      char *why, size_t len);
+int gpu_selftest_run_bn254(g16k_plugin_ctx *ctx, const g16k_msm_vtable *msm,
+                           const g16k_ntt_vtable *ntt, char *why, size_t len);
 
 #ifdef __cplusplus
 }

@@ -2,7 +2,8 @@
  * curve.cl: short-Weierstrass y^2 = x^3 + b (a = 0) point arithmetic in XYZZ coordinates, a
  * template included once per group with
  *   CURVE = g1 | g2   (prefix of the generated names)
- *   FE    = fp | fp2  (coordinate field; FE_LIMBS = 6 | 12 64-bit limbs in kernel buffers)
+ *   FE    = fp | fp2  (coordinate field; FE_LIMBS = FP_WORDS | 2 FP_WORDS 64-bit limbs in
+ *                      kernel buffers)
  * XYZZ (X, Y, ZZ, ZZZ) stands for the affine point (X/ZZ, Y/ZZZ) with ZZ^3 = ZZZ^2; ZZ = 0 is
  * infinity. Affine points use (0, 0) for infinity, the ABI encoding. Coordinates are Montgomery.
  * Formulas: Explicit-Formulas Database, "xyzz" for a = 0: add-2008-s, madd-2008-s, dbl-2008-s-1,

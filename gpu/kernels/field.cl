@@ -1,9 +1,12 @@
 /*
- * field.cl: Montgomery arithmetic on device for Fr (8 x 32-bit limbs), Fp (12 limbs) and
- * Fp2 = Fp[u]/(u^2 + 1), on the carry-chain primitives of compat.h. In memory (kernel buffers)
+ * field.cl: Montgomery arithmetic on device for Fr (8 x 32-bit limbs), Fp (12 limbs on
+ * BLS12-381, 8 on BN254) and Fp2 = Fp[u]/(u^2 + 1) (u^2 = -1 on both curves), on the
+ * carry-chain primitives of compat.h. The curve is BLS12-381's unless G16K_CURVE_BN254 is
+ * defined (the plugins build the program once per curve from this text); only the constants
+ * below differ. In memory (kernel buffers)
  * an element is the plugin ABI's: little-endian 64-bit limbs, which are the same bytes as these
  * 32-bit limbs; fr_load / fp_load split them. Values are fully reduced (< modulus) and in
- * Montgomery form (x * R mod m, R = 2^256 for Fr and 2^384 for Fp, as the host's) unless a name
+ * Montgomery form (x * R mod m, R = 2^256 for Fr and 2^(32 FP_N) for Fp, as the host's) unless a name
  * says otherwise.
  *
  * Multiplication: CIOS (Koc, Acar, Kaliski 1996, section 4) on 32-bit limbs, each row's
@@ -20,15 +23,32 @@
  * Bounds: a, b < m and m < R / 2 keep V < 2m < R after every row, so X and Y need one limb
  * above n only for the carries, and one conditional subtraction ends it.
  * Constants (checked with Python against p, r of docs/proving.md, "The domain"):
- *   FP_INV = -p^-1 mod 2^32, FR_INV = -r^-1 mod 2^32, FR_R2 = 2^512 mod r, FP_ONE = 2^384 mod p.
+ *   FP_INV = -p^-1 mod 2^32, FR_INV = -r^-1 mod 2^32, FR_R2 = 2^512 mod r, FP_ONE = 2^(32 FP_N)
+ *   mod p; BN254's against the p and r of arith/bn254/ (the same 2^256 for both fields).
  * Moduli are private array initialisers: OpenCL 1.2 has no generic address space, and a literal
  * initialiser is folded into the instructions after inlining.
  */
 
+#ifdef G16K_CURVE_BN254 /* BN254 (snarkjs's bn128): p and r of 254 bits, R = 2^256 for both */
+#define FP_N 8
+#define FR_N 8
+#define FP_INV 0xe4866389u
+#define FR_INV 0xefffffffu
+#define FP_MOD_INIT                                                                                \
+    { 0xd87cfd47u, 0x3c208c16u, 0x6871ca8du, 0x97816a91u,                                         \
+      0x8181585du, 0xb85045b6u, 0xe131a029u, 0x30644e72u }
+#define FR_MOD_INIT                                                                                \
+    { 0xf0000001u, 0x43e1f593u, 0x79b97091u, 0x2833e848u,                                         \
+      0x8181585du, 0xb85045b6u, 0xe131a029u, 0x30644e72u }
+#define FR_R2_INIT                                                                                 \
+    { 0xae216da7u, 0x1bb8e645u, 0xe35c59e3u, 0x53fe3ab1u,                                         \
+      0x53bb8085u, 0x8c49833du, 0x7f4e44a5u, 0x0216d0b1u }
+#define FP_ONE_INIT                                                                                \
+    { 0xc58f0d9du, 0xd35d438du, 0xf5c70b3du, 0x0a78eb28u,                                         \
+      0x7879462cu, 0x666ea36fu, 0x9a07df2fu, 0x0e0a77c1u }
+#else /* BLS12-381 */
 #define FP_N 12 /* 32-bit limbs of an element */
 #define FR_N 8
-#define FP_WORDS (FP_N / 2) /* 64-bit limbs of an element in kernel buffers */
-#define FR_WORDS (FR_N / 2)
 #define FP_INV 0xfffcfffdu
 #define FR_INV 0xffffffffu
 #define FP_MOD_INIT                                                                                \
@@ -43,6 +63,9 @@
 #define FP_ONE_INIT                                                                                \
     { 0x0002fffdu, 0x76090000u, 0xc40c0002u, 0xebf4000bu, 0x53c758bau, 0x5f489857u,               \
       0x70525745u, 0x77ce5853u, 0xa256ec6du, 0x5c071a97u, 0xfa80e493u, 0x15f65ec3u }
+#endif
+#define FP_WORDS (FP_N / 2) /* 64-bit limbs of an element in kernel buffers */
+#define FR_WORDS (FR_N / 2)
 
 typedef struct { u32 l[FP_N]; } fp;
 typedef struct { u32 l[FR_N]; } fr;

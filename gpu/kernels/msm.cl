@@ -1,6 +1,6 @@
 /*
  * msm.cl: Pippenger bucket kernels, a template included once per group (CURVE = g1 | g2,
- * FE = fp | fp2, FE_LIMBS = 6 | 12), after curve.cl for the same group.
+ * FE = fp | fp2, FE_LIMBS = FP_WORDS | 2 FP_WORDS), after curve.cl for the same group.
  *
  * The host (gpu/common/gpu_msm_plan.c) splits each scalar into signed c-bit digits (Booth-style,
  * so a window has 2^(c-1) buckets) and sorts the (point, sign) pairs by (window, bucket) into a

@@ -8,12 +8,13 @@
 #     G1/G2 incl. 0/1-heavy scalars and NTT tests of tests/gpu/test_gpu_plugin.c against
 #     naive host arithmetic), the host plan test;
 #  3. proves every fixture under $G16K_FIXTURES (default <repo>/tests/fixtures, the committed small
-#     ones; a build tree's fixtures/ folder also holds the large ones once ctest has made them) with
+#     ones; a build tree's fixtures/ folder also holds the large ones once ctest has made them)
+#     and the BN254 (bn128) fixtures of tests/fixtures/bn128 (the kernels' second build) with
 #     conf/cuda.ini and conf/mixed-cuda.ini (both run the H MSM inside compute_h_msm), checks each
 #     proof with g16k verify, and the proof for r=123456789, s=987654321 against the snarkjs
 #     reference bit for bit;
 #  4. benchmarks (reported, never fatal, each under a time limit): bench msm --group g1|g2
-#     --log-n 20/22/24, bench ntt --log-n 20..24, bench prove on sha256_64 (its ntt phase is the
+#     --log-n 20/22/24 (and 22 on bn128), bench ntt --log-n 20..24, bench prove on sha256_64 (its ntt phase is the
 #     H chain plus the H MSM), g16k tune on sha256_64 with conf/cuda.ini.
 # Budget: under 8 minutes on an H200 (the CUDA kernel compile is most of it).
 # Output: progress on stderr-ish sections, then one JSON object (the last lines of stdout, also
@@ -78,8 +79,9 @@ if [ -x "$BUILD/bin/test_gpu_msm_plan" ]; then
 fi
 
 note "prove and verify fixtures"
-for dir in "$FIX"/*/; do
+for dir in "$FIX"/*/ "$ROOT"/tests/fixtures/bn128/*/; do
     name=$(basename "$dir")
+    case $dir in */bn128/*/) name=bn128_$name ;; esac
     [ -f "$dir/circuit_final.zkey" ] && [ -f "$dir/witness.wtns" ] || continue
     for conf in cuda mixed-cuda; do
         p="$OUT/$name-$conf"
@@ -119,6 +121,7 @@ bench() { # bench LIMIT_S ARGS...: JSON line into $BENCH, or a note
 }
 for logn in 20 22 24; do bench 90 msm --group g1 --log-n $logn; done
 for logn in 20 22 24; do bench 120 msm --group g2 --log-n $logn; done
+for g in g1 g2; do bench 120 msm --curve bn128 --group $g --log-n 22; done
 for logn in 20 21 22 23 24; do bench 60 ntt --log-n $logn; done
 if [ -f "$FIX/sha256_64/circuit_final.zkey" ]; then
     bench 90 prove --zkey "$FIX/sha256_64/circuit_final.zkey" --witness "$FIX/sha256_64/witness.wtns"

@@ -1,5 +1,10 @@
-/* gpu/kernels/ arithmetic and primitives run on the host (kernel_host.h). */
+/* gpu/kernels/ arithmetic and primitives run on the host (kernel_host.h): BLS12-381's build;
+ * kernel_host_bn254.c includes this file for BN254's (G16K_CURVE_BN254, names KH(n)). */
 #include "kernel_host.h"
+
+#ifndef KH
+#define KH(n) kh_##n
+#endif
 
 #define G16K_KERNELS_HOST
 static uint64_t g16k_host_gid; /* G16K_GID of selftest_prims */
@@ -25,19 +30,19 @@ static uint64_t g16k_host_gid; /* G16K_GID of selftest_prims */
         op(&r, &x);                                                                                \
         G16K_CAT(T, store)(o, &r);                                                                 \
     }
-BIN(kh_fr_mul, fr, fr_mul)
-BIN(kh_fr_add, fr, fr_add)
-BIN(kh_fr_sub, fr, fr_sub)
-UN(kh_fr_to_mont, fr, fr_to_mont)
-UN(kh_fr_from_mont, fr, fr_from_mont)
-BIN(kh_fp_mul, fp, fp_mul)
-BIN(kh_fp_add, fp, fp_add)
-BIN(kh_fp_sub, fp, fp_sub)
-UN(kh_fp_neg, fp, fp_neg)
-BIN(kh_fp2_mul, fp2, fp2_mul)
-UN(kh_fp2_sqr, fp2, fp2_sqr)
+BIN(KH(fr_mul), fr, fr_mul)
+BIN(KH(fr_add), fr, fr_add)
+BIN(KH(fr_sub), fr, fr_sub)
+UN(KH(fr_to_mont), fr, fr_to_mont)
+UN(KH(fr_from_mont), fr, fr_from_mont)
+BIN(KH(fp_mul), fp, fp_mul)
+BIN(KH(fp_add), fp, fp_add)
+BIN(KH(fp_sub), fp, fp_sub)
+UN(KH(fp_neg), fp, fp_neg)
+BIN(KH(fp2_mul), fp2, fp2_mul)
+UN(KH(fp2_sqr), fp2, fp2_sqr)
 
-void kh_xyzz_add_affine(int group, uint64_t *acc, const uint64_t *q)
+void KH(xyzz_add_affine)(int group, uint64_t *acc, const uint64_t *q)
 {
     if (group == 1) {
         g1_xyzz p;
@@ -56,7 +61,7 @@ void kh_xyzz_add_affine(int group, uint64_t *acc, const uint64_t *q)
     }
 }
 
-void kh_xyzz_add(int group, uint64_t *acc, const uint64_t *q)
+void KH(xyzz_add)(int group, uint64_t *acc, const uint64_t *q)
 {
     if (group == 1) {
         g1_xyzz p, r;
@@ -73,7 +78,7 @@ void kh_xyzz_add(int group, uint64_t *acc, const uint64_t *q)
     }
 }
 
-void kh_prims(uint32_t a, uint32_t b, uint32_t c, uint32_t ci, uint32_t out[20])
+void KH(prims)(uint32_t a, uint32_t b, uint32_t c, uint32_t ci, uint32_t out[20])
 {
     uint32_t in[4] = { a, b, c, ci };
     g16k_host_gid = 0;

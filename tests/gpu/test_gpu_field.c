@@ -1,7 +1,9 @@
 /*
  * test_gpu_field.c: the GPU kernels' arithmetic (gpu/kernels/field.cl, mont.cl, curve.cl on the
  * carry-chain primitives of compat.h), compiled as C on the host (kernel_host.c), bit for bit
- * against the core's reference arithmetic (arith/bls12_381), with no device:
+ * against the core's reference arithmetic (arith/bls12_381), with no device; the same text is
+ * BN254's test (test_gpu_field_bn254.c: the kernels built with BN254's constants,
+ * kernel_host_bn254.c, against arith/bn254 under BLS12-381's names):
  *   - every primitive's C form against its definition, on the self-test's edge operands and
  *     random ones;
  *   - Fr and Fp multiply, add, subtract (Fp negate, Fr to and from Montgomery), Fp2 multiply
@@ -23,6 +25,15 @@
 #include "bls12_381/field.h"
 #include "bls12_381/tower.h"
 #include "kernel_host.h"
+
+#ifdef TEST_GPU_FIELD_BN254 /* test_gpu_field_bn254.c: BN254's kernels against arith/bn254 */
+#include "bn254_as_bls12_381.h"
+#define KH(n) kh_bn254_##n
+#else
+#define KH(n) kh_##n
+#endif
+/* an element's 64-bit limbs: Fp (W), Fp2 (2 W); arrays below are sized for BLS12-381's 6 */
+#define W FP_LIMBS
 
 static uint64_t rng = 0x9e3779b97f4a7c15ull;
 static uint64_t next64(void) /* splitmix64 */
@@ -64,7 +75,7 @@ static void test_primitives(void **state)
             uint64_t r = next64();
             a = (uint32_t)r, b = (uint32_t)(r >> 32), c = (uint32_t)next64();
         }
-        kh_prims(a, b, c, ci, got);
+        KH(prims)(a, b, c, ci, got);
         prim_def(a, b, c, ci, want);
         for (int j = 0; j < 20; j++)
             if (got[j] != want[j])
@@ -123,30 +134,30 @@ static void test_fp(void **state)
 {
     (void)state;
     uint64_t e[64][6];
-    int ne = edges(e, FP_MODULUS.l, 6);
+    int ne = edges(e, FP_MODULUS.l, W);
     assert_true(ne > 20);
     fp_t v[64 + 40];
     int nv = 0;
     for (int i = 0; i < ne; i++)
-        memcpy(v[nv++].l, e[i], 48); /* as Montgomery limbs: any value below p is one */
+        memcpy(v[nv++].l, e[i], FP_BYTES); /* as Montgomery limbs: any value below p is one */
     for (int i = 0; i < 40; i++)
-        random_below(v[nv++].l, FP_MODULUS.l, 6);
+        random_below(v[nv++].l, FP_MODULUS.l, W);
     for (int i = 0; i < nv; i++) {
         fp_t want, got;
         fp_neg(&want, &v[i]);
-        kh_fp_neg(got.l, v[i].l);
-        assert_memory_equal(got.l, want.l, 48);
+        KH(fp_neg)(got.l, v[i].l);
+        assert_memory_equal(got.l, want.l, FP_BYTES);
         for (int j = 0; j < nv; j++) {
             fp_mul(&want, &v[i], &v[j]);
-            kh_fp_mul(got.l, v[i].l, v[j].l);
-            if (memcmp(got.l, want.l, 48))
+            KH(fp_mul)(got.l, v[i].l, v[j].l);
+            if (memcmp(got.l, want.l, FP_BYTES))
                 fail_msg("fp_mul of values %d and %d differs from the core's", i, j);
             fp_add(&want, &v[i], &v[j]);
-            kh_fp_add(got.l, v[i].l, v[j].l);
-            assert_memory_equal(got.l, want.l, 48);
+            KH(fp_add)(got.l, v[i].l, v[j].l);
+            assert_memory_equal(got.l, want.l, FP_BYTES);
             fp_sub(&want, &v[i], &v[j]);
-            kh_fp_sub(got.l, v[i].l, v[j].l);
-            assert_memory_equal(got.l, want.l, 48);
+            KH(fp_sub)(got.l, v[i].l, v[j].l);
+            assert_memory_equal(got.l, want.l, FP_BYTES);
         }
     }
 }
@@ -166,21 +177,21 @@ static void test_fr(void **state)
     for (int i = 0; i < nv; i++) {
         fr_t want, got;
         fr_from_canon(&want, &v[i]); /* canonical -> Montgomery */
-        kh_fr_to_mont(got.l, v[i].l);
+        KH(fr_to_mont)(got.l, v[i].l);
         assert_memory_equal(got.l, want.l, 32);
         fr_to_canon(&want, &v[i]);
-        kh_fr_from_mont(got.l, v[i].l);
+        KH(fr_from_mont)(got.l, v[i].l);
         assert_memory_equal(got.l, want.l, 32);
         for (int j = 0; j < nv; j++) {
             fr_mul(&want, &v[i], &v[j]);
-            kh_fr_mul(got.l, v[i].l, v[j].l);
+            KH(fr_mul)(got.l, v[i].l, v[j].l);
             if (memcmp(got.l, want.l, 32))
                 fail_msg("fr_mul of values %d and %d differs from the core's", i, j);
             fr_add(&want, &v[i], &v[j]);
-            kh_fr_add(got.l, v[i].l, v[j].l);
+            KH(fr_add)(got.l, v[i].l, v[j].l);
             assert_memory_equal(got.l, want.l, 32);
             fr_sub(&want, &v[i], &v[j]);
-            kh_fr_sub(got.l, v[i].l, v[j].l);
+            KH(fr_sub)(got.l, v[i].l, v[j].l);
             assert_memory_equal(got.l, want.l, 32);
         }
     }
@@ -190,22 +201,23 @@ static void test_fp2(void **state)
 {
     (void)state;
     uint64_t e[64][6];
-    int ne = edges(e, FP_MODULUS.l, 6);
+    int ne = edges(e, FP_MODULUS.l, W);
     for (int k = 0; k < 400; k++) {
         fp2_t a, b, want, got;
         if (k < ne * 4) { /* edge values in each coordinate */
-            memcpy(a.c0.l, e[k % ne], 48), memcpy(a.c1.l, e[(k / ne + 3) % ne], 48);
-            memcpy(b.c0.l, e[(k * 7) % ne], 48), memcpy(b.c1.l, e[(k * 5 + 1) % ne], 48);
+            memcpy(a.c0.l, e[k % ne], FP_BYTES), memcpy(a.c1.l, e[(k / ne + 3) % ne], FP_BYTES);
+            memcpy(b.c0.l, e[(k * 7) % ne], FP_BYTES),
+                memcpy(b.c1.l, e[(k * 5 + 1) % ne], FP_BYTES);
         } else {
-            random_below(a.c0.l, FP_MODULUS.l, 6), random_below(a.c1.l, FP_MODULUS.l, 6);
-            random_below(b.c0.l, FP_MODULUS.l, 6), random_below(b.c1.l, FP_MODULUS.l, 6);
+            random_below(a.c0.l, FP_MODULUS.l, W), random_below(a.c1.l, FP_MODULUS.l, W);
+            random_below(b.c0.l, FP_MODULUS.l, W), random_below(b.c1.l, FP_MODULUS.l, W);
         }
         fp2_mul(&want, &a, &b);
-        kh_fp2_mul((uint64_t *)&got, (const uint64_t *)&a, (const uint64_t *)&b);
+        KH(fp2_mul)((uint64_t *)&got, (const uint64_t *)&a, (const uint64_t *)&b);
         if (memcmp(&got, &want, sizeof got))
             fail_msg("fp2_mul case %d differs from the core's", k);
         fp2_sqr(&want, &a);
-        kh_fp2_sqr((uint64_t *)&got, (const uint64_t *)&a);
+        KH(fp2_sqr)((uint64_t *)&got, (const uint64_t *)&a);
         assert_memory_equal(&got, &want, sizeof got);
     }
 }
@@ -219,14 +231,15 @@ static void g1_to_xyzz(uint64_t o[24], const g1_affine_t *a)
     memset(o, 0, 24 * 8);
     if (g1_affine_is_inf(a))
         return;
-    memcpy(o, a->x.l, 48), memcpy(o + 6, a->y.l, 48), memcpy(o + 12, one.l, 48),
-        memcpy(o + 18, one.l, 48);
+    memcpy(o, a->x.l, FP_BYTES), memcpy(o + W, a->y.l, FP_BYTES),
+        memcpy(o + 2 * W, one.l, FP_BYTES), memcpy(o + 3 * W, one.l, FP_BYTES);
 }
 
 static void g1_from_xyzz(g1_affine_t *a, const uint64_t o[24])
 {
     fp_t x, y, zz, zzz, t;
-    memcpy(x.l, o, 48), memcpy(y.l, o + 6, 48), memcpy(zz.l, o + 12, 48), memcpy(zzz.l, o + 18, 48);
+    memcpy(x.l, o, FP_BYTES), memcpy(y.l, o + W, FP_BYTES), memcpy(zz.l, o + 2 * W, FP_BYTES),
+        memcpy(zzz.l, o + 3 * W, FP_BYTES);
     if (fp_is_zero(&zz)) {
         memset(a, 0, sizeof *a);
         return;
@@ -244,14 +257,15 @@ static void g2_to_xyzz(uint64_t o[48], const g2_affine_t *a)
     memset(o, 0, 48 * 8);
     if (g2_affine_is_inf(a))
         return;
-    memcpy(o, &a->x, 96), memcpy(o + 12, &a->y, 96), memcpy(o + 24, &one, 96),
-        memcpy(o + 36, &one, 96);
+    memcpy(o, &a->x, 2 * FP_BYTES), memcpy(o + 2 * W, &a->y, 2 * FP_BYTES),
+        memcpy(o + 4 * W, &one, 2 * FP_BYTES), memcpy(o + 6 * W, &one, 2 * FP_BYTES);
 }
 
 static void g2_from_xyzz(g2_affine_t *a, const uint64_t o[48])
 {
     fp2_t x, y, zz, zzz, t;
-    memcpy(&x, o, 96), memcpy(&y, o + 12, 96), memcpy(&zz, o + 24, 96), memcpy(&zzz, o + 36, 96);
+    memcpy(&x, o, 2 * FP_BYTES), memcpy(&y, o + 2 * W, 2 * FP_BYTES),
+        memcpy(&zz, o + 4 * W, 2 * FP_BYTES), memcpy(&zzz, o + 6 * W, 2 * FP_BYTES);
     if (fp2_is_zero(&zz)) {
         memset(a, 0, sizeof *a);
         return;
@@ -311,21 +325,21 @@ static void test_curves(void **state)
             g1_mult(&p, k1), g1_mult(&q, k2), g2_mult(&p2, k1), g2_mult(&q2, k2);
             g1_sum(&s, &p, &q), g2_sum(&s2, &p2, &q2);
             g1_to_xyzz(acc, &p);
-            kh_xyzz_add_affine(1, acc, (const uint64_t *)&q);
+            KH(xyzz_add_affine)(1, acc, (const uint64_t *)&q);
             g1_from_xyzz(&got, acc);
             if (memcmp(&got, &s, sizeof s))
                 fail_msg("G1 madd %llu G + %llu G", (unsigned long long)k1, (unsigned long long)k2);
             g1_to_xyzz(acc, &p), g1_to_xyzz(qx, &q);
-            kh_xyzz_add(1, acc, qx);
+            KH(xyzz_add)(1, acc, qx);
             g1_from_xyzz(&got, acc);
             assert_memory_equal(&got, &s, sizeof s);
             g2_to_xyzz(acc2, &p2);
-            kh_xyzz_add_affine(2, acc2, (const uint64_t *)&q2);
+            KH(xyzz_add_affine)(2, acc2, (const uint64_t *)&q2);
             g2_from_xyzz(&got2, acc2);
             if (memcmp(&got2, &s2, sizeof s2))
                 fail_msg("G2 madd %llu G + %llu G", (unsigned long long)k1, (unsigned long long)k2);
             g2_to_xyzz(acc2, &p2), g2_to_xyzz(qx2, &q2);
-            kh_xyzz_add(2, acc2, qx2);
+            KH(xyzz_add)(2, acc2, qx2);
             g2_from_xyzz(&got2, acc2);
             assert_memory_equal(&got2, &s2, sizeof s2);
         }
@@ -336,9 +350,9 @@ static void test_curves(void **state)
         np = p;
         fp_neg(&np.y, &p.y);
         g1_to_xyzz(acc, &p);
-        kh_xyzz_add_affine(1, acc, (const uint64_t *)&np);
+        KH(xyzz_add_affine)(1, acc, (const uint64_t *)&np);
         uint64_t zz0[6] = { 0 };
-        assert_memory_equal(acc + 12, zz0, 48);
+        assert_memory_equal(acc + 2 * W, zz0, FP_BYTES);
     }
 }
 

@@ -1,0 +1,3 @@
+/* gpu_point_encode.c built for BN254 (gpu_curve_sel.h): its symbols end in _bn254. */
+#define GPU_CURVE_BN254
+#include "../gpu_point_encode.c"
