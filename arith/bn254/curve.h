@@ -52,9 +52,10 @@ int bn254_g1_affine_in_subgroup(const bn254_g1_affine_t *p);
 void bn254_g2_affine_psi(bn254_g2_affine_t *out, const bn254_g2_affine_t *p);
 /* psi on Jacobian coordinates: (conj(X) cx, conj(Y) cy, conj(Z)) = [6x^2] P on G2. */
 void bn254_g2_jac_psi(bn254_g2_jac_t *out, const bn254_g2_jac_t *p);
-/* 1 iff p (on the curve; inf -> 1) is in G2: the exact test psi(P) == [6x^2] P (g2.c has the
- * proof; eprint 2022/348, El Housni, Guillevic, Piellard, section 4; eprint 2022/352), 126
- * doublings and about 60 additions over Fp2. */
+/* 1 iff p (on the curve; inf -> 1) is in G2: the exact test
+ * [x + 1] P + psi([x] P) + psi^2([x] P) == psi^3([2x] P) (g2.c has the proof; Scott, eprint
+ * 2021/1130; El Housni, Guillevic, Piellard, eprint 2022/348, section 4), 63 doublings and
+ * about 32 additions over Fp2. */
 int bn254_g2_affine_in_subgroup(const bn254_g2_affine_t *p);
 
 #endif
