@@ -395,6 +395,12 @@ static void test_limits_32bit_lists(void **state)
     gpu_msm_plan w24 = { .c = 24, .nw = 11, .nb = 1u << 23 };
     assert_int_equal(gpu_msm_plan_bucket_limbs(&w24, G16K_G1), 2214592512ull);
     assert_int_equal(gpu_msm_plan_bucket_limbs(&w24, G16K_G2), 4429185024ull);
+    /* BN254 (GPU_MSM_SIZE_BN254): XYZZ of 16 limbs in G1, 32 in G2: 11 * 2^23 * 16 =
+     * 1476395008 and 2952790016; the full plan above with partials 536870910 * 16 * 8,
+     * buckets 2^19 * 16 * 8 and segment sums 2 * 16 * 128 * 16 * 8: 88116559552 bytes */
+    assert_int_equal(gpu_msm_plan_bucket_limbs(&w24, G16K_G1 | GPU_MSM_SIZE_BN254), 1476395008ull);
+    assert_int_equal(gpu_msm_plan_bucket_limbs(&w24, G16K_G2 | GPU_MSM_SIZE_BN254), 2952790016ull);
+    assert_int_equal(gpu_msm_plan_device_bytes(&big, G16K_G1 | GPU_MSM_SIZE_BN254), 88116559552ull);
 }
 
 int main(void)
