@@ -87,6 +87,7 @@
 #define g1_affine_in_subgroup bn254_g1_affine_in_subgroup
 #define g1_affine_from_bytes_mont bn254_g1_affine_from_bytes_mont
 #define g1_affine_to_bytes_canon bn254_g1_affine_to_bytes_canon
+#define g1_affine_from_bytes_canon bn254_g1_affine_from_bytes_canon
 #define g1_jac_set_inf bn254_g1_jac_set_inf
 #define g1_jac_is_inf bn254_g1_jac_is_inf
 #define g1_jac_from_affine bn254_g1_jac_from_affine
@@ -105,6 +106,7 @@
 #define g2_affine_in_subgroup bn254_g2_affine_in_subgroup
 #define g2_affine_from_bytes_mont bn254_g2_affine_from_bytes_mont
 #define g2_affine_to_bytes_canon bn254_g2_affine_to_bytes_canon
+#define g2_affine_from_bytes_canon bn254_g2_affine_from_bytes_canon
 #define g2_jac_set_inf bn254_g2_jac_set_inf
 #define g2_jac_is_inf bn254_g2_jac_is_inf
 #define g2_jac_from_affine bn254_g2_jac_from_affine

@@ -254,9 +254,10 @@ static int msm_run(const cpu_group *g, const g16k_plugin_ctx *ctx, const uint8_t
                    int unaligned, const uint64_t *idx, const uint64_t (*k)[4], uint64_t n,
                    uint32_t window, uint32_t threads, void *out)
 {
-    /* the IFMA lanes and the endomorphism split are BLS12-381's so far */
+    /* the endomorphism split is BLS12-381's so far; BN254 has the IFMA lanes for its
+     * batch-affine buckets (cpu_msm_pippenger) */
     int bls = g->curve == G16K_CURVE_BLS12_381;
-    int ifma = bls && ctx && ctx->use_ifma;
+    int ifma = ctx && ctx->use_ifma;
     if (bls && ctx && ctx->endo && n >= CPU_ENDO_MIN_SCALARS && n <= CPU_ENDO_MAX_SCALARS) {
         if (!unaligned)
             return cpu_msm_endo(g, points, idx, k, n, window, threads, ifma, out);

@@ -152,6 +152,7 @@ int cpu_msm_endo(const cpu_group *g, const void *bases, const uint64_t *idx, con
 typedef struct cpu_ba {
     const cpu_group *g;
     int ifma; /* 1: buckets in radix 2^52, batches on arith/ifma */
+    int kind; /* which typed accumulator (msm_batch_affine.c): group, curve, ifma */
     uint64_t nbuckets;
     uint32_t batch_max;  /* additions per inversion */
     uint32_t count;      /* additions waiting */

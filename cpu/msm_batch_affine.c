@@ -58,7 +58,8 @@ static size_t up64(size_t x)
     return (x + 63) & ~(size_t)63;
 }
 
-/* Bytes of one bucket in the batch arithmetic's storage, and of that arithmetic's scratch. */
+/* Bytes of one bucket in the batch arithmetic's storage, and of that arithmetic's scratch
+ * (the r52 types serve both curves: ifma.h). */
 static size_t bucket_bytes(const cpu_group *g, int ifma)
 {
     if (!ifma)
@@ -70,7 +71,11 @@ static size_t scratch_bytes(const cpu_group *g, int ifma, uint32_t b)
 {
     if (!ifma)
         return up64(b * (g->fe_size + 2 * sizeof(fp_t)));
-    return up64(b) + (g->id == G16K_G2 ? g2_ifma_ba_scratch_size(b) : g1_ifma_ba_scratch_size(b));
+    int bn = g->curve == G16K_CURVE_BN254;
+    size_t k = g->id == G16K_G2
+                   ? (bn ? bn254_g2_ifma_ba_scratch_size(b) : g2_ifma_ba_scratch_size(b))
+                   : (bn ? bn254_g1_ifma_ba_scratch_size(b) : g1_ifma_ba_scratch_size(b));
+    return up64(b) + k;
 }
 
 size_t cpu_ba_size(const cpu_group *g, uint64_t nbuckets, int ifma)
@@ -90,6 +95,7 @@ void cpu_ba_init(cpu_ba *ba, const cpu_group *g, void *mem, uint64_t nbuckets, i
     uint8_t *m = mem;
     ba->g = g;
     ba->ifma = ifma;
+    ba->kind = (g->id == G16K_G2 ? 1 : 0) + (g->curve == G16K_CURVE_BN254 ? 2 : 0) + (ifma ? 4 : 0);
     ba->nbuckets = nbuckets;
     ba->batch_max = batch_for(nbuckets);
     ba->count = 0;
@@ -373,56 +379,106 @@ static void ba_run_batch_g2_ifma(cpu_ba *ba)
 #define BA_PREFETCH_BYTES sizeof(g2_aff_r52)
 #include "msm_ba_impl.h"
 
+/* BN254's buckets on arith/ifma/bn254 (the same r52 bucket types) */
+static inline void ba_set_bn_g1_ifma(cpu_ba *ba, uint64_t j, const bn254_g1_affine_t *p, int neg)
+{
+    bn254_g1_ifma_aff_set((g1_aff_r52 *)(void *)ba->buckets + j, p, neg);
+    ba->state[j] |= BA_FULL;
+}
+
+static void ba_run_batch_bn_g1_ifma(cpu_ba *ba)
+{
+    bn254_g1_ifma_ba_run((g1_aff_r52 *)(void *)ba->buckets, ba->bidx, ba->bpt, ba->bneg, ba->count,
+                         ba->empty, ba->fe);
+    ifma_batch_done(ba);
+}
+
+static inline void ba_set_bn_g2_ifma(cpu_ba *ba, uint64_t j, const bn254_g2_affine_t *p, int neg)
+{
+    bn254_g2_ifma_aff_set((g2_aff_r52 *)(void *)ba->buckets + j, p, neg);
+    ba->state[j] |= BA_FULL;
+}
+
+static void ba_run_batch_bn_g2_ifma(cpu_ba *ba)
+{
+    bn254_g2_ifma_ba_run((g2_aff_r52 *)(void *)ba->buckets, ba->bidx, ba->bpt, ba->bneg, ba->count,
+                         ba->empty, ba->fe);
+    ifma_batch_done(ba);
+}
+
+#define BA_SFX bn_g1_ifma
+#define BA_AFF bn254_g1_affine_t
+#define BA_JAC bn254_g1_jac_t
+#define BA_NEG bn254_fp_neg
+#define BA_AFF_IS_INF bn254_g1_affine_is_inf
+#define BA_JAC_ADD_AFF bn254_g1_jac_add_affine
+#define BA_JAC_SET_INF bn254_g1_jac_set_inf
+#define BA_BUCKET_BYTES sizeof(g1_aff_r52)
+#define BA_PREFETCH_BYTES sizeof(g1_aff_r52)
+#include "msm_ba_impl.h"
+
+#define BA_SFX bn_g2_ifma
+#define BA_AFF bn254_g2_affine_t
+#define BA_JAC bn254_g2_jac_t
+#define BA_NEG bn254_fp2_neg
+#define BA_AFF_IS_INF bn254_g2_affine_is_inf
+#define BA_JAC_ADD_AFF bn254_g2_jac_add_affine
+#define BA_JAC_SET_INF bn254_g2_jac_set_inf
+#define BA_BUCKET_BYTES sizeof(g2_aff_r52)
+#define BA_PREFETCH_BYTES sizeof(g2_aff_r52)
+#include "msm_ba_impl.h"
+
+/* The accumulator's kind (cpu_ba.kind): bit 0 G2, bit 1 BN254, bit 2 IFMA. */
+enum { K_G1, K_G2, K_BN_G1, K_BN_G2, K_G1_IFMA, K_G2_IFMA, K_BN_G1_IFMA, K_BN_G2_IFMA };
+
 void cpu_ba_drain(cpu_ba *ba)
 {
-    int g2 = ba->g->id == G16K_G2;
-    if (!ba->ifma)
-        cpu_ba_flush(ba); /* the buckets are affine already: the same */
-    else if (g2)
-        ba_flush_g2_ifma(ba);
-    else
-        ba_flush_g1_ifma(ba);
+    switch (ba->kind) {
+    case K_G1_IFMA: ba_flush_g1_ifma(ba); break;
+    case K_G2_IFMA: ba_flush_g2_ifma(ba); break;
+    case K_BN_G1_IFMA: ba_flush_bn_g1_ifma(ba); break;
+    case K_BN_G2_IFMA: ba_flush_bn_g2_ifma(ba); break;
+    default: cpu_ba_flush(ba); /* the buckets are affine already: the same */
+    }
 }
 
 void cpu_ba_flush(cpu_ba *ba)
 {
-    int g2 = ba->g->id == G16K_G2;
-    if (!ba->ifma) {
-        int bn = ba->g->curve == G16K_CURVE_BN254;
-        if (bn)
-            g2 ? ba_flush_bn_g2(ba) : ba_flush_bn_g1(ba);
-        else if (g2)
-            ba_flush_g2(ba);
-        else
-            ba_flush_g1(ba);
-        return;
-    }
-    /* The fold reads reference affine buckets: convert them all (8 at a time). */
-    if (g2) {
-        ba_flush_g2_ifma(ba);
-        g2_ifma_aff_get((g2_affine_t *)(void *)ba->aff, (const g2_aff_r52 *)(void *)ba->buckets,
-                        ba->nbuckets);
-    } else {
+    /* IFMA: the fold reads reference affine buckets, so all are converted (8 at a time). */
+    void *aff = ba->aff;
+    const void *r52 = ba->buckets;
+    switch (ba->kind) {
+    case K_G1: ba_flush_g1(ba); break;
+    case K_G2: ba_flush_g2(ba); break;
+    case K_BN_G1: ba_flush_bn_g1(ba); break;
+    case K_BN_G2: ba_flush_bn_g2(ba); break;
+    case K_G1_IFMA:
         ba_flush_g1_ifma(ba);
-        g1_ifma_aff_get((g1_affine_t *)(void *)ba->aff, (const g1_aff_r52 *)(void *)ba->buckets,
-                        ba->nbuckets);
+        g1_ifma_aff_get(aff, r52, ba->nbuckets);
+        break;
+    case K_G2_IFMA:
+        ba_flush_g2_ifma(ba);
+        g2_ifma_aff_get(aff, r52, ba->nbuckets);
+        break;
+    case K_BN_G1_IFMA:
+        ba_flush_bn_g1_ifma(ba);
+        bn254_g1_ifma_aff_get(aff, r52, ba->nbuckets);
+        break;
+    default: ba_flush_bn_g2_ifma(ba); bn254_g2_ifma_aff_get(aff, r52, ba->nbuckets);
     }
 }
 
 void cpu_ba_add(cpu_ba *ba, uint64_t j, const void *p, int neg)
 {
-    int g2 = ba->g->id == G16K_G2;
-    if (ba->ifma) {
-        if (g2)
-            ba_add_g2_ifma(ba, j, p, neg);
-        else
-            ba_add_g1_ifma(ba, j, p, neg);
-    } else if (ba->g->curve == G16K_CURVE_BN254) {
-        g2 ? ba_add_bn_g2(ba, j, p, neg) : ba_add_bn_g1(ba, j, p, neg);
-    } else if (g2) {
-        ba_add_g2(ba, j, p, neg);
-    } else {
-        ba_add_g1(ba, j, p, neg);
+    switch (ba->kind) {
+    case K_G1: ba_add_g1(ba, j, p, neg); break;
+    case K_G2: ba_add_g2(ba, j, p, neg); break;
+    case K_BN_G1: ba_add_bn_g1(ba, j, p, neg); break;
+    case K_BN_G2: ba_add_bn_g2(ba, j, p, neg); break;
+    case K_G1_IFMA: ba_add_g1_ifma(ba, j, p, neg); break;
+    case K_G2_IFMA: ba_add_g2_ifma(ba, j, p, neg); break;
+    case K_BN_G1_IFMA: ba_add_bn_g1_ifma(ba, j, p, neg); break;
+    default: ba_add_bn_g2_ifma(ba, j, p, neg);
     }
 }
 

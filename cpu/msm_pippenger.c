@@ -376,8 +376,10 @@ int cpu_msm_pippenger(const cpu_group *g, const cpu_msm_in *in, uint32_t c, uint
     p.c = c = p.base + (p.extra > 0);
     cpu_msm_window_used(c);
     p.nbuckets = (uint64_t)1 << (c - 1);
-    p.ifma = ifma;
     p.batch = c >= CPU_BA_MIN_WINDOW;
+    /* BN254 has IFMA batch-affine buckets only (arith/ifma/bn254); its Jacobian ones stay
+     * portable */
+    p.ifma = ifma && (p.batch || g->curve == G16K_CURVE_BLS12_381);
     /* Unaligned bases off the batch path (small windows: few points, or an explicit window):
      * one aligned copy of the points this MSM reads, in scalar order (m is 1: only the
      * endomorphism split makes images, and it hands aligned bases). */

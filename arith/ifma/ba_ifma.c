@@ -10,41 +10,53 @@
  * Montgomery multiplication by 2^448 that g1_/g2_ifma_bucket_add use); sums are reduced the
  * same way before they are stored, so that bucket values stay below 4p however long they
  * accumulate.
+ *
+ * One text for both curves (r52_curve.h): built as is for BLS12-381, and again with
+ * G16K_IFMA_BN254 by arith/ifma/bn254/ba_ifma.c, where only the point loads differ (load_fp).
  */
 #include "ifma.h"
+#include "r52_curve.h" /* BLS12-381's, or BN254's in arith/ifma/bn254/ba_ifma.c */
 #include "r52_block.h"
 
 #define BLK (R52_LIMBS * IFMA_LANES) /* words of one structure-of-arrays block */
 
-/* 2^416 mod p in Montgomery-2^384 form (the Montgomery form of 2^32): fp_mul by it takes
- * x 2^384 to x 2^416, i.e. a reference value to its r52 integer. (tests/ifma checks it.) */
-static const fp_t FP_2_416 = { { 0x44f6480ea8e9b9afULL, 0xa96f7d65766c8fe4ULL,
-                                 0xe82efd4228b540feULL, 0x6723e5f0ade53b2eULL,
-                                 0x25ff6eb6fdd4230aULL, 0x14c8ee06ef23c24aULL } };
+/* R mod p in reference Montgomery form (the Montgomery form of R / ref: 2^32 on BLS12-381,
+ * 2^56 on BN254): fp_mul by it takes x ref to x R, a reference value to its r52 integer.
+ * (tests/ifma checks it.) */
+static const fp_t FP_R52_ONE = FP_R52_ONE_INIT;
 
-/* r = block blk (8 limbs, 64-byte aligned) of buckets idx[k] (bw words each), lane k < n;
- * other lanes 0. One 64-byte load per bucket and an 8 x 8 transpose. */
+/* r = block blk (R52_LIMBS words, 64-byte aligned, the first VFP_N the limbs) of buckets idx[k]
+ * (bw words each), lane k < n; other lanes 0. One 64-byte load per bucket and an 8 x 8
+ * transpose. */
 R52_INLINE void gather_vfp(vfp *r, const uint64_t *bk, size_t bw, const uint64_t *idx, unsigned n,
                            int blk)
 {
+    r52v t[IFMA_LANES];
     R52_UNROLL
     for (unsigned k = 0; k < IFMA_LANES; k++)
-        r->l[k] = k < n ? r52v_load(bk + idx[k] * bw + (size_t)blk * R52_LIMBS) : r52v_zero();
-    r52v_transpose8(r->l);
+        t[k] = k < n ? r52v_load(bk + idx[k] * bw + (size_t)blk * R52_LIMBS) : r52v_zero();
+    r52v_transpose8(t);
+    R52_UNROLL
+    for (int j = 0; j < VFP_N; j++)
+        r->l[j] = t[j];
 }
 
-/* The inverse of gather_vfp, lanes in mask only. */
+/* The inverse of gather_vfp, lanes in mask only (words VFP_N and up written as 0). */
 R52_INLINE void scatter_vfp(uint64_t *bk, size_t bw, const uint64_t *idx, r52m mask, const vfp *a,
                             int blk)
 {
-    vfp t = *a;
-    r52v_transpose8(t.l);
+    r52v t[IFMA_LANES];
+    R52_UNROLL
+    for (int j = 0; j < IFMA_LANES; j++)
+        t[j] = j < VFP_N ? a->l[j] : r52v_zero();
+    r52v_transpose8(t);
     R52_UNROLL
     for (unsigned k = 0; k < IFMA_LANES; k++)
         if ((mask >> k) & 1)
-            r52v_store(bk + idx[k] * bw + (size_t)blk * R52_LIMBS, t.l[k]);
+            r52v_store(bk + idx[k] * bw + (size_t)blk * R52_LIMBS, t[k]);
 }
 
+#ifndef G16K_IFMA_BN254
 /* r = the r52 form (< 3p) of the reference fp_t at byte off of f[k], lanes k < n (other
  * lanes 0). The 8 values x 2^384 come in as rows of 6 words and are transposed; the 52-bit
  * limbs of x 2^384 * 2^32 = x 2^416 are cut with shifts (limb j holds bits 52 j - 32 ..
@@ -67,6 +79,34 @@ R52_INLINE void load_fp(vfp *r, const uint8_t *const *f, unsigned n, size_t off)
     r->l[7] = r52v_shr(w[5], 12); /* x 2^384 < 2^381: below 2^49 */
     vfp_reduce(r, r);
 }
+#else
+/* BN254: the same with x 2^256 (4 words, below p < 2^254) and R / ref = 2^56, which one cut
+ * cannot take (x 2^312 may reach 2^310, past vfp_reduce's 2^305): limb j of x 2^256 * 2^51
+ * holds bits 52 j - 51 .. 52 j of x 2^256 (below 2^305), vfp_reduce takes it below 3p, the
+ * remaining 2^5 is a shift across limbs (below 96p < 2^261), and a second vfp_reduce ends
+ * below 3p: 24 IFMA products against a Montgomery product's 72. */
+R52_INLINE void load_fp(vfp *r, const uint8_t *const *f, unsigned n, size_t off)
+{
+    const r52v mask = r52v_set1(R52_MASK);
+    r52v w[8];
+    R52_UNROLL
+    for (unsigned k = 0; k < IFMA_LANES; k++)
+        w[k] = k < n ? r52v_load4((const uint64_t *)(const void *)(f[k] + off)) : r52v_zero();
+    r52v_transpose8(w); /* w[i] = word i of every lane; w[4..7] = 0 */
+    r->l[0] = r52v_and(r52v_shl(w[0], 51), mask);
+    r->l[1] = r52v_and(r52v_shr(w[0], 1), mask);
+    r->l[2] = r52v_and(r52v_or(r52v_shr(w[0], 53), r52v_shl(w[1], 11)), mask);
+    r->l[3] = r52v_and(r52v_or(r52v_shr(w[1], 41), r52v_shl(w[2], 23)), mask);
+    r->l[4] = r52v_and(r52v_or(r52v_shr(w[2], 29), r52v_shl(w[3], 35)), mask);
+    r->l[5] = r52v_shr(w[3], 17); /* x 2^256 < 2^254: below 2^37 */
+    vfp_reduce(r, r);
+    R52_UNROLL
+    for (int j = VFP_N - 1; j > 0; j--)
+        r->l[j] = r52v_and(r52v_or(r52v_shl(r->l[j], 5), r52v_shr(r->l[j - 1], 47)), mask);
+    r->l[0] = r52v_and(r52v_shl(r->l[0], 5), mask);
+    vfp_reduce(r, r);
+}
+#endif
 
 /* r = 1/a lane by lane (a nonzero mod p, < 2^17 p; r < 3p): the 8 lanes leave for reference
  * fp_t, share one fp_inv by Montgomery's trick (21 products), and come back. */

@@ -167,7 +167,7 @@ void BI_FN(ifma_aff_set)(BI_R52 *out, const BI_AFF *p, int neg)
         fp_t v = *BI_COORD(p, c);
         if (neg && c >= BI_NC)
             fp_neg(&v, &v);
-        fp_mul(&v, &v, &FP_2_416); /* x 2^416 mod p, < p */
+        fp_mul(&v, &v, &FP_R52_ONE); /* x R mod p, < p */
         r52_radix_put(s, 0, &v);
         for (int j = 0; j < R52_LIMBS; j++)
             out->c[c][j] = s[8 * j];

@@ -5,6 +5,7 @@
  * and the MSM's edges. Compiled with the AVX-512 IFMA flags (or as the emulation build).
  */
 #include "ifma.h"
+#include "r52_curve.h" /* BLS12-381's, or BN254's in arith/ifma/bn254/fp_ifma.c */
 #include "r52_block.h"
 
 void fp_ifma_to_r52(fp8_r52 *out, const fp_t in[IFMA_LANES])

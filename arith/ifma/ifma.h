@@ -28,6 +28,7 @@
 #include <stdint.h>
 
 #include "bls12_381/curve.h"
+#include "bn254/curve.h"
 
 #define IFMA_LANES 8
 #define R52_LIMBS 8
@@ -188,6 +189,36 @@ void g1_ifma_ba_run(g1_aff_r52 *buckets, const uint64_t *idx, const uint8_t *con
                     const uint8_t *neg, uint32_t cnt, uint8_t *empty, void *scratch);
 void g2_ifma_ba_run(g2_aff_r52 *buckets, const uint64_t *idx, const uint8_t *const *pts,
                     const uint8_t *neg, uint32_t cnt, uint8_t *empty, void *scratch);
+/* ---- BN254 (arith/ifma/bn254/): the Fp, Fp2 and batch-affine functions above on BN254's
+ * field, one text built twice (r52_curve.h). An r52 value is X = x 2^312 mod p in 6 limbs of
+ * 52 bits (R = 2^312; p < 2^254 leaves 58 spare bits, so every bound above holds unchanged);
+ * the storage types are the same (fp8_r52, g1_aff_r52, ...: 8 words a value, words 6 and 7
+ * written 0); the reference values are arith/bn254's (Montgomery 2^256, fully reduced).
+ * bn254_fp_ifma_reduce takes any a < 2^305 (not 2^416). Measured (bench_ifma, Zen 4): see
+ * cpu/msm_batch_affine.c. ---- */
+void bn254_fp_ifma_to_r52(fp8_r52 *out, const bn254_fp_t in[IFMA_LANES]);
+void bn254_fp_ifma_from_r52(bn254_fp_t out[IFMA_LANES], const fp8_r52 *in);
+void bn254_fp_ifma_mul(fp8_r52 *out, const fp8_r52 *a, const fp8_r52 *b);
+void bn254_fp_ifma_sqr(fp8_r52 *out, const fp8_r52 *a);
+void bn254_fp_ifma_add(fp8_r52 *out, const fp8_r52 *a, const fp8_r52 *b);
+void bn254_fp_ifma_sub(fp8_r52 *out, const fp8_r52 *a, const fp8_r52 *b);
+void bn254_fp_ifma_reduce(fp8_r52 *out, const fp8_r52 *a);
+void bn254_fp2_ifma_to_r52(fp2x8_r52 *out, const bn254_fp2_t in[IFMA_LANES]);
+void bn254_fp2_ifma_from_r52(bn254_fp2_t out[IFMA_LANES], const fp2x8_r52 *in);
+void bn254_fp2_ifma_mul(fp2x8_r52 *out, const fp2x8_r52 *a, const fp2x8_r52 *b);
+void bn254_fp2_ifma_sqr(fp2x8_r52 *out, const fp2x8_r52 *a);
+void bn254_g1_ifma_aff_set(g1_aff_r52 *out, const bn254_g1_affine_t *p, int neg);
+void bn254_g2_ifma_aff_set(g2_aff_r52 *out, const bn254_g2_affine_t *p, int neg);
+void bn254_g1_ifma_aff_get(bn254_g1_affine_t *out, const g1_aff_r52 *in, size_t n);
+void bn254_g2_ifma_aff_get(bn254_g2_affine_t *out, const g2_aff_r52 *in, size_t n);
+size_t bn254_g1_ifma_ba_scratch_size(uint32_t cnt);
+size_t bn254_g2_ifma_ba_scratch_size(uint32_t cnt);
+/* pts[t]: bn254_g1_affine_t / bn254_g2_affine_t */
+void bn254_g1_ifma_ba_run(g1_aff_r52 *buckets, const uint64_t *idx, const uint8_t *const *pts,
+                          const uint8_t *neg, uint32_t cnt, uint8_t *empty, void *scratch);
+void bn254_g2_ifma_ba_run(g2_aff_r52 *buckets, const uint64_t *idx, const uint8_t *const *pts,
+                          const uint8_t *neg, uint32_t cnt, uint8_t *empty, void *scratch);
+
 /* ---- Subgroup tests, 8 points at a time (the core's key checks) ---- */
 
 /* Scott's exact test (arith/bls12_381/g1.c: [x^2] P == -sigma(P)) on pts[0..n-1], n <= 8, each

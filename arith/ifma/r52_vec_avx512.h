@@ -59,6 +59,11 @@ R52_INLINE r52v r52v_load6(const uint64_t *p)
 {
     return _mm512_maskz_loadu_epi64(0x3f, p);
 }
+/* Lanes 0..3 = p[0..3], lanes 4..7 = 0 (a BN254 fp_t, 4 words). */
+R52_INLINE r52v r52v_load4(const uint64_t *p)
+{
+    return _mm512_maskz_loadu_epi64(0x0f, p);
+}
 /* Arithmetic (signed) shift right by 52: the carry out of a possibly negative limb. */
 R52_INLINE r52v r52v_sar52(r52v a)
 {

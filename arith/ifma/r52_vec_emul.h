@@ -73,6 +73,13 @@ R52_INLINE r52v r52v_load6(const uint64_t *p)
         r.w[k] = p[k];
     return r;
 }
+R52_INLINE r52v r52v_load4(const uint64_t *p)
+{
+    r52v r = { { 0 } };
+    for (int k = 0; k < 4; k++)
+        r.w[k] = p[k];
+    return r;
+}
 R52_INLINE r52v r52v_sar52(r52v a)
 {
     /* Arithmetic shift written without relying on implementation-defined >> of negatives. */

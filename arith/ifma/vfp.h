@@ -1,14 +1,16 @@
 /*
  * Private to arith/ifma: Fp and Fp2 in radix 2^52, eight lanes, as always-inline functions on
  * r52v registers (r52_vec.h). Included by the ISA-compiled files only (fp_ifma.c, g1_ifma.c,
- * g2_ifma.c). See ifma.h for the representation.
+ * g2_ifma.c, ...). See ifma.h for the representation. One text for both curves: VFP_N limbs and
+ * the constants of r52_curve.h; below, R = 2^(52 VFP_N) (2^416 on BLS12-381, 2^312 on BN254)
+ * and the figures are BLS12-381's (8 limbs).
  *
  * Bounds. A value v is "normalized" when every limb is in [0, 2^52); vfp_mul, vfp_add and
  * vfp_sub return normalized values, and the multiplier needs normalized inputs (vpmadd52 reads
  * only 52 bits). Values are not reduced below p: each function states its output bound as a
  * multiple of p, and callers track bounds in comments ("< 8p"). The rules:
- *   vfp_mul:  a * b < p * 2^416 (true for a, b < 2^17 p)  ->  output < 2p
- *             (t = (ab + qp) / 2^416 with q < 2^416, so t < ab / 2^416 + p < 2p; p < 2^381).
+ *   vfp_mul:  a * b < p R (true for a, b < 2^17 p)  ->  output < 2p
+ *             (t = (ab + qp) / R with q < R, so t < ab / R + p < 2p; p < 2^381 or 2^254).
  *   vfp_add:  a + b.
  *   vfp_sub(a, b, m):  a + m p - b, needs b <= m p; output < a + m p. m is a compile-time
  *             constant up to 1024 so that m p_j (limb-wise, not normalized) stays below 2^62.
@@ -17,48 +19,27 @@
 #ifndef G16K_CPU_IFMA_VFP_H
 #define G16K_CPU_IFMA_VFP_H
 
+#include "r52_curve.h"
 #include "r52_vec.h"
 
 typedef struct {
-    r52v l[8];
+    r52v l[VFP_N];
 } vfp;
 typedef struct {
     vfp c0, c1;
 } vfp2;
 
-/* p in radix 2^52 (p = 0x1a0111ea...ffaaab, 381 bits). */
-static const uint64_t VFP_P[8] = { 0xeffffffffaaabULL, 0xfeb153ffffb9fULL, 0x6b0f6241eabffULL,
-                                   0x12bf6730d2a0fULL, 0x764774b84f385ULL, 0x1ba7b6434bacdULL,
-                                   0x1ea397fe69a4bULL, 0x000000001a011ULL };
-/* -p^-1 mod 2^52 */
-#define VFP_PINV 0x3fffcfffcfffdULL
-/* 2^448 mod p: multiplying a Montgomery-2^384 value by it re-bases it to 2^416. */
-static const uint64_t VFP_TO_R52[8] = { 0x7fde37dba9366ULL, 0x4e27525bc342bULL, 0x1f5b1e9778489ULL,
-                                        0xb872b2b91b9dcULL, 0xb206f497dfcafULL, 0x4137cc89a9b0bULL,
-                                        0xd9d20d7e39959ULL, 0x000000000411cULL };
-/* 2^384 mod p: multiplying an r52 value by it re-bases it to Montgomery 2^384. */
-static const uint64_t VFP_FROM_R52[8] = { 0x900000002fffdULL, 0x0bc40c0002760ULL,
-                                          0x3c758baebf400ULL, 0x57455f4898575ULL,
-                                          0xd77ce58537052ULL, 0x071a97a256ec6ULL,
-                                          0xec3fa80e4935cULL, 0x0000000015f65ULL };
-/* floor(2^416 / p), 36 bits: vfp_reduce's quotient estimate. */
-#define VFP_QINV 0x9d835d2f3ULL
-/* 1 in r52 = 2^416 mod p */
-static const uint64_t VFP_ONE[8] = { 0x6480ea8e9b9afULL, 0x65766c8fe444fULL, 0x8b540fea96f7dULL,
-                                     0x3b2ee82efd422ULL, 0xa6723e5f0ade5ULL, 0xff6eb6fdd4230ULL,
-                                     0xe06ef23c24a25ULL, 0x0000000014c8eULL };
-
-R52_INLINE void vfp_set_const(vfp *r, const uint64_t c[8])
+R52_INLINE void vfp_set_const(vfp *r, const uint64_t c[VFP_N])
 {
     R52_UNROLL
-    for (int j = 0; j < 8; j++)
+    for (int j = 0; j < VFP_N; j++)
         r->l[j] = r52v_set1(c[j]);
 }
 
 R52_INLINE void vfp_zero(vfp *r)
 {
     R52_UNROLL
-    for (int j = 0; j < 8; j++)
+    for (int j = 0; j < VFP_N; j++)
         r->l[j] = r52v_zero();
 }
 
@@ -66,33 +47,33 @@ R52_INLINE void vfp_zero(vfp *r)
 R52_INLINE void vfp_load(vfp *r, const uint64_t *s)
 {
     R52_UNROLL
-    for (int j = 0; j < 8; j++)
+    for (int j = 0; j < VFP_N; j++)
         r->l[j] = r52v_load(s + 8 * j);
 }
 
 R52_INLINE void vfp_store(uint64_t *s, const vfp *a)
 {
     R52_UNROLL
-    for (int j = 0; j < 8; j++)
+    for (int j = 0; j < VFP_N; j++)
         r52v_store(s + 8 * j, a->l[j]);
 }
 
 /* Carry-propagate limbs that may be negative or exceed 52 bits (|limb| < 2^62) into
- * normalized limbs; the value must be non-negative and below 2^416. */
-R52_INLINE void vfp_normalize(vfp *r, const r52v t[8])
+ * normalized limbs; the value must be non-negative and below R. */
+R52_INLINE void vfp_normalize(vfp *r, const r52v t[VFP_N])
 {
     const r52v mask = r52v_set1(R52_MASK);
     r52v c = r52v_zero();
     R52_UNROLL
-    for (int j = 0; j < 8; j++) {
+    for (int j = 0; j < VFP_N; j++) {
         r52v x = r52v_add(t[j], c);
         c = r52v_sar52(x);
         r->l[j] = r52v_and(x, mask);
     }
 }
 
-/* r = a * b / 2^416 mod p, < 2p (bound rule above). Word-serial Montgomery (CIOS, Koc et al.
- * 1996) in radix 2^52: per word b_i, accumulate a*b_i into t[0..8] with the low and high
+/* r = a * b / R mod p, < 2p (bound rule above). Word-serial Montgomery (CIOS, Koc et al.
+ * 1996) in radix 2^52: per word b_i, accumulate a*b_i into t[0..VFP_N] with the low and high
  * 52-bit halves, add q*p with q = t_0 * (-p^-1) mod 2^52, drop the zero limb. The 64-bit
  * accumulators take 32 terms below 2^52 each before the final carry pass, far from overflow;
  * only t_0's carry is moved each round because q needs just its low 52 bits. r may alias.
@@ -101,49 +82,49 @@ R52_INLINE void vfp_normalize(vfp *r, const r52v t[8])
 static __attribute__((noinline, unused)) void vfp_mul(vfp *r, const vfp *a, const vfp *b)
 {
     const r52v pinv = r52v_set1(VFP_PINV);
-    r52v p[8];
-    r52v t[9];
+    r52v p[VFP_N];
+    r52v t[VFP_N + 1];
     R52_UNROLL
-    for (int j = 0; j < 8; j++) {
+    for (int j = 0; j < VFP_N; j++) {
         p[j] = r52v_set1(VFP_P[j]);
         t[j] = r52v_zero();
     }
-    t[8] = r52v_zero();
+    t[VFP_N] = r52v_zero();
     R52_UNROLL
-    for (int i = 0; i < 8; i++) {
+    for (int i = 0; i < VFP_N; i++) {
         r52v bi = b->l[i];
         R52_UNROLL
-        for (int j = 0; j < 8; j++) {
+        for (int j = 0; j < VFP_N; j++) {
             t[j] = r52v_madlo(t[j], a->l[j], bi);
             t[j + 1] = r52v_madhi(t[j + 1], a->l[j], bi);
         }
         r52v q = r52v_madlo(r52v_zero(), t[0], pinv);
         R52_UNROLL
-        for (int j = 0; j < 8; j++) {
+        for (int j = 0; j < VFP_P_LIMBS; j++) {
             t[j] = r52v_madlo(t[j], q, p[j]);
             t[j + 1] = r52v_madhi(t[j + 1], q, p[j]);
         }
         /* t_0 is now 0 mod 2^52: shift one limb down, keeping its carry. */
         t[1] = r52v_add(t[1], r52v_sar52(t[0]));
         R52_UNROLL
-        for (int j = 0; j < 8; j++)
+        for (int j = 0; j < VFP_N; j++)
             t[j] = t[j + 1];
-        t[8] = r52v_zero();
+        t[VFP_N] = r52v_zero();
     }
     vfp_normalize(r, t);
 }
 
-/* ---- Products in two steps, for lazy reduction: a 16-limb product, then one Montgomery
+/* ---- Products in two steps, for lazy reduction: a 2 VFP_N-limb product, then one Montgomery
  * reduction of a sum of products (separated operand scanning, Koc et al. 1996). Limbs of a
  * vfp_wide are unnormalized signed 64-bit sums, |limb| < 2^58. ---- */
 typedef struct {
-    r52v l[16];
+    r52v l[2 * VFP_N];
 } vfp_wide;
 
 R52_INLINE void vfp_wide_zero(vfp_wide *t)
 {
     R52_UNROLL
-    for (int k = 0; k < 16; k++)
+    for (int k = 0; k < 2 * VFP_N; k++)
         t->l[k] = r52v_zero();
 }
 
@@ -152,9 +133,9 @@ R52_INLINE void vfp_mul_wide(vfp_wide *t, const vfp *a, const vfp *b)
 {
     vfp_wide_zero(t);
     R52_UNROLL
-    for (int i = 0; i < 8; i++) {
+    for (int i = 0; i < VFP_N; i++) {
         R52_UNROLL
-        for (int j = 0; j < 8; j++) {
+        for (int j = 0; j < VFP_P_LIMBS; j++) {
             t->l[i + j] = r52v_madlo(t->l[i + j], a->l[i], b->l[j]);
             t->l[i + j + 1] = r52v_madhi(t->l[i + j + 1], a->l[i], b->l[j]);
         }
@@ -166,18 +147,18 @@ R52_INLINE void vfp_sqr_wide(vfp_wide *t, const vfp *a)
 {
     vfp_wide_zero(t);
     R52_UNROLL
-    for (int i = 0; i < 8; i++) {
+    for (int i = 0; i < VFP_N; i++) {
         R52_UNROLL
-        for (int j = i + 1; j < 8; j++) {
+        for (int j = i + 1; j < VFP_N; j++) {
             t->l[i + j] = r52v_madlo(t->l[i + j], a->l[i], a->l[j]);
             t->l[i + j + 1] = r52v_madhi(t->l[i + j + 1], a->l[i], a->l[j]);
         }
     }
     R52_UNROLL
-    for (int k = 0; k < 16; k++)
+    for (int k = 0; k < 2 * VFP_N; k++)
         t->l[k] = r52v_add(t->l[k], t->l[k]);
     R52_UNROLL
-    for (int i = 0; i < 8; i++) {
+    for (int i = 0; i < VFP_N; i++) {
         t->l[2 * i] = r52v_madlo(t->l[2 * i], a->l[i], a->l[i]);
         t->l[2 * i + 1] = r52v_madhi(t->l[2 * i + 1], a->l[i], a->l[i]);
     }
@@ -187,42 +168,42 @@ R52_INLINE void vfp_sqr_wide(vfp_wide *t, const vfp *a)
 R52_INLINE void vfp_wide_add(vfp_wide *t, const vfp_wide *a, const vfp_wide *b)
 {
     R52_UNROLL
-    for (int k = 0; k < 16; k++)
+    for (int k = 0; k < 2 * VFP_N; k++)
         t->l[k] = r52v_add(a->l[k], b->l[k]);
 }
 
-/* t = a - b + m p 2^416 (m = 0 or 1, a constant), which needs b <= a + m p 2^416. */
+/* t = a - b + m p R (m = 0 or 1, a constant), which needs b <= a + m p R. */
 R52_INLINE void vfp_wide_sub(vfp_wide *t, const vfp_wide *a, const vfp_wide *b, int m)
 {
     R52_UNROLL
-    for (int k = 0; k < 16; k++) {
+    for (int k = 0; k < 2 * VFP_N; k++) {
         t->l[k] = r52v_sub(a->l[k], b->l[k]);
-        if (m && k >= 8)
-            t->l[k] = r52v_add(t->l[k], r52v_set1(VFP_P[k - 8]));
+        if (m && k >= VFP_N)
+            t->l[k] = r52v_add(t->l[k], r52v_set1(VFP_P[k - VFP_N]));
     }
 }
 
-/* r = t / 2^416 mod p, for 0 <= t < k p 2^416: r < (k + 1) p. Word by word, q = t_i (-p^-1)
+/* r = t / R mod p, for 0 <= t < k p R: r < (k + 1) p. Word by word, q = t_i (-p^-1)
  * mod 2^52 clears limb i; its carry moves up before the next q. t is consumed. */
 R52_INLINE void vfp_redc(vfp *r, vfp_wide *t)
 {
     const r52v pinv = r52v_set1(VFP_PINV);
     R52_UNROLL
-    for (int i = 0; i < 8; i++) {
+    for (int i = 0; i < VFP_N; i++) {
         r52v q = r52v_madlo(r52v_zero(), t->l[i], pinv);
         R52_UNROLL
-        for (int j = 0; j < 8; j++) {
+        for (int j = 0; j < VFP_P_LIMBS; j++) {
             t->l[i + j] = r52v_madlo(t->l[i + j], q, r52v_set1(VFP_P[j]));
             t->l[i + j + 1] = r52v_madhi(t->l[i + j + 1], q, r52v_set1(VFP_P[j]));
         }
         t->l[i + 1] = r52v_add(t->l[i + 1], r52v_sar52(t->l[i]));
     }
-    vfp_normalize(r, &t->l[8]);
+    vfp_normalize(r, &t->l[VFP_N]);
 }
 
-/* r = a^2 / 2^416 mod p, < 2p for a < 2^17 p (vfp_mul's bound rule): the 36 + 36 products of
+/* r = a^2 / R mod p, < 2p for a < 2^17 p (vfp_mul's bound rule): the 36 + 36 products of
  * vfp_sqr_wide and one reduction, 200 IFMA products against vfp_mul's 256. Same result as
- * vfp_mul(r, a, a) bit for bit: both add the one Q < 2^416 with a^2 + Q p = 0 mod 2^416, a
+ * vfp_mul(r, a, a) bit for bit: both add the one Q < R with a^2 + Q p = 0 mod R, a
  * 52-bit digit at a time. Out of line for the reason vfp_mul is. */
 static __attribute__((noinline, unused)) void vfp_sqr(vfp *r, const vfp *a)
 {
@@ -233,9 +214,9 @@ static __attribute__((noinline, unused)) void vfp_sqr(vfp *r, const vfp *a)
 
 R52_INLINE void vfp_add(vfp *r, const vfp *a, const vfp *b)
 {
-    r52v t[8];
+    r52v t[VFP_N];
     R52_UNROLL
-    for (int j = 0; j < 8; j++)
+    for (int j = 0; j < VFP_N; j++)
         t[j] = r52v_add(a->l[j], b->l[j]);
     vfp_normalize(r, t);
 }
@@ -243,9 +224,9 @@ R52_INLINE void vfp_add(vfp *r, const vfp *a, const vfp *b)
 /* r = a + m p - b; needs b <= m p (m a constant <= 1024). */
 R52_INLINE void vfp_sub(vfp *r, const vfp *a, const vfp *b, uint64_t m)
 {
-    r52v t[8];
+    r52v t[VFP_N];
     R52_UNROLL
-    for (int j = 0; j < 8; j++)
+    for (int j = 0; j < VFP_N; j++)
         t[j] = r52v_sub(r52v_add(a->l[j], r52v_set1(m * VFP_P[j])), b->l[j]);
     vfp_normalize(r, t);
 }
@@ -254,12 +235,12 @@ R52_INLINE void vfp_sub(vfp *r, const vfp *a, const vfp *b, uint64_t m)
 R52_INLINE void vfp_blend(vfp *r, r52m m, const vfp *a, const vfp *b)
 {
     R52_UNROLL
-    for (int j = 0; j < 8; j++)
+    for (int j = 0; j < VFP_N; j++)
         r->l[j] = r52v_blend(m, a->l[j], b->l[j]);
 }
 
-/* Lanes where a == 0 mod p, exactly, for any normalized a < 2^416: t = a / 2^416 mod p via a
- * Montgomery multiplication by the integer 1 lies in [0, p] (t < a / 2^416 + p), so a = 0 mod p
+/* Lanes where a == 0 mod p, exactly, for any normalized a < R: t = a / R mod p via a
+ * Montgomery multiplication by the integer 1 lies in [0, p] (t < a / R + p), so a = 0 mod p
  * iff t is 0 or p. Costs one multiplication; callers use a cheap filter first. */
 R52_INLINE r52m vfp_is_zero_exact(const vfp *a)
 {
@@ -270,7 +251,7 @@ R52_INLINE r52m vfp_is_zero_exact(const vfp *a)
     r52m z = 0xff;
     r52m e = 0xff;
     R52_UNROLL
-    for (int j = 0; j < 8; j++) {
+    for (int j = 0; j < VFP_N; j++) {
         z &= r52v_eq(t.l[j], r52v_zero());
         e &= r52v_eq(t.l[j], r52v_set1(VFP_P[j]));
     }
@@ -288,20 +269,31 @@ R52_INLINE r52m vfp_maybe_zero(const vfp *a, uint64_t kmax)
     return m;
 }
 
-/* r = a - q p, q = floor(a_7 VFP_QINV / 2^52), for any normalized a (< 2^416): r = a mod p and
- * r < 3p, at about a tenth of a multiplication (15 IFMA products). Why it holds: q <= a / p
+/* r = a - q p, q = floor(v VFP_QINV / 2^52) with v = floor(a / 2^S) (r52_curve.h), for any
+ * normalized a < 2^VFP_RED_MAX_LOG: r = a mod p and r < 3p, at about a tenth of a
+ * multiplication (15 IFMA products). Why it holds, on BLS12-381 (S = 364, v = a_7): q <= a / p
  * (VFP_QINV <= 2^416 / p and a_7 2^364 <= a), and q > a / p - 2^364 / p - a_7 / 2^52 - 1
  * > a / p - 2.001, so 0 <= a - q p < 2.001 p; q < 2^36, so q p_j is exact in the 52-bit
  * halves. The top half hi(q p_7) is a multiple of 2^416 and drops out of the 8-limb result
- * (vfp_normalize works mod 2^416 and the true result is below it). Barrett's idea ("Implementing
- * the RSA public key encryption algorithm on a standard DSP", CRYPTO 1986) with the one-limb
- * quotient that the 35 spare bits of r52 allow. */
+ * (vfp_normalize works mod 2^416 and the true result is below it). On BN254 (S = 253, a < 2^305,
+ * VFP_QINV = floor(2^305 / p) < 2^52): q <= a / p as before, and q > (a / 2^253 - 1)
+ * (2^305 / p - 1) / 2^52 - 1 > a / p - a / 2^305 - 2^253 / p - 1 > a / p - 2.67, so r < 3p;
+ * q < 2^52, and hi(q p_4) lands in limb 5 (p_5 = 0). Barrett's idea ("Implementing the RSA
+ * public key encryption algorithm on a standard DSP", CRYPTO 1986) with the one-limb quotient
+ * that the spare bits of r52 allow. */
 R52_INLINE void vfp_reduce(vfp *r, const vfp *a)
 {
-    r52v q = r52v_madhi(r52v_zero(), a->l[7], r52v_set1(VFP_QINV));
-    r52v t[8];
+#if VFP_RED_LO == 0
+    r52v v = a->l[VFP_N - 1];
+#else
+    r52v v = r52v_and(
+        r52v_or(r52v_shl(a->l[VFP_N - 1], VFP_RED_LO), r52v_shr(a->l[VFP_N - 2], 52 - VFP_RED_LO)),
+        r52v_set1(R52_MASK));
+#endif
+    r52v q = r52v_madhi(r52v_zero(), v, r52v_set1(VFP_QINV));
+    r52v t[VFP_N];
     R52_UNROLL
-    for (int j = 0; j < 8; j++) {
+    for (int j = 0; j < VFP_N; j++) {
         r52v u = r52v_madlo(r52v_zero(), q, r52v_set1(VFP_P[j]));
         if (j > 0)
             u = r52v_madhi(u, q, r52v_set1(VFP_P[j - 1]));
@@ -324,9 +316,9 @@ R52_INLINE void vfp2_sub(vfp2 *r, const vfp2 *a, const vfp2 *b, uint64_t m)
     vfp_sub(&r->c1, &a->c1, &b->c1, m);
 }
 
-/* Karatsuba with lazy reduction: the three products stay 16 limbs wide and only
- * a0 b0 - a1 b1 + p 2^416 (< 3p after reduction) and (a0 + a1)(b0 + b1) - a0 b0 - a1 b1 (< 2p)
- * are reduced, 2 reductions instead of 3. Needs (a0 + a1)(b0 + b1) < p 2^416: any inputs
+/* Karatsuba with lazy reduction: the three products stay 2 VFP_N limbs wide and only
+ * a0 b0 - a1 b1 + p R (< 3p after reduction) and (a0 + a1)(b0 + b1) - a0 b0 - a1 b1 (< 2p)
+ * are reduced, 2 reductions instead of 3. Needs (a0 + a1)(b0 + b1) < p R: any inputs
  * below 2^16 p. r may alias. Out of line for the reason vfp_mul is. */
 static __attribute__((noinline, unused)) void vfp2_mul(vfp2 *r, const vfp2 *a, const vfp2 *b)
 {

@@ -1,6 +1,7 @@
 /*
- * The G1 and G2 MSMs of the plugin on their IFMA bucket path (cpu/msm_ifma.c) against the
- * portable path, bit for bit: two contexts of one plugin, simd = auto (IFMA: in the test twin
+ * The G1 and G2 MSMs of the plugin on their IFMA bucket path (cpu/msm_ifma.c, msm_batch_affine.c
+ * on arith/ifma) against the portable path, bit for bit, on BLS12-381, or on BN254 when built
+ * with CPU_CURVE_BN254 (IFMA batch-affine buckets; its smaller windows stay portable): two contexts of one plugin, simd = auto (IFMA: in the test twin
  * libg16k_cpu_emul.so forced on the emulated kernels; in the real plugin only on a CPU with
  * IFMA, else the test skips) and simd = portable, run on the same bases and scalars. Inputs:
  * random scalars and points at n = 1, 7, 70 (not powers of two); zero scalars, r - 1,
@@ -39,7 +40,7 @@ static int ctx_uses_ifma(g16k_plugin_ctx *ctx)
 static void msm_on(uint32_t id, g16k_plugin_ctx *ctx, const uint8_t *bases, const fr_t *k,
                    uint64_t n, uint32_t window, uint32_t threads, uint8_t out[192])
 {
-    const g16k_msm_vtable *m = th_plugin()->msm;
+    const g16k_msm_vtable *m = TU_VT(th_plugin(), msm);
     g16k_msm_bases *h = NULL;
     assert_int_equal(m->bases_create(ctx, id, bases, n, G16K_ENC_CANONICAL, &h), G16K_OK);
     g16k_msm_params p = { .struct_size = sizeof p, .window = window, .threads = threads };

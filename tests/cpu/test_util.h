@@ -62,13 +62,13 @@ static inline void tu_r_minus_1(fr_t *canon)
     canon->l[0] -= 1; /* r is odd: no borrow */
 }
 
-#ifndef CPU_CURVE_BN254 /* the MSM helpers: BLS12-381's groups */
+/* The MSM helpers (test_util_msm.c, built into each MSM test on its curve). */
 /* A random multiple of the generator of group id (G16K_G1 or G16K_G2), canonical affine bytes
  * (96 or 192). */
 void tu_random_point(uint32_t id, uint8_t *out, uint64_t *seed);
 /* out = -in, both canonical affine bytes of group id. */
 void tu_neg_point(uint32_t id, uint8_t *out, const uint8_t *in);
-/* Bytes of an affine point of group id: 96 (G1) or 192 (G2). */
+/* Bytes of an affine point of group id: 96 (G1) or 192 (G2); BN254 64 or 128. */
 size_t tu_point_size(uint32_t id);
 /* n canonical scalars: pattern 0 random, 1 witness-like (0, 1, random), 2 edges (0, 1, r - 1,
  * 2, random). */
@@ -76,6 +76,5 @@ void tu_fill_scalars(fr_t *k, uint64_t n, int pattern, uint64_t *seed);
 /* n canonical affine points of group id: pattern 0 random, 1 with repeats, negations and
  * infinities. */
 void tu_fill_bases(uint32_t id, uint8_t *b, uint64_t n, int pattern, uint64_t *seed);
-#endif
 
 #endif

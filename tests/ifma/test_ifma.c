@@ -21,6 +21,7 @@
 
 #include <cmocka.h>
 
+#include "ba_check.h"
 #include "bls12_381/glv.h"
 #include "ifma.h"
 #include "vectors.h"
@@ -601,188 +602,23 @@ static void test_fp_ifma_reduce_matches_ref(void **state)
     }
 }
 
-/* ---- Batch-affine kernels (ba_ifma.c), G1 and G2 through one table ---- */
+/* ---- Batch-affine kernels (ba_ifma.c), G1 and G2 through one table (ba_check.h) ---- */
 
-typedef struct {
-    size_t aff, r52; /* sizeof the affine point and its r52 bucket */
-    void (*rnd)(void *p);
-    void (*neg)(void *out, const void *p);
-    int (*add)(void *acc, const void *p); /* reference acc += p; 1 if infinity */
-    void (*set)(void *b, const void *p, int neg);
-    void (*get)(void *out, const void *b, size_t n);
-    size_t (*scratch)(uint32_t cnt);
-    void (*run)(void *bk, const uint64_t *idx, const uint8_t *const *pts, const uint8_t *neg,
-                uint32_t cnt, uint8_t *empty, void *scratch);
-} ba_ops;
-
-static void g1_rnd_v(void *p)
+/* edge_fp's values at a stride (ba_ops.edges), and x += 1 (ba_ops.fp_inc) */
+static void edges_v(uint8_t *out, size_t stride)
 {
-    rnd_g1(p);
+    fp_t e[L];
+    edge_fp(e);
+    for (int k = 0; k < L; k++)
+        memcpy(out + k * stride, &e[k], sizeof e[k]);
 }
-static void g1_neg_v(void *o, const void *p)
+static void inc_v(void *x)
 {
-    g1_affine_neg(o, p);
-}
-static int g1_add_v(void *acc, const void *p)
-{
-    g1_jac_t j;
-    g1_jac_from_affine(&j, acc);
-    g1_jac_add_affine(&j, &j, p);
-    g1_jac_to_affine(acc, &j);
-    return g1_jac_is_inf(&j);
-}
-static void g1_set_v(void *b, const void *p, int neg)
-{
-    g1_ifma_aff_set(b, p, neg);
-}
-static void g1_get_v(void *o, const void *b, size_t n)
-{
-    g1_ifma_aff_get(o, b, n);
-}
-static void g1_run_v(void *bk, const uint64_t *idx, const uint8_t *const *pts, const uint8_t *neg,
-                     uint32_t cnt, uint8_t *empty, void *scratch)
-{
-    g1_ifma_ba_run(bk, idx, pts, neg, cnt, empty, scratch);
-}
-static void g2_rnd_v(void *p)
-{
-    rnd_g2(p);
-}
-static void g2_neg_v(void *o, const void *p)
-{
-    g2_affine_neg(o, p);
-}
-static int g2_add_v(void *acc, const void *p)
-{
-    g2_jac_t j;
-    g2_jac_from_affine(&j, acc);
-    g2_jac_add_affine(&j, &j, p);
-    g2_jac_to_affine(acc, &j);
-    return g2_jac_is_inf(&j);
-}
-static void g2_set_v(void *b, const void *p, int neg)
-{
-    g2_ifma_aff_set(b, p, neg);
-}
-static void g2_get_v(void *o, const void *b, size_t n)
-{
-    g2_ifma_aff_get(o, b, n);
-}
-static void g2_run_v(void *bk, const uint64_t *idx, const uint8_t *const *pts, const uint8_t *neg,
-                     uint32_t cnt, uint8_t *empty, void *scratch)
-{
-    g2_ifma_ba_run(bk, idx, pts, neg, cnt, empty, scratch);
+    fp_add(x, x, &FP_ONE);
 }
 
-static const ba_ops BA_G1 = { sizeof(g1_affine_t),
-                              sizeof(g1_aff_r52),
-                              g1_rnd_v,
-                              g1_neg_v,
-                              g1_add_v,
-                              g1_set_v,
-                              g1_get_v,
-                              g1_ifma_ba_scratch_size,
-                              g1_run_v };
-static const ba_ops BA_G2 = { sizeof(g2_affine_t),
-                              sizeof(g2_aff_r52),
-                              g2_rnd_v,
-                              g2_neg_v,
-                              g2_add_v,
-                              g2_set_v,
-                              g2_get_v,
-                              g2_ifma_ba_scratch_size,
-                              g2_run_v };
-
-#define BA_NB 40   /* buckets */
-#define BA_POOL 12 /* distinct random points */
-
-/* Every live bucket of the kernel (bk, live[]) equals the reference one. */
-static void ba_assert_buckets(const ba_ops *o, const uint8_t *bk, const uint8_t *ref,
-                              const int *live)
-{
-    uint8_t got[BA_NB * sizeof(g2_affine_t)];
-    o->get(got, bk, BA_NB);
-    for (int i = 0; i < BA_NB; i++)
-        if (live[i])
-            assert_memory_equal(got + i * o->aff, ref + i * o->aff, o->aff);
-}
-
-/* Rounds of batches of distinct buckets through the kernel and through the reference: random
- * sizes (1 .. 40, so groups of 8 are full, partial and alone), random signs, and in some
- * additions the edges: the point equal to the bucket (doubling), its negation, or the bucket
- * itself with neg set (both cancel). Buckets chain over all rounds, so the stored bounds are
- * exercised; emptied buckets are refilled with aff_set. */
-static void ba_run_matches_ref(const ba_ops *o)
-{
-    uint8_t *bk = aligned_alloc(64, BA_NB * o->r52);
-    uint8_t ref[BA_NB * sizeof(g2_affine_t)], pool[BA_POOL * sizeof(g2_affine_t)];
-    uint8_t edge[BA_NB * sizeof(g2_affine_t)];
-    int live[BA_NB];
-    assert_non_null(bk);
-    void *scratch = aligned_alloc(64, o->scratch(BA_NB));
-    assert_non_null(scratch);
-    for (int i = 0; i < BA_POOL; i++)
-        o->rnd(pool + i * o->aff);
-    /* aff_set / aff_get round trip, both signs */
-    for (int i = 0; i < BA_NB; i++) {
-        int neg = i & 1;
-        memcpy(ref + i * o->aff, pool + (i % BA_POOL) * o->aff, o->aff);
-        if (neg)
-            o->neg(ref + i * o->aff, ref + i * o->aff);
-        o->set(bk + i * o->r52, pool + (i % BA_POOL) * o->aff, neg);
-        live[i] = 1;
-    }
-    ba_assert_buckets(o, bk, ref, live);
-    for (int round = 0; round < 120; round++) {
-        uint32_t perm[BA_NB];
-        uint64_t idx[BA_NB];
-        const uint8_t *pts[BA_NB];
-        uint8_t neg[BA_NB], empty[BA_NB];
-        for (uint32_t i = 0; i < BA_NB; i++)
-            perm[i] = i;
-        for (uint32_t i = BA_NB - 1; i > 0; i--) {
-            uint32_t j = (uint32_t)(rnd() % (i + 1)), t = perm[i];
-            perm[i] = perm[j];
-            perm[j] = t;
-        }
-        /* round 0: every lane doubles; round 1: every lane cancels; then a mix */
-        uint32_t cnt = round < 2 ? 17 : (uint32_t)(1 + rnd() % BA_NB);
-        for (uint32_t t = 0; t < cnt; t++) {
-            uint32_t j = perm[t];
-            uint64_t e = round == 0 ? 1 : round == 1 ? 3 : rnd() % 10;
-            idx[t] = j;
-            neg[t] = (uint8_t)(rnd() & 1);
-            pts[t] = pool + (rnd() % BA_POOL) * o->aff;
-            if (e == 1 || e == 2) { /* the point is the bucket: a doubling */
-                memcpy(edge + t * o->aff, ref + j * o->aff, o->aff);
-                if (e == 2) /* ... or its negation: a cancellation */
-                    o->neg(edge + t * o->aff, edge + t * o->aff);
-                neg[t] = 0;
-                pts[t] = edge + t * o->aff;
-            } else if (e == 3) { /* the bucket itself, with neg: cancels */
-                memcpy(edge + t * o->aff, ref + j * o->aff, o->aff);
-                neg[t] = 1;
-                pts[t] = edge + t * o->aff;
-            }
-        }
-        o->run(bk, idx, pts, neg, cnt, empty, scratch);
-        for (uint32_t t = 0; t < cnt; t++) {
-            uint8_t q[sizeof(g2_affine_t)];
-            memcpy(q, pts[t], o->aff);
-            if (neg[t])
-                o->neg(q, q);
-            int inf = o->add(ref + idx[t] * o->aff, q);
-            assert_int_equal(empty[t], inf);
-            if (inf) { /* refill, as the MSM does with a new point */
-                memcpy(ref + idx[t] * o->aff, pool + (t % BA_POOL) * o->aff, o->aff);
-                o->set(bk + idx[t] * o->r52, pool + (t % BA_POOL) * o->aff, 0);
-            }
-        }
-        ba_assert_buckets(o, bk, ref, live);
-    }
-    free(scratch);
-    free(bk);
-}
+BA_CHECK_OPS(BA_G1, g1, g1_aff_r52, fp_t, rnd_g1, edges_v, inc_v);
+BA_CHECK_OPS(BA_G2, g2, g2_aff_r52, fp_t, rnd_g2, edges_v, inc_v);
 
 static void test_g1_ba_run_matches_ref(void **state)
 {
@@ -796,53 +632,6 @@ static void test_g2_ba_run_matches_ref(void **state)
     (void)state;
     REQUIRE_IFMA();
     ba_run_matches_ref(&BA_G2);
-}
-
-/* The kernel's conversions and reductions on the edge values of Fp (0, 1, p - 1, ...) as
- * coordinates: the chord formulas hold for any field values with distinct x, so buckets and
- * "points" made of edge values (not on the curve) are checked against the reference sum. */
-static void ba_edge_coordinates(const ba_ops *o)
-{
-    enum { N = 24 };
-    size_t nfp = o->aff / sizeof(fp_t);              /* 2 (G1) or 4 (G2) coordinates */
-    uint8_t *bk = aligned_alloc(64, BA_NB * o->r52); /* ba_assert_buckets reads BA_NB */
-    void *scratch = aligned_alloc(64, o->scratch(N));
-    assert_non_null(bk);
-    assert_non_null(scratch);
-    memset(bk, 0, BA_NB * o->r52);
-    fp_t e[L], ref[N][4], pt[N][4];
-    uint64_t idx[N];
-    const uint8_t *pts[N];
-    uint8_t neg[N], empty[N];
-    int live[BA_NB] = { 0 };
-    edge_fp(e);
-    for (int t = 0; t < N; t++) {
-        for (size_t c = 0; c < nfp; c++) {
-            ref[t][c] = e[(t + 3 * c) % L];
-            pt[t][c] = e[(t / L + 5 * c + 1 + t) % L];
-        }
-        if (fp_eq(&ref[t][0], &pt[t][0])) /* distinct x (x.c0 on G2) */
-            fp_add(&pt[t][0], &pt[t][0], &FP_ONE);
-        o->set(bk + t * o->r52, ref[t], 0);
-        idx[t] = (uint64_t)t;
-        pts[t] = (const uint8_t *)pt[t];
-        neg[t] = (uint8_t)(t & 1);
-        live[t] = 1;
-    }
-    o->run(bk, idx, pts, neg, N, empty, scratch);
-    uint8_t want[BA_NB * sizeof(g2_affine_t)];
-    for (int t = 0; t < N; t++) {
-        uint8_t q[sizeof(g2_affine_t)];
-        memcpy(q, pt[t], o->aff);
-        if (neg[t])
-            o->neg(q, q);
-        memcpy(want + t * o->aff, ref[t], o->aff);
-        assert_int_equal(o->add(want + t * o->aff, q), 0);
-        assert_int_equal(empty[t], 0);
-    }
-    ba_assert_buckets(o, bk, want, live);
-    free(scratch);
-    free(bk);
 }
 
 static void test_ba_edge_coordinates(void **state)

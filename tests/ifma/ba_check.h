@@ -1,0 +1,220 @@
+/*
+ * The batch-affine kernels of arith/ifma (g1_/g2_ifma_ba_run and BN254's) against the reference
+ * arithmetic, through one table of a group's operations (ba_ops), so that both curves' kernels
+ * face the same checks: random batches with doublings and cancellations, and edge coordinates.
+ * Included by test_ifma.c and test_ifma_bn254.c (after cmocka.h), which define rnd().
+ */
+#ifndef G16K_TEST_IFMA_BA_CHECK_H
+#define G16K_TEST_IFMA_BA_CHECK_H
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ifma.h"
+
+static uint64_t rnd(void); /* the including test's reproducible generator */
+
+#define BA_MAX_FP 48               /* bytes of the larger Fp (BLS12-381) */
+#define BA_MAX_AFF (4 * BA_MAX_FP) /* bytes of the larger affine point (BLS12-381 G2) */
+
+typedef struct {
+    size_t aff, r52, fp; /* sizeof the affine point, its r52 bucket, one Fp element */
+    void (*rnd)(void *p);
+    void (*neg)(void *out, const void *p);
+    int (*add)(void *acc, const void *p); /* reference acc += p; 1 if infinity */
+    void (*set)(void *b, const void *p, int neg);
+    void (*get)(void *out, const void *b, size_t n);
+    size_t (*scratch)(uint32_t cnt);
+    /* IFMA_LANES edge values of Fp (0, 1, -1, ...), each at stride bytes from the last */
+    void (*edges)(uint8_t *out, size_t stride);
+    void (*fp_inc)(void *x); /* x += 1 in Fp */
+    void (*run)(void *bk, const uint64_t *idx, const uint8_t *const *pts, const uint8_t *neg,
+                uint32_t cnt, uint8_t *empty, void *scratch);
+} ba_ops;
+
+#define BA_NB 40   /* buckets */
+#define BA_POOL 12 /* distinct random points */
+
+/* Every live bucket of the kernel (bk, live[]) equals the reference one. */
+static void ba_assert_buckets(const ba_ops *o, const uint8_t *bk, const uint8_t *ref,
+                              const int *live)
+{
+    uint8_t got[BA_NB * BA_MAX_AFF];
+    o->get(got, bk, BA_NB);
+    for (int i = 0; i < BA_NB; i++)
+        if (live[i])
+            assert_memory_equal(got + i * o->aff, ref + i * o->aff, o->aff);
+}
+
+/* Rounds of batches of distinct buckets through the kernel and through the reference: random
+ * sizes (1 .. 40, so groups of 8 are full, partial and alone), random signs, and in some
+ * additions the edges: the point equal to the bucket (doubling), its negation, or the bucket
+ * itself with neg set (both cancel). Buckets chain over all rounds, so the stored bounds are
+ * exercised; emptied buckets are refilled with aff_set. */
+static void ba_run_matches_ref(const ba_ops *o)
+{
+    uint8_t *bk = aligned_alloc(64, BA_NB * o->r52);
+    uint8_t ref[BA_NB * BA_MAX_AFF], pool[BA_POOL * BA_MAX_AFF];
+    uint8_t edge[BA_NB * BA_MAX_AFF];
+    int live[BA_NB];
+    assert_non_null(bk);
+    void *scratch = aligned_alloc(64, o->scratch(BA_NB));
+    assert_non_null(scratch);
+    for (int i = 0; i < BA_POOL; i++)
+        o->rnd(pool + i * o->aff);
+    /* aff_set / aff_get round trip, both signs */
+    for (int i = 0; i < BA_NB; i++) {
+        int neg = i & 1;
+        memcpy(ref + i * o->aff, pool + (i % BA_POOL) * o->aff, o->aff);
+        if (neg)
+            o->neg(ref + i * o->aff, ref + i * o->aff);
+        o->set(bk + i * o->r52, pool + (i % BA_POOL) * o->aff, neg);
+        live[i] = 1;
+    }
+    ba_assert_buckets(o, bk, ref, live);
+    for (int round = 0; round < 120; round++) {
+        uint32_t perm[BA_NB];
+        uint64_t idx[BA_NB];
+        const uint8_t *pts[BA_NB];
+        uint8_t neg[BA_NB], empty[BA_NB];
+        for (uint32_t i = 0; i < BA_NB; i++)
+            perm[i] = i;
+        for (uint32_t i = BA_NB - 1; i > 0; i--) {
+            uint32_t j = (uint32_t)(rnd() % (i + 1)), t = perm[i];
+            perm[i] = perm[j];
+            perm[j] = t;
+        }
+        /* round 0: every lane doubles; round 1: every lane cancels; then a mix */
+        uint32_t cnt = round < 2 ? 17 : (uint32_t)(1 + rnd() % BA_NB);
+        for (uint32_t t = 0; t < cnt; t++) {
+            uint32_t j = perm[t];
+            uint64_t e = round == 0 ? 1 : round == 1 ? 3 : rnd() % 10;
+            idx[t] = j;
+            neg[t] = (uint8_t)(rnd() & 1);
+            pts[t] = pool + (rnd() % BA_POOL) * o->aff;
+            if (e == 1 || e == 2) { /* the point is the bucket: a doubling */
+                memcpy(edge + t * o->aff, ref + j * o->aff, o->aff);
+                if (e == 2) /* ... or its negation: a cancellation */
+                    o->neg(edge + t * o->aff, edge + t * o->aff);
+                neg[t] = 0;
+                pts[t] = edge + t * o->aff;
+            } else if (e == 3) { /* the bucket itself, with neg: cancels */
+                memcpy(edge + t * o->aff, ref + j * o->aff, o->aff);
+                neg[t] = 1;
+                pts[t] = edge + t * o->aff;
+            }
+        }
+        o->run(bk, idx, pts, neg, cnt, empty, scratch);
+        for (uint32_t t = 0; t < cnt; t++) {
+            uint8_t q[BA_MAX_AFF];
+            memcpy(q, pts[t], o->aff);
+            if (neg[t])
+                o->neg(q, q);
+            int inf = o->add(ref + idx[t] * o->aff, q);
+            assert_int_equal(empty[t], inf);
+            if (inf) { /* refill, as the MSM does with a new point */
+                memcpy(ref + idx[t] * o->aff, pool + (t % BA_POOL) * o->aff, o->aff);
+                o->set(bk + idx[t] * o->r52, pool + (t % BA_POOL) * o->aff, 0);
+            }
+        }
+        ba_assert_buckets(o, bk, ref, live);
+    }
+    free(scratch);
+    free(bk);
+}
+
+/* The kernel's conversions and reductions on the edge values of Fp (0, 1, p - 1, ...) as
+ * coordinates: the chord formulas hold for any field values with distinct x, so buckets and
+ * "points" made of edge values (not on the curve) are checked against the reference sum. */
+static void ba_edge_coordinates(const ba_ops *o)
+{
+    enum { N = 24 };
+    size_t fs = o->fp, nfp = o->aff / fs;            /* 2 (G1) or 4 (G2) coordinates */
+    uint8_t *bk = aligned_alloc(64, BA_NB * o->r52); /* ba_assert_buckets reads BA_NB */
+    void *scratch = aligned_alloc(64, o->scratch(N));
+    assert_non_null(bk);
+    assert_non_null(scratch);
+    memset(bk, 0, BA_NB * o->r52);
+    uint8_t e[IFMA_LANES][BA_MAX_FP], ref[N][4 * BA_MAX_FP], pt[N][4 * BA_MAX_FP];
+    uint64_t idx[N];
+    const uint8_t *pts[N];
+    uint8_t neg[N], empty[N];
+    int live[BA_NB] = { 0 };
+    o->edges(e[0], BA_MAX_FP);
+    for (int t = 0; t < N; t++) {
+        for (size_t c = 0; c < nfp; c++) {
+            memcpy(ref[t] + c * fs, e[(t + 3 * c) % IFMA_LANES], fs);
+            memcpy(pt[t] + c * fs, e[(t / IFMA_LANES + 5 * c + 1 + t) % IFMA_LANES], fs);
+        }
+        if (memcmp(ref[t], pt[t], fs) == 0) /* distinct x (x.c0 on G2) */
+            o->fp_inc(pt[t]);
+        o->set(bk + t * o->r52, ref[t], 0);
+        idx[t] = (uint64_t)t;
+        pts[t] = (const uint8_t *)pt[t];
+        neg[t] = (uint8_t)(t & 1);
+        live[t] = 1;
+    }
+    o->run(bk, idx, pts, neg, N, empty, scratch);
+    uint8_t want[BA_NB * BA_MAX_AFF];
+    for (int t = 0; t < N; t++) {
+        uint8_t q[BA_MAX_AFF];
+        memcpy(q, pt[t], o->aff);
+        if (neg[t])
+            o->neg(q, q);
+        memcpy(want + t * o->aff, ref[t], o->aff);
+        assert_int_equal(o->add(want + t * o->aff, q), 0);
+        assert_int_equal(empty[t], 0);
+    }
+    ba_assert_buckets(o, bk, want, live);
+    free(scratch);
+    free(bk);
+}
+
+/* Defines VAR, the ba_ops of one group: PFX the group's prefix of curve.h and ifma.h (g1,
+ * bn254_g2, ...: PFX##_affine_t, PFX##_jac_add_affine, PFX##_ifma_ba_run, ...), R52 its bucket
+ * type, FP its Fp type, RND a random point of the group, EDGES and INC the ops' Fp helpers. */
+#define BA_CHECK_OPS(VAR, PFX, R52, FP, RND, EDGES, INC)                                           \
+    static void VAR##_rnd(void *p)                                                                 \
+    {                                                                                              \
+        RND(p);                                                                                    \
+    }                                                                                              \
+    static void VAR##_neg(void *o, const void *p)                                                  \
+    {                                                                                              \
+        PFX##_affine_neg(o, p);                                                                    \
+    }                                                                                              \
+    static int VAR##_add(void *acc, const void *p)                                                 \
+    {                                                                                              \
+        PFX##_jac_t j;                                                                             \
+        PFX##_jac_from_affine(&j, acc);                                                            \
+        PFX##_jac_add_affine(&j, &j, p);                                                           \
+        PFX##_jac_to_affine(acc, &j);                                                              \
+        return PFX##_jac_is_inf(&j);                                                               \
+    }                                                                                              \
+    static void VAR##_set(void *b, const void *p, int neg)                                         \
+    {                                                                                              \
+        PFX##_ifma_aff_set(b, p, neg);                                                             \
+    }                                                                                              \
+    static void VAR##_get(void *o, const void *b, size_t n)                                        \
+    {                                                                                              \
+        PFX##_ifma_aff_get(o, b, n);                                                               \
+    }                                                                                              \
+    static void VAR##_run(void *bk, const uint64_t *idx, const uint8_t *const *pts,                \
+                          const uint8_t *neg, uint32_t cnt, uint8_t *empty, void *scratch)         \
+    {                                                                                              \
+        PFX##_ifma_ba_run(bk, idx, pts, neg, cnt, empty, scratch);                                 \
+    }                                                                                              \
+    static const ba_ops VAR = { .aff = sizeof(PFX##_affine_t),                                     \
+                                .r52 = sizeof(R52),                                                \
+                                .fp = sizeof(FP),                                                  \
+                                .rnd = VAR##_rnd,                                                  \
+                                .neg = VAR##_neg,                                                  \
+                                .add = VAR##_add,                                                  \
+                                .set = VAR##_set,                                                  \
+                                .get = VAR##_get,                                                  \
+                                .scratch = PFX##_ifma_ba_scratch_size,                             \
+                                .edges = EDGES,                                                    \
+                                .fp_inc = INC,                                                     \
+                                .run = VAR##_run }
+
+#endif

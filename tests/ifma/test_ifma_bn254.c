@@ -1,0 +1,406 @@
+/*
+ * arith/ifma on BN254 (arith/ifma/bn254/: 6 limbs of 52 bits, R = 2^312) against arith/bn254's
+ * reference arithmetic: Fp and Fp2 products, sums and conversions on random and edge values and
+ * along lazy chains at the bounds ifma.h states, the Barrett reduction on its whole input range
+ * (below 2^305: the value through the reference, the bound < 3p by comparing words), and the
+ * batch-affine kernels through ba_check.h's checks
+ * (random batches with doublings and cancellations; edge coordinates). Built twice like
+ * test_ifma.c: real instructions (skipped without IFMA) and the emulated intrinsics.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "ba_check.h"
+#include "bn254/curve.h"
+#include "ifma.h"
+
+#define L IFMA_LANES
+#define MASK52 0xfffffffffffffULL
+
+static uint64_t rng_state = 0x2545f4914f6cdd1dULL;
+
+static uint64_t rnd(void)
+{
+    /* splitmix64, as test_ifma.c */
+    uint64_t z = (rng_state += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+static void rnd_fp(bn254_fp_t *out)
+{
+    bn254_fp_t c;
+    do {
+        for (int i = 0; i < BN254_FP_LIMBS; i++)
+            c.l[i] = rnd();
+        c.l[BN254_FP_LIMBS - 1] &= 0x3fffffffffffffffULL; /* 254 bits */
+    } while (bn254_fp_from_canon(out, &c) != 0);
+}
+
+/* 0, 1, -1, 2, the raw limbs p - 1, the integer p - 1, a random value and its negation. */
+static void edge_fp(bn254_fp_t out[L])
+{
+    bn254_fp_t pm1 = BN254_FP_MODULUS;
+    pm1.l[0] -= 1;
+    memset(&out[0], 0, sizeof out[0]);
+    out[1] = BN254_FP_ONE;
+    bn254_fp_neg(&out[2], &BN254_FP_ONE);
+    bn254_fp_set_u64(&out[3], 2);
+    out[4] = pm1;
+    assert_int_equal(bn254_fp_from_canon(&out[5], &pm1), 0);
+    rnd_fp(&out[6]);
+    bn254_fp_neg(&out[7], &out[6]);
+}
+
+static int skip_without_ifma(void)
+{
+#if defined(IFMA_TEST_EMUL)
+    return 0;
+#else
+    return !ifma_available();
+#endif
+}
+
+#define REQUIRE_IFMA()                                                                             \
+    do {                                                                                           \
+        if (skip_without_ifma()) {                                                                 \
+            print_message("no AVX-512 IFMA on this CPU (or G16K_SIMD=portable): skipped\n");       \
+            skip();                                                                                \
+        }                                                                                          \
+    } while (0)
+
+/* ---- Fp and Fp2 ---- */
+
+static void check_fp_ops(const bn254_fp_t a[L], const bn254_fp_t b[L])
+{
+    fp8_r52 ra, rb, rc, sq;
+    bn254_fp_t got[L], want;
+    bn254_fp_ifma_to_r52(&ra, a);
+    bn254_fp_ifma_to_r52(&rb, b);
+    bn254_fp_ifma_from_r52(got, &ra);
+    assert_memory_equal(got, a, sizeof got);
+    bn254_fp_ifma_mul(&rc, &ra, &rb);
+    bn254_fp_ifma_from_r52(got, &rc);
+    for (int k = 0; k < L; k++) {
+        bn254_fp_mul(&want, &a[k], &b[k]);
+        assert_memory_equal(&got[k], &want, sizeof want);
+    }
+    /* the squaring gives fp_ifma_mul(a, a)'s limbs (rows 0..5: the BN254 value) */
+    bn254_fp_ifma_sqr(&sq, &ra);
+    bn254_fp_ifma_mul(&rc, &ra, &ra);
+    assert_memory_equal(&sq.l[0][0], &rc.l[0][0], 6 * sizeof sq.l[0]);
+    bn254_fp_ifma_from_r52(got, &sq);
+    for (int k = 0; k < L; k++) {
+        bn254_fp_sqr(&want, &a[k]);
+        assert_memory_equal(&got[k], &want, sizeof want);
+    }
+    bn254_fp_ifma_add(&rc, &ra, &rb);
+    bn254_fp_ifma_from_r52(got, &rc);
+    for (int k = 0; k < L; k++) {
+        bn254_fp_add(&want, &a[k], &b[k]);
+        assert_memory_equal(&got[k], &want, sizeof want);
+    }
+    bn254_fp_ifma_sub(&rc, &ra, &rb);
+    bn254_fp_ifma_from_r52(got, &rc);
+    for (int k = 0; k < L; k++) {
+        bn254_fp_sub(&want, &a[k], &b[k]);
+        assert_memory_equal(&got[k], &want, sizeof want);
+    }
+}
+
+static void test_fp_matches_ref(void **state)
+{
+    (void)state;
+    REQUIRE_IFMA();
+    bn254_fp_t a[L], b[L], e[L];
+    for (int it = 0; it < 300; it++) {
+        for (int k = 0; k < L; k++) {
+            rnd_fp(&a[k]);
+            rnd_fp(&b[k]);
+        }
+        check_fp_ops(a, b);
+    }
+    edge_fp(e);
+    for (int i = 0; i < L; i++) {
+        for (int k = 0; k < L; k++) {
+            a[k] = e[k];
+            b[k] = e[(i + k) % L];
+        }
+        check_fp_ops(a, b);
+    }
+}
+
+/* Lazy chains at the stated bounds: sums of 32 values below 2p (< 64p, ifma.h's fp_ifma_add
+ * input bound) multiplied together, and 64p - b by fp_ifma_sub, against the reference. */
+static void test_fp_lazy_chain(void **state)
+{
+    (void)state;
+    REQUIRE_IFMA();
+    for (int it = 0; it < 50; it++) {
+        bn254_fp_t a[L], b[L], got[L], sa[L], sb[L], want;
+        fp8_r52 ra, rb, acc_a, acc_b, t;
+        for (int k = 0; k < L; k++) {
+            rnd_fp(&a[k]);
+            bn254_fp_neg(&b[k], &a[k]); /* near p: the largest values */
+            memset(&sa[k], 0, sizeof sa[k]);
+            memset(&sb[k], 0, sizeof sb[k]);
+        }
+        bn254_fp_ifma_to_r52(&ra, a);
+        bn254_fp_ifma_to_r52(&rb, b);
+        acc_a = ra;
+        acc_b = rb;
+        for (int i = 1; i < 32; i++) {
+            bn254_fp_ifma_add(&acc_a, &acc_a, &ra);
+            bn254_fp_ifma_add(&acc_b, &acc_b, &rb);
+        }
+        for (int k = 0; k < L; k++)
+            for (int i = 0; i < 32; i++) {
+                bn254_fp_add(&sa[k], &sa[k], &a[k]);
+                bn254_fp_add(&sb[k], &sb[k], &b[k]);
+            }
+        bn254_fp_ifma_mul(&t, &acc_a, &acc_b);
+        bn254_fp_ifma_from_r52(got, &t);
+        for (int k = 0; k < L; k++) {
+            bn254_fp_mul(&want, &sa[k], &sb[k]);
+            assert_memory_equal(&got[k], &want, sizeof want);
+        }
+        bn254_fp_ifma_reduce(&acc_b, &acc_b); /* below 3p: a valid subtrahend */
+        bn254_fp_ifma_sub(&t, &ra, &acc_b);
+        bn254_fp_ifma_from_r52(got, &t);
+        for (int k = 0; k < L; k++) {
+            bn254_fp_sub(&want, &a[k], &sb[k]);
+            assert_memory_equal(&got[k], &want, sizeof want);
+        }
+    }
+}
+
+static void test_fp2_matches_ref(void **state)
+{
+    (void)state;
+    REQUIRE_IFMA();
+    for (int it = 0; it < 100; it++) {
+        bn254_fp2_t a[L], b[L], got[L], want;
+        fp2x8_r52 ra, rb, rc;
+        for (int k = 0; k < L; k++) {
+            rnd_fp(&a[k].c0);
+            rnd_fp(&a[k].c1);
+            rnd_fp(&b[k].c0);
+            rnd_fp(&b[k].c1);
+        }
+        bn254_fp2_ifma_to_r52(&ra, a);
+        bn254_fp2_ifma_to_r52(&rb, b);
+        bn254_fp2_ifma_mul(&rc, &ra, &rb);
+        bn254_fp2_ifma_from_r52(got, &rc);
+        for (int k = 0; k < L; k++) {
+            bn254_fp2_mul(&want, &a[k], &b[k]);
+            assert_memory_equal(&got[k], &want, sizeof want);
+        }
+        bn254_fp2_ifma_sqr(&rc, &ra);
+        bn254_fp2_ifma_from_r52(got, &rc);
+        for (int k = 0; k < L; k++) {
+            bn254_fp2_sqr(&want, &a[k]);
+            assert_memory_equal(&got[k], &want, sizeof want);
+        }
+    }
+}
+
+/* ---- the Barrett reduction, inputs below 2^305 ---- */
+
+/* Lane k of a (6 limbs of 52 bits) as 5 words, and back. */
+static void get_words(uint64_t w[5], const fp8_r52 *a, int k)
+{
+    memset(w, 0, 5 * sizeof *w);
+    for (int j = 0; j < 6; j++) {
+        int bit = 52 * j;
+        w[bit / 64] |= a->l[j][k] << (bit % 64);
+        if (bit % 64 > 12)
+            w[bit / 64 + 1] |= a->l[j][k] >> (64 - bit % 64);
+    }
+}
+
+static void set_words(fp8_r52 *a, int k, const uint64_t w[5])
+{
+    for (int j = 0; j < 6; j++) {
+        int bit = 52 * j, i = bit / 64, sh = bit % 64;
+        uint64_t v = w[i] >> sh;
+        if (sh > 12)
+            v |= w[i + 1] << (64 - sh);
+        a->l[j][k] = v & MASK52;
+    }
+}
+
+/* x < y for 5-word integers */
+static int words_less(const uint64_t x[5], const uint64_t y[5])
+{
+    for (int i = 4; i >= 0; i--)
+        if (x[i] != y[i])
+            return x[i] < y[i];
+    return 0;
+}
+
+/* w = m p - sub1 (m p < 2^305) */
+static void mult_of_p(uint64_t w[5], uint64_t m, int sub1)
+{
+    unsigned __int128 c = 0;
+    for (int i = 0; i < 4; i++) {
+        c += (unsigned __int128)BN254_FP_MODULUS.l[i] * m;
+        w[i] = (uint64_t)c;
+        c >>= 64;
+    }
+    w[4] = (uint64_t)c;
+    if (sub1)
+        for (int i = 0; i < 5 && w[i]-- == 0; i++) {
+        }
+}
+
+/* out = a mod p (equal through the reference: a Montgomery product by 2^256 takes any
+ * a < 2^305 below 2p) and out < 3p with normalized limbs, lane by lane. */
+static void check_reduce(const fp8_r52 *a)
+{
+    fp8_r52 r;
+    bn254_fp_t want[L], got[L];
+    uint64_t three_p[5], w[5];
+    mult_of_p(three_p, 3, 0);
+    bn254_fp_ifma_reduce(&r, a);
+    bn254_fp_ifma_from_r52(want, a);
+    bn254_fp_ifma_from_r52(got, &r);
+    for (int k = 0; k < L; k++) {
+        assert_memory_equal(&got[k], &want[k], sizeof want[k]);
+        get_words(w, &r, k);
+        assert_true(words_less(w, three_p));
+        for (int j = 0; j < 6; j++)
+            assert_true(r.l[j][k] <= MASK52);
+    }
+}
+
+static void test_reduce_matches_ref(void **state)
+{
+    (void)state;
+    REQUIRE_IFMA();
+    fp8_r52 a;
+    memset(&a, 0, sizeof a);
+    uint64_t w[5];
+    for (int it = 0; it < 300; it++) {
+        for (int k = 0; k < L; k++) {
+            int bits = 254 + (int)(rnd() % 52); /* 254 .. 305 bits */
+            for (int i = 0; i < 5; i++)
+                w[i] = rnd();
+            for (int b = bits; b < 320; b++)
+                w[b / 64] &= ~(1ULL << (b % 64));
+            set_words(&a, k, w);
+        }
+        check_reduce(&a);
+    }
+    /* the top of the range and m p, m p - 1 across the quotient's range (q < 2^52) */
+    static const uint64_t mults[L] = { 1, 2, 3, 4, 127, 1ULL << 20, 1ULL << 40, 1ULL << 51 };
+    for (int sub1 = 0; sub1 < 2; sub1++) {
+        for (int k = 0; k < L; k++) {
+            mult_of_p(w, mults[k], sub1);
+            set_words(&a, k, w);
+        }
+        check_reduce(&a);
+    }
+    for (int k = 0; k < L; k++) {
+        for (int i = 0; i < 5; i++)
+            w[i] = ~0ULL;
+        w[4] &= (1ULL << (305 - 256)) - 1; /* 2^305 - 1 */
+        w[0] -= (uint64_t)k;
+        set_words(&a, k, w);
+    }
+    check_reduce(&a);
+}
+
+/* ---- batch-affine kernels ---- */
+
+static void rnd_g1(void *out)
+{
+    bn254_g1_jac_t g, r;
+    uint64_t k[2] = { rnd(), rnd() };
+    bn254_g1_jac_from_affine(&g, &BN254_G1_GENERATOR);
+    bn254_g1_jac_mul(&r, &g, k, 2);
+    bn254_g1_jac_to_affine(out, &r);
+}
+
+static void rnd_g2(void *out)
+{
+    bn254_g2_jac_t g, r;
+    uint64_t k[2] = { rnd(), rnd() };
+    bn254_g2_jac_from_affine(&g, &BN254_G2_GENERATOR);
+    bn254_g2_jac_mul(&r, &g, k, 2);
+    bn254_g2_jac_to_affine(out, &r);
+}
+
+static void edges_v(uint8_t *out, size_t stride)
+{
+    bn254_fp_t e[L];
+    edge_fp(e);
+    for (int k = 0; k < L; k++)
+        memcpy(out + k * stride, &e[k], sizeof e[k]);
+}
+
+static void inc_v(void *x)
+{
+    bn254_fp_add(x, x, &BN254_FP_ONE);
+}
+
+BA_CHECK_OPS(BA_G1, bn254_g1, g1_aff_r52, bn254_fp_t, rnd_g1, edges_v, inc_v);
+BA_CHECK_OPS(BA_G2, bn254_g2, g2_aff_r52, bn254_fp_t, rnd_g2, edges_v, inc_v);
+
+static void test_g1_ba_run_matches_ref(void **state)
+{
+    (void)state;
+    REQUIRE_IFMA();
+    ba_run_matches_ref(&BA_G1);
+}
+
+static void test_g2_ba_run_matches_ref(void **state)
+{
+    (void)state;
+    REQUIRE_IFMA();
+    ba_run_matches_ref(&BA_G2);
+}
+
+static void test_ba_edge_coordinates(void **state)
+{
+    (void)state;
+    REQUIRE_IFMA();
+    ba_edge_coordinates(&BA_G1);
+    ba_edge_coordinates(&BA_G2);
+}
+
+/* FP_R52_ONE (the Montgomery form of 2^56) and VFP_ONE (2^312 mod p): a point of coordinates 1
+ * and 2^56 survives aff_set / aff_get, and the r52 integer of 1 is 2^312 mod p, whose limb 0
+ * Python gives as 0x520fe22dd697a; words 6 and 7 of the storage are 0. */
+static void test_ba_aff_set_constant(void **state)
+{
+    (void)state;
+    REQUIRE_IFMA();
+    bn254_g1_affine_t p, got;
+    g1_aff_r52 b;
+    memset(&b, 0xa5, sizeof b);
+    bn254_fp_set_u64(&p.x, 1);
+    bn254_fp_set_u64(&p.y, 1ULL << 56);
+    bn254_g1_ifma_aff_set(&b, &p, 0);
+    bn254_g1_ifma_aff_get(&got, &b, 1);
+    assert_memory_equal(&got, &p, sizeof p);
+    assert_int_equal(b.c[0][0], 0x520fe22dd697aULL);
+    assert_int_equal(b.c[0][6] | b.c[0][7] | b.c[1][6] | b.c[1][7], 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_fp_matches_ref),        cmocka_unit_test(test_fp_lazy_chain),
+        cmocka_unit_test(test_fp2_matches_ref),       cmocka_unit_test(test_reduce_matches_ref),
+        cmocka_unit_test(test_g1_ba_run_matches_ref), cmocka_unit_test(test_g2_ba_run_matches_ref),
+        cmocka_unit_test(test_ba_edge_coordinates),   cmocka_unit_test(test_ba_aff_set_constant),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
