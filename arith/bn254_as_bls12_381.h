@@ -103,6 +103,7 @@
 #define g2_affine_is_on_curve bn254_g2_affine_is_on_curve
 #define g2_affine_eq bn254_g2_affine_eq
 #define g2_affine_neg bn254_g2_affine_neg
+#define g2_affine_psi bn254_g2_affine_psi
 #define g2_affine_in_subgroup bn254_g2_affine_in_subgroup
 #define g2_affine_from_bytes_mont bn254_g2_affine_from_bytes_mont
 #define g2_affine_to_bytes_canon bn254_g2_affine_to_bytes_canon

@@ -416,10 +416,13 @@ static void tests_range(void *ctx, uint64_t b, uint64_t e)
     tests_job *j = ctx;
     size_t n = (size_t)(e - b);
     const uint8_t *at = (const uint8_t *)j->pts + b * (j->g2 ? j->cv->g2_bytes : j->cv->g1_bytes);
-    /* BLS12-381's subgroup tests alone (the load's costly part); another curve's whole test */
-    size_t r = j->cv != &curve_bls12_381 ? zkey_first_invalid(j->cv, j->g2, at, n, NULL)
-               : j->g2 ? zkey_g2_first_outside((const g2_affine_t *)(const void *)at, n)
-                       : zkey_g1_first_outside((const g1_affine_t *)(const void *)at, n);
+    /* the subgroup tests alone (the load's costly part); BN254's G1 the whole curve test */
+    size_t r =
+        j->cv == &curve_bn254
+            ? (j->g2 ? zkey_bn254_g2_first_outside((const bn254_g2_affine_t *)(const void *)at, n)
+                     : zkey_first_invalid(j->cv, 0, at, n, NULL))
+        : j->g2 ? zkey_g2_first_outside((const g2_affine_t *)(const void *)at, n)
+                : zkey_g1_first_outside((const g1_affine_t *)(const void *)at, n);
     if (r < n)
         atomic_store(&j->bad, 1);
 }

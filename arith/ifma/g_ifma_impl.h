@@ -108,6 +108,7 @@ R52_INLINE r52m fe_is_zero_exact(const GI_FE *a)
     return z;
 }
 
+#ifndef G16K_IFMA_BN254 /* the bucket entry points: BLS12-381 only; BN254 builds the subgroup test */
 static void soa_load(vg *r, const g_soa *s)
 {
     fe_load(&r->x, s->c[0]);
@@ -202,6 +203,8 @@ void GI_FN(ifma_to_jac)(GI_JAC *out, const GI_R52 *in, size_t n)
 
 /* Lanes (among `lanes`) where a (< 128p) is 0 mod p, given sq = a^2 from GI_SQR (each part of
  * sq is k p, k < 4, when a = 0): filter, then exact test. */
+#endif
+
 static r52m fe_is_zero_given_sqr(const GI_FE *a, const GI_FE *sq, r52m lanes)
 {
     r52m cand = lanes;
@@ -276,6 +279,7 @@ static void vg_dbl(vg *r, const vg *a)
     GI_SUB(&r->y, &t, &C, 8 * GI_MB); /* Y3 = E (D - X3) - 8C, < 9M */
 }
 
+#ifndef G16K_IFMA_BN254
 unsigned GI_FN(ifma_bucket_add)(GI_R52 *buckets, const uint32_t idx[IFMA_LANES],
                                 const GI_AFF *const pts[IFMA_LANES], unsigned neg_mask, unsigned n)
 {
@@ -360,7 +364,9 @@ void GI_FN(ifma_bucket_dbl)(GI_R52 *buckets, const uint32_t idx[IFMA_LANES], uns
     scatter(buckets, idx, n, &s);
 }
 
-#if GI_X_POW == 2
+#endif
+
+#if GI_X_POW == 2 || defined(G16K_IFMA_BN254)
 /* add-2007-bl, 8 lanes, for the second chain of the subgroup test: r = a + b, Jacobian, inputs
  * < 128p; r must not alias a or b. b must be finite in every lane of `lanes` (the caller tests
  * it once). Among `lanes`, *exc gets those where a is infinity or H = 0 (a = +-b), both found
@@ -411,6 +417,7 @@ static r52m fe_eq_exact(const GI_FE *a, const GI_FE *b)
     return fe_is_zero_exact(&d);
 }
 
+#ifndef G16K_IFMA_BN254
 unsigned GI_FN(ifma_in_subgroup)(const GI_AFF *pts, unsigned n)
 {
     _Alignas(64) uint64_t pc[4 * GI_NC][GI_BLK];
@@ -472,6 +479,100 @@ unsigned GI_FN(ifma_in_subgroup)(const GI_AFF *pts, unsigned n)
     ok &= (r52m)~fe_is_zero_given_sqr(&acc.z, &z2, live);
     return (unsigned)(ok & live & (r52m)~exc);
 }
+#else
+/* psi on Jacobian points, (conj(X) cx, conj(Y) cy, conj(Z)) as bn254_g2_jac_psi (conj is a
+ * field automorphism); input < 128p per part, output < 128p (X, Y < 3p). r may alias a. */
+static void vg_psi(vg *r, const vg *a, const GI_FE *cx, const GI_FE *cy)
+{
+    vfp zero;
+    vfp_zero(&zero);
+    GI_FE t;
+    t.c0 = a->x.c0;
+    vfp_sub(&t.c1, &zero, &a->x.c1, 128);
+    GI_MUL(&r->x, &t, cx);
+    t.c0 = a->y.c0;
+    vfp_sub(&t.c1, &zero, &a->y.c1, 128);
+    GI_MUL(&r->y, &t, cy);
+    r->z.c0 = a->z.c0;
+    vfp_sub(&r->z.c1, &zero, &a->z.c1, 128);
+}
+
+/* BN254's exact test (arith/bn254/g2.c, proof there): P is in G2 iff
+ * [x + 1] P + psi([x] P) + psi^2([x] P) = psi^3([2x] P), x = BN254_X (63 bits). The lanes run
+ * the reference's chain with complete-case detection: Q = [x] P by double-and-add, then
+ * Q + P (madd), two additions of psi(Q) and psi^2(Q), and psi^3(2Q); a lane whose chain met a
+ * case the formulas leave out (a partial result O or equal to +-the other operand, found
+ * exactly) or whose results are not both finite decides nothing (bit clear), as in the
+ * BLS12-381 test. cx, cy come from the reference's psi of the pair (1, 1), so the constants
+ * live in one place (g2.c). Cost: 62 doublings, 10 madd, 2 additions, 1 doubling and 7 psi
+ * over Fp2 in 8 lanes. */
+unsigned GI_FN(ifma_in_subgroup)(const GI_AFF *pts, unsigned n)
+{
+    _Alignas(64) uint64_t pc[4 * GI_NC][GI_BLK];
+    r52m live = (r52m)((1u << n) - 1);
+    GI_AFF one, c;
+    memset(&one, 0, sizeof one);
+    fp_set_u64(&one.x.c0, 1);
+    one.y.c0 = one.x.c0;
+    GI_ENDO(&c, &one); /* (conj(1) cx, conj(1) cy) = (cx, cy) */
+    /* Idle lanes repeat lane 0 so that every lane computes on a point of the curve. */
+    for (unsigned k = 0; k < IFMA_LANES; k++) {
+        const GI_AFF *p = &pts[k < n ? k : 0];
+        for (int i = 0; i < 2 * GI_NC; i++) {
+            r52_radix_put(pc[i], (int)k, GI_ACOORD(p, i));
+            r52_radix_put(pc[2 * GI_NC + i], (int)k, GI_ACOORD(&c, i));
+        }
+    }
+    GI_FE px, py, cx, cy;
+    vfp to;
+    vfp_set_const(&to, VFP_TO_R52);
+    fe_load_r52(&px, pc[0], &to); /* into r52, < 2p */
+    fe_load_r52(&py, pc[GI_NC], &to);
+    fe_load_r52(&cx, pc[2 * GI_NC], &to);
+    fe_load_r52(&cy, pc[3 * GI_NC], &to);
+
+    r52m exc = 0, inf_a, h0, e;
+    vg q, t, a, b;
+    q.x = px;
+    q.y = py;
+    fe_one(&q.z);
+    for (int bit = 61; bit >= 0; bit--) { /* BN254_X has bit 62 set: q starts as P */
+        vg_dbl(&q, &q);
+        if ((BN254_X >> bit) & 1) {
+            vg_madd(&t, &q, &px, &py, live, &inf_a, &h0);
+            exc |= inf_a | h0;
+            q = t;
+        }
+    }
+    vg_madd(&a, &q, &px, &py, live, &inf_a, &h0); /* [x + 1] P; Q finite unless in exc */
+    exc |= inf_a | h0;
+    vg_psi(&t, &q, &cx, &cy); /* psi(Q), finite where Q is */
+    vg_add(&b, &a, &t, (r52m)(live & ~exc), &e);
+    exc |= e;
+    vg_psi(&t, &t, &cx, &cy); /* psi^2(Q) */
+    vg_add(&a, &b, &t, (r52m)(live & ~exc), &e);
+    exc |= e;
+    vg_dbl(&b, &q); /* 2Q, then psi^3(2Q) */
+    vg_psi(&b, &b, &cx, &cy);
+    vg_psi(&b, &b, &cx, &cy);
+    vg_psi(&b, &b, &cx, &cy);
+    /* a == b with both Z != 0: X_a Z_b^2 = X_b Z_a^2 and Y_a Z_b^3 = Y_b Z_a^3. */
+    GI_FE za2, za3, zb2, zb3, l, r;
+    GI_SQR(&za2, &a.z);
+    GI_MUL(&za3, &za2, &a.z);
+    GI_SQR(&zb2, &b.z);
+    GI_MUL(&zb3, &zb2, &b.z);
+    GI_MUL(&l, &a.x, &zb2);
+    GI_MUL(&r, &b.x, &za2);
+    r52m ok = fe_eq_exact(&l, &r);
+    GI_MUL(&l, &a.y, &zb3);
+    GI_MUL(&r, &b.y, &za3);
+    ok &= fe_eq_exact(&l, &r);
+    ok &= (r52m)~fe_is_zero_given_sqr(&a.z, &za2, live);
+    ok &= (r52m)~fe_is_zero_given_sqr(&b.z, &zb2, live);
+    return (unsigned)(ok & live & (r52m)~exc);
+}
+#endif
 
 #undef GI_ACOORD
 #undef GI_COORD

@@ -218,6 +218,12 @@ void bn254_g1_ifma_ba_run(g1_aff_r52 *buckets, const uint64_t *idx, const uint8_
                           const uint8_t *neg, uint32_t cnt, uint8_t *empty, void *scratch);
 void bn254_g2_ifma_ba_run(g2_aff_r52 *buckets, const uint64_t *idx, const uint8_t *const *pts,
                           const uint8_t *neg, uint32_t cnt, uint8_t *empty, void *scratch);
+/* BN254's G2 subgroup test (arith/bn254/g2.c: [x + 1] P + psi([x] P) + psi^2([x] P) =
+ * psi^3([2x] P)) on pts[0..n-1], n <= 8, each affine, on the curve and not infinity, with the
+ * contract of g2_ifma_in_subgroup below: a set bit proves membership, a clear bit decides
+ * nothing. 62 doublings, 10 mixed and 2 general additions, 7 psi maps over Fp2 in 8 lanes.
+ * (arith/ifma/bn254/g2_ifma.c: g_ifma_impl.h's subgroup part on BN254.) */
+unsigned bn254_g2_ifma_in_subgroup(const bn254_g2_affine_t *pts, unsigned n);
 
 /* ---- Subgroup tests, 8 points at a time (the core's key checks) ---- */
 

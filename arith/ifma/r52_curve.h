@@ -86,6 +86,7 @@ static const uint64_t VFP_ONE[VFP_N] = { 0x520fe22dd697aULL, 0xa09fb176fc45dULL,
 #define g2_ifma_ba_run bn254_g2_ifma_ba_run
 #define g2_ifma_aff_set bn254_g2_ifma_aff_set
 #define g2_ifma_aff_get bn254_g2_ifma_aff_get
+#define g2_ifma_in_subgroup bn254_g2_ifma_in_subgroup
 
 #else /* BLS12-381 */
 

@@ -135,7 +135,7 @@ R52_INLINE void vfp_mul_wide(vfp_wide *t, const vfp *a, const vfp *b)
     R52_UNROLL
     for (int i = 0; i < VFP_N; i++) {
         R52_UNROLL
-        for (int j = 0; j < VFP_P_LIMBS; j++) {
+        for (int j = 0; j < VFP_N; j++) {
             t->l[i + j] = r52v_madlo(t->l[i + j], a->l[i], b->l[j]);
             t->l[i + j + 1] = r52v_madhi(t->l[i + j + 1], a->l[i], b->l[j]);
         }

@@ -70,26 +70,29 @@
 
 FIRST_OUTSIDE(g1)
 FIRST_OUTSIDE(g2)
+FIRST_OUTSIDE(bn254_g2) /* BN254's G1 has cofactor 1: the curve test is its subgroup test */
 
 /* Every coordinate < p, as the field arithmetic needs (points are used where the file put them,
- * zkey_load.c, so this is the decoding's check too). */
-static int coords_below_p(const fp_t *c, size_t n)
+ * zkey_load.c, so this is the decoding's check too); c: n elements of `limbs` words each. */
+static int coords_below(const uint64_t *c, size_t n, const uint64_t *p, size_t limbs)
 {
     for (size_t i = 0; i < n; i++)
-        if (mont_geq(c[i].l, FP_MODULUS.l, FP_LIMBS))
+        if (mont_geq(c + i * limbs, p, limbs))
             return 0;
     return 1;
 }
 
 /* Coordinates and the curve test first (the subgroup tests assume both), then the subgroup test
- * before the first point that failed them. */
-#define FIRST_INVALID(G)                                                                           \
+ * before the first point that failed them. FP: the curve's Fp type and its modulus. */
+#define FIRST_INVALID(G, FP, MODULUS)                                                              \
     size_t zkey_##G##_first_invalid(const G##_affine_t *pts, size_t n, const char **what)          \
     {                                                                                              \
         size_t off = n;                                                                            \
         const char *why = NULL;                                                                    \
+        const size_t limbs = sizeof(FP) / sizeof(uint64_t);                                        \
         for (size_t i = 0; i < n && off == n; i++) {                                               \
-            if (!coords_below_p((const fp_t *)&pts[i], sizeof pts[i] / sizeof(fp_t)))              \
+            if (!coords_below((const uint64_t *)&pts[i], sizeof pts[i] / sizeof(FP), MODULUS.l,    \
+                              limbs))                                                              \
                 off = i, why = ZKEY_COORD_NOT_BELOW_P;                                             \
             else if (!G##_affine_is_on_curve(&pts[i]))                                             \
                 off = i, why = ZKEY_NOT_ON_CURVE;                                                  \
@@ -100,13 +103,16 @@ static int coords_below_p(const fp_t *c, size_t n)
         return out < off ? out : off;                                                              \
     }
 
-FIRST_INVALID(g1)
-FIRST_INVALID(g2)
+FIRST_INVALID(g1, fp_t, FP_MODULUS)
+FIRST_INVALID(g2, fp_t, FP_MODULUS)
+FIRST_INVALID(bn254_g2, bn254_fp_t, BN254_FP_MODULUS)
 
 size_t zkey_first_invalid(const curve *cv, int g2, const void *pts, size_t n, const char **what)
 {
     if (cv == &curve_bls12_381)
         return g2 ? zkey_g2_first_invalid(pts, n, what) : zkey_g1_first_invalid(pts, n, what);
+    if (cv == &curve_bn254 && g2) /* the costly one: its subgroup test on the IFMA lanes */
+        return zkey_bn254_g2_first_invalid(pts, n, what);
     size_t bytes = g2 ? cv->g2_bytes : cv->g1_bytes;
     for (size_t i = 0; i < n; i++) {
         curve_g2 p; /* holds either group's point */

@@ -4,7 +4,8 @@
  * along lazy chains at the bounds ifma.h states, the Barrett reduction on its whole input range
  * (below 2^305: the value through the reference, the bound < 3p by comparing words), and the
  * batch-affine kernels through ba_check.h's checks
- * (random batches with doublings and cancellations; edge coordinates). Built twice like
+ * (random batches with doublings and cancellations; edge coordinates), and the G2 subgroup test
+ * on members and non-members. Built twice like
  * test_ifma.c: real instructions (skipped without IFMA) and the emulated intrinsics.
  */
 #include <setjmp.h>
@@ -211,6 +212,58 @@ static void test_fp2_matches_ref(void **state)
     }
 }
 
+/* Fp2 products of lazy sums (16 a times 64 b: parts up to 128p, past 2^260, where limb 5 of
+ * a value is no longer 0: a product that skipped it agreed on every smaller input). */
+static void test_fp2_lazy_chain(void **state)
+{
+    (void)state;
+    REQUIRE_IFMA();
+    for (int it = 0; it < 30; it++) {
+        bn254_fp2_t a[L], b[L], got[L], sa, sb, want;
+        fp2x8_r52 ra, rb, xa, xb, rc;
+        for (int k = 0; k < L; k++) {
+            rnd_fp(&a[k].c0);
+            rnd_fp(&a[k].c1);
+            rnd_fp(&b[k].c0);
+            rnd_fp(&b[k].c1);
+        }
+        bn254_fp2_ifma_to_r52(&ra, a);
+        bn254_fp2_ifma_to_r52(&rb, b);
+        xa = ra;
+        xb = rb;
+        for (int i = 1; i < 64; i++) {
+            if (i < 16) {
+                bn254_fp_ifma_add(&xa.c0, &xa.c0, &ra.c0);
+                bn254_fp_ifma_add(&xa.c1, &xa.c1, &ra.c1);
+            }
+            bn254_fp_ifma_add(&xb.c0, &xb.c0, &rb.c0);
+            bn254_fp_ifma_add(&xb.c1, &xb.c1, &rb.c1);
+        }
+        bn254_fp2_ifma_mul(&rc, &xa, &xb);
+        bn254_fp2_ifma_from_r52(got, &rc);
+        for (int k = 0; k < L; k++) {
+            memset(&sa, 0, sizeof sa);
+            memset(&sb, 0, sizeof sb);
+            for (int i = 0; i < 64; i++) {
+                if (i < 16)
+                    bn254_fp2_add(&sa, &sa, &a[k]);
+                bn254_fp2_add(&sb, &sb, &b[k]);
+            }
+            bn254_fp2_mul(&want, &sa, &sb);
+            assert_memory_equal(&got[k], &want, sizeof want);
+        }
+        bn254_fp2_ifma_sqr(&rc, &xb);
+        bn254_fp2_ifma_from_r52(got, &rc);
+        for (int k = 0; k < L; k++) {
+            memset(&sb, 0, sizeof sb);
+            for (int i = 0; i < 64; i++)
+                bn254_fp2_add(&sb, &sb, &b[k]);
+            bn254_fp2_sqr(&want, &sb);
+            assert_memory_equal(&got[k], &want, sizeof want);
+        }
+    }
+}
+
 /* ---- the Barrett reduction, inputs below 2^305 ---- */
 
 /* Lane k of a (6 limbs of 52 bits) as 5 words, and back. */
@@ -394,13 +447,62 @@ static void test_ba_aff_set_constant(void **state)
     assert_int_equal(b.c[0][6] | b.c[0][7] | b.c[1][6] | b.c[1][7], 0);
 }
 
+/* ---- G2 subgroup test ---- */
+
+/* A random point of E'(Fp2): y^2 = x^3 + b', b' = 3 / (9 + u), almost surely outside G2 (the
+ * cofactor is a 254-bit integer). */
+static void rnd_twist_point(bn254_g2_affine_t *out)
+{
+    bn254_fp2_t b, xi, rhs;
+    memset(&xi, 0, sizeof xi);
+    bn254_fp_set_u64(&xi.c0, 9);
+    xi.c1 = BN254_FP_ONE;
+    bn254_fp2_inv(&b, &xi);
+    bn254_fp_set_u64(&xi.c0, 3);
+    memset(&xi.c1, 0, sizeof xi.c1);
+    bn254_fp2_mul(&b, &b, &xi);
+    do {
+        rnd_fp(&out->x.c0);
+        rnd_fp(&out->x.c1);
+        bn254_fp2_sqr(&rhs, &out->x);
+        bn254_fp2_mul(&rhs, &rhs, &out->x);
+        bn254_fp2_add(&rhs, &rhs, &b);
+    } while (!bn254_fp2_sqrt(&out->y, &rhs));
+    assert_true(bn254_g2_affine_is_on_curve(out));
+}
+
+/* Batches of members and non-members in every lane pattern and count: a set bit only for
+ * members (soundness: a clear bit sends the point to the reference test), and every member's
+ * bit set (the lanes do their job; a member never meets an exceptional case). */
+static void test_g2_in_subgroup(void **state)
+{
+    (void)state;
+    REQUIRE_IFMA();
+    enum { ROUNDS = 40 };
+    for (int round = 0; round < ROUNDS; round++) {
+        bn254_g2_affine_t pts[L];
+        unsigned n = 1 + (unsigned)(rnd() % L), member = 0;
+        for (unsigned k = 0; k < n; k++) {
+            int in = round == 0 || (round > 1 && (rnd() & 1)); /* round 0 all in, 1 all out */
+            if (in)
+                rnd_g2(&pts[k]);
+            else
+                rnd_twist_point(&pts[k]);
+            assert_int_equal(bn254_g2_affine_in_subgroup(&pts[k]), in);
+            member |= (unsigned)in << k;
+        }
+        assert_int_equal(bn254_g2_ifma_in_subgroup(pts, n), member);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_fp_matches_ref),        cmocka_unit_test(test_fp_lazy_chain),
-        cmocka_unit_test(test_fp2_matches_ref),       cmocka_unit_test(test_reduce_matches_ref),
-        cmocka_unit_test(test_g1_ba_run_matches_ref), cmocka_unit_test(test_g2_ba_run_matches_ref),
-        cmocka_unit_test(test_ba_edge_coordinates),   cmocka_unit_test(test_ba_aff_set_constant),
+        cmocka_unit_test(test_fp2_matches_ref),       cmocka_unit_test(test_fp2_lazy_chain),
+        cmocka_unit_test(test_reduce_matches_ref),    cmocka_unit_test(test_g1_ba_run_matches_ref),
+        cmocka_unit_test(test_g2_ba_run_matches_ref), cmocka_unit_test(test_ba_edge_coordinates),
+        cmocka_unit_test(test_ba_aff_set_constant),   cmocka_unit_test(test_g2_in_subgroup),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
