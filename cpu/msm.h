@@ -20,7 +20,7 @@
 
 /* Operations of one group. All are pure and thread-safe; outputs may alias inputs. */
 typedef struct cpu_group {
-    uint32_t curve;     /* G16K_CURVE_*: BLS12-381's tables, or BN254's (portable only) */
+    uint32_t curve;     /* G16K_CURVE_*: BLS12-381's tables, or BN254's (IFMA: batch-affine only) */
     uint32_t id;        /* G16K_G1 or G16K_G2 */
     const char *name;   /* "G1" / "G2", for messages */
     size_t wire_bytes;  /* affine point on the wire: 96 or 192 */

@@ -1,6 +1,7 @@
 /*
  * arith/ifma: eight-lane radix-2^52 Montgomery arithmetic for BLS12-381 on AVX-512 IFMA, for the
- * CPU plugin's MSMs (G2 above all, G1 too). This header is portable C: the plugin's portable
+ * CPU plugin's MSMs (G2 above all, G1 too), and the part of it that BN254 uses (its section below,
+ * the same sources built again: r52_curve.h). This header is portable C: the plugin's portable
  * files include it and call in only after ifma_available() said yes.
  *
  * Representation ("r52"). An Fp element x is held as X = x * 2^416 mod p (Montgomery with
@@ -194,8 +195,8 @@ void g2_ifma_ba_run(g2_aff_r52 *buckets, const uint64_t *idx, const uint8_t *con
  * 52 bits (R = 2^312; p < 2^254 leaves 58 spare bits, so every bound above holds unchanged);
  * the storage types are the same (fp8_r52, g1_aff_r52, ...: 8 words a value, words 6 and 7
  * written 0); the reference values are arith/bn254's (Montgomery 2^256, fully reduced).
- * bn254_fp_ifma_reduce takes any a < 2^305 (not 2^416). Measured (bench_ifma, Zen 4): see
- * cpu/msm_batch_affine.c. ---- */
+ * bn254_fp_ifma_reduce takes any a < 2^305 (not 2^416). The MSM's gain: cpu/msm_batch_affine.c.
+ * ---- */
 void bn254_fp_ifma_to_r52(fp8_r52 *out, const bn254_fp_t in[IFMA_LANES]);
 void bn254_fp_ifma_from_r52(bn254_fp_t out[IFMA_LANES], const fp8_r52 *in);
 void bn254_fp_ifma_mul(fp8_r52 *out, const fp8_r52 *a, const fp8_r52 *b);

@@ -1,7 +1,8 @@
 /*
  * Validation of runs of decoded points of a .zkey (one point at a time: formats/point_decode.h);
  * zkey_load.c spreads the runs over threads. Arithmetic (decoding, curve and subgroup tests)
- * is arith/bls12_381's, with the subgroup tests on AVX-512 IFMA (arith/ifma) when the CPU has it.
+ * is the key's curve's (arith/bls12_381, arith/bn254), with the subgroup tests on AVX-512 IFMA
+ * (arith/ifma) when the CPU has it: both of BLS12-381's, BN254's G2 (its G1 has cofactor 1).
  * Private to core/key. Thread-safe.
  */
 #ifndef G16K_KEY_ZKEY_POINTS_H
