@@ -21,23 +21,12 @@
 
 #include <cmocka.h>
 
-#include "ba_check.h"
+#include "ifma_check.h"
 #include "bls12_381/glv.h"
 #include "ifma.h"
 #include "vectors.h"
 
 #define L IFMA_LANES
-
-static uint64_t rng_state = 0x9e3779b97f4a7c15ULL;
-
-static uint64_t rnd(void)
-{
-    /* splitmix64: reproducible, no dependence on libc rand */
-    uint64_t z = (rng_state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
 
 static void rnd_fp(fp_t *out)
 {
@@ -69,23 +58,6 @@ static void edge_fp(fp_t out[L])
     rnd_fp(&out[6]);
     fp_neg(&out[7], &out[6]);
 }
-
-static int skip_without_ifma(void)
-{
-#if defined(IFMA_TEST_EMUL)
-    return 0;
-#else
-    return !ifma_available();
-#endif
-}
-
-#define REQUIRE_IFMA()                                                                             \
-    do {                                                                                           \
-        if (skip_without_ifma()) {                                                                 \
-            print_message("no AVX-512 IFMA on this CPU (or G16K_SIMD=portable): skipped\n");       \
-            skip();                                                                                \
-        }                                                                                          \
-    } while (0)
 
 static void assert_fp_eq(const fp_t *got, const fp_t *want)
 {
@@ -602,7 +574,7 @@ static void test_fp_ifma_reduce_matches_ref(void **state)
     }
 }
 
-/* ---- Batch-affine kernels (ba_ifma.c), G1 and G2 through one table (ba_check.h) ---- */
+/* ---- Batch-affine kernels (ba_ifma.c), G1 and G2 through one table (ifma_check.h) ---- */
 
 /* edge_fp's values at a stride (ba_ops.edges), and x += 1 (ba_ops.fp_inc) */
 static void edges_v(uint8_t *out, size_t stride)
@@ -619,30 +591,9 @@ static void inc_v(void *x)
 
 BA_CHECK_OPS(BA_G1, g1, g1_aff_r52, fp_t, rnd_g1, edges_v, inc_v);
 BA_CHECK_OPS(BA_G2, g2, g2_aff_r52, fp_t, rnd_g2, edges_v, inc_v);
+BA_CHECK_TESTS(BA_G1, BA_G2)
 
-static void test_g1_ba_run_matches_ref(void **state)
-{
-    (void)state;
-    REQUIRE_IFMA();
-    ba_run_matches_ref(&BA_G1);
-}
-
-static void test_g2_ba_run_matches_ref(void **state)
-{
-    (void)state;
-    REQUIRE_IFMA();
-    ba_run_matches_ref(&BA_G2);
-}
-
-static void test_ba_edge_coordinates(void **state)
-{
-    (void)state;
-    REQUIRE_IFMA();
-    ba_edge_coordinates(&BA_G1);
-    ba_edge_coordinates(&BA_G2);
-}
-
-/* FP_2_416 in ba_ifma.c is the Montgomery form of 2^32: aff_set of a point whose coordinates
+/* FP_R52_ONE in ba_ifma.c is the Montgomery form of 2^32: aff_set of a point whose coordinates
  * are 1 and 2^32 gives, after aff_get, the same point (a wrong constant would scale it). */
 static void test_ba_aff_set_constant(void **state)
 {

@@ -3,7 +3,7 @@
  * reference arithmetic: Fp and Fp2 products, sums and conversions on random and edge values and
  * along lazy chains at the bounds ifma.h states, the Barrett reduction on its whole input range
  * (below 2^305: the value through the reference, the bound < 3p by comparing words), and the
- * batch-affine kernels through ba_check.h's checks
+ * batch-affine kernels through ifma_check.h's checks
  * (random batches with doublings and cancellations; edge coordinates), and the G2 subgroup test
  * on members and non-members. Built twice like
  * test_ifma.c: real instructions (skipped without IFMA) and the emulated intrinsics.
@@ -17,23 +17,12 @@
 
 #include <cmocka.h>
 
-#include "ba_check.h"
+#include "ifma_check.h"
 #include "bn254/curve.h"
 #include "ifma.h"
 
 #define L IFMA_LANES
 #define MASK52 0xfffffffffffffULL
-
-static uint64_t rng_state = 0x2545f4914f6cdd1dULL;
-
-static uint64_t rnd(void)
-{
-    /* splitmix64, as test_ifma.c */
-    uint64_t z = (rng_state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
 
 static void rnd_fp(bn254_fp_t *out)
 {
@@ -60,60 +49,46 @@ static void edge_fp(bn254_fp_t out[L])
     bn254_fp_neg(&out[7], &out[6]);
 }
 
-static int skip_without_ifma(void)
+/* ---- Fp and Fp2 ---- */
+
+/* The lanes of r (r52) equal op(a[k], b[k]) of the reference, lane by lane. */
+typedef void (*fp_op)(bn254_fp_t *out, const bn254_fp_t *a, const bn254_fp_t *b);
+
+static void expect_lanes(const fp8_r52 *r, fp_op op, const bn254_fp_t a[L], const bn254_fp_t b[L])
 {
-#if defined(IFMA_TEST_EMUL)
-    return 0;
-#else
-    return !ifma_available();
-#endif
+    bn254_fp_t got[L], want;
+    bn254_fp_ifma_from_r52(got, r);
+    for (int k = 0; k < L; k++) {
+        op(&want, &a[k], &b[k]);
+        assert_memory_equal(&got[k], &want, sizeof want);
+    }
 }
 
-#define REQUIRE_IFMA()                                                                             \
-    do {                                                                                           \
-        if (skip_without_ifma()) {                                                                 \
-            print_message("no AVX-512 IFMA on this CPU (or G16K_SIMD=portable): skipped\n");       \
-            skip();                                                                                \
-        }                                                                                          \
-    } while (0)
-
-/* ---- Fp and Fp2 ---- */
+static void ref_sqr(bn254_fp_t *out, const bn254_fp_t *a, const bn254_fp_t *b)
+{
+    (void)b;
+    bn254_fp_sqr(out, a);
+}
 
 static void check_fp_ops(const bn254_fp_t a[L], const bn254_fp_t b[L])
 {
     fp8_r52 ra, rb, rc, sq;
-    bn254_fp_t got[L], want;
+    bn254_fp_t got[L];
     bn254_fp_ifma_to_r52(&ra, a);
     bn254_fp_ifma_to_r52(&rb, b);
     bn254_fp_ifma_from_r52(got, &ra);
     assert_memory_equal(got, a, sizeof got);
     bn254_fp_ifma_mul(&rc, &ra, &rb);
-    bn254_fp_ifma_from_r52(got, &rc);
-    for (int k = 0; k < L; k++) {
-        bn254_fp_mul(&want, &a[k], &b[k]);
-        assert_memory_equal(&got[k], &want, sizeof want);
-    }
+    expect_lanes(&rc, bn254_fp_mul, a, b);
     /* the squaring gives fp_ifma_mul(a, a)'s limbs (rows 0..5: the BN254 value) */
     bn254_fp_ifma_sqr(&sq, &ra);
     bn254_fp_ifma_mul(&rc, &ra, &ra);
     assert_memory_equal(&sq.l[0][0], &rc.l[0][0], 6 * sizeof sq.l[0]);
-    bn254_fp_ifma_from_r52(got, &sq);
-    for (int k = 0; k < L; k++) {
-        bn254_fp_sqr(&want, &a[k]);
-        assert_memory_equal(&got[k], &want, sizeof want);
-    }
+    expect_lanes(&sq, ref_sqr, a, a);
     bn254_fp_ifma_add(&rc, &ra, &rb);
-    bn254_fp_ifma_from_r52(got, &rc);
-    for (int k = 0; k < L; k++) {
-        bn254_fp_add(&want, &a[k], &b[k]);
-        assert_memory_equal(&got[k], &want, sizeof want);
-    }
+    expect_lanes(&rc, bn254_fp_add, a, b);
     bn254_fp_ifma_sub(&rc, &ra, &rb);
-    bn254_fp_ifma_from_r52(got, &rc);
-    for (int k = 0; k < L; k++) {
-        bn254_fp_sub(&want, &a[k], &b[k]);
-        assert_memory_equal(&got[k], &want, sizeof want);
-    }
+    expect_lanes(&rc, bn254_fp_sub, a, b);
 }
 
 static void test_fp_matches_ref(void **state)
@@ -145,7 +120,7 @@ static void test_fp_lazy_chain(void **state)
     (void)state;
     REQUIRE_IFMA();
     for (int it = 0; it < 50; it++) {
-        bn254_fp_t a[L], b[L], got[L], sa[L], sb[L], want;
+        bn254_fp_t a[L], b[L], sa[L], sb[L];
         fp8_r52 ra, rb, acc_a, acc_b, t;
         for (int k = 0; k < L; k++) {
             rnd_fp(&a[k]);
@@ -167,18 +142,10 @@ static void test_fp_lazy_chain(void **state)
                 bn254_fp_add(&sb[k], &sb[k], &b[k]);
             }
         bn254_fp_ifma_mul(&t, &acc_a, &acc_b);
-        bn254_fp_ifma_from_r52(got, &t);
-        for (int k = 0; k < L; k++) {
-            bn254_fp_mul(&want, &sa[k], &sb[k]);
-            assert_memory_equal(&got[k], &want, sizeof want);
-        }
+        expect_lanes(&t, bn254_fp_mul, sa, sb);
         bn254_fp_ifma_reduce(&acc_b, &acc_b); /* below 3p: a valid subtrahend */
         bn254_fp_ifma_sub(&t, &ra, &acc_b);
-        bn254_fp_ifma_from_r52(got, &t);
-        for (int k = 0; k < L; k++) {
-            bn254_fp_sub(&want, &a[k], &sb[k]);
-            assert_memory_equal(&got[k], &want, sizeof want);
-        }
+        expect_lanes(&t, bn254_fp_sub, a, sb);
     }
 }
 
@@ -405,28 +372,7 @@ static void inc_v(void *x)
 
 BA_CHECK_OPS(BA_G1, bn254_g1, g1_aff_r52, bn254_fp_t, rnd_g1, edges_v, inc_v);
 BA_CHECK_OPS(BA_G2, bn254_g2, g2_aff_r52, bn254_fp_t, rnd_g2, edges_v, inc_v);
-
-static void test_g1_ba_run_matches_ref(void **state)
-{
-    (void)state;
-    REQUIRE_IFMA();
-    ba_run_matches_ref(&BA_G1);
-}
-
-static void test_g2_ba_run_matches_ref(void **state)
-{
-    (void)state;
-    REQUIRE_IFMA();
-    ba_run_matches_ref(&BA_G2);
-}
-
-static void test_ba_edge_coordinates(void **state)
-{
-    (void)state;
-    REQUIRE_IFMA();
-    ba_edge_coordinates(&BA_G1);
-    ba_edge_coordinates(&BA_G2);
-}
+BA_CHECK_TESTS(BA_G1, BA_G2)
 
 /* FP_R52_ONE (the Montgomery form of 2^56) and VFP_ONE (2^312 mod p): a point of coordinates 1
  * and 2^56 survives aff_set / aff_get, and the r52 integer of 1 is 2^312 mod p, whose limb 0

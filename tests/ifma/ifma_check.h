@@ -1,11 +1,12 @@
 /*
- * The batch-affine kernels of arith/ifma (g1_/g2_ifma_ba_run and BN254's) against the reference
- * arithmetic, through one table of a group's operations (ba_ops), so that both curves' kernels
- * face the same checks: random batches with doublings and cancellations, and edge coordinates.
- * Included by test_ifma.c and test_ifma_bn254.c (after cmocka.h), which define rnd().
+ * What the tests of arith/ifma share (test_ifma.c: BLS12-381, test_ifma_bn254.c: BN254;
+ * included after cmocka.h): a reproducible generator, the skip where the CPU lacks IFMA, and
+ * the batch-affine kernels (g1_/g2_ifma_ba_run and BN254's) against the reference arithmetic
+ * through one table of a group's operations (ba_ops), so that both curves' kernels face the
+ * same checks: random batches with doublings and cancellations, and edge coordinates.
  */
-#ifndef G16K_TEST_IFMA_BA_CHECK_H
-#define G16K_TEST_IFMA_BA_CHECK_H
+#ifndef G16K_TEST_IFMA_CHECK_H
+#define G16K_TEST_IFMA_CHECK_H
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -13,7 +14,35 @@
 
 #include "ifma.h"
 
-static uint64_t rnd(void); /* the including test's reproducible generator */
+static uint64_t rng_state = 0x9e3779b97f4a7c15ULL;
+
+/* splitmix64: reproducible, no dependence on libc rand */
+static uint64_t rnd(void)
+{
+    uint64_t z = (rng_state += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+/* The build on the emulated intrinsics (IFMA_TEST_EMUL) runs everywhere; the real one skips
+ * (cmocka's skip, shown by CTest) where the CPU or OS lacks IFMA. */
+static int skip_without_ifma(void)
+{
+#if defined(IFMA_TEST_EMUL)
+    return 0;
+#else
+    return !ifma_available();
+#endif
+}
+
+#define REQUIRE_IFMA()                                                                             \
+    do {                                                                                           \
+        if (skip_without_ifma()) {                                                                 \
+            print_message("no AVX-512 IFMA on this CPU (or G16K_SIMD=portable): skipped\n");       \
+            skip();                                                                                \
+        }                                                                                          \
+    } while (0)
 
 #define BA_MAX_FP 48               /* bytes of the larger Fp (BLS12-381) */
 #define BA_MAX_AFF (4 * BA_MAX_FP) /* bytes of the larger affine point (BLS12-381 G2) */
@@ -216,5 +245,28 @@ static void ba_edge_coordinates(const ba_ops *o)
                                 .edges = EDGES,                                                    \
                                 .fp_inc = INC,                                                     \
                                 .run = VAR##_run }
+
+/* The three batch-affine tests of a curve on its G1 and G2 tables: test_g1_ba_run_matches_ref,
+ * test_g2_ba_run_matches_ref, test_ba_edge_coordinates. */
+#define BA_CHECK_TESTS(G1, G2)                                                                     \
+    static void test_g1_ba_run_matches_ref(void **state)                                           \
+    {                                                                                              \
+        (void)state;                                                                               \
+        REQUIRE_IFMA();                                                                            \
+        ba_run_matches_ref(&G1);                                                                   \
+    }                                                                                              \
+    static void test_g2_ba_run_matches_ref(void **state)                                           \
+    {                                                                                              \
+        (void)state;                                                                               \
+        REQUIRE_IFMA();                                                                            \
+        ba_run_matches_ref(&G2);                                                                   \
+    }                                                                                              \
+    static void test_ba_edge_coordinates(void **state)                                             \
+    {                                                                                              \
+        (void)state;                                                                               \
+        REQUIRE_IFMA();                                                                            \
+        ba_edge_coordinates(&G1);                                                                  \
+        ba_edge_coordinates(&G2);                                                                  \
+    }
 
 #endif
