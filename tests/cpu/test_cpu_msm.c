@@ -1,6 +1,7 @@
 /*
  * The CPU plugin's MSM (G1 and G2) against a naive sum of g1_jac_mul / g2_jac_mul written
- * here: random inputs of several lengths (n = 1, not a power of two), zero scalars, scalar
+ * here, on BLS12-381, or on BN254 when built with CPU_CURVE_BN254 (its groups under the same
+ * names, arith/bn254_as_bls12_381.h): random inputs of several lengths (n = 1, not a power of two), zero scalars, scalar
  * r - 1, repeated points, P and -P, infinity bases, n = 0, every forced window 1..16 on G1 and a
  * spread on G2, both scalar encodings, both point and result encodings, several thread counts,
  * and the argument errors. The batch-affine bucket path (windows >= 10) gets its own cases:
@@ -20,11 +21,19 @@
 #include "bls12_381/curve.h"
 #include "plugin_host.h"
 #include "test_util.h"
+#ifdef CPU_CURVE_BN254 /* the same test on BN254's groups */
+#include "bn254_as_bls12_381.h"
+#define TOP_ONES "0x1fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff" /* < r */
+#else
+#define TOP_ONES "0x3fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff"
+#endif
+#define G1W (2 * FP_BYTES) /* affine wire bytes: 96 / 192 (BN254 64 / 128) */
+#define G2W (4 * FP_BYTES)
 
 /* One group's test helpers, so every case runs on G1 and G2. */
 typedef struct grp {
     uint32_t id;
-    size_t wire; /* 96 / 192 */
+    size_t wire; /* G1W / G2W */
     /* bytes (canonical wire) of k * base_i summed naively; bases given as canonical wire. */
     void (*naive)(uint8_t *out, const uint8_t *bases, const fr_t *k, uint64_t n);
     /* canonical wire bytes of a random point (seeded), or of -P for a given P. */
@@ -41,14 +50,14 @@ static void g1_naive(uint8_t *out, const uint8_t *bases, const fr_t *k, uint64_t
     for (uint64_t i = 0; i < n; i++) {
         g1_affine_t a;
         g1_jac_t p;
-        assert_int_equal(g1_affine_from_bytes_canon(&a, bases + 96 * i), 0);
+        assert_int_equal(g1_affine_from_bytes_canon(&a, bases + G1W * i), 0);
         if (g1_affine_is_inf(&a))
             continue;
         g1_jac_from_affine(&p, &a);
         g1_jac_mul(&p, &p, k[i].l, 4);
         g1_jac_add(&acc, &acc, &p);
     }
-    memset(out, 0, 96);
+    memset(out, 0, G1W);
     if (!g1_jac_is_inf(&acc)) {
         g1_affine_t a;
         g1_jac_to_affine(&a, &acc);
@@ -80,7 +89,7 @@ static void g1_mont(uint8_t *out, const uint8_t *in)
     g1_affine_t a;
     g1_affine_from_bytes_canon(&a, in);
     fp_to_bytes_mont(out, &a.x);
-    fp_to_bytes_mont(out + 48, &a.y);
+    fp_to_bytes_mont(out + FP_BYTES, &a.y);
 }
 
 static void g2_naive(uint8_t *out, const uint8_t *bases, const fr_t *k, uint64_t n)
@@ -90,14 +99,14 @@ static void g2_naive(uint8_t *out, const uint8_t *bases, const fr_t *k, uint64_t
     for (uint64_t i = 0; i < n; i++) {
         g2_affine_t a;
         g2_jac_t p;
-        assert_int_equal(g2_affine_from_bytes_canon(&a, bases + 192 * i), 0);
+        assert_int_equal(g2_affine_from_bytes_canon(&a, bases + G2W * i), 0);
         if (g2_affine_is_inf(&a))
             continue;
         g2_jac_from_affine(&p, &a);
         g2_jac_mul(&p, &p, k[i].l, 4);
         g2_jac_add(&acc, &acc, &p);
     }
-    memset(out, 0, 192);
+    memset(out, 0, G2W);
     if (!g2_jac_is_inf(&acc)) {
         g2_affine_t a;
         g2_jac_to_affine(&a, &acc);
@@ -129,17 +138,17 @@ static void g2_mont(uint8_t *out, const uint8_t *in)
     g2_affine_t a;
     g2_affine_from_bytes_canon(&a, in);
     fp_to_bytes_mont(out, &a.x.c0);
-    fp_to_bytes_mont(out + 48, &a.x.c1);
-    fp_to_bytes_mont(out + 96, &a.y.c0);
-    fp_to_bytes_mont(out + 144, &a.y.c1);
+    fp_to_bytes_mont(out + FP_BYTES, &a.x.c1);
+    fp_to_bytes_mont(out + 2 * FP_BYTES, &a.y.c0);
+    fp_to_bytes_mont(out + 3 * FP_BYTES, &a.y.c1);
 }
 
-static const grp G1 = { G16K_G1, 96, g1_naive, g1_random, g1_negate, g1_mont };
-static const grp G2 = { G16K_G2, 192, g2_naive, g2_random, g2_negate, g2_mont };
+static const grp G1 = { G16K_G1, G1W, g1_naive, g1_random, g1_negate, g1_mont };
+static const grp G2 = { G16K_G2, G2W, g2_naive, g2_random, g2_negate, g2_mont };
 
 static const g16k_msm_vtable *vt(void)
 {
-    return th_plugin()->msm;
+    return TU_VT(th_plugin(), msm);
 }
 
 /* Scalars kinds for a case. */
@@ -188,7 +197,7 @@ static void check_against(const grp *g, const uint8_t *bases, const fr_t *k, uin
     g16k_msm_bases *b = NULL;
     assert_int_equal(vt()->bases_create(th_ctx(), g->id, pts, n, point_enc, &b), G16K_OK);
     g16k_msm_params params = { .struct_size = sizeof params, .window = window, .threads = threads };
-    uint8_t got[192], want[192];
+    uint8_t got[G2W], want[G2W];
     assert_int_equal(vt()->msm(b, sc, n, scalar_enc, &params, got, result_enc), G16K_OK);
     if (expect)
         memcpy(want, expect, g->wire);
@@ -299,7 +308,7 @@ static void edge_cases(const grp *g, uint64_t seed0)
     g16k_msm_bases *b = NULL;
     uint8_t *pts = random_bases(g, 4, &seed);
     assert_int_equal(vt()->bases_create(th_ctx(), g->id, pts, 4, G16K_ENC_CANONICAL, &b), G16K_OK);
-    uint8_t got[192], want[192];
+    uint8_t got[G2W], want[G2W];
     memset(got, 0xab, sizeof got);
     assert_int_equal(vt()->msm(b, NULL, 0, G16K_ENC_CANONICAL, NULL, got, G16K_ENC_CANONICAL),
                      G16K_OK);
@@ -328,6 +337,26 @@ static void test_msm_g2_edges(void **state)
     edge_cases(&G2, 400);
 }
 
+#ifdef CPU_CURVE_BN254
+/* BN254's: the boundaries of its splits (arith/bn254/glv.h: GLV on G1 with the eigenvalue
+ * lambda of sigma, GLS on G2 with l = 6x^2, the eigenvalue of psi), values computed with Python
+ * integers; each alone and all together against the naive sum, windows auto, 4 and 13. */
+static const char *const SPLIT_EDGES[] = {
+    "0x30644e72e131a029048b6e193fd84104cc37a73fec2bc5e9b8ca0b2d36636f22", /* lambda - 1 */
+    "0x30644e72e131a029048b6e193fd84104cc37a73fec2bc5e9b8ca0b2d36636f23", /* lambda */
+    "0x30644e72e131a029048b6e193fd84104cc37a73fec2bc5e9b8ca0b2d36636f24", /* lambda + 1 */
+    "0x0000000000000000b3c4d79d41a917585bfc41088d8daaa78b17ea66b99c90de", /* r - lambda */
+    "0x000000000000000000000000000000006f4d8248eeb859fbf83e9682e87cfd45", /* l - 1 */
+    "0x000000000000000000000000000000006f4d8248eeb859fbf83e9682e87cfd46", /* l */
+    "0x000000000000000000000000000000006f4d8248eeb859fbf83e9682e87cfd47", /* l + 1 */
+    "0x00000000000000000000000000000000de9b0491dd70b3f7f07d2d05d0f9fa8c", /* 2 l */
+    "0x0000000000000000000000000000000080000000000000000000000000000000", /* 2^127 */
+    "0x00000000000000000000000000000000ffffffffffffffffffffffffffffffff", /* 2^128 - 1 */
+    "0x0000000000000000000000000000000100000000000000000000000000000000", /* 2^128 */
+    "0x30644e72e131a029b85045b68181585cb8e665ff8b0116954ba35f11078302bb", /* r - l */
+    "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593efffffff", /* r - 2 */
+};
+#else
 /* Scalars at the base-|x| digit boundaries of the endomorphism split (cpu/msm_endo.c: k =
  * d0 + d1 |x| + d2 |x|^2 + d3 |x|^3, |x| = 0xd201000000010000), values computed with Python
  * integers: |x| - 1, |x|, |x| + 1, x^2 - 1, x^2, x^2 + 1, |x|^3 - 1, |x|^3,
@@ -350,6 +379,8 @@ static const char *const SPLIT_EDGES[] = {
     "0x73eda753299d7d47a5e80b39939ed33467baa40089fb5bfefffeffff00000001",
     "0x73eda753299d7d483339d80809a1d80553bda402fffe5bfefffffffeffffffff",
 };
+
+#endif
 
 static void split_edges(const grp *g, uint64_t seed)
 {
@@ -392,7 +423,7 @@ static void test_msm_g1_every_window(void **state)
     const uint64_t n = 41;
     uint8_t *bases = random_bases(&G1, n, &seed);
     fr_t *k = malloc(n * sizeof *k);
-    uint8_t want[2][96];
+    uint8_t want[2][G1W];
     for (int v = 0; v < 2; v++) {
         make_scalars(k, n, v ? S_MIXED : S_RANDOM, &seed);
         tu_r_minus_1(&k[v + 3]);
@@ -414,7 +445,7 @@ static void test_msm_g2_windows(void **state)
     uint8_t *bases = random_bases(&G2, n, &seed);
     fr_t *k = malloc(n * sizeof *k);
     const uint32_t cs[] = { 1, 2, 4, 7, 9, 12 };
-    uint8_t want[192];
+    uint8_t want[G2W];
     make_scalars(k, n, S_MIXED, &seed);
     G2.naive(want, bases, k, n);
     for (size_t i = 0; i < sizeof cs / sizeof cs[0]; i++)
@@ -432,7 +463,7 @@ static void g1_mul_bytes(uint8_t *out, const uint8_t *p, const fr_t *m)
     g1_affine_from_bytes_canon(&a, p);
     g1_jac_from_affine(&j, &a);
     g1_jac_mul(&j, &j, m->l, 4);
-    memset(out, 0, 96);
+    memset(out, 0, G1W);
     if (!g1_jac_is_inf(&j)) {
         g1_jac_to_affine(&a, &j);
         g1_affine_to_bytes_canon(out, &a);
@@ -459,7 +490,7 @@ static void test_msm_g1_batch_affine_edges(void **state)
     const uint64_t n = 1100;
     uint8_t *bases = random_bases(&G1, n, &seed);
     fr_t *k = malloc(n * sizeof *k);
-    uint8_t want[96];
+    uint8_t want[G1W];
 
     /* Random points and scalars; sizes around batch lengths (window 10: 4096 buckets in a group,
      * 512 additions a batch; the endomorphism split makes each G1 point two scalars) (2 threads:
@@ -476,9 +507,9 @@ static void test_msm_g1_batch_affine_edges(void **state)
 
     /* One point, one scalar, n times: every addition of a window hits one bucket (bucket == P,
      * doublings, then conflicts into the side bucket). Expect (n * s) P. */
-    uint8_t *same = malloc(n * 96);
+    uint8_t *same = malloc(n * G1W);
     for (uint64_t i = 0; i < n; i++)
-        memcpy(same + i * 96, bases, 96);
+        memcpy(same + i * G1W, bases, G1W);
     const uint64_t cnts[] = { 1, 2, 3, 1023, 1024, 1025, 1100 };
     for (size_t t = 0; t < sizeof cnts / sizeof cnts[0]; t++) {
         fr_t s;
@@ -486,7 +517,7 @@ static void test_msm_g1_batch_affine_edges(void **state)
         if (t % 3 == 0)
             tu_r_minus_1(&s);
         else if (t % 3 == 1)
-            tu_hex(&s, "0x3fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff");
+            tu_hex(&s, TOP_ONES);
         else
             tu_rand_canon(&s, &seed);
         for (uint64_t i = 0; i < cnts[t]; i++)
@@ -501,9 +532,9 @@ static void test_msm_g1_batch_affine_edges(void **state)
 
     /* P, -P, P, -P ... with one scalar: buckets empty out and refill. Odd n leaves P * s. */
     for (uint64_t i = 0; i < n; i++)
-        G1.neg(same + i * 96, bases);
+        G1.neg(same + i * G1W, bases);
     for (uint64_t i = 0; i < n; i += 2)
-        memcpy(same + i * 96, bases, 96);
+        memcpy(same + i * G1W, bases, G1W);
     fr_t s;
     tu_rand_canon(&s, &seed);
     for (uint64_t i = 0; i < n; i++)
@@ -519,11 +550,11 @@ static void test_msm_g1_batch_affine_edges(void **state)
      * random scalars: naive and every path agree. */
     const uint64_t m = 200;
     for (uint64_t i = 0; i + 3 < m; i += 4) {
-        G1.neg(bases + (i + 1) * 96, bases + i * 96);
-        memcpy(bases + (i + 3) * 96, bases + (i + 2) * 96, 96);
+        G1.neg(bases + (i + 1) * G1W, bases + i * G1W);
+        memcpy(bases + (i + 3) * G1W, bases + (i + 2) * G1W, G1W);
     }
     for (uint64_t i = 0; i < m; i += 5)
-        memset(bases + i * 96, 0, 96);
+        memset(bases + i * G1W, 0, G1W);
     make_scalars(k, m, S_RANDOM, &seed);
     for (uint64_t i = 0; i + 3 < m; i += 4) {
         k[i + 1] = k[i];
@@ -545,12 +576,12 @@ static void test_msm_g2_batch_affine(void **state)
     const uint64_t n = 130;
     uint8_t *bases = random_bases(&G2, n, &seed);
     fr_t *k = malloc(n * sizeof *k);
-    uint8_t want[192];
+    uint8_t want[G2W];
     for (uint64_t i = 0; i + 1 < 40; i += 2) /* P, -P pairs and one repeat run */
-        G2.neg(bases + (i + 1) * 192, bases + i * 192);
+        G2.neg(bases + (i + 1) * G2W, bases + i * G2W);
     for (uint64_t i = 40; i < 60; i++)
-        memcpy(bases + i * 192, bases + 40 * 192, 192);
-    memset(bases + 70 * 192, 0, 192);
+        memcpy(bases + i * G2W, bases + 40 * G2W, G2W);
+    memset(bases + 70 * G2W, 0, G2W);
     make_scalars(k, n, S_MIXED, &seed);
     for (uint64_t i = 0; i + 1 < 40; i += 2)
         k[i + 1] = k[i];
@@ -613,16 +644,16 @@ static void test_msm_rejects_bad_arguments(void **state)
     assert_int_equal(vt()->bases_create(th_ctx(), 3, pts, 2, G16K_ENC_CANONICAL, &b),
                      G16K_EUNSUPPORTED);
     assert_int_equal(vt()->bases_create(th_ctx(), G16K_G1, pts, 2, 0, &b), G16K_EINVAL);
-    uint8_t bad[96];
-    memcpy(bad, pts, 96);
-    memcpy(bad, FP_MODULUS.l, 48); /* x = p */
+    uint8_t bad[G1W];
+    memcpy(bad, pts, G1W);
+    memcpy(bad, FP_MODULUS.l, FP_BYTES); /* x = p */
     assert_int_equal(vt()->bases_create(th_ctx(), G16K_G1, bad, 1, G16K_ENC_CANONICAL, &b),
                      G16K_EINVAL);
     assert_null(b);
     assert_int_equal(vt()->bases_create(th_ctx(), G16K_G1, pts, 2, G16K_ENC_CANONICAL, &b),
                      G16K_OK);
     fr_t k[3] = { { { 1 } }, { { 2 } }, { { 3 } } };
-    uint8_t out[96];
+    uint8_t out[G1W];
     assert_int_equal(vt()->msm(b, k, 3, G16K_ENC_CANONICAL, NULL, out, G16K_ENC_CANONICAL),
                      G16K_EINVAL);
     assert_int_equal(vt()->msm(b, k, 2, 0, NULL, out, G16K_ENC_CANONICAL), G16K_EINVAL);
