@@ -151,8 +151,8 @@ int cpu_msm_endo(const cpu_group *g, const void *bases, const uint64_t *idx, con
  * deferred to a later batch, or, when the deferred list is full, goes to side[j]. */
 typedef struct cpu_ba {
     const cpu_group *g;
-    int ifma; /* 1: buckets in radix 2^52, batches on arith/ifma */
-    int kind; /* which typed accumulator (msm_batch_affine.c): group, curve, ifma */
+    int kind; /* which typed accumulator (msm_batch_affine.c): group, curve, and IFMA (buckets
+                 in radix 2^52, batches on arith/ifma) or portable */
     uint64_t nbuckets;
     uint32_t batch_max;  /* additions per inversion */
     uint32_t count;      /* additions waiting */

@@ -41,6 +41,9 @@
 #define BA_SIDE 2u /* side[j] holds a Jacobian point (maybe infinity) */
 #define BA_WAIT 4u /* an addition to j waits in the batch */
 
+/* The accumulator's kind (cpu_ba.kind): bit 0 G2, bit 1 BN254, bit 2 IFMA. */
+enum { K_G1, K_G2, K_BN_G1, K_BN_G2, K_G1_IFMA, K_G2_IFMA, K_BN_G1_IFMA, K_BN_G2_IFMA };
+
 /* Additions per inversion: enough to make the inversion (~110 multiplications' time with the
  * binary GCD of mont/inv_bgcd_impl.h) small per addition, and an eighth of the buckets at most, so
  * conflicts stay rare. An eighth beat a quarter once the inversion got 4.6x cheaper (G1 2^16,
@@ -96,8 +99,8 @@ void cpu_ba_init(cpu_ba *ba, const cpu_group *g, void *mem, uint64_t nbuckets, i
 {
     uint8_t *m = mem;
     ba->g = g;
-    ba->ifma = ifma;
-    ba->kind = (g->id == G16K_G2 ? 1 : 0) + (g->curve == G16K_CURVE_BN254 ? 2 : 0) + (ifma ? 4 : 0);
+    ba->kind = (g->id == G16K_G2 ? K_G2 : K_G1) + (g->curve == G16K_CURVE_BN254 ? K_BN_G1 : 0) +
+               (ifma ? K_G1_IFMA : 0);
     ba->nbuckets = nbuckets;
     ba->batch_max = batch_for(nbuckets);
     ba->count = 0;
@@ -333,31 +336,28 @@ static void ifma_batch_done(cpu_ba *ba)
     ba->count = 0;
 }
 
-static inline void ba_set_g1_ifma(cpu_ba *ba, uint64_t j, const g1_affine_t *p, int neg)
-{
-    g1_ifma_aff_set((g1_aff_r52 *)(void *)ba->buckets + j, p, neg);
-    ba->state[j] |= BA_FULL;
-}
+/* ba_set_<SFX> and ba_run_batch_<SFX> (msm_ba_impl.h's contract) on one arith/ifma kernel pair:
+ * AFF_SET puts a reference point into an R52 bucket, BA_RUN runs a batch. */
+#define BA_IFMA_KERNELS(SFX, AFF, R52, AFF_SET, BA_RUN)                                            \
+    static inline void ba_set_##SFX(cpu_ba *ba, uint64_t j, const AFF *p, int neg)                 \
+    {                                                                                              \
+        AFF_SET((R52 *)(void *)ba->buckets + j, p, neg);                                           \
+        ba->state[j] |= BA_FULL;                                                                   \
+    }                                                                                              \
+    static void ba_run_batch_##SFX(cpu_ba *ba)                                                     \
+    {                                                                                              \
+        BA_RUN((R52 *)(void *)ba->buckets, ba->bidx, ba->bpt, ba->bneg, ba->count, ba->empty,      \
+               ba->fe);                                                                            \
+        ifma_batch_done(ba);                                                                       \
+    }
 
-static void ba_run_batch_g1_ifma(cpu_ba *ba)
-{
-    g1_ifma_ba_run((g1_aff_r52 *)(void *)ba->buckets, ba->bidx, ba->bpt, ba->bneg, ba->count,
-                   ba->empty, ba->fe);
-    ifma_batch_done(ba);
-}
-
-static inline void ba_set_g2_ifma(cpu_ba *ba, uint64_t j, const g2_affine_t *p, int neg)
-{
-    g2_ifma_aff_set((g2_aff_r52 *)(void *)ba->buckets + j, p, neg);
-    ba->state[j] |= BA_FULL;
-}
-
-static void ba_run_batch_g2_ifma(cpu_ba *ba)
-{
-    g2_ifma_ba_run((g2_aff_r52 *)(void *)ba->buckets, ba->bidx, ba->bpt, ba->bneg, ba->count,
-                   ba->empty, ba->fe);
-    ifma_batch_done(ba);
-}
+BA_IFMA_KERNELS(g1_ifma, g1_affine_t, g1_aff_r52, g1_ifma_aff_set, g1_ifma_ba_run)
+BA_IFMA_KERNELS(g2_ifma, g2_affine_t, g2_aff_r52, g2_ifma_aff_set, g2_ifma_ba_run)
+/* BN254's on arith/ifma/bn254 (the same r52 bucket types) */
+BA_IFMA_KERNELS(bn_g1_ifma, bn254_g1_affine_t, g1_aff_r52, bn254_g1_ifma_aff_set,
+                bn254_g1_ifma_ba_run)
+BA_IFMA_KERNELS(bn_g2_ifma, bn254_g2_affine_t, g2_aff_r52, bn254_g2_ifma_aff_set,
+                bn254_g2_ifma_ba_run)
 
 #define BA_SFX g1_ifma
 #define BA_AFF g1_affine_t
@@ -381,33 +381,6 @@ static void ba_run_batch_g2_ifma(cpu_ba *ba)
 #define BA_PREFETCH_BYTES sizeof(g2_aff_r52)
 #include "msm_ba_impl.h"
 
-/* BN254's buckets on arith/ifma/bn254 (the same r52 bucket types) */
-static inline void ba_set_bn_g1_ifma(cpu_ba *ba, uint64_t j, const bn254_g1_affine_t *p, int neg)
-{
-    bn254_g1_ifma_aff_set((g1_aff_r52 *)(void *)ba->buckets + j, p, neg);
-    ba->state[j] |= BA_FULL;
-}
-
-static void ba_run_batch_bn_g1_ifma(cpu_ba *ba)
-{
-    bn254_g1_ifma_ba_run((g1_aff_r52 *)(void *)ba->buckets, ba->bidx, ba->bpt, ba->bneg, ba->count,
-                         ba->empty, ba->fe);
-    ifma_batch_done(ba);
-}
-
-static inline void ba_set_bn_g2_ifma(cpu_ba *ba, uint64_t j, const bn254_g2_affine_t *p, int neg)
-{
-    bn254_g2_ifma_aff_set((g2_aff_r52 *)(void *)ba->buckets + j, p, neg);
-    ba->state[j] |= BA_FULL;
-}
-
-static void ba_run_batch_bn_g2_ifma(cpu_ba *ba)
-{
-    bn254_g2_ifma_ba_run((g2_aff_r52 *)(void *)ba->buckets, ba->bidx, ba->bpt, ba->bneg, ba->count,
-                         ba->empty, ba->fe);
-    ifma_batch_done(ba);
-}
-
 #define BA_SFX bn_g1_ifma
 #define BA_AFF bn254_g1_affine_t
 #define BA_JAC bn254_g1_jac_t
@@ -429,9 +402,6 @@ static void ba_run_batch_bn_g2_ifma(cpu_ba *ba)
 #define BA_BUCKET_BYTES sizeof(g2_aff_r52)
 #define BA_PREFETCH_BYTES sizeof(g2_aff_r52)
 #include "msm_ba_impl.h"
-
-/* The accumulator's kind (cpu_ba.kind): bit 0 G2, bit 1 BN254, bit 2 IFMA. */
-enum { K_G1, K_G2, K_BN_G1, K_BN_G2, K_G1_IFMA, K_G2_IFMA, K_BN_G1_IFMA, K_BN_G2_IFMA };
 
 void cpu_ba_drain(cpu_ba *ba)
 {
@@ -466,7 +436,10 @@ void cpu_ba_flush(cpu_ba *ba)
         ba_flush_bn_g1_ifma(ba);
         bn254_g1_ifma_aff_get(aff, r52, ba->nbuckets);
         break;
-    default: ba_flush_bn_g2_ifma(ba); bn254_g2_ifma_aff_get(aff, r52, ba->nbuckets);
+    case K_BN_G2_IFMA:
+        ba_flush_bn_g2_ifma(ba);
+        bn254_g2_ifma_aff_get(aff, r52, ba->nbuckets);
+        break;
     }
 }
 
@@ -480,7 +453,7 @@ void cpu_ba_add(cpu_ba *ba, uint64_t j, const void *p, int neg)
     case K_G1_IFMA: ba_add_g1_ifma(ba, j, p, neg); break;
     case K_G2_IFMA: ba_add_g2_ifma(ba, j, p, neg); break;
     case K_BN_G1_IFMA: ba_add_bn_g1_ifma(ba, j, p, neg); break;
-    default: ba_add_bn_g2_ifma(ba, j, p, neg);
+    case K_BN_G2_IFMA: ba_add_bn_g2_ifma(ba, j, p, neg); break;
     }
 }
 

@@ -201,10 +201,10 @@ void GI_FN(ifma_to_jac)(GI_JAC *out, const GI_R52 *in, size_t n)
     }
 }
 
-/* Lanes (among `lanes`) where a (< 128p) is 0 mod p, given sq = a^2 from GI_SQR (each part of
- * sq is k p, k < 4, when a = 0): filter, then exact test. */
 #endif
 
+/* Lanes (among `lanes`) where a (< 128p) is 0 mod p, given sq = a^2 from GI_SQR (each part of
+ * sq is k p, k < 4, when a = 0): filter, then exact test. */
 static r52m fe_is_zero_given_sqr(const GI_FE *a, const GI_FE *sq, r52m lanes)
 {
     r52m cand = lanes;
@@ -417,29 +417,38 @@ static r52m fe_eq_exact(const GI_FE *a, const GI_FE *b)
     return fe_is_zero_exact(&d);
 }
 
+/* Lane k of (px, py) = pts[k], k < n (idle lanes repeat lane 0, so that every lane computes on a
+ * point of the curve), and of (ux, uy) = u[k]: reference affine points into r52, < 2p. */
+static void lanes_load(GI_FE *px, GI_FE *py, GI_FE *ux, GI_FE *uy, const GI_AFF *pts,
+                       const GI_AFF u[IFMA_LANES], unsigned n)
+{
+    _Alignas(64) uint64_t pc[4 * GI_NC][GI_BLK];
+    for (unsigned k = 0; k < IFMA_LANES; k++) {
+        const GI_AFF *p = &pts[k < n ? k : 0];
+        for (int c = 0; c < 2 * GI_NC; c++) {
+            r52_radix_put(pc[c], (int)k, GI_ACOORD(p, c));
+            r52_radix_put(pc[2 * GI_NC + c], (int)k, GI_ACOORD(&u[k], c));
+        }
+    }
+    vfp to;
+    vfp_set_const(&to, VFP_TO_R52);
+    fe_load_r52(px, pc[0], &to);
+    fe_load_r52(py, pc[GI_NC], &to);
+    fe_load_r52(ux, pc[2 * GI_NC], &to);
+    fe_load_r52(uy, pc[3 * GI_NC], &to);
+}
+
 #ifndef G16K_IFMA_BN254
 unsigned GI_FN(ifma_in_subgroup)(const GI_AFF *pts, unsigned n)
 {
-    _Alignas(64) uint64_t pc[4 * GI_NC][GI_BLK];
     r52m live = (r52m)((1u << n) - 1);
-    /* Idle lanes repeat lane 0 so that every lane computes on a point of the curve. */
+    GI_AFF target[IFMA_LANES];
     for (unsigned k = 0; k < IFMA_LANES; k++) {
-        const GI_AFF *p = &pts[k < n ? k : 0];
-        GI_AFF t;
-        GI_ENDO(&t, p);
-        GI_AFF_NEG(&t, &t); /* the target -endo(P) = [|x|^GI_X_POW] P */
-        for (int c = 0; c < 2 * GI_NC; c++) {
-            r52_radix_put(pc[c], (int)k, GI_ACOORD(p, c));
-            r52_radix_put(pc[2 * GI_NC + c], (int)k, GI_ACOORD(&t, c));
-        }
+        GI_ENDO(&target[k], &pts[k < n ? k : 0]);
+        GI_AFF_NEG(&target[k], &target[k]); /* -endo(P) = [|x|^GI_X_POW] P */
     }
     GI_FE px, py, tx, ty;
-    vfp c;
-    vfp_set_const(&c, VFP_TO_R52);
-    fe_load_r52(&px, pc[0], &c); /* into r52, < 2p */
-    fe_load_r52(&py, pc[GI_NC], &c);
-    fe_load_r52(&tx, pc[2 * GI_NC], &c);
-    fe_load_r52(&ty, pc[3 * GI_NC], &c);
+    lanes_load(&px, &py, &tx, &ty, pts, target, n);
 
     /* R = [|x|] P: every lane of `exc` met a case the formulas do not cover (never for a point
      * of the group: the partial multiples [k] P, k < 2^64 < r, are neither O nor +-P). */
@@ -508,28 +517,16 @@ static void vg_psi(vg *r, const vg *a, const GI_FE *cx, const GI_FE *cy)
  * over Fp2 in 8 lanes. */
 unsigned GI_FN(ifma_in_subgroup)(const GI_AFF *pts, unsigned n)
 {
-    _Alignas(64) uint64_t pc[4 * GI_NC][GI_BLK];
     r52m live = (r52m)((1u << n) - 1);
-    GI_AFF one, c;
+    GI_AFF one, c[IFMA_LANES];
     memset(&one, 0, sizeof one);
     fp_set_u64(&one.x.c0, 1);
     one.y.c0 = one.x.c0;
-    GI_ENDO(&c, &one); /* (conj(1) cx, conj(1) cy) = (cx, cy) */
-    /* Idle lanes repeat lane 0 so that every lane computes on a point of the curve. */
-    for (unsigned k = 0; k < IFMA_LANES; k++) {
-        const GI_AFF *p = &pts[k < n ? k : 0];
-        for (int i = 0; i < 2 * GI_NC; i++) {
-            r52_radix_put(pc[i], (int)k, GI_ACOORD(p, i));
-            r52_radix_put(pc[2 * GI_NC + i], (int)k, GI_ACOORD(&c, i));
-        }
-    }
+    GI_ENDO(&c[0], &one); /* (conj(1) cx, conj(1) cy) = (cx, cy), every lane */
+    for (unsigned k = 1; k < IFMA_LANES; k++)
+        c[k] = c[0];
     GI_FE px, py, cx, cy;
-    vfp to;
-    vfp_set_const(&to, VFP_TO_R52);
-    fe_load_r52(&px, pc[0], &to); /* into r52, < 2p */
-    fe_load_r52(&py, pc[GI_NC], &to);
-    fe_load_r52(&cx, pc[2 * GI_NC], &to);
-    fe_load_r52(&cy, pc[3 * GI_NC], &to);
+    lanes_load(&px, &py, &cx, &cy, pts, c, n);
 
     r52m exc = 0, inf_a, h0, e;
     vg q, t, a, b;

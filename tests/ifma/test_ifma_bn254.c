@@ -149,33 +149,65 @@ static void test_fp_lazy_chain(void **state)
     }
 }
 
+static void rnd_fp2(bn254_fp2_t *out)
+{
+    rnd_fp(&out->c0);
+    rnd_fp(&out->c1);
+}
+
+/* The Fp2 twin of expect_lanes. */
+typedef void (*fp2_op)(bn254_fp2_t *out, const bn254_fp2_t *a, const bn254_fp2_t *b);
+
+static void expect_lanes2(const fp2x8_r52 *r, fp2_op op, const bn254_fp2_t a[L],
+                          const bn254_fp2_t b[L])
+{
+    bn254_fp2_t got[L], want;
+    bn254_fp2_ifma_from_r52(got, r);
+    for (int k = 0; k < L; k++) {
+        op(&want, &a[k], &b[k]);
+        assert_memory_equal(&got[k], &want, sizeof want);
+    }
+}
+
+static void ref_sqr2(bn254_fp2_t *out, const bn254_fp2_t *a, const bn254_fp2_t *b)
+{
+    (void)b;
+    bn254_fp2_sqr(out, a);
+}
+
 static void test_fp2_matches_ref(void **state)
 {
     (void)state;
     REQUIRE_IFMA();
     for (int it = 0; it < 100; it++) {
-        bn254_fp2_t a[L], b[L], got[L], want;
+        bn254_fp2_t a[L], b[L];
         fp2x8_r52 ra, rb, rc;
         for (int k = 0; k < L; k++) {
-            rnd_fp(&a[k].c0);
-            rnd_fp(&a[k].c1);
-            rnd_fp(&b[k].c0);
-            rnd_fp(&b[k].c1);
+            rnd_fp2(&a[k]);
+            rnd_fp2(&b[k]);
         }
         bn254_fp2_ifma_to_r52(&ra, a);
         bn254_fp2_ifma_to_r52(&rb, b);
         bn254_fp2_ifma_mul(&rc, &ra, &rb);
-        bn254_fp2_ifma_from_r52(got, &rc);
-        for (int k = 0; k < L; k++) {
-            bn254_fp2_mul(&want, &a[k], &b[k]);
-            assert_memory_equal(&got[k], &want, sizeof want);
-        }
+        expect_lanes2(&rc, bn254_fp2_mul, a, b);
         bn254_fp2_ifma_sqr(&rc, &ra);
-        bn254_fp2_ifma_from_r52(got, &rc);
-        for (int k = 0; k < L; k++) {
-            bn254_fp2_sqr(&want, &a[k]);
-            assert_memory_equal(&got[k], &want, sizeof want);
-        }
+        expect_lanes2(&rc, ref_sqr2, a, a);
+    }
+}
+
+/* x = m a (m >= 1) by m - 1 lazy fp_ifma_add on each part, and its reference ma[k] = m a[k]. */
+static void lazy_times(fp2x8_r52 *x, bn254_fp2_t ma[L], const fp2x8_r52 *ra, const bn254_fp2_t a[L],
+                       int m)
+{
+    *x = *ra;
+    for (int i = 1; i < m; i++) {
+        bn254_fp_ifma_add(&x->c0, &x->c0, &ra->c0);
+        bn254_fp_ifma_add(&x->c1, &x->c1, &ra->c1);
+    }
+    for (int k = 0; k < L; k++) {
+        memset(&ma[k], 0, sizeof ma[k]);
+        for (int i = 0; i < m; i++)
+            bn254_fp2_add(&ma[k], &ma[k], &a[k]);
     }
 }
 
@@ -186,48 +218,20 @@ static void test_fp2_lazy_chain(void **state)
     (void)state;
     REQUIRE_IFMA();
     for (int it = 0; it < 30; it++) {
-        bn254_fp2_t a[L], b[L], got[L], sa, sb, want;
+        bn254_fp2_t a[L], b[L], sa[L], sb[L];
         fp2x8_r52 ra, rb, xa, xb, rc;
         for (int k = 0; k < L; k++) {
-            rnd_fp(&a[k].c0);
-            rnd_fp(&a[k].c1);
-            rnd_fp(&b[k].c0);
-            rnd_fp(&b[k].c1);
+            rnd_fp2(&a[k]);
+            rnd_fp2(&b[k]);
         }
         bn254_fp2_ifma_to_r52(&ra, a);
         bn254_fp2_ifma_to_r52(&rb, b);
-        xa = ra;
-        xb = rb;
-        for (int i = 1; i < 64; i++) {
-            if (i < 16) {
-                bn254_fp_ifma_add(&xa.c0, &xa.c0, &ra.c0);
-                bn254_fp_ifma_add(&xa.c1, &xa.c1, &ra.c1);
-            }
-            bn254_fp_ifma_add(&xb.c0, &xb.c0, &rb.c0);
-            bn254_fp_ifma_add(&xb.c1, &xb.c1, &rb.c1);
-        }
+        lazy_times(&xa, sa, &ra, a, 16);
+        lazy_times(&xb, sb, &rb, b, 64);
         bn254_fp2_ifma_mul(&rc, &xa, &xb);
-        bn254_fp2_ifma_from_r52(got, &rc);
-        for (int k = 0; k < L; k++) {
-            memset(&sa, 0, sizeof sa);
-            memset(&sb, 0, sizeof sb);
-            for (int i = 0; i < 64; i++) {
-                if (i < 16)
-                    bn254_fp2_add(&sa, &sa, &a[k]);
-                bn254_fp2_add(&sb, &sb, &b[k]);
-            }
-            bn254_fp2_mul(&want, &sa, &sb);
-            assert_memory_equal(&got[k], &want, sizeof want);
-        }
+        expect_lanes2(&rc, bn254_fp2_mul, sa, sb);
         bn254_fp2_ifma_sqr(&rc, &xb);
-        bn254_fp2_ifma_from_r52(got, &rc);
-        for (int k = 0; k < L; k++) {
-            memset(&sb, 0, sizeof sb);
-            for (int i = 0; i < 64; i++)
-                bn254_fp2_add(&sb, &sb, &b[k]);
-            bn254_fp2_sqr(&want, &sb);
-            assert_memory_equal(&got[k], &want, sizeof want);
-        }
+        expect_lanes2(&rc, ref_sqr2, sb, sb);
     }
 }
 
@@ -408,8 +412,7 @@ static void rnd_twist_point(bn254_g2_affine_t *out)
     memset(&xi.c1, 0, sizeof xi.c1);
     bn254_fp2_mul(&b, &b, &xi);
     do {
-        rnd_fp(&out->x.c0);
-        rnd_fp(&out->x.c1);
+        rnd_fp2(&out->x);
         bn254_fp2_sqr(&rhs, &out->x);
         bn254_fp2_mul(&rhs, &rhs, &out->x);
         bn254_fp2_add(&rhs, &rhs, &b);
