@@ -21,4 +21,7 @@
 #define GI_JAC_ADD_AFF g1_jac_add_affine
 #define GI_ENDO g1_affine_sigma /* -sigma(P) = [x^2] P on G1 */
 #define GI_X_POW 2
+#define GI_REF_FE fp_t /* the reference field, for the scalar multiplication */
+#define GI_REF_MUL fp_mul
+#define GI_REF_INV fp_inv
 #include "g_ifma_impl.h"

@@ -20,4 +20,7 @@
 #define GI_JAC_ADD_AFF g2_jac_add_affine
 #define GI_ENDO g2_affine_psi /* -psi(P) = [|x|] P on G2 */
 #define GI_X_POW 1
+#define GI_REF_FE fp2_t /* the reference field, for the scalar multiplication */
+#define GI_REF_MUL fp2_mul
+#define GI_REF_INV fp2_inv
 #include "g_ifma_impl.h"

@@ -1,6 +1,7 @@
 /*
  * Private to arith/ifma: the Jacobian bucket arithmetic of ifma.h in radix 2^52, eight lanes
- * (g1_/g2_ifma_set_inf, _from_jac, _to_jac, _bucket_add, _bucket_dbl, _in_subgroup), written
+ * (g1_/g2_ifma_set_inf, _from_jac, _to_jac, _bucket_add, _bucket_dbl, _in_subgroup, and
+ * _mul_glv through glv_ifma_impl.h), written
  * once and included by g1_ifma.c (G1, over Fp) and g2_ifma.c (G2, over Fp2), one group per
  * file, with these macros defined (undefined at the end):
  *   GI_SFX          g1 or g2 (prefix of the generated functions)
@@ -17,6 +18,8 @@
  *   GI_AFF_IS_INF GI_AFF_NEG GI_JAC_ADD_AFF   the reference point operations (curve.h)
  *   GI_ENDO, GI_X_POW   the subgroup test's endomorphism and exponent: P is in the group iff
  *                   -GI_ENDO(P) = [|x|^GI_X_POW] P (G1: sigma and 2, G2: psi and 1)
+ *   GI_REF_FE GI_REF_MUL GI_REF_INV   the reference coordinate field (fp_t, fp2_t), for the
+ *                   scalar multiplications of glv_ifma_impl.h (BLS12-381 only)
  *
  * The formulas are the reference's (arith/bls12_381/g1.c, g2.c): mixed addition Jacobian +
  * affine (EFD madd-2007-bl) and doubling (EFD dbl-2009-l), so that every lane agrees with it
@@ -571,6 +574,10 @@ unsigned GI_FN(ifma_in_subgroup)(const GI_AFF *pts, unsigned n)
 }
 #endif
 
+#ifndef G16K_IFMA_BN254
+#include "glv_ifma_impl.h" /* g*_ifma_mul_glv */
+#endif
+
 #undef GI_ACOORD
 #undef GI_COORD
 #undef GI_BLK
@@ -596,3 +603,6 @@ unsigned GI_FN(ifma_in_subgroup)(const GI_AFF *pts, unsigned n)
 #undef GI_JAC_ADD_AFF
 #undef GI_ENDO
 #undef GI_X_POW
+#undef GI_REF_FE
+#undef GI_REF_MUL
+#undef GI_REF_INV

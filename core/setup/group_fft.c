@@ -11,7 +11,9 @@
  * every point times 1/n. The group has no cheap multiplication by a root of unity, so each
  * butterfly costs one scalar multiplication (arith/bls12_381/glv.h: 128 doublings through the
  * endomorphism): n/2 lg of them, plus n for 1/n. Butterflies are grouped by twiddle so that each
- * twiddle is recoded once per chunk; every stage runs on all threads.
+ * twiddle is recoded once per chunk, and so that the eight products of the IFMA lanes share one
+ * twiddle in all stages but the last three (the lanes then take its NAF: fewer additions); every
+ * stage runs on all threads.
  */
 #include <stdatomic.h>
 #include <stdlib.h>

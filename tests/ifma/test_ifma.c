@@ -790,7 +790,7 @@ static void test_ifma_available_honours_g16k_simd(void **state)
     unsetenv("G16K_SIMD");
 }
 
-/* ---- eight GLV scalar multiplications (glv_ifma.c) against double-and-add ---- */
+/* ---- eight GLV scalar multiplications (glv_ifma_impl.h) against double-and-add ---- */
 
 /* A scalar below r from 4 random limbs (top bits cleared: < 2^254 < r), canonical. */
 static void rnd_scalar(uint64_t k[4])
@@ -836,6 +836,9 @@ static void test_mul_glv_matches_ref(void **state)
             k[3][0] = (uint64_t)x2;
             k[3][1] = (uint64_t)(x2 >> 64);
         }
+        if (round % 3 == 1) /* one scalar in every lane: the kernel's NAF path */
+            for (unsigned i = 1; i < n; i++)
+                memcpy(k[i], k[0], sizeof k[0]);
         for (unsigned i = 0; i < n; i++) {
             fr_t c, m;
             memcpy(c.l, k[i], sizeof c.l);
@@ -853,6 +856,86 @@ static void test_mul_glv_matches_ref(void **state)
             assert_true(g1_jac_eq(&o1[i], &w1));
             assert_true(g2_jac_eq(&o2[i], &w2));
         }
+    }
+}
+
+/* Signed 4-bit windows of v (< 2^128), as glv_fixed_set writes them; negated if neg. */
+static void fixed4_of(int8_t d[GLV_WINDOWS], unsigned __int128 v, int neg)
+{
+    for (int i = 0; i < GLV_WINDOWS; i++) {
+        int w = (int)(v & 15);
+        v >>= 4;
+        if (w > 8) {
+            w -= 16;
+            v += 1;
+        }
+        d[i] = (int8_t)(neg ? -w : w);
+    }
+}
+
+/* The lanes' rare exact case, crafted: half 0 = x^2, half 1 = +-1, so that at the last window
+ * the accumulator holds [x^2] P and the second half adds +-[1] Q = +-[x^2] P (H = 0): lane 2
+ * doubles (k = 2 x^2), lane 5 cancels (k = 0); those lanes go to the reference. The other lanes
+ * random (the per-lane windows), then lane 2's scalar in all (the shared scalar's NAF). Without
+ * the fallback both parts fail (checked by breaking it). */
+static void test_mul_glv_exact_case(void **state)
+{
+    (void)state;
+    REQUIRE_IFMA();
+    unsigned __int128 x2 = (unsigned __int128)BLS_X_ABS * BLS_X_ABS;
+    uint64_t k[L][4];
+    glv_fixed sf[L];
+    const glv_fixed *sp[L];
+    g1_jac_t p1[L], o1[L];
+    g2_jac_t p2[L], o2[L];
+    for (unsigned i = 0; i < L; i++) {
+        g1_affine_t a1;
+        g2_affine_t a2;
+        rnd_g1(&a1);
+        rnd_g2(&a2);
+        g1_scale(&p1[i], &a1);
+        g2_scale(&p2[i], &a2);
+        rnd_scalar(k[i]);
+        fr_t c, m;
+        memcpy(c.l, k[i], sizeof c.l);
+        assert_int_equal(fr_from_canon(&m, &c), 0);
+        glv_fixed_set(&sf[i], &m);
+        if (i == 2 || i == 5) {
+            fixed4_of(sf[i].d[0], x2, 0);
+            fixed4_of(sf[i].d[1], 1, i == 5);
+            unsigned __int128 v = i == 2 ? 2 * x2 : 0; /* 2 x^2 < 2^129: limbs 0..2 */
+            memset(k[i], 0, sizeof k[i]);
+            k[i][0] = (uint64_t)v;
+            k[i][1] = (uint64_t)(v >> 64);
+            k[i][2] = i == 2 && (x2 >> 127) ? 1 : 0;
+        }
+        sp[i] = &sf[i];
+    }
+    g1_ifma_mul_glv(o1, p1, sp, L);
+    g2_ifma_mul_glv(o2, p2, sp, L);
+    for (unsigned i = 0; i < L; i++) {
+        g1_jac_t w1;
+        g2_jac_t w2;
+        g1_jac_mul(&w1, &p1[i], k[i], 4);
+        g2_jac_mul(&w2, &p2[i], k[i], 4);
+        assert_true(g1_jac_eq(&o1[i], &w1));
+        assert_true(g2_jac_eq(&o2[i], &w2));
+    }
+    assert_true(g1_jac_is_inf(&o1[5]));
+    assert_true(g2_jac_is_inf(&o2[5]));
+    /* Lane 2's scalar in every lane: the NAF path (x^2 has no digit below 2^32) meets the same
+     * doubling at its last digit in all lanes. */
+    for (unsigned i = 0; i < L; i++)
+        sp[i] = &sf[2];
+    g1_ifma_mul_glv(o1, p1, sp, L);
+    g2_ifma_mul_glv(o2, p2, sp, L);
+    for (unsigned i = 0; i < L; i++) {
+        g1_jac_t w1;
+        g2_jac_t w2;
+        g1_jac_mul(&w1, &p1[i], k[2], 4);
+        g2_jac_mul(&w2, &p2[i], k[2], 4);
+        assert_true(g1_jac_eq(&o1[i], &w1));
+        assert_true(g2_jac_eq(&o2[i], &w2));
     }
 }
 
@@ -877,6 +960,7 @@ int main(void)
         cmocka_unit_test(test_in_subgroup_crafted),
         cmocka_unit_test(test_ifma_available_honours_g16k_simd),
         cmocka_unit_test(test_mul_glv_matches_ref),
+        cmocka_unit_test(test_mul_glv_exact_case),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,306 @@
+/*
+ * Private to arith/ifma, included by g_ifma_impl.h for BLS12-381's G1 and G2 (its macros and
+ * lane helpers in scope): eight scalar multiplications at once, ifma.h g1_/g2_ifma_mul_glv.
+ * Each lane's scalar is split by GLV/GLS into two 128-bit halves in 33 signed 4-bit windows
+ * (bls12_381/glv.h glv_fixed), so every lane takes the same steps; the work stays in the lanes
+ * from the table to the result, the reference doing two inversions for the eight lanes:
+ *   1. the points made affine (g*_jac_batch_to_affine, one inversion);
+ *   2. the table [m] P, m = 1..8: one doubling and six mixed additions in the lanes, made affine
+ *      by Montgomery's trick inside each lane (6 + 12 products) with one reference inversion of
+ *      the eight lane products (another trick, in scalar code); the second half's table is the
+ *      image [x^2] ([m] P) = (cx x, cy y), cx and cy in Fp read off the reference image of
+ *      (1, 1, 0) (G1: -sigma, G2: psi^2);
+ *   3. per window 4 doublings and 2 mixed additions of the entries the digits select (blends over
+ *      the 8 entries, only those some lane uses), y negated for negative digits.
+ * The previous version built the tables with the reference (Jacobian additions and 16 affine
+ * conversions a point) and went through the bucket entry points (a transpose a step): 40% of
+ * `g16k ptau prepare`.
+ * Exact in every case: a point at infinity gives infinity; a lane where an addition meets
+ * acc = +-entry (H = 0: the partial sums of the halves must meet the GLV lattice, or the table
+ * must meet itself, which points of prime order never do) is flagged and recomputed by the
+ * reference (mul_fixed_ref, the same windows on complete Jacobian additions). Results equal
+ * [k] P as points; their Jacobian coordinates are not the reference's (another chain).
+ */
+#include "bls12_381/glv.h"
+
+#define GV_TAB 8 /* entries a half: |digit| = 1..8 */
+
+/* r = the eight lanes' reference values v[k] in r52 (< 2p); c = VFP_TO_R52. */
+static void fe_from_refs(GI_FE *r, const GI_REF_FE *v, const vfp *c)
+{
+    _Alignas(64) uint64_t blk[GI_NC][GI_BLK];
+    for (unsigned k = 0; k < IFMA_LANES; k++)
+        for (int i = 0; i < GI_NC; i++)
+            r52_radix_put(blk[i], (int)k, GI_PART(&v[k], i));
+    fe_load_r52(r, blk[0], c);
+}
+
+/* v[k] = lane k of a (any a < 2^17 p), fully reduced reference values. */
+static void fe_to_refs(GI_REF_FE *v, const GI_FE *a)
+{
+    _Alignas(64) uint64_t blk[GI_NC][GI_BLK];
+    fp_t t[GI_NC][IFMA_LANES];
+    fe_store(blk[0], a);
+    for (int i = 0; i < GI_NC; i++)
+        r52_block_to_fp(t[i], blk[i]);
+    for (unsigned k = 0; k < IFMA_LANES; k++)
+        for (int i = 0; i < GI_NC; i++)
+            *GI_PART(&v[k], i) = t[i][k];
+}
+
+/* r = a times the Fp constant c in every part; output < 2p. */
+static void fe_mul_fp(GI_FE *r, const GI_FE *a, const vfp *c)
+{
+    for (int i = 0; i < GI_NC; i++)
+        vfp_mul(GI_PART(r, i), GI_PART(a, i), c);
+}
+
+/* out = [s] p by the reference: the windows of the lane code on complete Jacobian additions. */
+static void mul_fixed_ref(GI_JAC *out, const GI_JAC *p, const glv_fixed *s)
+{
+    GI_JAC tab[2][GV_TAB], acc, t;
+    tab[0][0] = *p;
+    GI_FN(jac_dbl)(&tab[0][1], p);
+    for (int m = 2; m < GV_TAB; m++)
+        GI_FN(jac_add)(&tab[0][m], &tab[0][m - 1], p);
+    for (int m = 0; m < GV_TAB; m++)
+        GI_FN(jac_x2_image)(&tab[1][m], &tab[0][m]);
+    GI_FN(jac_set_inf)(&acc);
+    for (int i = GLV_WINDOWS - 1; i >= 0; i--) {
+        for (int d = 0; d < 4 && i != GLV_WINDOWS - 1; d++)
+            GI_FN(jac_dbl)(&acc, &acc);
+        for (int h = 0; h < 2; h++) {
+            int d = s->d[h][i];
+            if (d == 0)
+                continue;
+            t = tab[h][(d < 0 ? -d : d) - 1];
+            if (d < 0)
+                GI_FN(jac_neg)(&t, &t);
+            GI_FN(jac_add)(&acc, &acc, &t);
+        }
+    }
+    *out = acc;
+}
+
+/* The lane values of the image constants: [x^2] (x, y) = (cx x, cy y), cx, cy in Fp. */
+static void image_consts(vfp *cx, vfp *cy, const vfp *to_r52)
+{
+    GI_JAC one, img;
+    GI_FN(jac_set_inf)(&one); /* (1, 1, 0): the image scales X and Y, keeps Z */
+    GI_FN(jac_x2_image)(&img, &one);
+    _Alignas(64) uint64_t bx[GI_BLK], by[GI_BLK];
+    for (int k = 0; k < IFMA_LANES; k++) {
+        r52_radix_put(bx, k, GI_PART(&img.x, 0));
+        r52_radix_put(by, k, GI_PART(&img.y, 0));
+    }
+    vfp_load(cx, bx);
+    vfp_load(cy, by);
+    vfp_mul(cx, cx, to_r52);
+    vfp_mul(cy, cy, to_r52);
+}
+
+/* tx, ty[m] = [m + 1] P in affine r52 (< 2p for m = 0, < M after), from the affine P in the
+ * lanes (px, py). Lanes in `skip` (P at infinity, idle) compute garbage with Z forced to 1;
+ * lanes where the chain meets H = 0 are added to *slow. */
+static void table_build(GI_FE tx[GV_TAB], GI_FE ty[GV_TAB], const GI_FE *px, const GI_FE *py,
+                        r52m skip, r52m *slow)
+{
+    vg t[GV_TAB], p;
+    GI_FE one, c[GV_TAB], inv, zi, zz;
+    fe_one(&one);
+    p.x = *px;
+    p.y = *py;
+    p.z = one;
+    vg_dbl(&t[1], &p);
+    *slow |= (r52m)(fe_is_zero_exact(&t[1].z) & ~skip); /* P of order 2: off the groups */
+    for (int m = 2; m < GV_TAB; m++) {
+        r52m inf_a, h0;
+        vg_madd(&t[m], &t[m - 1], px, py, (r52m)~skip, &inf_a, &h0);
+        *slow |= (r52m)(inf_a | h0);
+    }
+    /* Montgomery's trick along the lane: c[m] = Z_1 ... Z_m. */
+    for (int m = 1; m < GV_TAB; m++)
+        GI_BLEND(&t[m].z, (r52m)(skip | *slow), &t[m].z, &one);
+    c[1] = t[1].z;
+    for (int m = 2; m < GV_TAB; m++)
+        GI_MUL(&c[m], &c[m - 1], &t[m].z);
+    /* 1 / c[7] for the eight lanes: one reference inversion, Montgomery's trick across lanes. */
+    GI_REF_FE v[IFMA_LANES], pre[IFMA_LANES], w;
+    fe_to_refs(v, &c[GV_TAB - 1]);
+    pre[0] = v[0];
+    for (int k = 1; k < IFMA_LANES; k++)
+        GI_REF_MUL(&pre[k], &pre[k - 1], &v[k]);
+    GI_REF_INV(&w, &pre[IFMA_LANES - 1]);
+    for (int k = IFMA_LANES - 1; k > 0; k--) {
+        GI_REF_FE vk = v[k];
+        GI_REF_MUL(&v[k], &w, &pre[k - 1]);
+        GI_REF_MUL(&w, &w, &vk);
+    }
+    v[0] = w;
+    vfp to;
+    vfp_set_const(&to, VFP_TO_R52);
+    fe_from_refs(&inv, v, &to);
+    tx[0] = *px;
+    ty[0] = *py;
+    for (int m = GV_TAB - 1; m >= 1; m--) {
+        if (m > 1) {
+            GI_MUL(&zi, &inv, &c[m - 1]); /* 1 / Z_m */
+            GI_MUL(&inv, &inv, &t[m].z);  /* 1 / (Z_1 ... Z_{m-1}) */
+        } else {
+            zi = inv;
+        }
+        GI_SQR(&zz, &zi);
+        GI_MUL(&tx[m], &t[m].x, &zz);
+        GI_MUL(&zz, &zz, &zi);
+        GI_MUL(&ty[m], &t[m].y, &zz);
+    }
+}
+
+/* acc += the entries of table half h that sel[m] picks in its lanes (m = |digit| - 1), negated
+ * in the lanes of neg; lanes in none of sel[] keep acc; H = 0 lanes join *slow. */
+static void gv_add(vg *acc, const GI_FE tx[GV_TAB], const GI_FE ty[GV_TAB], const r52m sel[GV_TAB],
+                   r52m neg, r52m *slow)
+{
+    GI_FE x2, y2, ny2, zero, one;
+    r52m add = 0;
+    for (int m = 0; m < GV_TAB; m++) {
+        if (!sel[m])
+            continue;
+        if (!add) {
+            x2 = tx[m];
+            y2 = ty[m];
+        } else {
+            GI_BLEND(&x2, sel[m], &x2, &tx[m]);
+            GI_BLEND(&y2, sel[m], &y2, &ty[m]);
+        }
+        add |= sel[m];
+    }
+    if (!add)
+        return;
+    fe_zero(&zero);
+    fe_one(&one);
+    if (neg) {
+        GI_SUB(&ny2, &zero, &y2, GI_MB);
+        GI_BLEND(&y2, neg, &y2, &ny2);
+    }
+    vg r;
+    r52m inf_a, h0, keep = (r52m)~add;
+    vg_madd(&r, acc, &x2, &y2, add, &inf_a, &h0);
+    *slow |= h0;
+    GI_BLEND(&r.x, inf_a, &r.x, &x2); /* acc at infinity: the entry, Z = 1 */
+    GI_BLEND(&r.y, inf_a, &r.y, &y2);
+    GI_BLEND(&r.z, inf_a, &r.z, &one);
+    GI_BLEND(&r.x, keep, &r.x, &acc->x);
+    GI_BLEND(&r.y, keep, &r.y, &acc->y);
+    GI_BLEND(&r.z, keep, &r.z, &acc->z);
+    *acc = r;
+}
+
+/* Width-4 NAF of v < 2^128 (digits odd in -7..7 or 0, no two non-zero within 4 places) into
+ * d[0..GLV_DIGITS); returns the digit count. */
+static int naf4(int8_t d[GLV_DIGITS], unsigned __int128 v)
+{
+    int n = 0;
+    memset(d, 0, GLV_DIGITS);
+    for (; v; v >>= 1, n++) {
+        if (!(v & 1))
+            continue;
+        int w = (int)(v & 15);
+        w = w >= 8 ? w - 16 : w;
+        d[n] = (int8_t)w;
+        v = w > 0 ? v - (unsigned)w : v + (unsigned)-w;
+    }
+    return n;
+}
+
+/* The value of a half of s: sum d[i] 16^i, in [0, 2^128) as glv_fixed_set makes it. */
+static unsigned __int128 fixed_value(const int8_t d[GLV_WINDOWS])
+{
+    unsigned __int128 v = 0;
+    for (int i = GLV_WINDOWS - 1; i >= 0; i--)
+        v = (v << 4) + (unsigned __int128)(__int128)d[i]; /* mod 2^128 */
+    return v;
+}
+
+void GI_FN(ifma_mul_glv)(GI_JAC *out, const GI_JAC *p, const glv_fixed *const s[], unsigned n)
+{
+    GI_AFF a[IFMA_LANES];
+    GI_REF_FE ax[IFMA_LANES], ay[IFMA_LANES];
+    r52m live = (r52m)((1u << n) - 1), skip = (r52m)~live, slow = 0;
+    GI_FN(jac_batch_to_affine)(a, p, n);
+    for (unsigned k = 0; k < IFMA_LANES; k++) {
+        const GI_AFF *q = k < n ? &a[k] : &a[0];
+        if (k >= n || GI_AFF_IS_INF(q))
+            skip |= (r52m)(1u << k);
+        ax[k] = q->x;
+        ay[k] = q->y;
+    }
+    vfp to, cx, cy;
+    vfp_set_const(&to, VFP_TO_R52);
+    GI_FE px, py, tx[2][GV_TAB], ty[2][GV_TAB];
+    fe_from_refs(&px, ax, &to);
+    fe_from_refs(&py, ay, &to);
+    table_build(tx[0], ty[0], &px, &py, skip, &slow);
+    image_consts(&cx, &cy, &to);
+    for (int m = 0; m < GV_TAB; m++) {
+        fe_mul_fp(&tx[1][m], &tx[0][m], &cx);
+        fe_mul_fp(&ty[1][m], &ty[0][m], &cy);
+    }
+
+    vg acc;
+    fe_one(&acc.x);
+    fe_one(&acc.y);
+    fe_zero(&acc.z); /* infinity */
+    r52m lanes = (r52m)~skip;
+    int shared = 1; /* one scalar in every lane: its NAF, fewer additions, no blends */
+    for (unsigned k = 1; k < n && shared; k++)
+        shared = s[k] == s[0] || memcmp(s[k], s[0], sizeof *s[0]) == 0;
+    if (shared) {
+        int8_t e[2][GLV_DIGITS];
+        int l0 = naf4(e[0], fixed_value(s[0]->d[0]));
+        int l1 = naf4(e[1], fixed_value(s[0]->d[1]));
+        for (int i = (l0 > l1 ? l0 : l1) - 1, top = i; i >= 0; i--) {
+            if (i != top)
+                vg_dbl(&acc, &acc);
+            for (int h = 0; h < 2; h++) {
+                int d = e[h][i];
+                if (d == 0)
+                    continue;
+                r52m sel[GV_TAB] = { 0 };
+                sel[(d < 0 ? -d : d) - 1] = lanes;
+                gv_add(&acc, tx[h], ty[h], sel, d < 0 ? lanes : 0, &slow);
+            }
+        }
+    } else {
+        for (int i = GLV_WINDOWS - 1; i >= 0; i--) {
+            for (int d = 0; d < 4 && i != GLV_WINDOWS - 1; d++)
+                vg_dbl(&acc, &acc);
+            for (int h = 0; h < 2; h++) {
+                r52m sel[GV_TAB] = { 0 }, neg = 0;
+                for (unsigned k = 0; k < n; k++) {
+                    int d = s[k]->d[h][i];
+                    if (d == 0 || ((skip >> k) & 1))
+                        continue;
+                    sel[(d < 0 ? -d : d) - 1] |= (r52m)(1u << k);
+                    neg |= (r52m)((unsigned)(d < 0) << k);
+                }
+                gv_add(&acc, tx[h], ty[h], sel, neg, &slow);
+            }
+        }
+    }
+
+    g_soa st;
+    GI_JAC res[IFMA_LANES];
+    soa_store(&st, &acc);
+    soa_to_jac(res, &st);
+    for (unsigned k = 0; k < n; k++) {
+        if ((skip >> k) & 1)
+            GI_FN(jac_set_inf)(&out[k]);
+        else if ((slow >> k) & 1)
+            mul_fixed_ref(&out[k], &p[k], s[k]);
+        else
+            out[k] = res[k];
+    }
+}
+
+#undef GV_TAB
