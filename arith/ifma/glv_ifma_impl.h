@@ -1,8 +1,8 @@
 /*
  * Private to arith/ifma, included by g_ifma_impl.h for BLS12-381's G1 and G2 (its macros and
  * lane helpers in scope): eight scalar multiplications at once, ifma.h g1_/g2_ifma_mul_glv.
- * Each lane's scalar is split by GLV/GLS into two 128-bit halves in 33 signed 4-bit windows
- * (bls12_381/glv.h glv_fixed), so every lane takes the same steps; the work stays in the lanes
+ * Each lane's scalar comes split by GLV/GLS into two 128-bit halves (bls12_381/glv.h glv_fixed),
+ * recoded here in signed 4-bit windows so that every lane takes the same steps; the work stays in the lanes
  * from the table to the result, the reference doing two inversions for the eight lanes:
  *   1. the points made affine (g*_jac_batch_to_affine, one inversion);
  *   2. the table [m] P, m = 1..8: one doubling and six mixed additions in the lanes, made affine
@@ -10,8 +10,12 @@
  *      the eight lane products (another trick, in scalar code); the second half's table is the
  *      image [x^2] ([m] P) = (cx x, cy y), cx and cy in Fp read off the reference image of
  *      (1, 1, 0) (G1: -sigma, G2: psi^2);
- *   3. per window 4 doublings and 2 mixed additions of the entries the digits select (blends over
- *      the 8 entries, only those some lane uses), y negated for negative digits.
+ *   3. per window 4 doublings and a mixed addition per part of the entries the digits select
+ *      (blends over the 8 entries, only those some lane uses), y negated for negative digits.
+ *      G2 cuts each half again at |x| (GLS in dimension 4, Galbraith, Lin and Scott: -psi has
+ *      eigenvalue |x|): four 65-bit parts, 64 doublings instead of 128. When all lanes share one
+ *      scalar (the group FFT's stages but the last three), its width-4 NAF replaces the windows:
+ *      about 2 x 26 (G1) or 4 x 13 (G2) additions instead of 66 or 68.
  * The previous version built the tables with the reference (Jacobian additions and 16 affine
  * conversions a point) and went through the bucket entry points (a transpose a step): 40% of
  * `g16k ptau prepare`.
@@ -222,6 +226,86 @@ static unsigned __int128 fixed_value(const int8_t d[GLV_WINDOWS])
     return v;
 }
 
+/* Signed base-16 digits (-8..8) of v into d[0..count), as glv_fixed_set's. */
+static void fixed4(int8_t *d, unsigned __int128 v, int count)
+{
+    for (int i = 0; i < count; i++) {
+        int w = (int)(v & 15);
+        v >>= 4;
+        if (w > 8) {
+            w -= 16;
+            v += 1;
+        }
+        d[i] = (int8_t)w;
+    }
+}
+
+/* The parts of a scalar: k = sum v[j] e^j with the part's eigenvalue e: G1 the two halves of
+ * the split (e = x^2); G2 each half cut again at |x| (e = |x|, the eigenvalue of -psi), four
+ * parts below 2^65 (below |x| for glv_fixed_set's halves): GLS in dimension 4, half the
+ * doublings. */
+#if GI_NC == 2
+#define GV_DIM 4
+#define GV_WIN 17 /* windows of a part: 65 bits and the carry */
+#else
+#define GV_DIM 2
+#define GV_WIN GLV_WINDOWS
+#endif
+static void parts(unsigned __int128 v[GV_DIM], const glv_fixed *s)
+{
+    unsigned __int128 h0 = fixed_value(s->d[0]), h1 = fixed_value(s->d[1]);
+#if GV_DIM == 4
+    v[0] = h0 % BLS_X_ABS;
+    v[1] = h0 / BLS_X_ABS;
+    v[2] = h1 % BLS_X_ABS;
+    v[3] = h1 / BLS_X_ABS;
+#else
+    v[0] = h0;
+    v[1] = h1;
+#endif
+}
+
+/* tx, ty[j] = the table of part j: [m] e^j P. tx, ty[0] built; [x^2] from the Fp constants of
+ * the reference image; on G2 -psi = (conj(x) cx, -conj(y) cy) from the reference psi's
+ * constants (its image of (1, 1)). */
+static void images(GI_FE tx[GV_DIM][GV_TAB], GI_FE ty[GV_DIM][GV_TAB], const vfp *to)
+{
+    vfp cx, cy;
+    image_consts(&cx, &cy, to);
+    int j2 = GV_DIM == 4 ? 2 : 1; /* the part of eigenvalue x^2 */
+    for (int m = 0; m < GV_TAB; m++) {
+        fe_mul_fp(&tx[j2][m], &tx[0][m], &cx);
+        fe_mul_fp(&ty[j2][m], &ty[0][m], &cy);
+    }
+#if GV_DIM == 4
+    GI_JAC inf;
+    GI_AFF one, c;
+    GI_FN(jac_set_inf)(&inf); /* X = Y = 1 */
+    one.x = inf.x;
+    one.y = inf.y;
+    GI_ENDO(&c, &one); /* psi(1, 1) = (cx, cy) */
+    GI_REF_FE cv[IFMA_LANES];
+    GI_FE px, py, zero, t;
+    for (int k = 0; k < IFMA_LANES; k++)
+        cv[k] = c.x;
+    fe_from_refs(&px, cv, to);
+    fp2_neg(&c.y, &c.y);
+    for (int k = 0; k < IFMA_LANES; k++)
+        cv[k] = c.y;
+    fe_from_refs(&py, cv, to);
+    fe_zero(&zero);
+    for (int j = 1; j < 4; j += 2)
+        for (int m = 0; m < GV_TAB; m++) {
+            t = tx[j - 1][m];
+            vfp_sub(GI_PART(&t, 1), GI_PART(&zero, 0), GI_PART(&t, 1), GI_MB); /* conj */
+            GI_MUL(&tx[j][m], &t, &px);
+            t = ty[j - 1][m];
+            vfp_sub(GI_PART(&t, 1), GI_PART(&zero, 0), GI_PART(&t, 1), GI_MB);
+            GI_MUL(&ty[j][m], &t, &py);
+        }
+#endif
+}
+
 void GI_FN(ifma_mul_glv)(GI_JAC *out, const GI_JAC *p, const glv_fixed *const s[], unsigned n)
 {
     GI_AFF a[IFMA_LANES];
@@ -235,17 +319,13 @@ void GI_FN(ifma_mul_glv)(GI_JAC *out, const GI_JAC *p, const glv_fixed *const s[
         ax[k] = q->x;
         ay[k] = q->y;
     }
-    vfp to, cx, cy;
+    vfp to;
     vfp_set_const(&to, VFP_TO_R52);
-    GI_FE px, py, tx[2][GV_TAB], ty[2][GV_TAB];
+    GI_FE px, py, tx[GV_DIM][GV_TAB], ty[GV_DIM][GV_TAB];
     fe_from_refs(&px, ax, &to);
     fe_from_refs(&py, ay, &to);
     table_build(tx[0], ty[0], &px, &py, skip, &slow);
-    image_consts(&cx, &cy, &to);
-    for (int m = 0; m < GV_TAB; m++) {
-        fe_mul_fp(&tx[1][m], &tx[0][m], &cx);
-        fe_mul_fp(&ty[1][m], &ty[0][m], &cy);
-    }
+    images(tx, ty, &to);
 
     vg acc;
     fe_one(&acc.x);
@@ -255,36 +335,47 @@ void GI_FN(ifma_mul_glv)(GI_JAC *out, const GI_JAC *p, const glv_fixed *const s[
     int shared = 1; /* one scalar in every lane: its NAF, fewer additions, no blends */
     for (unsigned k = 1; k < n && shared; k++)
         shared = s[k] == s[0] || memcmp(s[k], s[0], sizeof *s[0]) == 0;
+    unsigned __int128 v[GV_DIM];
     if (shared) {
-        int8_t e[2][GLV_DIGITS];
-        int l0 = naf4(e[0], fixed_value(s[0]->d[0]));
-        int l1 = naf4(e[1], fixed_value(s[0]->d[1]));
-        for (int i = (l0 > l1 ? l0 : l1) - 1, top = i; i >= 0; i--) {
-            if (i != top)
+        int8_t e[GV_DIM][GLV_DIGITS];
+        int len = 0;
+        parts(v, s[0]);
+        for (int j = 0; j < GV_DIM; j++) {
+            int l = naf4(e[j], v[j]);
+            len = l > len ? l : len;
+        }
+        for (int i = len - 1; i >= 0; i--) {
+            if (i != len - 1)
                 vg_dbl(&acc, &acc);
-            for (int h = 0; h < 2; h++) {
-                int d = e[h][i];
+            for (int j = 0; j < GV_DIM; j++) {
+                int d = e[j][i];
                 if (d == 0)
                     continue;
                 r52m sel[GV_TAB] = { 0 };
                 sel[(d < 0 ? -d : d) - 1] = lanes;
-                gv_add(&acc, tx[h], ty[h], sel, d < 0 ? lanes : 0, &slow);
+                gv_add(&acc, tx[j], ty[j], sel, d < 0 ? lanes : 0, &slow);
             }
         }
     } else {
-        for (int i = GLV_WINDOWS - 1; i >= 0; i--) {
-            for (int d = 0; d < 4 && i != GLV_WINDOWS - 1; d++)
+        int8_t e[IFMA_LANES][GV_DIM][GV_WIN];
+        for (unsigned k = 0; k < n; k++) {
+            parts(v, s[k]);
+            for (int j = 0; j < GV_DIM; j++)
+                fixed4(e[k][j], v[j], GV_WIN);
+        }
+        for (int i = GV_WIN - 1; i >= 0; i--) {
+            for (int d = 0; d < 4 && i != GV_WIN - 1; d++)
                 vg_dbl(&acc, &acc);
-            for (int h = 0; h < 2; h++) {
+            for (int j = 0; j < GV_DIM; j++) {
                 r52m sel[GV_TAB] = { 0 }, neg = 0;
                 for (unsigned k = 0; k < n; k++) {
-                    int d = s[k]->d[h][i];
+                    int d = e[k][j][i];
                     if (d == 0 || ((skip >> k) & 1))
                         continue;
                     sel[(d < 0 ? -d : d) - 1] |= (r52m)(1u << k);
                     neg |= (r52m)((unsigned)(d < 0) << k);
                 }
-                gv_add(&acc, tx[h], ty[h], sel, neg, &slow);
+                gv_add(&acc, tx[j], ty[j], sel, neg, &slow);
             }
         }
     }
@@ -303,4 +394,6 @@ void GI_FN(ifma_mul_glv)(GI_JAC *out, const GI_JAC *p, const glv_fixed *const s[
     }
 }
 
+#undef GV_DIM
+#undef GV_WIN
 #undef GV_TAB

@@ -131,14 +131,16 @@ unsigned g1_ifma_bucket_add(g1_jac_r52 *buckets, const uint32_t idx[IFMA_LANES],
 void g1_ifma_bucket_dbl(g1_jac_r52 *buckets, const uint32_t idx[IFMA_LANES], unsigned n);
 
 /* ---- Eight scalar multiplications, G1 and G2 (glv_ifma_impl.h, in g1_/g2_ifma.c) ---- */
-/* out[k] = [s[k]] p[k] for lanes k < n (n <= 8): each scalar recoded by glv_fixed_set
- * (arith/bls12_381/glv.h), 33 windows of 4 doublings and 2 mixed additions in 8 lanes; the
- * tables [m] p[k], m = 1..8, and their images built in the lanes too, the reference making the
- * points and the tables affine with one inversion each for the eight lanes. Any points on the
- * curve (infinity too; a rare exact case falls back to the reference); the same points as
- * g*_jac_mul_glv (compare with g*_jac_eq: the Jacobian coordinates differ). For the group FFT
- * of `g16k ptau prepare` and its contributions. out and p may be the same array. Cost: about
- * 1,800 (G1) and 4,200 (G2) 8-lane Fp products for the eight, 90% of them in the windows. */
+/* out[k] = [s[k]] p[k] for lanes k < n (n <= 8): each scalar split by glv_fixed_set
+ * (arith/bls12_381/glv.h; each half's value in [0, 2^128)), then in the lanes: G1 two parts
+ * (128 doublings), G2 four (GLS with psi, 64 doublings), signed 4-bit windows, or the width-4
+ * NAF when every lane has the same scalar; the tables [m] p[k], m = 1..8, and their images built
+ * in the lanes too, the reference making the points and the tables affine with one inversion
+ * each for the eight lanes. p[k] in the prime-order group (the endomorphisms act as their
+ * eigenvalues there only) or infinity; a rare exact case falls back to the reference. The same
+ * points as g*_jac_mul_glv (compare with g*_jac_eq: the Jacobian coordinates differ). For the
+ * group FFT of `g16k ptau prepare` and its contributions. out and p may be the same array.
+ * Measured (Zen 4, one core, eight lanes): G1 110 us (99 us one scalar), G2 212 (181) us. */
 struct glv_fixed;
 void g1_ifma_mul_glv(g1_jac_t *out, const g1_jac_t *p, const struct glv_fixed *const s[],
                      unsigned n);

@@ -859,8 +859,8 @@ static void test_mul_glv_matches_ref(void **state)
     }
 }
 
-/* Signed 4-bit windows of v (< 2^128), as glv_fixed_set writes them; negated if neg. */
-static void fixed4_of(int8_t d[GLV_WINDOWS], unsigned __int128 v, int neg)
+/* Signed 4-bit windows of v (< 2^128), as glv_fixed_set writes them. */
+static void fixed4_of(int8_t d[GLV_WINDOWS], unsigned __int128 v)
 {
     for (int i = 0; i < GLV_WINDOWS; i++) {
         int w = (int)(v & 15);
@@ -869,14 +869,16 @@ static void fixed4_of(int8_t d[GLV_WINDOWS], unsigned __int128 v, int neg)
             w -= 16;
             v += 1;
         }
-        d[i] = (int8_t)(neg ? -w : w);
+        d[i] = (int8_t)w;
     }
 }
 
-/* The lanes' rare exact case, crafted: half 0 = x^2, half 1 = +-1, so that at the last window
- * the accumulator holds [x^2] P and the second half adds +-[1] Q = +-[x^2] P (H = 0): lane 2
- * doubles (k = 2 x^2), lane 5 cancels (k = 0); those lanes go to the reference. The other lanes
- * random (the per-lane windows), then lane 2's scalar in all (the shared scalar's NAF). Without
+/* The lanes' rare exact case, crafted. Lane 2: halves x^2 and 1, so that at the last digit the
+ * accumulator holds [x^2] P and the last part adds [x^2] P again (H = 0, a doubling): k = 2 x^2.
+ * Lane 5: the halves of r itself (1 and r div x^2, whose last signed digit is -1), so that the
+ * last addition cancels (k = r: infinity). Those lanes go to the reference; the other lanes are
+ * random (per-lane windows); then lane 2's scalar in every lane (the shared scalar's NAF). The
+ * same holds in G2's four parts (|x| divides x^2; r's last part ends in digit -1 too). Without
  * the fallback both parts fail (checked by breaking it). */
 static void test_mul_glv_exact_case(void **state)
 {
@@ -900,14 +902,22 @@ static void test_mul_glv_exact_case(void **state)
         memcpy(c.l, k[i], sizeof c.l);
         assert_int_equal(fr_from_canon(&m, &c), 0);
         glv_fixed_set(&sf[i], &m);
-        if (i == 2 || i == 5) {
-            fixed4_of(sf[i].d[0], x2, 0);
-            fixed4_of(sf[i].d[1], 1, i == 5);
-            unsigned __int128 v = i == 2 ? 2 * x2 : 0; /* 2 x^2 < 2^129: limbs 0..2 */
-            memset(k[i], 0, sizeof k[i]);
+        if (i == 2) {
+            fixed4_of(sf[i].d[0], x2);
+            fixed4_of(sf[i].d[1], 1);
+            unsigned __int128 v = 2 * x2; /* 2 x^2 < 2^129: limbs 0..2 */
             k[i][0] = (uint64_t)v;
             k[i][1] = (uint64_t)(v >> 64);
-            k[i][2] = i == 2 && (x2 >> 127) ? 1 : 0;
+            k[i][2] = (uint64_t)(x2 >> 127);
+            k[i][3] = 0;
+        }
+        if (i == 5) {
+            uint64_t h0[2], h1[2];
+            glv_split(h0, h1, FR_MODULUS.l);
+            fixed4_of(sf[i].d[0], (unsigned __int128)h0[1] << 64 | h0[0]);
+            fixed4_of(sf[i].d[1], (unsigned __int128)h1[1] << 64 | h1[0]);
+            assert_int_equal(sf[i].d[1][0], -1);
+            memset(k[i], 0, sizeof k[i]);
         }
         sp[i] = &sf[i];
     }
