@@ -1,15 +1,16 @@
 /*
  * Private to arith/ifma, included by g_ifma_impl.h for BLS12-381's G1 and G2 (its macros and
  * lane helpers in scope): eight scalar multiplications at once, ifma.h g1_/g2_ifma_mul_glv.
- * Each lane's scalar comes split by GLV/GLS into two 128-bit halves (bls12_381/glv.h glv_fixed),
- * recoded here in signed 4-bit windows so that every lane takes the same steps; the work stays in the lanes
- * from the table to the result, the reference doing two inversions for the eight lanes:
+ * Each lane's scalar comes split by GLV/GLS into two 128-bit halves (bls12_381/glv.h
+ * glv_fixed), recoded here into parts and digits so that every lane takes the same steps; the
+ * work stays in the lanes from the table to the result, the reference doing two inversions for
+ * the eight lanes:
  *   1. the points made affine (g*_jac_batch_to_affine, one inversion);
  *   2. the table [m] P, m = 1..8: one doubling and six mixed additions in the lanes, made affine
  *      by Montgomery's trick inside each lane (6 + 12 products) with one reference inversion of
- *      the eight lane products (another trick, in scalar code); the second half's table is the
- *      image [x^2] ([m] P) = (cx x, cy y), cx and cy in Fp read off the reference image of
- *      (1, 1, 0) (G1: -sigma, G2: psi^2);
+ *      the eight lane products (another trick, in scalar code); the other parts' tables are its
+ *      images: [x^2] ([m] P) = (cx x, cy y), cx and cy in Fp read off the reference image of
+ *      (1, 1, 0) (G1: -sigma, G2: psi^2), and on G2 -psi (images);
  *   3. per window 4 doublings and a mixed addition per part of the entries the digits select
  *      (blends over the 8 entries, only those some lane uses), y negated for negative digits.
  *      G2 cuts each half again at |x| (GLS in dimension 4, Galbraith, Lin and Scott: -psi has

@@ -800,6 +800,38 @@ static void rnd_scalar(uint64_t k[4])
     k[3] &= 0x3fffffffffffffffULL;
 }
 
+/* n random points of G1 and G2 in Jacobian form with Z != 1. */
+static void mul_points(g1_jac_t *p1, g2_jac_t *p2, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++) {
+        g1_affine_t a1;
+        g2_affine_t a2;
+        rnd_g1(&a1);
+        rnd_g2(&a2);
+        g1_scale(&p1[i], &a1);
+        g2_scale(&p2[i], &a2);
+    }
+}
+
+/* The lanes' products of p1, p2 by sp, against double-and-add by the canonical k[i] (or by
+ * k[0] in every lane when one_k). */
+static void expect_mul(const g1_jac_t *p1, const g2_jac_t *p2, const glv_fixed *const *sp,
+                       const uint64_t (*k)[4], int one_k, unsigned n)
+{
+    g1_jac_t o1[L];
+    g2_jac_t o2[L];
+    g1_ifma_mul_glv(o1, p1, sp, n);
+    g2_ifma_mul_glv(o2, p2, sp, n);
+    for (unsigned i = 0; i < n; i++) {
+        g1_jac_t w1;
+        g2_jac_t w2;
+        g1_jac_mul(&w1, &p1[i], k[one_k ? 0 : i], 4);
+        g2_jac_mul(&w2, &p2[i], k[one_k ? 0 : i], 4);
+        assert_true(g1_jac_eq(&o1[i], &w1));
+        assert_true(g2_jac_eq(&o2[i], &w2));
+    }
+}
+
 static void test_mul_glv_matches_ref(void **state)
 {
     (void)state;
@@ -809,17 +841,11 @@ static void test_mul_glv_matches_ref(void **state)
         uint64_t k[L][4];
         glv_fixed sf[L];
         const glv_fixed *sp[L];
-        g1_jac_t p1[L], o1[L];
-        g2_jac_t p2[L], o2[L];
-        for (unsigned i = 0; i < n; i++) {
-            g1_affine_t a1;
-            g2_affine_t a2;
-            rnd_g1(&a1);
-            rnd_g2(&a2);
-            g1_scale(&p1[i], &a1);
-            g2_scale(&p2[i], &a2);
+        g1_jac_t p1[L];
+        g2_jac_t p2[L];
+        mul_points(p1, p2, n);
+        for (unsigned i = 0; i < n; i++)
             rnd_scalar(k[i]);
-        }
         /* edges: infinity, two equal points, scalars 0, 1, r - 1, x^2 (the split's boundary) */
         if (round == 3) {
             g1_jac_set_inf(&p1[0]);
@@ -846,16 +872,7 @@ static void test_mul_glv_matches_ref(void **state)
             glv_fixed_set(&sf[i], &m);
             sp[i] = &sf[i];
         }
-        g1_ifma_mul_glv(o1, p1, sp, n);
-        g2_ifma_mul_glv(o2, p2, sp, n);
-        for (unsigned i = 0; i < n; i++) {
-            g1_jac_t w1;
-            g2_jac_t w2;
-            g1_jac_mul(&w1, &p1[i], k[i], 4);
-            g2_jac_mul(&w2, &p2[i], k[i], 4);
-            assert_true(g1_jac_eq(&o1[i], &w1));
-            assert_true(g2_jac_eq(&o2[i], &w2));
-        }
+        expect_mul(p1, p2, sp, (const uint64_t(*)[4])k, 0, n);
     }
 }
 
@@ -890,13 +907,8 @@ static void test_mul_glv_exact_case(void **state)
     const glv_fixed *sp[L];
     g1_jac_t p1[L], o1[L];
     g2_jac_t p2[L], o2[L];
+    mul_points(p1, p2, L);
     for (unsigned i = 0; i < L; i++) {
-        g1_affine_t a1;
-        g2_affine_t a2;
-        rnd_g1(&a1);
-        rnd_g2(&a2);
-        g1_scale(&p1[i], &a1);
-        g2_scale(&p2[i], &a2);
         rnd_scalar(k[i]);
         fr_t c, m;
         memcpy(c.l, k[i], sizeof c.l);
@@ -921,32 +933,16 @@ static void test_mul_glv_exact_case(void **state)
         }
         sp[i] = &sf[i];
     }
+    expect_mul(p1, p2, sp, (const uint64_t(*)[4])k, 0, L);
     g1_ifma_mul_glv(o1, p1, sp, L);
     g2_ifma_mul_glv(o2, p2, sp, L);
-    for (unsigned i = 0; i < L; i++) {
-        g1_jac_t w1;
-        g2_jac_t w2;
-        g1_jac_mul(&w1, &p1[i], k[i], 4);
-        g2_jac_mul(&w2, &p2[i], k[i], 4);
-        assert_true(g1_jac_eq(&o1[i], &w1));
-        assert_true(g2_jac_eq(&o2[i], &w2));
-    }
     assert_true(g1_jac_is_inf(&o1[5]));
     assert_true(g2_jac_is_inf(&o2[5]));
     /* Lane 2's scalar in every lane: the NAF path (x^2 has no digit below 2^32) meets the same
      * doubling at its last digit in all lanes. */
     for (unsigned i = 0; i < L; i++)
         sp[i] = &sf[2];
-    g1_ifma_mul_glv(o1, p1, sp, L);
-    g2_ifma_mul_glv(o2, p2, sp, L);
-    for (unsigned i = 0; i < L; i++) {
-        g1_jac_t w1;
-        g2_jac_t w2;
-        g1_jac_mul(&w1, &p1[i], k[2], 4);
-        g2_jac_mul(&w2, &p2[i], k[2], 4);
-        assert_true(g1_jac_eq(&o1[i], &w1));
-        assert_true(g2_jac_eq(&o2[i], &w2));
-    }
+    expect_mul(p1, p2, sp, (const uint64_t(*)[4]) & k[2], 1, L);
 }
 
 int main(void)
