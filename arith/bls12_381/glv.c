@@ -13,23 +13,18 @@ void glv_split(uint64_t k1[2], uint64_t k2[2], const uint64_t k[4])
     bigint_div_u128(k2, k1, k, d);
 }
 
-/* Width-5 NAF of v < 2^128 into d[0..GLV_DIGITS); returns the digit count. */
-static int wnaf5(int8_t *d, u128 v)
+int glv_wnaf(int8_t d[GLV_DIGITS], unsigned __int128 v, int w)
 {
+    const int half = 1 << (w - 1), mask = (1 << w) - 1;
     int n = 0;
     memset(d, 0, GLV_DIGITS);
-    while (v) {
-        if (v & 1) {
-            int m = (int)(v & 31);
-            int digit = m >= 16 ? m - 32 : m;
-            d[n] = (int8_t)digit;
-            if (digit > 0)
-                v -= (u128)digit;
-            else
-                v += (u128)-digit;
-        }
-        v >>= 1;
-        n++;
+    for (; v; v >>= 1, n++) {
+        if (!(v & 1))
+            continue;
+        int m = (int)(v & (u128)mask);
+        int digit = m >= half ? m - (mask + 1) : m;
+        d[n] = (int8_t)digit;
+        v = digit > 0 ? v - (u128)digit : v + (u128)-digit;
     }
     return n;
 }
@@ -40,16 +35,15 @@ void glv_scalar_set(glv_scalar *s, const fr_t *k)
     uint64_t k1[2], k2[2];
     fr_to_canon(&c, k);
     glv_split(k1, k2, c.l);
-    int n1 = wnaf5(s->d[0], (u128)k1[1] << 64 | k1[0]);
-    int n2 = wnaf5(s->d[1], (u128)k2[1] << 64 | k2[0]);
+    int n1 = glv_wnaf(s->d[0], (u128)k1[1] << 64 | k1[0], 5);
+    int n2 = glv_wnaf(s->d[1], (u128)k2[1] << 64 | k2[0], 5);
     s->len = n1 > n2 ? n1 : n2;
 }
 
-/* Signed base-16 digits of v < 2^128: d in -8..8 (a digit above 8 borrows from the next). */
-static void fixed4(int8_t *d, u128 v)
+void glv_windows4(int8_t *d, unsigned __int128 v, int count)
 {
     int carry = 0;
-    for (int i = 0; i < GLV_WINDOWS; i++) {
+    for (int i = 0; i < count; i++) {
         int w = (int)(v & 15) + carry;
         v >>= 4;
         carry = w > 8;
@@ -63,8 +57,8 @@ void glv_fixed_set(glv_fixed *s, const fr_t *k)
     uint64_t k1[2], k2[2];
     fr_to_canon(&c, k);
     glv_split(k1, k2, c.l);
-    fixed4(s->d[0], (u128)k1[1] << 64 | k1[0]);
-    fixed4(s->d[1], (u128)k2[1] << 64 | k2[0]);
+    glv_windows4(s->d[0], (u128)k1[1] << 64 | k1[0], GLV_WINDOWS);
+    glv_windows4(s->d[1], (u128)k2[1] << 64 | k2[0], GLV_WINDOWS);
 }
 
 /* [x^2] P on G1: -sigma(P) = (beta X, -Y, Z) in Jacobian coordinates (sigma scales x only). */

@@ -41,6 +41,13 @@ typedef struct glv_fixed {
 } glv_fixed;
 void glv_fixed_set(glv_fixed *s, const fr_t *k);
 
+/* The recodings, for the lane code that recodes parts of a split itself (arith/ifma): the
+ * width-w NAF of v < 2^128 (2 <= w <= 7; digits odd, |d| < 2^(w-1), or 0; no two non-zero
+ * within w places) into d[0..GLV_DIGITS), returning the digit count; and count signed base-16
+ * digits (-8..8) of v, sum d[i] 16^i = v for every v < 2^(4 count - 1) (glv_fixed_set's). */
+int glv_wnaf(int8_t d[GLV_DIGITS], unsigned __int128 v, int w);
+void glv_windows4(int8_t *d, unsigned __int128 v, int count);
+
 /* out = [x^2] p, the cheap image of the split: -sigma(p) on G1, psi^2(p) on G2. */
 void g1_jac_x2_image(g1_jac_t *out, const g1_jac_t *p);
 void g2_jac_x2_image(g2_jac_t *out, const g2_jac_t *p);

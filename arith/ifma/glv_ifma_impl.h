@@ -23,7 +23,7 @@
  * Exact in every case: a point at infinity gives infinity; a lane where an addition meets
  * acc = +-entry (H = 0: the partial sums of the halves must meet the GLV lattice, or the table
  * must meet itself, which points of prime order never do) is flagged and recomputed by the
- * reference (mul_fixed_ref, the same windows on complete Jacobian additions). Results equal
+ * reference (mul_ref: double-and-add of each half, complete Jacobian additions). Results equal
  * [k] P as points; their Jacobian coordinates are not the reference's (another chain).
  */
 #include "bls12_381/glv.h"
@@ -60,48 +60,27 @@ static void fe_mul_fp(GI_FE *r, const GI_FE *a, const vfp *c)
         vfp_mul(GI_PART(r, i), GI_PART(a, i), c);
 }
 
-/* out = [s] p by the reference: the windows of the lane code on complete Jacobian additions. */
-static void mul_fixed_ref(GI_JAC *out, const GI_JAC *p, const glv_fixed *s)
+/* r = c in every lane, in r52 (< 2p); to = VFP_TO_R52. */
+static void fe_bcast(GI_FE *r, const GI_REF_FE *c, const vfp *to)
 {
-    GI_JAC tab[2][GV_TAB], acc, t;
-    tab[0][0] = *p;
-    GI_FN(jac_dbl)(&tab[0][1], p);
-    for (int m = 2; m < GV_TAB; m++)
-        GI_FN(jac_add)(&tab[0][m], &tab[0][m - 1], p);
-    for (int m = 0; m < GV_TAB; m++)
-        GI_FN(jac_x2_image)(&tab[1][m], &tab[0][m]);
-    GI_FN(jac_set_inf)(&acc);
-    for (int i = GLV_WINDOWS - 1; i >= 0; i--) {
-        for (int d = 0; d < 4 && i != GLV_WINDOWS - 1; d++)
-            GI_FN(jac_dbl)(&acc, &acc);
-        for (int h = 0; h < 2; h++) {
-            int d = s->d[h][i];
-            if (d == 0)
-                continue;
-            t = tab[h][(d < 0 ? -d : d) - 1];
-            if (d < 0)
-                GI_FN(jac_neg)(&t, &t);
-            GI_FN(jac_add)(&acc, &acc, &t);
-        }
-    }
-    *out = acc;
+    GI_REF_FE v[IFMA_LANES];
+    for (int k = 0; k < IFMA_LANES; k++)
+        v[k] = *c;
+    fe_from_refs(r, v, to);
 }
 
-/* The lane values of the image constants: [x^2] (x, y) = (cx x, cy y), cx, cy in Fp. */
-static void image_consts(vfp *cx, vfp *cy, const vfp *to_r52)
+/* The lane values of the image constants: [x^2] (x, y) = (cx x, cy y), cx, cy in Fp (part 0;
+ * on G2 part 1 is 0). */
+static void image_consts(vfp *cx, vfp *cy, const vfp *to)
 {
     GI_JAC one, img;
+    GI_FE fx, fy;
     GI_FN(jac_set_inf)(&one); /* (1, 1, 0): the image scales X and Y, keeps Z */
     GI_FN(jac_x2_image)(&img, &one);
-    _Alignas(64) uint64_t bx[GI_BLK], by[GI_BLK];
-    for (int k = 0; k < IFMA_LANES; k++) {
-        r52_radix_put(bx, k, GI_PART(&img.x, 0));
-        r52_radix_put(by, k, GI_PART(&img.y, 0));
-    }
-    vfp_load(cx, bx);
-    vfp_load(cy, by);
-    vfp_mul(cx, cx, to_r52);
-    vfp_mul(cy, cy, to_r52);
+    fe_bcast(&fx, &img.x, to);
+    fe_bcast(&fy, &img.y, to);
+    *cx = *GI_PART(&fx, 0);
+    *cy = *GI_PART(&fy, 0);
 }
 
 /* tx, ty[m] = [m + 1] P in affine r52 (< 2p for m = 0, < M after), from the affine P in the
@@ -201,23 +180,6 @@ static void gv_add(vg *acc, const GI_FE tx[GV_TAB], const GI_FE ty[GV_TAB], cons
     *acc = r;
 }
 
-/* Width-4 NAF of v < 2^128 (digits odd in -7..7 or 0, no two non-zero within 4 places) into
- * d[0..GLV_DIGITS); returns the digit count. */
-static int naf4(int8_t d[GLV_DIGITS], unsigned __int128 v)
-{
-    int n = 0;
-    memset(d, 0, GLV_DIGITS);
-    for (; v; v >>= 1, n++) {
-        if (!(v & 1))
-            continue;
-        int w = (int)(v & 15);
-        w = w >= 8 ? w - 16 : w;
-        d[n] = (int8_t)w;
-        v = w > 0 ? v - (unsigned)w : v + (unsigned)-w;
-    }
-    return n;
-}
-
 /* The value of a half of s: sum d[i] 16^i, in [0, 2^128) as glv_fixed_set makes it. */
 static unsigned __int128 fixed_value(const int8_t d[GLV_WINDOWS])
 {
@@ -227,18 +189,21 @@ static unsigned __int128 fixed_value(const int8_t d[GLV_WINDOWS])
     return v;
 }
 
-/* Signed base-16 digits (-8..8) of v into d[0..count), as glv_fixed_set's. */
-static void fixed4(int8_t *d, unsigned __int128 v, int count)
+/* out = [h0] p + [h1] ([x^2] p) for the halves' values of s, by the reference's
+ * double-and-add and complete additions: the lanes' rare exact case. */
+static void mul_ref(GI_JAC *out, const GI_JAC *p, const glv_fixed *s)
 {
-    for (int i = 0; i < count; i++) {
-        int w = (int)(v & 15);
-        v >>= 4;
-        if (w > 8) {
-            w -= 16;
-            v += 1;
-        }
-        d[i] = (int8_t)w;
+    GI_JAC a, q;
+    uint64_t k[2][2];
+    for (int h = 0; h < 2; h++) {
+        unsigned __int128 v = fixed_value(s->d[h]);
+        k[h][0] = (uint64_t)v;
+        k[h][1] = (uint64_t)(v >> 64);
     }
+    GI_FN(jac_mul)(&a, p, k[0], 2);
+    GI_FN(jac_x2_image)(&q, p);
+    GI_FN(jac_mul)(&q, &q, k[1], 2);
+    GI_FN(jac_add)(out, &a, &q);
 }
 
 /* The parts of a scalar: k = sum v[j] e^j with the part's eigenvalue e: G1 the two halves of
@@ -247,7 +212,7 @@ static void fixed4(int8_t *d, unsigned __int128 v, int count)
  * doublings. */
 #if GI_NC == 2
 #define GV_DIM 4
-#define GV_WIN 17 /* windows of a part: 65 bits and the carry */
+#define GV_WIN 17 /* windows of a part: 65 bits and the carry (< 2^67) */
 #else
 #define GV_DIM 2
 #define GV_WIN GLV_WINDOWS
@@ -285,15 +250,10 @@ static void images(GI_FE tx[GV_DIM][GV_TAB], GI_FE ty[GV_DIM][GV_TAB], const vfp
     one.x = inf.x;
     one.y = inf.y;
     GI_ENDO(&c, &one); /* psi(1, 1) = (cx, cy) */
-    GI_REF_FE cv[IFMA_LANES];
     GI_FE px, py, zero, t;
-    for (int k = 0; k < IFMA_LANES; k++)
-        cv[k] = c.x;
-    fe_from_refs(&px, cv, to);
     fp2_neg(&c.y, &c.y);
-    for (int k = 0; k < IFMA_LANES; k++)
-        cv[k] = c.y;
-    fe_from_refs(&py, cv, to);
+    fe_bcast(&px, &c.x, to);
+    fe_bcast(&py, &c.y, to);
     fe_zero(&zero);
     for (int j = 1; j < 4; j += 2)
         for (int m = 0; m < GV_TAB; m++) {
@@ -342,7 +302,7 @@ void GI_FN(ifma_mul_glv)(GI_JAC *out, const GI_JAC *p, const glv_fixed *const s[
         int len = 0;
         parts(v, s[0]);
         for (int j = 0; j < GV_DIM; j++) {
-            int l = naf4(e[j], v[j]);
+            int l = glv_wnaf(e[j], v[j], 4);
             len = l > len ? l : len;
         }
         for (int i = len - 1; i >= 0; i--) {
@@ -362,7 +322,7 @@ void GI_FN(ifma_mul_glv)(GI_JAC *out, const GI_JAC *p, const glv_fixed *const s[
         for (unsigned k = 0; k < n; k++) {
             parts(v, s[k]);
             for (int j = 0; j < GV_DIM; j++)
-                fixed4(e[k][j], v[j], GV_WIN);
+                glv_windows4(e[k][j], v[j], GV_WIN);
         }
         for (int i = GV_WIN - 1; i >= 0; i--) {
             for (int d = 0; d < 4 && i != GV_WIN - 1; d++)
@@ -389,7 +349,7 @@ void GI_FN(ifma_mul_glv)(GI_JAC *out, const GI_JAC *p, const glv_fixed *const s[
         if ((skip >> k) & 1)
             GI_FN(jac_set_inf)(&out[k]);
         else if ((slow >> k) & 1)
-            mul_fixed_ref(&out[k], &p[k], s[k]);
+            mul_ref(&out[k], &p[k], s[k]);
         else
             out[k] = res[k];
     }

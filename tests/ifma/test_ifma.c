@@ -876,20 +876,6 @@ static void test_mul_glv_matches_ref(void **state)
     }
 }
 
-/* Signed 4-bit windows of v (< 2^128), as glv_fixed_set writes them. */
-static void fixed4_of(int8_t d[GLV_WINDOWS], unsigned __int128 v)
-{
-    for (int i = 0; i < GLV_WINDOWS; i++) {
-        int w = (int)(v & 15);
-        v >>= 4;
-        if (w > 8) {
-            w -= 16;
-            v += 1;
-        }
-        d[i] = (int8_t)w;
-    }
-}
-
 /* The lanes' rare exact case, crafted. Lane 2: halves x^2 and 1, so that at the last digit the
  * accumulator holds [x^2] P and the last part adds [x^2] P again (H = 0, a doubling): k = 2 x^2.
  * Lane 5: the halves of r itself (1 and r div x^2, whose last signed digit is -1), so that the
@@ -915,8 +901,8 @@ static void test_mul_glv_exact_case(void **state)
         assert_int_equal(fr_from_canon(&m, &c), 0);
         glv_fixed_set(&sf[i], &m);
         if (i == 2) {
-            fixed4_of(sf[i].d[0], x2);
-            fixed4_of(sf[i].d[1], 1);
+            glv_windows4(sf[i].d[0], x2, GLV_WINDOWS);
+            glv_windows4(sf[i].d[1], 1, GLV_WINDOWS);
             unsigned __int128 v = 2 * x2; /* 2 x^2 < 2^129: limbs 0..2 */
             k[i][0] = (uint64_t)v;
             k[i][1] = (uint64_t)(v >> 64);
@@ -926,8 +912,8 @@ static void test_mul_glv_exact_case(void **state)
         if (i == 5) {
             uint64_t h0[2], h1[2];
             glv_split(h0, h1, FR_MODULUS.l);
-            fixed4_of(sf[i].d[0], (unsigned __int128)h0[1] << 64 | h0[0]);
-            fixed4_of(sf[i].d[1], (unsigned __int128)h1[1] << 64 | h1[0]);
+            glv_windows4(sf[i].d[0], (unsigned __int128)h0[1] << 64 | h0[0], GLV_WINDOWS);
+            glv_windows4(sf[i].d[1], (unsigned __int128)h1[1] << 64 | h1[0], GLV_WINDOWS);
             assert_int_equal(sf[i].d[1][0], -1);
             memset(k[i], 0, sizeof k[i]);
         }
