@@ -369,46 +369,75 @@ void GI_FN(ifma_bucket_dbl)(GI_R52 *buckets, const uint32_t idx[IFMA_LANES], uns
 
 #endif
 
-#if GI_X_POW == 2 || defined(G16K_IFMA_BN254)
-/* add-2007-bl, 8 lanes, for the second chain of the subgroup test: r = a + b, Jacobian, inputs
- * < 128p; r must not alias a or b. b must be finite in every lane of `lanes` (the caller tests
- * it once). Among `lanes`, *exc gets those where a is infinity or H = 0 (a = +-b), both found
- * exactly; output < 4M, meaningless there. */
-static void vg_add(vg *r, const vg *a, const vg *b, r52m lanes, r52m *exc)
+/* add-2007-bl in 8 lanes, in two steps so that a + b and (-a) + b share the first: everything
+ * but the terms of r = 2 (S2 -+ S1), which alone depend on the sign of a. */
+typedef struct {
+    GI_FE s1, s2; /* S1 = Y1 Z2^3, S2 = Y2 Z1^3, < M */
+    GI_FE j, v;   /* J = H I, V = U1 I, < M */
+    GI_FE s1j2;   /* 2 S1 J, < 2M */
+} vg_add_terms;
+
+/* The shared step for a + b (inputs < 128p): q, and r->z = Z3 = ((Z1 + Z2)^2 - Z1Z1 - Z2Z2) H
+ * (< M; the same for -a). b must be finite in every lane of `lanes`; among them *exc gets those
+ * where a is infinity or H = 0 (a = +-b), both found exactly: the outputs mean nothing there. */
+static void vg_add_head(vg *r, vg_add_terms *q, const vg *a, const vg *b, r52m lanes, r52m *exc)
 {
-    GI_FE z1z1, z2z2, u1, u2, s1, s2, h, rr, hh, i, j, v, t;
+    GI_FE z1z1, z2z2, u1, u2, h, hh, i, t;
     GI_SQR(&z1z1, &a->z); /* < M */
     GI_SQR(&z2z2, &b->z);
     r52m inf_a = fe_is_zero_given_sqr(&a->z, &z1z1, lanes);
     GI_MUL(&u1, &a->x, &z2z2); /* U1 */
     GI_MUL(&u2, &b->x, &z1z1); /* U2 */
-    GI_MUL(&s1, &a->y, &b->z);
-    GI_MUL(&s1, &s1, &z2z2); /* S1 */
-    GI_MUL(&s2, &b->y, &a->z);
-    GI_MUL(&s2, &s2, &z1z1);      /* S2, all < M */
-    GI_SUB(&h, &u2, &u1, GI_MB);  /* H, < 2M */
-    GI_SUB(&rr, &s2, &s1, GI_MB); /* < 2M */
-    GI_SQR(&hh, &h);              /* < M */
+    GI_MUL(&q->s1, &a->y, &b->z);
+    GI_MUL(&q->s1, &q->s1, &z2z2);
+    GI_MUL(&q->s2, &b->y, &a->z);
+    GI_MUL(&q->s2, &q->s2, &z1z1);
+    GI_SUB(&h, &u2, &u1, GI_MB); /* H, < 2M */
+    GI_SQR(&hh, &h);             /* < M */
     *exc = inf_a | fe_is_zero_given_sqr(&h, &hh, (r52m)(lanes & ~inf_a));
     GI_ADD(&i, &hh, &hh);
-    GI_ADD(&i, &i, &i);    /* I = (2H)^2, < 4M */
-    GI_MUL(&j, &h, &i);    /* J */
-    GI_ADD(&rr, &rr, &rr); /* r = 2(S2 - S1), < 4M */
-    GI_MUL(&v, &u1, &i);   /* V */
-    GI_SQR(&t, &rr);
-    GI_SUB(&t, &t, &j, GI_MB);
-    GI_SUB(&t, &t, &v, GI_MB);
-    GI_SUB(&r->x, &t, &v, GI_MB); /* X3 = r^2 - J - 2V, < 4M */
-    GI_SUB(&t, &v, &r->x, 4 * GI_MB);
-    GI_MUL(&t, &rr, &t);
-    GI_MUL(&s1, &s1, &j);
-    GI_ADD(&s1, &s1, &s1);             /* 2 S1 J, < 2M */
-    GI_SUB(&r->y, &t, &s1, 2 * GI_MB); /* Y3 = r(V - X3) - 2 S1 J, < 3M */
+    GI_ADD(&i, &i, &i); /* I = (2H)^2, < 4M */
+    GI_MUL(&q->j, &h, &i);
+    GI_MUL(&q->v, &u1, &i);
+    GI_MUL(&q->s1j2, &q->s1, &q->j);
+    GI_ADD(&q->s1j2, &q->s1j2, &q->s1j2);
     GI_ADD(&t, &a->z, &b->z);
     GI_SQR(&t, &t);
     GI_SUB(&t, &t, &z1z1, GI_MB);
     GI_SUB(&t, &t, &z2z2, GI_MB);
-    GI_MUL(&r->z, &t, &h); /* Z3 = ((Z1 + Z2)^2 - Z1Z1 - Z2Z2) H, < M */
+    GI_MUL(&r->z, &t, &h);
+}
+
+/* r->x, r->y of a + b (neg_a 0) or (-a) + b (neg_a 1, S1 negated): X3 = r^2 - J - 2V (< 4M),
+ * Y3 = r (V - X3) - 2 S1 J (< 3M), with r = 2 (S2 - S1) or 2 (S2 + S1), < 4M. */
+static void vg_add_tail(vg *r, const vg_add_terms *q, int neg_a)
+{
+    GI_FE rr, t;
+    if (neg_a)
+        GI_ADD(&rr, &q->s2, &q->s1);
+    else
+        GI_SUB(&rr, &q->s2, &q->s1, GI_MB);
+    GI_ADD(&rr, &rr, &rr);
+    GI_SQR(&t, &rr);
+    GI_SUB(&t, &t, &q->j, GI_MB);
+    GI_SUB(&t, &t, &q->v, GI_MB);
+    GI_SUB(&r->x, &t, &q->v, GI_MB);
+    GI_SUB(&t, &q->v, &r->x, 4 * GI_MB);
+    GI_MUL(&t, &rr, &t);
+    if (neg_a)
+        GI_ADD(&r->y, &t, &q->s1j2);
+    else
+        GI_SUB(&r->y, &t, &q->s1j2, 2 * GI_MB);
+}
+
+#if GI_X_POW == 2 || defined(G16K_IFMA_BN254)
+/* r = a + b, Jacobian (add-2007-bl), for the second chain of the subgroup test: inputs < 128p,
+ * r must not alias a or b; b finite in every lane of `lanes`, *exc as vg_add_head; output < 4M. */
+static void vg_add(vg *r, const vg *a, const vg *b, r52m lanes, r52m *exc)
+{
+    vg_add_terms q;
+    vg_add_head(r, &q, a, b, lanes, exc);
+    vg_add_tail(r, &q, 0);
 }
 #endif
 

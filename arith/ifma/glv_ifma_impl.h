@@ -267,7 +267,10 @@ static void images(GI_FE tx[GV_DIM][GV_TAB], GI_FE ty[GV_DIM][GV_TAB], const vfp
 #endif
 }
 
-void GI_FN(ifma_mul_glv)(GI_JAC *out, const GI_JAC *p, const glv_fixed *const s[], unsigned n)
+/* The lanes' part of [s[k]] p[k], k < n: *acc, whose lanes mean nothing in *skip (k >= n or
+ * p[k] at infinity: the product is infinity) and in *slow (an exact case met: mul_ref's). */
+static void mul_lanes(vg *acc, r52m *skip_out, r52m *slow_out, const GI_JAC *p,
+                      const glv_fixed *const s[], unsigned n)
 {
     GI_AFF a[IFMA_LANES];
     GI_REF_FE ax[IFMA_LANES], ay[IFMA_LANES];
@@ -288,10 +291,9 @@ void GI_FN(ifma_mul_glv)(GI_JAC *out, const GI_JAC *p, const glv_fixed *const s[
     table_build(tx[0], ty[0], &px, &py, skip, &slow);
     images(tx, ty, &to);
 
-    vg acc;
-    fe_one(&acc.x);
-    fe_one(&acc.y);
-    fe_zero(&acc.z); /* infinity */
+    fe_one(&acc->x);
+    fe_one(&acc->y);
+    fe_zero(&acc->z); /* infinity */
     r52m lanes = (r52m)~skip;
     int shared = 1; /* one scalar in every lane: its NAF, fewer additions, no blends */
     for (unsigned k = 1; k < n && shared; k++)
@@ -307,14 +309,14 @@ void GI_FN(ifma_mul_glv)(GI_JAC *out, const GI_JAC *p, const glv_fixed *const s[
         }
         for (int i = len - 1; i >= 0; i--) {
             if (i != len - 1)
-                vg_dbl(&acc, &acc);
+                vg_dbl(acc, acc);
             for (int j = 0; j < GV_DIM; j++) {
                 int d = e[j][i];
                 if (d == 0)
                     continue;
                 r52m sel[GV_TAB] = { 0 };
                 sel[(d < 0 ? -d : d) - 1] = lanes;
-                gv_add(&acc, tx[j], ty[j], sel, d < 0 ? lanes : 0, &slow);
+                gv_add(acc, tx[j], ty[j], sel, d < 0 ? lanes : 0, &slow);
             }
         }
     } else {
@@ -326,7 +328,7 @@ void GI_FN(ifma_mul_glv)(GI_JAC *out, const GI_JAC *p, const glv_fixed *const s[
         }
         for (int i = GV_WIN - 1; i >= 0; i--) {
             for (int d = 0; d < 4 && i != GV_WIN - 1; d++)
-                vg_dbl(&acc, &acc);
+                vg_dbl(acc, acc);
             for (int j = 0; j < GV_DIM; j++) {
                 r52m sel[GV_TAB] = { 0 }, neg = 0;
                 for (unsigned k = 0; k < n; k++) {
@@ -336,22 +338,80 @@ void GI_FN(ifma_mul_glv)(GI_JAC *out, const GI_JAC *p, const glv_fixed *const s[
                     sel[(d < 0 ? -d : d) - 1] |= (r52m)(1u << k);
                     neg |= (r52m)((unsigned)(d < 0) << k);
                 }
-                gv_add(&acc, tx[j], ty[j], sel, neg, &slow);
+                gv_add(acc, tx[j], ty[j], sel, neg, &slow);
             }
         }
     }
+    *skip_out = skip;
+    *slow_out = slow;
+}
 
+/* res[k] = the product of lane k < n as the reference holds it: infinity, mul_ref's, or the
+ * lanes' *acc. */
+static void lanes_result(GI_JAC res[IFMA_LANES], const vg *acc, r52m skip, r52m slow,
+                         const GI_JAC *p, const glv_fixed *const s[], unsigned n)
+{
     g_soa st;
-    GI_JAC res[IFMA_LANES];
-    soa_store(&st, &acc);
+    soa_store(&st, acc);
     soa_to_jac(res, &st);
     for (unsigned k = 0; k < n; k++) {
         if ((skip >> k) & 1)
-            GI_FN(jac_set_inf)(&out[k]);
+            GI_FN(jac_set_inf)(&res[k]);
         else if ((slow >> k) & 1)
-            mul_ref(&out[k], &p[k], s[k]);
-        else
-            out[k] = res[k];
+            mul_ref(&res[k], &p[k], s[k]);
+    }
+}
+
+void GI_FN(ifma_mul_glv)(GI_JAC *out, const GI_JAC *p, const glv_fixed *const s[], unsigned n)
+{
+    vg acc;
+    r52m skip, slow;
+    GI_JAC res[IFMA_LANES];
+    mul_lanes(&acc, &skip, &slow, p, s, n);
+    lanes_result(res, &acc, skip, slow, p, s, n); /* before out: out may be p */
+    memcpy(out, res, n * sizeof *out);
+}
+
+void GI_FN(ifma_butterfly)(GI_JAC *const u[], GI_JAC *const v[], const glv_fixed *const s[],
+                           unsigned n)
+{
+    GI_JAC in[IFMA_LANES], uu[IFMA_LANES], rs[IFMA_LANES], rd[IFMA_LANES];
+    for (unsigned k = 0; k < IFMA_LANES; k++) {
+        in[k] = *v[k < n ? k : 0];
+        uu[k] = *u[k < n ? k : 0];
+    }
+    vg t, ul, sum, dif;
+    r52m skip, slow, exc, live = (r52m)((1u << n) - 1);
+    mul_lanes(&t, &skip, &slow, in, s, n);
+    g_soa st;
+    soa_from_jac(&st, uu);
+    soa_load(&ul, &st);
+    /* the reference's lanes: no product in the lanes, u at infinity, or u = +-t */
+    r52m ref = (r52m)((skip | slow | fe_is_zero_exact(&ul.z)) & live);
+    vg_add_terms q;
+    vg_add_head(&sum, &q, &t, &ul, (r52m)(live & ~ref), &exc);
+    ref |= exc;
+    vg_add_tail(&sum, &q, 0);
+    dif.z = sum.z;
+    vg_add_tail(&dif, &q, 1);
+    soa_store(&st, &sum);
+    soa_to_jac(rs, &st);
+    soa_store(&st, &dif);
+    soa_to_jac(rd, &st);
+    if (ref) {
+        GI_JAC tr[IFMA_LANES], nt;
+        lanes_result(tr, &t, skip, slow, in, s, n);
+        for (unsigned k = 0; k < n; k++) {
+            if (!((ref >> k) & 1))
+                continue;
+            GI_FN(jac_neg)(&nt, &tr[k]);
+            GI_FN(jac_add)(&rs[k], &uu[k], &tr[k]);
+            GI_FN(jac_add)(&rd[k], &uu[k], &nt);
+        }
+    }
+    for (unsigned k = 0; k < n; k++) {
+        *u[k] = rs[k];
+        *v[k] = rd[k];
     }
 }
 

@@ -146,6 +146,16 @@ void g1_ifma_mul_glv(g1_jac_t *out, const g1_jac_t *p, const struct glv_fixed *c
                      unsigned n);
 void g2_ifma_mul_glv(g2_jac_t *out, const g2_jac_t *p, const struct glv_fixed *const s[],
                      unsigned n);
+/* The group FFT's butterflies, eight at a time: for lanes k < n, t = [s[k]] v[k] as
+ * g*_ifma_mul_glv makes it, then (u[k], v[k]) <- (u[k] + t, u[k] - t), the two additions in the
+ * lanes too (add-2007-bl, sharing all but the terms of r); a lane where u[k] is infinity or
+ * u[k] = +-t, or whose product took the reference, adds by the reference's complete g*_jac_add.
+ * The 2n points u[0..n-1], v[0..n-1] are pairwise distinct, p's contract holds for v[k]; the
+ * results are the same points as the reference's butterfly. Thread-safe on disjoint points. */
+void g1_ifma_butterfly(g1_jac_t *const u[], g1_jac_t *const v[], const struct glv_fixed *const s[],
+                       unsigned n);
+void g2_ifma_butterfly(g2_jac_t *const u[], g2_jac_t *const v[], const struct glv_fixed *const s[],
+                       unsigned n);
 
 /* ---- Batch-affine buckets, G1 and G2 (ba_ifma.c) ---- */
 

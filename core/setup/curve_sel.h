@@ -142,6 +142,12 @@ typedef struct setup_no_lanes {
         (void)out, (void)p, (void)s, (void)n;                                                      \
         abort();                                                                                   \
     }                                                                                              \
+    static inline void setup_##G##_lanes_butterfly(JAC *const u[], JAC *const v[],                 \
+                                                   const setup_glv_bn254 *const s[], unsigned n)   \
+    {                                                                                              \
+        (void)u, (void)v, (void)s, (void)n;                                                        \
+        abort();                                                                                   \
+    }                                                                                              \
     static inline unsigned setup_##G##_lanes_in_subgroup(const AFF *pts, unsigned n)               \
     {                                                                                              \
         (void)pts, (void)n;                                                                        \
@@ -161,6 +167,8 @@ SETUP_NO_LANES(g2, bn254_g2_affine_t, bn254_g2_jac_t)
 #define g2_ifma_ba_run setup_g2_ba_run
 #define g1_ifma_mul_glv setup_g1_lanes_mul
 #define g2_ifma_mul_glv setup_g2_lanes_mul
+#define g1_ifma_butterfly setup_g1_lanes_butterfly
+#define g2_ifma_butterfly setup_g2_lanes_butterfly
 #define g1_ifma_in_subgroup setup_g1_lanes_in_subgroup
 #define g2_ifma_in_subgroup setup_g2_lanes_in_subgroup
 
@@ -202,6 +210,8 @@ SETUP_NO_LANES(g2, bn254_g2_affine_t, bn254_g2_jac_t)
 #define fixed_base_g2_batch SETUP_SYM(fixed_base_g2_batch)
 #define g1_ifft SETUP_SYM(g1_ifft)
 #define g2_ifft SETUP_SYM(g2_ifft)
+#define g1_group_scale SETUP_SYM(g1_group_scale)
+#define g2_group_scale SETUP_SYM(g2_group_scale)
 #define lagrange_eval SETUP_SYM(lagrange_eval)
 #define zkey_stream_open SETUP_SYM(zkey_stream_open)
 #define zkey_stream_section SETUP_SYM(zkey_stream_section)

@@ -249,11 +249,16 @@ int fixed_base_g2_batch(g2_affine_t *out, const fixed_base_g2 *fb, const fr_t *k
                         unsigned threads, progress *pg, const char *phase);
 
 /* ---- group_fft.c ---- */
-/* In place: a[j] <- (1/n) sum_i w^(-ij) a[i] for j < n = 2^lg (lg <= 32), w = fr_root_of_unity(lg):
- * the inverse FFT over the group, on `threads` threads (0 = online CPUs) with progress for
- * `phase` (pg may be NULL). Cannot fail. */
+/* In place: a[j] <- sum_i w^(-ij) a[i] for j < n = 2^lg (lg <= 32), w = fr_root_of_unity(lg):
+ * the inverse FFT over the group without its 1/n (give it inputs divided by n: g*_group_scale), on
+ * `threads` threads (0 = online CPUs) with progress for `phase` (pg may be NULL). Cannot fail. */
 void g1_ifft(g1_jac_t *a, unsigned lg, unsigned threads, progress *pg, const char *phase);
 void g2_ifft(g2_jac_t *a, unsigned lg, unsigned threads, progress *pg, const char *phase);
+/* In place: a[i] <- [k] a[i] for i < n (k Montgomery), on threads with progress as above. */
+void g1_group_scale(g1_jac_t *a, uint64_t n, const fr_t *k, unsigned threads, progress *pg,
+                    const char *phase);
+void g2_group_scale(g2_jac_t *a, uint64_t n, const fr_t *k, unsigned threads, progress *pg,
+                    const char *phase);
 
 /* ---- lagrange.c ---- */
 /* out[i] = L_j(tau) for the points x_i = g * omega^i, i < count, where L_j is the Lagrange basis

@@ -931,6 +931,98 @@ static void test_mul_glv_exact_case(void **state)
     expect_mul(p1, p2, sp, (const uint64_t(*)[4]) & k[2], 1, L);
 }
 
+/* ---- the group FFT's butterflies (g*_ifma_butterfly) against the reference's ---- */
+
+/* (u, v) <- (u + t, u - t), t = [k] v, by the lanes and by double-and-add with complete
+ * additions, compared as points; k[i] canonical (k[0] in every lane when one_k). */
+static void expect_butterfly(const g1_jac_t *u1, const g1_jac_t *v1, const g2_jac_t *u2,
+                             const g2_jac_t *v2, const glv_fixed *const *sp, const uint64_t (*k)[4],
+                             int one_k, unsigned n)
+{
+    g1_jac_t a1[L], b1[L], *pa1[L], *pb1[L];
+    g2_jac_t a2[L], b2[L], *pa2[L], *pb2[L];
+    for (unsigned i = 0; i < n; i++) {
+        a1[i] = u1[i], b1[i] = v1[i], a2[i] = u2[i], b2[i] = v2[i];
+        pa1[i] = &a1[n - 1 - i], pb1[i] = &b1[n - 1 - i]; /* any order of the points */
+        pa2[i] = &a2[n - 1 - i], pb2[i] = &b2[n - 1 - i];
+    }
+    const glv_fixed *rs[L];
+    for (unsigned i = 0; i < n; i++)
+        rs[i] = sp[n - 1 - i];
+    g1_ifma_butterfly(pa1, pb1, rs, n);
+    g2_ifma_butterfly(pa2, pb2, rs, n);
+    for (unsigned i = 0; i < n; i++) {
+        const uint64_t *ki = k[one_k ? 0 : i];
+        g1_jac_t t1, w1;
+        g2_jac_t t2, w2;
+        g1_jac_mul(&t1, &v1[i], ki, 4);
+        g2_jac_mul(&t2, &v2[i], ki, 4);
+        g1_jac_add(&w1, &u1[i], &t1);
+        g2_jac_add(&w2, &u2[i], &t2);
+        assert_true(g1_jac_eq(&a1[i], &w1));
+        assert_true(g2_jac_eq(&a2[i], &w2));
+        g1_jac_neg(&t1, &t1);
+        g2_jac_neg(&t2, &t2);
+        g1_jac_add(&w1, &u1[i], &t1);
+        g2_jac_add(&w2, &u2[i], &t2);
+        assert_true(g1_jac_eq(&b1[i], &w1));
+        assert_true(g2_jac_eq(&b2[i], &w2));
+    }
+}
+
+/* Random butterflies of 1..8 lanes, per-lane and shared scalars; in round 2 the cases the lanes
+ * leave to the reference: v at infinity (no product), u at infinity, u = t (the sum doubles,
+ * H = 0), u = -t (the sum is infinity, the difference doubles) and a product that takes mul_ref
+ * (halves x^2 and 1, as in test_mul_glv_exact_case). */
+static void test_butterfly_matches_ref(void **state)
+{
+    (void)state;
+    REQUIRE_IFMA();
+    unsigned __int128 x2 = (unsigned __int128)BLS_X_ABS * BLS_X_ABS;
+    for (int round = 0; round < 10; round++) {
+        unsigned n = round == 2 ? L : 1 + (unsigned)(round * 3) % L;
+        uint64_t k[L][4];
+        glv_fixed sf[L];
+        const glv_fixed *sp[L];
+        g1_jac_t u1[L], v1[L];
+        g2_jac_t u2[L], v2[L];
+        mul_points(u1, u2, n);
+        mul_points(v1, v2, n);
+        for (unsigned i = 0; i < n; i++)
+            rnd_scalar(k[i]);
+        if (round % 4 == 1)
+            for (unsigned i = 1; i < n; i++)
+                memcpy(k[i], k[0], sizeof k[0]);
+        for (unsigned i = 0; i < n; i++) {
+            fr_t c, m;
+            memcpy(c.l, k[i], sizeof c.l);
+            assert_int_equal(fr_from_canon(&m, &c), 0);
+            glv_fixed_set(&sf[i], &m);
+            sp[i] = &sf[i];
+        }
+        if (round == 2) {
+            g1_jac_set_inf(&v1[0]);
+            g2_jac_set_inf(&v2[0]);
+            g1_jac_set_inf(&u1[1]);
+            g2_jac_set_inf(&u2[1]);
+            g1_jac_mul(&u1[3], &v1[3], k[3], 4);
+            g2_jac_mul(&u2[3], &v2[3], k[3], 4);
+            g1_jac_mul(&u1[4], &v1[4], k[4], 4);
+            g2_jac_mul(&u2[4], &v2[4], k[4], 4);
+            g1_jac_neg(&u1[4], &u1[4]);
+            g2_jac_neg(&u2[4], &u2[4]);
+            glv_windows4(sf[6].d[0], x2, GLV_WINDOWS);
+            glv_windows4(sf[6].d[1], 1, GLV_WINDOWS);
+            unsigned __int128 v = 2 * x2;
+            k[6][0] = (uint64_t)v;
+            k[6][1] = (uint64_t)(v >> 64);
+            k[6][2] = (uint64_t)(x2 >> 127);
+            k[6][3] = 0;
+        }
+        expect_butterfly(u1, v1, u2, v2, sp, (const uint64_t(*)[4])k, 0, n);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -953,6 +1045,7 @@ int main(void)
         cmocka_unit_test(test_ifma_available_honours_g16k_simd),
         cmocka_unit_test(test_mul_glv_matches_ref),
         cmocka_unit_test(test_mul_glv_exact_case),
+        cmocka_unit_test(test_butterfly_matches_ref),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
