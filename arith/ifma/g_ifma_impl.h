@@ -430,8 +430,8 @@ static void vg_add_tail(vg *r, const vg_add_terms *q, int neg_a)
         GI_SUB(&r->y, &t, &q->s1j2, 2 * GI_MB);
 }
 
-#if GI_X_POW == 2 || defined(G16K_IFMA_BN254)
-/* r = a + b, Jacobian (add-2007-bl), for the second chain of the subgroup test: inputs < 128p,
+/* r = a + b, Jacobian (add-2007-bl), for the subgroup test's second chain and the tables of
+ * glv_ifma_impl.h: inputs < 128p,
  * r must not alias a or b; b finite in every lane of `lanes`, *exc as vg_add_head; output < 4M. */
 static void vg_add(vg *r, const vg *a, const vg *b, r52m lanes, r52m *exc)
 {
@@ -439,7 +439,6 @@ static void vg_add(vg *r, const vg *a, const vg *b, r52m lanes, r52m *exc)
     vg_add_head(r, &q, a, b, lanes, exc);
     vg_add_tail(r, &q, 0);
 }
-#endif
 
 /* Lanes where a = b exactly (a, b < 128p per part). */
 static r52m fe_eq_exact(const GI_FE *a, const GI_FE *b)

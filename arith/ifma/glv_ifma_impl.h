@@ -3,11 +3,12 @@
  * lane helpers in scope): eight scalar multiplications at once, ifma.h g1_/g2_ifma_mul_glv.
  * Each lane's scalar comes split by GLV/GLS into two 128-bit halves (bls12_381/glv.h
  * glv_fixed), recoded here into parts and digits so that every lane takes the same steps; the
- * work stays in the lanes from the table to the result, the reference doing two inversions for
+ * work stays in the lanes from the table to the result, the reference doing one inversion for
  * the eight lanes:
- *   1. the points made affine (g*_jac_batch_to_affine, one inversion);
- *   2. the table [m] P, m = 1..8: one doubling and six mixed additions in the lanes, made affine
- *      by Montgomery's trick inside each lane (6 + 12 products) with one reference inversion of
+ *   1. the points taken into the lanes as they are (Jacobian);
+ *   2. the table [m] P, m = 1..8 (or the odd [2m - 1] P, see 3): one doubling and six or seven
+ *      additions in the lanes, made affine
+ *      by Montgomery's trick inside each lane (7 + 14 products) with one reference inversion of
  *      the eight lane products (another trick, in scalar code); the other parts' tables are its
  *      images: [x^2] ([m] P) = (cx x, cy y), cx and cy in Fp read off the reference image of
  *      (1, 1, 0) (G1: -sigma, G2: psi^2), and on G2 -psi (images);
@@ -15,11 +16,12 @@
  *      (blends over the 8 entries, only those some lane uses), y negated for negative digits.
  *      G2 cuts each half again at |x| (GLS in dimension 4, Galbraith, Lin and Scott: -psi has
  *      eigenvalue |x|): four 65-bit parts, 64 doublings instead of 128. When all lanes share one
- *      scalar (the group FFT's stages but the last three), its width-4 NAF replaces the windows:
- *      about 2 x 26 (G1) or 4 x 13 (G2) additions instead of 66 or 68.
- * The previous version built the tables with the reference (Jacobian additions and 16 affine
+ *      scalar (the group FFT's stages but the last three), its width-5 NAF on the table of odd
+ *      multiples 1..15 replaces the windows: about 2 x 22 (G1) or 4 x 11 (G2) additions instead
+ *      of 66 or 68 (width 4, on the same table size, took 2 x 26 or 4 x 13).
+ * An earlier version built the tables with the reference (Jacobian additions and 16 affine
  * conversions a point) and went through the bucket entry points (a transpose a step): 40% of
- * `g16k ptau prepare`.
+ * `g16k ptau prepare`; the next one made the points affine first (a second inversion, 3% more).
  * Exact in every case: a point at infinity gives infinity; a lane where an addition meets
  * acc = +-entry (H = 0: the partial sums of the halves must meet the GLV lattice, or the table
  * must meet itself, which points of prime order never do) is flagged and recomputed by the
@@ -83,30 +85,34 @@ static void image_consts(vfp *cx, vfp *cy, const vfp *to)
     *cy = *GI_PART(&fy, 0);
 }
 
-/* tx, ty[m] = [m + 1] P in affine r52 (< 2p for m = 0, < M after), from the affine P in the
- * lanes (px, py). Lanes in `skip` (P at infinity, idle) compute garbage with Z forced to 1;
- * lanes where the chain meets H = 0 are added to *slow. */
-static void table_build(GI_FE tx[GV_TAB], GI_FE ty[GV_TAB], const GI_FE *px, const GI_FE *py,
-                        r52m skip, r52m *slow)
+/* tx, ty[m] = [m + 1] P (odd: [2m + 1] P) in affine r52 (< M), from the Jacobian P in the lanes
+ * (< 2p). Lanes in `skip` (P at infinity, idle) compute garbage with Z forced to 1; lanes where
+ * the chain meets H = 0 are added to *slow. */
+static void table_build(GI_FE tx[GV_TAB], GI_FE ty[GV_TAB], const vg *p, int odd, r52m skip,
+                        r52m *slow)
 {
-    vg t[GV_TAB], p;
+    vg t[GV_TAB], d;
     GI_FE one, c[GV_TAB], inv, zi, zz;
     fe_one(&one);
-    p.x = *px;
-    p.y = *py;
-    p.z = one;
-    vg_dbl(&t[1], &p);
-    *slow |= (r52m)(fe_is_zero_exact(&t[1].z) & ~skip); /* P of order 2: off the groups */
-    for (int m = 2; m < GV_TAB; m++) {
-        r52m inf_a, h0;
-        vg_madd(&t[m], &t[m - 1], px, py, (r52m)~skip, &inf_a, &h0);
-        *slow |= (r52m)(inf_a | h0);
+    t[0] = *p;
+    vg_dbl(&d, p);
+    *slow |= (r52m)(fe_is_zero_exact(&d.z) & ~skip); /* P of order 2: off the groups */
+    /* [m + 1] P = [m] P + P after [2] P; [2m + 1] P = [2m - 1] P + [2] P */
+    const vg *step = odd ? &d : p;
+    for (int m = 1; m < GV_TAB; m++) {
+        r52m exc;
+        if (m == 1 && !odd) {
+            t[1] = d;
+            continue;
+        }
+        vg_add(&t[m], &t[m - 1], step, (r52m) ~(skip | *slow), &exc);
+        *slow |= exc;
     }
-    /* Montgomery's trick along the lane: c[m] = Z_1 ... Z_m. */
-    for (int m = 1; m < GV_TAB; m++)
+    /* Montgomery's trick along the lane: c[m] = Z_0 ... Z_m. */
+    for (int m = 0; m < GV_TAB; m++)
         GI_BLEND(&t[m].z, (r52m)(skip | *slow), &t[m].z, &one);
-    c[1] = t[1].z;
-    for (int m = 2; m < GV_TAB; m++)
+    c[0] = t[0].z;
+    for (int m = 1; m < GV_TAB; m++)
         GI_MUL(&c[m], &c[m - 1], &t[m].z);
     /* 1 / c[7] for the eight lanes: one reference inversion, Montgomery's trick across lanes. */
     GI_REF_FE v[IFMA_LANES], pre[IFMA_LANES], w;
@@ -124,12 +130,10 @@ static void table_build(GI_FE tx[GV_TAB], GI_FE ty[GV_TAB], const GI_FE *px, con
     vfp to;
     vfp_set_const(&to, VFP_TO_R52);
     fe_from_refs(&inv, v, &to);
-    tx[0] = *px;
-    ty[0] = *py;
-    for (int m = GV_TAB - 1; m >= 1; m--) {
-        if (m > 1) {
+    for (int m = GV_TAB - 1; m >= 0; m--) {
+        if (m > 0) {
             GI_MUL(&zi, &inv, &c[m - 1]); /* 1 / Z_m */
-            GI_MUL(&inv, &inv, &t[m].z);  /* 1 / (Z_1 ... Z_{m-1}) */
+            GI_MUL(&inv, &inv, &t[m].z);  /* 1 / (Z_0 ... Z_{m-1}) */
         } else {
             zi = inv;
         }
@@ -272,39 +276,35 @@ static void images(GI_FE tx[GV_DIM][GV_TAB], GI_FE ty[GV_DIM][GV_TAB], const vfp
 static void mul_lanes(vg *acc, r52m *skip_out, r52m *slow_out, const GI_JAC *p,
                       const glv_fixed *const s[], unsigned n)
 {
-    GI_AFF a[IFMA_LANES];
-    GI_REF_FE ax[IFMA_LANES], ay[IFMA_LANES];
-    r52m live = (r52m)((1u << n) - 1), skip = (r52m)~live, slow = 0;
-    GI_FN(jac_batch_to_affine)(a, p, n);
-    for (unsigned k = 0; k < IFMA_LANES; k++) {
-        const GI_AFF *q = k < n ? &a[k] : &a[0];
-        if (k >= n || GI_AFF_IS_INF(q))
-            skip |= (r52m)(1u << k);
-        ax[k] = q->x;
-        ay[k] = q->y;
-    }
+    GI_JAC in[IFMA_LANES];
+    r52m live = (r52m)((1u << n) - 1), skip, slow = 0;
+    for (unsigned k = 0; k < IFMA_LANES; k++)
+        in[k] = p[k < n ? k : 0];
+    g_soa st;
+    vg pl;
+    soa_from_jac(&st, in);
+    soa_load(&pl, &st);
+    skip = (r52m)(~live | fe_is_zero_exact(&pl.z));
+    int shared = 1; /* one scalar in every lane: its NAF, fewer additions, no blends */
+    for (unsigned k = 1; k < n && shared; k++)
+        shared = s[k] == s[0] || memcmp(s[k], s[0], sizeof *s[0]) == 0;
     vfp to;
     vfp_set_const(&to, VFP_TO_R52);
-    GI_FE px, py, tx[GV_DIM][GV_TAB], ty[GV_DIM][GV_TAB];
-    fe_from_refs(&px, ax, &to);
-    fe_from_refs(&py, ay, &to);
-    table_build(tx[0], ty[0], &px, &py, skip, &slow);
+    GI_FE tx[GV_DIM][GV_TAB], ty[GV_DIM][GV_TAB];
+    table_build(tx[0], ty[0], &pl, shared, skip, &slow);
     images(tx, ty, &to);
 
     fe_one(&acc->x);
     fe_one(&acc->y);
     fe_zero(&acc->z); /* infinity */
     r52m lanes = (r52m)~skip;
-    int shared = 1; /* one scalar in every lane: its NAF, fewer additions, no blends */
-    for (unsigned k = 1; k < n && shared; k++)
-        shared = s[k] == s[0] || memcmp(s[k], s[0], sizeof *s[0]) == 0;
     unsigned __int128 v[GV_DIM];
     if (shared) {
         int8_t e[GV_DIM][GLV_DIGITS];
         int len = 0;
         parts(v, s[0]);
         for (int j = 0; j < GV_DIM; j++) {
-            int l = glv_wnaf(e[j], v[j], 4);
+            int l = glv_wnaf(e[j], v[j], 5); /* odd digits up to 15: the odd table */
             len = l > len ? l : len;
         }
         for (int i = len - 1; i >= 0; i--) {
@@ -315,7 +315,7 @@ static void mul_lanes(vg *acc, r52m *skip_out, r52m *slow_out, const GI_JAC *p,
                 if (d == 0)
                     continue;
                 r52m sel[GV_TAB] = { 0 };
-                sel[(d < 0 ? -d : d) - 1] = lanes;
+                sel[((d < 0 ? -d : d) - 1) / 2] = lanes;
                 gv_add(acc, tx[j], ty[j], sel, d < 0 ? lanes : 0, &slow);
             }
         }

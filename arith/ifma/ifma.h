@@ -133,10 +133,10 @@ void g1_ifma_bucket_dbl(g1_jac_r52 *buckets, const uint32_t idx[IFMA_LANES], uns
 /* ---- Eight scalar multiplications, G1 and G2 (glv_ifma_impl.h, in g1_/g2_ifma.c) ---- */
 /* out[k] = [s[k]] p[k] for lanes k < n (n <= 8): each scalar split by glv_fixed_set
  * (arith/bls12_381/glv.h; each half's value in [0, 2^128)), then in the lanes: G1 two parts
- * (128 doublings), G2 four (GLS with psi, 64 doublings), signed 4-bit windows, or the width-4
- * NAF when every lane has the same scalar; the tables [m] p[k], m = 1..8, and their images built
- * in the lanes too, the reference making the points and the tables affine with one inversion
- * each for the eight lanes. p[k] in the prime-order group (the endomorphisms act as their
+ * (128 doublings), G2 four (GLS with psi, 64 doublings), signed 4-bit windows on the tables
+ * [m] p[k], m = 1..8, or the width-5 NAF on the odd multiples 1..15 when every lane has the same
+ * scalar; the tables and their images built in the lanes too, the reference making the tables
+ * affine with one inversion for the eight lanes. p[k] in the prime-order group (the endomorphisms act as their
  * eigenvalues there only) or infinity; a rare exact case falls back to the reference. The same
  * points as g*_jac_mul_glv (compare with g*_jac_eq: the Jacobian coordinates differ). For the
  * group FFT of `g16k ptau prepare` and its contributions. out and p may be the same array.
