@@ -5,8 +5,8 @@
  *     L_j = sum_i w^(-ij) S_i = L_j(tau) G,   j < n,
  * with w = w[lg] the root of unity of docs/proving.md ("The domain") and L_j the Lagrange basis
  * polynomials of the domain {w^j}: the coefficients tau^i map to the evaluations at tau of the
- * Lagrange basis without knowing tau. The 1/n is the caller's (g*_group_scale): ptau_prepare.c divides
- * the powers once by the largest n and gets each smaller block's 1/n by doublings.
+ * Lagrange basis without knowing tau. The 1/n is the caller's (g*_group_scale): ptau_prepare.c
+ * divides the powers once by the largest n and gets each smaller block's 1/n by doublings.
  * Radix-2 decimation in time (Cooley-Tukey) in place on Jacobian points: the bit-reversal
  * permutation, then lg stages of butterflies (a, b) -> (a + t, a - t), t = w_m^(-j) b. The group
  * has no cheap multiplication by a root of unity, so each butterfly costs one scalar
