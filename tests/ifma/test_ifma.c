@@ -832,6 +832,31 @@ static void expect_mul(const g1_jac_t *p1, const g2_jac_t *p2, const glv_fixed *
     }
 }
 
+/* sf[i] = glv_fixed_set of the canonical k[i], sp[i] = &sf[i], i < n. */
+static void recode(glv_fixed *sf, const glv_fixed **sp, const uint64_t (*k)[4], unsigned n)
+{
+    for (unsigned i = 0; i < n; i++) {
+        fr_t c, m;
+        memcpy(c.l, k[i], sizeof c.l);
+        assert_int_equal(fr_from_canon(&m, &c), 0);
+        glv_fixed_set(&sf[i], &m);
+        sp[i] = &sf[i];
+    }
+}
+
+/* The crafted halves x^2 and 1 (k = 2 x^2): the lanes' accumulator holds [x^2] P when the last
+ * part adds [x^2] P again (H = 0, a doubling), see test_mul_glv_exact_case. */
+static void halves_x2_1(glv_fixed *sf, uint64_t k[4])
+{
+    unsigned __int128 x2 = (unsigned __int128)BLS_X_ABS * BLS_X_ABS, v = 2 * x2;
+    glv_windows4(sf->d[0], x2, GLV_WINDOWS);
+    glv_windows4(sf->d[1], 1, GLV_WINDOWS);
+    k[0] = (uint64_t)v; /* 2 x^2 < 2^129: limbs 0..2 */
+    k[1] = (uint64_t)(v >> 64);
+    k[2] = (uint64_t)(x2 >> 127);
+    k[3] = 0;
+}
+
 static void test_mul_glv_matches_ref(void **state)
 {
     (void)state;
@@ -865,13 +890,7 @@ static void test_mul_glv_matches_ref(void **state)
         if (round % 3 == 1) /* one scalar in every lane: the kernel's NAF path */
             for (unsigned i = 1; i < n; i++)
                 memcpy(k[i], k[0], sizeof k[0]);
-        for (unsigned i = 0; i < n; i++) {
-            fr_t c, m;
-            memcpy(c.l, k[i], sizeof c.l);
-            assert_int_equal(fr_from_canon(&m, &c), 0);
-            glv_fixed_set(&sf[i], &m);
-            sp[i] = &sf[i];
-        }
+        recode(sf, sp, (const uint64_t(*)[4])k, n);
         expect_mul(p1, p2, sp, (const uint64_t(*)[4])k, 0, n);
     }
 }
@@ -887,7 +906,6 @@ static void test_mul_glv_exact_case(void **state)
 {
     (void)state;
     REQUIRE_IFMA();
-    unsigned __int128 x2 = (unsigned __int128)BLS_X_ABS * BLS_X_ABS;
     uint64_t k[L][4];
     glv_fixed sf[L];
     const glv_fixed *sp[L];
@@ -900,15 +918,8 @@ static void test_mul_glv_exact_case(void **state)
         memcpy(c.l, k[i], sizeof c.l);
         assert_int_equal(fr_from_canon(&m, &c), 0);
         glv_fixed_set(&sf[i], &m);
-        if (i == 2) {
-            glv_windows4(sf[i].d[0], x2, GLV_WINDOWS);
-            glv_windows4(sf[i].d[1], 1, GLV_WINDOWS);
-            unsigned __int128 v = 2 * x2; /* 2 x^2 < 2^129: limbs 0..2 */
-            k[i][0] = (uint64_t)v;
-            k[i][1] = (uint64_t)(v >> 64);
-            k[i][2] = (uint64_t)(x2 >> 127);
-            k[i][3] = 0;
-        }
+        if (i == 2)
+            halves_x2_1(&sf[i], k[i]);
         if (i == 5) {
             uint64_t h0[2], h1[2];
             glv_split(h0, h1, FR_MODULUS.l);
@@ -978,7 +989,6 @@ static void test_butterfly_matches_ref(void **state)
 {
     (void)state;
     REQUIRE_IFMA();
-    unsigned __int128 x2 = (unsigned __int128)BLS_X_ABS * BLS_X_ABS;
     for (int round = 0; round < 10; round++) {
         unsigned n = round == 2 ? L : 1 + (unsigned)(round * 3) % L;
         uint64_t k[L][4];
@@ -993,13 +1003,7 @@ static void test_butterfly_matches_ref(void **state)
         if (round % 4 == 1)
             for (unsigned i = 1; i < n; i++)
                 memcpy(k[i], k[0], sizeof k[0]);
-        for (unsigned i = 0; i < n; i++) {
-            fr_t c, m;
-            memcpy(c.l, k[i], sizeof c.l);
-            assert_int_equal(fr_from_canon(&m, &c), 0);
-            glv_fixed_set(&sf[i], &m);
-            sp[i] = &sf[i];
-        }
+        recode(sf, sp, (const uint64_t(*)[4])k, n);
         if (round == 2) {
             g1_jac_set_inf(&v1[0]);
             g2_jac_set_inf(&v2[0]);
@@ -1011,13 +1015,7 @@ static void test_butterfly_matches_ref(void **state)
             g2_jac_mul(&u2[4], &v2[4], k[4], 4);
             g1_jac_neg(&u1[4], &u1[4]);
             g2_jac_neg(&u2[4], &u2[4]);
-            glv_windows4(sf[6].d[0], x2, GLV_WINDOWS);
-            glv_windows4(sf[6].d[1], 1, GLV_WINDOWS);
-            unsigned __int128 v = 2 * x2;
-            k[6][0] = (uint64_t)v;
-            k[6][1] = (uint64_t)(v >> 64);
-            k[6][2] = (uint64_t)(x2 >> 127);
-            k[6][3] = 0;
+            halves_x2_1(&sf[6], k[6]);
         }
         expect_butterfly(u1, v1, u2, v2, sp, (const uint64_t(*)[4])k, 0, n);
     }
