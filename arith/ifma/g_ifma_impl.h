@@ -431,8 +431,8 @@ static void vg_add_tail(vg *r, const vg_add_terms *q, int neg_a)
 }
 
 /* r = a + b, Jacobian (add-2007-bl), for the subgroup test's second chain and the tables of
- * glv_ifma_impl.h: inputs < 128p,
- * r must not alias a or b; b finite in every lane of `lanes`, *exc as vg_add_head; output < 4M. */
+ * glv_ifma_impl.h: inputs < 128p, r must not alias a or b; b finite in every lane of `lanes`,
+ * *exc as vg_add_head; output < 4M. */
 static void vg_add(vg *r, const vg *a, const vg *b, r52m lanes, r52m *exc)
 {
     vg_add_terms q;

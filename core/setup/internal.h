@@ -250,8 +250,9 @@ int fixed_base_g2_batch(g2_affine_t *out, const fixed_base_g2 *fb, const fr_t *k
 
 /* ---- group_fft.c ---- */
 /* In place: a[j] <- sum_i w^(-ij) a[i] for j < n = 2^lg (lg <= 32), w = fr_root_of_unity(lg):
- * the inverse FFT over the group without its 1/n (give it inputs divided by n: g*_group_scale), on
- * `threads` threads (0 = online CPUs) with progress for `phase` (pg may be NULL). Cannot fail. */
+ * the inverse FFT over the group without its 1/n (give it inputs divided by n:
+ * g*_group_scale), on `threads` threads (0 = online CPUs) with progress for `phase` (pg may be
+ * NULL). Cannot fail. */
 void g1_ifft(g1_jac_t *a, unsigned lg, unsigned threads, progress *pg, const char *phase);
 void g2_ifft(g2_jac_t *a, unsigned lg, unsigned threads, progress *pg, const char *phase);
 /* In place: a[i] <- [k] a[i] for i < n (k Montgomery), on threads with progress as above. */
