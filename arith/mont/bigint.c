@@ -2,7 +2,8 @@
  * Little-endian multi-limb integers: decimal parsing and printing and comparison. Used by the
  * Fp/Fr decimal wrappers and by the JSON readers/writers (snarkjs JSON holds canonical
  * decimal strings, docs/formats.md, "Encodings"). Schoolbook: multiply-add by 10 to parse, repeated
- * division by 10^19 to print.
+ * division by 10^19 to print; the endomorphism splits' division by a two-limb divisor is Knuth's
+ * algorithm D.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -97,7 +98,9 @@ int bigint_cmp(const uint64_t *a, const uint64_t *b, size_t n)
     return 0;
 }
 
-void bigint_div_u128(uint64_t q[2], uint64_t rem[2], const uint64_t k[4], const uint64_t d[2])
+/* The bit-serial division: any 0 < d < 2^128. Kept for a divisor below 2^64, which Knuth's
+ * algorithm below would need a second shape for (no caller has one). */
+static void div_bits(uint64_t q[2], uint64_t rem[2], const uint64_t k[4], const uint64_t d[2])
 {
     /* The remainder stays below d < 2^128; doubling it may carry out of 128 bits, and then it
      * is certainly >= d, so subtracting d modulo 2^128 gives the true remainder. */
@@ -114,6 +117,58 @@ void bigint_div_u128(uint64_t q[2], uint64_t rem[2], const uint64_t k[4], const 
     }
     q[0] = (uint64_t)qq;
     q[1] = (uint64_t)(qq >> 64);
+    rem[0] = (uint64_t)r;
+    rem[1] = (uint64_t)(r >> 64);
+}
+
+/* One quotient digit of Knuth's algorithm D (TAOCP vol. 2, 4.3.1) for a normalised two-limb
+ * divisor dn (top bit set): floor((r 2^64 + l) / dn) for r < dn, which fits 64 bits; *r becomes
+ * the remainder. The estimate from the top limbs is never too small; for a two-limb divisor the
+ * refinement with dn's low limb tests exactly qhat dn > r 2^64 + l, so it ends on the true digit
+ * and Knuth's add-back step cannot happen. The remainder, below dn, is computed modulo 2^128. */
+static uint64_t div_digit(mont_u128 *r, uint64_t l, mont_u128 dn)
+{
+    const uint64_t d1 = (uint64_t)(dn >> 64), d0 = (uint64_t)dn;
+    mont_u128 qhat, rhat;
+    if ((uint64_t)(*r >> 64) >= d1) { /* equal (r < dn): the estimate would not fit 64 bits */
+        qhat = UINT64_MAX;
+        rhat = *r - (mont_u128)d1 * UINT64_MAX;
+    } else {
+        qhat = *r / d1;
+        rhat = *r - qhat * d1;
+    }
+    while (rhat >> 64 == 0 && qhat * d0 > (rhat << 64 | l)) {
+        qhat--;
+        rhat += d1;
+    }
+    *r = (*r << 64 | l) - qhat * d0 - ((qhat * d1) << 64);
+    return (uint64_t)qhat;
+}
+
+void bigint_div_u128(uint64_t q[2], uint64_t rem[2], const uint64_t k[4], const uint64_t d[2])
+{
+    if (d[1] == 0) {
+        div_bits(q, rem, k, d);
+        return;
+    }
+    /* Normalise: shift d and k left until d's top bit is set; the quotient is unchanged and the
+     * remainder comes out shifted. k < d 2^128 makes the shifted k's top limb 0 and its next two
+     * below dn, so the quotient has the two digits computed here. */
+    const int s = __builtin_clzll(d[1]);
+    const mont_u128 dn = ((mont_u128)d[1] << 64 | d[0]) << s;
+    uint64_t u[5];
+    u[0] = k[0] << s;
+    for (int i = 1; i < 4; i++)
+        u[i] = s ? k[i] << s | k[i - 1] >> (64 - s) : k[i];
+    u[4] = s ? k[3] >> (64 - s) : 0;
+    mont_u128 r = (mont_u128)u[3] << 64 | u[2];
+    if (u[4] != 0 || r >= dn) { /* the quotient does not fit 128 bits: outside the contract */
+        div_bits(q, rem, k, d);
+        return;
+    }
+    q[1] = div_digit(&r, u[1], dn);
+    q[0] = div_digit(&r, u[0], dn);
+    r >>= s;
     rem[0] = (uint64_t)r;
     rem[1] = (uint64_t)(r >> 64);
 }
