@@ -63,6 +63,9 @@ static int raw_sql(const char *sql)
     return ok ? 0 : -1;
 }
 
+/* The timed cases: a check meant to land inside a lease, a retry delay or a worker's silence
+ * gets a window of 500 ms or more (so a loaded machine under ASan still makes it), and each
+ * sleep ends at least 200 ms past the deadline it waits for. */
 static void msleep(int ms)
 {
     struct timespec ts = { ms / 1000, (long)(ms % 1000) * 1000000L };
@@ -256,7 +259,7 @@ static void test_lease_token(void **state)
 static void test_lease_expiry(void **state)
 {
     queue *q = open_q();
-    queue_worker a = worker_with(q, "a", 300, digest_a), b = worker_with(q, "b", 60000, digest_a);
+    queue_worker a = worker_with(q, "a", 1000, digest_a), b = worker_with(q, "b", 60000, digest_a);
     queue_claim ca, cb;
     queue_job_info j;
     char *proof;
@@ -264,7 +267,7 @@ static void test_lease_expiry(void **state)
     (void)state;
     assert_int_equal(queue_claim_job(q, &a, &ca), QUEUE_OK);
     assert_int_equal(queue_claim_job(q, &b, &cb), QUEUE_ENOTFOUND); /* held */
-    msleep(700);
+    msleep(1200);
     assert_int_equal(queue_renew(q, &a, &ca), QUEUE_ENOTFOUND); /* expired */
     assert_int_equal(queue_claim_job(q, &b, &cb), QUEUE_OK);
     assert_int_equal(cb.id, id);
@@ -319,7 +322,7 @@ static void test_retry_and_release(void **state)
     queue_settings set = { 0, 2 };
     queue_worker w = worker_with(q, "w", 60000, digest_a);
     queue_end retry = {
-        .kind = QUEUE_END_RETRY, .error_code = "G16K_ENODEV", .error = "no device", .retry_ms = 300
+        .kind = QUEUE_END_RETRY, .error_code = "G16K_ENODEV", .error = "no device", .retry_ms = 1000
     };
     queue_end release = { .kind = QUEUE_END_RELEASE };
     queue_claim c;
@@ -349,7 +352,7 @@ static void test_retry_and_release(void **state)
     assert_string_equal(j.error, "no device");
     queue_job_info_cleanup(&j);
     assert_int_equal(queue_claim_job(q, &w, &c), QUEUE_ENOTFOUND); /* not due yet */
-    msleep(600);
+    msleep(1200);
     assert_int_equal(queue_claim_job(q, &w, &c), QUEUE_OK);
     assert_int_equal(c.attempt, 2);
     /* the last attempt's error fails it */
@@ -420,7 +423,7 @@ static void test_witness_limit(void **state)
 static void test_key_routing(void **state)
 {
     queue *q = open_q();
-    queue_worker a = worker_with(q, "a", 60000, digest_a), b = worker_with(q, "b", 200, digest_b);
+    queue_worker a = worker_with(q, "a", 60000, digest_a), b = worker_with(q, "b", 500, digest_b);
     queue_claim c;
     int64_t jb = submit(q, digest_b, 0), jc = submit(q, digest_c, 0);
     (void)state;
@@ -435,7 +438,7 @@ static void test_key_routing(void **state)
     assert_int_equal(c.id, jb);
     assert_true(c.key_held);
     /* b goes silent (no heartbeat for 3 leases) while its job's lease expires: a may take it */
-    msleep(800);
+    msleep(1700);
     queue_claim_cleanup(&c);
     assert_int_equal(queue_claim_job(q, &a, &c), QUEUE_OK);
     assert_int_equal(c.id, jb);
