@@ -1314,7 +1314,7 @@ static void test_log_switch(void **state)
     static log_lines l = { .lock = PTHREAD_MUTEX_INITIALIZER };
     pthread_t th;
     (void)state;
-    l.sleep_ms = 300;
+    l.sleep_ms = 1500; /* the window for the check that the callback is still in it */
     g16k_prover *p = open_prover();
     g16k_set_log(on_log, &l, G16K_LOG_WARN);
     assert_int_equal(pthread_create(&th, NULL, load_phase1_key, p), 0);
