@@ -16,6 +16,7 @@
 #include <cmocka.h>
 
 #include "mont/bigint.h"
+#include "splitmix.h"
 
 typedef unsigned __int128 u128;
 
@@ -23,10 +24,7 @@ static uint64_t rng = 0x6a09e667f3bcc908ULL;
 
 static uint64_t rnd(void)
 {
-    uint64_t z = (rng += 0x9e3779b97f4a7c15ULL); /* splitmix64 */
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
+    return splitmix64(&rng);
 }
 
 /* k = q d + r (256 bits) from the four 64 x 64-bit products of q and d */

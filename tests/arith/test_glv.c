@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include "bls12_381/glv.h"
+#include "splitmix.h"
 
 typedef unsigned __int128 u128;
 
@@ -21,10 +22,7 @@ static uint64_t rng = 0x3c6ef372fe94f82bULL;
 
 static uint64_t rnd(void)
 {
-    uint64_t z = (rng += 0x9e3779b97f4a7c15ULL); /* splitmix64 */
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
+    return splitmix64(&rng);
 }
 
 /* A canonical scalar below r: 4 random limbs reduced by repeated subtraction of r. */

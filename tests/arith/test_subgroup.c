@@ -17,6 +17,7 @@
 
 #include "bls12_381/curve.h"
 #include "vectors.h"
+#include "splitmix.h"
 
 #define N_RANDOM 10000
 
@@ -24,10 +25,7 @@ static uint64_t rng = 0x243f6a8885a308d3ULL;
 
 static uint64_t rnd(void)
 {
-    uint64_t z = (rng += 0x9e3779b97f4a7c15ULL); /* splitmix64 */
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
+    return splitmix64(&rng);
 }
 
 static void rnd_scalar(uint64_t k[4])
