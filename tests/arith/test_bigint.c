@@ -16,7 +16,7 @@
 #include <cmocka.h>
 
 #include "mont/bigint.h"
-#include "splitmix.h"
+#include "arith_check.h"
 
 typedef unsigned __int128 u128;
 

@@ -14,7 +14,7 @@
 #include <cmocka.h>
 
 #include "bls12_381/glv.h"
-#include "splitmix.h"
+#include "arith_check.h"
 
 typedef unsigned __int128 u128;
 

@@ -17,7 +17,7 @@
 
 #include "bls12_381/curve.h"
 #include "vectors.h"
-#include "splitmix.h"
+#include "arith_check.h"
 
 #define N_RANDOM 10000
 
