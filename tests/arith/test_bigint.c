@@ -1,11 +1,12 @@
 /*
  * bigint_div_u128 (arith/mont/bigint.c): the division of the GLV/GLS splits. Each case builds
- * k = q d + r from a chosen quotient q < 2^128 and remainder r < d by 64-bit limb products (an
- * independent computation) and expects exactly q and r back. Divisors: BLS12-381's x^2 (top bit
- * set), BN254's 6x^2 mod r (127 bits: one shift to normalise), random ones of every bit length
- * from 65 to 128 (each normalising shift) and below 2^64 (the bit-serial path), 2^64 and
- * 2^128 - 1. Quotients and remainders: random, 0, 1, the largest (q = 2^128 - 1, r = d - 1,
- * where the first digit's estimate takes the top-limbs-equal branch), and digits of all ones.
+ * k = q d + r from a chosen quotient q < 2^128 and remainder r < d by 64-bit limb products
+ * (arith_check.h's mul_add_u128: an independent computation) and expects exactly q and r back.
+ * Divisors: BLS12-381's x^2 (top bit set), BN254's 6x^2 mod r (127 bits: one shift to
+ * normalise), random ones of every bit length from 65 to 128 (each normalising shift) and below
+ * 2^64 (the bit-serial path), powers of two and 2^128 - 1. Quotients and remainders: random, 0,
+ * 1, the largest (q = 2^128 - 1, r = d - 1, where the first digit's estimate takes the
+ * top-limbs-equal branch), and digits of all ones.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -27,39 +28,13 @@ static uint64_t rnd(void)
     return splitmix64(&rng);
 }
 
-/* k = q d + r (256 bits) from the four 64 x 64-bit products of q and d */
-static void compose(uint64_t k[4], u128 q, u128 d, u128 r)
-{
-    const uint64_t a[2] = { (uint64_t)q, (uint64_t)(q >> 64) };
-    const uint64_t b[2] = { (uint64_t)d, (uint64_t)(d >> 64) };
-    uint64_t acc[5] = { 0 };
-    for (int i = 0; i < 2; i++) {
-        uint64_t carry = 0;
-        for (int j = 0; j < 2; j++) {
-            u128 t = (u128)a[i] * b[j] + acc[i + j] + carry;
-            acc[i + j] = (uint64_t)t;
-            carry = (uint64_t)(t >> 64);
-        }
-        acc[i + 2] += carry;
-    }
-    u128 t = (u128)acc[0] + (uint64_t)r;
-    acc[0] = (uint64_t)t;
-    t = (t >> 64) + acc[1] + (uint64_t)(r >> 64);
-    acc[1] = (uint64_t)t;
-    for (int i = 2; i < 4; i++) {
-        t = (t >> 64) + acc[i];
-        acc[i] = (uint64_t)t;
-    }
-    memcpy(k, acc, 4 * sizeof *k);
-}
-
 static int failures;
 
 static void expect(u128 q, u128 d, u128 r)
 {
     uint64_t k[4], qq[2], rr[2];
     const uint64_t dd[2] = { (uint64_t)d, (uint64_t)(d >> 64) };
-    compose(k, q, d, r);
+    mul_add_u128(k, q, d, r);
     bigint_div_u128(qq, rr, k, dd);
     u128 gq = (u128)qq[1] << 64 | qq[0], gr = (u128)rr[1] << 64 | rr[0];
     if (gq != q || gr != r) {

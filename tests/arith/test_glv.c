@@ -79,29 +79,8 @@ static void test_split(void **state)
         u128 a = (u128)k1[1] << 64 | k1[0], b = (u128)k2[1] << 64 | k2[0];
         assert_true(a < x2);
         assert_true(b < x2);
-        /* k2 * x2 + k1 as 256 bits: (b_hi 2^64 + b_lo)(x_hi 2^64 + x_lo) + a */
-        uint64_t prod[4] = { 0 };
-        uint64_t bl[2] = { k2[0], k2[1] }, xl[2] = { (uint64_t)x2, (uint64_t)(x2 >> 64) };
-        for (int i = 0; i < 2; i++) {
-            u128 c = 0;
-            for (int j = 0; j < 2; j++) {
-                c += (u128)bl[i] * xl[j] + prod[i + j];
-                prod[i + j] = (uint64_t)c;
-                c >>= 64;
-            }
-            for (int j = i + 2; j < 4 && c; j++) {
-                c += prod[j];
-                prod[j] = (uint64_t)c;
-                c >>= 64;
-            }
-        }
-        u128 c = 0;
-        uint64_t al[2] = { k1[0], k1[1] };
-        for (int i = 0; i < 4; i++) {
-            c += (u128)prod[i] + (i < 2 ? al[i] : 0);
-            prod[i] = (uint64_t)c;
-            c >>= 64;
-        }
+        uint64_t prod[4]; /* k2 x^2 + k1 as 256 bits */
+        mul_add_u128(prod, b, x2, a);
         assert_memory_equal(prod, k, 32);
     }
 }
