@@ -7,7 +7,8 @@
 #     response hash;
 #  3. `ptau prepare` equals `snarkjs powersoftau prepare phase2` of the same file;
 #  4. `ptau verify` accepts snarkjs's and g16k's files, and refuses a wrong point in a section
-#     (exit 1, as snarkjs does), a tauG2 point on the twist outside G2 (exit 4, naming it) and a
+#     (exit 1, as snarkjs does), wrong Lagrange points (of G2; a pair whose sum is unchanged;
+#     exit 1 naming the first), a tauG2 point on the twist outside G2 (exit 4, naming it) and a
 #     coordinate >= p (exit 4);
 #  5. `g16k setup` from g16k's prepared file writes the key `snarkjs groth16 setup` writes from
 #     it, for the four bn128 fixture circuits; g16k proves with each key and snarkjs verifies;
@@ -70,6 +71,14 @@ rc=0; "$G16K" ptau verify "$T/t2.ptau" --quiet > "$T/v.log" 2>&1 || rc=$?
 [ $rc = 4 ] && grep -q "section 3 (tauG2) at byte $off: point 2 is not a point of G2: point not in the prime-order subgroup" "$T/v.log" ||
   fail "verify of a twist point outside G2: exit $rc: $(cat "$T/v.log")"
 echo "ok: verify refuses a tauG2 point outside G2 (exit 4), naming section, byte and index"
+for w in "lagrange_g2 13 tauG2 2" "lagrange_pair 14 alphaTauG1 1"; do
+  set -- $w
+  tamper "$T/gp.ptau" "$T/t_$1.ptau" "$1"
+  rc=0; "$G16K" ptau verify "$T/t_$1.ptau" --quiet > "$T/v.log" 2>&1 || rc=$?
+  [ $rc = 1 ] && grep -q "section $2 (Lagrange $3) at byte .*: point $4 " "$T/v.log" ||
+    fail "verify of $1: exit $rc: $(cat "$T/v.log")"
+  echo "ok: verify refuses $1 (tamper.py) in the prepared file (exit 1), naming section $2's point $4"
+done
 off=$(tamper "$T/c2.ptau" "$T/t3.ptau" g1_coord)
 mkdir "$T/out"
 rc=0; "$G16K" ptau prepare "$T/t3.ptau" "$T/out/x.ptau" --quiet > "$T/v.log" 2>&1 || rc=$?

@@ -12,6 +12,10 @@ the cases whose message names it. WHAT:
   reduced        ceremonyPower = power + 1 (snarkjs truncate's kind of file)
   record_params  record 1's parameter length runs past section 7
   lagrange       section 12, point 6 replaced by the generator
+  lagrange_g2    section 13, point 2 replaced by the generator of G2 (tauG2[0])
+  lagrange_pair  section 14, points 1 and 2 (the block of 2 points) moved by +G and -G: their
+                 sum, and so any test that adds the block's points with equal weights, unchanged
+  lagrange_torsion  section 12, point 6: a point of E(Fp) outside G1 (BLS12-381 only)
 """
 import random
 import struct
@@ -35,6 +39,20 @@ def lem(x):
     return ((x * R) % p).to_bytes(n8, 'little')
 
 
+def unlem(c):
+    return int.from_bytes(c, 'little') * pow(R, -1, p) % p
+
+
+def g1_add(a, c):  # affine, a != +-c, neither infinity
+    lam = (c[1] - a[1]) * pow(c[0] - a[0], -1, p) % p
+    x = (lam * lam - a[0] - c[0]) % p
+    return x, (lam * (a[0] - x) - a[1]) % p
+
+
+def g1_at(o):
+    return unlem(b[o:o + n8]), unlem(b[o + n8:o + G1])
+
+
 def sqrt_fp(a):  # p = 3 mod 4 on both curves
     r = pow(a, (p + 1) // 4, p)
     return r if r * r % p == a % p else None
@@ -51,12 +69,12 @@ elif what == 'chain':
 elif what == 'section_point':
     o = sec[2][0] + 5 * G1
     b[o:o + G1] = b[gen:gen + G1]
-elif what == 'torsion':
+elif what in ('torsion', 'lagrange_torsion'):
     assert n8 == 48, 'torsion: BLS12-381 files only'
     x = 5
     while sqrt_fp(x ** 3 + 4) is None:
         x += 1
-    o = sec[2][0] + 3 * G1
+    o = sec[2][0] + 3 * G1 if what == 'torsion' else sec[12][0] + 6 * G1
     b[o:o + G1] = lem(x) + lem(sqrt_fp(x ** 3 + 4))
 elif what == 'twist':
     assert n8 == 32, 'twist: BN254 files only'
@@ -104,6 +122,16 @@ elif what == 'record_params':
 elif what == 'lagrange':
     o = sec[12][0] + 6 * G1
     b[o:o + G1] = b[gen:gen + G1]
+elif what == 'lagrange_g2':
+    o = sec[13][0] + 2 * G2
+    b[o:o + G2] = b[sec[3][0]:sec[3][0] + G2]
+elif what == 'lagrange_pair':
+    g = g1_at(gen)
+    ng = (g[0], (p - g[1]) % p)
+    for i, d in ((1, g), (2, ng)):
+        o = sec[14][0] + i * G1
+        q = g1_add(g1_at(o), d)
+        b[o:o + G1] = lem(q[0]) + lem(q[1])
 else:
     sys.exit('tamper.py: unknown edit ' + what)
 open(dst, 'wb').write(b)
