@@ -49,14 +49,6 @@ typedef struct fft_ctx {
     const char *phase;
 } fft_ctx;
 
-static uint64_t bit_reverse(uint64_t i, unsigned lg)
-{
-    uint64_t r = 0;
-    for (unsigned b = 0; b < lg; b++)
-        r |= ((i >> b) & 1) << (lg - 1 - b);
-    return r;
-}
-
 static void report(fft_ctx *c, uint64_t items, uint32_t worker)
 {
     uint64_t done = atomic_fetch_add(&c->done, items) + items;
@@ -156,7 +148,7 @@ static void report(fft_ctx *c, uint64_t items, uint32_t worker)
     {                                                                                              \
         uint64_t n = (uint64_t)1 << lg;                                                            \
         for (uint64_t i = 0; i < n; i++) {                                                         \
-            uint64_t r = bit_reverse(i, lg);                                                       \
+            uint64_t r = setup_bit_reverse(i, lg);                                                 \
             if (r > i) {                                                                           \
                 T t = a[i];                                                                        \
                 a[i] = a[r];                                                                       \

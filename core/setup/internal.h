@@ -196,6 +196,48 @@ void ptau_pubkey_encode(uint8_t out[PTAU_PUBKEY_BYTES], const ptau_key *k, int l
  * differs (a wrong Lagrange section), or the errors of ptau_prepare. */
 int ptau_prepare_check(const ptau *pt, unsigned threads, progress *pg);
 
+/* i with its lg low bits in reverse order: the permutation of the radix-2 FFTs (group_fft.c,
+ * ptau_lagrange_check.c). */
+static inline uint64_t setup_bit_reverse(uint64_t i, unsigned lg)
+{
+    uint64_t r = 0;
+    for (unsigned b = 0; b < lg; b++)
+        r |= ((i >> b) & 1) << (lg - 1 - b);
+    return r;
+}
+
+/* ---- ptau_sums.c: decoding with checks, and sums of many points (for ptau verify) ---- */
+/* Decode points 0 .. n-1 of section id into pts (g1_affine_t or g2_affine_t by id), on all
+ * threads: coordinates below p, on the curve (infinity allowed), and with `subgroup` in the
+ * prime-order subgroup (the IFMA lanes eight points at a time where they serve the curve, else
+ * the reference test). With h non-NULL the points' uncompressed encodings are hashed into h in
+ * order. Progress as `name`: done0 + the points decoded, of total. G16K_OK; ptau_point_error's
+ * G16K_EFORMAT naming the lowest refused point; G16K_ENOMEM. */
+int ptau_decode_checked(const ptau *pt, uint32_t id, const char *name, void *pts, uint64_t n,
+                        int subgroup, blake2b_state *h, unsigned threads, progress *pg,
+                        uint64_t done0, uint64_t total);
+/* *r1 = sum_{i < n} r_i P_i and, with r2 non-NULL, *r2 = sum_{i < n} r_i P_(i+1) (n + 1 points
+ * read), for affine pts of G1 or G2 (g2), 64-bit r; the sums Jacobian (g1_jac_t / g2_jac_t).
+ * Pippenger's bucket method (Bernstein et al., INDOCRYPT 2012, section 4) with unsigned
+ * windows of up to 16 bits on the reference arithmetic, one chunk of points per thread.
+ * G16K_OK or G16K_ENOMEM. Thread-safe. */
+int ptau_sum64(int g2, const void *pts, const uint64_t *r, uint64_t n, unsigned threads, void *r1,
+               void *r2);
+/* *out (Jacobian) = sum_{i < n} k_i P_i for full scalars k (fr_t) and affine pts: one product
+ * per point through the endomorphism (the IFMA lanes' eight at a time where they serve the
+ * curve, as `ptau contribute`), chunks of PTAU_SUM_GRAIN on all threads. Where this is used
+ * (2^16 points) a Pippenger sum with 255-bit scalars on the reference buckets cost as much on G1
+ * and twice as much on G2. G16K_OK or G16K_ENOMEM. Thread-safe. */
+#define PTAU_SUM_GRAIN 2048
+int ptau_sum_full(int g2, const void *pts, const fr_t *k, uint64_t n, unsigned threads, void *out);
+
+/* ---- ptau_lagrange_check.c ---- */
+/* Check sections 12..15 of an open, prepared ptau against sections 2..5 by a random test (see
+ * the file): G16K_OK (a wrong section passes with probability at most 2^-64), G16K_EINVAL
+ * naming the first wrong point (then found by ptau_prepare_check), G16K_EFORMAT for a point that
+ * does not decode or lies outside its subgroup, G16K_ENOMEM. Randomness from libsodium. */
+int ptau_lagrange_check(const ptau *pt, unsigned threads, progress *pg);
+
 /* ---- ptau_contribute.c ---- */
 /* Section 7 of an open ptau, checked (record sizes, parameter lists, nothing after the last). */
 typedef struct ptau_contribs {

@@ -1,0 +1,294 @@
+/*
+ * The point sums and the checked decoding of `g16k ptau verify` (internal.h): every point of a
+ * section decoded, tested on its curve and in its subgroup (the IFMA lanes eight at a time) and
+ * optionally hashed; sums of points with 64-bit random weights (Pippenger, buckets of the
+ * reference arithmetic); sums of points with full scalars (a product per point).
+ */
+#include <stdatomic.h>
+#include <stdlib.h>
+
+#include "g16k/plugin.h"
+#include "ifma.h"
+#include "internal.h"
+#include "platform/parallel.h"
+#include "setup.h"
+#include "util/error.h"
+
+/* ---- decoding ---- */
+
+typedef struct sec_pass {
+    int g2;
+    const ptau *pt;
+    uint32_t id;
+    uint64_t first; /* section index of the block's first point */
+    void *pts;      /* the points decoded */
+    uint8_t *u;     /* the block's uncompressed encodings, or NULL: none wanted */
+    int subgroup;   /* 1: test that every point lies in its subgroup */
+    int simd;
+    atomic_uint_fast64_t bad; /* lowest failing section index, or ~0 */
+} sec_pass;
+
+static void decode_range(void *arg, uint64_t b, uint64_t e, uint32_t worker)
+{
+    (void)worker;
+    sec_pass *s = arg;
+    size_t sz = s->g2 ? G2_BYTES : G1_BYTES;
+    for (uint64_t i0 = b; i0 < e; i0 += IFMA_LANES) {
+        unsigned m = e - i0 < IFMA_LANES ? (unsigned)(e - i0) : IFMA_LANES, want = 0, fin = 0;
+        for (unsigned l = 0; l < m; l++) {
+            uint64_t i = i0 + l;
+            if (s->g2) {
+                g2_affine_t *a = (g2_affine_t *)s->pts + s->first + i;
+                if (ptau_point(s->pt, s->id, s->first + i, a, 0))
+                    ptau_note_lowest(&s->bad, s->first + i);
+                if (s->u)
+                    setup_g2_to_u(s->u + i * sz, a);
+                fin |= (unsigned)!g2_affine_is_inf(a) << l;
+            } else {
+                g1_affine_t *a = (g1_affine_t *)s->pts + s->first + i;
+                if (ptau_point(s->pt, s->id, s->first + i, a, 0))
+                    ptau_note_lowest(&s->bad, s->first + i);
+                if (s->u)
+                    setup_g1_to_u(s->u + i * sz, a);
+                fin |= (unsigned)!g1_affine_is_inf(a) << l;
+            }
+            want |= 1u << l;
+        }
+        /* subgroup: 8 lanes at once where IFMA runs (finite points only), else the reference */
+        if (!s->subgroup)
+            continue;
+        unsigned ok = 0;
+        if (s->simd && fin == want)
+            ok = s->g2 ? g2_ifma_in_subgroup((g2_affine_t *)s->pts + s->first + i0, m)
+                       : g1_ifma_in_subgroup((g1_affine_t *)s->pts + s->first + i0, m);
+        for (unsigned l = 0; l < m; l++) {
+            if (ok >> l & 1)
+                continue;
+            uint64_t i = s->first + i0 + l;
+            int in = s->g2 ? g2_affine_in_subgroup((g2_affine_t *)s->pts + i)
+                           : g1_affine_in_subgroup((g1_affine_t *)s->pts + i);
+            if (!in)
+                ptau_note_lowest(&s->bad, i);
+        }
+    }
+}
+
+/* The points decoded and hashed per step. */
+#define BLOCK ((uint64_t)1 << 16)
+
+int ptau_decode_checked(const ptau *pt, uint32_t id, const char *name, void *pts, uint64_t n,
+                        int subgroup, blake2b_state *h, unsigned threads, progress *pg,
+                        uint64_t done0, uint64_t total)
+{
+    int g2 = id == PTAU_TAU_G2 || id == PTAU_BETA_G2 || id == PTAU_LAGR_TAU_G2;
+    size_t sz = g2 ? G2_BYTES : G1_BYTES;
+    sec_pass s = {
+        .g2 = g2, .pt = pt, .id = id, .pts = pts, .subgroup = subgroup, .simd = SETUP_SIMD()
+    };
+    if (h && !(s.u = malloc(BLOCK * sz)))
+        return err_set(G16K_ENOMEM, "ptau: no memory to hash %s", name);
+    int rc = G16K_OK;
+    for (uint64_t b = 0; b < n && rc == G16K_OK; b += BLOCK) {
+        uint64_t m = n - b < BLOCK ? n - b : BLOCK;
+        s.first = b;
+        atomic_init(&s.bad, ~(uint64_t)0);
+        par_for(pool_threads(threads), m, 512, decode_range, &s);
+        uint64_t bad = atomic_load(&s.bad);
+        if (bad != ~(uint64_t)0) {
+            rc = ptau_point_error(pt, id, name, bad, subgroup);
+            break;
+        }
+        if (h)
+            blake2b_update(h, s.u, m * sz);
+        progress_update(pg, name, done0 + b + m, total);
+    }
+    free(s.u);
+    return rc;
+}
+
+/* ---- 64-bit weights ---- */
+
+/* Pippenger with 64-bit scalars on one chunk [b, e) of i: R1 = sum r_i P_i and, with sums = 2,
+ * R2 = sum r_i P_(i+1); window c, buckets of the reference arithmetic. */
+typedef struct lc_job {
+    int g2;
+    unsigned sums; /* 1: R1 only; 2: R1 and R2 */
+    const void *pts;
+    const uint64_t *r;
+    uint64_t grain;
+    void *out;        /* per chunk: two Jacobian points */
+    atomic_int nomem; /* a chunk found no memory for its buckets */
+} lc_job;
+
+#define LINCOMB(G, AFF, JAC)                                                                       \
+    static void G##_lc_range(lc_job *j, uint64_t b, uint64_t e)                                    \
+    {                                                                                              \
+        const AFF *P = j->pts;                                                                     \
+        unsigned c = 4;                                                                            \
+        while (c < 16 && ((uint64_t)1 << (c + 3)) < e - b)                                         \
+            c++;                                                                                   \
+        uint64_t nb = (uint64_t)1 << c;                                                            \
+        JAC *bk = malloc(j->sums * nb * sizeof *bk), acc[2];                                       \
+        JAC *out = (JAC *)j->out + 2 * (b / j->grain);                                             \
+        if (!bk) {                                                                                 \
+            atomic_store(&j->nomem, 1);                                                            \
+            return;                                                                                \
+        }                                                                                          \
+        G##_jac_set_inf(&acc[0]);                                                                  \
+        G##_jac_set_inf(&acc[1]);                                                                  \
+        for (int w = (int)((64 + c - 1) / c) - 1; w >= 0; w--) {                                   \
+            for (unsigned d = 0; d < c; d++)                                                       \
+                for (unsigned h = 0; h < j->sums; h++)                                             \
+                    G##_jac_dbl(&acc[h], &acc[h]);                                                 \
+            for (uint64_t x = 0; x < j->sums * nb; x++)                                            \
+                G##_jac_set_inf(&bk[x]);                                                           \
+            for (uint64_t i = b; i < e; i++) {                                                     \
+                uint64_t d = (j->r[i] >> (w * c)) & (nb - 1);                                      \
+                if (d) {                                                                           \
+                    G##_jac_add_affine(&bk[d], &bk[d], &P[i]);                                     \
+                    if (j->sums == 2)                                                              \
+                        G##_jac_add_affine(&bk[nb + d], &bk[nb + d], &P[i + 1]);                   \
+                }                                                                                  \
+            }                                                                                      \
+            for (unsigned h = 0; h < j->sums; h++) { /* sum_d d B_d by running sums */             \
+                JAC run, sum;                                                                      \
+                G##_jac_set_inf(&run);                                                             \
+                G##_jac_set_inf(&sum);                                                             \
+                for (uint64_t d = nb - 1; d >= 1; d--) {                                           \
+                    G##_jac_add(&run, &run, &bk[h * nb + d]);                                      \
+                    G##_jac_add(&sum, &sum, &run);                                                 \
+                }                                                                                  \
+                G##_jac_add(&acc[h], &acc[h], &sum);                                               \
+            }                                                                                      \
+        }                                                                                          \
+        out[0] = acc[0];                                                                           \
+        out[1] = acc[1];                                                                           \
+        free(bk);                                                                                  \
+    }                                                                                              \
+                                                                                                   \
+    /* the chunks' sums added up (Jacobian): r1, and r2 unless NULL */                             \
+    static void G##_lc_total(JAC *r1, JAC *r2, const JAC *parts, uint32_t chunks)                  \
+    {                                                                                              \
+        G##_jac_set_inf(r1);                                                                       \
+        if (r2)                                                                                    \
+            G##_jac_set_inf(r2);                                                                   \
+        for (uint32_t k = 0; k < chunks; k++) {                                                    \
+            G##_jac_add(r1, r1, &parts[2 * k]);                                                    \
+            if (r2)                                                                                \
+                G##_jac_add(r2, r2, &parts[2 * k + 1]);                                            \
+        }                                                                                          \
+    }
+
+LINCOMB(g1, g1_affine_t, g1_jac_t)
+LINCOMB(g2, g2_affine_t, g2_jac_t)
+
+static void lc_range(void *arg, uint64_t b, uint64_t e, uint32_t worker)
+{
+    (void)worker;
+    lc_job *j = arg;
+    if (j->g2)
+        g2_lc_range(j, b, e);
+    else
+        g1_lc_range(j, b, e);
+}
+
+int ptau_sum64(int g2, const void *pts, const uint64_t *r, uint64_t n, unsigned threads, void *r1,
+               void *r2)
+{
+    unsigned sums = r2 ? 2 : 1;
+    uint32_t th = pool_threads(threads);
+    uint64_t grain = n ? (n + th - 1) / th : 1;
+    size_t jsz = g2 ? sizeof(g2_jac_t) : sizeof(g1_jac_t);
+    void *parts = calloc(2 * th, jsz);
+    if (!parts)
+        return err_set(G16K_ENOMEM, "ptau: out of memory");
+    lc_job j = { .g2 = g2, .sums = sums, .pts = pts, .r = r, .grain = grain, .out = parts };
+    atomic_init(&j.nomem, 0);
+    par_for(th, n, grain, lc_range, &j);
+    int rc = G16K_OK;
+    if (atomic_load(&j.nomem))
+        rc = err_set(G16K_ENOMEM, "ptau: no memory for the buckets of a sum");
+    else if (g2)
+        g2_lc_total(r1, r2, parts, (uint32_t)((n + grain - 1) / grain));
+    else
+        g1_lc_total(r1, r2, parts, (uint32_t)((n + grain - 1) / grain));
+    free(parts);
+    return rc;
+}
+
+/* ---- full scalars ---- */
+
+/* sum_i k_i P_i on one chunk [b, e) of full scalars (ptau_sum_full). */
+typedef struct fs_job {
+    int g2, simd;
+    const void *pts;
+    const fr_t *k;
+    uint64_t grain;
+    void *out; /* per chunk: one Jacobian point */
+} fs_job;
+
+#define FULLSUM(G, AFF, JAC)                                                                       \
+    static void G##_fs_range(fs_job *j, uint64_t b, uint64_t e)                                    \
+    {                                                                                              \
+        const AFF *P = j->pts;                                                                     \
+        JAC q[IFMA_LANES], acc;                                                                    \
+        G##_jac_set_inf(&acc);                                                                     \
+        for (uint64_t i0 = b; i0 < e; i0 += IFMA_LANES) {                                          \
+            unsigned m = e - i0 < IFMA_LANES ? (unsigned)(e - i0) : IFMA_LANES;                    \
+            glv_fixed f[IFMA_LANES];                                                               \
+            const glv_fixed *fp[IFMA_LANES];                                                       \
+            for (unsigned l = 0; l < m; l++) {                                                     \
+                G##_jac_from_affine(&q[l], &P[i0 + l]);                                            \
+                if (j->simd) {                                                                     \
+                    glv_fixed_set(&f[l], &j->k[i0 + l]);                                           \
+                    fp[l] = &f[l];                                                                 \
+                } else {                                                                           \
+                    glv_scalar w;                                                                  \
+                    glv_scalar_set(&w, &j->k[i0 + l]);                                             \
+                    G##_jac_mul_glv(&q[l], &q[l], &w);                                             \
+                }                                                                                  \
+            }                                                                                      \
+            if (j->simd)                                                                           \
+                G##_ifma_mul_glv(q, q, fp, m);                                                     \
+            for (unsigned l = 0; l < m; l++)                                                       \
+                G##_jac_add(&acc, &acc, &q[l]);                                                    \
+        }                                                                                          \
+        ((JAC *)j->out)[b / j->grain] = acc;                                                       \
+    }
+
+FULLSUM(g1, g1_affine_t, g1_jac_t)
+FULLSUM(g2, g2_affine_t, g2_jac_t)
+
+static void fs_range(void *arg, uint64_t b, uint64_t e, uint32_t worker)
+{
+    (void)worker;
+    fs_job *j = arg;
+    if (j->g2)
+        g2_fs_range(j, b, e);
+    else
+        g1_fs_range(j, b, e);
+}
+
+int ptau_sum_full(int g2, const void *pts, const fr_t *k, uint64_t n, unsigned threads, void *out)
+{
+    uint64_t chunks = (n + PTAU_SUM_GRAIN - 1) / PTAU_SUM_GRAIN;
+    size_t jsz = g2 ? sizeof(g2_jac_t) : sizeof(g1_jac_t);
+    void *parts = calloc(chunks ? chunks : 1, jsz);
+    if (!parts)
+        return err_set(G16K_ENOMEM, "ptau: out of memory");
+    fs_job j = {
+        .g2 = g2, .simd = SETUP_SIMD(), .pts = pts, .k = k, .grain = PTAU_SUM_GRAIN, .out = parts
+    };
+    par_for(pool_threads(threads), n, PTAU_SUM_GRAIN, fs_range, &j);
+    if (g2) {
+        g2_jac_set_inf(out);
+        for (uint64_t c = 0; c < chunks; c++)
+            g2_jac_add(out, out, (const g2_jac_t *)parts + c);
+    } else {
+        g1_jac_set_inf(out);
+        for (uint64_t c = 0; c < chunks; c++)
+            g1_jac_add(out, out, (const g1_jac_t *)parts + c);
+    }
+    free(parts);
+    return G16K_OK;
+}
