@@ -161,6 +161,9 @@ expect 4 "cut.ptau" "truncated file" ptau prepare "$T/cut.ptau" "$T/out/x.ptau"
 # A G2 point of section 3 damaged: its x.c0 coordinate's top byte set (>= p).
 off=$(tamper "$T/c2.ptau" "$T/bad.ptau" g2_coord)
 expect 4 "section 3 (tauG2) at byte $off" "damaged G2 point" ptau prepare "$T/bad.ptau" "$T/out/x.ptau"
+expect 4 "section 3 (tauG2) at byte $off" "contribute onto a damaged G2 point" ptau contribute "$T/bad.ptau" "$T/out/x.ptau"
+off=$(tamper "$T/c2.ptau" "$T/bad1.ptau" g1_coord)
+expect 4 "section 2 (tauG1) at byte $off" "contribute onto a damaged G1 point" ptau contribute "$T/bad1.ptau" "$T/out/x.ptau"
 # a header of neither curve: n8 40
 python3 -c 'import sys; b = bytearray(open(sys.argv[1], "rb").read()); b[24] = 40; open(sys.argv[2], "wb").write(b)' "$T/c2.ptau" "$T/n8.ptau"
 expect 4 "section 1 at byte 24: n8 40, expected 48 (BLS12-381) or 32 (BN254)" "n8 of no curve" ptau prepare "$T/n8.ptau" "$T/out/x.ptau"
