@@ -204,7 +204,7 @@ const cli_command cli_cmd_ptau = {
     "         hashed with SHA-256 2^ITERATIONS_EXP times), the bytes of `snarkjs powersoftau\n"
     "         beacon`. prepare: the Lagrange sections `g16k setup` needs, the bytes of\n"
     "         `snarkjs powersoftau prepare phase2`. verify: every contribution, point and hash\n"
-    "         of the transcript (and the Lagrange sections, recomputed); prints OK (exit 0) or\n"
-    "         INVALID: why (exit 1). All cores; outputs appear only when complete; progress on\n"
-    "         stderr when it is a terminal, or with --progress.\n",
+    "         of the transcript (the Lagrange sections by a random combination); prints OK\n"
+    "         (exit 0) or INVALID: why (exit 1). All cores; outputs appear only when complete;\n"
+    "         progress on stderr when it is a terminal, or with --progress.\n",
 };

@@ -96,7 +96,8 @@ int ptau_prepare(const ptau_opts *o);
 int ptau_contribute(const ptau_opts *o);
 
 /* `snarkjs powersoftau verify` (core/setup/ptau_verify.c: the same checks, some stronger: every
- * point's subgroup, 64-bit random combinations, the Lagrange sections recomputed). Returns
+ * point's subgroup, 64-bit random combinations, the Lagrange sections' too, recomputed only to
+ * name a wrong point: ptau_lagrange_check.c). Returns
  * G16K_OK with rep->valid 1, or 0 and the core error saying what does not verify (a contribution
  * by number and name, or the section); or an error for a file that cannot be read as a ptau
  * (G16K_EFORMAT naming file, section and offset, G16K_EIO, G16K_ENOMEM). rep->contribs is
