@@ -51,6 +51,23 @@ static void fr_ifft(fr_t *a, unsigned lg)
         fr_mul(&a[i], &a[i], &ninv);
 }
 
+/* a == b as points (the Jacobian forms may differ). */
+static int jac_eq_g1(const g1_jac_t *a, const g1_jac_t *b)
+{
+    g1_affine_t x, y;
+    g1_jac_to_affine(&x, a);
+    g1_jac_to_affine(&y, b);
+    return g1_affine_eq(&x, &y);
+}
+
+static int jac_eq_g2(const g2_jac_t *a, const g2_jac_t *b)
+{
+    g2_affine_t x, y;
+    g2_jac_to_affine(&x, a);
+    g2_jac_to_affine(&y, b);
+    return g2_affine_eq(&x, &y);
+}
+
 /* Section out_id (12..15) against in_id (2..5): is block p (2^p points, p = 0 .. top) the inverse
  * group FFT of the first 2^p tau points T (group_fft.c; the top block of tauG1 has no T_(n-1):
  * zero), L_p = IFFT(T_[0, 2^p))? With a random 64-bit r for every Lagrange point,
@@ -99,26 +116,14 @@ static int lagrange_section(const ptau *pt, uint32_t in_id, uint32_t out_id, con
         for (uint64_t i = 0; i < n; i++)
             fr_add(&c[i], &c[i], &t[i]);
     }
-    int same;
-    if (g2) {
-        g2_jac_t sl, st;
-        g2_affine_t al, at;
-        if ((rc = ptau_sum64(1, L, r, nl, threads, &sl, NULL)) ||
-            (rc = ptau_sum_full(1, T, c, nt_pts, threads, &st)))
-            goto out;
-        g2_jac_to_affine(&al, &sl);
-        g2_jac_to_affine(&at, &st);
-        same = g2_affine_eq(&al, &at);
-    } else {
-        g1_jac_t sl, st;
-        g1_affine_t al, at;
-        if ((rc = ptau_sum64(0, L, r, nl, threads, &sl, NULL)) ||
-            (rc = ptau_sum_full(0, T, c, nt_pts, threads, &st)))
-            goto out;
-        g1_jac_to_affine(&al, &sl);
-        g1_jac_to_affine(&at, &st);
-        same = g1_affine_eq(&al, &at);
-    }
+    union {
+        g1_jac_t g1;
+        g2_jac_t g2;
+    } sl, st;
+    if ((rc = ptau_sum64(g2, L, r, nl, threads, &sl, NULL)) ||
+        (rc = ptau_sum_full(g2, T, c, nt_pts, threads, &st)))
+        goto out;
+    int same = g2 ? jac_eq_g2(&sl.g2, &st.g2) : jac_eq_g1(&sl.g1, &st.g1);
     *mismatch = !same;
     progress_done(pg, phase);
 out:
