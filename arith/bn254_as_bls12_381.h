@@ -19,10 +19,12 @@
 #undef FR_LIMBS
 #undef FP_BYTES
 #undef FR_BYTES
+#undef FR_TWO_ADICITY
 #define FP_LIMBS BN254_FP_LIMBS
 #define FR_LIMBS BN254_FR_LIMBS
 #define FP_BYTES BN254_FP_BYTES
 #define FR_BYTES BN254_FR_BYTES
+#define FR_TWO_ADICITY BN254_FR_TWO_ADICITY
 #define fp_t bn254_fp_t
 #define fr_t bn254_fr_t
 #define fp2_t bn254_fp2_t

@@ -44,8 +44,10 @@ typedef struct {
 #define FIELD_HAS_SQRT
 #include "mont/field_decl.h"
 
-/* Fr: the same, with fr_root_of_unity (w[32] = 5^t, t = (r-1)/2^32). FR_DEC_MAX: the size of
- * fr_to_dec's buffer (r < 10^77). */
+/* Fr: the same, with fr_root_of_unity (w[32] = 5^t, t = (r-1)/2^32: 2^32 is the largest power
+ * of two dividing r - 1, FR_TWO_ADICITY). FR_DEC_MAX: the size of fr_to_dec's buffer
+ * (r < 10^77). */
+#define FR_TWO_ADICITY 32
 #define FR_DEC_MAX 80
 #define FIELD_FN(n) fr_##n
 #define FIELD_CONST(n) FR_##n

@@ -31,7 +31,7 @@ static const uint64_t R_ODD_PART[FR_LIMBS] = { 0xfffe5bfeffffffffULL, 0x09a1d805
 #define FIELD_MINV 0xfffffffeffffffffULL /* -r^-1 mod 2^64 */
 #define FIELD_M R_LIMBS
 #define FIELD_M_MINUS_2 R_MINUS_2
-#define FIELD_TWO_ADICITY 32
+#define FIELD_TWO_ADICITY FR_TWO_ADICITY
 #define FIELD_ODD_PART R_ODD_PART
 #define FIELD_NQR 5
 #include "mont/field_impl.h"

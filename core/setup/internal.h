@@ -191,10 +191,12 @@ void ptau_key_wipe(ptau_key *k);
 void ptau_pubkey_encode(uint8_t out[PTAU_PUBKEY_BYTES], const ptau_key *k, int lem);
 
 /* ---- ptau_prepare.c ---- */
-/* Recompute sections 12..15 of an open, prepared ptau from sections 2..5 (the group inverse FFT
- * of ptau_prepare) and compare: G16K_OK if equal, G16K_EINVAL naming the first point that
- * differs (a wrong Lagrange section), or the errors of ptau_prepare. */
-int ptau_prepare_check(const ptau *pt, unsigned threads, progress *pg);
+/* Recompute sections 12 + first .. 12 + last (first <= last <= 3) of an open, prepared ptau from
+ * sections 2 + first .. 2 + last (the group inverse FFT of ptau_prepare) and compare: G16K_OK if
+ * equal, G16K_EINVAL naming the first point that differs (a wrong Lagrange section), or the
+ * errors of ptau_prepare. */
+int ptau_prepare_check(const ptau *pt, uint32_t first, uint32_t last, unsigned threads,
+                       progress *pg);
 
 /* i with its lg low bits in reverse order: the permutation of the radix-2 FFTs (group_fft.c,
  * ptau_lagrange_check.c). */

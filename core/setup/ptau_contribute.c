@@ -327,6 +327,7 @@ static int apply_section(contrib_run *c, uint32_t id, const char *name, const fr
         fr_t t;
         fr_pow(&t, inc, &e, 1);
         fr_mul(&j.first, &j.first, &t);
+        sodium_memzero(&t, sizeof t); /* tau^m: toxic waste too */
     }
     if (rc == G16K_OK)
         progress_done(c->pg, name);

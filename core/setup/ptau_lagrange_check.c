@@ -16,7 +16,9 @@
 
 /* a <- IFFT(a): a_i = (1/n) sum_j a_j w^(-ij), n = 2^lg, over the domain of group_fft.c (w of
  * order n from fr_root_of_unity). Radix-2 decimation in time after the bit-reversal
- * permutation: n/2 lg products, single-threaded (a group operation costs ~100 of them). */
+ * permutation: n lg products (butterflies and twiddles), single-threaded: the blocks of a
+ * section take about 2^(top+1) top, at power 22 (tauG1: top 23) 0.4 G, about 6 s, beside 2^top
+ * products in the group, each worth thousands of these. */
 static void fr_ifft(fr_t *a, unsigned lg)
 {
     uint64_t n = (uint64_t)1 << lg;
@@ -94,19 +96,13 @@ static int lagrange_section(const ptau *pt, uint32_t in_id, uint32_t out_id, con
     int rc = ptau_check_section(pt, out_id, phase);
     if (rc)
         return rc;
-    void *L = malloc(nl * asz), *T = malloc(nt_pts * asz);
+    /* the weights and c first (t freed), then the points: the peak is L, T, r and c, 2^top
+     * (2 asz + asz + 16 + 32) bytes, below the recomputation's 2^top (2 asz + jsz) */
+    void *L = NULL, *T = NULL;
     uint64_t *r = malloc(nl * sizeof *r);
     fr_t *c = calloc(nt, sizeof *c), *t = malloc(nt * sizeof *t);
-    if (!L || !T || !r || !c || !t) {
-        rc = err_set(G16K_ENOMEM, "ptau: no memory for the %llu points of %s",
-                     (unsigned long long)nl, phase);
-        goto out;
-    }
-    if ((rc =
-             ptau_decode_checked(pt, out_id, phase, L, nl, 1, NULL, threads, pg, 0, nl + nt_pts)) ||
-        (rc = ptau_decode_checked(pt, in_id, phase, T, nt_pts, 0, NULL, threads, pg, nl,
-                                  nl + nt_pts)))
-        goto out;
+    if (!r || !c || !t)
+        goto nomem;
     randombytes_buf(r, nl * sizeof *r);
     for (unsigned p = 0; p <= top; p++) {
         uint64_t n = (uint64_t)1 << p, off = n - 1; /* block p starts at point 2^p - 1 */
@@ -116,6 +112,17 @@ static int lagrange_section(const ptau *pt, uint32_t in_id, uint32_t out_id, con
         for (uint64_t i = 0; i < n; i++)
             fr_add(&c[i], &c[i], &t[i]);
     }
+    free(t);
+    t = NULL;
+    L = malloc(nl * asz);
+    T = malloc(nt_pts * asz);
+    if (!L || !T)
+        goto nomem;
+    if ((rc =
+             ptau_decode_checked(pt, out_id, phase, L, nl, 1, NULL, threads, pg, 0, nl + nt_pts)) ||
+        (rc = ptau_decode_checked(pt, in_id, phase, T, nt_pts, 0, NULL, threads, pg, nl,
+                                  nl + nt_pts)))
+        goto out;
     union {
         g1_jac_t g1;
         g2_jac_t g2;
@@ -126,6 +133,10 @@ static int lagrange_section(const ptau *pt, uint32_t in_id, uint32_t out_id, con
     int same = g2 ? jac_eq_g2(&sl.g2, &st.g2) : jac_eq_g1(&sl.g1, &st.g1);
     *mismatch = !same;
     progress_done(pg, phase);
+    goto out;
+nomem:
+    rc = err_set(G16K_ENOMEM, "ptau: no memory for the %llu points of %s", (unsigned long long)nl,
+                 phase);
 out:
     free(L);
     free(T);
@@ -138,18 +149,30 @@ out:
 int ptau_lagrange_check(const ptau *pt, unsigned threads, progress *pg)
 {
     static const char *names[4] = { "tauG1", "tauG2", "alphaTauG1", "betaTauG1" };
-    int mismatch = 0, rc = G16K_OK;
-    for (uint32_t k = 0; k < 4 && rc == G16K_OK && !mismatch; k++)
+    for (uint32_t k = 0; k < 4; k++) {
+        int rc, mismatch = 0;
+        /* A block larger than the 2-adicity (BN254 at power 28: tauG1's 2^29) was transformed
+         * with fr_root_of_unity's clamped root, whose matrix is not symmetric: the random test
+         * does not apply, the recomputation does (what prepare wrote). */
+        if (pt->power + (k == 0) > FR_TWO_ADICITY) {
+            if ((rc = ptau_prepare_check(pt, k, k, threads, pg)))
+                return rc;
+            continue;
+        }
         rc = lagrange_section(pt, PTAU_TAU_G1 + k, PTAU_LAGR_TAU_G1 + k, names[k], threads, pg,
                               &mismatch);
-    if (rc || !mismatch)
+        if (rc)
+            return rc;
+        if (!mismatch)
+            continue;
+        /* name the point: the exact recomputation of this section (G16K_EINVAL) */
+        rc = ptau_prepare_check(pt, k, k, threads, pg);
+        if (rc == G16K_OK)
+            rc = err_set(G16K_EINTERNAL,
+                         "%s: the random test of the Lagrange section %u failed but its "
+                         "recomputation matches (a bug in g16k: please report it)",
+                         pt->bf.path, PTAU_LAGR_TAU_G1 + k);
         return rc;
-    /* name the point: the exact recomputation, section by section (G16K_EINVAL) */
-    rc = ptau_prepare_check(pt, threads, pg);
-    if (rc == G16K_OK)
-        rc = err_set(G16K_EINTERNAL,
-                     "%s: the random test of the Lagrange sections failed but their recomputation "
-                     "matches (a bug in g16k: please report it)",
-                     pt->bf.path);
-    return rc;
+    }
+    return G16K_OK;
 }

@@ -201,11 +201,12 @@ static int copy_section(const ptau *pt, atomic_stream *s, uint32_t id, const cha
     return rc;
 }
 
-int ptau_prepare_check(const ptau *pt, unsigned threads, progress *pg)
+int ptau_prepare_check(const ptau *pt, uint32_t first, uint32_t last, unsigned threads,
+                       progress *pg)
 {
     static const char *names[4] = { "tauG1", "tauG2", "alphaTauG1", "betaTauG1" };
     int rc = G16K_OK;
-    for (uint32_t k = 0; k < 4 && rc == G16K_OK; k++)
+    for (uint32_t k = first; k <= last && k < 4 && rc == G16K_OK; k++)
         rc =
             prepare_section(pt, NULL, PTAU_TAU_G1 + k, PTAU_LAGR_TAU_G1 + k, names[k], threads, pg);
     return rc;

@@ -6,6 +6,7 @@
  */
 #include <stdatomic.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "g16k/plugin.h"
 #include "ifma.h"
@@ -39,15 +40,19 @@ static void decode_range(void *arg, uint64_t b, uint64_t e, uint32_t worker)
             uint64_t i = i0 + l;
             if (s->g2) {
                 g2_affine_t *a = (g2_affine_t *)s->pts + s->first + i;
-                if (ptau_point(s->pt, s->id, s->first + i, a, 0))
+                if (ptau_point(s->pt, s->id, s->first + i, a, 0)) {
                     ptau_note_lowest(&s->bad, s->first + i);
+                    memset(a, 0, sizeof *a); /* infinity: defined, and no subgroup test */
+                }
                 if (s->u)
                     setup_g2_to_u(s->u + i * sz, a);
                 fin |= (unsigned)!g2_affine_is_inf(a) << l;
             } else {
                 g1_affine_t *a = (g1_affine_t *)s->pts + s->first + i;
-                if (ptau_point(s->pt, s->id, s->first + i, a, 0))
+                if (ptau_point(s->pt, s->id, s->first + i, a, 0)) {
                     ptau_note_lowest(&s->bad, s->first + i);
+                    memset(a, 0, sizeof *a); /* infinity: defined, and no subgroup test */
+                }
                 if (s->u)
                     setup_g1_to_u(s->u + i * sz, a);
                 fin |= (unsigned)!g1_affine_is_inf(a) << l;

@@ -269,8 +269,6 @@ out:
     return rc;
 }
 
-/* ---- the Lagrange sections ---- */
-
 int ptau_cmd_verify(const ptau_opts *o, ptau_verify_report *rep)
 {
     memset(rep, 0, sizeof *rep);

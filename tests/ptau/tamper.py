@@ -15,7 +15,8 @@ the cases whose message names it. WHAT:
   lagrange_g2    section 13, point 2 replaced by the generator of G2 (tauG2[0])
   lagrange_pair  section 14, points 1 and 2 (the block of 2 points) moved by +G and -G: their
                  sum, and so any test that adds the block's points with equal weights, unchanged
-  lagrange_torsion  section 12, point 6: a point of E(Fp) outside G1 (BLS12-381 only)
+  lagrange_torsion  section 12, point 6 plus a point of order 3 (BLS12-381 only): outside G1,
+                 and invisible to a random combination whose weight for it is a multiple of 3
 """
 import random
 import struct
@@ -69,13 +70,42 @@ elif what == 'chain':
 elif what == 'section_point':
     o = sec[2][0] + 5 * G1
     b[o:o + G1] = b[gen:gen + G1]
-elif what in ('torsion', 'lagrange_torsion'):
+elif what == 'torsion':
     assert n8 == 48, 'torsion: BLS12-381 files only'
     x = 5
     while sqrt_fp(x ** 3 + 4) is None:
         x += 1
-    o = sec[2][0] + 3 * G1 if what == 'torsion' else sec[12][0] + 6 * G1
+    o = sec[2][0] + 3 * G1
     b[o:o + G1] = lem(x) + lem(sqrt_fp(x ** 3 + 4))
+elif what == 'lagrange_torsion':
+    assert n8 == 48, 'torsion: BLS12-381 files only'
+    # #E(Fp) = h r; 3 divides the cofactor h, so [h r / 3] Q has order 3 or is infinity
+    h = 0x396c8c005555e1568c00aaab0000aaab
+    r = 0x73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001
+
+    def g1_dbl(a):
+        lam = 3 * a[0] * a[0] * pow(2 * a[1], -1, p) % p
+        x = (lam * lam - 2 * a[0]) % p
+        return x, (lam * (a[0] - x) - a[1]) % p
+
+    def g1_mul(k, a):  # double-and-add; None is infinity (never met here but at the end)
+        acc = None
+        for bit in bin(k)[2:]:
+            acc = acc and (g1_dbl(acc) if acc[1] else None)
+            if bit == '1':
+                acc = a if acc is None else (None if acc == (a[0], (p - a[1]) % p) else g1_add(acc, a))
+        return acc
+
+    x, t3 = 5, None
+    while t3 is None:
+        x += 1
+        y = sqrt_fp(x ** 3 + 4)
+        if y is not None:
+            t3 = g1_mul(h * r // 3, (x, y))
+    assert g1_mul(3, t3) is None
+    o = sec[12][0] + 6 * G1
+    q = g1_add(g1_at(o), t3)
+    b[o:o + G1] = lem(q[0]) + lem(q[1])
 elif what == 'twist':
     assert n8 == 32, 'twist: BN254 files only'
 
