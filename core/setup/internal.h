@@ -107,6 +107,17 @@ enum {
     PTAU_LAGR_ALPHA_TAU_G1 = 14,
     PTAU_LAGR_BETA_TAU_G1 = 15
 };
+/* Whether section id holds G2 points (tauG2, betaG2, Lagrange tauG2), else G1. */
+static inline int ptau_section_is_g2(uint32_t id)
+{
+    return id == PTAU_TAU_G2 || id == PTAU_BETA_G2 || id == PTAU_LAGR_TAU_G2;
+}
+/* The Lagrange form of tau section id (2..5) has blocks of 2^p points for p = 0 .. top: top is
+ * the power, one more for tauG1 (its 2^(power+1) - 1 points, the last power taken as zero). */
+static inline unsigned ptau_lagrange_top(const ptau *p, uint32_t id)
+{
+    return p->power + (id == PTAU_TAU_G1);
+}
 /* The number of points section id must hold for p->power (tauG1 2^(power+1) - 1, tauG2,
  * alphaTauG1, betaTauG1 2^power, betaG2 1; Lagrange sections 12: 2^(power+2) - 1, 13..15:
  * 2^(power+1) - 1), or 0 for other ids. */

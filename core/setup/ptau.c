@@ -18,11 +18,6 @@
 #include "util/error.h"
 #include "formats/point_decode.h"
 
-static int is_g2_section(uint32_t id)
-{
-    return id == PTAU_TAU_G2 || id == PTAU_BETA_G2 || id == PTAU_LAGR_TAU_G2;
-}
-
 int ptau_open(const char *path, ptau *out, int need_lagrange)
 {
     memset(out, 0, sizeof(*out));
@@ -73,7 +68,7 @@ int ptau_read_points(const ptau *p, uint32_t id, uint64_t first, uint64_t count,
     int rc = binfile_section_get(&p->bf, id, "points", &s);
     if (rc)
         return rc;
-    int g2 = is_g2_section(id);
+    int g2 = ptau_section_is_g2(id);
     uint64_t sz = g2 ? G2_BYTES : G1_BYTES;
     if (first > s->size / sz || count > s->size / sz - first)
         return err_set(G16K_EFORMAT,
@@ -115,7 +110,7 @@ int ptau_check_section(const ptau *p, uint32_t id, const char *name)
     int rc = binfile_section_get(&p->bf, id, name, &s);
     if (rc)
         return rc;
-    uint64_t want = ptau_section_points(p, id) * (is_g2_section(id) ? G2_BYTES : G1_BYTES);
+    uint64_t want = ptau_section_points(p, id) * (ptau_section_is_g2(id) ? G2_BYTES : G1_BYTES);
     if (s->size != want)
         return err_set(G16K_EFORMAT,
                        "%s: section %u (%s) at byte %llu: %llu bytes, power %u needs %llu "
@@ -127,7 +122,7 @@ int ptau_check_section(const ptau *p, uint32_t id, const char *name)
 
 const char *ptau_point(const ptau *p, uint32_t id, uint64_t index, void *out, int check_subgroup)
 {
-    int g2 = is_g2_section(id);
+    int g2 = ptau_section_is_g2(id);
     const uint8_t *src = p->bf.data + p->bf.sec[id].offset + index * (g2 ? G2_BYTES : G1_BYTES);
     return g2 ? zkey_point_g2(out, src, 1, !check_subgroup)
               : zkey_point_g1(out, src, 1, !check_subgroup);
@@ -136,7 +131,7 @@ const char *ptau_point(const ptau *p, uint32_t id, uint64_t index, void *out, in
 int ptau_point_error(const ptau *p, uint32_t id, const char *name, uint64_t index,
                      int check_subgroup)
 {
-    int g2 = is_g2_section(id);
+    int g2 = ptau_section_is_g2(id);
     g2_affine_t scratch; /* large enough for either group */
     const char *why = ptau_point(p, id, index, &scratch, check_subgroup);
     return err_set(G16K_EFORMAT,

@@ -274,7 +274,7 @@ static int apply_section(contrib_run *c, uint32_t id, const char *name, const fr
                          const fr_t *inc, int record_index /* which point goes in the record */,
                          int record_slot)
 {
-    int g2 = id == PTAU_TAU_G2 || id == PTAU_BETA_G2;
+    int g2 = ptau_section_is_g2(id);
     size_t sz = g2 ? G2_BYTES : G1_BYTES, csz = sz / 2;
     uint64_t n = ptau_section_points(c->pt, id);
     uint64_t chunk = (1u << 20) / sz; /* snarkjs's chunks: the response hash sees them */
@@ -352,7 +352,7 @@ static int next_challenge(contrib_run *c, const uint8_t response[64], uint8_t ou
     uint8_t *lem = malloc(K * G2_BYTES), *u = malloc(K * G2_BYTES);
     int rc = lem && u ? G16K_OK : err_set(G16K_ENOMEM, "ptau: out of memory");
     for (uint32_t id = PTAU_TAU_G1; id <= PTAU_BETA_G2 && rc == G16K_OK; id++) {
-        int g2 = id == PTAU_TAU_G2 || id == PTAU_BETA_G2;
+        int g2 = ptau_section_is_g2(id);
         size_t sz = g2 ? G2_BYTES : G1_BYTES;
         uint64_t n = ptau_section_points(c->pt, id);
         for (uint64_t b = 0; b < n && rc == G16K_OK; b += K) {

@@ -53,23 +53,6 @@ static void fr_ifft(fr_t *a, unsigned lg)
         fr_mul(&a[i], &a[i], &ninv);
 }
 
-/* a == b as points (the Jacobian forms may differ). */
-static int jac_eq_g1(const g1_jac_t *a, const g1_jac_t *b)
-{
-    g1_affine_t x, y;
-    g1_jac_to_affine(&x, a);
-    g1_jac_to_affine(&y, b);
-    return g1_affine_eq(&x, &y);
-}
-
-static int jac_eq_g2(const g2_jac_t *a, const g2_jac_t *b)
-{
-    g2_affine_t x, y;
-    g2_jac_to_affine(&x, a);
-    g2_jac_to_affine(&y, b);
-    return g2_affine_eq(&x, &y);
-}
-
 /* Section out_id (12..15) against in_id (2..5): is block p (2^p points, p = 0 .. top) the inverse
  * group FFT of the first 2^p tau points T (group_fft.c; the top block of tauG1 has no T_(n-1):
  * zero), L_p = IFFT(T_[0, 2^p))? With a random 64-bit r for every Lagrange point,
@@ -87,7 +70,7 @@ static int lagrange_section(const ptau *pt, uint32_t in_id, uint32_t out_id, con
 {
     int g2 = in_id == PTAU_TAU_G2;
     size_t asz = g2 ? sizeof(g2_affine_t) : sizeof(g1_affine_t);
-    unsigned top = pt->power + (in_id == PTAU_TAU_G1);
+    unsigned top = ptau_lagrange_top(pt, in_id);
     uint64_t nt = (uint64_t)1 << top, n_in = ptau_section_points(pt, in_id);
     uint64_t nl = ptau_section_points(pt, out_id); /* 2^(top + 1) - 1 */
     uint64_t nt_pts = n_in < nt ? n_in : nt;       /* tauG1: 2^top - 1 */
@@ -130,7 +113,7 @@ static int lagrange_section(const ptau *pt, uint32_t in_id, uint32_t out_id, con
     if ((rc = ptau_sum64(g2, L, r, nl, threads, &sl, NULL)) ||
         (rc = ptau_sum_full(g2, T, c, nt_pts, threads, &st)))
         goto out;
-    int same = g2 ? jac_eq_g2(&sl.g2, &st.g2) : jac_eq_g1(&sl.g1, &st.g1);
+    int same = g2 ? g2_jac_eq(&sl.g2, &st.g2) : g1_jac_eq(&sl.g1, &st.g1);
     *mismatch = !same;
     progress_done(pg, phase);
     goto out;
@@ -154,7 +137,7 @@ int ptau_lagrange_check(const ptau *pt, unsigned threads, progress *pg)
         /* A block larger than the 2-adicity (BN254 at power 28: tauG1's 2^29) was transformed
          * with fr_root_of_unity's clamped root, whose matrix is not symmetric: the random test
          * does not apply, the recomputation does (what prepare wrote). */
-        if (pt->power + (k == 0) > FR_TWO_ADICITY) {
+        if (ptau_lagrange_top(pt, PTAU_TAU_G1 + k) > FR_TWO_ADICITY) {
             if ((rc = ptau_prepare_check(pt, k, k, threads, pg)))
                 return rc;
             continue;

@@ -96,7 +96,7 @@ static int prepare_section(const ptau *pt, atomic_stream *s, uint32_t in_id, uin
     int g2 = in_id == PTAU_TAU_G2;
     size_t asz = g2 ? sizeof(g2_affine_t) : sizeof(g1_affine_t);
     size_t jsz = g2 ? sizeof(g2_jac_t) : sizeof(g1_jac_t);
-    unsigned top = pt->power + (in_id == PTAU_TAU_G1); /* the largest block is 2^top points */
+    unsigned top = ptau_lagrange_top(pt, in_id);
     uint64_t n_in = ptau_section_points(pt, in_id), n_max = (uint64_t)1 << top;
     int rc = ptau_check_section(pt, in_id, name);
     if (rc)

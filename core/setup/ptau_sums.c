@@ -85,7 +85,7 @@ int ptau_decode_checked(const ptau *pt, uint32_t id, const char *name, void *pts
                         int subgroup, blake2b_state *h, unsigned threads, progress *pg,
                         uint64_t done0, uint64_t total)
 {
-    int g2 = id == PTAU_TAU_G2 || id == PTAU_BETA_G2 || id == PTAU_LAGR_TAU_G2;
+    int g2 = ptau_section_is_g2(id);
     size_t sz = g2 ? G2_BYTES : G1_BYTES;
     sec_pass s = {
         .g2 = g2, .pt = pt, .id = id, .pts = pts, .subgroup = subgroup, .simd = SETUP_SIMD()

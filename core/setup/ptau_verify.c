@@ -225,7 +225,7 @@ typedef struct sec_result {
 static int check_section(const ptau *pt, uint32_t id, const char *name, blake2b_state *h,
                          unsigned threads, progress *pg, void *first2, sec_result *res)
 {
-    int g2 = id == PTAU_TAU_G2 || id == PTAU_BETA_G2;
+    int g2 = ptau_section_is_g2(id);
     size_t asz = g2 ? sizeof(g2_affine_t) : sizeof(g1_affine_t);
     uint64_t n = ptau_section_points(pt, id);
     int rc = ptau_check_section(pt, id, name);
