@@ -152,3 +152,10 @@ void bn254_g2_jac_mul_gls(bn254_g2_jac_t *out, const bn254_g2_jac_t *p, const ui
     bn254_g2_jac_psi(&p2, p);
     joint_g2(out, p, &p2, k1, k2);
 }
+
+void bn254_glv_fixed_set(bn254_glv_fixed *s, const bn254_fr_t *k)
+{
+    bn254_fr_t c;
+    bn254_fr_to_canon(&c, k);
+    memcpy(s->k, c.l, sizeof s->k);
+}

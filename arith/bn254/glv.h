@@ -36,4 +36,14 @@ void bn254_gls_split(uint64_t k1[2], uint64_t k2[2], const uint64_t k[4]);
 /* out = [k] p on G2, k canonical (< r): 127 doublings instead of 254. */
 void bn254_g2_jac_mul_gls(bn254_g2_jac_t *out, const bn254_g2_jac_t *p, const uint64_t k[4]);
 
+/* A scalar made ready once for many products, BN254's counterpart of BLS12-381's glv_fixed: k
+ * canonical (< r), each group splitting it its own way where it multiplies (GLV on G1, GLS on
+ * G2), so one value serves both groups. The setup's reference products and the IFMA lanes'
+ * eight at a time (arith/ifma bn254_g1_/g2_ifma_mul_glv) take it. */
+typedef struct bn254_glv_fixed {
+    uint64_t k[4];
+} bn254_glv_fixed;
+/* Makes *s from k (Montgomery form, any value of Fr). */
+void bn254_glv_fixed_set(bn254_glv_fixed *s, const bn254_fr_t *k);
+
 #endif

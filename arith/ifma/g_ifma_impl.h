@@ -111,7 +111,6 @@ R52_INLINE r52m fe_is_zero_exact(const GI_FE *a)
     return z;
 }
 
-#ifndef G16K_IFMA_BN254 /* the bucket entry points: BLS12-381 only; BN254 builds the subgroup test */
 static void soa_load(vg *r, const g_soa *s)
 {
     fe_load(&r->x, s->c[0]);
@@ -124,27 +123,6 @@ static void soa_store(g_soa *s, const vg *a)
     fe_store(s->c[0], &a->x);
     fe_store(s->c[GI_NC], &a->y);
     fe_store(s->c[2 * GI_NC], &a->z);
-}
-
-/* Bucket idx[k] -> lane k (8 x 8 transpose per block); lanes >= n get infinity. */
-static void gather(g_soa *s, const GI_R52 *buckets, const uint32_t *idx, unsigned n)
-{
-    for (unsigned k = 0; k < IFMA_LANES; k++) {
-        const uint64_t *b = k < n ? (const uint64_t *)(const void *)&buckets[idx[k]] : NULL;
-        for (int c = 0; c < GI_NB; c++)
-            for (int j = 0; j < R52_LIMBS; j++)
-                s->c[c][8 * j + k] = b ? b[8 * c + j] : 0;
-    }
-}
-
-static void scatter(GI_R52 *buckets, const uint32_t *idx, unsigned n, const g_soa *s)
-{
-    for (unsigned k = 0; k < n; k++) {
-        uint64_t *b = (uint64_t *)(void *)&buckets[idx[k]];
-        for (int c = 0; c < GI_NB; c++)
-            for (int j = 0; j < R52_LIMBS; j++)
-                b[8 * c + j] = s->c[c][8 * j + k];
-    }
 }
 
 static void soa_to_jac(GI_JAC out[IFMA_LANES], const g_soa *s)
@@ -164,6 +142,28 @@ static void soa_from_jac(g_soa *s, const GI_JAC in[IFMA_LANES])
         for (int k = 0; k < IFMA_LANES; k++)
             p[k] = GI_COORD(&in[k], c);
         r52_block_from_fp(s->c[c], p);
+    }
+}
+
+#ifndef G16K_IFMA_BN254 /* the bucket entry points: BLS12-381 only (BN254: batch-affine) */
+/* Bucket idx[k] -> lane k (8 x 8 transpose per block); lanes >= n get infinity. */
+static void gather(g_soa *s, const GI_R52 *buckets, const uint32_t *idx, unsigned n)
+{
+    for (unsigned k = 0; k < IFMA_LANES; k++) {
+        const uint64_t *b = k < n ? (const uint64_t *)(const void *)&buckets[idx[k]] : NULL;
+        for (int c = 0; c < GI_NB; c++)
+            for (int j = 0; j < R52_LIMBS; j++)
+                s->c[c][8 * j + k] = b ? b[8 * c + j] : 0;
+    }
+}
+
+static void scatter(GI_R52 *buckets, const uint32_t *idx, unsigned n, const g_soa *s)
+{
+    for (unsigned k = 0; k < n; k++) {
+        uint64_t *b = (uint64_t *)(void *)&buckets[idx[k]];
+        for (int c = 0; c < GI_NB; c++)
+            for (int j = 0; j < R52_LIMBS; j++)
+                b[8 * c + j] = s->c[c][8 * j + k];
     }
 }
 
@@ -440,6 +440,7 @@ static void vg_add(vg *r, const vg *a, const vg *b, r52m lanes, r52m *exc)
     vg_add_tail(r, &q, 0);
 }
 
+#if !defined(G16K_IFMA_BN254) || GI_NC == 2 /* the subgroup tests' helpers */
 /* Lanes where a = b exactly (a, b < 128p per part). */
 static r52m fe_eq_exact(const GI_FE *a, const GI_FE *b)
 {
@@ -468,6 +469,8 @@ static void lanes_load(GI_FE *px, GI_FE *py, GI_FE *ux, GI_FE *uy, const GI_AFF 
     fe_load_r52(ux, pc[2 * GI_NC], &to);
     fe_load_r52(uy, pc[3 * GI_NC], &to);
 }
+
+#endif
 
 #ifndef G16K_IFMA_BN254
 unsigned GI_FN(ifma_in_subgroup)(const GI_AFF *pts, unsigned n)
@@ -519,7 +522,7 @@ unsigned GI_FN(ifma_in_subgroup)(const GI_AFF *pts, unsigned n)
     ok &= (r52m)~fe_is_zero_given_sqr(&acc.z, &z2, live);
     return (unsigned)(ok & live & (r52m)~exc);
 }
-#else
+#elif GI_NC == 2 /* BN254's G1 has cofactor 1: its curve equation is the subgroup test */
 /* psi on Jacobian points, (conj(X) cx, conj(Y) cy, conj(Z)) as bn254_g2_jac_psi (conj is a
  * field automorphism); input < 128p per part, output < 128p (X, Y < 3p). r may alias a. */
 static void vg_psi(vg *r, const vg *a, const GI_FE *cx, const GI_FE *cy)
@@ -602,9 +605,7 @@ unsigned GI_FN(ifma_in_subgroup)(const GI_AFF *pts, unsigned n)
 }
 #endif
 
-#ifndef G16K_IFMA_BN254
 #include "glv_ifma_impl.h" /* g*_ifma_mul_glv */
-#endif
 
 #undef GI_ACOORD
 #undef GI_COORD

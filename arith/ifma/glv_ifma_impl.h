@@ -1,32 +1,36 @@
 /*
- * Private to arith/ifma, included by g_ifma_impl.h for BLS12-381's G1 and G2 (its macros and
- * lane helpers in scope): eight scalar multiplications at once, ifma.h g1_/g2_ifma_mul_glv.
- * Each lane's scalar comes split by GLV/GLS into two 128-bit halves (bls12_381/glv.h
- * glv_fixed), recoded here into parts and digits so that every lane takes the same steps; the
- * work stays in the lanes from the table to the result, the reference doing one inversion for
- * the eight lanes:
+ * Private to arith/ifma, included by g_ifma_impl.h for G1 and G2 (its macros and lane helpers in
+ * scope), on BLS12-381 and on BN254 (G16K_IFMA_BN254): eight scalar multiplications at once,
+ * ifma.h g1_/g2_ifma_mul_glv. Each lane's scalar is cut into parts by the curve's endomorphism
+ * (the split, below: BLS12-381's glv_fixed halves, BN254's GLV or GLS split of k), recoded here
+ * into digits so that every lane takes the same steps; the work stays in the lanes from the
+ * table to the result, the reference doing one inversion for the eight lanes:
  *   1. the points taken into the lanes as they are (Jacobian);
  *   2. the table [m] P, m = 1..8 (or the odd [2m - 1] P, see 3): one doubling and six or seven
  *      additions in the lanes, made affine
  *      by Montgomery's trick inside each lane (7 + 14 products) with one reference inversion of
  *      the eight lane products (another trick, in scalar code); the other parts' tables are its
- *      images: [x^2] ([m] P) = (cx x, cy y), cx and cy in Fp read off the reference image of
- *      (1, 1, 0) (G1: -sigma, G2: psi^2), and on G2 -psi (images);
+ *      images under the endomorphism, read off the reference's image of (1, 1, 0) or (1, 1):
+ *      an image that scales x and y by Fp constants (BLS12-381 G1 -sigma, G2 psi^2; BN254 G1
+ *      sigma) costs two products an entry, psi (BLS12-381 -psi, BN254 psi) a conjugation and
+ *      two Fp2 products;
  *   3. per window 4 doublings and a mixed addition per part of the entries the digits select
- *      (blends over the 8 entries, only those some lane uses), y negated for negative digits.
- *      G2 cuts each half again at |x| (GLS in dimension 4, Galbraith, Lin and Scott: -psi has
- *      eigenvalue |x|): four 65-bit parts, 64 doublings instead of 128. When all lanes share one
- *      scalar (the group FFT's stages but the last three), its width-5 NAF on the table of odd
- *      multiples 1..15 replaces the windows: about 2 x 22 (G1) or 4 x 11 (G2) additions instead
- *      of 66 or 68 (width 4, on the same table size, took 2 x 26 or 4 x 13).
+ *      (blends over the 8 entries, only those some lane uses), y negated for negative digits
+ *      (and for every digit of a part whose sign the split made negative: BN254's GLV).
+ *      BLS12-381's G2 cuts each half again at |x| (GLS in dimension 4, Galbraith, Lin and
+ *      Scott: -psi has eigenvalue |x|): four 65-bit parts, 64 doublings instead of 128. When
+ *      all lanes share one scalar (the group FFT's stages but the last three), its width-5 NAF
+ *      on the table of odd multiples 1..15 replaces the windows: about 2 x 22 (G1) or 4 x 11
+ *      (BLS12-381 G2) additions instead of 66 or 68 (width 4, on the same table size, took
+ *      2 x 26 or 4 x 13).
  * An earlier version built the tables with the reference (Jacobian additions and 16 affine
  * conversions a point) and went through the bucket entry points (a transpose a step): 40% of
  * `g16k ptau prepare`; the next one made the points affine first (a second inversion, 3% more).
  * Exact in every case: a point at infinity gives infinity; a lane where an addition meets
- * acc = +-entry (H = 0: the partial sums of the halves must meet the GLV lattice, or the table
+ * acc = +-entry (H = 0: the partial sums of the parts must meet the GLV lattice, or the table
  * must meet itself, which points of prime order never do) is flagged and recomputed by the
- * reference (mul_ref: double-and-add of each half, complete Jacobian additions). Results equal
- * [k] P as points; their Jacobian coordinates are not the reference's (another chain).
+ * reference (mul_ref). Results equal [k] P as points; their Jacobian coordinates are not the
+ * reference's (another chain).
  */
 #include "bls12_381/glv.h"
 
@@ -55,13 +59,6 @@ static void fe_to_refs(GI_REF_FE *v, const GI_FE *a)
             *GI_PART(&v[k], i) = t[i][k];
 }
 
-/* r = a times the Fp constant c in every part; output < 2p. */
-static void fe_mul_fp(GI_FE *r, const GI_FE *a, const vfp *c)
-{
-    for (int i = 0; i < GI_NC; i++)
-        vfp_mul(GI_PART(r, i), GI_PART(a, i), c);
-}
-
 /* r = c in every lane, in r52 (< 2p); to = VFP_TO_R52. */
 static void fe_bcast(GI_FE *r, const GI_REF_FE *c, const vfp *to)
 {
@@ -71,19 +68,42 @@ static void fe_bcast(GI_FE *r, const GI_REF_FE *c, const vfp *to)
     fe_from_refs(r, v, to);
 }
 
-/* The lane values of the image constants: [x^2] (x, y) = (cx x, cy y), cx, cy in Fp (part 0;
+/* The parts' images (images() below): GV_SCALED, where defined, is the part whose image scales
+ * x and y by Fp constants, read off GV_SCALE_IMAGE (a reference map on Jacobian points);
+ * on G2 the other parts come from psi (GI_ENDO), negated where GV_PSI_NEG (BLS12-381's -psi). */
+#ifndef G16K_IFMA_BN254
+#define GV_SCALED (GI_NC == 2 ? 2 : 1) /* the part of eigenvalue x^2 */
+#define GV_SCALE_IMAGE GI_FN(jac_x2_image)
+#define GV_PSI_NEG 1
+#elif GI_NC == 1
+#define GV_SCALED 1 /* sigma: (beta x, y) */
+#define GV_SCALE_IMAGE bn254_g1_jac_sigma
+#else
+#define GV_PSI_NEG 0
+#endif
+
+#ifdef GV_SCALED
+/* r = a times the Fp constant c in every part; output < 2p. */
+static void fe_mul_fp(GI_FE *r, const GI_FE *a, const vfp *c)
+{
+    for (int i = 0; i < GI_NC; i++)
+        vfp_mul(GI_PART(r, i), GI_PART(a, i), c);
+}
+
+/* The lane values of the image constants: image(x, y) = (cx x, cy y), cx, cy in Fp (part 0;
  * on G2 part 1 is 0). */
 static void image_consts(vfp *cx, vfp *cy, const vfp *to)
 {
     GI_JAC one, img;
     GI_FE fx, fy;
     GI_FN(jac_set_inf)(&one); /* (1, 1, 0): the image scales X and Y, keeps Z */
-    GI_FN(jac_x2_image)(&img, &one);
+    GV_SCALE_IMAGE(&img, &one);
     fe_bcast(&fx, &img.x, to);
     fe_bcast(&fy, &img.y, to);
     *cx = *GI_PART(&fx, 0);
     *cy = *GI_PART(&fy, 0);
 }
+#endif
 
 /* tx, ty[m] = [m + 1] P (odd: [2m + 1] P) in affine r52 (< M), from the Jacobian P in the lanes
  * (< 2p). Lanes in `skip` (P at infinity, idle) compute garbage with Z forced to 1; lanes where
@@ -184,6 +204,7 @@ static void gv_add(vg *acc, const GI_FE tx[GV_TAB], const GI_FE ty[GV_TAB], cons
     *acc = r;
 }
 
+#ifndef G16K_IFMA_BN254
 /* The value of a half of s: sum d[i] 16^i, in [0, 2^128) as glv_fixed_set makes it. */
 static unsigned __int128 fixed_value(const int8_t d[GLV_WINDOWS])
 {
@@ -213,7 +234,7 @@ static void mul_ref(GI_JAC *out, const GI_JAC *p, const glv_fixed *s)
 /* The parts of a scalar: k = sum v[j] e^j with the part's eigenvalue e: G1 the two halves of
  * the split (e = x^2); G2 each half cut again at |x| (e = |x|, the eigenvalue of -psi), four
  * parts below 2^65 (below |x| for glv_fixed_set's halves): GLS in dimension 4, half the
- * doublings. */
+ * doublings. Returns the parts to negate: none here. */
 #if GI_NC == 2
 #define GV_DIM 4
 #define GV_WIN 17 /* windows of a part: 65 bits and the carry (< 2^67) */
@@ -221,7 +242,7 @@ static void mul_ref(GI_JAC *out, const GI_JAC *p, const glv_fixed *s)
 #define GV_DIM 2
 #define GV_WIN GLV_WINDOWS
 #endif
-static void parts(unsigned __int128 v[GV_DIM], const glv_fixed *s)
+static unsigned parts(unsigned __int128 v[GV_DIM], const glv_fixed *s)
 {
     unsigned __int128 h0 = fixed_value(s->d[0]), h1 = fixed_value(s->d[1]);
 #if GV_DIM == 4
@@ -233,21 +254,55 @@ static void parts(unsigned __int128 v[GV_DIM], const glv_fixed *s)
     v[0] = h0;
     v[1] = h1;
 #endif
+    return 0;
+}
+#else /* BN254 */
+/* out = [k] p by the reference (bn254/glv.h): the lanes' rare exact case. */
+static void mul_ref(GI_JAC *out, const GI_JAC *p, const glv_fixed *s)
+{
+#if GI_NC == 1
+    bn254_g1_jac_mul_glv(out, p, s->k);
+#else
+    bn254_g2_jac_mul_gls(out, p, s->k);
+#endif
 }
 
-/* tx, ty[j] = the table of part j: [m] e^j P. tx, ty[0] built; [x^2] from the Fp constants of
- * the reference image; on G2 -psi = (conj(x) cx, -conj(y) cy) from the reference psi's
- * constants (its image of (1, 1)). */
+/* The parts of a scalar, two below 2^128 (bn254/glv.h): G1 k = s1 k1 + s2 k2 lambda (sigma's
+ * eigenvalue), the signs s1, s2 returned as the mask of parts to negate; G2 k = k1 + k2 l
+ * (psi's eigenvalue l = p mod r), both non-negative. */
+#define GV_DIM 2
+#define GV_WIN GLV_WINDOWS /* 33 signed 4-bit windows take any value below 2^131 */
+static unsigned parts(unsigned __int128 v[GV_DIM], const glv_fixed *s)
+{
+    uint64_t k1[2], k2[2];
+    unsigned neg = 0;
+#if GI_NC == 1
+    int n1, n2;
+    bn254_glv_split(k1, &n1, k2, &n2, s->k);
+    neg = (unsigned)n1 | (unsigned)n2 << 1;
+#else
+    bn254_gls_split(k1, k2, s->k);
+#endif
+    v[0] = (unsigned __int128)k1[1] << 64 | k1[0];
+    v[1] = (unsigned __int128)k2[1] << 64 | k2[0];
+    return neg;
+}
+#endif
+
+/* tx, ty[j] = the table of part j: [m] e^j P. tx, ty[0] built; GV_SCALED's from the Fp
+ * constants of the reference image; on G2 part j odd from part j - 1 by psi = (conj(x) cx,
+ * conj(y) cy) (-psi: -cy), the constants the reference psi's image of (1, 1). */
 static void images(GI_FE tx[GV_DIM][GV_TAB], GI_FE ty[GV_DIM][GV_TAB], const vfp *to)
 {
+#ifdef GV_SCALED
     vfp cx, cy;
     image_consts(&cx, &cy, to);
-    int j2 = GV_DIM == 4 ? 2 : 1; /* the part of eigenvalue x^2 */
     for (int m = 0; m < GV_TAB; m++) {
-        fe_mul_fp(&tx[j2][m], &tx[0][m], &cx);
-        fe_mul_fp(&ty[j2][m], &ty[0][m], &cy);
+        fe_mul_fp(&tx[GV_SCALED][m], &tx[0][m], &cx);
+        fe_mul_fp(&ty[GV_SCALED][m], &ty[0][m], &cy);
     }
-#if GV_DIM == 4
+#endif
+#if GI_NC == 2
     GI_JAC inf;
     GI_AFF one, c;
     GI_FN(jac_set_inf)(&inf); /* X = Y = 1 */
@@ -255,11 +310,12 @@ static void images(GI_FE tx[GV_DIM][GV_TAB], GI_FE ty[GV_DIM][GV_TAB], const vfp
     one.y = inf.y;
     GI_ENDO(&c, &one); /* psi(1, 1) = (cx, cy) */
     GI_FE px, py, zero, t;
-    fp2_neg(&c.y, &c.y);
+    if (GV_PSI_NEG)
+        fp2_neg(&c.y, &c.y);
     fe_bcast(&px, &c.x, to);
     fe_bcast(&py, &c.y, to);
     fe_zero(&zero);
-    for (int j = 1; j < 4; j += 2)
+    for (int j = 1; j < GV_DIM; j += 2)
         for (int m = 0; m < GV_TAB; m++) {
             t = tx[j - 1][m];
             vfp_sub(GI_PART(&t, 1), GI_PART(&zero, 0), GI_PART(&t, 1), GI_MB); /* conj */
@@ -269,6 +325,13 @@ static void images(GI_FE tx[GV_DIM][GV_TAB], GI_FE ty[GV_DIM][GV_TAB], const vfp
             GI_MUL(&ty[j][m], &t, &py);
         }
 #endif
+}
+
+/* d[0..count) = -d[0..count) if neg: the digits of a part the split gave with a minus sign. */
+static void negate_if(int8_t *d, int count, unsigned neg)
+{
+    for (int i = 0; neg && i < count; i++)
+        d[i] = (int8_t)-d[i];
 }
 
 /* The lanes' part of [s[k]] p[k], k < n: *acc, whose lanes mean nothing in *skip (k >= n or
@@ -302,9 +365,10 @@ static void mul_lanes(vg *acc, r52m *skip_out, r52m *slow_out, const GI_JAC *p,
     if (shared) {
         int8_t e[GV_DIM][GLV_DIGITS];
         int len = 0;
-        parts(v, s[0]);
+        unsigned neg = parts(v, s[0]);
         for (int j = 0; j < GV_DIM; j++) {
             int l = glv_wnaf(e[j], v[j], 5); /* odd digits up to 15: the odd table */
+            negate_if(e[j], l, (neg >> j) & 1);
             len = l > len ? l : len;
         }
         for (int i = len - 1; i >= 0; i--) {
@@ -322,9 +386,11 @@ static void mul_lanes(vg *acc, r52m *skip_out, r52m *slow_out, const GI_JAC *p,
     } else {
         int8_t e[IFMA_LANES][GV_DIM][GV_WIN];
         for (unsigned k = 0; k < n; k++) {
-            parts(v, s[k]);
-            for (int j = 0; j < GV_DIM; j++)
+            unsigned neg = parts(v, s[k]);
+            for (int j = 0; j < GV_DIM; j++) {
                 glv_windows4(e[k][j], v[j], GV_WIN);
+                negate_if(e[k][j], GV_WIN, (neg >> j) & 1);
+            }
         }
         for (int i = GV_WIN - 1; i >= 0; i--) {
             for (int d = 0; d < 4 && i != GV_WIN - 1; d++)
@@ -418,3 +484,6 @@ void GI_FN(ifma_butterfly)(GI_JAC *const u[], GI_JAC *const v[], const glv_fixed
 #undef GV_DIM
 #undef GV_WIN
 #undef GV_TAB
+#undef GV_SCALED
+#undef GV_SCALE_IMAGE
+#undef GV_PSI_NEG

@@ -241,6 +241,23 @@ void bn254_g2_ifma_ba_run(g2_aff_r52 *buckets, const uint64_t *idx, const uint8_
  * nothing. 62 doublings, 10 mixed and 2 general additions, 7 psi maps over Fp2 in 8 lanes.
  * (arith/ifma/bn254/g2_ifma.c: g_ifma_impl.h's subgroup part on BN254.) */
 unsigned bn254_g2_ifma_in_subgroup(const bn254_g2_affine_t *pts, unsigned n);
+/* g1_/g2_ifma_mul_glv and _butterfly above on BN254, with their contracts: the scalars are
+ * bn254/glv.h's (k canonical), split in the lanes' caller code by GLV on G1 (k = +-k1 +- k2
+ * lambda, sigma(x, y) = (beta x, y)) and by GLS on G2 (k = k1 + k2 l, l = p mod r, psi), two
+ * parts below 2^128 in both groups: 128 doublings, 4-bit signed windows on the tables [m] p,
+ * m = 1..8 (the width-5 NAF on the odd multiples when the lanes share one scalar). p[k] in the
+ * group of order r (on G2 the GLS split needs it; G1's cofactor is 1) or infinity. The rare
+ * exact case takes the reference's bn254_g1_jac_mul_glv / bn254_g2_jac_mul_gls. (arith/ifma/
+ * bn254/g1_ifma.c, g2_ifma.c: glv_ifma_impl.h on BN254.) */
+struct bn254_glv_fixed;
+void bn254_g1_ifma_mul_glv(bn254_g1_jac_t *out, const bn254_g1_jac_t *p,
+                           const struct bn254_glv_fixed *const s[], unsigned n);
+void bn254_g2_ifma_mul_glv(bn254_g2_jac_t *out, const bn254_g2_jac_t *p,
+                           const struct bn254_glv_fixed *const s[], unsigned n);
+void bn254_g1_ifma_butterfly(bn254_g1_jac_t *const u[], bn254_g1_jac_t *const v[],
+                             const struct bn254_glv_fixed *const s[], unsigned n);
+void bn254_g2_ifma_butterfly(bn254_g2_jac_t *const u[], bn254_g2_jac_t *const v[],
+                             const struct bn254_glv_fixed *const s[], unsigned n);
 
 /* ---- Subgroup tests, 8 points at a time (the core's key checks) ---- */
 

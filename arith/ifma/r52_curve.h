@@ -31,6 +31,8 @@
 
 #include <stdint.h>
 
+#include "bls12_381/glv.h" /* before the BN254 names: the recodings keep their own */
+#include "bn254/glv.h"
 #include "ifma.h"
 
 #ifdef G16K_IFMA_BN254
@@ -87,6 +89,11 @@ static const uint64_t VFP_ONE[VFP_N] = { 0x520fe22dd697aULL, 0xa09fb176fc45dULL,
 #define g2_ifma_aff_set bn254_g2_ifma_aff_set
 #define g2_ifma_aff_get bn254_g2_ifma_aff_get
 #define g2_ifma_in_subgroup bn254_g2_ifma_in_subgroup
+#define g1_ifma_mul_glv bn254_g1_ifma_mul_glv
+#define g2_ifma_mul_glv bn254_g2_ifma_mul_glv
+#define g1_ifma_butterfly bn254_g1_ifma_butterfly
+#define g2_ifma_butterfly bn254_g2_ifma_butterfly
+#define glv_fixed bn254_glv_fixed /* the scalars of the products: k canonical (bn254/glv.h) */
 
 #else /* BLS12-381 */
 

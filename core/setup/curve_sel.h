@@ -15,11 +15,11 @@
  *   G1_BYTES, G2_BYTES  an affine point in the files (2 and 4 FP_BYTES)
  *   SETUP_FP_BITS, SETUP_FR_BITS  bit lengths of p and r (ffjavascript's fromRng masks)
  *   SETUP_SIMD()     whether the IFMA lanes serve this curve on this CPU: ifma_available() on
- *                    BLS12-381; 0 on BN254, whose lanes do not exist yet. The BLS12-381-only
- *                    lane functions (g1_ifma_*, g2_ifma_*) are then names that abort if reached,
- *                    so the lane paths stay one text and compile on both curves.
+ *                    both; a BN254 unit's lane names (g1_ifma_*, g2_ifma_*) are ifma.h's BN254
+ *                    ones, so the lane paths stay one text.
  *   glv_scalar, glv_fixed, glv_*_set, g1_jac_mul_glv, g2_jac_mul_glv: [k] P through the curve's
- *                    endomorphism (BLS12-381 glv.h; BN254 GLV on G1, GLS on G2, bn254/glv.h).
+ *                    endomorphism (BLS12-381 glv.h; BN254 GLV on G1, GLS on G2, bn254/glv.h,
+ *                    where both scalar types are bn254_glv_fixed).
  *   SETUP_OPS        the unit's curve's table of entry points (internal.h setup_curve_ops)
  *   SETUP_SYM(name)  the symbol of a per-curve function: name on BLS12-381, name##_bn254 on BN254;
  *                    internal.h's per-curve functions are renamed so below, so that both builds
@@ -59,7 +59,7 @@
 #define SETUP_CURVE (&curve_bn254)
 #define SETUP_FP_BITS 254
 #define SETUP_FR_BITS 254
-#define SETUP_SIMD() 0
+#define SETUP_SIMD() ifma_available()
 #define setup_pairing_product_is_one bn254_pairing_product_is_one
 #define SETUP_SYM(name) name##_bn254
 #define SETUP_OPS setup_ops_bn254
@@ -80,97 +80,46 @@ static inline void setup_term_coef_bn254(bn254_fr_t *out, const uint8_t *term)
 }
 #define r1cs_term_coef setup_term_coef_bn254
 
-/* [k] P through the endomorphisms: the scalar kept canonical, split at each product */
-typedef struct setup_glv_bn254 {
-    uint64_t k[BN254_FR_LIMBS];
-} setup_glv_bn254;
-static inline void setup_glv_set_bn254(setup_glv_bn254 *s, const bn254_fr_t *k)
-{
-    bn254_fr_t c;
-    bn254_fr_to_canon(&c, k);
-    for (int i = 0; i < BN254_FR_LIMBS; i++)
-        s->k[i] = c.l[i];
-}
+/* [k] P through the endomorphisms: the scalar kept canonical (bn254/glv.h bn254_glv_fixed),
+ * split at each product; one type for the reference and the lanes. */
 static inline void setup_g1_mul_glv_bn254(bn254_g1_jac_t *out, const bn254_g1_jac_t *p,
-                                          const setup_glv_bn254 *s)
+                                          const bn254_glv_fixed *s)
 {
     bn254_g1_jac_mul_glv(out, p, s->k);
 }
 static inline void setup_g2_mul_gls_bn254(bn254_g2_jac_t *out, const bn254_g2_jac_t *p,
-                                          const setup_glv_bn254 *s)
+                                          const bn254_glv_fixed *s)
 {
     bn254_g2_jac_mul_gls(out, p, s->k);
 }
-#define glv_scalar setup_glv_bn254
-#define glv_fixed setup_glv_bn254
-#define glv_scalar_set setup_glv_set_bn254
-#define glv_fixed_set setup_glv_set_bn254
+#define glv_scalar bn254_glv_fixed
+#define glv_fixed bn254_glv_fixed
+#define glv_scalar_set bn254_glv_fixed_set
+#define glv_fixed_set bn254_glv_fixed_set
 #define g1_jac_mul_glv setup_g1_mul_glv_bn254
 #define g2_jac_mul_glv setup_g2_mul_gls_bn254
 
-/* The IFMA lanes serve BLS12-381 only (SETUP_SIMD() is 0 here): these stand-ins, of the lane
- * functions' shapes on BN254's types, abort if a lane path is ever reached. */
-typedef struct setup_no_lanes {
-    uint8_t unused;
-} setup_no_lanes;
-#define SETUP_NO_LANES(G, AFF, JAC)                                                                \
-    static inline size_t setup_##G##_ba_scratch_size(uint32_t cnt)                                 \
-    {                                                                                              \
-        (void)cnt;                                                                                 \
-        abort();                                                                                   \
-    }                                                                                              \
-    static inline void setup_##G##_aff_set(setup_no_lanes *out, const AFF *p, int neg)             \
-    {                                                                                              \
-        (void)out, (void)p, (void)neg;                                                             \
-        abort();                                                                                   \
-    }                                                                                              \
-    static inline void setup_##G##_aff_get(AFF *out, const setup_no_lanes *in, size_t n)           \
-    {                                                                                              \
-        (void)out, (void)in, (void)n;                                                              \
-        abort();                                                                                   \
-    }                                                                                              \
-    static inline void setup_##G##_ba_run(setup_no_lanes *b, const uint64_t *idx,                  \
-                                          const uint8_t *const *pts, const uint8_t *neg,           \
-                                          uint32_t cnt, uint8_t *empty, void *scratch)             \
-    {                                                                                              \
-        (void)b, (void)idx, (void)pts, (void)neg, (void)cnt, (void)empty, (void)scratch;           \
-        abort();                                                                                   \
-    }                                                                                              \
-    static inline void setup_##G##_lanes_mul(JAC *out, const JAC *p,                               \
-                                             const setup_glv_bn254 *const s[], unsigned n)         \
-    {                                                                                              \
-        (void)out, (void)p, (void)s, (void)n;                                                      \
-        abort();                                                                                   \
-    }                                                                                              \
-    static inline void setup_##G##_lanes_butterfly(JAC *const u[], JAC *const v[],                 \
-                                                   const setup_glv_bn254 *const s[], unsigned n)   \
-    {                                                                                              \
-        (void)u, (void)v, (void)s, (void)n;                                                        \
-        abort();                                                                                   \
-    }                                                                                              \
-    static inline unsigned setup_##G##_lanes_in_subgroup(const AFF *pts, unsigned n)               \
-    {                                                                                              \
-        (void)pts, (void)n;                                                                        \
-        abort();                                                                                   \
-    }
-SETUP_NO_LANES(g1, bn254_g1_affine_t, bn254_g1_jac_t)
-SETUP_NO_LANES(g2, bn254_g2_affine_t, bn254_g2_jac_t)
-#define g1_aff_r52 setup_no_lanes
-#define g2_aff_r52 setup_no_lanes
-#define g1_ifma_ba_scratch_size setup_g1_ba_scratch_size
-#define g2_ifma_ba_scratch_size setup_g2_ba_scratch_size
-#define g1_ifma_aff_set setup_g1_aff_set
-#define g2_ifma_aff_set setup_g2_aff_set
-#define g1_ifma_aff_get setup_g1_aff_get
-#define g2_ifma_aff_get setup_g2_aff_get
-#define g1_ifma_ba_run setup_g1_ba_run
-#define g2_ifma_ba_run setup_g2_ba_run
-#define g1_ifma_mul_glv setup_g1_lanes_mul
-#define g2_ifma_mul_glv setup_g2_lanes_mul
-#define g1_ifma_butterfly setup_g1_lanes_butterfly
-#define g2_ifma_butterfly setup_g2_lanes_butterfly
-#define g1_ifma_in_subgroup setup_g1_lanes_in_subgroup
-#define g2_ifma_in_subgroup setup_g2_lanes_in_subgroup
+/* The IFMA lanes on BN254 (ifma.h's BN254 section). G1 has no lane subgroup test: its cofactor
+ * is 1, so the stand-in decides nothing and the reference's test (the curve equation) runs. */
+static inline unsigned setup_g1_lanes_in_subgroup_bn254(const bn254_g1_affine_t *pts, unsigned n)
+{
+    (void)pts, (void)n;
+    return 0;
+}
+#define g1_ifma_ba_scratch_size bn254_g1_ifma_ba_scratch_size
+#define g2_ifma_ba_scratch_size bn254_g2_ifma_ba_scratch_size
+#define g1_ifma_aff_set bn254_g1_ifma_aff_set
+#define g2_ifma_aff_set bn254_g2_ifma_aff_set
+#define g1_ifma_aff_get bn254_g1_ifma_aff_get
+#define g2_ifma_aff_get bn254_g2_ifma_aff_get
+#define g1_ifma_ba_run bn254_g1_ifma_ba_run
+#define g2_ifma_ba_run bn254_g2_ifma_ba_run
+#define g1_ifma_mul_glv bn254_g1_ifma_mul_glv
+#define g2_ifma_mul_glv bn254_g2_ifma_mul_glv
+#define g1_ifma_butterfly bn254_g1_ifma_butterfly
+#define g2_ifma_butterfly bn254_g2_ifma_butterfly
+#define g1_ifma_in_subgroup setup_g1_lanes_in_subgroup_bn254
+#define g2_ifma_in_subgroup bn254_g2_ifma_in_subgroup
 
 /* internal.h's per-curve functions */
 #define setup_cmd_run SETUP_SYM(setup_cmd_run)

@@ -4,8 +4,9 @@
  * along lazy chains at the bounds ifma.h states, the Barrett reduction on its whole input range
  * (below 2^305: the value through the reference, the bound < 3p by comparing words), and the
  * batch-affine kernels through ifma_check.h's checks
- * (random batches with doublings and cancellations; edge coordinates), and the G2 subgroup test
- * on members and non-members. Built twice like
+ * (random batches with doublings and cancellations; edge coordinates), the G2 subgroup test
+ * on members and non-members, and the eight products and butterflies of the group FFT (GLV on
+ * G1, GLS on G2) against plain double-and-add. Built twice like
  * test_ifma.c: real instructions (skipped without IFMA) and the emulated intrinsics.
  */
 #include <setjmp.h>
@@ -19,6 +20,7 @@
 
 #include "ifma_check.h"
 #include "bn254/curve.h"
+#include "bn254/glv.h"
 #include "ifma.h"
 
 #define L IFMA_LANES
@@ -444,6 +446,196 @@ static void test_g2_in_subgroup(void **state)
     }
 }
 
+/* ---- eight products through the endomorphisms, and the butterflies (glv_ifma_impl.h) ---- */
+
+/* A random canonical scalar below r (254 random bits, reduced by subtracting r while above). */
+static void rnd_scalar(uint64_t k[4])
+{
+    bn254_fr_t c, m;
+    do {
+        for (int i = 0; i < 4; i++)
+            c.l[i] = rnd();
+        c.l[3] &= 0x3fffffffffffffffULL;
+    } while (bn254_fr_from_canon(&m, &c) != 0);
+    memcpy(k, c.l, sizeof c.l);
+}
+
+/* (x z^2, y z^3, z) for a random z: a Jacobian point with Z != 1. */
+static void rnd_jac(bn254_g1_jac_t *p1, bn254_g2_jac_t *p2)
+{
+    bn254_g1_affine_t a1;
+    bn254_g2_affine_t a2;
+    rnd_g1(&a1);
+    rnd_g2(&a2);
+    bn254_fp_t z, z2, z3;
+    rnd_fp(&z);
+    bn254_fp_sqr(&z2, &z);
+    bn254_fp_mul(&z3, &z2, &z);
+    bn254_fp_mul(&p1->x, &a1.x, &z2);
+    bn254_fp_mul(&p1->y, &a1.y, &z3);
+    p1->z = z;
+    bn254_fp2_t w, w2, w3;
+    rnd_fp2(&w);
+    bn254_fp2_sqr(&w2, &w);
+    bn254_fp2_mul(&w3, &w2, &w);
+    bn254_fp2_mul(&p2->x, &a2.x, &w2);
+    bn254_fp2_mul(&p2->y, &a2.y, &w3);
+    p2->z = w;
+}
+
+/* sf[i] from the canonical k[i], sp[i] = &sf[i]. */
+static void fixed_from(bn254_glv_fixed *sf, const bn254_glv_fixed **sp, const uint64_t (*k)[4],
+                       unsigned n)
+{
+    for (unsigned i = 0; i < n; i++) {
+        bn254_fr_t c, m;
+        memcpy(c.l, k[i], sizeof c.l);
+        assert_int_equal(bn254_fr_from_canon(&m, &c), 0);
+        bn254_glv_fixed_set(&sf[i], &m);
+        assert_memory_equal(sf[i].k, k[i], sizeof sf[i].k);
+        sp[i] = &sf[i];
+    }
+}
+
+/* A scalar whose GLV split has k2 < 0 (the lanes then negate that part's digits): k |b1| just
+ * above a multiple of r, found with Python integers by the split's own formulas; random scalars
+ * never give a negative part (none in 2 10^6 trials). */
+static const uint64_t K_NEG2[4] = { 0x2cea5141cc6bd759ULL, 0x3dfe208446c6d554ULL,
+                                    0x59e26bcea0d48bacULL, 0 };
+
+/* The scalars 0, 1, r - 1, lambda, r - lambda, l = p mod r (GLS: k1 = 0, k2 = 1), l - 1 and
+ * K_NEG2. */
+static void edge_scalars(uint64_t k[L][4])
+{
+    static const uint64_t l[2] = { 0xf83e9682e87cfd46ULL, 0x6f4d8248eeb859fbULL };
+    memset(k, 0, sizeof(uint64_t) * 4 * L);
+    k[1][0] = 1;
+    memcpy(k[2], BN254_FR_MODULUS.l, sizeof k[2]);
+    k[2][0] -= 1;
+    memcpy(k[3], BN254_GLV_LAMBDA, sizeof k[3]);
+    unsigned __int128 borrow = 0;
+    for (int i = 0; i < 4; i++) {
+        unsigned __int128 d =
+            (unsigned __int128)BN254_FR_MODULUS.l[i] - BN254_GLV_LAMBDA[i] - borrow;
+        k[4][i] = (uint64_t)d;
+        borrow = (d >> 64) & 1;
+    }
+    k[5][0] = l[0];
+    k[5][1] = l[1];
+    k[6][0] = l[0] - 1;
+    k[6][1] = l[1];
+    memcpy(k[7], K_NEG2, sizeof k[7]);
+}
+
+/* Rounds of 1..8 lanes, per-lane and shared scalars (the NAF path), random and edge scalars and
+ * points at infinity, against bn254_g*_jac_mul (double-and-add on the whole scalar, no
+ * endomorphism). Round 3 takes the edge scalars lane by lane, round 4 K_NEG2 in every lane. */
+static void test_mul_glv_matches_ref(void **state)
+{
+    (void)state;
+    REQUIRE_IFMA();
+    uint64_t h1[2], h2[2];
+    int n1, n2;
+    bn254_glv_split(h1, &n1, h2, &n2, K_NEG2);
+    assert_true(n2 && !n1);
+    for (int round = 0; round < 16; round++) {
+        unsigned n = 1 + (unsigned)(round * 5) % L;
+        uint64_t k[L][4];
+        bn254_glv_fixed sf[L];
+        const bn254_glv_fixed *sp[L];
+        bn254_g1_jac_t p1[L], o1[L];
+        bn254_g2_jac_t p2[L], o2[L];
+        for (unsigned i = 0; i < n; i++) {
+            rnd_jac(&p1[i], &p2[i]);
+            rnd_scalar(k[i]);
+        }
+        if (round == 3) {
+            n = L;
+            for (unsigned i = 0; i < n; i++)
+                rnd_jac(&p1[i], &p2[i]);
+            edge_scalars(k);
+            bn254_g1_jac_set_inf(&p1[2]);
+            bn254_g2_jac_set_inf(&p2[2]);
+        }
+        if (round == 4)
+            memcpy(k[0], K_NEG2, sizeof k[0]);
+        if (round % 3 == 1) /* one scalar in every lane */
+            for (unsigned i = 1; i < n; i++)
+                memcpy(k[i], k[0], sizeof k[0]);
+        fixed_from(sf, sp, (const uint64_t(*)[4])k, n);
+        bn254_g1_ifma_mul_glv(o1, p1, sp, n);
+        bn254_g2_ifma_mul_glv(o2, p2, sp, n);
+        for (unsigned i = 0; i < n; i++) {
+            bn254_g1_jac_t w1;
+            bn254_g2_jac_t w2;
+            bn254_g1_jac_mul(&w1, &p1[i], k[i], 4);
+            bn254_g2_jac_mul(&w2, &p2[i], k[i], 4);
+            assert_true(bn254_g1_jac_eq(&o1[i], &w1));
+            assert_true(bn254_g2_jac_eq(&o2[i], &w2));
+        }
+    }
+}
+
+/* (u, v) <- (u + [k] v, u - [k] v) in the lanes against the reference's complete additions,
+ * with the cases the lanes leave to the reference in round 2: v at infinity, u at infinity,
+ * u = [k] v (the sum doubles) and u = -[k] v (the sum is infinity). */
+static void test_butterfly_matches_ref(void **state)
+{
+    (void)state;
+    REQUIRE_IFMA();
+    for (int round = 0; round < 8; round++) {
+        unsigned n = round == 2 ? L : 1 + (unsigned)(round * 3) % L;
+        uint64_t k[L][4];
+        bn254_glv_fixed sf[L];
+        const bn254_glv_fixed *sp[L];
+        bn254_g1_jac_t u1[L], v1[L], a1[L], b1[L], *pa1[L], *pb1[L];
+        bn254_g2_jac_t u2[L], v2[L], a2[L], b2[L], *pa2[L], *pb2[L];
+        for (unsigned i = 0; i < n; i++) {
+            rnd_jac(&u1[i], &u2[i]);
+            rnd_jac(&v1[i], &v2[i]);
+            rnd_scalar(k[i]);
+        }
+        if (round % 4 == 1)
+            for (unsigned i = 1; i < n; i++)
+                memcpy(k[i], k[0], sizeof k[0]);
+        if (round == 2) {
+            bn254_g1_jac_set_inf(&v1[0]);
+            bn254_g2_jac_set_inf(&v2[0]);
+            bn254_g1_jac_set_inf(&u1[1]);
+            bn254_g2_jac_set_inf(&u2[1]);
+            bn254_g1_jac_mul(&u1[3], &v1[3], k[3], 4);
+            bn254_g2_jac_mul(&u2[3], &v2[3], k[3], 4);
+            bn254_g1_jac_mul(&u1[4], &v1[4], k[4], 4);
+            bn254_g2_jac_mul(&u2[4], &v2[4], k[4], 4);
+            bn254_g1_jac_neg(&u1[4], &u1[4]);
+            bn254_g2_jac_neg(&u2[4], &u2[4]);
+        }
+        fixed_from(sf, sp, (const uint64_t(*)[4])k, n);
+        for (unsigned i = 0; i < n; i++) {
+            a1[i] = u1[i], b1[i] = v1[i], a2[i] = u2[i], b2[i] = v2[i];
+            pa1[i] = &a1[i], pb1[i] = &b1[i], pa2[i] = &a2[i], pb2[i] = &b2[i];
+        }
+        bn254_g1_ifma_butterfly(pa1, pb1, sp, n);
+        bn254_g2_ifma_butterfly(pa2, pb2, sp, n);
+        for (unsigned i = 0; i < n; i++) {
+            bn254_g1_jac_t t1, w1;
+            bn254_g2_jac_t t2, w2;
+            bn254_g1_jac_mul(&t1, &v1[i], k[i], 4);
+            bn254_g2_jac_mul(&t2, &v2[i], k[i], 4);
+            bn254_g1_jac_add(&w1, &u1[i], &t1);
+            bn254_g2_jac_add(&w2, &u2[i], &t2);
+            assert_true(bn254_g1_jac_eq(&a1[i], &w1));
+            assert_true(bn254_g2_jac_eq(&a2[i], &w2));
+            bn254_g1_jac_neg(&t1, &t1);
+            bn254_g2_jac_neg(&t2, &t2);
+            bn254_g1_jac_add(&w1, &u1[i], &t1);
+            bn254_g2_jac_add(&w2, &u2[i], &t2);
+            assert_true(bn254_g1_jac_eq(&b1[i], &w1));
+            assert_true(bn254_g2_jac_eq(&b2[i], &w2));
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -452,6 +644,7 @@ int main(void)
         cmocka_unit_test(test_reduce_matches_ref),    cmocka_unit_test(test_g1_ba_run_matches_ref),
         cmocka_unit_test(test_g2_ba_run_matches_ref), cmocka_unit_test(test_ba_edge_coordinates),
         cmocka_unit_test(test_ba_aff_set_constant),   cmocka_unit_test(test_g2_in_subgroup),
+        cmocka_unit_test(test_mul_glv_matches_ref),   cmocka_unit_test(test_butterfly_matches_ref),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

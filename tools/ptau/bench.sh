@@ -4,16 +4,17 @@
 # test (issue 31's table; README "Powers of tau").
 #
 # usage: tools/ptau/bench.sh G16K [--snarkjs BIN] [--powers "14 16"] [--snarkjs-powers "10 12"]
-#                            [--runs 3] [--threads N] [--out FILE.jsonl]
+#                            [--runs 3] [--threads N] [--curve bls12381|bn128] [--out FILE.jsonl]
 #   Steps per power: new, contribute (onto new), beacon (onto that, 2^10 SHA-256), prepare (of
 #   the beacon file) and verify (of the prepared file). snarkjs runs only at --snarkjs-powers
 #   (its prepare takes about 30 minutes at power 14 on two cores); g16k at both lists.
-#   One JSON object a line: tool, step, power, runs, wall_s and cpu_s (user + system) medians,
-#   max_rss_mb (largest of the runs); also printed as a table at the end.
+#   --curve: the ceremony's curve, as both tools name it (default bls12381).
+#   One JSON object a line: tool, curve, step, power, runs, wall_s and cpu_s (user + system)
+#   medians, max_rss_mb (largest of the runs); also printed as a table at the end.
 set -euo pipefail
 G16K=${1:?usage: bench.sh G16K [--snarkjs BIN] [--powers LIST] [--snarkjs-powers LIST] [--runs N]}
 shift
-SNARKJS= POWERS="14 16" SJ_POWERS="10 12" RUNS=3 THREADS=0 OUT=
+SNARKJS= POWERS="14 16" SJ_POWERS="10 12" RUNS=3 THREADS=0 OUT= CURVE=bls12381
 while [ $# -gt 0 ]; do
   case $1 in
     --snarkjs) SNARKJS=$2; shift 2 ;;
@@ -21,10 +22,12 @@ while [ $# -gt 0 ]; do
     --snarkjs-powers) SJ_POWERS=$2; shift 2 ;;
     --runs) RUNS=$2; shift 2 ;;
     --threads) THREADS=$2; shift 2 ;;
+    --curve) CURVE=$2; shift 2 ;;
     --out) OUT=$2; shift 2 ;;
     *) echo "bench.sh: unknown argument $1" >&2; exit 2 ;;
   esac
 done
+case $CURVE in bls12381 | bn128) ;; *) echo "bench.sh: --curve is bls12381 or bn128" >&2; exit 2 ;; esac
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 [ -n "$OUT" ] || OUT=$T/results.jsonl
 : > "$OUT"
@@ -42,7 +45,7 @@ g16k_step() { # STEP POWER RUN
   local s=$1 p=$2 r=$3 d=$T/g$2
   mkdir -p "$d"
   case $s in
-    new) timed g16k new $p $r "$G16K" ptau new $p "$d/0.ptau" ;;
+    new) timed g16k new $p $r "$G16K" ptau new $CURVE $p "$d/0.ptau" ;;
     contribute) timed g16k contribute $p $r "$G16K" ptau contribute "$d/0.ptau" "$d/1.ptau" --name bench --entropy "run $r" --threads $THREADS --quiet ;;
     beacon) timed g16k beacon $p $r "$G16K" ptau beacon "$d/1.ptau" "$d/2.ptau" 0123456789abcdef 10 --name beacon --threads $THREADS --quiet ;;
     prepare) timed g16k prepare $p $r "$G16K" ptau prepare "$d/2.ptau" "$d/3.ptau" --threads $THREADS --quiet ;;
@@ -53,7 +56,7 @@ snarkjs_step() {
   local s=$1 p=$2 r=$3 d=$T/s$2
   mkdir -p "$d"
   case $s in
-    new) timed snarkjs new $p $r "$SNARKJS" powersoftau new bls12381 $p "$d/0.ptau" ;;
+    new) timed snarkjs new $p $r "$SNARKJS" powersoftau new $CURVE $p "$d/0.ptau" ;;
     contribute) timed snarkjs contribute $p $r "$SNARKJS" powersoftau contribute "$d/0.ptau" "$d/1.ptau" --name=bench -e="run $r" ;;
     beacon) timed snarkjs beacon $p $r "$SNARKJS" powersoftau beacon "$d/1.ptau" "$d/2.ptau" 0123456789abcdef 10 -n=beacon ;;
     prepare) timed snarkjs prepare $p $r "$SNARKJS" powersoftau prepare phase2 "$d/2.ptau" "$d/3.ptau" ;;
@@ -79,7 +82,7 @@ for key in $(awk '{print $1":"$2":"$3}' "$T/raw" | sort -u -t: -k3,3n -k1,1 -k2,
   IFS=: read -r tool step p <<< "$key"
   sel() { awk -v t="$tool" -v s="$step" -v p="$p" -v c="$1" '$1==t && $2==s && $3==p {print $c}' "$T/raw"; }
   wall=$(sel 5 | median) cpu=$(sel 6 | median) rss=$(sel 7 | sort -n | tail -1) n=$(sel 5 | wc -l)
-  printf '{"tool":"%s","step":"%s","power":%s,"runs":%s,"wall_s":%s,"cpu_s":%s,"max_rss_mb":%s}\n' \
-    "$tool" "$step" "$p" "$n" "$wall" "$cpu" "$((rss / 1024))" >> "$OUT"
+  printf '{"tool":"%s","curve":"%s","step":"%s","power":%s,"runs":%s,"wall_s":%s,"cpu_s":%s,"max_rss_mb":%s}\n' \
+    "$tool" "$CURVE" "$step" "$p" "$n" "$wall" "$cpu" "$((rss / 1024))" >> "$OUT"
   printf '%-8s %-11s %5s %10s %10s %10s\n' "$tool" "$step" "$p" "$wall" "$cpu" "$((rss / 1024))"
 done
