@@ -153,6 +153,47 @@ void bn254_g2_jac_mul_gls(bn254_g2_jac_t *out, const bn254_g2_jac_t *p, const ui
     joint_g2(out, p, &p2, k1, k2);
 }
 
+/* The short basis of bn254_gls4_split, b_j = row j, modulo 2^128 (entries up to 4x + 2 > 2^63) */
+#define X_ ((u128)BN254_X)
+static const u128 GLS4_B[4][4] = {
+    { X_ + 1, X_, X_, -(2 * X_) },
+    { 2 * X_ + 1, -X_, -(X_ + 1), -X_ },
+    { 2 * X_, 2 * X_ + 1, 2 * X_ + 1, 2 * X_ + 1 },
+    { X_ - 1, 4 * X_ + 2, -(2 * X_) + 1, X_ - 1 },
+};
+#undef X_
+/* floor(2^256 |adj_j| / 3r), adj_j the cofactors giving (1, 0, 0, 0) B^-1 = adj / det, and the
+ * sign of adj_j / det (Python integers; glv.h) */
+static const uint64_t GLS4_G[4][4] = {
+    { 0xd0cb46fd51906254ULL, 0xc444fab18d269b9dULL, 0, 0 },
+    { 0x001378f5ee78976dULL, 0x22df9f942d7d77c7ULL, 0x3d00631561b25729ULL, 0x1ULL },
+    { 0x36510546a93478abULL, 0x916fcfca16bebbe4ULL, 0x9e80318ab0d92b94ULL, 0 },
+    { 0xf7ae23ce89afae7cULL, 0xc444fab18d269b9aULL, 0, 0 },
+};
+static const int GLS4_NEG[4] = { 0, 0, 0, 1 };
+
+void bn254_gls4_split(uint64_t v[4][2], int neg[4], const uint64_t k[4])
+{
+    u128 c[4];
+    for (int j = 0; j < 4; j++) {
+        uint64_t w[8];
+        mul_wide(w, k, 4, GLS4_G[j], 4);
+        c[j] = (u128)w[5] << 64 | w[4]; /* floor(k g_j / 2^256) mod 2^128 */
+        if (GLS4_NEG[j])
+            c[j] = -c[j];
+    }
+    for (int i = 0; i < 4; i++) {
+        u128 t = i == 0 ? (u128)k[1] << 64 | k[0] : 0;
+        for (int j = 0; j < 4; j++)
+            t -= c[j] * GLS4_B[j][i];
+        neg[i] = (int)(t >> 127);
+        if (neg[i])
+            t = -t;
+        v[i][0] = (uint64_t)t;
+        v[i][1] = (uint64_t)(t >> 64);
+    }
+}
+
 void bn254_glv_fixed_set(bn254_glv_fixed *s, const bn254_fr_t *k)
 {
     bn254_fr_t c;

@@ -36,6 +36,19 @@ void bn254_gls_split(uint64_t k1[2], uint64_t k2[2], const uint64_t k[4]);
 /* out = [k] p on G2, k canonical (< r): 127 doublings instead of 254. */
 void bn254_g2_jac_mul_gls(bn254_g2_jac_t *out, const bn254_g2_jac_t *p, const uint64_t k[4]);
 
+/* GLS on G2 in four dimensions (Galbraith and Scott, "Exponentiation in pairing-friendly groups
+ * using homomorphisms", Pairing 2008, section 7 for BN curves): psi's eigenvalue l = 6x^2 is a
+ * root of l^4 - l^2 + 1 mod r, so k = s0 v0 + s1 v1 l + s2 v2 l^2 + s3 v3 l^3 mod r with
+ * v_i < 2^67 (two limbs each) and signs s_i = -1 where neg[i] is 1: 64 doublings instead of
+ * 127, for the IFMA lanes' products (arith/ifma). Babai rounding on the short basis of the
+ * paper, (x+1, x, x, -2x), (2x+1, -x, -x-1, -x), (2x, 2x+1, 2x+1, 2x+1), (x-1, 4x+2, -2x+1,
+ * x-1), which spans the vectors (a_i) with sum a_i l^i = 0 mod r (index 3: determinant -3r),
+ * each rounding a product by a precomputed floor(2^256 |adj_j| / 3r); the result is k's
+ * vector minus the rounded combination, computed modulo 2^128. Bound: each rounding is off by
+ * less than 2, so |v_i| < 2 (sum_j |b_ji|) <= 16x + 6 < 2^67 (65 bits in 10^5 random trials).
+ * k canonical (< r). */
+void bn254_gls4_split(uint64_t v[4][2], int neg[4], const uint64_t k[4]);
+
 /* A scalar made ready once for many products, BN254's counterpart of BLS12-381's glv_fixed: k
  * canonical (< r), each group splitting it its own way where it multiplies (GLV on G1, GLS on
  * G2), so one value serves both groups. The setup's reference products and the IFMA lanes'

@@ -19,7 +19,7 @@
  *   GI_ENDO, GI_X_POW   the subgroup test's endomorphism and exponent: P is in the group iff
  *                   -GI_ENDO(P) = [|x|^GI_X_POW] P (G1: sigma and 2, G2: psi and 1)
  *   GI_REF_FE GI_REF_MUL GI_REF_INV   the reference coordinate field (fp_t, fp2_t), for the
- *                   scalar multiplications of glv_ifma_impl.h (BLS12-381 only)
+ *                   scalar multiplications of glv_ifma_impl.h
  *
  * The formulas are the reference's (arith/bls12_381/g1.c, g2.c): mixed addition Jacobian +
  * affine (EFD madd-2007-bl) and doubling (EFD dbl-2009-l), so that every lane agrees with it

@@ -11,17 +11,18 @@
  *      by Montgomery's trick inside each lane (7 + 14 products) with one reference inversion of
  *      the eight lane products (another trick, in scalar code); the other parts' tables are its
  *      images under the endomorphism, read off the reference's image of (1, 1, 0) or (1, 1):
- *      an image that scales x and y by Fp constants (BLS12-381 G1 -sigma, G2 psi^2; BN254 G1
- *      sigma) costs two products an entry, psi (BLS12-381 -psi, BN254 psi) a conjugation and
+ *      an image that scales x and y by Fp constants (G1: BLS12-381 -sigma, BN254 sigma;
+ *      G2: psi^2) costs two products an entry, psi (BLS12-381 -psi, BN254 psi) a conjugation and
  *      two Fp2 products;
  *   3. per window 4 doublings and a mixed addition per part of the entries the digits select
  *      (blends over the 8 entries, only those some lane uses), y negated for negative digits
- *      (and for every digit of a part whose sign the split made negative: BN254's GLV).
- *      BLS12-381's G2 cuts each half again at |x| (GLS in dimension 4, Galbraith, Lin and
- *      Scott: -psi has eigenvalue |x|): four 65-bit parts, 64 doublings instead of 128. When
+ *      (and for every digit of a part whose sign the split made negative: BN254's GLV and GLS).
+ *      G2 takes four parts (GLS in dimension 4, Galbraith, Lin and Scott): BLS12-381 cuts each
+ *      half again at |x| (-psi has eigenvalue |x|), BN254 splits k on the lattice of psi's
+ *      eigenvalue l (bn254_gls4_split): 65- or 67-bit parts, 64 doublings instead of 128. When
  *      all lanes share one scalar (the group FFT's stages but the last three), its width-5 NAF
  *      on the table of odd multiples 1..15 replaces the windows: about 2 x 22 (G1) or 4 x 11
- *      (BLS12-381 G2) additions instead of 66 or 68 (width 4, on the same table size, took
+ *      (G2) additions instead of 66 or 68 (width 4, on the same table size, took
  *      2 x 26 or 4 x 13).
  * An earlier version built the tables with the reference (Jacobian additions and 16 affine
  * conversions a point) and went through the bucket entry points (a transpose a step): 40% of
@@ -79,6 +80,15 @@ static void fe_bcast(GI_FE *r, const GI_REF_FE *c, const vfp *to)
 #define GV_SCALED 1 /* sigma: (beta x, y) */
 #define GV_SCALE_IMAGE bn254_g1_jac_sigma
 #else
+/* psi^2 = (N(cx) x, N(cy) y), N the norm to Fp (conj twice is the identity): the Fp-scaled
+ * image of part 2 (eigenvalue l^2); parts 1 and 3 psi of parts 0 and 2. */
+static void jac_psi2(GI_JAC *out, const GI_JAC *p)
+{
+    bn254_g2_jac_psi(out, p);
+    bn254_g2_jac_psi(out, out);
+}
+#define GV_SCALED 2
+#define GV_SCALE_IMAGE jac_psi2
 #define GV_PSI_NEG 0
 #endif
 
@@ -267,24 +277,30 @@ static void mul_ref(GI_JAC *out, const GI_JAC *p, const glv_fixed *s)
 #endif
 }
 
-/* The parts of a scalar, two below 2^128 (bn254/glv.h): G1 k = s1 k1 + s2 k2 lambda (sigma's
- * eigenvalue), the signs s1, s2 returned as the mask of parts to negate; G2 k = k1 + k2 l
- * (psi's eigenvalue l = p mod r), both non-negative. */
+/* The parts of a scalar (bn254/glv.h), the mask of those the split gave a minus sign returned:
+ * G1 two below 2^128, k = s1 k1 + s2 k2 lambda (sigma's eigenvalue); G2 four below 2^67,
+ * k = sum s_i v_i l^i (psi's eigenvalue l = p mod r): GLS in dimension 4, 64 doublings. */
+#if GI_NC == 1
 #define GV_DIM 2
 #define GV_WIN GLV_WINDOWS /* 33 signed 4-bit windows take any value below 2^131 */
+#else
+#define GV_DIM 4
+#define GV_WIN 17 /* below 2^67 */
+#endif
 static unsigned parts(unsigned __int128 v[GV_DIM], const glv_fixed *s)
 {
-    uint64_t k1[2], k2[2];
-    unsigned neg = 0;
+    uint64_t w[GV_DIM][2];
+    int ng[GV_DIM];
 #if GI_NC == 1
-    int n1, n2;
-    bn254_glv_split(k1, &n1, k2, &n2, s->k);
-    neg = (unsigned)n1 | (unsigned)n2 << 1;
+    bn254_glv_split(w[0], &ng[0], w[1], &ng[1], s->k);
 #else
-    bn254_gls_split(k1, k2, s->k);
+    bn254_gls4_split(w, ng, s->k);
 #endif
-    v[0] = (unsigned __int128)k1[1] << 64 | k1[0];
-    v[1] = (unsigned __int128)k2[1] << 64 | k2[0];
+    unsigned neg = 0;
+    for (int j = 0; j < GV_DIM; j++) {
+        v[j] = (unsigned __int128)w[j][1] << 64 | w[j][0];
+        neg |= (unsigned)ng[j] << j;
+    }
     return neg;
 }
 #endif

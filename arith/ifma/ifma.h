@@ -243,12 +243,13 @@ void bn254_g2_ifma_ba_run(g2_aff_r52 *buckets, const uint64_t *idx, const uint8_
 unsigned bn254_g2_ifma_in_subgroup(const bn254_g2_affine_t *pts, unsigned n);
 /* g1_/g2_ifma_mul_glv and _butterfly above on BN254, with their contracts: the scalars are
  * bn254/glv.h's (k canonical), split in the lanes' caller code by GLV on G1 (k = +-k1 +- k2
- * lambda, sigma(x, y) = (beta x, y)) and by GLS on G2 (k = k1 + k2 l, l = p mod r, psi), two
- * parts below 2^128 in both groups: 128 doublings, 4-bit signed windows on the tables [m] p,
- * m = 1..8 (the width-5 NAF on the odd multiples when the lanes share one scalar). p[k] in the
- * group of order r (on G2 the GLS split needs it; G1's cofactor is 1) or infinity. The rare
- * exact case takes the reference's bn254_g1_jac_mul_glv / bn254_g2_jac_mul_gls. (arith/ifma/
- * bn254/g1_ifma.c, g2_ifma.c: glv_ifma_impl.h on BN254.) */
+ * lambda, sigma(x, y) = (beta x, y): two parts below 2^128, 128 doublings) and by GLS in
+ * dimension 4 on G2 (k = sum +-v_i l^i, l = p mod r, psi^i: four parts below 2^67, 64
+ * doublings); 4-bit signed windows on the tables [m] p, m = 1..8 (the width-5 NAF on the odd
+ * multiples when the lanes share one scalar), a part's digits negated where the split gave it a
+ * minus sign. p[k] in the group of order r (on G2 the split needs it; G1's cofactor is 1) or
+ * infinity. The rare exact case takes the reference's bn254_g1_jac_mul_glv /
+ * bn254_g2_jac_mul_gls. (arith/ifma/bn254/g1_ifma.c, g2_ifma.c: glv_ifma_impl.h on BN254.) */
 struct bn254_glv_fixed;
 void bn254_g1_ifma_mul_glv(bn254_g1_jac_t *out, const bn254_g1_jac_t *p,
                            const struct bn254_glv_fixed *const s[], unsigned n);

@@ -1,7 +1,8 @@
 /*
  * Reader of snarkjs powers-of-tau files (.ptau version 1; snarkjs src/powersoftau_utils.js,
- * powersoftau_new.js, powersoftau_prepare_phase2.js), BLS12-381 only. What setup needs:
- *   1  header: u32 n8 (48), q (48 B LE), u32 power, u32 ceremonyPower
+ * powersoftau_new.js, powersoftau_prepare_phase2.js), built once per curve (curve_sel.h). What
+ * setup needs:
+ *   1  header: u32 n8 (48; BN254 32), q (n8 B LE), u32 power, u32 ceremonyPower
  *   2  tauG1       2^(power+1) - 1 G1 points tau^i * G1
  *   3  tauG2       2^power G2 points;  4 alphaTauG1, 5 betaTauG1: 2^power G1 points each
  *   6  betaG2      1 G2 point

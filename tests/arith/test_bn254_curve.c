@@ -315,6 +315,77 @@ static void test_gls(void **state)
     assert_true(seen[0] >= 20);
 }
 
+/* ---- GLS in four dimensions: sum s_i v_i l^i = k in Fr, every |v_i| < 2^67 ---- */
+static void check_split4(const uint64_t k[4], const bn254_fr_t *l)
+{
+    uint64_t v[4][2];
+    int neg[4];
+    bn254_gls4_split(v, neg, k);
+    bn254_fr_t sum, pw, t, kk, ck = { { k[0], k[1], k[2], k[3] } };
+    assert_int_equal(bn254_fr_from_canon(&kk, &ck), 0);
+    memset(&sum, 0, sizeof sum);
+    pw = BN254_FR_ONE;
+    for (int i = 0; i < 4; i++) {
+        assert_true(v[i][1] < 8); /* below 2^67 */
+        bn254_fr_t c = { { v[i][0], v[i][1], 0, 0 } };
+        assert_int_equal(bn254_fr_from_canon(&t, &c), 0);
+        if (neg[i])
+            bn254_fr_neg(&t, &t);
+        bn254_fr_mul(&t, &t, &pw);
+        bn254_fr_add(&sum, &sum, &t);
+        bn254_fr_mul(&pw, &pw, l);
+    }
+    assert_true(bn254_fr_eq(&sum, &kk));
+}
+
+static void test_gls4(void **state)
+{
+    (void)state;
+    bn254_fr_t l, cl = { { 0xf83e9682e87cfd46ULL, 0x6f4d8248eeb859fbULL, 0, 0 } };
+    assert_int_equal(bn254_fr_from_canon(&l, &cl), 0);
+    /* l^4 - l^2 + 1 = 0: the relation the basis rests on */
+    bn254_fr_t l2, l4;
+    bn254_fr_mul(&l2, &l, &l);
+    bn254_fr_mul(&l4, &l2, &l2);
+    bn254_fr_sub(&l4, &l4, &l2);
+    bn254_fr_add(&l4, &l4, &BN254_FR_ONE);
+    assert_true(bn254_fr_is_zero(&l4));
+    /* edges: 0, 1, r - 1, l, l - 1, 2^128 */
+    uint64_t k[4] = { 0 };
+    check_split4(k, &l);
+    k[0] = 1;
+    check_split4(k, &l);
+    memcpy(k, BN254_FR_MODULUS.l, sizeof k);
+    k[0] -= 1;
+    check_split4(k, &l);
+    memset(k, 0, sizeof k);
+    k[0] = cl.l[0];
+    k[1] = cl.l[1];
+    check_split4(k, &l);
+    k[0] -= 1;
+    check_split4(k, &l);
+    memset(k, 0, sizeof k);
+    k[2] = 1;
+    check_split4(k, &l);
+    uint64_t x = 0x2545f4914f6cdd1dULL;
+    int negs = 0;
+    for (int i = 0; i < 4000; i++) {
+        for (int j = 0; j < 4; j++) {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            k[j] = x;
+        }
+        k[3] &= 0x1fffffffffffffffULL; /* < 2^253 < r */
+        check_split4(k, &l);
+        uint64_t v[4][2];
+        int neg[4];
+        bn254_gls4_split(v, neg, k);
+        negs |= neg[0] | neg[1] << 1 | neg[2] << 2 | neg[3] << 3;
+    }
+    assert_int_equal(negs, 0xf); /* every part takes both signs */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -325,6 +396,7 @@ int main(void)
         cmocka_unit_test(test_batch_and_bytes),
         cmocka_unit_test(test_glv),
         cmocka_unit_test(test_gls),
+        cmocka_unit_test(test_gls4),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -503,7 +503,7 @@ static void fixed_from(bn254_glv_fixed *sf, const bn254_glv_fixed **sp, const ui
 static const uint64_t K_NEG2[4] = { 0x2cea5141cc6bd759ULL, 0x3dfe208446c6d554ULL,
                                     0x59e26bcea0d48bacULL, 0 };
 
-/* The scalars 0, 1, r - 1, lambda, r - lambda, l = p mod r (GLS: k1 = 0, k2 = 1), l - 1 and
+/* The scalars 0, 1, r - 1, lambda, r - lambda, l = p mod r (psi's eigenvalue), l - 1 and
  * K_NEG2. */
 static void edge_scalars(uint64_t k[L][4])
 {
