@@ -185,6 +185,18 @@ static void glv_mul_case(char **tok, int ntok, void *ctx)
     seen[0]++;
 }
 
+/* k = the next 4 words of the xorshift64 sequence in *x, cut below 2^253 < r. */
+static void next_scalar(uint64_t *x, uint64_t k[4])
+{
+    for (int j = 0; j < 4; j++) {
+        *x ^= *x << 13;
+        *x ^= *x >> 7;
+        *x ^= *x << 17;
+        k[j] = *x;
+    }
+    k[3] &= 0x1fffffffffffffffULL;
+}
+
 static void check_split(const uint64_t k[4])
 {
     uint64_t k1[2], k2[2];
@@ -225,13 +237,7 @@ static void test_glv(void **state)
     check_split(k);
     uint64_t x = 0x9e3779b97f4a7c15ULL;
     for (int i = 0; i < 2000; i++) {
-        for (int j = 0; j < 4; j++) {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            k[j] = x;
-        }
-        k[3] &= 0x1fffffffffffffffULL; /* < 2^253 < r */
+        next_scalar(&x, k);
         check_split(k);
     }
     /* sigma(G) = [lambda] G */
@@ -274,13 +280,7 @@ static void test_gls(void **state)
     assert_int_equal(bn254_fr_from_canon(&l, &cl), 0);
     uint64_t x = 0x853c49e6748fea9bULL, k[4];
     for (int i = 0; i < 2000 + 2; i++) {
-        for (int j = 0; j < 4; j++) {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            k[j] = x;
-        }
-        k[3] &= 0x1fffffffffffffffULL;
+        next_scalar(&x, k);
         if (i >= 2000) { /* r - 1, r - 2 */
             memcpy(k, BN254_FR_MODULUS.l, sizeof k);
             k[0] -= (uint64_t)(i - 1999);
@@ -370,13 +370,7 @@ static void test_gls4(void **state)
     uint64_t x = 0x2545f4914f6cdd1dULL;
     int negs = 0;
     for (int i = 0; i < 4000; i++) {
-        for (int j = 0; j < 4; j++) {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            k[j] = x;
-        }
-        k[3] &= 0x1fffffffffffffffULL; /* < 2^253 < r */
+        next_scalar(&x, k);
         check_split4(k, &l);
         uint64_t v[4][2];
         int neg[4];
