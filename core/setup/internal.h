@@ -231,18 +231,25 @@ int ptau_decode_checked(const ptau *pt, uint32_t id, const char *name, void *pts
                         uint64_t done0, uint64_t total);
 /* *r1 = sum_{i < n} r_i P_i and, with r2 non-NULL, *r2 = sum_{i < n} r_i P_(i+1) (n + 1 points
  * read), for affine pts of G1 or G2 (g2), 64-bit r; the sums Jacobian (g1_jac_t / g2_jac_t).
- * Pippenger's bucket method (Bernstein et al., INDOCRYPT 2012, section 4) with unsigned
- * windows of up to 16 bits on the reference arithmetic, one chunk of points per thread.
- * G16K_OK or G16K_ENOMEM. Thread-safe. */
+ * Pippenger's bucket method (Bernstein et al., INDOCRYPT 2012, section 4), one chunk of points
+ * per thread: ptau_ba_sum where the IFMA lanes serve the curve, else unsigned windows of up to
+ * 16 bits on the reference arithmetic. G16K_OK or G16K_ENOMEM. Thread-safe. */
 int ptau_sum64(int g2, const void *pts, const uint64_t *r, uint64_t n, unsigned threads, void *r1,
                void *r2);
-/* *out (Jacobian) = sum_{i < n} k_i P_i for full scalars k (fr_t) and affine pts: one product
- * per point through the endomorphism (the IFMA lanes' eight at a time where they serve the
- * curve, as `ptau contribute`), chunks of PTAU_SUM_GRAIN on all threads. Where this is used
- * (2^16 points) a Pippenger sum with 255-bit scalars on the reference buckets cost as much on G1
- * and twice as much on G2. G16K_OK or G16K_ENOMEM. Thread-safe. */
+/* *out (Jacobian) = sum_{i < n} k_i P_i for full scalars k (fr_t, Montgomery form; the array is
+ * consumed: it may hold the canonical values on return) and affine pts: ptau_ba_sum where
+ * the IFMA lanes serve the curve; else one product per point through the endomorphism, chunks
+ * of PTAU_SUM_GRAIN on all threads (a Pippenger sum on the reference buckets cost as much on G1
+ * and twice as much on G2 at 2^16 points). G16K_OK or G16K_ENOMEM. Thread-safe. */
 #define PTAU_SUM_GRAIN 2048
-int ptau_sum_full(int g2, const void *pts, const fr_t *k, uint64_t n, unsigned threads, void *out);
+int ptau_sum_full(int g2, const void *pts, fr_t *k, uint64_t n, unsigned threads, void *out);
+/* ptau_pippenger.c: *r1 = sum_{i < n} k_i P_i and, with r2 non-NULL, *r2 = sum k_i P_(i+1),
+ * for k_i of `words` 64-bit words each (little-endian, any value) and affine pts, by
+ * Pippenger's method with batch-affine buckets on the IFMA lanes (call only where they serve
+ * the curve: SETUP_SIMD()); the sums Jacobian; one chunk of points per thread. G16K_OK or
+ * G16K_ENOMEM. Thread-safe. */
+int ptau_ba_sum(int g2, const void *pts, const uint64_t *k, unsigned words, uint64_t n,
+                unsigned threads, void *r1, void *r2);
 
 /* ---- ptau_lagrange_check.c ---- */
 /* Check sections 12..15 of an open, prepared ptau against sections 2..5 by a random test (see

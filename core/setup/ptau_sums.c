@@ -1,8 +1,9 @@
 /*
  * The point sums and the checked decoding of `g16k ptau verify` (internal.h): every point of a
  * section decoded, tested on its curve and in its subgroup (the IFMA lanes eight at a time) and
- * optionally hashed; sums of points with 64-bit random weights (Pippenger, buckets of the
- * reference arithmetic); sums of points with full scalars (a product per point).
+ * optionally hashed; sums of points with 64-bit random weights and with full scalars
+ * (ptau_pippenger.c's batch-affine Pippenger on the IFMA lanes; else Pippenger on the reference
+ * buckets and a product per point).
  */
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -200,6 +201,8 @@ static void lc_range(void *arg, uint64_t b, uint64_t e, uint32_t worker)
 int ptau_sum64(int g2, const void *pts, const uint64_t *r, uint64_t n, unsigned threads, void *r1,
                void *r2)
 {
+    if (SETUP_SIMD())
+        return ptau_ba_sum(g2, pts, r, 1, n, threads, r1, r2);
     unsigned sums = r2 ? 2 : 1;
     uint32_t th = pool_threads(threads);
     uint64_t grain = n ? (n + th - 1) / th : 1;
@@ -223,9 +226,10 @@ int ptau_sum64(int g2, const void *pts, const uint64_t *r, uint64_t n, unsigned 
 
 /* ---- full scalars ---- */
 
-/* sum_i k_i P_i on one chunk [b, e) of full scalars (ptau_sum_full). */
+/* sum_i k_i P_i on one chunk [b, e) of full scalars (ptau_sum_full's reference path): a
+ * product per point through the endomorphism. */
 typedef struct fs_job {
-    int g2, simd;
+    int g2;
     const void *pts;
     const fr_t *k;
     uint64_t grain;
@@ -236,27 +240,14 @@ typedef struct fs_job {
     static void G##_fs_range(fs_job *j, uint64_t b, uint64_t e)                                    \
     {                                                                                              \
         const AFF *P = j->pts;                                                                     \
-        JAC q[IFMA_LANES], acc;                                                                    \
+        JAC q, acc;                                                                                \
         G##_jac_set_inf(&acc);                                                                     \
-        for (uint64_t i0 = b; i0 < e; i0 += IFMA_LANES) {                                          \
-            unsigned m = e - i0 < IFMA_LANES ? (unsigned)(e - i0) : IFMA_LANES;                    \
-            glv_fixed f[IFMA_LANES];                                                               \
-            const glv_fixed *fp[IFMA_LANES];                                                       \
-            for (unsigned l = 0; l < m; l++) {                                                     \
-                G##_jac_from_affine(&q[l], &P[i0 + l]);                                            \
-                if (j->simd) {                                                                     \
-                    glv_fixed_set(&f[l], &j->k[i0 + l]);                                           \
-                    fp[l] = &f[l];                                                                 \
-                } else {                                                                           \
-                    glv_scalar w;                                                                  \
-                    glv_scalar_set(&w, &j->k[i0 + l]);                                             \
-                    G##_jac_mul_glv(&q[l], &q[l], &w);                                             \
-                }                                                                                  \
-            }                                                                                      \
-            if (j->simd)                                                                           \
-                G##_ifma_mul_glv(q, q, fp, m);                                                     \
-            for (unsigned l = 0; l < m; l++)                                                       \
-                G##_jac_add(&acc, &acc, &q[l]);                                                    \
+        for (uint64_t i = b; i < e; i++) {                                                         \
+            glv_scalar w;                                                                          \
+            G##_jac_from_affine(&q, &P[i]);                                                        \
+            glv_scalar_set(&w, &j->k[i]);                                                          \
+            G##_jac_mul_glv(&q, &q, &w);                                                           \
+            G##_jac_add(&acc, &acc, &q);                                                           \
         }                                                                                          \
         ((JAC *)j->out)[b / j->grain] = acc;                                                       \
     }
@@ -274,16 +265,19 @@ static void fs_range(void *arg, uint64_t b, uint64_t e, uint32_t worker)
         g1_fs_range(j, b, e);
 }
 
-int ptau_sum_full(int g2, const void *pts, const fr_t *k, uint64_t n, unsigned threads, void *out)
+int ptau_sum_full(int g2, const void *pts, fr_t *k, uint64_t n, unsigned threads, void *out)
 {
+    if (SETUP_SIMD()) {
+        for (uint64_t i = 0; i < n; i++)
+            fr_to_canon(&k[i], &k[i]);
+        return ptau_ba_sum(g2, pts, (const uint64_t *)(const void *)k, 4, n, threads, out, NULL);
+    }
     uint64_t chunks = (n + PTAU_SUM_GRAIN - 1) / PTAU_SUM_GRAIN;
     size_t jsz = g2 ? sizeof(g2_jac_t) : sizeof(g1_jac_t);
     void *parts = calloc(chunks ? chunks : 1, jsz);
     if (!parts)
         return err_set(G16K_ENOMEM, "ptau: out of memory");
-    fs_job j = {
-        .g2 = g2, .simd = SETUP_SIMD(), .pts = pts, .k = k, .grain = PTAU_SUM_GRAIN, .out = parts
-    };
+    fs_job j = { .g2 = g2, .pts = pts, .k = k, .grain = PTAU_SUM_GRAIN, .out = parts };
     par_for(pool_threads(threads), n, PTAU_SUM_GRAIN, fs_range, &j);
     if (g2) {
         g2_jac_set_inf(out);

@@ -269,6 +269,113 @@ static void test_fixed_base_matches_double_and_add(void **state)
     free(o2);
 }
 
+/* ---- the sums of `ptau verify` (ptau_sum64, ptau_sum_full) against double-and-add ---- */
+
+#define SUM_N1 3001 /* G1 points: both chunks of 2 threads, windows of up to 10 bits */
+#define SUM_N2 601  /* G2 points */
+
+static uint64_t sum_rnd(uint64_t *x)
+{
+    *x ^= *x << 13, *x ^= *x >> 7, *x ^= *x << 17;
+    return *x;
+}
+
+/* Random points [k] G, k < 2^64, with the cases the buckets must get right: point 5 at
+ * infinity, points 11 = -10 and 21 = 20 (their weights equal: a bucket cancels, or doubles, in
+ * every window), point 30 = 31 = 32 (three in one bucket). */
+#define SUM_POINTS(G, AFF, JAC, GEN)                                                               \
+    static void G##_sum_points(AFF *pts, uint64_t n, uint64_t *x)                                  \
+    {                                                                                              \
+        JAC g, t;                                                                                  \
+        G##_jac_from_affine(&g, &GEN);                                                             \
+        for (uint64_t i = 0; i < n; i++) {                                                         \
+            uint64_t k = sum_rnd(x);                                                               \
+            G##_jac_mul(&t, &g, &k, 1);                                                            \
+            G##_jac_to_affine(&pts[i], &t);                                                        \
+        }                                                                                          \
+        memset(&pts[5], 0, sizeof pts[5]);                                                         \
+        G##_affine_neg(&pts[11], &pts[10]);                                                        \
+        pts[21] = pts[20];                                                                         \
+        pts[31] = pts[32] = pts[30];                                                               \
+    }                                                                                              \
+                                                                                                   \
+    /* sum_{i < n} k_i P_(i + shift), k_i of `words` words, by double-and-add point by point */    \
+    static void G##_sum_ref(JAC *out, const AFF *pts, const uint64_t *k, unsigned words,           \
+                            uint64_t n, unsigned shift)                                            \
+    {                                                                                              \
+        JAC p, t;                                                                                  \
+        G##_jac_set_inf(out);                                                                      \
+        for (uint64_t i = 0; i < n; i++) {                                                         \
+            G##_jac_from_affine(&p, &pts[i + shift]);                                              \
+            G##_jac_mul(&t, &p, k + i * words, words);                                             \
+            G##_jac_add(out, out, &t);                                                             \
+        }                                                                                          \
+    }
+SUM_POINTS(g1, g1_affine_t, g1_jac_t, G1_GENERATOR)
+SUM_POINTS(g2, g2_affine_t, g2_jac_t, G2_GENERATOR)
+
+/* Weights with equal pairs where the points pair up, a zero weight, and full scalars below r
+ * (canonical: `ck`, Montgomery: `k`). */
+static void sum_scalars(uint64_t *r, fr_t *k, fr_t *ck, uint64_t n, uint64_t *x)
+{
+    for (uint64_t i = 0; i < n; i++) {
+        r[i] = sum_rnd(x);
+        for (int l = 0; l < FR_LIMBS; l++)
+            ck[i].l[l] = sum_rnd(x);
+        ck[i].l[3] &= 0x0fffffffffffffffULL;
+    }
+    r[11] = r[10], r[21] = r[20], r[31] = r[32] = r[30], r[7] = 0;
+    ck[11] = ck[10], ck[21] = ck[20], ck[31] = ck[32] = ck[30];
+    memset(&ck[7], 0, sizeof ck[7]);
+    for (uint64_t i = 0; i < n; i++)
+        assert_int_equal(fr_from_canon(&k[i], &ck[i]), 0);
+}
+
+static void test_ptau_sums_match_double_and_add(void **state)
+{
+    (void)state;
+    uint64_t x = 0x2545f4914f6cdd1dULL;
+    uint64_t n = SUM_N1;
+    g1_affine_t *p1 = malloc((n + 1) * sizeof *p1);
+    g2_affine_t *p2 = malloc((SUM_N2 + 1) * sizeof *p2);
+    uint64_t *r = malloc(n * sizeof *r);
+    fr_t *k = malloc(n * sizeof *k), *ck = malloc(n * sizeof *ck);
+    assert_true(p1 && p2 && r && k && ck);
+    g1_sum_points(p1, n + 1, &x);
+    g2_sum_points(p2, SUM_N2 + 1, &x);
+    sum_scalars(r, k, ck, n, &x);
+    g1_jac_t a1, b1, w1;
+    g2_jac_t a2, b2, w2;
+    /* 64-bit weights, R1 and R2 = sum r_i P_(i+1) */
+    assert_int_equal(ptau_sum64(0, p1, r, n, 2, &a1, &b1), G16K_OK);
+    g1_sum_ref(&w1, p1, r, 1, n, 0);
+    assert_true(g1_jac_eq(&a1, &w1));
+    g1_sum_ref(&w1, p1, r, 1, n, 1);
+    assert_true(g1_jac_eq(&b1, &w1));
+    assert_int_equal(ptau_sum64(1, p2, r, SUM_N2, 2, &a2, &b2), G16K_OK);
+    g2_sum_ref(&w2, p2, r, 1, SUM_N2, 0);
+    assert_true(g2_jac_eq(&a2, &w2));
+    g2_sum_ref(&w2, p2, r, 1, SUM_N2, 1);
+    assert_true(g2_jac_eq(&b2, &w2));
+    /* full scalars (k consumed: ck keeps the canonical values) */
+    g1_sum_ref(&w1, p1, (const uint64_t *)(const void *)ck, FR_LIMBS, n, 0);
+    assert_int_equal(ptau_sum_full(0, p1, k, n, 2, &a1), G16K_OK);
+    assert_true(g1_jac_eq(&a1, &w1));
+    for (uint64_t i = 0; i < SUM_N2; i++)
+        assert_int_equal(fr_from_canon(&k[i], &ck[i]), 0);
+    g2_sum_ref(&w2, p2, (const uint64_t *)(const void *)ck, FR_LIMBS, SUM_N2, 0);
+    assert_int_equal(ptau_sum_full(1, p2, k, SUM_N2, 2, &a2), G16K_OK);
+    assert_true(g2_jac_eq(&a2, &w2));
+    /* one point, one thread: the smallest window */
+    assert_int_equal(ptau_sum64(0, p1 + 10, r + 10, 2, 1, &a1, NULL), G16K_OK);
+    assert_true(g1_jac_is_inf(&a1)); /* r P + r (-P) */
+    free(p1);
+    free(p2);
+    free(r);
+    free(k);
+    free(ck);
+}
+
 static void test_setup_ptau_mult_matches_snarkjs(void **s)
 {
     (void)s;
@@ -409,6 +516,7 @@ int main(void)
         cmocka_unit_test(test_blake2b_partial_matches_libsodium),
         cmocka_unit_test(test_lagrange_sums_to_one),
         cmocka_unit_test(test_fixed_base_matches_double_and_add),
+        cmocka_unit_test(test_ptau_sums_match_double_and_add),
         cmocka_unit_test(test_setup_ptau_mult_matches_snarkjs),
         cmocka_unit_test(test_setup_ptau_nopub_matches_snarkjs),
         cmocka_unit_test(test_setup_ptau_poseidon2_matches_snarkjs),
