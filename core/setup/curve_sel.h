@@ -153,6 +153,7 @@ static inline unsigned setup_g1_lanes_in_subgroup_bn254(const bn254_g1_affine_t 
 #define ptau_sum64 SETUP_SYM(ptau_sum64)
 #define ptau_sum_full SETUP_SYM(ptau_sum_full)
 #define ptau_ba_sum SETUP_SYM(ptau_ba_sum)
+#define ptau_sum_parts SETUP_SYM(ptau_sum_parts)
 #define ptau_lagrange_check SETUP_SYM(ptau_lagrange_check)
 #define ptau_contributions_read SETUP_SYM(ptau_contributions_read)
 #define ptau_first_challenge SETUP_SYM(ptau_first_challenge)

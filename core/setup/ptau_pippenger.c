@@ -151,18 +151,6 @@ static uint32_t sort_window(uint32_t *order, uint32_t *start, uint16_t *dig, con
         free(flags);                                                                               \
         free(ba);                                                                                  \
         return rc;                                                                                 \
-    }                                                                                              \
-                                                                                                   \
-    static void G##_ba_total(JAC *r1, JAC *r2, const JAC *parts, uint64_t chunks)                  \
-    {                                                                                              \
-        G##_jac_set_inf(r1);                                                                       \
-        if (r2)                                                                                    \
-            G##_jac_set_inf(r2);                                                                   \
-        for (uint64_t q = 0; q < chunks; q++) {                                                    \
-            G##_jac_add(r1, r1, &parts[2 * q]);                                                    \
-            if (r2)                                                                                \
-                G##_jac_add(r2, r2, &parts[2 * q + 1]);                                            \
-        }                                                                                          \
     }
 
 BA_SUM(g1, g1_affine_t, g1_jac_t, g1_aff_r52, 10)
@@ -205,10 +193,8 @@ int ptau_ba_sum(int g2, const void *pts, const uint64_t *k, unsigned words, uint
     int rc = G16K_OK;
     if (atomic_load(&j.nomem))
         rc = err_set(G16K_ENOMEM, "ptau: no memory for the buckets of a sum");
-    else if (g2)
-        g2_ba_total(r1, r2, parts, chunks);
     else
-        g1_ba_total(r1, r2, parts, chunks);
+        ptau_sum_parts(g2, r1, r2, parts, chunks);
     free(parts);
     return rc;
 }

@@ -170,19 +170,6 @@ typedef struct lc_job {
         out[0] = acc[0];                                                                           \
         out[1] = acc[1];                                                                           \
         free(bk);                                                                                  \
-    }                                                                                              \
-                                                                                                   \
-    /* the chunks' sums added up (Jacobian): r1, and r2 unless NULL */                             \
-    static void G##_lc_total(JAC *r1, JAC *r2, const JAC *parts, uint32_t chunks)                  \
-    {                                                                                              \
-        G##_jac_set_inf(r1);                                                                       \
-        if (r2)                                                                                    \
-            G##_jac_set_inf(r2);                                                                   \
-        for (uint32_t k = 0; k < chunks; k++) {                                                    \
-            G##_jac_add(r1, r1, &parts[2 * k]);                                                    \
-            if (r2)                                                                                \
-                G##_jac_add(r2, r2, &parts[2 * k + 1]);                                            \
-        }                                                                                          \
     }
 
 LINCOMB(g1, g1_affine_t, g1_jac_t)
@@ -216,12 +203,33 @@ int ptau_sum64(int g2, const void *pts, const uint64_t *r, uint64_t n, unsigned 
     int rc = G16K_OK;
     if (atomic_load(&j.nomem))
         rc = err_set(G16K_ENOMEM, "ptau: no memory for the buckets of a sum");
-    else if (g2)
-        g2_lc_total(r1, r2, parts, (uint32_t)((n + grain - 1) / grain));
     else
-        g1_lc_total(r1, r2, parts, (uint32_t)((n + grain - 1) / grain));
+        ptau_sum_parts(g2, r1, r2, parts, (n + grain - 1) / grain);
     free(parts);
     return rc;
+}
+
+#define SUM_PARTS(G, JAC)                                                                          \
+    static void G##_sum_parts(JAC *r1, JAC *r2, const JAC *parts, uint64_t chunks)                 \
+    {                                                                                              \
+        G##_jac_set_inf(r1);                                                                       \
+        if (r2)                                                                                    \
+            G##_jac_set_inf(r2);                                                                   \
+        for (uint64_t q = 0; q < chunks; q++) {                                                    \
+            G##_jac_add(r1, r1, &parts[2 * q]);                                                    \
+            if (r2)                                                                                \
+                G##_jac_add(r2, r2, &parts[2 * q + 1]);                                            \
+        }                                                                                          \
+    }
+SUM_PARTS(g1, g1_jac_t)
+SUM_PARTS(g2, g2_jac_t)
+
+void ptau_sum_parts(int g2, void *r1, void *r2, const void *parts, uint64_t chunks)
+{
+    if (g2)
+        g2_sum_parts(r1, r2, parts, chunks);
+    else
+        g1_sum_parts(r1, r2, parts, chunks);
 }
 
 /* ---- full scalars ---- */
