@@ -68,13 +68,18 @@ static uint32_t sort_window(uint32_t *order, uint32_t *start, uint16_t *dig, con
     return most;
 }
 
+/* 64-bit weights take windows of 8 bits at most: eight full windows, where 9 or 10 bits would
+ * leave a top window of 1 or 4 bits, half or a sixteenth of the points then added in rounds
+ * of one addition each (a whole inversion a round). */
+#define BA_C64 8
+
 #define BA_SUM(G, AFF, JAC, R52, CMAX)                                                             \
     static int G##_ba_chunk(const ba_job *j, uint64_t b, uint64_t e, JAC acc[2])                   \
     {                                                                                              \
         const AFF *P = j->pts;                                                                     \
         uint64_t m = e - b;                                                                        \
-        unsigned c = 4;                                                                            \
-        while (c < (CMAX) && ((uint64_t)1 << (c + 3)) < m)                                         \
+        unsigned c = 4, cmax = j->words == 1 ? BA_C64 : (CMAX);                                    \
+        while (c < cmax && ((uint64_t)1 << (c + 3)) < m)                                           \
             c++;                                                                                   \
         uint32_t nb = 1u << c, nbk = j->sums * nb;                                                 \
         R52 *bk = aligned_alloc(64, sizeof(R52) * nbk);                                            \
