@@ -62,8 +62,8 @@ static void fr_ifft(fr_t *a, unsigned lg)
  * r, and the sums differ unless r_pj e = -(the rest), at most one of its 2^64 values: the test
  * misses a wrong section with probability at most 2^-64 (snarkjs: one 32-bit random combination
  * per power, src/powersoftau_verify.js verifyLagrangeEvaluations, with an FFT of the scalars as
- * here). Cost: a 64-bit Pippenger sum over the Lagrange points and 2^top products with full
- * scalars, against 2^top top / 2 products for the recomputation. On a mismatch the exact
+ * here). Cost: a 64-bit Pippenger sum over the Lagrange points and one with full scalars over
+ * 2^top tau points, against 2^top top / 2 products for the recomputation. On a mismatch the exact
  * recomputation (ptau_prepare_check) names the first wrong point. */
 static int lagrange_section(const ptau *pt, uint32_t in_id, uint32_t out_id, const char *name,
                             unsigned threads, progress *pg, int *mismatch)

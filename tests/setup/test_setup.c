@@ -271,7 +271,7 @@ static void test_fixed_base_matches_double_and_add(void **state)
 
 /* ---- the sums of `ptau verify` (ptau_sum64, ptau_sum_full) against double-and-add ---- */
 
-#define SUM_N1 3001 /* G1 points: both chunks of 2 threads, windows of up to 10 bits */
+#define SUM_N1 3001 /* G1 points: two chunks (2 threads), 8-bit windows (G2: 6 bits) */
 #define SUM_N2 601  /* G2 points */
 
 static uint64_t sum_rnd(uint64_t *x)
@@ -366,7 +366,7 @@ static void test_ptau_sums_match_double_and_add(void **state)
     g2_sum_ref(&w2, p2, (const uint64_t *)(const void *)ck, FR_LIMBS, SUM_N2, 0);
     assert_int_equal(ptau_sum_full(1, p2, k, SUM_N2, 2, &a2), G16K_OK);
     assert_true(g2_jac_eq(&a2, &w2));
-    /* one point, one thread: the smallest window */
+    /* two points, one thread: the smallest window */
     assert_int_equal(ptau_sum64(0, p1 + 10, r + 10, 2, 1, &a1, NULL), G16K_OK);
     assert_true(g1_jac_is_inf(&a1)); /* r P + r (-P) */
     free(p1);
