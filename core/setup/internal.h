@@ -250,7 +250,7 @@ int ptau_sum_full(int g2, const void *pts, fr_t *k, uint64_t n, unsigned threads
  * G16K_ENOMEM. Thread-safe. */
 int ptau_ba_sum(int g2, const void *pts, const uint64_t *k, unsigned words, uint64_t n,
                 unsigned threads, void *r1, void *r2);
-/* The chunks' sums of ptau_sum64 and ptau_ba_sum added up: *r1 = sum_q parts[2q] and, unless
+/* The chunks' sums of ptau_sum64, ptau_sum_full and ptau_ba_sum added up: *r1 = sum_q parts[2q] and, unless
  * r2 is NULL, *r2 = sum_q parts[2q + 1], q < chunks (Jacobian points of G2 if g2, else G1). */
 void ptau_sum_parts(int g2, void *r1, void *r2, const void *parts, uint64_t chunks);
 

@@ -20,6 +20,10 @@
 #include "platform/parallel.h"
 #include "util/error.h"
 
+/* order[] holds a chunk's positions in 32 bits: the largest section (Lagrange tauG1) has
+ * 2^(power + 2) - 1 points, and a chunk may be all of it (one thread). */
+_Static_assert(SETUP_MAX_POWER + 2 <= 32, "a section's point index fits 32 bits");
+
 typedef struct ba_job {
     int g2;
     unsigned words; /* 64-bit words a scalar */
@@ -179,8 +183,6 @@ int ptau_ba_sum(int g2, const void *pts, const uint64_t *k, unsigned words, uint
 {
     uint32_t th = pool_threads(threads);
     uint64_t grain = n ? (n + th - 1) / th : 1;
-    if (grain > UINT32_MAX) /* order[] holds 32-bit positions within a chunk */
-        grain = UINT32_MAX;
     uint64_t chunks = n ? (n + grain - 1) / grain : 0;
     size_t jsz = g2 ? sizeof(g2_jac_t) : sizeof(g1_jac_t);
     void *parts = calloc(2 * (chunks ? chunks : 1), jsz);

@@ -241,7 +241,7 @@ typedef struct fs_job {
     const void *pts;
     const fr_t *k;
     uint64_t grain;
-    void *out; /* per chunk: one Jacobian point */
+    void *out; /* per chunk: a Jacobian point (the first of ptau_sum_parts' pair) */
 } fs_job;
 
 #define FULLSUM(G, AFF, JAC)                                                                       \
@@ -257,7 +257,7 @@ typedef struct fs_job {
             G##_jac_mul_glv(&q, &q, &w);                                                           \
             G##_jac_add(&acc, &acc, &q);                                                           \
         }                                                                                          \
-        ((JAC *)j->out)[b / j->grain] = acc;                                                       \
+        ((JAC *)j->out)[2 * (b / j->grain)] = acc;                                                 \
     }
 
 FULLSUM(g1, g1_affine_t, g1_jac_t)
@@ -282,20 +282,12 @@ int ptau_sum_full(int g2, const void *pts, fr_t *k, uint64_t n, unsigned threads
     }
     uint64_t chunks = (n + PTAU_SUM_GRAIN - 1) / PTAU_SUM_GRAIN;
     size_t jsz = g2 ? sizeof(g2_jac_t) : sizeof(g1_jac_t);
-    void *parts = calloc(chunks ? chunks : 1, jsz);
+    void *parts = calloc(2 * (chunks ? chunks : 1), jsz);
     if (!parts)
         return err_set(G16K_ENOMEM, "ptau: out of memory");
     fs_job j = { .g2 = g2, .pts = pts, .k = k, .grain = PTAU_SUM_GRAIN, .out = parts };
     par_for(pool_threads(threads), n, PTAU_SUM_GRAIN, fs_range, &j);
-    if (g2) {
-        g2_jac_set_inf(out);
-        for (uint64_t c = 0; c < chunks; c++)
-            g2_jac_add(out, out, (const g2_jac_t *)parts + c);
-    } else {
-        g1_jac_set_inf(out);
-        for (uint64_t c = 0; c < chunks; c++)
-            g1_jac_add(out, out, (const g1_jac_t *)parts + c);
-    }
+    ptau_sum_parts(g2, out, NULL, parts, chunks);
     free(parts);
     return G16K_OK;
 }
