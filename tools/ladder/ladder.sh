@@ -193,15 +193,19 @@ EOF
 }
 
 # r1cs header fields: constraints and public signals (section 1 of the .r1cs, docs/formats.md 5).
+# Reads the section headers where they lie: a synthetic rung's file passes 2 GiB, more than
+# Node's readFileSync takes.
 r1cs_info() {   # r1cs_info FILE -> "nConstraints nPublic"
   node -e '
-    const b = require("fs").readFileSync(process.argv[1]);
+    const fs = require("fs"), fd = fs.openSync(process.argv[1], "r");
+    const at = (pos, len) => { const b = Buffer.alloc(len); fs.readSync(fd, b, 0, len, pos); return b; };
     let p = 12;
-    for (let s = 0; s < b.readUInt32LE(8); s++) {
-      const id = b.readUInt32LE(p), size = Number(b.readBigUInt64LE(p + 4));
+    const nsec = at(8, 4).readUInt32LE(0);
+    for (let s = 0; s < nsec; s++) {
+      const sh = at(p, 12), id = sh.readUInt32LE(0), size = Number(sh.readBigUInt64LE(4));
       if (id === 1) {
-        const h = p + 12 + 4 + b.readUInt32LE(p + 12);   // skip n8 and the prime
-        console.log(b.readUInt32LE(h + 24), b.readUInt32LE(h + 4) + b.readUInt32LE(h + 8));
+        const n8 = at(p + 12, 4).readUInt32LE(0), h = at(p + 16 + n8, 28);   // skip the prime
+        console.log(h.readUInt32LE(24), h.readUInt32LE(4) + h.readUInt32LE(8));
         process.exit(0);
       }
       p += 12 + size;
