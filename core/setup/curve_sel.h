@@ -163,6 +163,8 @@ static inline unsigned setup_g1_lanes_in_subgroup_bn254(const bn254_g1_affine_t 
 #define fixed_base_g2_free SETUP_SYM(fixed_base_g2_free)
 #define fixed_base_g1_batch SETUP_SYM(fixed_base_g1_batch)
 #define fixed_base_g2_batch SETUP_SYM(fixed_base_g2_batch)
+#define fixed_base_g1_run SETUP_SYM(fixed_base_g1_run)
+#define fixed_base_g2_run SETUP_SYM(fixed_base_g2_run)
 #define g1_ifft SETUP_SYM(g1_ifft)
 #define g2_ifft SETUP_SYM(g2_ifft)
 #define g1_group_scale SETUP_SYM(g1_group_scale)

@@ -36,7 +36,26 @@ static unsigned digit(const fr_t *c, int j)
 }
 
 #define DEFINE_FIXED_BASE(G, AFF, JAC)                                                               \
-    int fixed_base_##G##_init(fixed_base_##G *fb, const AFF *base)                                   \
+    typedef struct G##_rows_job {                                                                    \
+        fixed_base_##G *fb;                                                                          \
+        const AFF *w; /* w[j] = 2^(W j) * base, affine */                                            \
+        JAC *jac;     /* scratch: FIXED_BASE_DIGITS Jacobian points per row */                       \
+    } G##_rows_job;                                                                                  \
+                                                                                                     \
+    /* Rows b..e-1 of the table: d * w[j] for d = 1..2^W - 1 by mixed additions, then affine. */     \
+    static void G##_rows(void *ctx, uint64_t b, uint64_t e)                                          \
+    {                                                                                                \
+        G##_rows_job *job = ctx;                                                                     \
+        for (uint64_t j = b; j < e; j++) {                                                           \
+            JAC *row = job->jac + j * FIXED_BASE_DIGITS;                                             \
+            G##_jac_from_affine(&row[0], &job->w[j]);                                                \
+            for (int d = 1; d < FIXED_BASE_DIGITS; d++)                                              \
+                G##_jac_add_affine(&row[d], &row[d - 1], &job->w[j]);                                \
+            G##_jac_batch_to_affine(job->fb->t + j * FIXED_BASE_DIGITS, row, FIXED_BASE_DIGITS);     \
+        }                                                                                            \
+    }                                                                                                \
+                                                                                                     \
+    int fixed_base_##G##_init(fixed_base_##G *fb, const AFF *base, unsigned threads)                 \
     {                                                                                                \
         size_t n = (size_t)FIXED_BASE_WINDOWS * FIXED_BASE_DIGITS;                                   \
         JAC *jac = malloc(sizeof(JAC) * n);                                                          \
@@ -47,16 +66,17 @@ static unsigned digit(const fr_t *c, int j)
             fb->t = NULL;                                                                            \
             return err_set(G16K_ENOMEM, "setup: no memory for the fixed-base table");                \
         }                                                                                            \
-        JAC w;                                                                                       \
-        G##_jac_from_affine(&w, base); /* w = 2^(W j) * base */                                      \
+        /* the rows' bases one after the other (W doublings each), then the rows in parallel */      \
+        AFF w[FIXED_BASE_WINDOWS];                                                                   \
+        JAC acc;                                                                                     \
+        G##_jac_from_affine(&acc, base);                                                             \
         for (int j = 0; j < FIXED_BASE_WINDOWS; j++) {                                               \
-            JAC *row = jac + (size_t)j * FIXED_BASE_DIGITS;                                          \
-            row[0] = w;                                                                              \
-            for (int d = 1; d < FIXED_BASE_DIGITS; d++)                                              \
-                G##_jac_add(&row[d], &row[d - 1], &w);                                               \
-            G##_jac_add(&w, &row[FIXED_BASE_DIGITS - 1], &w); /* 2^W * w */                          \
+            G##_jac_to_affine(&w[j], &acc);                                                          \
+            for (int i = 0; i < FIXED_BASE_W; i++)                                                   \
+                G##_jac_dbl(&acc, &acc);                                                             \
         }                                                                                            \
-        G##_jac_batch_to_affine(fb->t, jac, n);                                                      \
+        G##_rows_job job = { fb, w, jac };                                                           \
+        pool_run(threads, FIXED_BASE_WINDOWS, 1, G##_rows, &job, NULL, NULL);                        \
         free(jac);                                                                                   \
         fb->simd = SETUP_SIMD();                                                                     \
         return G16K_OK;                                                                              \
@@ -96,6 +116,7 @@ static unsigned digit(const fr_t *c, int j)
                 if (d)                                                                               \
                     G##_jac_add_affine(a, a, G##_entry(job->fb, j, d));                              \
             }                                                                                        \
+            explicit_bzero(&c, sizeof c); /* a scalar of the toxic waste */                          \
         }                                                                                            \
         G##_jac_batch_to_affine(job->out + b, acc, e - b);                                           \
         free(acc);                                                                                   \
@@ -162,6 +183,15 @@ static unsigned digit(const fr_t *c, int j)
         G##_job *job = ctx;                                                                          \
         if ((job->fb->simd ? G##_task_ifma(job, b, e) : G##_task_ref(job, b, e)) != 0)               \
             job->oom = 1;                                                                            \
+    }                                                                                                \
+                                                                                                     \
+    int fixed_base_##G##_run(AFF *out, const fixed_base_##G *fb, const fr_t *k, uint64_t n)          \
+    {                                                                                                \
+        G##_job job = { out, fb, k, 0 };                                                             \
+        for (uint64_t b = 0; b < n && !job.oom; b += CHUNK)                                          \
+            G##_task(&job, b, n - b < CHUNK ? n : b + CHUNK);                                        \
+        return job.oom ? err_set(G16K_ENOMEM, "ptau: no memory for fixed-base products")             \
+                       : G16K_OK;                                                                    \
     }                                                                                                \
                                                                                                      \
     int fixed_base_##G##_batch(AFF *out, const fixed_base_##G *fb, const fr_t *k, uint64_t n,        \

@@ -303,8 +303,10 @@ typedef struct fixed_base_g2 {
     int simd;
 } fixed_base_g2;
 
-int fixed_base_g1_init(fixed_base_g1 *fb, const g1_affine_t *base);
-int fixed_base_g2_init(fixed_base_g2 *fb, const g2_affine_t *base);
+/* The table of base, built on `threads` threads (0: every online CPU), its rows (windows) in
+ * parallel. Errors: G16K_ENOMEM (fb->t is then NULL). */
+int fixed_base_g1_init(fixed_base_g1 *fb, const g1_affine_t *base, unsigned threads);
+int fixed_base_g2_init(fixed_base_g2 *fb, const g2_affine_t *base, unsigned threads);
 void fixed_base_g1_free(fixed_base_g1 *fb);
 void fixed_base_g2_free(fixed_base_g2 *fb);
 /* out[i] = k[i] * base, k in Montgomery form, n points, on `threads` threads with progress. */
@@ -312,6 +314,10 @@ int fixed_base_g1_batch(g1_affine_t *out, const fixed_base_g1 *fb, const fr_t *k
                         unsigned threads, progress *pg, const char *phase);
 int fixed_base_g2_batch(g2_affine_t *out, const fixed_base_g2 *fb, const fr_t *k, uint64_t n,
                         unsigned threads, progress *pg, const char *phase);
+/* The same on the calling thread alone, no progress (for callers that spread the work over
+ * their own threads: ptau contribute). Errors: G16K_ENOMEM. */
+int fixed_base_g1_run(g1_affine_t *out, const fixed_base_g1 *fb, const fr_t *k, uint64_t n);
+int fixed_base_g2_run(g2_affine_t *out, const fixed_base_g2 *fb, const fr_t *k, uint64_t n);
 
 /* ---- group_fft.c ---- */
 /* In place: a[j] <- sum_i w^(-ij) a[i] for j < n = 2^lg (lg <= 32), w = fr_root_of_unity(lg):

@@ -252,8 +252,9 @@ int setup_random_zkey(const char *path, const r1cs *cs, unsigned threads, progre
     if (!wr.buf1 || !wr.buf2)
         rc = err_set(G16K_ENOMEM, "setup: no memory for a slice of points");
     else if (!(rc = random_fr(&x.alpha)) && !(rc = random_fr(&x.beta)) &&
-             !(rc = random_fr(&x.delta)) && !(rc = fixed_base_g1_init(&wr.fb1, &G1_GENERATOR)) &&
-             !(rc = fixed_base_g2_init(&wr.fb2, &G2_GENERATOR)) &&
+             !(rc = random_fr(&x.delta)) &&
+             !(rc = fixed_base_g1_init(&wr.fb1, &G1_GENERATOR, threads)) &&
+             !(rc = fixed_base_g2_init(&wr.fb2, &G2_GENERATOR, threads)) &&
              !(rc = open_key(&wr, path, cs, &x))) {
         progress_done(pg, "tables, header, coefficients");
         if ((rc = make_scalars(&s, &x, cs, pg)))

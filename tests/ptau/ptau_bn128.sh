@@ -4,7 +4,8 @@
 #  1. `ptau new bn128 P` equals `snarkjs powersoftau new bn128 P` byte for byte (P 1, 6, 10);
 #  2. contribute: snarkjs contributes, g16k contributes after it, and `snarkjs powersoftau verify`
 #     accepts the chain; a beacon on top equals snarkjs's beacon byte for byte, printing snarkjs's
-#     response hash;
+#     response hash; onto a new file (the fixed-base path) a beacon equals snarkjs's and snarkjs
+#     verifies a contribution (power 13);
 #  3. `ptau prepare` equals `snarkjs powersoftau prepare phase2` of the same file;
 #  4. `ptau verify` accepts snarkjs's and g16k's files, and refuses a wrong point in a section
 #     (exit 1, as snarkjs does), wrong Lagrange points (of G2; a pair whose sum is unchanged;
@@ -47,6 +48,16 @@ cmp "$T/gb.ptau" "$T/sb.ptau" || fail "ptau beacon on bn128 differs from snarkjs
 [ "$(hashes "Contribution Response Hash" "$T/g.log")" = "$(hashes "Contribution Response Hash" "$T/sjb.log")" ] ||
   fail "printed response hash differs from snarkjs's"
 echo "ok: ptau beacon = snarkjs powersoftau beacon, same response hash printed"
+# onto a new file (every point the generator: the fixed-base path, sections of 4096 points and
+# more), power 13
+"$G16K" ptau new bn128 13 "$T/n13.ptau"
+sj powersoftau beacon "$T/n13.ptau" "$T/sb0.ptau" 0123456789abcdef0123456789abcdef 10 -n="first beacon"
+"$G16K" ptau beacon "$T/n13.ptau" "$T/gb0.ptau" 0123456789abcdef0123456789abcdef 10 --name "first beacon" --quiet > /dev/null
+cmp "$T/gb0.ptau" "$T/sb0.ptau" || fail "power 13: a beacon onto a new bn128 file differs from snarkjs's"
+"$G16K" ptau contribute "$T/n13.ptau" "$T/gc0.ptau" --name first --entropy e0 --quiet > /dev/null
+sj powersoftau verify "$T/gc0.ptau"
+grep -q "Powers of Tau Ok" "$T/sj.log" || { cat "$T/sj.log"; fail "power 13: snarkjs verify rejects g16k's first bn128 contribution"; }
+echo "ok: power 13: onto a new file, ptau beacon = snarkjs's beacon and snarkjs verifies a contribution"
 "$G16K" ptau prepare "$T/gb.ptau" "$T/gp.ptau" --quiet
 sj powersoftau prepare phase2 "$T/gb.ptau" "$T/sp.ptau"
 cmp "$T/gp.ptau" "$T/sp.ptau" || fail "ptau prepare on bn128 differs from snarkjs powersoftau prepare phase2"

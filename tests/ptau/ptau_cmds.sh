@@ -10,7 +10,9 @@
 #     writes from it; preparing a prepared file gives it back;
 #  4. contribute and beacon: g16k's contribution in a snarkjs chain passes `snarkjs powersoftau
 #     verify` with the next challenge hash g16k printed; a beacon after it equals snarkjs's beacon
-#     byte for byte (powers 3 and 13), printing snarkjs's response hash; OS randomness is mixed in;
+#     byte for byte (powers 3 and 13), printing snarkjs's response hash; onto a new file (the
+#     fixed-base path) a beacon equals snarkjs's and snarkjs verifies a contribution (power 13);
+#     OS randomness is mixed in;
 #  5. verify accepts each of those files and refuses (exit 1, naming the fault) a wrong record
 #     point, a broken chain, a wrong power in a section, wrong Lagrange points (of G1, of G2, a
 #     pair whose sum is unchanged) and a new ceremony, all of which snarkjs refuses too, and
@@ -88,6 +90,17 @@ for p in 3 13; do
     fail "power $p: printed response hash differs from snarkjs's"
   echo "ok: power $p: ptau beacon = snarkjs powersoftau beacon, same response hash printed"
 done
+# A first contribution, straight onto a new file (every point the generator): g16k takes
+# fixed-base products there (ptau_contribute.c, fixed_section; sections of 4096 points and more),
+# so at power 13 a beacon must still equal snarkjs's byte for byte and snarkjs must accept a
+# contribution.
+sj powersoftau beacon "$T/b0_13.ptau" "$T/sb0.ptau" 0123456789abcdef0123456789abcdef 10 -n="first beacon"
+"$G16K" ptau beacon "$T/b0_13.ptau" "$T/gb0.ptau" 0123456789abcdef0123456789abcdef 10 --name "first beacon" --quiet > /dev/null
+cmp "$T/gb0.ptau" "$T/sb0.ptau" || fail "power 13: a beacon onto a new file differs from snarkjs's"
+"$G16K" ptau contribute "$T/b0_13.ptau" "$T/gc0.ptau" --name first --entropy e0 --quiet > /dev/null
+sj powersoftau verify "$T/gc0.ptau"
+grep -q "Powers of Tau Ok" "$T/sj.log" || { cat "$T/sj.log"; fail "power 13: snarkjs verify rejects g16k's first contribution"; }
+echo "ok: power 13: onto a new file, ptau beacon = snarkjs's beacon and snarkjs verifies a contribution"
 "$G16K" ptau contribute "$T/b1_3.ptau" "$T/r1.ptau" --entropy same --quiet > /dev/null
 "$G16K" ptau contribute "$T/b1_3.ptau" "$T/r2.ptau" --entropy same --quiet > /dev/null
 cmp -s "$T/r1.ptau" "$T/r2.ptau" && fail "two contributions with the same --entropy are equal (no OS randomness)"

@@ -60,7 +60,7 @@ static void put_points(int g2, const fr_t *k, uint64_t n)
     if (!g2) {
         fixed_base_g1 fb;
         g1_affine_t *p = malloc(n * sizeof *p);
-        if (!p || fixed_base_g1_init(&fb, &G1_GENERATOR) ||
+        if (!p || fixed_base_g1_init(&fb, &G1_GENERATOR, 0) ||
             fixed_base_g1_batch(p, &fb, k, n, 0, NULL, NULL))
             die("out of memory");
         for (uint64_t i = 0; i < n; i++) {
@@ -72,7 +72,7 @@ static void put_points(int g2, const fr_t *k, uint64_t n)
     } else {
         fixed_base_g2 fb;
         g2_affine_t *p = malloc(n * sizeof *p);
-        if (!p || fixed_base_g2_init(&fb, &G2_GENERATOR) ||
+        if (!p || fixed_base_g2_init(&fb, &G2_GENERATOR, 0) ||
             fixed_base_g2_batch(p, &fb, k, n, 0, NULL, NULL))
             die("out of memory");
         for (uint64_t i = 0; i < n; i++) {

@@ -233,8 +233,8 @@ static void test_fixed_base_matches_double_and_add(void **state)
     fb_scalars(k);
     fixed_base_g1 fb1;
     fixed_base_g2 fb2;
-    assert_int_equal(fixed_base_g1_init(&fb1, &G1_GENERATOR), G16K_OK);
-    assert_int_equal(fixed_base_g2_init(&fb2, &G2_GENERATOR), G16K_OK);
+    assert_int_equal(fixed_base_g1_init(&fb1, &G1_GENERATOR, 0), G16K_OK);
+    assert_int_equal(fixed_base_g2_init(&fb2, &G2_GENERATOR, 0), G16K_OK);
     g1_jac_t g1;
     g2_jac_t g2;
     g1_jac_from_affine(&g1, &G1_GENERATOR);

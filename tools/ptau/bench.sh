@@ -5,16 +5,23 @@
 #
 # usage: tools/ptau/bench.sh G16K [--snarkjs BIN] [--powers "14 16"] [--snarkjs-powers "10 12"]
 #                            [--runs 3] [--threads N] [--curve bls12381|bn128] [--out FILE.jsonl]
-#   Steps per power: new, contribute (onto new), beacon (onto that, 2^10 SHA-256), prepare (of
-#   the beacon file) and verify (of the prepared file). snarkjs runs only at --snarkjs-powers
+#                            [--steps "new contribute contribute2 beacon prepare verify"]
+#   Steps per power: new, contribute (onto new: a ceremony's first contribution, every input
+#   point the generator, which g16k multiplies by fixed-base tables), contribute2 (a second
+#   contribution, onto that one's file: products of arbitrary points, as every later
+#   contribution), beacon (onto the first contribution's file, 2^10 SHA-256), prepare (of the
+#   beacon file) and verify (of the prepared file). snarkjs runs only at --snarkjs-powers
 #   (its prepare takes about 30 minutes at power 14 on two cores); g16k at both lists.
 #   --curve: the ceremony's curve, as both tools name it (default bls12381).
+#   --steps: the steps to time, a subset of the default list in its order; a step runs on the
+#   files of the steps before it, so keep those in (new before contribute and so on).
 #   One JSON object a line: tool, curve, step, power, runs, wall_s and cpu_s (user + system)
 #   medians, max_rss_mb (largest of the runs); also printed as a table at the end.
 set -euo pipefail
 G16K=${1:?usage: bench.sh G16K [--snarkjs BIN] [--powers LIST] [--snarkjs-powers LIST] [--runs N]}
 shift
 SNARKJS= POWERS="14 16" SJ_POWERS="10 12" RUNS=3 THREADS=0 OUT= CURVE=bls12381
+STEPS="new contribute contribute2 beacon prepare verify"
 while [ $# -gt 0 ]; do
   case $1 in
     --snarkjs) SNARKJS=$2; shift 2 ;;
@@ -24,10 +31,16 @@ while [ $# -gt 0 ]; do
     --threads) THREADS=$2; shift 2 ;;
     --curve) CURVE=$2; shift 2 ;;
     --out) OUT=$2; shift 2 ;;
+    --steps) STEPS=$2; shift 2 ;;
     *) echo "bench.sh: unknown argument $1" >&2; exit 2 ;;
   esac
 done
 case $CURVE in bls12381 | bn128) ;; *) echo "bench.sh: --curve is bls12381 or bn128" >&2; exit 2 ;; esac
+for s in $STEPS; do
+  case $s in new | contribute | contribute2 | beacon | prepare | verify) ;;
+    *) echo "bench.sh: unknown step $s (new contribute contribute2 beacon prepare verify)" >&2; exit 2 ;;
+  esac
+done
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 [ -n "$OUT" ] || OUT=$T/results.jsonl
 : > "$OUT"
@@ -47,6 +60,7 @@ g16k_step() { # STEP POWER RUN
   case $s in
     new) timed g16k new $p $r "$G16K" ptau new $CURVE $p "$d/0.ptau" ;;
     contribute) timed g16k contribute $p $r "$G16K" ptau contribute "$d/0.ptau" "$d/1.ptau" --name bench --entropy "run $r" --threads $THREADS --quiet ;;
+    contribute2) timed g16k contribute2 $p $r "$G16K" ptau contribute "$d/1.ptau" "$d/1b.ptau" --name bench2 --entropy "run $r" --threads $THREADS --quiet ;;
     beacon) timed g16k beacon $p $r "$G16K" ptau beacon "$d/1.ptau" "$d/2.ptau" 0123456789abcdef 10 --name beacon --threads $THREADS --quiet ;;
     prepare) timed g16k prepare $p $r "$G16K" ptau prepare "$d/2.ptau" "$d/3.ptau" --threads $THREADS --quiet ;;
     verify) timed g16k verify $p $r "$G16K" ptau verify "$d/3.ptau" --threads $THREADS --quiet ;;
@@ -58,6 +72,7 @@ snarkjs_step() {
   case $s in
     new) timed snarkjs new $p $r "$SNARKJS" powersoftau new $CURVE $p "$d/0.ptau" ;;
     contribute) timed snarkjs contribute $p $r "$SNARKJS" powersoftau contribute "$d/0.ptau" "$d/1.ptau" --name=bench -e="run $r" ;;
+    contribute2) timed snarkjs contribute2 $p $r "$SNARKJS" powersoftau contribute "$d/1.ptau" "$d/1b.ptau" --name=bench2 -e="run $r" ;;
     beacon) timed snarkjs beacon $p $r "$SNARKJS" powersoftau beacon "$d/1.ptau" "$d/2.ptau" 0123456789abcdef 10 -n=beacon ;;
     prepare) timed snarkjs prepare $p $r "$SNARKJS" powersoftau prepare phase2 "$d/2.ptau" "$d/3.ptau" ;;
     verify) timed snarkjs verify $p $r "$SNARKJS" powersoftau verify "$d/3.ptau" ;;
@@ -67,7 +82,7 @@ snarkjs_step() {
 ALL=$(printf '%s\n' $POWERS $SJ_POWERS | sort -n -u)
 for p in $ALL; do
   for r in $(seq "$RUNS"); do
-    for s in new contribute beacon prepare verify; do
+    for s in $STEPS; do
       if [[ " $POWERS $SJ_POWERS " == *" $p "* ]]; then g16k_step $s $p $r; fi
       if [ -n "$SNARKJS" ] && [[ " $SJ_POWERS " == *" $p "* ]]; then snarkjs_step $s $p $r; fi
     done
