@@ -12,8 +12,10 @@
  *     No special case can occur (bucket = +-table point would need a partial sum of the scalar's
  *     low windows equal to +-d 2^(W j) mod r with both below r), but ba_run handles them anyway.
  *   - reference: Jacobian mixed additions, then one batch conversion to affine per chunk.
- * Work is spread over pool_run threads. G1 and G2 share the code through one macro: the two
- * instances differ only in types and names.
+ * fixed_base_*_batch spreads the work over pool_run threads, fixed_base_*_run keeps it on the
+ * calling thread (for callers with threads of their own: ptau contribute); the table's rows are
+ * built in parallel, each by mixed additions and one batch conversion to affine. G1 and G2
+ * share the code through one macro: the two instances differ only in types and names.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -190,7 +192,7 @@ static unsigned digit(const fr_t *c, int j)
         G##_job job = { out, fb, k, 0 };                                                             \
         for (uint64_t b = 0; b < n && !job.oom; b += CHUNK)                                          \
             G##_task(&job, b, n - b < CHUNK ? n : b + CHUNK);                                        \
-        return job.oom ? err_set(G16K_ENOMEM, "ptau: no memory for fixed-base products")             \
+        return job.oom ? err_set(G16K_ENOMEM, "setup: no memory for fixed-base products")            \
                        : G16K_OK;                                                                    \
     }                                                                                                \
                                                                                                      \

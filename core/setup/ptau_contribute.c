@@ -139,7 +139,7 @@ typedef struct apply_job {
     const ptau *pt;
     uint32_t id;
     uint64_t base; /* section index of the chunk's first point */
-    void *pts;     /* decoded, then multiplied (Jacobian) */
+    void *pts;     /* decoded, then multiplied (Jacobian); NULL on the fixed path */
     void *aff;     /* the results, affine */
     fr_t first;    /* scalar of point 0 of the chunk */
     fr_t inc;      /* tau */
@@ -247,11 +247,12 @@ typedef struct contrib_run {
 
 /* The table for section id when every one of its n >= FIXED_MIN_POINTS points is the group's
  * generator, as in the file `ptau new` writes (so in every ceremony's first contribution, and
- * in a beacon straight onto a new file): k G for all those points by table lookups and about
- * 22 batch-affine additions each, against a GLV product of ~128 doublings and ~66 additions.
- * Looks at the encoded bytes: a section with another point stops at it (tauG1 at point 1 in a
- * contributed file). NULL: the section takes the products; *rc is set on no memory. */
-static const void *fixed_section(contrib_run *c, uint32_t id, uint64_t n, int *rc)
+ * in a beacon straight onto a new file): k G for all those points by table lookups and 22
+ * additions each (batch-affine ones on the IFMA lanes), against a GLV product of ~128
+ * doublings and ~66 additions. Looks at the encoded bytes (the section's size was checked): a
+ * section with another point stops at it (tauG1 at point 1 in a contributed file). NULL: the
+ * section takes the products, also when there is no memory for a table (they need none). */
+static const void *fixed_section(contrib_run *c, uint32_t id, uint64_t n)
 {
     if (n < FIXED_MIN_POINTS)
         return NULL;
@@ -267,18 +268,19 @@ static const void *fixed_section(contrib_run *c, uint32_t id, uint64_t n, int *r
         if (memcmp(p + i * sz, gen, sz) != 0)
             return NULL;
     if (g2) {
-        if (!c->fb2.t && (*rc = fixed_base_g2_init(&c->fb2, &G2_GENERATOR, c->threads)))
+        if (!c->fb2.t && fixed_base_g2_init(&c->fb2, &G2_GENERATOR, c->threads))
             return NULL;
         return &c->fb2;
     }
-    if (!c->fb1.t && (*rc = fixed_base_g1_init(&c->fb1, &G1_GENERATOR, c->threads)))
+    if (!c->fb1.t && fixed_base_g1_init(&c->fb1, &G1_GENERATOR, c->threads))
         return NULL;
     return &c->fb1;
 }
 
-/* One chunk's buffers: its points in Jacobian (decoded, then multiplied) and affine form, and
- * their two encodings. Two of them alternate, so that one chunk is finished (encoded, hashed,
- * written) while the next one's products run. */
+/* One chunk's buffers: its points in Jacobian (decoded, then multiplied; none on the fixed
+ * path, which writes the affine results directly) and affine form, and their two encodings.
+ * Two of them alternate, so that one chunk is finished (encoded, hashed, written) while the
+ * next one's products run. */
 typedef struct chunk_buf {
     void *pts, *aff;
     uint8_t *lem, *cmp;
@@ -315,7 +317,7 @@ static void finish_chunk(finish_job *f)
 
 /* One step of the pipeline as par_for tasks: task 0 finishes the previous chunk (when there is
  * one: handed out first, so one thread takes it while the others start the products), the
- * other tasks are APPLY_GRAIN points each of the current chunk's products. */
+ * other tasks are `grain` points each of the current chunk's products. */
 typedef struct step_job {
     apply_job *apply; /* the current chunk, or m = 0 */
     uint64_t m;
@@ -360,9 +362,9 @@ static int apply_section(contrib_run *c, uint32_t id, const char *name, const fr
     apply_job j = {
         .g2 = g2, .pt = c->pt, .id = id, .inc = *inc, .first = *first, .simd = SETUP_SIMD()
     };
-    j.fixed = fixed_section(c, id, n, &rc);
-    if (rc)
-        return rc;
+    j.fixed = fixed_section(c, id, n);
+    if (j.fixed)
+        log_msg(G16K_LOG_INFO, "ptau: %s: every point is the generator: fixed-base products", name);
     uint64_t grain = j.fixed ? FIXED_GRAIN : APPLY_GRAIN;
     atomic_init(&j.oom, 0);
     size_t jsz = g2 ? sizeof(g2_jac_t) : sizeof(g1_jac_t);
@@ -370,11 +372,11 @@ static int apply_section(contrib_run *c, uint32_t id, const char *name, const fr
     chunk_buf buf[2];
     memset(buf, 0, sizeof buf);
     for (int h = 0; h < 2 && rc == G16K_OK; h++) {
-        buf[h].pts = malloc(chunk * jsz);
+        buf[h].pts = j.fixed ? NULL : malloc(chunk * jsz); /* the fixed path needs none */
         buf[h].aff = malloc(chunk * asz);
         buf[h].lem = malloc(chunk * sz);
         buf[h].cmp = malloc(chunk * csz);
-        if (!buf[h].pts || !buf[h].aff || !buf[h].lem || !buf[h].cmp)
+        if ((!j.fixed && !buf[h].pts) || !buf[h].aff || !buf[h].lem || !buf[h].cmp)
             rc = err_set(G16K_ENOMEM, "ptau: no memory for a chunk of %s", name);
     }
     finish_job fin = { .c = c, .g2 = g2, .record_index = record_index, .record_slot = record_slot };

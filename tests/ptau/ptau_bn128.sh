@@ -5,7 +5,7 @@
 #  2. contribute: snarkjs contributes, g16k contributes after it, and `snarkjs powersoftau verify`
 #     accepts the chain; a beacon on top equals snarkjs's beacon byte for byte, printing snarkjs's
 #     response hash; onto a new file (the fixed-base path) a beacon equals snarkjs's and snarkjs
-#     verifies a contribution (power 13);
+#     verifies a contribution (power 14);
 #  3. `ptau prepare` equals `snarkjs powersoftau prepare phase2` of the same file;
 #  4. `ptau verify` accepts snarkjs's and g16k's files, and refuses a wrong point in a section
 #     (exit 1, as snarkjs does), wrong Lagrange points (of G2; a pair whose sum is unchanged;
@@ -49,15 +49,21 @@ cmp "$T/gb.ptau" "$T/sb.ptau" || fail "ptau beacon on bn128 differs from snarkjs
   fail "printed response hash differs from snarkjs's"
 echo "ok: ptau beacon = snarkjs powersoftau beacon, same response hash printed"
 # onto a new file (every point the generator: the fixed-base path, sections of 4096 points and
-# more), power 13
-"$G16K" ptau new bn128 13 "$T/n13.ptau"
-sj powersoftau beacon "$T/n13.ptau" "$T/sb0.ptau" 0123456789abcdef0123456789abcdef 10 -n="first beacon"
-"$G16K" ptau beacon "$T/n13.ptau" "$T/gb0.ptau" 0123456789abcdef0123456789abcdef 10 --name "first beacon" --quiet > /dev/null
-cmp "$T/gb0.ptau" "$T/sb0.ptau" || fail "power 13: a beacon onto a new bn128 file differs from snarkjs's"
-"$G16K" ptau contribute "$T/n13.ptau" "$T/gc0.ptau" --name first --entropy e0 --quiet > /dev/null
+# more), power 14: tauG1 and tauG2 span two of the chunks (16384 G1 and 8192 G2 points) whose
+# products overlap the previous chunk's writing
+"$G16K" ptau new bn128 14 "$T/n14.ptau"
+sj powersoftau beacon "$T/n14.ptau" "$T/sb0.ptau" 0123456789abcdef0123456789abcdef 10 -n="first beacon"
+G16K_LOG=info "$G16K" ptau beacon "$T/n14.ptau" "$T/gb0.ptau" 0123456789abcdef0123456789abcdef 10 --name "first beacon" --quiet > "$T/g.log" 2>&1
+cmp "$T/gb0.ptau" "$T/sb0.ptau" || fail "power 14: a beacon onto a new bn128 file differs from snarkjs's"
+for sec in tauG1 tauG2 alphaTauG1 betaTauG1; do
+  grep -q "ptau: $sec: every point is the generator: fixed-base products" "$T/g.log" ||
+    fail "power 14: beacon onto a new file: $sec did not take the fixed-base path: $(cat "$T/g.log")"
+done
+"$G16K" ptau contribute "$T/n14.ptau" "$T/gc0.ptau" --name first --entropy e0 --quiet > /dev/null
 sj powersoftau verify "$T/gc0.ptau"
-grep -q "Powers of Tau Ok" "$T/sj.log" || { cat "$T/sj.log"; fail "power 13: snarkjs verify rejects g16k's first bn128 contribution"; }
-echo "ok: power 13: onto a new file, ptau beacon = snarkjs's beacon and snarkjs verifies a contribution"
+grep -q "Powers of Tau Ok" "$T/sj.log" || { cat "$T/sj.log"; fail "power 14: snarkjs verify rejects g16k's first bn128 contribution"; }
+"$G16K" ptau verify "$T/gc0.ptau" --quiet > "$T/v.log" || { cat "$T/v.log"; fail "ptau verify of g16k's first bn128 contribution"; }
+echo "ok: power 14: onto a new file, ptau beacon = snarkjs's beacon, snarkjs and g16k verify a contribution"
 "$G16K" ptau prepare "$T/gb.ptau" "$T/gp.ptau" --quiet
 sj powersoftau prepare phase2 "$T/gb.ptau" "$T/sp.ptau"
 cmp "$T/gp.ptau" "$T/sp.ptau" || fail "ptau prepare on bn128 differs from snarkjs powersoftau prepare phase2"

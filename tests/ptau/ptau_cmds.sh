@@ -97,7 +97,13 @@ done
 sj powersoftau beacon "$T/b0_13.ptau" "$T/sb0.ptau" 0123456789abcdef0123456789abcdef 10 -n="first beacon"
 "$G16K" ptau beacon "$T/b0_13.ptau" "$T/gb0.ptau" 0123456789abcdef0123456789abcdef 10 --name "first beacon" --quiet > /dev/null
 cmp "$T/gb0.ptau" "$T/sb0.ptau" || fail "power 13: a beacon onto a new file differs from snarkjs's"
-"$G16K" ptau contribute "$T/b0_13.ptau" "$T/gc0.ptau" --name first --entropy e0 --quiet > /dev/null
+G16K_LOG=info "$G16K" ptau contribute "$T/b0_13.ptau" "$T/gc0.ptau" --name first --entropy e0 --quiet > "$T/g.log" 2>&1
+for sec in tauG1 tauG2 alphaTauG1 betaTauG1; do
+  grep -q "ptau: $sec: every point is the generator: fixed-base products" "$T/g.log" ||
+    fail "power 13: contribute onto a new file: $sec did not take the fixed-base path: $(cat "$T/g.log")"
+done
+G16K_LOG=info "$G16K" ptau contribute "$T/gc0.ptau" "$T/gc1.ptau" --name second --entropy e1 --quiet > "$T/g.log" 2>&1
+grep -q "fixed-base" "$T/g.log" && fail "power 13: a second contribution took the fixed-base path"
 sj powersoftau verify "$T/gc0.ptau"
 grep -q "Powers of Tau Ok" "$T/sj.log" || { cat "$T/sj.log"; fail "power 13: snarkjs verify rejects g16k's first contribution"; }
 echo "ok: power 13: onto a new file, ptau beacon = snarkjs's beacon and snarkjs verifies a contribution"
@@ -114,7 +120,7 @@ echo "ok: snarkjs → g16k → beacon → g16k prepare: snarkjs powersoftau veri
 
 # 5. verify: g16k accepts what snarkjs accepts (snarkjs's own chains, g16k's contributions,
 #    beacons, prepared files) and refuses, naming the fault, what snarkjs refuses too.
-for f in c2 gp b2_3 gb_3 b2_13 gb_13 gbp; do
+for f in gb0 gc0 gc1 c2 gp b2_3 gb_3 b2_13 gb_13 gbp; do
   "$G16K" ptau verify "$T/$f.ptau" --quiet > "$T/v.log" || { cat "$T/v.log"; fail "ptau verify $f.ptau"; }
   tail -1 "$T/v.log" | grep -qx OK || fail "ptau verify $f.ptau: no OK"
 done
