@@ -16,7 +16,7 @@
  * --overlap: in each proof the B_G2 MSM runs on another track than the G1 MSMs and overlaps one
  *   of them in time (two MSM providers run concurrently).
  * --timings STDERR: g16k prove --timings output; each phase's event matches its time (within
- *   1.5 ms + 2%), and the top-level events of the proof's track add up to load_key + prove_total.
+ *   1.5 ms + 2%; 10 ms + 5% with --overlap, see near()), and the top-level events of the proof's track add up to load_key + prove_total.
  * --provider-events: some provider-reported event ("provider") nests inside a provider call.
  * --msm-calls N: at least N MSM call events (g16k tune: one per timed call).
  */
@@ -107,9 +107,16 @@ static double timing(const char *text, const char *key)
     return p ? strtod(p + strlen(pat), NULL) : NAN;
 }
 
+/* An event's span and its --timings figure differ by what the timing covers beyond the provider
+ * call (picking the scalars and the provider, emitting the event itself). With --overlap two
+ * providers run at once on their own threads: on a loaded 2-core machine (the sanitizer build
+ * in CI) either may be preempted, or wait for the trace writer, in that gap: 4.3 ms against
+ * 88 ms was seen. So 1.5 ms + 2% alone, 10 ms + 5% overlapped. */
+static double near_abs = 0.0015, near_rel = 0.02;
+
 static int near(double ev_s, double t)
 {
-    return fabs(ev_s - t) <= 0.0015 + 0.02 * t;
+    return fabs(ev_s - t) <= near_abs + near_rel * t;
 }
 
 int main(int argc, char **argv)
@@ -125,7 +132,7 @@ int main(int argc, char **argv)
         if (!strcmp(argv[i], "--proofs") && i + 1 < argc)
             want_proofs = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--overlap"))
-            overlap = 1;
+            overlap = 1, near_abs = 0.010, near_rel = 0.05;
         else if (!strcmp(argv[i], "--timings") && i + 1 < argc)
             timings = argv[++i];
         else if (!strcmp(argv[i], "--provider-events"))
