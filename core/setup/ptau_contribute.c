@@ -150,6 +150,14 @@ typedef struct apply_job {
     atomic_int oom;           /* a fixed-base task found no memory */
 } apply_job;
 
+/* *k = the scalar of the chunk's point b: first * inc^b (either path). */
+static void point_scalar(fr_t *k, const apply_job *j, uint64_t b)
+{
+    uint64_t eb = b;
+    fr_pow(k, &j->inc, &eb, 1);
+    fr_mul(k, k, &j->first);
+}
+
 /* Points b..e-1 of the chunk of a section whose points are all the generator: k * G by the
  * fixed-base table (fixed_base.c), affine results straight into aff; the same points as the
  * products below (affine coordinates are unique). */
@@ -161,9 +169,7 @@ static void apply_fixed(apply_job *j, uint64_t b, uint64_t e)
         atomic_store(&j->oom, 1);
         return;
     }
-    uint64_t eb = b;
-    fr_pow(&k[0], &j->inc, &eb, 1);
-    fr_mul(&k[0], &k[0], &j->first);
+    point_scalar(&k[0], j, b);
     for (uint64_t i = 1; i < n; i++)
         fr_mul(&k[i], &k[i - 1], &j->inc);
     int rc = j->g2 ? fixed_base_g2_run((g2_affine_t *)j->aff + b, j->fixed, k, n)
@@ -183,9 +189,7 @@ static void apply_range(void *arg, uint64_t b, uint64_t e, uint32_t worker)
         return;
     }
     fr_t k;
-    uint64_t eb = b;
-    fr_pow(&k, &j->inc, &eb, 1);
-    fr_mul(&k, &k, &j->first);
+    point_scalar(&k, j, b);
     for (uint64_t i0 = b; i0 < e; i0 += IFMA_LANES) {
         unsigned m = e - i0 < IFMA_LANES ? (unsigned)(e - i0) : IFMA_LANES;
         glv_fixed f[IFMA_LANES];
@@ -322,7 +326,6 @@ static void finish_chunk(finish_job *f)
 typedef struct step_job {
     apply_job *apply; /* the current chunk, or m = 0 */
     uint64_t m;
-    uint64_t grain;  /* points per task */
     finish_job *fin; /* the previous chunk, or NULL */
 } step_job;
 
@@ -333,6 +336,11 @@ typedef struct step_job {
 #define APPLY_GRAIN 128
 #define FIXED_GRAIN 1024
 
+static uint64_t apply_grain(const apply_job *j)
+{
+    return j->fixed ? FIXED_GRAIN : APPLY_GRAIN;
+}
+
 static void step_range(void *arg, uint64_t b, uint64_t e, uint32_t worker)
 {
     step_job *s = arg;
@@ -341,8 +349,8 @@ static void step_range(void *arg, uint64_t b, uint64_t e, uint32_t worker)
             finish_chunk(s->fin);
             continue;
         }
-        uint64_t k = t - (s->fin != NULL), lo = k * s->grain;
-        uint64_t hi = s->m - lo < s->grain ? s->m : lo + s->grain;
+        uint64_t k = t - (s->fin != NULL), grain = apply_grain(s->apply), lo = k * grain;
+        uint64_t hi = s->m - lo < grain ? s->m : lo + grain;
         apply_range(s->apply, lo, hi, worker);
     }
 }
@@ -366,7 +374,7 @@ static int apply_section(contrib_run *c, uint32_t id, const char *name, const fr
     j.fixed = fixed_section(c, id, n);
     if (j.fixed)
         log_msg(G16K_LOG_INFO, "ptau: %s: every point is the generator: fixed-base products", name);
-    uint64_t grain = j.fixed ? FIXED_GRAIN : APPLY_GRAIN;
+    uint64_t grain = apply_grain(&j);
     atomic_init(&j.oom, 0);
     size_t jsz = g2 ? sizeof(g2_jac_t) : sizeof(g1_jac_t);
     size_t asz = g2 ? sizeof(g2_affine_t) : sizeof(g1_affine_t);
@@ -387,7 +395,7 @@ static int apply_section(contrib_run *c, uint32_t id, const char *name, const fr
         chunk_buf *cur = &buf[k % 2], *prev = k > 0 ? &buf[(k - 1) % 2] : NULL;
         cur->b = k * chunk;
         cur->m = k < chunks ? (n - cur->b < chunk ? n - cur->b : chunk) : 0;
-        step_job st = { .apply = &j, .m = cur->m, .grain = grain, .fin = prev ? &fin : NULL };
+        step_job st = { .apply = &j, .m = cur->m, .fin = prev ? &fin : NULL };
         fin.buf = prev;
         fin.rc = G16K_OK;
         j.base = cur->b;
