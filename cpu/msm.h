@@ -94,7 +94,7 @@ typedef struct cpu_msm_in {
 uint8_t *cpu_points_gather(const cpu_group *g, const void *bases, const uint64_t *idx, uint64_t n);
 
 /* Points per aligned copy of unaligned bases in a batch-affine task (384 KiB of G1, 768 KiB of
- * G2: within a core's L2); the task's batches are drained after each (cpu_ba_drain). A single-
+ * G2: within a core's L2); the task's batches are flushed after each (cpu_ba_flush). A single-
  * thread MSM at 2^20 (G1) and 2^18 (G2) ran 1024, 2048, 4096, 16384 and 65536: 4096 was within
  * the noise of aligned bases on both, 16384 and 65536 were 15-20% slower on G2 (the copy then
  * falls out of L2 before its points are added). */
@@ -157,9 +157,8 @@ typedef struct cpu_ba {
     uint32_t batch_max;  /* additions per inversion */
     uint32_t count;      /* additions waiting */
     uint8_t *state;      /* nbuckets: BA_* bits */
-    uint8_t *aff;        /* nbuckets affine points (IFMA: valid after cpu_ba_flush) */
-    uint8_t *buckets;    /* the batch arithmetic's buckets: aff, or (IFMA) nbuckets
-                                    g1_aff_r52 / g2_aff_r52 */
+    uint8_t *buckets;    /* nbuckets affine points (g->affine_size each), or (IFMA)
+                            g1_aff_r52 / g2_aff_r52, which only arith/ifma reads */
     uint8_t *side;       /* nbuckets Jacobian points (touched only on conflicts) */
     uint64_t *bidx;      /* batch_max: bucket of each waiting addition */
     const uint8_t **bpt; /* batch_max: its point (borrowed from the bases) */
@@ -175,9 +174,9 @@ typedef struct cpu_ba {
 } cpu_ba;
 
 /* Bytes of memory cpu_ba_init needs for nbuckets buckets: about
- * nbuckets * (affine_size + jac_size + 1) + batch * (fe_size + 130), and with ifma nbuckets
- * r52 buckets (128 / 256 bytes) more and the kernel's scratch (G1 1.5 KB, G2 2 KB per 8 of the
- * batch) instead of the portable one. */
+ * nbuckets * (bucket + jac_size + 1) + batch * (fe_size + 130), the bucket an affine point or,
+ * with ifma, an r52 one (128 / 256 bytes), and with ifma the kernel's scratch (G1 1.5 KB, G2
+ * 2 KB per 8 of the batch) instead of the portable one. */
 size_t cpu_ba_size(const cpu_group *g, uint64_t nbuckets, int ifma);
 /* Lay ba out in mem (cpu_ba_size bytes, 64-byte aligned, owned by the caller) and empty it.
  * ifma: 1 to run the batches on arith/ifma (the context chose IFMA), 0 for the portable code;
@@ -187,15 +186,23 @@ void cpu_ba_init(cpu_ba *ba, const cpu_group *g, void *mem, uint64_t nbuckets, i
 void cpu_ba_reset(cpu_ba *ba);
 /* bucket j += (neg ? -p : p); p: affine, borrowed until the next cpu_ba_flush. */
 void cpu_ba_add(cpu_ba *ba, uint64_t j, const void *p, int neg);
-/* Finish every waiting addition. */
+/* Finish every waiting addition, so that no point lent to cpu_ba_add is read again (the
+ * IFMA buckets stay in radix 2^52: fold them with cpu_ba_fold_ifma). */
 void cpu_ba_flush(cpu_ba *ba);
-/* Finish every waiting addition, so that no point lent to cpu_ba_add is read again, without
- * making the buckets readable (with IFMA they stay in radix 2^52 until cpu_ba_flush, which
- * converts every bucket: work a task should do once, not once per staged block). */
-void cpu_ba_drain(cpu_ba *ba);
-/* acc (Jacobian) += bucket j; returns 0 when the bucket is empty (acc untouched). Flushed
- * state only. */
+/* acc (Jacobian) += bucket j of a portable set (not ifma); returns 0 when the bucket is empty
+ * (acc untouched). Flushed state only. */
 int cpu_ba_add_bucket_to(const cpu_ba *ba, void *acc, uint64_t j);
+/* With ifma, after cpu_ba_flush: out (Jacobian) =
+ * sum_{j<nb} (j + 1) * (affine part of bucket first + j), folded in 8 lanes (arith/ifma
+ * g1_/g2_ifma_ba_fold: each lane a range of buckets, joined in scalar code); the side
+ * accumulators are left to cpu_ba_add_side_to. The same point as the portable set's fold over
+ * cpu_ba_add_bucket_to restricted to the affine parts. Reads ba only; a portable set gets
+ * infinity. */
+void cpu_ba_fold_ifma(const cpu_ba *ba, void *out, uint64_t first, uint64_t nb);
+/* 1 when a bucket of [first, first + nb) has a side accumulator (a Jacobian point). */
+int cpu_ba_any_side(const cpu_ba *ba, uint64_t first, uint64_t nb);
+/* acc (Jacobian) += the side accumulator of bucket j; returns 0 when it has none. */
+int cpu_ba_add_side_to(const cpu_ba *ba, void *acc, uint64_t j);
 
 /* ---- msm_ifma.c: G1 or G2 buckets in radix 2^52, added 8 at a time on arith/ifma ---- */
 

@@ -24,8 +24,7 @@
  * Two kinds of one accumulator (msm_ba_impl.h holds the batch, deferral and side logic once):
  * portable (msm_ba_arith.h: mulx/adx Fp, one addition at a time) and IFMA (cpu_ba_init with
  * ifma: each batch is one call of arith/ifma's 8-lane kernel g1_/g2_ifma_ba_run, the buckets
- * stay in radix 2^52 and are converted to reference affine points once per flush, for the
- * fold). Same sums, exactly. IFMA against portable, g16k bench msm one thread, CPU seconds,
+ * stay in radix 2^52 and the window's fold reads them there, cpu_ba_fold_ifma). Same sums, exactly. IFMA against portable, g16k bench msm one thread, CPU seconds,
  * Zen 4 shared with other work: G2 2^16 0.40 / 0.96 s, 2^18 1.33 / 3.6 s; G1 2^16 0.21 / 0.42,
  * 2^18 0.65 / 1.54. BN254 (arith/ifma/bn254, the same kernels on 6 limbs), msm medians of three
  * alternating runs, 2026-12-04: G1 2^16 0.120 / 0.280 s, 2^18 0.426 / 1.028; G2 2^16 0.226 /
@@ -89,8 +88,7 @@ size_t cpu_ba_size(const cpu_group *g, uint64_t nbuckets, int ifma)
     /* buckets: state, affine, Jacobian side, r52 (IFMA); batch and deferred lists: index,
      * point, sign; batch scratch: denominators, their Fp norms and the norms' prefix products
      * (portable) or the kernel's (IFMA, after b bytes of "sum is infinity" flags) */
-    return up64(nbuckets) + up64(nbuckets * g->affine_size) + up64(nbuckets * g->jac_size) +
-           (ifma ? up64(nbuckets * bucket_bytes(g, 1)) : 0) +
+    return up64(nbuckets) + up64(nbuckets * bucket_bytes(g, ifma)) + up64(nbuckets * g->jac_size) +
            2 * (up64(b * sizeof(uint64_t)) + up64(b * sizeof(void *)) + up64(b)) +
            scratch_bytes(g, ifma, (uint32_t)b);
 }
@@ -106,18 +104,10 @@ void cpu_ba_init(cpu_ba *ba, const cpu_group *g, void *mem, uint64_t nbuckets, i
     ba->count = 0;
     ba->state = m;
     m += up64(nbuckets);
-    ba->aff = m;
-    m += up64(nbuckets * g->affine_size);
+    ba->buckets = m; /* affine points, or (IFMA) r52 ones, which only the lanes read */
+    m += up64(nbuckets * bucket_bytes(g, ifma));
     ba->side = m;
     m += up64(nbuckets * g->jac_size);
-    ba->buckets = ba->aff;
-    if (ifma) {
-        /* Every r52 bucket holds a valid value from the start, so that the conversion of all
-         * of them after a flush reads no uninitialised memory (empty ones are then ignored). */
-        ba->buckets = m;
-        memset(m, 0, nbuckets * bucket_bytes(g, 1));
-        m += up64(nbuckets * bucket_bytes(g, 1));
-    }
     ba->bidx = (uint64_t *)(void *)m;
     m += up64(ba->batch_max * sizeof(uint64_t));
     ba->bpt = (const uint8_t **)(void *)m;
@@ -403,43 +393,17 @@ BA_IFMA_KERNELS(bn_g2_ifma, bn254_g2_affine_t, g2_aff_r52, bn254_g2_ifma_aff_set
 #define BA_PREFETCH_BYTES sizeof(g2_aff_r52)
 #include "msm_ba_impl.h"
 
-void cpu_ba_drain(cpu_ba *ba)
-{
-    switch (ba->kind) {
-    case K_G1_IFMA: ba_flush_g1_ifma(ba); break;
-    case K_G2_IFMA: ba_flush_g2_ifma(ba); break;
-    case K_BN_G1_IFMA: ba_flush_bn_g1_ifma(ba); break;
-    case K_BN_G2_IFMA: ba_flush_bn_g2_ifma(ba); break;
-    default: cpu_ba_flush(ba); /* the buckets are affine already: the same */
-    }
-}
-
 void cpu_ba_flush(cpu_ba *ba)
 {
-    /* IFMA: the fold reads reference affine buckets, so all are converted (8 at a time). */
-    void *aff = ba->aff;
-    const void *r52 = ba->buckets;
     switch (ba->kind) {
     case K_G1: ba_flush_g1(ba); break;
     case K_G2: ba_flush_g2(ba); break;
     case K_BN_G1: ba_flush_bn_g1(ba); break;
     case K_BN_G2: ba_flush_bn_g2(ba); break;
-    case K_G1_IFMA:
-        ba_flush_g1_ifma(ba);
-        g1_ifma_aff_get(aff, r52, ba->nbuckets);
-        break;
-    case K_G2_IFMA:
-        ba_flush_g2_ifma(ba);
-        g2_ifma_aff_get(aff, r52, ba->nbuckets);
-        break;
-    case K_BN_G1_IFMA:
-        ba_flush_bn_g1_ifma(ba);
-        bn254_g1_ifma_aff_get(aff, r52, ba->nbuckets);
-        break;
-    case K_BN_G2_IFMA:
-        ba_flush_bn_g2_ifma(ba);
-        bn254_g2_ifma_aff_get(aff, r52, ba->nbuckets);
-        break;
+    case K_G1_IFMA: ba_flush_g1_ifma(ba); break;
+    case K_G2_IFMA: ba_flush_g2_ifma(ba); break;
+    case K_BN_G1_IFMA: ba_flush_bn_g1_ifma(ba); break;
+    case K_BN_G2_IFMA: ba_flush_bn_g2_ifma(ba); break;
     }
 }
 
@@ -462,8 +426,50 @@ int cpu_ba_add_bucket_to(const cpu_ba *ba, void *acc, uint64_t j)
     const cpu_group *g = ba->g;
     uint8_t st = ba->state[j];
     if (st & BA_FULL)
-        g->jac_add_affine(acc, acc, ba->aff + j * g->affine_size);
+        g->jac_add_affine(acc, acc, ba->buckets + j * g->affine_size);
     if (st & BA_SIDE)
         g->jac_add(acc, acc, ba->side + j * g->jac_size);
     return (st & (BA_FULL | BA_SIDE)) != 0;
+}
+
+void cpu_ba_fold_ifma(const cpu_ba *ba, void *out, uint64_t first, uint64_t nb)
+{
+    const uint8_t *st = ba->state + first;
+    switch (ba->kind) {
+    case K_G1_IFMA:
+        g1_ifma_ba_fold(out, (const g1_aff_r52 *)(const void *)ba->buckets + first, st, BA_FULL,
+                        nb);
+        break;
+    case K_G2_IFMA:
+        g2_ifma_ba_fold(out, (const g2_aff_r52 *)(const void *)ba->buckets + first, st, BA_FULL,
+                        nb);
+        break;
+    case K_BN_G1_IFMA:
+        bn254_g1_ifma_ba_fold(out, (const g1_aff_r52 *)(const void *)ba->buckets + first, st,
+                              BA_FULL, nb);
+        break;
+    case K_BN_G2_IFMA:
+        bn254_g2_ifma_ba_fold(out, (const g2_aff_r52 *)(const void *)ba->buckets + first, st,
+                              BA_FULL, nb);
+        break;
+    default: /* a portable set: its caller folds with cpu_ba_add_bucket_to */
+        ba->g->jac_set_inf(out);
+        break;
+    }
+}
+
+int cpu_ba_any_side(const cpu_ba *ba, uint64_t first, uint64_t nb)
+{
+    uint8_t any = 0;
+    for (uint64_t j = first; j < first + nb; j++)
+        any |= ba->state[j];
+    return (any & BA_SIDE) != 0;
+}
+
+int cpu_ba_add_side_to(const cpu_ba *ba, void *acc, uint64_t j)
+{
+    if (!(ba->state[j] & BA_SIDE))
+        return 0;
+    ba->g->jac_add(acc, acc, ba->side + j * ba->g->jac_size);
+    return 1;
 }

@@ -12,9 +12,10 @@
  * running-sum trick (sum_j j * B_j in 2 additions per bucket). Buckets are batch-affine
  * (msm_batch_affine.c) for c >= CPU_BA_MIN_WINDOW, else Jacobian with mixed additions and a
  * prefetch of the next point's bucket. With IFMA chosen, the batch-affine batches run 8 lanes
- * at a time on arith/ifma (buckets in radix 2^52, ba_ifma.c) and the smaller windows' Jacobian
- * buckets are radix-2^52 ones added 8 at a time (msm_ifma.c); both convert once per task for
- * the fold. Window sums are
+ * at a time on arith/ifma (buckets in radix 2^52, ba_ifma.c) and fold there too, 8 ranges of
+ * buckets in the lanes (g1_/g2_ifma_ba_fold; in scalar code the fold was about a quarter of a
+ * G1 2^20 MSM at window 16); the smaller windows' Jacobian buckets are radix-2^52 ones added 8
+ * at a time (msm_ifma.c), converted once per task for the scalar fold. Window sums are
  * combined by Horner's rule with c doublings each. Zero digits cost nothing; infinity bases and
  * repeated points rely on the complete addition formulas of curve.h and the exact special cases
  * of the batch path.
@@ -148,6 +149,12 @@ static int ba_bucket_add(const void *set, void *acc, uint64_t j)
     return cpu_ba_add_bucket_to(w->ba, acc, w->first + j);
 }
 
+static int ba_side_add(const void *set, void *acc, uint64_t j)
+{
+    const ba_window *w = set;
+    return cpu_ba_add_side_to(w->ba, acc, w->first + j);
+}
+
 /* acc = sum_j (j + 1) * bucket[j] by the running-sum trick: acc = sum_j R_j with
  * R_j = sum_{i >= j} bucket[i]. R only changes at non-empty buckets, so a stretch of `pending`
  * equal terms is added as pending * R: dense buckets cost 2 additions each as usual, sparse
@@ -231,8 +238,8 @@ static void window_tasks(void *arg, uint64_t begin, uint64_t end, uint32_t worke
     const cpu_group *g = p->g;
     size_t js = g->jac_size;
     uint8_t *mem = p->scratch + (size_t)worker * p->worker_bytes;
-    uint8_t *running = mem; /* 3 Jacobian points of fold scratch */
-    uint8_t *sets = mem + ((3 * js + 63) & ~(size_t)63);
+    uint8_t *running = mem; /* 4 Jacobian points of fold scratch */
+    uint8_t *sets = mem + ((4 * js + 63) & ~(size_t)63);
     cpu_ba ba;
     cpu_ifma_set vs;
     jac_set js_set = { .g = g, .bk = sets };
@@ -295,13 +302,24 @@ static void window_tasks(void *arg, uint64_t begin, uint64_t end, uint32_t worke
                 }
             }
             if (stage)
-                cpu_ba_drain(&ba);
+                cpu_ba_flush(&ba);
         }
+        /* IFMA: the affine parts fold in 8 lanes straight from radix 2^52 (no conversion of
+         * every bucket), the rare side accumulators by a sparse fold beside them. */
         cpu_ba_flush(&ba);
         for (uint32_t w = w0; w < w1; w++) {
             ba_window bw = { .ba = &ba, .first = (uint64_t)(w - w0) * p->nbuckets };
-            fold_buckets(g, p->partial + ((uint64_t)w * p->nchunks + chunk) * js, ba_bucket_add,
-                         &bw, win_buckets(p, w), running, running + js);
+            uint8_t *out = p->partial + ((uint64_t)w * p->nchunks + chunk) * js;
+            if (!p->ifma) {
+                fold_buckets(g, out, ba_bucket_add, &bw, win_buckets(p, w), running, running + js);
+                continue;
+            }
+            cpu_ba_fold_ifma(&ba, out, bw.first, win_buckets(p, w));
+            if (cpu_ba_any_side(&ba, bw.first, win_buckets(p, w))) {
+                uint8_t *side = running + 3 * js;
+                fold_buckets(g, side, ba_side_add, &bw, win_buckets(p, w), running, running + js);
+                g->jac_add(out, out, side);
+            }
         }
     }
 }
@@ -427,7 +445,7 @@ int cpu_msm_pippenger(const cpu_group *g, const cpu_msm_in *in, uint32_t c, uint
     size_t sets = p.batch  ? cpu_ba_size(g, (uint64_t)p.wgroup * p.nbuckets, p.ifma)
                   : p.ifma ? cpu_ifma_size(g, p.nbuckets)
                            : p.nbuckets * js;
-    p.worker_bytes = ((3 * js + 63) & ~(size_t)63) + ((sets + 63) & ~(size_t)63);
+    p.worker_bytes = ((4 * js + 63) & ~(size_t)63) + ((sets + 63) & ~(size_t)63);
     p.stage = in->unaligned && p.batch;
     p.stage_off = p.worker_bytes;
     if (p.stage)

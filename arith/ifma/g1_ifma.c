@@ -10,6 +10,7 @@
 #define GI_AFF g1_affine_t
 #define GI_JAC g1_jac_t
 #define GI_R52 g1_jac_r52
+#define GI_AFF_R52 g1_aff_r52 /* the batch-affine buckets, for the fold */
 #define GI_MUL vfp_mul
 #define GI_SQR vfp_sqr
 #define GI_ADD vfp_add

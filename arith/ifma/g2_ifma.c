@@ -9,6 +9,7 @@
 #define GI_AFF g2_affine_t
 #define GI_JAC g2_jac_t
 #define GI_R52 g2_jac_r52
+#define GI_AFF_R52 g2_aff_r52 /* the batch-affine buckets, for the fold */
 #define GI_MUL vfp2_mul
 #define GI_SQR vfp2_sqr
 #define GI_ADD vfp2_add

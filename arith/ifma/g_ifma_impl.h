@@ -10,6 +10,7 @@
  *   GI_PART(a, i)   pointer to Fp part i < GI_NC of a vector (GI_FE) or reference (fp_t /
  *                   fp2_t) element a, given as a pointer
  *   GI_AFF, GI_JAC, GI_R52   reference affine and Jacobian point types, the r52 bucket type
+ *   GI_AFF_R52      the batch-affine r52 bucket type (ifma.h g1_aff_r52 / g2_aff_r52)
  *   GI_MUL GI_SQR GI_ADD GI_SUB GI_BLEND   vfp.h arithmetic with its bounds
  *   GI_MB           a bound of every GI_MUL and GI_SQR output, in multiples of p: 2 for Fp,
  *                   8 for Fp2 (above vfp2_mul's 3p and vfp2_sqr's 4p). The subtraction
@@ -605,6 +606,141 @@ unsigned GI_FN(ifma_in_subgroup)(const GI_AFF *pts, unsigned n)
 }
 #endif
 
+/* ---- The batch-affine window's bucket fold (ifma.h g1_/g2_ifma_ba_fold) ---- */
+
+/* Lane k = bucket idx[k] of bk (x, y: r52, < 4p) for the lanes in `live`; 0 elsewhere. */
+static void aff_gather(GI_FE *x, GI_FE *y, const GI_AFF_R52 *bk, const uint64_t idx[IFMA_LANES],
+                       r52m live)
+{
+    _Alignas(64) uint64_t s[2 * GI_NC][GI_BLK];
+    for (unsigned k = 0; k < IFMA_LANES; k++) {
+        const uint64_t *b = (live >> k) & 1 ? &bk[idx[k]].c[0][0] : NULL;
+        for (int c = 0; c < 2 * GI_NC; c++)
+            for (int j = 0; j < R52_LIMBS; j++)
+                s[c][8 * j + k] = b ? b[R52_LIMBS * c + j] : 0;
+    }
+    fe_load(x, s[0]);
+    fe_load(y, s[GI_NC]);
+}
+
+/* Lanes (among `lanes`) where a = b mod p (a, b < 128p). */
+static r52m fe_same(const GI_FE *a, const GI_FE *b, r52m lanes)
+{
+    GI_FE d;
+    GI_SUB(&d, a, b, 128);
+    return (r52m)(fe_is_zero_exact(&d) & lanes);
+}
+
+/* (1, 1, 0), the reference's infinity, in the lanes of m. */
+static void vg_set_inf(vg *r, r52m m)
+{
+    GI_FE one, zero;
+    fe_one(&one);
+    fe_zero(&zero);
+    GI_BLEND(&r->x, m, &r->x, &one);
+    GI_BLEND(&r->y, m, &r->y, &one);
+    GI_BLEND(&r->z, m, &r->z, &zero);
+}
+
+/* The lanes of `eq` (a = +-b found by H = 0, both finite) get a + b: 2a where `same`, else
+ * infinity; returns the lanes that became infinity (a doubling that meets y = 0 included). */
+static r52m vg_fix_eq(vg *r, const vg *a, r52m eq, r52m same)
+{
+    vg d;
+    vg_dbl(&d, a);
+    r52m inf = (r52m)(eq & ~same);
+    r52m dz = (r52m)(same & fe_is_zero_exact(&d.z));
+    GI_BLEND(&r->x, same, &r->x, &d.x);
+    GI_BLEND(&r->y, same, &r->y, &d.y);
+    GI_BLEND(&r->z, same, &r->z, &d.z);
+    vg_set_inf(r, (r52m)(inf | dz));
+    return (r52m)(inf | dz);
+}
+
+void GI_FN(ifma_ba_fold)(GI_JAC *out, const GI_AFF_R52 *bk, const uint8_t *state, uint8_t full,
+                         uint64_t nb)
+{
+    uint64_t len = (nb + IFMA_LANES - 1) / IFMA_LANES;
+    vg run, acc, t;
+    fe_one(&run.x);
+    fe_one(&run.y);
+    fe_zero(&run.z);
+    acc = run;
+    r52m run_inf = 0xff, acc_inf = 0xff;
+    GI_FE one;
+    fe_one(&one);
+    for (uint64_t s = len; s-- > 0;) {
+        uint64_t idx[IFMA_LANES];
+        r52m pres = 0;
+        for (unsigned k = 0; k < IFMA_LANES; k++) {
+            idx[k] = k * len + s;
+            if (idx[k] < nb && (state[idx[k]] & full))
+                pres |= (r52m)(1u << k);
+        }
+        if (pres) { /* run += bucket */
+            GI_FE bx, by;
+            aff_gather(&bx, &by, bk, idx, pres);
+            r52m m = (r52m)(pres & ~run_inf), inf_a = 0, h0 = 0;
+            if (m)
+                vg_madd(&t, &run, &bx, &by, m, &inf_a, &h0);
+            GI_BLEND(&run.x, (r52m)(m & ~h0), &run.x, &t.x);
+            GI_BLEND(&run.y, (r52m)(m & ~h0), &run.y, &t.y);
+            GI_BLEND(&run.z, (r52m)(m & ~h0), &run.z, &t.z);
+            r52m became_inf = 0;
+            if (h0) { /* x equal: the same point iff Y1 = y2 Z1^3 */
+                GI_FE z2, z3, s2;
+                GI_SQR(&z2, &run.z);
+                GI_MUL(&z3, &z2, &run.z);
+                GI_MUL(&s2, &by, &z3);
+                became_inf = vg_fix_eq(&run, &run, h0, fe_same(&s2, &run.y, h0));
+            }
+            r52m take = (r52m)(pres & run_inf); /* an empty run takes the bucket */
+            GI_BLEND(&run.x, take, &run.x, &bx);
+            GI_BLEND(&run.y, take, &run.y, &by);
+            GI_BLEND(&run.z, take, &run.z, &one);
+            run_inf = (r52m)((run_inf & ~pres) | became_inf);
+        }
+        r52m live = (r52m)~run_inf;
+        if (live) { /* acc += run */
+            r52m m = (r52m)(live & ~acc_inf), h0 = 0;
+            vg_add_terms q;
+            if (m) {
+                vg_add_head(&t, &q, &acc, &run, m, &h0);
+                vg_add_tail(&t, &q, 0);
+            }
+            GI_BLEND(&acc.x, (r52m)(m & ~h0), &acc.x, &t.x);
+            GI_BLEND(&acc.y, (r52m)(m & ~h0), &acc.y, &t.y);
+            GI_BLEND(&acc.z, (r52m)(m & ~h0), &acc.z, &t.z);
+            r52m became_inf = 0;
+            if (h0) /* U1 = U2: the same point iff S1 = S2 */
+                became_inf = vg_fix_eq(&acc, &acc, h0, fe_same(&q.s1, &q.s2, h0));
+            r52m take = (r52m)(live & acc_inf);
+            GI_BLEND(&acc.x, take, &acc.x, &run.x);
+            GI_BLEND(&acc.y, take, &acc.y, &run.y);
+            GI_BLEND(&acc.z, take, &acc.z, &run.z);
+            acc_inf = (r52m)((acc_inf & ~live) | became_inf);
+        }
+    }
+    vg_set_inf(&run, run_inf);
+    vg_set_inf(&acc, acc_inf);
+    g_soa st;
+    GI_JAC w[IFMA_LANES], sum[IFMA_LANES], prod;
+    soa_store(&st, &acc);
+    soa_to_jac(w, &st);
+    soa_store(&st, &run);
+    soa_to_jac(sum, &st);
+    /* lane k's weights start at k len + 1: W_k counted them from 1 */
+    GI_FN(jac_set_inf)(out);
+    for (unsigned k = 0; k < IFMA_LANES; k++) {
+        GI_FN(jac_add)(out, out, &w[k]);
+        uint64_t off = k * len;
+        if (k && !GI_FN(jac_is_inf)(&sum[k])) {
+            GI_FN(jac_mul)(&prod, &sum[k], &off, 1);
+            GI_FN(jac_add)(out, out, &prod);
+        }
+    }
+}
+
 #include "glv_ifma_impl.h" /* g*_ifma_mul_glv */
 
 #undef GI_ACOORD
@@ -621,6 +757,7 @@ unsigned GI_FN(ifma_in_subgroup)(const GI_AFF *pts, unsigned n)
 #undef GI_AFF
 #undef GI_JAC
 #undef GI_R52
+#undef GI_AFF_R52
 #undef GI_MUL
 #undef GI_SQR
 #undef GI_ADD

@@ -89,6 +89,8 @@ static const uint64_t VFP_ONE[VFP_N] = { 0x520fe22dd697aULL, 0xa09fb176fc45dULL,
 #define g2_ifma_aff_set bn254_g2_ifma_aff_set
 #define g2_ifma_aff_get bn254_g2_ifma_aff_get
 #define g2_ifma_in_subgroup bn254_g2_ifma_in_subgroup
+#define g1_ifma_ba_fold bn254_g1_ifma_ba_fold
+#define g2_ifma_ba_fold bn254_g2_ifma_ba_fold
 #define g1_ifma_mul_glv bn254_g1_ifma_mul_glv
 #define g2_ifma_mul_glv bn254_g2_ifma_mul_glv
 #define g1_ifma_butterfly bn254_g1_ifma_butterfly

@@ -60,6 +60,13 @@ typedef struct {
     void (*fp_inc)(void *x); /* x += 1 in Fp */
     void (*run)(void *bk, const uint64_t *idx, const uint8_t *const *pts, const uint8_t *neg,
                 uint32_t cnt, uint8_t *empty, void *scratch);
+    /* out (affine) = the kernel's fold PFX##_ifma_ba_fold of the r52 buckets bk */
+    void (*fold)(void *out, const void *bk, const uint8_t *state, uint8_t full, uint64_t nb);
+    /* out (affine) = sum over j with state[j] & full of [j + 1] pts[j] (affine), one reference
+     * scalar multiplication a bucket: no running sums */
+    void (*ref_fold)(void *out, const uint8_t *pts, const uint8_t *state, uint8_t full,
+                     uint64_t nb);
+    void (*dbl)(void *out, const void *p); /* affine 2p, reference */
 } ba_ops;
 
 #define BA_NB 40   /* buckets */
@@ -200,6 +207,65 @@ static void ba_edge_coordinates(const ba_ops *o)
     free(bk);
 }
 
+/* The lanes' bucket fold (PFX##_ifma_ba_fold) against the reference weighted sum on bucket
+ * sets made to reach each of its cases: random occupancy; a lone bucket per lane (the lane sum
+ * W meets W = R on the next empty bucket: a doubling); a bucket that cancels the running sum R
+ * (R = -bucket) or equals it (R = bucket: a doubling); a bucket that makes W = -R (W cancels);
+ * everything empty; sizes that leave the last lanes short or idle. Buckets whose state lacks
+ * the `full` bit hold garbage and must not be read. */
+static void ba_fold_matches_ref(const ba_ops *o)
+{
+    enum { NB = 200, FULL = 1 };
+    uint8_t *bk = aligned_alloc(64, NB * o->r52);
+    uint8_t *pts = malloc(NB * o->aff), pool[BA_POOL * BA_MAX_AFF];
+    uint8_t st[NB], got[BA_MAX_AFF], want[BA_MAX_AFF];
+    assert_non_null(bk);
+    assert_non_null(pts);
+    for (int i = 0; i < BA_POOL; i++)
+        o->rnd(pool + i * o->aff);
+    static const uint64_t sizes[] = { 200, 64, 37, 9, 8, 3, 1, 0 };
+    for (int round = 0; round < 48; round++) {
+        uint64_t nb = sizes[round % 8];
+        uint64_t len = (nb + IFMA_LANES - 1) / IFMA_LANES;
+        int kind = round / 8; /* 0 random, 1 lone, 2 R cancels, 3 R doubles, 4 W cancels, 5 empty */
+        for (uint64_t j = 0; j < NB; j++) {
+            st[j] = (uint8_t)((kind == 0 && (rnd() & 1)) ? FULL : (rnd() & 2)); /* 2: not full */
+            memcpy(pts + j * o->aff, pool + (rnd() % BA_POOL) * o->aff, o->aff);
+        }
+        for (uint64_t k = 0; kind >= 1 && kind <= 4 && k * len < nb; k++) {
+            uint64_t top = (k + 1) * len < nb ? (k + 1) * len - 1 : nb - 1, lo = k * len;
+            uint64_t at = lo + rnd() % (top - lo + 1); /* the lane's first bucket, from the top */
+            st[at] = FULL;
+            if (kind == 1 || at == lo)
+                continue;
+            uint8_t *p = pts + at * o->aff, *q = pts + (at - 1) * o->aff;
+            st[at - 1] = FULL;
+            if (kind == 2)
+                o->neg(q, p); /* R = p, then p + (-p): R empty again */
+            else if (kind == 3)
+                memcpy(q, p, o->aff); /* R = p, then p + p */
+            else {                    /* W = p; q = -2p makes R = -p and W + R = O */
+                o->dbl(q, p);
+                o->neg(q, q);
+            }
+            if (at >= lo + 2 && (rnd() & 1))
+                st[at - 2] = FULL; /* something after the special case */
+        }
+        for (uint64_t j = 0; j < NB; j++) {
+            if (st[j] & FULL)
+                o->set(bk + j * o->r52, pts + j * o->aff, 0);
+            else
+                for (size_t b = 0; b < o->r52; b++)
+                    bk[j * o->r52 + b] = (uint8_t)rnd(); /* garbage: never read */
+        }
+        o->fold(got, bk, st, FULL, nb);
+        o->ref_fold(want, pts, st, FULL, nb);
+        assert_memory_equal(got, want, o->aff);
+    }
+    free(pts);
+    free(bk);
+}
+
 /* Defines VAR, the ba_ops of one group: PFX the group's prefix of curve.h and ifma.h (g1,
  * bn254_g2, ...: PFX##_affine_t, PFX##_jac_add_affine, PFX##_ifma_ba_run, ...), R52 its bucket
  * type, FP its Fp type, RND a random point of the group, EDGES and INC the ops' Fp helpers. */
@@ -233,6 +299,34 @@ static void ba_edge_coordinates(const ba_ops *o)
     {                                                                                              \
         PFX##_ifma_ba_run(bk, idx, pts, neg, cnt, empty, scratch);                                 \
     }                                                                                              \
+    static void VAR##_fold(void *o, const void *bk, const uint8_t *st, uint8_t full, uint64_t nb)  \
+    {                                                                                              \
+        PFX##_jac_t j;                                                                             \
+        PFX##_ifma_ba_fold(&j, bk, st, full, nb);                                                  \
+        PFX##_jac_to_affine(o, &j);                                                                \
+    }                                                                                              \
+    static void VAR##_ref_fold(void *o, const uint8_t *pts, const uint8_t *st, uint8_t full,       \
+                               uint64_t nb)                                                        \
+    {                                                                                              \
+        PFX##_jac_t acc, t;                                                                        \
+        PFX##_jac_set_inf(&acc);                                                                   \
+        for (uint64_t i = 0; i < nb; i++) {                                                        \
+            if (!(st[i] & full))                                                                   \
+                continue;                                                                          \
+            uint64_t w = i + 1;                                                                    \
+            PFX##_jac_from_affine(&t, (const PFX##_affine_t *)(const void *)pts + i);              \
+            PFX##_jac_mul(&t, &t, &w, 1);                                                          \
+            PFX##_jac_add(&acc, &acc, &t);                                                         \
+        }                                                                                          \
+        PFX##_jac_to_affine(o, &acc);                                                              \
+    }                                                                                              \
+    static void VAR##_dbl(void *o, const void *p)                                                  \
+    {                                                                                              \
+        PFX##_jac_t j;                                                                             \
+        PFX##_jac_from_affine(&j, p);                                                              \
+        PFX##_jac_dbl(&j, &j);                                                                     \
+        PFX##_jac_to_affine(o, &j);                                                                \
+    }                                                                                              \
     static const ba_ops VAR = { .aff = sizeof(PFX##_affine_t),                                     \
                                 .r52 = sizeof(R52),                                                \
                                 .fp = sizeof(FP),                                                  \
@@ -244,10 +338,13 @@ static void ba_edge_coordinates(const ba_ops *o)
                                 .scratch = PFX##_ifma_ba_scratch_size,                             \
                                 .edges = EDGES,                                                    \
                                 .fp_inc = INC,                                                     \
-                                .run = VAR##_run }
+                                .run = VAR##_run,                                                  \
+                                .fold = VAR##_fold,                                                \
+                                .ref_fold = VAR##_ref_fold,                                        \
+                                .dbl = VAR##_dbl }
 
-/* The three batch-affine tests of a curve on its G1 and G2 tables: test_g1_ba_run_matches_ref,
- * test_g2_ba_run_matches_ref, test_ba_edge_coordinates. */
+/* The batch-affine tests of a curve on its G1 and G2 tables: test_g1_ba_run_matches_ref,
+ * test_g2_ba_run_matches_ref, test_ba_edge_coordinates, test_ba_fold_matches_ref. */
 #define BA_CHECK_TESTS(G1, G2)                                                                     \
     static void test_g1_ba_run_matches_ref(void **state)                                           \
     {                                                                                              \
@@ -267,6 +364,13 @@ static void ba_edge_coordinates(const ba_ops *o)
         REQUIRE_IFMA();                                                                            \
         ba_edge_coordinates(&G1);                                                                  \
         ba_edge_coordinates(&G2);                                                                  \
+    }                                                                                              \
+    static void test_ba_fold_matches_ref(void **state)                                             \
+    {                                                                                              \
+        (void)state;                                                                               \
+        REQUIRE_IFMA();                                                                            \
+        ba_fold_matches_ref(&G1);                                                                  \
+        ba_fold_matches_ref(&G2);                                                                  \
     }
 
 #endif

@@ -1036,6 +1036,7 @@ int main(void)
         cmocka_unit_test(test_g1_ba_run_matches_ref),
         cmocka_unit_test(test_g2_ba_run_matches_ref),
         cmocka_unit_test(test_ba_edge_coordinates),
+        cmocka_unit_test(test_ba_fold_matches_ref),
         cmocka_unit_test(test_ba_aff_set_constant),
         cmocka_unit_test(test_g1_in_subgroup_members),
         cmocka_unit_test(test_g2_in_subgroup_members),

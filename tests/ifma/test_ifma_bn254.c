@@ -643,8 +643,9 @@ int main(void)
         cmocka_unit_test(test_fp2_matches_ref),       cmocka_unit_test(test_fp2_lazy_chain),
         cmocka_unit_test(test_reduce_matches_ref),    cmocka_unit_test(test_g1_ba_run_matches_ref),
         cmocka_unit_test(test_g2_ba_run_matches_ref), cmocka_unit_test(test_ba_edge_coordinates),
-        cmocka_unit_test(test_ba_aff_set_constant),   cmocka_unit_test(test_g2_in_subgroup),
-        cmocka_unit_test(test_mul_glv_matches_ref),   cmocka_unit_test(test_butterfly_matches_ref),
+        cmocka_unit_test(test_ba_fold_matches_ref),   cmocka_unit_test(test_ba_aff_set_constant),
+        cmocka_unit_test(test_g2_in_subgroup),        cmocka_unit_test(test_mul_glv_matches_ref),
+        cmocka_unit_test(test_butterfly_matches_ref),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
