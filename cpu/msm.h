@@ -109,7 +109,8 @@ uint8_t *cpu_points_gather(const cpu_group *g, const void *bases, const uint64_t
  * "Faster batch forgery identification", INDOCRYPT 2012, section 4; Booth 1951).
  * ifma: 1 when the context chose AVX-512 IFMA (ctx->use_ifma); G1 and G2 buckets then run on
  * arith/ifma: batch-affine ones (cpu_ba_size() with ifma per worker) from CPU_BA_MIN_WINDOW up,
- * Jacobian ones (msm_ifma.c, cpu_ifma_size()) below; results are the same bits.
+ * Jacobian ones (msm_ifma.c, cpu_ifma_size()) below; results are the same points (the
+ * lanes' fold of batch-affine windows gives other Jacobian coordinates; affine, the same bits).
  * Returns G16K_OK or G16K_ENOMEM (message set). */
 int cpu_msm_pippenger(const cpu_group *g, const cpu_msm_in *in, uint32_t c, uint32_t threads,
                       int ifma, void *out);
@@ -146,7 +147,7 @@ int cpu_msm_endo(const cpu_group *g, const void *bases, const uint64_t *idx, con
 /* Buckets per batch-affine task: windows are grouped up to this many (msm_pippenger.c). */
 #define CPU_BA_GROUP_BUCKETS 4096u
 
-/* One worker's bucket set. Each bucket j is aff[j] (when state FULL) plus side[j] (Jacobian,
+/* One worker's bucket set. Each bucket j is buckets[j] (when state FULL) plus side[j] (Jacobian,
  * when state SIDE). The batch never holds one bucket twice: an addition to a waiting bucket is
  * deferred to a later batch, or, when the deferred list is full, goes to side[j]. */
 typedef struct cpu_ba {

@@ -24,19 +24,21 @@
  * Two kinds of one accumulator (msm_ba_impl.h holds the batch, deferral and side logic once):
  * portable (msm_ba_arith.h: mulx/adx Fp, one addition at a time) and IFMA (cpu_ba_init with
  * ifma: each batch is one call of arith/ifma's 8-lane kernel g1_/g2_ifma_ba_run, the buckets
- * stay in radix 2^52 and the window's fold reads them there, cpu_ba_fold_ifma). Same sums, exactly. IFMA against portable, g16k bench msm one thread, CPU seconds,
- * Zen 4 shared with other work: G2 2^16 0.40 / 0.96 s, 2^18 1.33 / 3.6 s; G1 2^16 0.21 / 0.42,
+ * stay in radix 2^52 and the window's fold reads them there, cpu_ba_fold_ifma). Same sums,
+ * exactly. IFMA against portable, g16k bench msm one thread, CPU seconds, Zen 4 shared with
+ * other work: G2 2^16 0.40 / 0.96 s, 2^18 1.33 / 3.6 s; G1 2^16 0.21 / 0.42,
  * 2^18 0.65 / 1.54. BN254 (arith/ifma/bn254, the same kernels on 6 limbs), msm medians of three
  * alternating runs, 2026-12-04: G1 2^16 0.120 / 0.280 s, 2^18 0.426 / 1.028; G2 2^16 0.226 /
  * 0.917, 2^18 0.814 / 2.288.
  */
+#include <assert.h>
 #include <string.h>
 
 #include "bls12_381/fp_inline.h"
 #include "bn254/curve.h"
 #include "msm.h"
 
-#define BA_FULL 1u /* aff[j] holds a point */
+#define BA_FULL 1u /* buckets[j] holds a point */
 #define BA_SIDE 2u /* side[j] holds a Jacobian point (maybe infinity) */
 #define BA_WAIT 4u /* an addition to j waits in the batch */
 
@@ -85,9 +87,10 @@ static size_t scratch_bytes(const cpu_group *g, int ifma, uint32_t b)
 size_t cpu_ba_size(const cpu_group *g, uint64_t nbuckets, int ifma)
 {
     size_t b = batch_for(nbuckets);
-    /* buckets: state, affine, Jacobian side, r52 (IFMA); batch and deferred lists: index,
-     * point, sign; batch scratch: denominators, their Fp norms and the norms' prefix products
-     * (portable) or the kernel's (IFMA, after b bytes of "sum is infinity" flags) */
+    /* buckets: state, point (affine, or r52 with IFMA), Jacobian side; batch and deferred
+     * lists: index, point, sign; batch scratch: denominators, their Fp norms and the norms'
+     * prefix products (portable) or the kernel's (IFMA, after b bytes of "sum is infinity"
+     * flags) */
     return up64(nbuckets) + up64(nbuckets * bucket_bytes(g, ifma)) + up64(nbuckets * g->jac_size) +
            2 * (up64(b * sizeof(uint64_t)) + up64(b * sizeof(void *)) + up64(b)) +
            scratch_bytes(g, ifma, (uint32_t)b);
@@ -424,6 +427,7 @@ void cpu_ba_add(cpu_ba *ba, uint64_t j, const void *p, int neg)
 int cpu_ba_add_bucket_to(const cpu_ba *ba, void *acc, uint64_t j)
 {
     const cpu_group *g = ba->g;
+    assert(ba->kind < K_G1_IFMA); /* IFMA buckets are r52: cpu_ba_fold_ifma reads them */
     uint8_t st = ba->state[j];
     if (st & BA_FULL)
         g->jac_add_affine(acc, acc, ba->buckets + j * g->affine_size);
@@ -453,6 +457,7 @@ void cpu_ba_fold_ifma(const cpu_ba *ba, void *out, uint64_t first, uint64_t nb)
                               BA_FULL, nb);
         break;
     default: /* a portable set: its caller folds with cpu_ba_add_bucket_to */
+        assert(!"cpu_ba_fold_ifma on a portable set");
         ba->g->jac_set_inf(out);
         break;
     }

@@ -220,9 +220,10 @@ static r52m fe_is_zero_given_sqr(const GI_FE *a, const GI_FE *sq, r52m lanes)
     return cand & fe_is_zero_exact(a);
 }
 
-/* madd-2007-bl in 8 lanes (inputs: a < 128p, x2, y2 < 2p); r must not alias a. Among `lanes`
- * (live lanes with a finite point), *inf_a gets those where a is infinity and *h0 those where
- * a is finite and H = 0. Output < 4M, meaningless in the lanes of *inf_a and *h0. */
+/* madd-2007-bl in 8 lanes (inputs < 128p: x2, y2 only enter products); r must not alias a.
+ * Among `lanes` (live lanes with a finite point), *inf_a gets those where a is infinity and
+ * *h0 those where a is finite and H = 0. Output < 4M, meaningless in the lanes of *inf_a and
+ * *h0. */
 static void vg_madd(vg *r, const vg *a, const GI_FE *x2, const GI_FE *y2, r52m lanes, r52m *inf_a,
                     r52m *h0)
 {
@@ -666,6 +667,7 @@ void GI_FN(ifma_ba_fold)(GI_JAC *out, const GI_AFF_R52 *bk, const uint8_t *state
     fe_one(&run.y);
     fe_zero(&run.z);
     acc = run;
+    t = run; /* read by masked blends before any addition writes it */
     r52m run_inf = 0xff, acc_inf = 0xff;
     GI_FE one;
     fe_one(&one);

@@ -62,8 +62,9 @@ static void ifma_equals_portable(uint32_t id)
     static const uint32_t windows[] = { 0, 3, 10 };
     uint64_t seed = 2024;
     size_t sz = tu_point_size(id);
-    uint8_t *bases = malloc(70 * sz);
-    fr_t *k = malloc(70 * sizeof *k);
+    enum { ONE_BUCKET = 200 }; /* past the batch (64 at window 10) and its deferred list (64) */
+    uint8_t *bases = malloc(ONE_BUCKET * sz);
+    fr_t *k = malloc(ONE_BUCKET * sizeof *k);
     assert_non_null(bases);
     assert_non_null(k);
     for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
@@ -86,10 +87,12 @@ static void ifma_equals_portable(uint32_t id)
                 }
             }
     /* Every point in one bucket: P + P inside a batch of 8 (the Jacobian queue flushes on
-     * repeats; the batch-affine one, window 10, defers them and doubles exactly), then P and
-     * -P alternating (the batch-affine sums cancel to an empty bucket and refill). */
+     * repeats; the batch-affine one, window 10, defers them and doubles exactly, and past its
+     * deferred list adds them to the bucket's Jacobian side accumulator, which the IFMA fold
+     * sums apart from the lanes), then P and -P alternating (the batch-affine sums cancel to an
+     * empty bucket and refill). */
     for (int alt = 0; alt < 2; alt++) {
-        for (uint64_t i = 0; i < 64; i++) {
+        for (uint64_t i = 0; i < ONE_BUCKET; i++) {
             if (alt && (i & 1))
                 tu_neg_point(id, bases + sz * i, bases);
             else
@@ -99,8 +102,8 @@ static void ifma_equals_portable(uint32_t id)
         }
         for (uint32_t window = 4; window <= 10; window += 6) {
             uint8_t a[192], b[192];
-            msm_on(id, fast, bases, k, 64 - (uint64_t)alt, window, 1, a);
-            msm_on(id, port, bases, k, 64 - (uint64_t)alt, window, 1, b);
+            msm_on(id, fast, bases, k, ONE_BUCKET - (uint64_t)alt, window, 1, a);
+            msm_on(id, port, bases, k, ONE_BUCKET - (uint64_t)alt, window, 1, b);
             assert_memory_equal(a, b, sz);
         }
     }

@@ -208,48 +208,61 @@ static void ba_edge_coordinates(const ba_ops *o)
 }
 
 /* The lanes' bucket fold (PFX##_ifma_ba_fold) against the reference weighted sum on bucket
- * sets made to reach each of its cases: random occupancy; a lone bucket per lane (the lane sum
- * W meets W = R on the next empty bucket: a doubling); a bucket that cancels the running sum R
- * (R = -bucket) or equals it (R = bucket: a doubling); a bucket that makes W = -R (W cancels);
- * everything empty; sizes that leave the last lanes short or idle. Buckets whose state lacks
- * the `full` bit hold garbage and must not be read. */
+ * sets made to reach each of its cases. Lane k folds [k L, (k + 1) L) from the top: its first
+ * bucket a (at), then b, c below it make R = a, a + b, a + b + c and W = a, 2a + b, ... so that
+ *   R cancels:  c = -(a + b)       (R = -bucket with Z != 1)
+ *   R doubles:  c = a + b          (R = bucket, Z != 1)
+ *   W doubles:  c = a              (W = R = 2a + b, both Z != 1)
+ *   W cancels:  c = -(3a + 2b)     (W = -R)
+ *   lone:       a alone            (W = R on the next empty bucket, Z = 1)
+ * each lane drawing its own case, so that lanes doubling, cancelling and adding meet in one
+ * step; random occupancy; everything empty; sizes that leave the last lanes short or idle.
+ * Buckets whose state lacks the `full` bit hold garbage and must not be read. */
 static void ba_fold_matches_ref(const ba_ops *o)
 {
     enum { NB = 200, FULL = 1 };
     uint8_t *bk = aligned_alloc(64, NB * o->r52);
     uint8_t *pts = malloc(NB * o->aff), pool[BA_POOL * BA_MAX_AFF];
-    uint8_t st[NB], got[BA_MAX_AFF], want[BA_MAX_AFF];
+    uint8_t st[NB], got[BA_MAX_AFF], want[BA_MAX_AFF], t[BA_MAX_AFF];
     assert_non_null(bk);
     assert_non_null(pts);
     for (int i = 0; i < BA_POOL; i++)
         o->rnd(pool + i * o->aff);
-    static const uint64_t sizes[] = { 200, 64, 37, 9, 8, 3, 1, 0 };
-    for (int round = 0; round < 48; round++) {
-        uint64_t nb = sizes[round % 8];
+    static const uint64_t sizes[] = { 200, 64, 37, 24, 9, 8, 3, 1, 0 };
+    for (int round = 0; round < 54; round++) {
+        uint64_t nb = sizes[round % 9];
         uint64_t len = (nb + IFMA_LANES - 1) / IFMA_LANES;
-        int kind = round / 8; /* 0 random, 1 lone, 2 R cancels, 3 R doubles, 4 W cancels, 5 empty */
+        int kind = round / 9; /* 0 random, 5 empty, else a case per lane */
         for (uint64_t j = 0; j < NB; j++) {
             st[j] = (uint8_t)((kind == 0 && (rnd() & 1)) ? FULL : (rnd() & 2)); /* 2: not full */
             memcpy(pts + j * o->aff, pool + (rnd() % BA_POOL) * o->aff, o->aff);
         }
         for (uint64_t k = 0; kind >= 1 && kind <= 4 && k * len < nb; k++) {
             uint64_t top = (k + 1) * len < nb ? (k + 1) * len - 1 : nb - 1, lo = k * len;
-            uint64_t at = lo + rnd() % (top - lo + 1); /* the lane's first bucket, from the top */
-            st[at] = FULL;
-            if (kind == 1 || at == lo)
+            uint64_t at = top - (top > lo ? rnd() % 2 : 0); /* the lane's first bucket */
+            int lane_case = (int)(rnd() % 5);
+            if (at < lo + 2 || lane_case == 4) {
+                st[at] = FULL; /* lone (and every lane shorter than 3) */
                 continue;
-            uint8_t *p = pts + at * o->aff, *q = pts + (at - 1) * o->aff;
-            st[at - 1] = FULL;
-            if (kind == 2)
-                o->neg(q, p); /* R = p, then p + (-p): R empty again */
-            else if (kind == 3)
-                memcpy(q, p, o->aff); /* R = p, then p + p */
-            else {                    /* W = p; q = -2p makes R = -p and W + R = O */
-                o->dbl(q, p);
-                o->neg(q, q);
             }
-            if (at >= lo + 2 && (rnd() & 1))
-                st[at - 2] = FULL; /* something after the special case */
+            const uint8_t *a = pts + at * o->aff, *b = pts + (at - 1) * o->aff;
+            uint8_t *c = pts + (at - 2) * o->aff;
+            st[at] = st[at - 1] = st[at - 2] = FULL;
+            memcpy(t, a, o->aff);
+            o->add(t, b); /* a + b */
+            if (lane_case == 0) {
+                o->neg(c, t);
+            } else if (lane_case == 1) {
+                memcpy(c, t, o->aff);
+            } else if (lane_case == 2) {
+                memcpy(c, a, o->aff);
+            } else { /* -(3a + 2b) = -(2 (a + b) + a) */
+                o->dbl(t, t);
+                o->add(t, a);
+                o->neg(c, t);
+            }
+            if (at >= lo + 3 && (rnd() & 1))
+                st[at - 3] = FULL; /* something after the special case */
         }
         for (uint64_t j = 0; j < NB; j++) {
             if (st[j] & FULL)
