@@ -7,7 +7,8 @@
  * random scalars and points at n = 1, 7, 70 (not powers of two); zero scalars, r - 1,
  * 0/1 witness scalars; repeated points (P + P in one bucket), P and -P, infinity bases; windows
  * below and above the batch-affine threshold (Jacobian and batch-affine buckets on either side)
- * and auto; 1, 2 and 3 threads; every point in one bucket (doublings, cancellations); 1200
+ * and auto; 1, 2 and 3 threads; every point in one bucket (doublings, cancellations, and past
+ * the deferred list the side accumulators); 1200
  * points at windows up to 16 (full batches of the 8-lane batch-affine kernel).
  */
 #include <setjmp.h>
@@ -62,7 +63,7 @@ static void ifma_equals_portable(uint32_t id)
     static const uint32_t windows[] = { 0, 3, 10 };
     uint64_t seed = 2024;
     size_t sz = tu_point_size(id);
-    enum { ONE_BUCKET = 200 }; /* past the batch (64 at window 10) and its deferred list (64) */
+    enum { ONE_BUCKET = 640 }; /* past a batch and its deferred list (512 each at window 10) */
     uint8_t *bases = malloc(ONE_BUCKET * sz);
     fr_t *k = malloc(ONE_BUCKET * sizeof *k);
     assert_non_null(bases);
