@@ -5,7 +5,8 @@
  * the Pippenger driver (msm_pippenger.c) on the group's operation table (msm_g1.c, msm_g2.c).
  *
  * Scalar split: Pippenger runs on the GLV/GLS split of the rest (msm_endo.c) when [plugin.cpu]
- * endo is on (default) and the rest has 16 .. CPU_ENDO_MAX_SCALARS scalars.
+ * endo is on (default) and the rest has 16 .. CPU_ENDO_MAX_SCALARS scalars (G2 on the IFMA
+ * lanes: CPU_ENDO_MAX_SCALARS_G2_IFMA).
  * Witness-aware split (docs/architecture.md): real witnesses are mostly 0 and 1 (bits, flags).
  * Zero scalars are dropped, the points of the scalar-1 entries are summed with plain mixed
  * additions (one per point, against ~256/c bucket additions each inside Pippenger), and only
@@ -258,7 +259,9 @@ static int msm_run(const cpu_group *g, const g16k_plugin_ctx *ctx, const uint8_t
      * batch-affine buckets (cpu_msm_pippenger) */
     int bls = g->curve == G16K_CURVE_BLS12_381;
     int ifma = ctx && ctx->use_ifma;
-    if (bls && ctx && ctx->endo && n >= CPU_ENDO_MIN_SCALARS && n <= CPU_ENDO_MAX_SCALARS) {
+    uint64_t endo_max =
+        ifma && g->id == G16K_G2 ? CPU_ENDO_MAX_SCALARS_G2_IFMA : CPU_ENDO_MAX_SCALARS;
+    if (bls && ctx && ctx->endo && n >= CPU_ENDO_MIN_SCALARS && n <= endo_max) {
         if (!unaligned)
             return cpu_msm_endo(g, points, idx, k, n, window, threads, ifma, out);
         /* at most 2^16 points: one aligned copy, in scalar order */

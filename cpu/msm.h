@@ -122,6 +122,12 @@ int cpu_msm_pippenger(const cpu_group *g, const cpu_msm_in *in, uint32_t c, uint
  * and G2 1.35 -> 1.26 s (medians of 5, interleaved); at 2^17 and 2^18 both ways took the same
  * time within the noise, and the images would cost more memory (G2: 608 bytes a point). */
 #define CPU_ENDO_MAX_SCALARS ((uint64_t)1 << 16)
+/* G2 on the IFMA lanes, whose bucket fold is cheap since the fold moved into the lanes: there
+ * the four-way split (608 bytes of images a point) stops paying sooner. g16k bench msm --group
+ * g2, endo on / off, medians of 5, alternating (Zen 5, 2026-12-05): one thread 2^14 0.069-0.093
+ * / 0.130 s, 2^15 0.126-0.162 / 0.122 s, 2^16 0.330-0.420 / 0.218-0.275 s; two threads 2^14
+ * 0.045 / 0.069-0.075 s, 2^16 0.219 / 0.125-0.132 s. G1 2^16 still gains (0.111 / 0.116-0.121). */
+#define CPU_ENDO_MAX_SCALARS_G2_IFMA ((uint64_t)1 << 14)
 
 /* out (Jacobian) = sum_{i<n} k[i] * bases[idx ? idx[i] : i], like cpu_msm_pippenger on 255-bit
  * scalars, but each scalar is first split along an endomorphism of the group, so that the
