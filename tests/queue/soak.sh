@@ -123,9 +123,16 @@ for try in $(seq 1 500); do
     if [ "$(held_by_3)" = "$held" ]; then
       kill -KILL "${wpid[3]}"
       wait "${wpid[3]}" 2>/dev/null
-      killed_job=$held
       start_worker 3
-      break
+      # Stopped in the middle of its commit, the worker may have finished the job after all:
+      # a committed write the readers did not see yet (SQLite's WAL before its index moved)
+      # shows once it is gone. Such a job was done by the killed worker, not given back: try
+      # another (2026-12-05: "job 1 was done 0 times", done with no log line).
+      if [ "$(raw_sql "SELECT state FROM g16k_jobs WHERE id = $held")" = running ]; then
+        killed_job=$held
+        break
+      fi
+      continue
     fi
     kill -CONT "${wpid[3]}"
   fi
