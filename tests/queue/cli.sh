@@ -200,7 +200,7 @@ if held=$(wait_running); then
   [ $rc = 0 ] && [ "$st" = "done 1" ] && [ "$(njobs running)" = 0 ] &&
     ok "SIGTERM: job $held finished ($st), exit 0" || bad "SIGTERM: exit $rc, job $held $st, $(njobs running) running"
 else
-  bad "no job ever ran"
+  bad "no job ever ran: $(cat "$T/term.log")"
 fi
 
 # SIGINT while the key loads (poseidon_chain: seconds of point checks) releases the job
@@ -222,7 +222,7 @@ if [ -f "$FIXS/poseidon_chain/circuit_final.zkey" ]; then
     [ $rc = 0 ] && [ "$st" = "queued 0" ] && grep -q "job $idc: released" "$T/int.log" &&
       ok "SIGINT: job $idc released ($st), exit 0" || bad "SIGINT: exit $rc, job $idc $st: $(cat "$T/int.log")"
   else
-    bad "the poseidon_chain job never ran"
+    bad "the poseidon_chain job never ran: $(cat "$T/int.log")"
   fi
 fi
 
