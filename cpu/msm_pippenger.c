@@ -310,14 +310,15 @@ static void window_tasks(void *arg, uint64_t begin, uint64_t end, uint32_t worke
         for (uint32_t w = w0; w < w1; w++) {
             ba_window bw = { .ba = &ba, .first = (uint64_t)(w - w0) * p->nbuckets };
             uint8_t *out = p->partial + ((uint64_t)w * p->nchunks + chunk) * js;
+            uint64_t nb = win_buckets(p, w);
             if (!p->ifma) {
-                fold_buckets(g, out, ba_bucket_add, &bw, win_buckets(p, w), running, running + js);
+                fold_buckets(g, out, ba_bucket_add, &bw, nb, running, running + js);
                 continue;
             }
-            cpu_ba_fold_ifma(&ba, out, bw.first, win_buckets(p, w));
-            if (cpu_ba_any_side(&ba, bw.first, win_buckets(p, w))) {
+            cpu_ba_fold_ifma(&ba, out, bw.first, nb);
+            if (cpu_ba_any_side(&ba, bw.first, nb)) {
                 uint8_t *side = running + 3 * js;
-                fold_buckets(g, side, ba_side_add, &bw, win_buckets(p, w), running, running + js);
+                fold_buckets(g, side, ba_side_add, &bw, nb, running, running + js);
                 g->jac_add(out, out, side);
             }
         }

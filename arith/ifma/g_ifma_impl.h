@@ -146,16 +146,32 @@ static void soa_from_jac(g_soa *s, const GI_JAC in[IFMA_LANES])
     }
 }
 
+/* s[c] = block c (c < nblk) of the 8 buckets b[k] (R52_LIMBS words a block, in order), lane
+ * k from b[k]; a NULL b[k] gives lane k zeros. An 8 x 8 transpose per block. */
+static void lanes_transpose(uint64_t (*s)[GI_BLK], int nblk, const uint64_t *const b[IFMA_LANES])
+{
+    for (unsigned k = 0; k < IFMA_LANES; k++)
+        for (int c = 0; c < nblk; c++)
+            for (int j = 0; j < R52_LIMBS; j++)
+                s[c][8 * j + k] = b[k] ? b[k][R52_LIMBS * c + j] : 0;
+}
+
+/* r = b in the lanes of m, a elsewhere (whole points). */
+static void vg_blend(vg *r, r52m m, const vg *a, const vg *b)
+{
+    GI_BLEND(&r->x, m, &a->x, &b->x);
+    GI_BLEND(&r->y, m, &a->y, &b->y);
+    GI_BLEND(&r->z, m, &a->z, &b->z);
+}
+
 #ifndef G16K_IFMA_BN254 /* the bucket entry points: BLS12-381 only (BN254: batch-affine) */
 /* Bucket idx[k] -> lane k (8 x 8 transpose per block); lanes >= n get infinity. */
 static void gather(g_soa *s, const GI_R52 *buckets, const uint32_t *idx, unsigned n)
 {
-    for (unsigned k = 0; k < IFMA_LANES; k++) {
-        const uint64_t *b = k < n ? (const uint64_t *)(const void *)&buckets[idx[k]] : NULL;
-        for (int c = 0; c < GI_NB; c++)
-            for (int j = 0; j < R52_LIMBS; j++)
-                s->c[c][8 * j + k] = b ? b[8 * c + j] : 0;
-    }
+    const uint64_t *b[IFMA_LANES];
+    for (unsigned k = 0; k < IFMA_LANES; k++)
+        b[k] = k < n ? (const uint64_t *)(const void *)&buckets[idx[k]] : NULL;
+    lanes_transpose(s->c, GI_NB, b);
 }
 
 static void scatter(GI_R52 *buckets, const uint32_t *idx, unsigned n, const g_soa *s)
@@ -614,12 +630,10 @@ static void aff_gather(GI_FE *x, GI_FE *y, const GI_AFF_R52 *bk, const uint64_t 
                        r52m live)
 {
     _Alignas(64) uint64_t s[2 * GI_NC][GI_BLK];
-    for (unsigned k = 0; k < IFMA_LANES; k++) {
-        const uint64_t *b = (live >> k) & 1 ? &bk[idx[k]].c[0][0] : NULL;
-        for (int c = 0; c < 2 * GI_NC; c++)
-            for (int j = 0; j < R52_LIMBS; j++)
-                s[c][8 * j + k] = b ? b[R52_LIMBS * c + j] : 0;
-    }
+    const uint64_t *b[IFMA_LANES];
+    for (unsigned k = 0; k < IFMA_LANES; k++)
+        b[k] = (live >> k) & 1 ? &bk[idx[k]].c[0][0] : NULL;
+    lanes_transpose(s, 2 * GI_NC, b);
     fe_load(x, s[0]);
     fe_load(y, s[GI_NC]);
 }
@@ -651,9 +665,7 @@ static r52m vg_fix_eq(vg *r, const vg *a, r52m eq, r52m same)
     vg_dbl(&d, a);
     r52m inf = (r52m)(eq & ~same);
     r52m dz = (r52m)(same & fe_is_zero_exact(&d.z));
-    GI_BLEND(&r->x, same, &r->x, &d.x);
-    GI_BLEND(&r->y, same, &r->y, &d.y);
-    GI_BLEND(&r->z, same, &r->z, &d.z);
+    vg_blend(r, same, r, &d);
     vg_set_inf(r, (r52m)(inf | dz));
     return (r52m)(inf | dz);
 }
@@ -685,9 +697,7 @@ void GI_FN(ifma_ba_fold)(GI_JAC *out, const GI_AFF_R52 *bk, const uint8_t *state
             r52m m = (r52m)(pres & ~run_inf), inf_a = 0, h0 = 0;
             if (m)
                 vg_madd(&t, &run, &bx, &by, m, &inf_a, &h0);
-            GI_BLEND(&run.x, (r52m)(m & ~h0), &run.x, &t.x);
-            GI_BLEND(&run.y, (r52m)(m & ~h0), &run.y, &t.y);
-            GI_BLEND(&run.z, (r52m)(m & ~h0), &run.z, &t.z);
+            vg_blend(&run, (r52m)(m & ~h0), &run, &t);
             r52m became_inf = 0;
             if (h0) { /* x equal: the same point iff Y1 = y2 Z1^3 */
                 GI_FE z2, z3, s2;
@@ -710,16 +720,12 @@ void GI_FN(ifma_ba_fold)(GI_JAC *out, const GI_AFF_R52 *bk, const uint8_t *state
                 vg_add_head(&t, &q, &acc, &run, m, &h0);
                 vg_add_tail(&t, &q, 0);
             }
-            GI_BLEND(&acc.x, (r52m)(m & ~h0), &acc.x, &t.x);
-            GI_BLEND(&acc.y, (r52m)(m & ~h0), &acc.y, &t.y);
-            GI_BLEND(&acc.z, (r52m)(m & ~h0), &acc.z, &t.z);
+            vg_blend(&acc, (r52m)(m & ~h0), &acc, &t);
             r52m became_inf = 0;
             if (h0) /* U1 = U2: the same point iff S1 = S2 */
                 became_inf = vg_fix_eq(&acc, &acc, h0, fe_same(&q.s1, &q.s2, h0));
             r52m take = (r52m)(live & acc_inf);
-            GI_BLEND(&acc.x, take, &acc.x, &run.x);
-            GI_BLEND(&acc.y, take, &acc.y, &run.y);
-            GI_BLEND(&acc.z, take, &acc.z, &run.z);
+            vg_blend(&acc, take, &acc, &run);
             acc_inf = (r52m)((acc_inf & ~live) | became_inf);
         }
     }

@@ -208,9 +208,7 @@ static void gv_add(vg *acc, const GI_FE tx[GV_TAB], const GI_FE ty[GV_TAB], cons
     GI_BLEND(&r.x, inf_a, &r.x, &x2); /* acc at infinity: the entry, Z = 1 */
     GI_BLEND(&r.y, inf_a, &r.y, &y2);
     GI_BLEND(&r.z, inf_a, &r.z, &one);
-    GI_BLEND(&r.x, keep, &r.x, &acc->x);
-    GI_BLEND(&r.y, keep, &r.y, &acc->y);
-    GI_BLEND(&r.z, keep, &r.z, &acc->z);
+    vg_blend(&r, keep, &r, acc);
     *acc = r;
 }
 

@@ -216,10 +216,10 @@ void g2_ifma_ba_run(g2_aff_r52 *buckets, const uint64_t *idx, const uint8_t *con
  * small products. Exact in every case, in the lanes: an empty R or W takes the other operand,
  * R = +-bucket and W = +-R (which a run of empty buckets makes: W = R after the first) double or
  * cancel, found by an exact test behind the formulas' H = 0 filter. The result is the same point
- * as the reference fold (cpu/msm_pippenger.c fold_buckets over g1_/g2_ifma_aff_get's affine
- * buckets), not the same Jacobian coordinates. Cost per bucket: a mixed and a general addition
- * in 8 lanes (G1 ~11 + ~16 lane products / 8), against both in scalar code before (G1 2^20,
- * window 16: 17 folds of 2^15 buckets, about a quarter of the MSM). Thread-safe on disjoint
+ * as a scalar fold (cpu/msm_pippenger.c fold_buckets) over the buckets as reference affine
+ * points (g1_/g2_ifma_aff_get), not the same Jacobian coordinates. Cost per bucket: a mixed and
+ * a general addition in 8 lanes (G1 ~11 + ~16 lane products / 8), against both in scalar code
+ * before (G1 2^20, window 16: 16 folds of 2^15 buckets, about a quarter of the MSM). Thread-safe on disjoint
  * outputs; reads buckets and state only. */
 void g1_ifma_ba_fold(g1_jac_t *out, const g1_aff_r52 *buckets, const uint8_t *state, uint8_t full,
                      uint64_t nb);
