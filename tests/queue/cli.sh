@@ -52,19 +52,11 @@ njobs() { "$G16K" jobs --queue "$Q" ${1:+--state $1} | wc -l; }
 state() {
   "$G16K" jobs --queue "$Q" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{for(const l of s.split("\n").filter(Boolean)){const j=JSON.parse(l);if(j.id==process.argv[1])console.log(j.state,j.attempts)}})' "$1"
 }
-wait_running() {   # until some job is running (at most 60 s); prints its id
+wait_running() {   # [ID]: until job ID (default: any job) is running (at most 60 s); prints its id
   local id
   for _ in $(seq 1 1200); do
-    id=$("$G16K" jobs --queue "$Q" --state running | sed -nE '1s/^\{"id":([0-9]+),.*/\1/p')
+    id=$("$G16K" jobs --queue "$Q" --state running | sed -nE "s/^\{\"id\":(${1:-[0-9]+}),.*/\1/p" | head -1)
     [ -n "$id" ] && { echo "$id"; return 0; }
-    sleep 0.05
-  done
-  return 1
-}
-
-wait_job_running() {   # ID: until job ID is running (at most 60 s)
-  for _ in $(seq 1 1200); do
-    "$G16K" jobs --queue "$Q" --state running | grep -q "^{\"id\":$1," && return 0
     sleep 0.05
   done
   return 1
@@ -215,7 +207,7 @@ if [ -f "$FIXS/poseidon_chain/circuit_final.zkey" ]; then
   bg+=($wpid)
   # the SIGTERM case's two leftover poseidon2 jobs come first and fail at once (no key in
   # keys2): a signal while one of them ran found no load to interrupt (a flake, 2026-12-05)
-  if wait_job_running "$idc"; then
+  if wait_running "$idc" >/dev/null; then
     kill -INT $wpid
     wait $wpid; rc=$?
     st=$(state "$idc")
