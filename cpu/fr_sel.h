@@ -8,6 +8,7 @@
  * the encoding functions) their curve's suffix: name for BLS12-381, name##_bn254 for BN254.
  *   fri_mul        Fr multiplication in the NTT's inner loops, inlined (each curve's
  *                  fr_inline.h, one source: mont/mul4_inline_impl.h).
+ *   fr_ifma_*      the NTT's lanes kernels (arith/ifma/ifma.h), BN254's bn254_fr_ifma_*.
  *   CPU_FR_TWO_ADICITY  s of r - 1 = 2^s t: the largest domain is 2^(s - 1) (its coset needs the
  *                  root of order 2^s).
  *   CPU_CURVE_ID, CPU_CURVE_NAME  its g16k_curve and name, for the descriptor and messages.
@@ -47,6 +48,9 @@
 #define fr_from_dec bn254_fr_from_dec
 #include "bn254/fr_inline.h"
 #define fri_mul bn254_fri_mul
+#define fr_ifma_tw_from_mont bn254_fr_ifma_tw_from_mont
+#define fr_ifma_ntt_cols bn254_fr_ifma_ntt_cols
+#define fr_ifma_ntt_leaf bn254_fr_ifma_ntt_leaf
 #define CPU_FR_TWO_ADICITY BN254_FR_TWO_ADICITY
 #define CPU_CURVE_ID G16K_CURVE_BN254
 #define CPU_CURVE_NAME "BN254"

@@ -30,6 +30,7 @@
 #include <string.h>
 #include <x86intrin.h>
 
+#include "ifma.h"
 #include "internal.h"
 #include "platform/parallel.h"
 #include "mont/mont.h"
@@ -65,6 +66,11 @@ struct g16k_ntt_domain {
                                     unused. Inverse twiddles: omega_2h^-j = -tw[2h - j], j > 0. */
     fr_t *coset_lo; /* 2^leaf_log entries: G^bitrev_leaf(t), G = g^(n / 2^leaf_log) */
     fr_t *coset_hi; /* n / 2^leaf_log entries: n_inv * g^bitrev_(log_n - leaf)(b) */
+    /* With AVX-512 IFMA (ctx->use_ifma, n >= 8) the butterflies run on arith/ifma's lanes
+     * kernels, and the three tables above are kept in their tw52 form (ifma.h) instead, NULL
+     * then: tw52 n + 8 entries (the last block padding the inverse reads), coset_lo52, and
+     * coset_hi52 padded to a multiple of 8. */
+    uint64_t *tw52, *coset_lo52, *coset_hi52;
     fr_t n_inv;     /* 1/n */
     fr_t g;         /* coset generator w[log_n + 1] */
     fr_t g_inv;
@@ -204,7 +210,12 @@ typedef struct ntt_job {
     int coset;      /* DIF only: leaves end with x[i] *= n_inv g^bitrev(i) */
     uint32_t log_s; /* top level: rows are 2^log_s elements */
     uint32_t k;     /* top level: 2^k rows */
-    fr_t *scratch;  /* one column tile per worker, or NULL (no memory) */
+    int mode;       /* lanes kernels: FR_IFMA_DIF, _DIF_INV or _DIT (ifma.h) */
+    uint32_t threads;
+    uint64_t tiles, rows; /* top level: column tiles and rows; 0 when the array is one leaf */
+    uint8_t *scratch;     /* scratch_bytes per worker: one column tile (fr_t) or the lanes copy
+                             of one (ifma.h); NULL when out of memory (portable kernels only) */
+    size_t scratch_bytes;
 } ntt_job;
 
 static uint32_t split(uint32_t log_m)
@@ -282,9 +293,15 @@ MONT_INLINE void ct_run(fr_t *a, fr_t *b, uint64_t cnt, const fr_t *tw, uint64_t
 }
 
 /* All stages of one leaf block x (m elements, the leaf with index blk of the whole array). */
-static void dif_leaf(const ntt_job *J, fr_t *x, uint64_t m, uint64_t blk)
+static void dif_leaf(const ntt_job *J, fr_t *x, uint64_t m, uint64_t blk, void *scratch)
 {
-    const fr_t *tw = J->d->tw;
+    const g16k_ntt_domain *d = J->d;
+    if (d->tw52) {
+        fr_ifma_ntt_leaf(x, (uint32_t)__builtin_ctzll(m), d->tw52, J->mode,
+                         J->coset ? d->coset_lo52 : NULL, d->coset_hi52, blk, scratch);
+        return;
+    }
+    const fr_t *tw = d->tw;
     for (uint64_t h = m / 2; h >= 1; h /= 2)
         for (uint64_t g = 0; g < m; g += 2 * h)
             gs_run(&x[g], &x[g + h], h, tw, h, 0, J->inv);
@@ -298,8 +315,13 @@ static void dif_leaf(const ntt_job *J, fr_t *x, uint64_t m, uint64_t blk)
     }
 }
 
-static void dit_leaf(const ntt_job *J, fr_t *x, uint64_t m)
+static void dit_leaf(const ntt_job *J, fr_t *x, uint64_t m, void *scratch)
 {
+    if (J->d->tw52) {
+        fr_ifma_ntt_leaf(x, (uint32_t)__builtin_ctzll(m), J->d->tw52, J->mode, NULL, NULL, 0,
+                         scratch);
+        return;
+    }
     const fr_t *tw = J->d->tw;
     for (uint64_t h = 1; h < m; h *= 2)
         for (uint64_t g = 0; g < m; g += 2 * h)
@@ -341,12 +363,18 @@ static void dit_tile(const ntt_job *J, fr_t *t, uint64_t ld, uint64_t S, uint64_
 typedef void tile_fn(const ntt_job *, fr_t *, uint64_t, uint64_t, uint64_t, uint64_t);
 
 /* The column pass over tiles [b0, b1) of x (R rows of S elements); scratch: R * COLS
- * elements, or NULL to work in place (slower, only when memory ran out). */
+ * elements, or NULL to work in place (slower, only when memory ran out); the lanes kernel's
+ * copy of a tile (never NULL there). */
 static void cols(const ntt_job *J, tile_fn *fn, fr_t *x, uint64_t S, uint64_t R, uint64_t b0,
-                 uint64_t b1, fr_t *scratch)
+                 uint64_t b1, void *scratch_mem)
 {
+    fr_t *scratch = scratch_mem;
     for (uint64_t b = b0; b < b1; b++) {
         uint64_t c0 = b * COLS;
+        if (J->d->tw52) {
+            fr_ifma_ntt_cols(x + c0, S, R, S, c0, J->d->tw52, J->mode, scratch_mem);
+            continue;
+        }
         if (!scratch) {
             fn(J, x + c0, S, S, R, c0);
             continue;
@@ -360,11 +388,11 @@ static void cols(const ntt_job *J, tile_fn *fn, fr_t *x, uint64_t S, uint64_t R,
 }
 
 /* DIF of the sub-array x of 2^log_m elements starting at element `off`, on this thread. */
-static void dif_rec(const ntt_job *J, fr_t *x, uint32_t log_m, uint64_t off, fr_t *scratch)
+static void dif_rec(const ntt_job *J, fr_t *x, uint32_t log_m, uint64_t off, void *scratch)
 {
     uint32_t leaf = J->d->leaf_log;
     if (log_m <= leaf) {
-        dif_leaf(J, x, (uint64_t)1 << log_m, off >> leaf);
+        dif_leaf(J, x, (uint64_t)1 << log_m, off >> leaf, scratch);
         return;
     }
     uint32_t k = split(log_m);
@@ -374,10 +402,10 @@ static void dif_rec(const ntt_job *J, fr_t *x, uint32_t log_m, uint64_t off, fr_
         dif_rec(J, x + b * S, log_m - k, off + b * S, scratch);
 }
 
-static void dit_rec(const ntt_job *J, fr_t *x, uint32_t log_m, fr_t *scratch)
+static void dit_rec(const ntt_job *J, fr_t *x, uint32_t log_m, void *scratch)
 {
     if (log_m <= J->d->leaf_log) {
-        dit_leaf(J, x, (uint64_t)1 << log_m);
+        dit_leaf(J, x, (uint64_t)1 << log_m, scratch);
         return;
     }
     uint32_t k = split(log_m);
@@ -387,10 +415,10 @@ static void dit_rec(const ntt_job *J, fr_t *x, uint32_t log_m, fr_t *scratch)
     cols(J, dit_tile, x, S, R, 0, S / COLS, scratch);
 }
 
-/* Scratch of worker w (2^LEAF_LOG * COLS elements = 256 KiB), or NULL. */
-static fr_t *scratch_of(const ntt_job *J, uint32_t w)
+/* Scratch of worker w, or NULL. */
+static void *scratch_of(const ntt_job *J, uint32_t w)
 {
-    return J->scratch ? J->scratch + (size_t)w * ((size_t)1 << LEAF_LOG) * COLS : NULL;
+    return J->scratch ? J->scratch + (size_t)w * J->scratch_bytes : NULL;
 }
 
 /* Top level tasks: column tiles [begin, end) of the whole array, or rows [begin, end). */
@@ -422,80 +450,134 @@ static void dit_rows(void *arg, uint64_t begin, uint64_t end, uint32_t worker)
         dit_rec(J, J->x + (b << J->log_s), J->log_s, scratch_of(J, worker));
 }
 
-/* Split the whole array into 2^k rows and give each worker a scratch tile. */
-static uint64_t top_split(ntt_job *J, uint32_t threads, uint64_t *tiles)
+/* Start a job on domain d: split the whole array into 2^k rows (when it is larger than a leaf)
+ * and give each worker its scratch: a column tile of the portable kernels (2^LEAF_LOG * COLS
+ * elements, 256 KiB), or the lanes copy of one (5 words an element, 320 KiB), which also holds
+ * a leaf's. One job serves any number of transforms on d; job_end frees it. G16K_OK, or
+ * G16K_ENOMEM when the lanes kernels find no scratch (the portable ones work in place then). */
+static int job_start(ntt_job *J, const g16k_ntt_domain *d, uint32_t threads)
 {
-    const g16k_ntt_domain *d = J->d;
-    J->k = split(d->log_n);
-    J->log_s = d->log_n - J->k;
-    *tiles = ((uint64_t)1 << J->log_s) / COLS;
-    uint64_t rows = (uint64_t)1 << J->k;
-    uint32_t w1 = par_workers(threads, *tiles, par_grain(*tiles, threads, 1));
-    uint32_t w2 = par_workers(threads, rows, par_grain(rows, threads, 1));
-    J->scratch = malloc((w1 > w2 ? w1 : w2) * ((size_t)1 << LEAF_LOG) * COLS * sizeof(fr_t));
-    return rows;
+    *J = (ntt_job){ .d = d, .threads = threads };
+    uint32_t workers = 1;
+    if (d->log_n > d->leaf_log) {
+        J->k = split(d->log_n);
+        J->log_s = d->log_n - J->k;
+        J->tiles = ((uint64_t)1 << J->log_s) / COLS;
+        J->rows = (uint64_t)1 << J->k;
+        uint32_t w1 = par_workers(threads, J->tiles, par_grain(J->tiles, threads, 1));
+        uint32_t w2 = par_workers(threads, J->rows, par_grain(J->rows, threads, 1));
+        workers = w1 > w2 ? w1 : w2;
+    }
+    size_t elem = d->tw52 ? FR_IFMA_BLOCK_WORDS * sizeof(uint64_t) : COLS * sizeof(fr_t);
+    J->scratch_bytes = ((size_t)1 << LEAF_LOG) * elem;
+    J->scratch = aligned_alloc(64, workers * J->scratch_bytes);
+    if (!J->scratch && d->tw52)
+        return cpu_error(G16K_ENOMEM, "NTT: out of memory for %u scratch tiles of %zu bytes",
+                         workers, J->scratch_bytes);
+    return G16K_OK;
+}
+
+static void job_end(ntt_job *J)
+{
+    free(J->scratch);
+    J->scratch = NULL;
 }
 
 /* Unscaled DIF of x (natural in, bit-reversed out); inv: with omega^-1; coset: then times
  * n_inv g^bitrev(i) at position i (the scaling compute_h needs between its transforms). */
-static void dif(const g16k_ntt_domain *d, fr_t *x, int inv, int coset, uint32_t threads)
+static void dif(ntt_job *J, fr_t *x, int inv, int coset)
 {
-    ntt_job J = { .d = d, .x = x, .inv = inv, .coset = coset };
-    if (d->log_n <= d->leaf_log) {
-        dif_leaf(&J, x, d->n, 0);
+    J->x = x;
+    J->inv = inv;
+    J->coset = coset;
+    J->mode = inv ? FR_IFMA_DIF_INV : FR_IFMA_DIF;
+    if (!J->rows) {
+        dif_leaf(J, x, J->d->n, 0, J->scratch);
         return;
     }
-    uint64_t tiles, rows = top_split(&J, threads, &tiles);
-    par_for(threads, tiles, par_grain(tiles, threads, 1), dif_tiles, &J);
-    par_for(threads, rows, par_grain(rows, threads, 1), dif_rows, &J);
-    free(J.scratch);
+    par_for(J->threads, J->tiles, par_grain(J->tiles, J->threads, 1), dif_tiles, J);
+    par_for(J->threads, J->rows, par_grain(J->rows, J->threads, 1), dif_rows, J);
 }
 
 /* Unscaled forward DIT of x (bit-reversed in, natural out). */
-static void dit(const g16k_ntt_domain *d, fr_t *x, uint32_t threads)
+static void dit(ntt_job *J, fr_t *x)
 {
-    ntt_job J = { .d = d, .x = x };
-    if (d->log_n <= d->leaf_log) {
-        dit_leaf(&J, x, d->n);
+    J->x = x;
+    J->mode = FR_IFMA_DIT;
+    if (!J->rows) {
+        dit_leaf(J, x, J->d->n, J->scratch);
         return;
     }
-    uint64_t tiles, rows = top_split(&J, threads, &tiles);
-    par_for(threads, rows, par_grain(rows, threads, 1), dit_rows, &J);
-    par_for(threads, tiles, par_grain(tiles, threads, 1), dit_tiles, &J);
-    free(J.scratch);
+    par_for(J->threads, J->rows, par_grain(J->rows, J->threads, 1), dit_rows, J);
+    par_for(J->threads, J->tiles, par_grain(J->tiles, J->threads, 1), dit_tiles, J);
 }
 
 /* Transform of Montgomery-form x in place, dir already validated: DIF, then the bit-reversal
- * pass (which also applies 1/n for the plain inverse). */
-static void transform_mont(const g16k_ntt_domain *d, fr_t *x, uint32_t dir, uint32_t threads)
+ * pass (which also applies 1/n for the plain inverse). G16K_OK or G16K_ENOMEM (x unchanged). */
+static int transform_mont(const g16k_ntt_domain *d, fr_t *x, uint32_t dir, uint32_t threads)
 {
+    ntt_job J;
+    int st = job_start(&J, d, threads);
+    if (st != G16K_OK)
+        return st;
     fr_t one = FR_ONE;
-    switch (dir) {
-    case G16K_NTT_FORWARD:
-        dif(d, x, 0, 0, threads);
-        permute(d, x, NULL, threads);
-        break;
-    case G16K_NTT_INVERSE:
-        dif(d, x, 1, 0, threads);
-        permute(d, x, &d->n_inv, threads);
-        break;
-    case G16K_NTT_FORWARD_COSET:
+    if (dir == G16K_NTT_FORWARD_COSET)
         scale_geom(x, d->n, &one, &d->g, threads);
-        dif(d, x, 0, 0, threads);
-        permute(d, x, NULL, threads);
-        break;
-    case G16K_NTT_INVERSE_COSET:
-        dif(d, x, 1, 0, threads);
-        permute(d, x, NULL, threads);
+    dif(&J, x, dir == G16K_NTT_INVERSE || dir == G16K_NTT_INVERSE_COSET, 0);
+    job_end(&J);
+    permute(d, x, dir == G16K_NTT_INVERSE ? &d->n_inv : NULL, threads);
+    if (dir == G16K_NTT_INVERSE_COSET)
         scale_geom(x, d->n, &d->n_inv, &d->g_inv, threads);
-        break;
-    }
+    return G16K_OK;
 }
 
 /* ---- vtable entries ---- */
 
+/* ---- the domain's tables in tw52 form (ifma.h) ---- */
+
+/* Words of a tw52 table of `entries` entries, rounded up to whole blocks of 8. */
+static size_t tw52_words(uint64_t entries)
+{
+    return (size_t)((entries + 7) / 8) * FR_IFMA_BLOCK_WORDS;
+}
+
+/* tw52 entries e0 .. e0 + cnt - 1 (cnt <= 8, any e0) = v[0..cnt) given as reference fr_t. */
+static void tw52_set(uint64_t *tw52, uint64_t e0, const fr_t *v, uint64_t cnt)
+{
+    fr_t in[8];
+    uint64_t blk[FR_IFMA_BLOCK_WORDS];
+    memset(in, 0, sizeof in);
+    memcpy(in, v, cnt * sizeof *v);
+    fr_ifma_tw_from_mont(blk, in, 8);
+    for (uint64_t i = 0; i < cnt; i++) {
+        uint64_t e = e0 + i;
+        for (int j = 0; j < 5; j++)
+            tw52[(e / 8) * FR_IFMA_BLOCK_WORDS + 8 * j + e % 8] = blk[8 * j + i];
+    }
+}
+
+/* tw52 entry dst = entry src. */
+static void tw52_copy(uint64_t *tw52, uint64_t dst, uint64_t src)
+{
+    for (int j = 0; j < 5; j++)
+        tw52[(dst / 8) * FR_IFMA_BLOCK_WORDS + 8 * j + dst % 8] =
+            tw52[(src / 8) * FR_IFMA_BLOCK_WORDS + 8 * j + src % 8];
+}
+
+/* The whole table of count reference values into a new tw52 table (NULL without memory). */
+static uint64_t *tw52_from(const fr_t *v, uint64_t count)
+{
+    uint64_t *t = cpu_alloc_table(tw52_words(count) * sizeof(uint64_t));
+    if (t)
+        for (uint64_t i = 0; i < count; i += 8)
+            tw52_set(t, i, v + i, count - i < 8 ? count - i : 8);
+    return t;
+}
+
 typedef struct powers_job {
-    fr_t *out;
+    fr_t *out;      /* portable: out[i] = base^i */
+    uint64_t *tw52; /* lanes: entry off + i = base^i */
+    uint64_t off;
     fr_t base;
 } powers_job;
 
@@ -503,10 +585,15 @@ static void powers_range(void *arg, uint64_t begin, uint64_t end, uint32_t worke
 {
     (void)worker;
     powers_job *p = arg;
-    fr_t f;
+    fr_t f, buf[8];
     fr_pow(&f, &p->base, &begin, 1);
     for (uint64_t i = begin; i < end; i++) {
-        p->out[i] = f;
+        if (p->out)
+            p->out[i] = f;
+        else
+            buf[(i - begin) % 8] = f;
+        if (!p->out && ((i - begin) % 8 == 7 || i + 1 == end))
+            tw52_set(p->tw52, p->off + i - (i - begin) % 8, buf, (i - begin) % 8 + 1);
         fri_mul(&f, &f, &p->base);
     }
 }
@@ -531,9 +618,21 @@ static void bitrev_powers(fr_t *out, uint32_t bits, const fr_t *base, const fr_t
     }
 }
 
+static void domain_free(g16k_ntt_domain *d)
+{
+    free(d->tw);
+    free(d->coset_lo);
+    free(d->coset_hi);
+    free(d->tw52);
+    free(d->coset_lo52);
+    free(d->coset_hi52);
+    free(d);
+}
+
 /* domain_create: see g16k_ntt_vtable. Memory: n * 32 bytes of twiddles (n = 2^log_n) plus
- * (2^10 + n / 2^10) * 32 bytes of coset factors. Errors: G16K_EINVAL (NULL out),
- * G16K_EUNSUPPORTED (log_n > 31), G16K_ENOMEM. Thread-safe. */
+ * (2^10 + n / 2^10) * 32 bytes of coset factors; with the lanes kernels (IFMA) 40 bytes an entry
+ * instead (tw52). Errors: G16K_EINVAL (NULL out), G16K_EUNSUPPORTED (log_n > 31),
+ * G16K_ENOMEM. Thread-safe. */
 static int cpu_domain_create(g16k_plugin_ctx *ctx, uint32_t log_n, g16k_ntt_domain **out)
 {
     if (!out)
@@ -549,25 +648,39 @@ static int cpu_domain_create(g16k_plugin_ctx *ctx, uint32_t log_n, g16k_ntt_doma
     d->n = (uint64_t)1 << log_n;
     d->leaf_log = log_n < LEAF_LOG ? log_n : LEAF_LOG;
     uint64_t n = d->n, half = n / 2;
-    d->tw = cpu_alloc_table((n > 2 ? n : 2) * sizeof(fr_t));
-    d->coset_lo = malloc(((uint64_t)1 << d->leaf_log) * sizeof(fr_t));
-    d->coset_hi = malloc((n >> d->leaf_log) * sizeof(fr_t));
-    if (!d->tw || !d->coset_lo || !d->coset_hi) {
-        free(d->tw);
-        free(d->coset_lo);
-        free(d->coset_hi);
-        free(d);
+    /* the lanes kernels need a leaf of at least 8 elements */
+    int lanes = ctx && ctx->use_ifma && log_n >= 3;
+    uint64_t nlo = (uint64_t)1 << d->leaf_log, nhi = n >> d->leaf_log;
+    if (lanes)
+        d->tw52 = cpu_alloc_table(tw52_words(n + 8) * sizeof(uint64_t));
+    else
+        d->tw = cpu_alloc_table((n > 2 ? n : 2) * sizeof(fr_t));
+    d->coset_lo = malloc(nlo * sizeof(fr_t));
+    d->coset_hi = malloc(nhi * sizeof(fr_t));
+    if (!(d->tw || d->tw52) || !d->coset_lo || !d->coset_hi) {
+        domain_free(d);
         return cpu_error(G16K_ENOMEM, "domain_create: out of memory for 2^%u twiddles", log_n);
     }
     uint32_t threads = cpu_threads(ctx, 0);
     fr_t omega;
     fr_root_of_unity(&omega, log_n);
     /* The top stage (h = n/2) is omega^j; each lower stage takes every other entry above. */
-    powers_job pj = { .out = d->tw + half, .base = omega };
+    powers_job pj = { .base = omega };
+    if (lanes) {
+        memset(d->tw52, 0, tw52_words(n + 8) * sizeof(uint64_t));
+        pj.tw52 = d->tw52;
+        pj.off = half;
+    } else {
+        pj.out = d->tw + half;
+    }
     par_for(threads, half, par_grain(half, threads, MIN_GRAIN), powers_range, &pj);
     for (uint64_t h = half / 2; h >= 1; h /= 2)
-        for (uint64_t j = 0; j < h; j++)
-            d->tw[h + j] = d->tw[2 * h + 2 * j];
+        for (uint64_t j = 0; j < h; j++) {
+            if (lanes)
+                tw52_copy(d->tw52, h + j, 2 * h + 2 * j);
+            else
+                d->tw[h + j] = d->tw[2 * h + 2 * j];
+        }
     fr_set_u64(&d->n_inv, n);
     fr_inv(&d->n_inv, &d->n_inv);
     fr_root_of_unity(&d->g, log_n + 1);
@@ -580,6 +693,18 @@ static int cpu_domain_create(g16k_plugin_ctx *ctx, uint32_t log_n, g16k_ntt_doma
         fr_sqr(&big, &big); /* g^(n / 2^leaf) */
     bitrev_powers(d->coset_lo, d->leaf_log, &big, &one);
     bitrev_powers(d->coset_hi, log_n - d->leaf_log, &d->g, &d->n_inv);
+    if (lanes) {
+        d->coset_lo52 = tw52_from(d->coset_lo, nlo);
+        d->coset_hi52 = tw52_from(d->coset_hi, nhi);
+        free(d->coset_lo);
+        free(d->coset_hi);
+        d->coset_lo = d->coset_hi = NULL;
+        if (!d->coset_lo52 || !d->coset_hi52) {
+            domain_free(d);
+            return cpu_error(G16K_ENOMEM, "domain_create: out of memory for 2^%u twiddles",
+                             log_n);
+        }
+    }
     *out = d;
     return G16K_OK;
 }
@@ -587,12 +712,8 @@ static int cpu_domain_create(g16k_plugin_ctx *ctx, uint32_t log_n, g16k_ntt_doma
 /* domain_destroy: frees the domain; NULL is a no-op. */
 static void cpu_domain_destroy(g16k_ntt_domain *domain)
 {
-    if (!domain)
-        return;
-    free(domain->tw);
-    free(domain->coset_lo);
-    free(domain->coset_hi);
-    free(domain);
+    if (domain)
+        domain_free(domain);
 }
 
 static int check_buf(const void *p, const char *call, const char *name)
@@ -625,7 +746,9 @@ static int cpu_transform(g16k_ntt_domain *domain, void *data, uint32_t dir, uint
     st = cpu_fr_load(x, data, domain->n, enc, threads, "transform: data");
     if (st != G16K_OK)
         return st;
-    transform_mont(domain, x, dir, threads);
+    st = transform_mont(domain, x, dir, threads);
+    if (st != G16K_OK)
+        return st;
     if (enc == G16K_ENC_CANONICAL)
         cpu_fr_store(data, x, domain->n, enc, threads);
     return G16K_OK;
@@ -669,11 +792,17 @@ static int cpu_compute_h(g16k_ntt_domain *domain, void *a, void *b, void *c, uin
         return cpu_error(G16K_EINVAL, "compute_h: bad encoding (in %u, h %u)", enc, h_enc);
     uint32_t threads = cpu_threads(domain->ctx, 0);
     uint64_t n = domain->n;
+    ntt_job J;
+    int st = job_start(&J, domain, threads);
+    if (st != G16K_OK)
+        return st;
     uint64_t t = cpu_trace_begin();
     for (int k = 0; k < 3; k++) {
-        int st = cpu_fr_load(v[k], v[k], n, enc, threads, whats[k]);
-        if (st != G16K_OK)
+        st = cpu_fr_load(v[k], v[k], n, enc, threads, whats[k]);
+        if (st != G16K_OK) {
+            job_end(&J);
             return st;
+        }
     }
     cpu_trace_end("load a, b, c", t, NULL);
     static const char *const phases[3][2] = { { "a: inverse NTT", "a: forward coset NTT" },
@@ -684,12 +813,13 @@ static int cpu_compute_h(g16k_ntt_domain *domain, void *a, void *b, void *c, uin
          * coefficients bit-reversed, its leaves scale them by n_inv g^j, and the forward DIT
          * takes them bit-reversed and gives the coset values in natural order. */
         t = cpu_trace_begin();
-        dif(domain, v[k], 1, 1, threads);
+        dif(&J, v[k], 1, 1);
         cpu_trace_end(phases[k][0], t, NULL);
         t = cpu_trace_begin();
-        dit(domain, v[k], threads);
+        dit(&J, v[k]);
         cpu_trace_end(phases[k][1], t, NULL);
     }
+    job_end(&J);
     t = cpu_trace_begin();
     pass p = { .x = a, .y = b, .z = c, .out = h, .out_enc = h_enc };
     par_for(threads, n, par_grain(n, threads, MIN_GRAIN), h_range, &p);

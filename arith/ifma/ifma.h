@@ -225,6 +225,48 @@ void g1_ifma_ba_fold(g1_jac_t *out, const g1_aff_r52 *buckets, const uint8_t *st
                      uint64_t nb);
 void g2_ifma_ba_fold(g2_jac_t *out, const g2_aff_r52 *buckets, const uint8_t *state, uint8_t full,
                      uint64_t nb);
+/* ---- Fr NTT kernels, 8 lanes (ntt_ifma.c on vfr.h) ----
+ * The arithmetic of one block of cpu/ntt.c's cache-blocked radix-2 transform over Fr: a column
+ * tile or a leaf. Data: the reference fr_t array (Montgomery 2^256, fully reduced), read and
+ * written in place (outputs fully reduced too, so they equal the portable butterflies' bit for
+ * bit); inside, a copy in 5 limbs of 52 bits a value, eight values to a lanes block (40 words), in
+ * the caller's scratch. Twiddle tables ("tw52"): entry e of a table is w_e 2^260 mod r (< r),
+ * limb j at word (e / 8) 40 + 8 j + e % 8; cpu/ntt.c keeps its per-stage table this way (entry
+ * h + j = omega_2h^j for stage span h, j < h; entries 0 and past the end read as padding: see
+ * each function). Products are Montgomery products by 2^-260, so data x 2^256 times a twiddle
+ * w 2^260 stays x w 2^256 and data needs only re-radixing. Butterflies: Gentleman-Sande for the
+ * DIF modes (the inverse with omega_2h^-j = -tw[2h - j]), Cooley-Tukey for the DIT, Harvey's lazy
+ * bound 2r between stages. Thread-safe on disjoint data and scratch; nothing allocates.
+ * Measured: cpu/ntt.c's header. */
+enum { FR_IFMA_DIF = 0, FR_IFMA_DIF_INV = 1, FR_IFMA_DIT = 2 };
+/* Words of one lanes block: 8 values of 5 limbs. */
+#define FR_IFMA_BLOCK_WORDS 40
+/* dst = the tw52 form of src[0..count) (count a multiple of 8): w 2^256 -> w 2^260 mod r. */
+void fr_ifma_tw_from_mont(uint64_t *dst, const fr_t *src, uint64_t count);
+/* The column pass on one tile: R rows (a power of 2) of 8 elements, row r at x + r ld, holding
+ * columns c0 .. c0 + 7 (c0 a multiple of 8) of an array of rows of S elements (S a multiple of
+ * 8); all log2 R stages spanning rows, the butterfly of rows r and r + hr at twiddle index
+ * r S + c0 + c (span h = hr S): DIF modes from hr = R / 2 down, DIT from hr = 1 up. tw: the
+ * per-stage table of the whole transform, with one block past its end (index 2h for the largest
+ * h, read by the inverse and not used). scratch: R * 40 words, 64-byte aligned. */
+void fr_ifma_ntt_cols(fr_t *x, uint64_t ld, uint64_t R, uint64_t S, uint64_t c0,
+                      const uint64_t *tw, int mode, uint64_t *scratch);
+/* Every stage of one contiguous leaf x of 2^log_m elements (3 <= log_m), span m / 2 down to 1
+ * (DIF modes) or 1 up to m / 2 (DIT), twiddles from the same table (a leaf's stage of span h uses
+ * entries h .. 2h - 1). coset_lo non-NULL (DIF modes only): then x[t] *= coset_lo[t] *
+ * coset_hi[blk], both tw52 tables (coset_lo 2^log_m entries, coset_hi padded to a multiple of
+ * 8). scratch: 2^log_m * 5 words, 64-byte aligned. */
+void fr_ifma_ntt_leaf(fr_t *x, uint32_t log_m, const uint64_t *tw, int mode,
+                      const uint64_t *coset_lo, const uint64_t *coset_hi, uint64_t blk,
+                      uint64_t *scratch);
+/* The same on BN254's Fr (arith/ifma/bn254/ntt_ifma.c: 254-bit r, the same 5 limbs). */
+void bn254_fr_ifma_tw_from_mont(uint64_t *dst, const bn254_fr_t *src, uint64_t count);
+void bn254_fr_ifma_ntt_cols(bn254_fr_t *x, uint64_t ld, uint64_t R, uint64_t S, uint64_t c0,
+                            const uint64_t *tw, int mode, uint64_t *scratch);
+void bn254_fr_ifma_ntt_leaf(bn254_fr_t *x, uint32_t log_m, const uint64_t *tw, int mode,
+                            const uint64_t *coset_lo, const uint64_t *coset_hi, uint64_t blk,
+                            uint64_t *scratch);
+
 /* ---- BN254 (arith/ifma/bn254/): the Fp, Fp2 and batch-affine functions above on BN254's
  * field, one text built twice (r52_curve.h). An r52 value is X = x 2^312 mod p in 6 limbs of
  * 52 bits (R = 2^312; p < 2^254 leaves 58 spare bits, so every bound above holds unchanged);

@@ -95,6 +95,9 @@ static const uint64_t VFP_ONE[VFP_N] = { 0x520fe22dd697aULL, 0xa09fb176fc45dULL,
 #define g2_ifma_mul_glv bn254_g2_ifma_mul_glv
 #define g1_ifma_butterfly bn254_g1_ifma_butterfly
 #define g2_ifma_butterfly bn254_g2_ifma_butterfly
+#define fr_ifma_tw_from_mont bn254_fr_ifma_tw_from_mont
+#define fr_ifma_ntt_cols bn254_fr_ifma_ntt_cols
+#define fr_ifma_ntt_leaf bn254_fr_ifma_ntt_leaf
 #define glv_fixed bn254_glv_fixed /* the scalars of the products: k canonical (bn254/glv.h) */
 
 #else /* BLS12-381 */

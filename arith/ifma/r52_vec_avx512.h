@@ -83,6 +83,11 @@ R52_INLINE r52m r52v_eq(r52v a, r52v b)
 {
     return _mm512_cmpeq_epi64_mask(a, b);
 }
+/* lane k = idx[k] & 8 ? b[idx[k] & 7] : a[idx[k] & 7] (vpermt2q; idx's other bits ignored). */
+R52_INLINE r52v r52v_permute2(r52v a, r52v idx, r52v b)
+{
+    return _mm512_permutex2var_epi64(a, idx, b);
+}
 /* lane k: bit k of m set ? b : a */
 R52_INLINE r52v r52v_blend(r52m m, r52v a, r52v b)
 {

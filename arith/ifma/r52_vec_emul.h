@@ -115,6 +115,12 @@ R52_INLINE r52v r52v_blend(r52m m, r52v a, r52v b)
     R52_EACH(k) if ((m >> k) & 1) a.w[k] = b.w[k];
     return a;
 }
+R52_INLINE r52v r52v_permute2(r52v a, r52v idx, r52v b)
+{
+    r52v r;
+    R52_EACH(k) r.w[k] = (idx.w[k] & 8) ? b.w[idx.w[k] & 7] : a.w[idx.w[k] & 7];
+    return r;
+}
 R52_INLINE void r52v_transpose8(r52v v[8])
 {
     for (int i = 0; i < 8; i++)
