@@ -11,7 +11,7 @@
 #include "g16k/plugin.h"
 #include "fr_sel.h"
 
-/* [plugin.cpu] simd: which arithmetic the MSM may use. */
+/* [plugin.cpu] simd: which arithmetic the MSM and the NTT may use. */
 enum cpu_simd { CPU_SIMD_AUTO = 0, CPU_SIMD_IFMA, CPU_SIMD_PORTABLE };
 
 /* 1 in the test-only build of the plugin on the emulated IFMA library (cpu/CMakeLists.txt):
@@ -25,8 +25,8 @@ struct g16k_plugin_ctx {
     uint32_t threads;         /* [plugin.cpu] threads; 0 = host->threads */
     uint32_t simd;            /* enum cpu_simd as configured (G16K_SIMD env wins) */
     int use_ifma;             /* 1 when simd resolved to AVX-512 IFMA (auto + available, or
-                                    ifma): the G2 MSM buckets run on arith/ifma; results never
-                                    depend on it */
+                                    ifma): the MSM buckets and the NTT's butterflies run on
+                                    arith/ifma; results never depend on it */
     int endo;                 /* [plugin.cpu] endo: 1 = split scalars along the curve
                                     endomorphisms in the MSM (msm_endo.c) */
     uint64_t msm_chunk_bytes; /* [plugin.cpu] msm_chunk_kib in bytes: the most bytes of points

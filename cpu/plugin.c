@@ -3,16 +3,17 @@
  * point, context create/destroy/probe and the
  * [plugin.cpu] configuration keys. The work itself lives in synth.c, ntt.c and msm*.c, on the
  * portable reference arithmetic of arith/bls12_381 (linked in statically, hidden), with the G1
- * and G2 MSM buckets on arith/ifma when simd resolves to IFMA (batch-affine: msm_batch_affine.c on
- * ba_ifma.c; Jacobian below window 10: msm_ifma.c).
+ * and G2 MSM buckets and the NTT's butterflies on arith/ifma when simd resolves to IFMA
+ * (batch-affine: msm_batch_affine.c on ba_ifma.c; Jacobian below window 10: msm_ifma.c; NTT:
+ * ntt.c on ntt_ifma.c).
  *
  * Configuration keys of [plugin.cpu] (the core strips `path`):
  *   threads = N   at most N worker threads (the calling thread included) for this plugin's
  *                 calls; 0 (default) = what the core gives: g16k_msm_params.threads, else the
  *                 host's [core] threads.
- *   simd = auto|ifma|portable   arithmetic for the MSM: auto (default) uses AVX-512 IFMA when
- *                 arith/ifma's ifma_available() says so (or always, in the emulated test build
- *                 with CPU_IFMA_FORCE); ifma demands it (create fails with
+ *   simd = auto|ifma|portable   arithmetic for the MSM and the NTT: auto (default) uses
+ *                 AVX-512 IFMA when arith/ifma's ifma_available() says so (or always, in the
+ *                 emulated test build with CPU_IFMA_FORCE); ifma demands it (create fails with
  *                 G16K_EUNSUPPORTED on a CPU without it, no silent fallback); portable never
  *                 uses it. The environment variable G16K_SIMD, when set, overrides the key;
                  G16K_SIMD=portable also turns off the core's mulx/adx Fp and Fr assembly
@@ -234,8 +235,9 @@ static int cpu_probe(g16k_plugin_ctx *ctx, char *info, size_t info_len)
 {
     if (info && info_len > 0)
         snprintf(info, info_len, "cpu: %s, %u threads",
-                 ctx && ctx->use_ifma ? "MSM buckets on AVX-512 IFMA, the rest portable C"
-                                      : "portable C arithmetic (AVX-512 IFMA not used)",
+                 ctx && ctx->use_ifma
+                     ? "MSM buckets on AVX-512 IFMA, NTT butterflies too, the rest portable C"
+                     : "portable C arithmetic (AVX-512 IFMA not used)",
                  cpu_threads(ctx, 0));
     return G16K_OK;
 }

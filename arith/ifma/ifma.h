@@ -1,8 +1,9 @@
 /*
  * arith/ifma: eight-lane radix-2^52 Montgomery arithmetic for BLS12-381 on AVX-512 IFMA, for the
  * CPU plugin's MSMs (G2 above all, G1 too), and the part of it that BN254 uses (its section below,
- * the same sources built again: r52_curve.h). This header is portable C: the plugin's portable
- * files include it and call in only after ifma_available() said yes.
+ * the same sources built again: r52_curve.h); and both curves' Fr for the NTT's butterflies (5
+ * limbs, R' = 2^260: the "Fr NTT kernels" section). This header is portable C: the plugin's
+ * portable files include it and call in only after ifma_available() said yes.
  *
  * Representation ("r52"). An Fp element x is held as X = x * 2^416 mod p (Montgomery with
  * R = 2^416), written in 8 limbs of 52 bits, little-endian, each limb in a uint64_t. X is *not*
@@ -249,8 +250,8 @@ void fr_ifma_tw_from_mont(uint64_t *dst, const fr_t *src, uint64_t count);
  * r S + c0 + c (span h = hr S): DIF modes from hr = R / 2 down, DIT from hr = 1 up. tw: the
  * per-stage table of the whole transform, with one block past its end (index 2h for the largest
  * h, read by the inverse and not used). scratch: R * 40 words, 64-byte aligned. */
-void fr_ifma_ntt_cols(fr_t *x, uint64_t ld, uint64_t R, uint64_t S, uint64_t c0,
-                      const uint64_t *tw, int mode, uint64_t *scratch);
+void fr_ifma_ntt_cols(fr_t *x, uint64_t ld, uint64_t R, uint64_t S, uint64_t c0, const uint64_t *tw,
+                      int mode, uint64_t *scratch);
 /* Every stage of one contiguous leaf x of 2^log_m elements (3 <= log_m), span m / 2 down to 1
  * (DIF modes) or 1 up to m / 2 (DIT), twiddles from the same table (a leaf's stage of span h uses
  * entries h .. 2h - 1). coset_lo non-NULL (DIF modes only): then x[t] *= coset_lo[t] *

@@ -117,8 +117,8 @@ static void store_rows(fr_t *x, uint64_t ld, const uint64_t *scr, uint64_t rows)
     }
 }
 
-void fr_ifma_ntt_cols(fr_t *x, uint64_t ld, uint64_t R, uint64_t S, uint64_t c0,
-                      const uint64_t *tw, int mode, uint64_t *scratch)
+void fr_ifma_ntt_cols(fr_t *x, uint64_t ld, uint64_t R, uint64_t S, uint64_t c0, const uint64_t *tw,
+                      int mode, uint64_t *scratch)
 {
     load_rows(scratch, x, ld, R);
     if (mode == FR_IFMA_DIT) {

@@ -26,8 +26,8 @@
 /* r = 0x30644e72...f0000001 (254 bits), 2r, -r^-1 mod 2^52, 2^264 mod r, r - 2^260 mod r */
 static const uint64_t VFR_R[VFR_N] = { 0x1f593f0000001ULL, 0x4879b9709143eULL, 0x181585d2833e8ULL,
                                        0xa029b85045b68ULL, 0x30644e72e131ULL };
-static const uint64_t VFR_2R[VFR_N] = { 0x3eb27e0000002ULL, 0x90f372e12287cULL,
-                                        0x302b0ba5067d0ULL, 0x405370a08b6d0ULL, 0x60c89ce5c263ULL };
+static const uint64_t VFR_2R[VFR_N] = { 0x3eb27e0000002ULL, 0x90f372e12287cULL, 0x302b0ba5067d0ULL,
+                                        0x405370a08b6d0ULL, 0x60c89ce5c263ULL };
 #define VFR_RINV 0x1f593efffffffULL
 static const uint64_t VFR_TO_TW[VFR_N] = { 0x31f8c9ffffab6ULL, 0xac31329faef6eULL,
                                            0x9e2a3495d7570ULL, 0xe357276f48b70ULL,
@@ -42,9 +42,8 @@ static const uint64_t VFR_R[VFR_N] = { 0xfffff00000001ULL, 0x2fffe5bfefffULL, 0x
 static const uint64_t VFR_2R[VFR_N] = { 0xffffe00000002ULL, 0x5fffcb7fdfffULL, 0x343b00aa77b48ULL,
                                         0xfa906673b0101ULL, 0xe7db4ea6533aULL };
 #define VFR_RINV 0xffffeffffffffULL
-static const uint64_t VFR_TO_TW[VFR_N] = { 0x234fffffdcbULL, 0x61039ef635000ULL,
-                                           0xdce3c3e2e7505ULL, 0x7fa6f1563642bULL,
-                                           0x247db575276aULL };
+static const uint64_t VFR_TO_TW[VFR_N] = { 0x234fffffdcbULL, 0x61039ef635000ULL, 0xdce3c3e2e7505ULL,
+                                           0x7fa6f1563642bULL, 0x247db575276aULL };
 static const uint64_t VFR_MINUS_ONE[VFR_N] = { 0xfffdc00000024ULL, 0x6bffc4efdbfffULL,
                                                0xac260bfc6ab10ULL, 0x9e27342261215ULL,
                                                0x4d6b87b1da25ULL };
@@ -214,8 +213,7 @@ R52_INLINE r52v vfr_idx(uint64_t i0, uint64_t i1, uint64_t i2, uint64_t i3, uint
 R52_INLINE void vfr_from_aos(vfr *r, const fr_t *p)
 {
     const uint64_t *w = (const uint64_t *)(const void *)p;
-    r52v z0 = r52v_load(w), z1 = r52v_load(w + 8), z2 = r52v_load(w + 16),
-         z3 = r52v_load(w + 24);
+    r52v z0 = r52v_load(w), z1 = r52v_load(w + 8), z2 = r52v_load(w + 16), z3 = r52v_load(w + 24);
     r52v i01 = vfr_idx(0, 4, 8, 12, 1, 5, 9, 13), i23 = vfr_idx(2, 6, 10, 14, 3, 7, 11, 15);
     /* words 0, 1 (t0, t2) and 2, 3 (t1, t3) of elements 0..3 (t0, t1) and 4..7 (t2, t3) */
     r52v t0 = r52v_permute2(z0, i01, z1), t1 = r52v_permute2(z0, i23, z1);

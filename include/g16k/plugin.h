@@ -377,7 +377,7 @@ typedef struct g16k_ntt_vtable {
     /* Mandatory. NULL is a no-op. */
     g16k_ntt_domain_destroy_fn *domain_destroy;
     /* In-place transform of n Fr elements (n * 32 bytes) in encoding enc (output in the same
-     * encoding). Mandatory. Errors: G16K_EINVAL (dir, enc, NULL). */
+     * encoding). Mandatory. Errors: G16K_EINVAL (dir, enc, NULL), G16K_ENOMEM. */
     g16k_ntt_transform_fn *transform;
     /* Optional (NULL: the core composes it from transform). The Groth16 H chain of snarkjs:
      * for X in a, b, c: X' = FORWARD_COSET(INVERSE(X)); then h[i] = a'[i] * b'[i] - c'[i].

@@ -8,7 +8,8 @@
 #     cancellations and edge coordinates; the same vectors as the emulated twin test_ifma_emul),
 #     test_cpu_ifma_msm (the plugin's IFMA G1 and G2 MSMs against its portable ones, bit for bit,
 #     up to 1200 points and window 16), test_cpu_msm (the whole MSM suite on simd = auto, i.e.
-#     IFMA, against naive sums);
+#     IFMA, against naive sums), test_cpu_ntt and test_cpu_ntt_bn254 (the NTT on the lanes
+#     kernels, leaves of 2^10, against naive and reference transforms);
 #  4. proves every fixture under $G16K_FIXTURES (default: the build tree's fixtures) with
 #     simd = ifma and simd = portable at r = 123456789, s = 987654321: the two proofs must be
 #     the same bytes, and equal to the reference proof of the independent prover where the
@@ -56,7 +57,7 @@ if ! cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=Release -DG16K_WITH_CUDA=OF
         -DG16K_WITH_OPENCL=OFF >"$OUT/configure.log" 2>&1; then
     cat "$OUT/configure.log"; step build fail "configure"; exit 1
 fi
-TARGETS="g16k_cli g16k_cpu test_ifma test_cpu_ifma_msm test_cpu_msm bench_ifma"
+TARGETS="g16k_cli g16k_cpu test_ifma test_cpu_ifma_msm test_cpu_msm test_cpu_ntt test_cpu_ntt_bn254 bench_ifma"
 if cmake --build "$BUILD" -j"$JOBS" --target $TARGETS >"$OUT/build.log" 2>&1; then
     step build ok "$(($(date +%s) - T0)) s"
 else
@@ -67,7 +68,7 @@ FIX=${G16K_FIXTURES:-$(sed -n 's/^G16K_FIXTURES:PATH=//p' "$BUILD/CMakeCache.txt
 
 note "native IFMA tests"
 # cmocka prints [  SKIPPED ] and exits 0 when a test skips; here a skip is a failure.
-for t in test_ifma test_cpu_ifma_msm test_cpu_msm; do
+for t in test_ifma test_cpu_ifma_msm test_cpu_msm test_cpu_ntt test_cpu_ntt_bn254; do
     if "$BUILD/bin/$t" >"$OUT/$t.log" 2>&1 && ! grep -q '\[  SKIPPED \]' "$OUT/$t.log"; then
         step "$t" ok "$(grep -c '\[       OK \]' "$OUT/$t.log") cases"
     else
