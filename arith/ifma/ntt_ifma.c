@@ -139,6 +139,19 @@ void fr_ifma_ntt_cols(fr_t *x, uint64_t ld, uint64_t R, uint64_t S, uint64_t c0,
     store_rows(x, ld, scratch, R);
 }
 
+/* T[k] lane l <-> T[l] lane k, limb by limb (its own inverse). */
+static void transpose_values(vfr T[8])
+{
+    for (int j = 0; j < VFR_N; j++) {
+        r52v c[8];
+        for (int k = 0; k < 8; k++)
+            c[k] = T[k].l[j];
+        r52v_transpose8(c);
+        for (int k = 0; k < 8; k++)
+            T[k].l[j] = c[k];
+    }
+}
+
 /* The stages of span 4, 2, 1 (DIF order; DIT runs 1, 2, 4) on the values v0 .. v0 + cnt - 1
  * (cnt <= 8) of a leaf in scratch: transposed so that T[k] lane l is element 8 (v0 + l) + k,
  * whose butterflies pair T[k] with T[k + h] at twiddle index j = k mod h; lanes l >= cnt are
@@ -153,14 +166,7 @@ static void small_stages(uint64_t *scr, uint64_t v0, uint64_t cnt, const uint64_
             for (int j = 0; j < VFR_N; j++)
                 T[k].l[j] = r52v_zero();
     }
-    for (int j = 0; j < VFR_N; j++) {
-        r52v c[8];
-        for (int k = 0; k < 8; k++)
-            c[k] = T[k].l[j];
-        r52v_transpose8(c);
-        for (int k = 0; k < 8; k++)
-            T[k].l[j] = c[k];
-    }
+    transpose_values(T);
     for (int s = 0; s < 3; s++) {
         uint64_t h = mode == FR_IFMA_DIT ? (uint64_t)1 << s : (uint64_t)4 >> s;
         for (uint64_t k = 0; k < 8; k++) {
@@ -182,14 +188,7 @@ static void small_stages(uint64_t *scr, uint64_t v0, uint64_t cnt, const uint64_
             }
         }
     }
-    for (int j = 0; j < VFR_N; j++) {
-        r52v c[8];
-        for (int k = 0; k < 8; k++)
-            c[k] = T[k].l[j];
-        r52v_transpose8(c);
-        for (int k = 0; k < 8; k++)
-            T[k].l[j] = c[k];
-    }
+    transpose_values(T);
     for (uint64_t k = 0; k < cnt; k++)
         vfr_store(scr + (v0 + k) * BLK, &T[k]);
 }
