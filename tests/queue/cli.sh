@@ -180,8 +180,10 @@ for i in 1 2 3 4; do "$G16K" submit --queue "$Q" --zkey "$T/keys/poseidon2.zkey"
 expect 0 "2 jobs in flight" "$G16K" worker --queue "$Q" --config "$CFG" --keys "$T/keys" --jobs-in-flight 2 --idle-exit 1
 [ "$(njobs queued)" = 0 ] && [ "$(njobs done)" = 13 ] && ok "--jobs-in-flight 2 did them all" || bad "$(njobs queued) queued, $(njobs done) done"
 
-# SIGTERM finishes the job in hand
-for i in 1 2 3; do "$G16K" submit --queue "$Q" --zkey "$T/keys/poseidon2.zkey" --witness "$P/witness.wtns" >/dev/null; done
+# SIGTERM finishes the job in hand. A poseidon2 job takes about 30 ms, and one poll of
+# wait_running (a g16k process and a query) can take longer on a busy machine: with 3 jobs the
+# worker once did them all between two polls ("no job ever ran", 2026-12-05), so it gets 40.
+for i in $(seq 1 40); do "$G16K" submit --queue "$Q" --zkey "$T/keys/poseidon2.zkey" --witness "$P/witness.wtns" >/dev/null; done
 "$G16K" worker --queue "$Q" --config "$CFG" --keys "$T/keys" 2>"$T/term.log" &
 wpid=$!
 bg+=($wpid)
@@ -193,6 +195,7 @@ if held=$(wait_running); then
     ok "SIGTERM: job $held finished ($st), exit 0" || bad "SIGTERM: exit $rc, job $held $st, $(njobs running) running"
 else
   bad "no job ever ran: $(cat "$T/term.log")"
+  kill -TERM $wpid; wait $wpid # left running, it would fail the next case's job (no key)
 fi
 
 # SIGINT while the key loads (poseidon_chain: seconds of point checks) releases the job
@@ -205,7 +208,7 @@ if [ -f "$FIXS/poseidon_chain/circuit_final.zkey" ]; then
   "$G16K" worker --queue "$Q" --config "$CFG" --keys "$T/keys2" 2>"$T/int.log" &
   wpid=$!
   bg+=($wpid)
-  # the SIGTERM case's two leftover poseidon2 jobs come first and fail at once (no key in
+  # the SIGTERM case's leftover poseidon2 jobs come first and fail at once (no key in
   # keys2): a signal while one of them ran found no load to interrupt (a flake, 2026-12-05)
   if wait_running "$idc" >/dev/null; then
     kill -INT $wpid
