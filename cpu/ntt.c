@@ -479,6 +479,8 @@ static int job_start(ntt_job *J, const g16k_ntt_domain *d, uint32_t threads)
         uint32_t w2 = par_workers(threads, J->rows, par_grain(J->rows, threads, 1));
         workers = w1 > w2 ? w1 : w2;
     }
+    if (!J->rows && !d->tw52)
+        return G16K_OK; /* one leaf on the portable kernels: no tile to copy */
     size_t elem = d->tw52 ? FR_IFMA_BLOCK_WORDS * sizeof(uint64_t) : COLS * sizeof(fr_t);
     J->scratch_bytes = ((size_t)1 << LEAF_LOG) * elem;
     J->scratch = aligned_alloc(64, workers * J->scratch_bytes);
@@ -545,6 +547,12 @@ static size_t tw52_words(uint64_t entries)
     return (size_t)((entries + 7) / 8) * FR_IFMA_BLOCK_WORDS;
 }
 
+/* Limb j of tw52 entry e (the layout of ifma.h). */
+static uint64_t *tw52_limb(uint64_t *tw52, uint64_t e, int j)
+{
+    return tw52 + (e / 8) * FR_IFMA_BLOCK_WORDS + 8 * j + e % 8;
+}
+
 /* tw52 entries e0 .. e0 + cnt - 1 (cnt <= 8, any e0) = v[0..cnt) given as reference fr_t. */
 static void tw52_set(uint64_t *tw52, uint64_t e0, const fr_t *v, uint64_t cnt)
 {
@@ -553,19 +561,16 @@ static void tw52_set(uint64_t *tw52, uint64_t e0, const fr_t *v, uint64_t cnt)
     memset(in, 0, sizeof in);
     memcpy(in, v, cnt * sizeof *v);
     fr_ifma_tw_from_mont(blk, in, 8);
-    for (uint64_t i = 0; i < cnt; i++) {
-        uint64_t e = e0 + i;
-        for (int j = 0; j < 5; j++)
-            tw52[(e / 8) * FR_IFMA_BLOCK_WORDS + 8 * j + e % 8] = blk[8 * j + i];
-    }
+    for (uint64_t i = 0; i < cnt; i++)
+        for (int j = 0; j < FR_IFMA_LIMBS; j++)
+            *tw52_limb(tw52, e0 + i, j) = blk[8 * j + i];
 }
 
 /* tw52 entry dst = entry src. */
 static void tw52_copy(uint64_t *tw52, uint64_t dst, uint64_t src)
 {
-    for (int j = 0; j < 5; j++)
-        tw52[(dst / 8) * FR_IFMA_BLOCK_WORDS + 8 * j + dst % 8] =
-            tw52[(src / 8) * FR_IFMA_BLOCK_WORDS + 8 * j + src % 8];
+    for (int j = 0; j < FR_IFMA_LIMBS; j++)
+        *tw52_limb(tw52, dst, j) = *tw52_limb(tw52, src, j);
 }
 
 /* The whole table of count reference values into a new tw52 table (NULL without memory). */
@@ -591,14 +596,15 @@ static void powers_range(void *arg, uint64_t begin, uint64_t end, uint32_t worke
     powers_job *p = arg;
     fr_t f, buf[8];
     fr_pow(&f, &p->base, &begin, 1);
-    for (uint64_t i = begin; i < end; i++) {
-        if (p->out)
-            p->out[i] = f;
-        else
-            buf[(i - begin) % 8] = f;
-        if (!p->out && ((i - begin) % 8 == 7 || i + 1 == end))
-            tw52_set(p->tw52, p->off + i - (i - begin) % 8, buf, (i - begin) % 8 + 1);
-        fri_mul(&f, &f, &p->base);
+    for (uint64_t i = begin; i < end; i += 8) { /* 8 powers at a time, into out or tw52 */
+        uint64_t cnt = end - i < 8 ? end - i : 8;
+        fr_t *dst = p->out ? p->out + i : buf;
+        for (uint64_t t = 0; t < cnt; t++) {
+            dst[t] = f;
+            fri_mul(&f, &f, &p->base);
+        }
+        if (!p->out)
+            tw52_set(p->tw52, p->off + i, buf, cnt);
     }
 }
 

@@ -240,8 +240,9 @@ void g2_ifma_ba_fold(g2_jac_t *out, const g2_aff_r52 *buckets, const uint8_t *st
  * bound 2r between stages. Thread-safe on disjoint data and scratch; nothing allocates.
  * Measured: cpu/ntt.c's header. */
 enum { FR_IFMA_DIF = 0, FR_IFMA_DIF_INV = 1, FR_IFMA_DIT = 2 };
-/* Words of one lanes block: 8 values of 5 limbs. */
-#define FR_IFMA_BLOCK_WORDS 40
+/* Limbs of 52 bits of one Fr value, and words of one lanes block: 8 values of 5 limbs. */
+#define FR_IFMA_LIMBS 5
+#define FR_IFMA_BLOCK_WORDS (FR_IFMA_LIMBS * IFMA_LANES)
 /* dst = the tw52 form of src[0..count) (count a multiple of 8): w 2^256 -> w 2^260 mod r. */
 void fr_ifma_tw_from_mont(uint64_t *dst, const fr_t *src, uint64_t count);
 /* The column pass on one tile: R rows (a power of 2) of 8 elements, row r at x + r ld, holding

@@ -22,7 +22,7 @@
 #include "r52_curve.h" /* BLS12-381's, or BN254's in arith/ifma/bn254/ntt_ifma.c */
 #include "vfr.h"
 
-#define BLK (VFR_N * IFMA_LANES) /* words of one lanes value in scratch and in twiddle tables */
+#define BLK FR_IFMA_BLOCK_WORDS /* words of one lanes value in scratch and in twiddle tables */
 
 /* Twiddles of butterflies j0 .. j0 + 7 (j0 a multiple of 8) of the stage of span h >= 8: the
  * table's block at index h + j0 (tw entry e is at word (e / 8) BLK + 8 limb + e % 8). */
@@ -117,25 +117,27 @@ static void store_rows(fr_t *x, uint64_t ld, const uint64_t *scr, uint64_t rows)
     }
 }
 
+/* Every stage across the R lanes values in scratch (R a power of 2), value r holding the
+ * elements whose butterflies at span hr take twiddle indices r S + c0 .. + 7 of the stage of
+ * span hr S: values g + r and g + r + hr pair up. DIF modes from hr = R / 2 down, DIT from 1 up.
+ * A tile's column pass (S the row length) and a leaf's spans >= 8 (S = 8, c0 = 0) alike. */
+R52_INLINE void value_stages(uint64_t *scr, uint64_t R, uint64_t S, uint64_t c0, const uint64_t *tw,
+                             int mode)
+{
+    int dit = mode == FR_IFMA_DIT;
+    for (uint64_t hr = dit ? 1 : R / 2; hr >= 1 && hr < R; hr = dit ? 2 * hr : hr / 2)
+        for (uint64_t g = 0; g < R; g += 2 * hr)
+            for (uint64_t r = 0; r < hr; r++) {
+                uint64_t *p = scr + (g + r) * BLK;
+                bf_blocks(p, p + hr * BLK, tw, hr * S, r * S + c0, mode);
+            }
+}
+
 void fr_ifma_ntt_cols(fr_t *x, uint64_t ld, uint64_t R, uint64_t S, uint64_t c0, const uint64_t *tw,
                       int mode, uint64_t *scratch)
 {
     load_rows(scratch, x, ld, R);
-    if (mode == FR_IFMA_DIT) {
-        for (uint64_t hr = 1; hr < R; hr *= 2)
-            for (uint64_t g = 0; g < R; g += 2 * hr)
-                for (uint64_t r = 0; r < hr; r++) {
-                    uint64_t *p = scratch + (g + r) * BLK;
-                    bf_blocks(p, p + hr * BLK, tw, hr * S, r * S + c0, mode);
-                }
-    } else {
-        for (uint64_t hr = R / 2; hr >= 1; hr /= 2)
-            for (uint64_t g = 0; g < R; g += 2 * hr)
-                for (uint64_t r = 0; r < hr; r++) {
-                    uint64_t *p = scratch + (g + r) * BLK;
-                    bf_blocks(p, p + hr * BLK, tw, hr * S, r * S + c0, mode);
-                }
-    }
+    value_stages(scratch, R, S, c0, tw, mode);
     store_rows(x, ld, scratch, R);
 }
 
@@ -156,7 +158,7 @@ static void transpose_values(vfr T[8])
  * (cnt <= 8) of a leaf in scratch: transposed so that T[k] lane l is element 8 (v0 + l) + k,
  * whose butterflies pair T[k] with T[k + h] at twiddle index j = k mod h; lanes l >= cnt are
  * zeros and are not stored back. Twiddles are tw entries 1..7 (block 0), one for all lanes. */
-static void small_stages(uint64_t *scr, uint64_t v0, uint64_t cnt, const uint64_t *tw, int mode)
+static void small_group(uint64_t *scr, uint64_t v0, uint64_t cnt, const uint64_t *tw, int mode)
 {
     vfr T[8];
     for (uint64_t k = 0; k < 8; k++) {
@@ -193,30 +195,26 @@ static void small_stages(uint64_t *scr, uint64_t v0, uint64_t cnt, const uint64_
         vfr_store(scr + (v0 + k) * BLK, &T[k]);
 }
 
+/* The stages of span 4, 2, 1 on all nv values of a leaf, 8 values at a time. */
+static void small_stages(uint64_t *scr, uint64_t nv, const uint64_t *tw, int mode)
+{
+    for (uint64_t v0 = 0; v0 < nv; v0 += 8)
+        small_group(scr, v0, nv - v0 < 8 ? nv - v0 : 8, tw, mode);
+}
+
 void fr_ifma_ntt_leaf(fr_t *x, uint32_t log_m, const uint64_t *tw, int mode,
                       const uint64_t *coset_lo, const uint64_t *coset_hi, uint64_t blk,
                       uint64_t *scratch)
 {
-    uint64_t m = (uint64_t)1 << log_m, nv = m / 8;
+    uint64_t nv = ((uint64_t)1 << log_m) / 8;
     load_rows(scratch, x, 8, nv);
+    /* spans >= 8: element i is lane i % 8 of value i / 8, so they are value stages with S = 8 */
     if (mode == FR_IFMA_DIT) {
-        for (uint64_t v0 = 0; v0 < nv; v0 += 8)
-            small_stages(scratch, v0, nv - v0 < 8 ? nv - v0 : 8, tw, mode);
-        for (uint64_t h = 8; h < m; h *= 2)
-            for (uint64_t g = 0; g < m; g += 2 * h)
-                for (uint64_t v = 0; v < h / 8; v++) {
-                    uint64_t *p = scratch + (g / 8 + v) * BLK;
-                    bf_blocks(p, p + (h / 8) * BLK, tw, h, 8 * v, mode);
-                }
+        small_stages(scratch, nv, tw, mode);
+        value_stages(scratch, nv, 8, 0, tw, mode);
     } else {
-        for (uint64_t h = m / 2; h >= 8; h /= 2)
-            for (uint64_t g = 0; g < m; g += 2 * h)
-                for (uint64_t v = 0; v < h / 8; v++) {
-                    uint64_t *p = scratch + (g / 8 + v) * BLK;
-                    bf_blocks(p, p + (h / 8) * BLK, tw, h, 8 * v, mode);
-                }
-        for (uint64_t v0 = 0; v0 < nv; v0 += 8)
-            small_stages(scratch, v0, nv - v0 < 8 ? nv - v0 : 8, tw, mode);
+        value_stages(scratch, nv, 8, 0, tw, mode);
+        small_stages(scratch, nv, tw, mode);
         if (coset_lo) {
             vfr hi, f, a;
             vfr_bcast(&hi, coset_hi + (blk / 8) * BLK, (unsigned)(blk % 8));

@@ -20,7 +20,7 @@
 #include "r52_curve.h"
 #include "r52_vec.h"
 
-#define VFR_N 5 /* limbs */
+#define VFR_N FR_IFMA_LIMBS /* limbs (ifma.h) */
 
 #ifdef G16K_IFMA_BN254
 /* r = 0x30644e72...f0000001 (254 bits), 2r, -r^-1 mod 2^52, 2^264 mod r, r - 2^260 mod r */
@@ -102,15 +102,24 @@ R52_INLINE r52v vfr_norm(vfr *r, const r52v t[VFR_N])
     return c;
 }
 
-/* r = a + s m - b mod R' with its sign: m = 0 or 1, s the constant (2r); see vfr_norm. */
-R52_INLINE r52v vfr_sub_add(vfr *r, const vfr *a, const vfr *b, const uint64_t s[VFR_N], int m)
+/* r = the lanes of b where the carry `neg` from vfr_norm says negative, of a elsewhere. */
+R52_INLINE void vfr_pick(vfr *r, r52v neg, const vfr *a, const vfr *b)
+{
+    r52m m = r52v_eq(neg, r52v_set1(~(uint64_t)0));
+    R52_UNROLL
+    for (int j = 0; j < VFR_N; j++)
+        r->l[j] = r52v_blend(m, a->l[j], b->l[j]);
+}
+
+/* r = a - b + m 2r mod R' with its sign (m = 0 or 1); see vfr_norm. */
+R52_INLINE r52v vfr_sub_add(vfr *r, const vfr *a, const vfr *b, int m)
 {
     r52v t[VFR_N];
     R52_UNROLL
     for (int j = 0; j < VFR_N; j++) {
         t[j] = r52v_sub(a->l[j], b->l[j]);
         if (m)
-            t[j] = r52v_add(t[j], r52v_set1(s[j]));
+            t[j] = r52v_add(t[j], r52v_set1(VFR_2R[j]));
     }
     return vfr_norm(r, t);
 }
@@ -118,7 +127,7 @@ R52_INLINE r52v vfr_sub_add(vfr *r, const vfr *a, const vfr *b, const uint64_t s
 /* r = a - b + 2r, for a, b < 2r: in (0, 4r). */
 R52_INLINE void vfr_sub_lazy(vfr *r, const vfr *a, const vfr *b)
 {
-    (void)vfr_sub_add(r, a, b, VFR_2R, 1);
+    (void)vfr_sub_add(r, a, b, 1);
 }
 
 /* r = a - b mod 2r, in [0, 2r), for a, b < 2r: a - b, or a - b + 2r where that is negative (both
@@ -126,12 +135,9 @@ R52_INLINE void vfr_sub_lazy(vfr *r, const vfr *a, const vfr *b)
 R52_INLINE void vfr_sub_red(vfr *r, const vfr *a, const vfr *b)
 {
     vfr d, e;
-    r52v neg = vfr_sub_add(&d, a, b, VFR_2R, 0);
-    (void)vfr_sub_add(&e, a, b, VFR_2R, 1);
-    r52m m = r52v_eq(neg, r52v_set1(~(uint64_t)0));
-    R52_UNROLL
-    for (int j = 0; j < VFR_N; j++)
-        r->l[j] = r52v_blend(m, d.l[j], e.l[j]);
+    r52v neg = vfr_sub_add(&d, a, b, 0);
+    (void)vfr_sub_add(&e, a, b, 1);
+    vfr_pick(r, neg, &d, &e);
 }
 
 /* r = a + b mod 2r, in [0, 2r), for a, b < 2r: a + b - 2r, or a + b where that is negative. */
@@ -146,10 +152,7 @@ R52_INLINE void vfr_add_red(vfr *r, const vfr *a, const vfr *b)
     vfr u, v;
     (void)vfr_norm(&u, s);
     r52v neg = vfr_norm(&v, t);
-    r52m m = r52v_eq(neg, r52v_set1(~(uint64_t)0));
-    R52_UNROLL
-    for (int j = 0; j < VFR_N; j++)
-        r->l[j] = r52v_blend(m, v.l[j], u.l[j]);
+    vfr_pick(r, neg, &v, &u);
 }
 
 /* r = a mod r for a < 2r: a - r unless that is negative. */
@@ -161,10 +164,7 @@ R52_INLINE void vfr_reduce(vfr *r, const vfr *a)
         t[j] = r52v_sub(a->l[j], r52v_set1(VFR_R[j]));
     vfr v;
     r52v neg = vfr_norm(&v, t);
-    r52m m = r52v_eq(neg, r52v_set1(~(uint64_t)0));
-    R52_UNROLL
-    for (int j = 0; j < VFR_N; j++)
-        r->l[j] = r52v_blend(m, v.l[j], a->l[j]);
+    vfr_pick(r, neg, &v, a);
 }
 
 /* r = a b / 2^260 mod r, < 2r when a b < r 2^260 (normalized inputs). Word-serial Montgomery
