@@ -80,13 +80,6 @@ static inline int cpu_enc_valid(uint32_t enc)
 #define cpu_fr_store CPU_SYM(cpu_fr_store)
 #define cpu_fr_load_canon CPU_SYM(cpu_fr_load_canon)
 
-/* bytes of memory for a large table that is written once and read often (cpu/alloc.c), freed
- * with free(); NULL when memory runs out. From 2 MiB on it is aligned to and rounded up to 2 MiB
- * and advised onto transparent huge pages: one page fault and zeroing per 2 MiB instead of 512
- * (domain_create of 2^16, whose twiddles are 2 MiB: 1.5 -> 0.8 ms in a fresh g16k prove on the
- * 2-vCPU CI VM, medians of 9 alternating runs). Thread-safe. */
-void *cpu_alloc_table(size_t bytes);
-
 /* Read n Fr elements (32 B little-endian each, in enc) from src into dst (Montgomery form).
  * src may be unaligned; dst may alias src when src is 8-byte aligned. Runs on `threads` workers.
  * Returns G16K_OK, or G16K_EINVAL (message names `what` and the index) when a value is >= r. */

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "msm.h"
+#include "platform/big_alloc.h"
 #include "platform/parallel.h"
 
 /* The entries, declared with plugin.h's types so that the compiler checks each signature. */
@@ -112,7 +113,7 @@ static int cpu_bases_create(g16k_plugin_ctx *ctx, uint32_t group, const void *po
     g16k_msm_bases *b = bases_new(g, ctx, n);
     if (!b)
         return G16K_ENOMEM;
-    if (!(b->owned = malloc(n ? n * g->affine_size : 1))) {
+    if (!(b->owned = big_alloc(n * g->affine_size))) {
         free(b);
         return cpu_error(G16K_ENOMEM, "bases_create: out of memory for %llu %s points",
                          (unsigned long long)n, g->name);
@@ -304,7 +305,7 @@ static int msm_split(const cpu_group *g, const g16k_plugin_ctx *ctx, const uint8
     if (rest == n)
         return msm_run(g, ctx, points, unaligned, NULL, (const uint64_t(*)[4])k, n, window, threads,
                        out);
-    uint64_t *idx = malloc((rest + ones ? rest + ones : 1) * sizeof *idx);
+    uint64_t *idx = big_alloc((rest + ones) * sizeof *idx);
     if (!idx)
         return cpu_error(G16K_ENOMEM, "msm %s: out of memory for %llu indices", g->name,
                          (unsigned long long)(rest + ones));
@@ -377,7 +378,7 @@ static int cpu_msm(g16k_msm_bases *bases, const void *scalars, uint64_t n, uint3
         g->jac_encode(result, acc, result_enc);
         return G16K_OK;
     }
-    uint64_t(*k)[4] = malloc(n * sizeof *k);
+    uint64_t(*k)[4] = big_alloc(n * sizeof *k);
     if (!k)
         return cpu_error(G16K_ENOMEM, "msm %s: out of memory for %llu scalars", g->name,
                          (unsigned long long)n);

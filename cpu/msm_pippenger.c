@@ -35,6 +35,7 @@
 #include <string.h>
 
 #include "msm.h"
+#include "platform/big_alloc.h"
 #include "platform/parallel.h"
 
 typedef struct pip {
@@ -351,7 +352,7 @@ uint32_t cpu_msm_window(uint64_t n, uint32_t bits)
 uint8_t *cpu_points_gather(const cpu_group *g, const void *bases, const uint64_t *idx, uint64_t n)
 {
     size_t sz = g->affine_size;
-    uint8_t *copy = aligned_alloc(64, ((n ? n : 1) * sz + 63) & ~(size_t)63);
+    uint8_t *copy = big_alloc(n * sz);
     if (copy)
         for (uint64_t i = 0; i < n; i++)
             memcpy(copy + i * sz, (const uint8_t *)bases + (idx ? idx[i] : i) * sz, sz);
@@ -451,7 +452,7 @@ int cpu_msm_pippenger(const cpu_group *g, const cpu_msm_in *in, uint32_t c, uint
     p.stage_off = p.worker_bytes;
     if (p.stage)
         p.worker_bytes += (CPU_MSM_STAGE_POINTS * g->affine_size + 63) & ~(size_t)63;
-    p.scratch = aligned_alloc(64, (size_t)workers * p.worker_bytes);
+    p.scratch = big_alloc((size_t)workers * p.worker_bytes);
     p.partial = malloc((uint64_t)p.nwin * p.nchunks * js);
     if (!p.scratch || !p.partial) {
         free(copy);

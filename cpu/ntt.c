@@ -40,6 +40,7 @@
 
 #include "ifma.h"
 #include "internal.h"
+#include "platform/big_alloc.h"
 #include "platform/parallel.h"
 #include "mont/mont.h"
 #ifndef CPU_CURVE_BN254 /* fr_sel.h includes BN254's */
@@ -576,7 +577,7 @@ static void tw52_copy(uint64_t *tw52, uint64_t dst, uint64_t src)
 /* The whole table of count reference values into a new tw52 table (NULL without memory). */
 static uint64_t *tw52_from(const fr_t *v, uint64_t count)
 {
-    uint64_t *t = cpu_alloc_table(tw52_words(count) * sizeof(uint64_t));
+    uint64_t *t = big_alloc(tw52_words(count) * sizeof(uint64_t));
     if (t)
         for (uint64_t i = 0; i < count; i += 8)
             tw52_set(t, i, v + i, count - i < 8 ? count - i : 8);
@@ -662,9 +663,9 @@ static int cpu_domain_create(g16k_plugin_ctx *ctx, uint32_t log_n, g16k_ntt_doma
     int lanes = ctx && ctx->use_ifma && log_n >= 3;
     uint64_t nlo = (uint64_t)1 << d->leaf_log, nhi = n >> d->leaf_log;
     if (lanes)
-        d->tw52 = cpu_alloc_table(tw52_words(n + 8) * sizeof(uint64_t));
+        d->tw52 = big_alloc(tw52_words(n + 8) * sizeof(uint64_t));
     else
-        d->tw = cpu_alloc_table((n > 2 ? n : 2) * sizeof(fr_t));
+        d->tw = big_alloc((n > 2 ? n : 2) * sizeof(fr_t));
     d->coset_lo = malloc(nlo * sizeof(fr_t));
     d->coset_hi = malloc(nhi * sizeof(fr_t));
     if (!(d->tw || d->tw52) || !d->coset_lo || !d->coset_hi) {

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "platform/big_alloc.h"
 #include "platform/parallel.h"
 
 /* The entries, declared with plugin.h's types so that the compiler checks each signature. */
@@ -274,7 +275,7 @@ static int build_sorted(g16k_plugin_ctx *ctx, const g16k_constraints *cs, const 
             return cpu_error(G16K_ENOMEM, "%s: out of memory (%llu entries)", fn,
                              (unsigned long long)nnz[m]);
     }
-    par_for(threads, cs->n_coefs, grain, fill_range, &j); /* row starts: calloc'd 0 */
+    par_for(threads, cs->n_coefs, grain, fill_range, &j); /* row starts: zeroed by circuit_make */
     return 1;
 }
 
@@ -306,7 +307,9 @@ static int circuit_make(g16k_plugin_ctx *ctx, const g16k_constraints *cs, const 
     c->domain_size = n;
     uint64_t *counts[2];
     for (int m = 0; m < 2; m++) {
-        c->m[m].row_start = calloc(n + 1, sizeof(uint64_t));
+        c->m[m].row_start = big_alloc((n + 1) * sizeof(uint64_t));
+        if (c->m[m].row_start)
+            memset(c->m[m].row_start, 0, (n + 1) * sizeof(uint64_t));
         counts[m] = c->m[m].row_start;
     }
     if (!counts[0] || !counts[1]) {
@@ -482,7 +485,7 @@ static int cpu_synthesize(g16k_circuit *circuit, const void *witness, uint64_t n
         cpu_fr_in_place(witness, n_vars, witness_enc, threads, "synthesize: witness", &st);
     fr_t *copy = NULL;
     if (!w && st == G16K_OK) {
-        if (!(copy = malloc((n_vars ? n_vars : 1) * sizeof(fr_t))))
+        if (!(copy = big_alloc(n_vars * sizeof(fr_t))))
             return cpu_error(G16K_ENOMEM, "synthesize: out of memory (%llu witness values)",
                              (unsigned long long)n_vars);
         st = cpu_fr_load(copy, witness, n_vars, witness_enc, threads, "synthesize: witness");

@@ -10,6 +10,7 @@
 
 #include "binfile.h"
 #include "g16k/plugin.h"
+#include "platform/big_alloc.h"
 #include "util/error.h"
 
 #define WTNS_VERSION 2
@@ -97,7 +98,7 @@ static int load(const char *path, const void *data, uint64_t size, const curve *
 
     /* Sizes are checked against the mapped file, so this allocation is bounded by it. */
     w = calloc(1, sizeof(*w));
-    curve_scalar *v = malloc((size_t)n * sizeof(curve_scalar));
+    curve_scalar *v = big_alloc((size_t)n * sizeof(curve_scalar));
     if (w != NULL)
         w->values = v;
     if (w == NULL || v == NULL) {

@@ -32,6 +32,7 @@
 #include "internal.h"
 #include "util/trace.h"
 #include "formats/wtns.h"
+#include "platform/big_alloc.h"
 #include "util/error.h"
 #include "util/clock.h"
 #include "util/sysrand.h"
@@ -222,8 +223,8 @@ static int compute_h(prove_job *job)
 {
     size_t n = job->key->zk->domain_size;
     if (!job->h)
-        job->h = malloc(n * sizeof(fr_t));
-    fr_t *a = job->h, *b = malloc(n * sizeof(fr_t)), *c = malloc(n * sizeof(fr_t));
+        job->h = big_alloc(n * sizeof(fr_t));
+    fr_t *a = job->h, *b = big_alloc(n * sizeof(fr_t)), *c = big_alloc(n * sizeof(fr_t));
     int which = job->which[SLOT_NTT];
     int rc = G16K_ENOMEM, synth_counted = 0;
     double t0;
