@@ -275,7 +275,7 @@ static int build_sorted(g16k_plugin_ctx *ctx, const g16k_constraints *cs, const 
             return cpu_error(G16K_ENOMEM, "%s: out of memory (%llu entries)", fn,
                              (unsigned long long)nnz[m]);
     }
-    par_for(threads, cs->n_coefs, grain, fill_range, &j); /* row starts: zeroed by circuit_make */
+    par_for(threads, cs->n_coefs, grain, fill_range, &j); /* row starts: big_calloc'd 0 */
     return 1;
 }
 
@@ -307,9 +307,7 @@ static int circuit_make(g16k_plugin_ctx *ctx, const g16k_constraints *cs, const 
     c->domain_size = n;
     uint64_t *counts[2];
     for (int m = 0; m < 2; m++) {
-        c->m[m].row_start = big_alloc((n + 1) * sizeof(uint64_t));
-        if (c->m[m].row_start)
-            memset(c->m[m].row_start, 0, (n + 1) * sizeof(uint64_t));
+        c->m[m].row_start = big_calloc(n + 1, sizeof(uint64_t));
         counts[m] = c->m[m].row_start;
     }
     if (!counts[0] || !counts[1]) {
