@@ -6,12 +6,11 @@
  *
  * Why: a 4 KiB page costs a page fault the first time it is written, and page faults are slow
  * on virtual machines: about 3.5 us each on this project's 2-vCPU CI VM (512 MiB written after
- * malloc: 1.5-1.8 s; on huge pages 0.033 s, one fault a 2 MiB page). The cached 2^20 proof
- * made about 105,000 page faults before these buffers moved here and 16,000 after (the rest:
- * the mapped key and witness files); the cached 2^24 proof 1.5-1.6 million and 0.26-0.28
- * million, its system time 12.6-20.6 s and
- * 8.0-9.7 s. Huge pages also take the random accesses into
- * MSM bucket sets (4-9 MiB a worker) off the small TLB.
+ * malloc: 1.5-1.8 s; on huge pages 0.033 s, one fault a 2 MiB page). The cached 2^20 proof made
+ * about 105,000 page faults before these buffers moved here and 14,000-16,000 after (the rest:
+ * the mapped key and witness files); the cached 2^24 proof 1.5-1.6 million and 0.22-0.29
+ * million, its system time 12.6-20.6 s and 8.0-9.7 s. Huge pages also take the random accesses
+ * into MSM bucket sets (4-9 MiB a worker) off the small TLB.
  */
 #ifndef G16K_ARITH_BIG_ALLOC_H
 #define G16K_ARITH_BIG_ALLOC_H
