@@ -15,9 +15,9 @@
  * Eight field elements form one "lane group": lane k of every operation is independent of the
  * other lanes (structure of arrays, one zmm register per limb). Sources of the method: Gueron and
  * Krasnov, "Accelerating big integer arithmetic using Intel IFMA extensions" (ARITH 2016), and
- * Drucker and Gueron, "Fast modular squaring with AVX512IFMA" (2019): word-serial Montgomery in
- * radix 2^52 with vpmadd52luq/vpmadd52huq; here applied across lanes instead of within one
- * number, which needs no shuffles at all.
+ * Drucker and Gueron, "Fast modular squaring with AVX512IFMA" (2019): Montgomery products in
+ * radix 2^52 with vpmadd52luq/vpmadd52huq (vfp.h: by columns, the reduction interleaved); here
+ * applied across lanes instead of within one number, which needs no shuffles at all.
  *
  * Threads: every function is pure apart from its outputs and is thread-safe for disjoint outputs.
  * Nothing allocates. All struct types below need 64-byte alignment (declared with _Alignas).

@@ -168,7 +168,9 @@ R52_INLINE void vfr_reduce(vfr *r, const vfr *a)
 }
 
 /* r = a b / 2^260 mod r, < 2r when a b < r 2^260 (normalized inputs). Word-serial Montgomery
- * (CIOS, Koc et al. 1996) as vfp_mul (vfp.h), on 5 limbs. r may alias. */
+ * (CIOS, Koc et al. 1996) on 5 limbs: inlined into butterflies that are independent of one
+ * another, so its latency is hidden (vfp.h's products, by columns, are called one at a time
+ * along chains of dependent products). r may alias. */
 R52_INLINE void vfr_mul(vfr *r, const vfr *a, const vfr *b)
 {
     const r52v rinv = r52v_set1(VFR_RINV);
