@@ -272,8 +272,10 @@ void bn254_fr_ifma_ntt_leaf(bn254_fr_t *x, uint32_t log_m, const uint64_t *tw, i
 /* ---- BN254 (arith/ifma/bn254/): the Fp, Fp2 and batch-affine functions above on BN254's
  * field, one text built twice (r52_curve.h). An r52 value is X = x 2^312 mod p in 6 limbs of
  * 52 bits (R = 2^312; p < 2^254 leaves 58 spare bits, so every bound above holds unchanged);
- * the storage types are the same (fp8_r52, g1_aff_r52, ...: 8 words a value, words 6 and 7
- * written 0); the reference values are arith/bn254's (Montgomery 2^256, fully reduced).
+ * the storage types are the same (fp8_r52, g1_aff_r52, ...: 8 words a value; the conversions
+ * from reference values write words 6 and 7 as 0, the Fp and Fp2 entry points below (mul, sqr,
+ * add, sub, reduce) write words 0 to 5 only); the reference values are arith/bn254's
+ * (Montgomery 2^256, fully reduced).
  * bn254_fp_ifma_reduce takes any a < 2^305 (not 2^416). The MSM's gain: cpu/msm_batch_affine.c.
  * ---- */
 void bn254_fp_ifma_to_r52(fp8_r52 *out, const bn254_fp_t in[IFMA_LANES]);

@@ -83,11 +83,11 @@ R52_INLINE void vfp_normalize(vfp *r, const r52v t[VFP_N])
  *
  * Why columns: in the word-serial loop every accumulator took four dependent products a round
  * (about 16 cycles of IFMA latency a round, 8 rounds), so a product ran at its latency, about
- * 1.4 times its IFMA throughput on this 2-core EPYC. Here a column's products are independent
- * of every other column's, the reduction's chain is q_(k-1) -> two products -> one add -> q_k,
- * and the products of a column go to two accumulators (lo halves, hi halves): measured one
- * thread, a dependent chain of products, 51 -> 44 ns (multiplication) and 50 -> 37 ns
- * (squaring) per 8 lanes. ---- */
+ * 1.4 times its IFMA throughput (the Zen 5 EPYC VM it was measured on). Here a column's
+ * products are independent of every other column's, the reduction's chain is q_(k-1) -> two
+ * products -> one add -> q_k, and the products of a column go to two accumulators (lo halves,
+ * hi halves): measured one thread, a dependent chain of products, old and new alternating in
+ * one binary: 55 -> 49 ns (multiplication) and 53.5 -> 39.5 ns (squaring) per 8 lanes. ---- */
 
 /* Adds the reduction's half products of column k to x (lo) and y (hi): lo(q_i p_(k-i)) and
  * hi(q_i p_(k-1-i)) for the digits q_i known, i < min(k, VFP_N), the newest digit last so that
@@ -154,8 +154,9 @@ static __attribute__((noinline, unused)) void vfp_mul(vfp *r, const vfp *a, cons
 }
 
 /* ---- Products in two steps, for lazy reduction: a 2 VFP_N-limb product, then one Montgomery
- * reduction of a sum of products (separated operand scanning, Koc et al. 1996). Limbs of a
- * vfp_wide are unnormalized signed 64-bit sums, |limb| < 2^58. ---- */
+ * reduction of a sum of products (the separated form of Koc et al. 1996; both steps by columns
+ * here but vfp_sqr_wide). Limbs of a vfp_wide are unnormalized signed 64-bit sums,
+ * |limb| < 2^58. ---- */
 typedef struct {
     r52v l[2 * VFP_N];
 } vfp_wide;

@@ -386,4 +386,162 @@ static void ba_fold_matches_ref(const ba_ops *o)
         ba_fold_matches_ref(&G2);                                                                  \
     }
 
+/* ---- The lanes' Montgomery products limb for limb (vfp.h computes them by columns) against
+ * the word-serial method written here from its definition (one lane at a time, 128-bit
+ * integers: q_i = t_i (-p^-1) mod 2^52, t += q_i p 2^(52 i)), at inputs in [64p, 128p), the
+ * top of what ifma.h allows, where every limb of an input is in play. Both produce the one
+ * integer (t + Q p) / R, so the limbs must agree, not just the values mod p. ---- */
+
+#define M52_MASK 0xfffffffffffffULL
+#define M52_WIDE (2 * R52_LIMBS + 1)
+
+typedef struct {
+    unsigned n;            /* limbs of an r52 value: 8 (BLS12-381) or 6 (BN254) */
+    uint64_t p[R52_LIMBS]; /* p in radix 2^52, limbs n and up 0 */
+    unsigned top;          /* p's highest nonzero limb */
+    uint64_t pinv;         /* -p^-1 mod 2^52 */
+} m52_field;
+
+/* p from its nwords little-endian 64-bit words. */
+static void m52_init(m52_field *f, const uint64_t *words, unsigned nwords, unsigned n)
+{
+    memset(f, 0, sizeof *f);
+    f->n = n;
+    for (unsigned bit = 0; bit < 64 * nwords; bit++)
+        if ((words[bit / 64] >> (bit % 64)) & 1)
+            f->p[bit / 52] |= 1ULL << (bit % 52);
+    for (unsigned j = 0; j < n; j++)
+        if (f->p[j])
+            f->top = j;
+    uint64_t inv = 1; /* p^-1 mod 2^64: Newton's iteration doubles the correct bits, 1 -> 64 */
+    for (int i = 0; i < 6; i++)
+        inv *= 2 - f->p[0] * inv;
+    f->pinv = (0 - inv) & M52_MASK;
+}
+
+/* t (len normalized digits) += x y 2^(52 at), y of ny digits; the sum must fit. */
+static void m52_addmul(uint64_t *t, unsigned len, unsigned at, uint64_t x, const uint64_t *y,
+                       unsigned ny)
+{
+    unsigned __int128 c = 0;
+    unsigned k = at;
+    for (unsigned j = 0; j < ny; j++, k++) {
+        c += (unsigned __int128)x * y[j] + t[k];
+        t[k] = (uint64_t)c & M52_MASK;
+        c >>= 52;
+    }
+    for (; c != 0 && k < len; k++) {
+        c += t[k];
+        t[k] = (uint64_t)c & M52_MASK;
+        c >>= 52;
+    }
+    assert_true(c == 0);
+}
+
+/* t -= s, both len normalized digits; t >= s. */
+static void m52_sub(uint64_t *t, const uint64_t *s, unsigned len)
+{
+    uint64_t borrow = 0;
+    for (unsigned k = 0; k < len; k++) {
+        uint64_t d = t[k] - s[k] - borrow;
+        borrow = d >> 63;
+        t[k] = d & M52_MASK;
+    }
+    assert_int_equal(borrow, 0);
+}
+
+/* r = t / R mod p, word by word; t (M52_WIDE digits, below p R) is consumed. */
+static void m52_redc(const m52_field *f, uint64_t r[R52_LIMBS], uint64_t *t)
+{
+    for (unsigned i = 0; i < f->n; i++) {
+        uint64_t q = (t[i] * f->pinv) & M52_MASK;
+        m52_addmul(t, M52_WIDE, i, q, f->p, f->n);
+        assert_int_equal(t[i], 0);
+    }
+    assert_int_equal(t[2 * f->n], 0);
+    memset(r, 0, R52_LIMBS * sizeof *r);
+    memcpy(r, t + f->n, f->n * sizeof *r);
+}
+
+/* t = x y, M52_WIDE digits. */
+static void m52_mul_wide(const m52_field *f, uint64_t *t, const uint64_t *x, const uint64_t *y)
+{
+    memset(t, 0, M52_WIDE * sizeof *t);
+    for (unsigned i = 0; i < f->n; i++)
+        m52_addmul(t, M52_WIDE, i, x[i], y, f->n);
+}
+
+/* A random value in [64p, 128p): x + m p with x < p, m in [64, 128). */
+static void m52_rnd(const m52_field *f, uint64_t v[R52_LIMBS])
+{
+    memset(v, 0, R52_LIMBS * sizeof *v);
+    for (unsigned j = 0; j < f->top; j++)
+        v[j] = rnd() & M52_MASK;
+    v[f->top] = rnd() % f->p[f->top];
+    m52_addmul(v, f->n, 0, 64 + rnd() % 64, f->p, f->n);
+}
+
+static void m52_put(fp8_r52 *a, unsigned lane, const uint64_t v[R52_LIMBS])
+{
+    for (unsigned j = 0; j < R52_LIMBS; j++)
+        a->l[j][lane] = v[j];
+}
+
+/* Limbs 0 to n - 1 (the arithmetic of a 6-limb field leaves storage words 6 and 7 alone). */
+static void m52_assert_lane(const m52_field *f, const fp8_r52 *got, unsigned lane,
+                            const uint64_t want[R52_LIMBS])
+{
+    for (unsigned j = 0; j < f->n; j++)
+        assert_int_equal(got->l[j][lane], want[j]);
+}
+
+typedef void (*m52_mul_fn)(fp8_r52 *out, const fp8_r52 *a, const fp8_r52 *b);
+typedef void (*m52_sqr_fn)(fp8_r52 *out, const fp8_r52 *a);
+typedef void (*m52_mul2_fn)(fp2x8_r52 *out, const fp2x8_r52 *a, const fp2x8_r52 *b);
+
+/* Fp: a b and a^2; Fp2 (Karatsuba, ifma.h): c0 = (a0 b0 + p R - a1 b1) / R and
+ * c1 = (a0 b1 + a1 b0) / R, which is what (a0 + a1)(b0 + b1) - a0 b0 - a1 b1 reduces to. */
+static void m52_products_limb_for_limb(const m52_field *f, m52_mul_fn mul, m52_sqr_fn sqr,
+                                       m52_mul2_fn mul2, int rounds)
+{
+    for (int it = 0; it < rounds; it++) {
+        uint64_t a[4][IFMA_LANES][R52_LIMBS];
+        fp8_r52 in[4], out;
+        fp2x8_r52 x, y, z;
+        for (int v = 0; v < 4; v++)
+            for (unsigned k = 0; k < IFMA_LANES; k++) {
+                m52_rnd(f, a[v][k]);
+                m52_put(&in[v], k, a[v][k]);
+            }
+        uint64_t t[M52_WIDE], u[M52_WIDE], want[R52_LIMBS];
+        mul(&out, &in[0], &in[1]);
+        for (unsigned k = 0; k < IFMA_LANES; k++) {
+            m52_mul_wide(f, t, a[0][k], a[1][k]);
+            m52_redc(f, want, t);
+            m52_assert_lane(f, &out, k, want);
+        }
+        sqr(&out, &in[2]);
+        for (unsigned k = 0; k < IFMA_LANES; k++) {
+            m52_mul_wide(f, t, a[2][k], a[2][k]);
+            m52_redc(f, want, t);
+            m52_assert_lane(f, &out, k, want);
+        }
+        x.c0 = in[0], x.c1 = in[1], y.c0 = in[2], y.c1 = in[3];
+        mul2(&z, &x, &y);
+        for (unsigned k = 0; k < IFMA_LANES; k++) {
+            m52_mul_wide(f, t, a[0][k], a[2][k]);
+            m52_addmul(t, M52_WIDE, f->n, 1, f->p, f->n); /* + p R */
+            m52_mul_wide(f, u, a[1][k], a[3][k]);
+            m52_sub(t, u, M52_WIDE);
+            m52_redc(f, want, t);
+            m52_assert_lane(f, &z.c0, k, want);
+            m52_mul_wide(f, t, a[0][k], a[3][k]);
+            for (unsigned i = 0; i < f->n; i++)
+                m52_addmul(t, M52_WIDE, i, a[1][k][i], a[2][k], f->n);
+            m52_redc(f, want, t);
+            m52_assert_lane(f, &z.c1, k, want);
+        }
+    }
+}
+
 #endif

@@ -8,6 +8,9 @@
  * against the reference test and [r] P == O, and the crafted points outside the subgroups of
  * tests/arith/vectors/torsion.txt, in every lane position and mixed with members.
  *
+ * The Fp and Fp2 products limb for limb against the word-serial Montgomery method written in
+ * the test (ifma_check.h), at inputs in [64p, 128p).
+ *
  * Built twice from this one source: test_ifma links g16k_ifma and skips (cmocka skip(), exit 77)
  * on CPUs without AVX-512 IFMA; test_ifma_emul links g16k_ifma_emul (IFMA_TEST_EMUL defined),
  * the same code on emulated intrinsics, and runs everywhere.
@@ -549,6 +552,16 @@ static void check_reduce(const fp8_r52 *a)
     }
 }
 
+/* vfp.h's products by columns against the word-serial method, limb for limb (ifma_check.h). */
+static void test_products_limb_for_limb(void **state)
+{
+    (void)state;
+    REQUIRE_IFMA();
+    m52_field f;
+    m52_init(&f, FP_MODULUS.l, FP_LIMBS, 8);
+    m52_products_limb_for_limb(&f, fp_ifma_mul, fp_ifma_sqr, fp2_ifma_mul, 300);
+}
+
 static void test_fp_ifma_reduce_matches_ref(void **state)
 {
     (void)state;
@@ -1033,6 +1046,7 @@ int main(void)
         cmocka_unit_test(test_g2_bucket_dbl_matches_ref),
         cmocka_unit_test(test_g1_bucket_ops_match_ref),
         cmocka_unit_test(test_fp_ifma_reduce_matches_ref),
+        cmocka_unit_test(test_products_limb_for_limb),
         cmocka_unit_test(test_g1_ba_run_matches_ref),
         cmocka_unit_test(test_g2_ba_run_matches_ref),
         cmocka_unit_test(test_ba_edge_coordinates),

@@ -6,7 +6,8 @@
  * batch-affine kernels through ifma_check.h's checks
  * (random batches with doublings and cancellations; edge coordinates), the G2 subgroup test
  * on members and non-members, and the eight products and butterflies of the group FFT (GLV on
- * G1, GLS on G2) against plain double-and-add. Built twice like
+ * G1, GLS on G2) against plain double-and-add; the Fp and Fp2 products limb for limb against
+ * the word-serial method written in the test (ifma_check.h). Built twice like
  * test_ifma.c: real instructions (skipped without IFMA) and the emulated intrinsics.
  */
 #include <setjmp.h>
@@ -304,6 +305,17 @@ static void check_reduce(const fp8_r52 *a)
         for (int j = 0; j < 6; j++)
             assert_true(r.l[j][k] <= MASK52);
     }
+}
+
+/* vfp.h's products by columns against the word-serial method, limb for limb (ifma_check.h):
+ * 6 limbs, p's top limb 0. */
+static void test_products_limb_for_limb(void **state)
+{
+    (void)state;
+    REQUIRE_IFMA();
+    m52_field f;
+    m52_init(&f, BN254_FP_MODULUS.l, BN254_FP_LIMBS, 6);
+    m52_products_limb_for_limb(&f, bn254_fp_ifma_mul, bn254_fp_ifma_sqr, bn254_fp2_ifma_mul, 300);
 }
 
 static void test_reduce_matches_ref(void **state)
@@ -641,11 +653,11 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_fp_matches_ref),        cmocka_unit_test(test_fp_lazy_chain),
         cmocka_unit_test(test_fp2_matches_ref),       cmocka_unit_test(test_fp2_lazy_chain),
-        cmocka_unit_test(test_reduce_matches_ref),    cmocka_unit_test(test_g1_ba_run_matches_ref),
-        cmocka_unit_test(test_g2_ba_run_matches_ref), cmocka_unit_test(test_ba_edge_coordinates),
-        cmocka_unit_test(test_ba_fold_matches_ref),   cmocka_unit_test(test_ba_aff_set_constant),
-        cmocka_unit_test(test_g2_in_subgroup),        cmocka_unit_test(test_mul_glv_matches_ref),
-        cmocka_unit_test(test_butterfly_matches_ref),
+        cmocka_unit_test(test_reduce_matches_ref),    cmocka_unit_test(test_products_limb_for_limb),
+        cmocka_unit_test(test_g1_ba_run_matches_ref), cmocka_unit_test(test_g2_ba_run_matches_ref),
+        cmocka_unit_test(test_ba_edge_coordinates),   cmocka_unit_test(test_ba_fold_matches_ref),
+        cmocka_unit_test(test_ba_aff_set_constant),   cmocka_unit_test(test_g2_in_subgroup),
+        cmocka_unit_test(test_mul_glv_matches_ref),   cmocka_unit_test(test_butterfly_matches_ref),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
