@@ -129,28 +129,64 @@ R52_INLINE void fips_column_end(vfp *r, r52v q[VFP_N], r52v *carry, r52v x, r52v
     }
 }
 
-/* r = a * b / R mod p, < 2p (bound rule above); normalized inputs, r may alias. 256 IFMA
- * products (128 for a b, 128 for the reduction). Out of line on purpose: inlined into the G2
- * formula it made a 100 KB function (29 products, four times the L1 instruction cache) and
- * 40 s compiles; a call costs a few cycles of ~160. */
-static __attribute__((noinline, unused)) void vfp_mul(vfp *r, const vfp *a, const vfp *b)
+/* Adds column k's half products of a b: lo(a_i b_(k-i)) to x, hi(a_i b_(k-1-i)) to y. */
+R52_INLINE void fips_ab_terms(r52v *x, r52v *y, const vfp *a, const vfp *b, int k)
+{
+    R52_UNROLL
+    for (int i = 0; i < VFP_N; i++) {
+        if (k - i >= 0 && k - i < VFP_N)
+            *x = r52v_madlo(*x, a->l[i], b->l[k - i]);
+        if (k - 1 - i >= 0 && k - 1 - i < VFP_N)
+            *y = r52v_madhi(*y, a->l[i], b->l[k - 1 - i]);
+    }
+}
+
+/* Adds column k's half products of a^2: the cross products a_i a_j (i < j) once, doubled, then
+ * the square a_(k/2)^2's half. */
+R52_INLINE void fips_sqr_terms(r52v *x, r52v *y, const vfp *a, int k)
+{
+    r52v u = r52v_zero(), v = r52v_zero();
+    R52_UNROLL
+    for (int i = 0; i < VFP_N; i++) {
+        if (k - i > i && k - i < VFP_N)
+            u = r52v_madlo(u, a->l[i], a->l[k - i]);
+        if (k - 1 - i > i && k - 1 - i < VFP_N)
+            v = r52v_madhi(v, a->l[i], a->l[k - 1 - i]);
+    }
+    u = r52v_add(u, v);
+    *x = r52v_add(*x, r52v_add(u, u));
+    if (k % 2 == 0 && k / 2 < VFP_N)
+        *x = r52v_madlo(*x, a->l[k / 2], a->l[k / 2]);
+    if (k % 2 == 1 && k / 2 < VFP_N)
+        *y = r52v_madhi(*y, a->l[k / 2], a->l[k / 2]);
+}
+
+/* r = a b / R mod p (square: a^2, b unused), every column's products, then its reduction
+ * terms, then its end. */
+R52_INLINE void fips_montgomery(vfp *r, const vfp *a, const vfp *b, int square)
 {
     r52v q[VFP_N], carry = r52v_zero();
     vfp out;
     R52_UNROLL
     for (int k = 0; k < 2 * VFP_N; k++) {
         r52v x = r52v_zero(), y = r52v_zero();
-        R52_UNROLL
-        for (int i = 0; i < VFP_N; i++) {
-            if (k - i >= 0 && k - i < VFP_N)
-                x = r52v_madlo(x, a->l[i], b->l[k - i]);
-            if (k - 1 - i >= 0 && k - 1 - i < VFP_N)
-                y = r52v_madhi(y, a->l[i], b->l[k - 1 - i]);
-        }
+        if (square)
+            fips_sqr_terms(&x, &y, a, k);
+        else
+            fips_ab_terms(&x, &y, a, b, k);
         fips_q_terms(&x, &y, q, k);
         fips_column_end(&out, q, &carry, x, y, k);
     }
     *r = out;
+}
+
+/* r = a * b / R mod p, < 2p (bound rule above); normalized inputs, r may alias. 256 IFMA
+ * products (128 for a b, 128 for the reduction). Out of line on purpose: inlined into the G2
+ * formula it made a 100 KB function (29 products, four times the L1 instruction cache) and
+ * 40 s compiles; a call costs a few cycles of ~160. */
+static __attribute__((noinline, unused)) void vfp_mul(vfp *r, const vfp *a, const vfp *b)
+{
+    fips_montgomery(r, a, b, 0);
 }
 
 /* ---- Products in two steps, for lazy reduction: a 2 VFP_N-limb product, then one Montgomery
@@ -175,13 +211,7 @@ R52_INLINE void vfp_mul_wide(vfp_wide *t, const vfp *a, const vfp *b)
     R52_UNROLL
     for (int k = 0; k < 2 * VFP_N; k++) {
         r52v x = r52v_zero(), y = r52v_zero();
-        R52_UNROLL
-        for (int i = 0; i < VFP_N; i++) {
-            if (k - i >= 0 && k - i < VFP_N)
-                x = r52v_madlo(x, a->l[i], b->l[k - i]);
-            if (k - 1 - i >= 0 && k - 1 - i < VFP_N)
-                y = r52v_madhi(y, a->l[i], b->l[k - 1 - i]);
-        }
+        fips_ab_terms(&x, &y, a, b, k);
         t->l[k] = r52v_add(x, y);
     }
 }
@@ -266,29 +296,7 @@ R52_INLINE void vfp_redc2(vfp *r0, const vfp_wide *t0, vfp *r1, const vfp_wide *
  * line for the reason vfp_mul is. */
 static __attribute__((noinline, unused)) void vfp_sqr(vfp *r, const vfp *a)
 {
-    r52v q[VFP_N], carry = r52v_zero();
-    vfp out;
-    R52_UNROLL
-    for (int k = 0; k < 2 * VFP_N; k++) {
-        r52v x = r52v_zero(), y = r52v_zero();
-        R52_UNROLL
-        for (int i = 0; i < VFP_N; i++) {
-            if (k - i > i && k - i < VFP_N)
-                x = r52v_madlo(x, a->l[i], a->l[k - i]);
-            if (k - 1 - i > i && k - 1 - i < VFP_N)
-                y = r52v_madhi(y, a->l[i], a->l[k - 1 - i]);
-        }
-        x = r52v_add(x, y);
-        x = r52v_add(x, x);
-        y = r52v_zero();
-        if (k % 2 == 0 && k / 2 < VFP_N)
-            x = r52v_madlo(x, a->l[k / 2], a->l[k / 2]);
-        if (k % 2 == 1 && k / 2 < VFP_N)
-            y = r52v_madhi(y, a->l[k / 2], a->l[k / 2]);
-        fips_q_terms(&x, &y, q, k);
-        fips_column_end(&out, q, &carry, x, y, k);
-    }
-    *r = out;
+    fips_montgomery(r, a, a, 1);
 }
 
 R52_INLINE void vfp_add(vfp *r, const vfp *a, const vfp *b)
