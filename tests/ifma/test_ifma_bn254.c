@@ -25,7 +25,6 @@
 #include "ifma.h"
 
 #define L IFMA_LANES
-#define MASK52 0xfffffffffffffULL
 
 static void rnd_fp(bn254_fp_t *out)
 {
@@ -259,7 +258,7 @@ static void set_words(fp8_r52 *a, int k, const uint64_t w[5])
         uint64_t v = w[i] >> sh;
         if (sh > 12)
             v |= w[i + 1] << (64 - sh);
-        a->l[j][k] = v & MASK52;
+        a->l[j][k] = v & M52_MASK;
     }
 }
 
@@ -303,7 +302,7 @@ static void check_reduce(const fp8_r52 *a)
         get_words(w, &r, k);
         assert_true(words_less(w, three_p));
         for (int j = 0; j < 6; j++)
-            assert_true(r.l[j][k] <= MASK52);
+            assert_true(r.l[j][k] <= M52_MASK);
     }
 }
 
