@@ -495,6 +495,8 @@ void GI_FN(ifma_butterfly)(GI_JAC *const u[], GI_JAC *const v[], const glv_fixed
     }
 }
 
+#include "glv_aff_ifma_impl.h" /* g*_ifma_mul_glv_aff: its parts, tables and images */
+
 #undef GV_DIM
 #undef GV_WIN
 #undef GV_TAB

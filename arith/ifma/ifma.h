@@ -148,6 +148,21 @@ void g1_ifma_mul_glv(g1_jac_t *out, const g1_jac_t *p, const struct glv_fixed *c
                      unsigned n);
 void g2_ifma_mul_glv(g2_jac_t *out, const g2_jac_t *p, const struct glv_fixed *const s[],
                      unsigned n);
+/* out[i] = [s[i]] p[i] for i < n, affine points in and out ((0, 0) is infinity): the same
+ * split and digits as g*_ifma_mul_glv, but every step of every product (a doubling, an addition
+ * of a table entry, the tables' chain) done affine for a batch of up to 1024 (G1) or 512 (G2)
+ * points at once, their denominators inverted together by Montgomery's trick, one reference
+ * inversion a step (glv_aff_ifma_impl.h). p[i] in the prime-order group or infinity; a zero
+ * denominator is found exactly and that point recomputed by the reference. The same points as
+ * g*_jac_mul_glv. scratch: g*_ifma_mul_glv_aff_scratch(n) bytes, 64-byte aligned, the caller's
+ * (one per thread); out and p do not overlap. Thread-safe on disjoint outputs and scratch.
+ * For `g16k ptau contribute` onto a file that is not all generators. */
+size_t g1_ifma_mul_glv_aff_scratch(size_t n);
+size_t g2_ifma_mul_glv_aff_scratch(size_t n);
+void g1_ifma_mul_glv_aff(g1_affine_t *out, const g1_affine_t *p, const struct glv_fixed *s,
+                         size_t n, void *scratch);
+void g2_ifma_mul_glv_aff(g2_affine_t *out, const g2_affine_t *p, const struct glv_fixed *s,
+                         size_t n, void *scratch);
 /* The group FFT's butterflies, eight at a time: for lanes k < n, t = [s[k]] v[k] as
  * g*_ifma_mul_glv makes it, then (u[k], v[k]) <- (u[k] + t, u[k] - t), the two additions in the
  * lanes too (add-2007-bl, sharing all but the terms of r); a lane where u[k] is infinity or
@@ -325,6 +340,13 @@ void bn254_g1_ifma_mul_glv(bn254_g1_jac_t *out, const bn254_g1_jac_t *p,
                            const struct bn254_glv_fixed *const s[], unsigned n);
 void bn254_g2_ifma_mul_glv(bn254_g2_jac_t *out, const bn254_g2_jac_t *p,
                            const struct bn254_glv_fixed *const s[], unsigned n);
+/* g1_/g2_ifma_mul_glv_aff above on BN254 (bn254/glv.h's scalars, split as just above). */
+size_t bn254_g1_ifma_mul_glv_aff_scratch(size_t n);
+size_t bn254_g2_ifma_mul_glv_aff_scratch(size_t n);
+void bn254_g1_ifma_mul_glv_aff(bn254_g1_affine_t *out, const bn254_g1_affine_t *p,
+                               const struct bn254_glv_fixed *s, size_t n, void *scratch);
+void bn254_g2_ifma_mul_glv_aff(bn254_g2_affine_t *out, const bn254_g2_affine_t *p,
+                               const struct bn254_glv_fixed *s, size_t n, void *scratch);
 void bn254_g1_ifma_butterfly(bn254_g1_jac_t *const u[], bn254_g1_jac_t *const v[],
                              const struct bn254_glv_fixed *const s[], unsigned n);
 void bn254_g2_ifma_butterfly(bn254_g2_jac_t *const u[], bn254_g2_jac_t *const v[],

@@ -93,6 +93,10 @@ static const uint64_t VFP_ONE[VFP_N] = { 0x520fe22dd697aULL, 0xa09fb176fc45dULL,
 #define g2_ifma_ba_fold bn254_g2_ifma_ba_fold
 #define g1_ifma_mul_glv bn254_g1_ifma_mul_glv
 #define g2_ifma_mul_glv bn254_g2_ifma_mul_glv
+#define g1_ifma_mul_glv_aff bn254_g1_ifma_mul_glv_aff
+#define g2_ifma_mul_glv_aff bn254_g2_ifma_mul_glv_aff
+#define g1_ifma_mul_glv_aff_scratch bn254_g1_ifma_mul_glv_aff_scratch
+#define g2_ifma_mul_glv_aff_scratch bn254_g2_ifma_mul_glv_aff_scratch
 #define g1_ifma_butterfly bn254_g1_ifma_butterfly
 #define g2_ifma_butterfly bn254_g2_ifma_butterfly
 #define fr_ifma_tw_from_mont bn254_fr_ifma_tw_from_mont

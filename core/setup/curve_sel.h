@@ -118,6 +118,10 @@ static inline unsigned setup_g1_lanes_in_subgroup_bn254(const bn254_g1_affine_t 
 #define g2_ifma_mul_glv bn254_g2_ifma_mul_glv
 #define g1_ifma_butterfly bn254_g1_ifma_butterfly
 #define g2_ifma_butterfly bn254_g2_ifma_butterfly
+#define g1_ifma_mul_glv_aff bn254_g1_ifma_mul_glv_aff
+#define g2_ifma_mul_glv_aff bn254_g2_ifma_mul_glv_aff
+#define g1_ifma_mul_glv_aff_scratch bn254_g1_ifma_mul_glv_aff_scratch
+#define g2_ifma_mul_glv_aff_scratch bn254_g2_ifma_mul_glv_aff_scratch
 #define g1_ifma_in_subgroup setup_g1_lanes_in_subgroup_bn254
 #define g2_ifma_in_subgroup bn254_g2_ifma_in_subgroup
 

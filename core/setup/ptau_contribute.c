@@ -11,7 +11,8 @@
  * contribution, 1 beacon) and the parameters (name; for a beacon the iteration exponent and the
  * beacon hash). A beacon's secrets come from SHA-256 iterated 2^exp times on the beacon hash, so
  * its file is snarkjs's byte for byte; a contribution's from the OS mixed with the entropy.
- * The products: GLV products on the IFMA lanes (or the reference), except in a section whose
+ * The products: GLV products on the IFMA lanes, all affine with one inversion a step for a
+ * batch of points (ifma.h g*_ifma_mul_glv_aff), or the reference's, except in a section whose
  * points are all the generator (a ceremony's first contribution: `ptau new` writes nothing
  * else), where k G comes from fixed-base tables (fixed_base.c) at a fraction of the cost.
  */
@@ -139,7 +140,8 @@ typedef struct apply_job {
     const ptau *pt;
     uint32_t id;
     uint64_t base; /* section index of the chunk's first point */
-    void *pts;     /* decoded, then multiplied (Jacobian); NULL on the fixed path */
+    void *pts;     /* decoded: affine on the lanes, Jacobian (then multiplied) on the reference;
+                      NULL on the fixed path */
     void *aff;     /* the results, affine */
     fr_t first;    /* scalar of point 0 of the chunk */
     fr_t inc;      /* tau */
@@ -147,7 +149,9 @@ typedef struct apply_job {
     const void *fixed; /* the generator's fixed_base_g1/g2 table when every point of the section
                           is the generator (see fixed_section), else NULL */
     atomic_uint_fast64_t bad; /* lowest bad point index, or ~0 */
-    atomic_int oom;           /* a fixed-base task found no memory */
+    atomic_int oom;           /* a fixed-base or lanes task found no memory */
+    void **scratch;           /* contrib_run's: the lanes' scratch, one per worker */
+    size_t scratch_size;      /* bytes of each: the recoded scalars, then the lanes' */
 } apply_job;
 
 /* *k = the scalar of the chunk's point b: first * inc^b (either path). */
@@ -180,55 +184,77 @@ static void apply_fixed(apply_job *j, uint64_t b, uint64_t e)
     free(k);
 }
 
+/* Points per batch of the lanes' products (g*_ifma_mul_glv_aff's batch: its steps share an
+ * inversion), the most a task takes. */
+#define LANES_BATCH(g2) ((g2) ? 512u : 1024u)
+/* the recoded scalars of a task, at the start of a worker's scratch */
+#define LANES_FIXED_BYTES (((size_t)LANES_BATCH(0) * sizeof(glv_fixed) + 63) & ~(size_t)63)
+
+/* Points b..e-1 of the chunk on the IFMA lanes: decoded affine into pts, their scalars split
+ * and recoded, then multiplied all affine (one batch), the results straight into aff. The
+ * worker's scratch holds the recoded scalars (wiped here) and the lanes' work space. */
+static void apply_lanes(apply_job *j, uint64_t b, uint64_t e, uint32_t worker)
+{
+    uint64_t n = e - b;
+    size_t fsz = LANES_FIXED_BYTES;
+    if (!j->scratch[worker])
+        j->scratch[worker] = aligned_alloc(64, j->scratch_size);
+    if (!j->scratch[worker]) {
+        atomic_store(&j->oom, 1);
+        return;
+    }
+    glv_fixed *f = j->scratch[worker];
+    void *work = (uint8_t *)j->scratch[worker] + fsz;
+    fr_t k;
+    point_scalar(&k, j, b);
+    for (uint64_t i = b; i < e; i++) {
+        void *a = j->g2 ? (void *)((g2_affine_t *)j->pts + i) : (void *)((g1_affine_t *)j->pts + i);
+        if (ptau_point(j->pt, j->id, j->base + i, a, 0))
+            ptau_note_lowest(&j->bad, j->base + i);
+        glv_fixed_set(&f[i - b], &k);
+        fr_mul(&k, &k, &j->inc);
+    }
+    if (j->g2)
+        g2_ifma_mul_glv_aff((g2_affine_t *)j->aff + b, (const g2_affine_t *)j->pts + b, f, n, work);
+    else
+        g1_ifma_mul_glv_aff((g1_affine_t *)j->aff + b, (const g1_affine_t *)j->pts + b, f, n, work);
+    sodium_memzero(f, n * sizeof *f);
+    sodium_memzero(&k, sizeof k);
+}
+
 static void apply_range(void *arg, uint64_t b, uint64_t e, uint32_t worker)
 {
-    (void)worker;
     apply_job *j = arg;
     if (j->fixed) {
         apply_fixed(j, b, e);
         return;
     }
+    if (j->simd) {
+        apply_lanes(j, b, e, worker);
+        return;
+    }
     fr_t k;
+    glv_scalar w;
     point_scalar(&k, j, b);
-    for (uint64_t i0 = b; i0 < e; i0 += IFMA_LANES) {
-        unsigned m = e - i0 < IFMA_LANES ? (unsigned)(e - i0) : IFMA_LANES;
-        glv_fixed f[IFMA_LANES];
-        const glv_fixed *fp[IFMA_LANES];
-        glv_scalar w;
-        for (unsigned l = 0; l < m; l++) {
-            uint64_t i = i0 + l;
-            g2_affine_t a; /* large enough for either group */
-            if (ptau_point(j->pt, j->id, j->base + i, &a, 0))
-                ptau_note_lowest(&j->bad, j->base + i);
-            if (j->g2)
-                g2_jac_from_affine((g2_jac_t *)j->pts + i, &a);
-            else
-                g1_jac_from_affine((g1_jac_t *)j->pts + i, (const g1_affine_t *)&a);
-            if (j->simd) {
-                glv_fixed_set(&f[l], &k);
-                fp[l] = &f[l];
-            } else {
-                glv_scalar_set(&w, &k);
-                if (j->g2)
-                    g2_jac_mul_glv((g2_jac_t *)j->pts + i, (g2_jac_t *)j->pts + i, &w);
-                else
-                    g1_jac_mul_glv((g1_jac_t *)j->pts + i, (g1_jac_t *)j->pts + i, &w);
-            }
-            fr_mul(&k, &k, &j->inc);
+    for (uint64_t i = b; i < e; i++) {
+        g2_affine_t a; /* large enough for either group */
+        if (ptau_point(j->pt, j->id, j->base + i, &a, 0))
+            ptau_note_lowest(&j->bad, j->base + i);
+        glv_scalar_set(&w, &k);
+        if (j->g2) {
+            g2_jac_from_affine((g2_jac_t *)j->pts + i, &a);
+            g2_jac_mul_glv((g2_jac_t *)j->pts + i, (g2_jac_t *)j->pts + i, &w);
+        } else {
+            g1_jac_from_affine((g1_jac_t *)j->pts + i, (const g1_affine_t *)&a);
+            g1_jac_mul_glv((g1_jac_t *)j->pts + i, (g1_jac_t *)j->pts + i, &w);
         }
-        if (j->simd) {
-            if (j->g2)
-                g2_ifma_mul_glv((g2_jac_t *)j->pts + i0, (g2_jac_t *)j->pts + i0, fp, m);
-            else
-                g1_ifma_mul_glv((g1_jac_t *)j->pts + i0, (g1_jac_t *)j->pts + i0, fp, m);
-        }
-        sodium_memzero(f, sizeof f);
-        sodium_memzero(&w, sizeof w);
+        fr_mul(&k, &k, &j->inc);
     }
     if (j->g2)
         g2_jac_batch_to_affine((g2_affine_t *)j->aff + b, (g2_jac_t *)j->pts + b, e - b);
     else
         g1_jac_batch_to_affine((g1_affine_t *)j->aff + b, (g1_jac_t *)j->pts + b, e - b);
+    sodium_memzero(&w, sizeof w);
     sodium_memzero(&k, sizeof k);
 }
 
@@ -240,7 +266,9 @@ typedef struct contrib_run {
     progress *pg;
     uint64_t sec_off[8];            /* output payload offset of sections 2..6 */
     uint8_t first_pts[5][G2_BYTES]; /* the record's points, LEM */
-    fixed_base_g1 fb1;              /* the generators' tables, built on first use (t != NULL) */
+    void **scratch;      /* the lanes' work space, one per worker, kept across sections */
+    size_t scratch_size; /* bytes of each: the larger of G1's and G2's need */
+    fixed_base_g1 fb1;   /* the generators' tables, built on first use (t != NULL) */
     fixed_base_g2 fb2;
 } contrib_run;
 
@@ -326,19 +354,31 @@ static void finish_chunk(finish_job *f)
 typedef struct step_job {
     apply_job *apply; /* the current chunk, or m = 0 */
     uint64_t m;
+    uint64_t grain;  /* points per task of the products */
     finish_job *fin; /* the previous chunk, or NULL */
 } step_job;
 
-/* Points per task of the products: 128 G1 points take about 1.5 ms, G2 3 ms on one thread, so
- * that the last task of a chunk leaves the other thread idle for little (512 points, before:
- * about 5% of the wall time at power 16 on 2 cores). Fixed-base tasks take 1024 points (a task
- * is one batch of additions per window, sharing an inversion; fixed_base.c's CHUNK). */
+/* Points per task of the products. The reference's: 128 G1 points take about 1.5 ms, G2 3 ms
+ * on one thread, so that the last task of a chunk leaves the other thread idle for little
+ * (512 points, before: about 5% of the wall time at power 16 on 2 cores). Fixed-base tasks
+ * take 1024 points (a task is one batch of additions per window, sharing an inversion;
+ * fixed_base.c's CHUNK). The lanes' tasks are batches (LANES_BATCH at most), so the chunk is
+ * cut into a multiple of the thread count of equal tasks: none is left to run alone. */
 #define APPLY_GRAIN 128
 #define FIXED_GRAIN 1024
 
-static uint64_t apply_grain(const apply_job *j)
+static uint64_t apply_grain(const apply_job *j, uint64_t m, unsigned threads)
 {
-    return j->fixed ? FIXED_GRAIN : APPLY_GRAIN;
+    if (j->fixed)
+        return FIXED_GRAIN;
+    if (!j->simd)
+        return APPLY_GRAIN;
+    if (m == 0)
+        return LANES_BATCH(j->g2);
+    uint64_t per = (uint64_t)LANES_BATCH(j->g2) * threads;
+    uint64_t tasks = (m + per - 1) / per * threads;
+    uint64_t g = (m + tasks - 1) / tasks;
+    return (g + IFMA_LANES - 1) / IFMA_LANES * IFMA_LANES; /* whole groups of eight */
 }
 
 static void step_range(void *arg, uint64_t b, uint64_t e, uint32_t worker)
@@ -349,7 +389,7 @@ static void step_range(void *arg, uint64_t b, uint64_t e, uint32_t worker)
             finish_chunk(s->fin);
             continue;
         }
-        uint64_t k = t - (s->fin != NULL), grain = apply_grain(s->apply), lo = k * grain;
+        uint64_t k = t - (s->fin != NULL), grain = s->grain, lo = k * grain;
         uint64_t hi = s->m - lo < grain ? s->m : lo + grain;
         apply_range(s->apply, lo, hi, worker);
     }
@@ -374,7 +414,9 @@ static int apply_section(contrib_run *c, uint32_t id, const char *name, const fr
     j.fixed = fixed_section(c, id, n);
     if (j.fixed)
         log_msg(G16K_LOG_INFO, "ptau: %s: every point is the generator: fixed-base products", name);
-    uint64_t grain = apply_grain(&j);
+    unsigned threads = pool_threads(c->threads);
+    j.scratch = c->scratch;
+    j.scratch_size = c->scratch_size;
     atomic_init(&j.oom, 0);
     size_t jsz = g2 ? sizeof(g2_jac_t) : sizeof(g1_jac_t);
     size_t asz = g2 ? sizeof(g2_affine_t) : sizeof(g1_affine_t);
@@ -395,7 +437,8 @@ static int apply_section(contrib_run *c, uint32_t id, const char *name, const fr
         chunk_buf *cur = &buf[k % 2], *prev = k > 0 ? &buf[(k - 1) % 2] : NULL;
         cur->b = k * chunk;
         cur->m = k < chunks ? (n - cur->b < chunk ? n - cur->b : chunk) : 0;
-        step_job st = { .apply = &j, .m = cur->m, .fin = prev ? &fin : NULL };
+        uint64_t grain = apply_grain(&j, cur->m, threads);
+        step_job st = { .apply = &j, .m = cur->m, .grain = grain, .fin = prev ? &fin : NULL };
         fin.buf = prev;
         fin.rc = G16K_OK;
         j.base = cur->b;
@@ -403,7 +446,7 @@ static int apply_section(contrib_run *c, uint32_t id, const char *name, const fr
         j.aff = cur->aff;
         atomic_init(&j.bad, ~(uint64_t)0);
         uint64_t tasks = (cur->m + grain - 1) / grain + (prev != NULL);
-        par_for(pool_threads(c->threads), tasks, 1, step_range, &st);
+        par_for(threads, tasks, 1, step_range, &st);
         if (atomic_load(&j.oom)) {
             rc = err_set(G16K_ENOMEM, "ptau: no memory for the products of %s", name);
             break;
@@ -544,6 +587,14 @@ int ptau_cmd_contribute(const ptau_opts *o)
     c.out = &out;
     c.threads = o->threads;
     c.pg = &pg;
+    size_t s1 = g1_ifma_mul_glv_aff_scratch(LANES_BATCH(0));
+    size_t s2 = g2_ifma_mul_glv_aff_scratch(LANES_BATCH(1));
+    c.scratch_size = LANES_FIXED_BYTES + (s1 > s2 ? s1 : s2);
+    c.scratch = calloc(pool_threads(c.threads), sizeof *c.scratch);
+    if (!c.scratch) {
+        rc = err_set(G16K_ENOMEM, "ptau: out of memory");
+        goto discard;
+    }
     b2p_init(&c.response);
     b2p_update(&c.response, challenge, 64);
     fr_t one = FR_ONE;
@@ -609,6 +660,12 @@ int ptau_cmd_contribute(const ptau_opts *o)
 discard:
     atomic_stream_discard(&out);
 out:
+    for (unsigned w = 0; c.scratch && w < pool_threads(c.threads); w++) {
+        if (c.scratch[w]) /* the recoded scalars and their digits were in it: toxic waste */
+            sodium_memzero(c.scratch[w], c.scratch_size);
+        free(c.scratch[w]);
+    }
+    free(c.scratch);
     fixed_base_g1_free(&c.fb1);
     fixed_base_g2_free(&c.fb2);
     ptau_key_wipe(&key);

@@ -955,6 +955,97 @@ static void test_mul_glv_exact_case(void **state)
     expect_mul(p1, p2, sp, (const uint64_t(*)[4]) & k[2], 1, L);
 }
 
+/* ---- many products, all affine (g*_ifma_mul_glv_aff) against double-and-add ---- */
+
+/* Points past one G1 batch (1024) and two G2 batches (512), so that batches end mid-call. */
+#define AFF_N 1100
+
+/* [k[i]] p[i] for i < n by the lanes' affine batches, each against the reference's
+ * double-and-add on the canonical k[i], as affine points (unique; (0, 0) for infinity). */
+static void expect_mul_aff(const g1_affine_t *p1, const g2_affine_t *p2, const glv_fixed *sf,
+                           const uint64_t (*k)[4], size_t n)
+{
+    g1_affine_t *o1 = malloc(n * sizeof *o1);
+    g2_affine_t *o2 = malloc(n * sizeof *o2);
+    size_t sz1 = g1_ifma_mul_glv_aff_scratch(n), sz2 = g2_ifma_mul_glv_aff_scratch(n);
+    void *w1 = aligned_alloc(64, sz1), *w2 = aligned_alloc(64, sz2);
+    assert_true(o1 && o2 && w1 && w2);
+    assert_int_equal(sz1 % 64, 0);
+    g1_ifma_mul_glv_aff(o1, p1, sf, n, w1);
+    g2_ifma_mul_glv_aff(o2, p2, sf, n, w2);
+    for (size_t i = 0; i < n; i++) {
+        g1_jac_t j1;
+        g2_jac_t j2;
+        g1_affine_t a1;
+        g2_affine_t a2;
+        g1_jac_from_affine(&j1, &p1[i]);
+        g2_jac_from_affine(&j2, &p2[i]);
+        g1_jac_mul(&j1, &j1, k[i], 4);
+        g2_jac_mul(&j2, &j2, k[i], 4);
+        g1_jac_to_affine(&a1, &j1);
+        g2_jac_to_affine(&a2, &j2);
+        assert_memory_equal(&o1[i], &a1, sizeof a1);
+        assert_memory_equal(&o2[i], &a2, sizeof a2);
+    }
+    free(o1);
+    free(o2);
+    free(w1);
+    free(w2);
+}
+
+/* Random points and scalars, with the edges spread over the groups: points at infinity (the
+ * first and the last), scalars 0 (in two batches), 1, r - 1 and x^2 (the split's boundary), the
+ * same point twice, and the crafted exact cases of test_mul_glv_exact_case in one group: halves
+ * x^2 and 1 (the last addition meets acc = entry: a zero denominator, which must not enter the
+ * batch's running product) and r's halves (the last addition cancels). Then a call of 13 points
+ * (one group and a part). Without the zero check the exact lanes fail, and a zero in the
+ * running product spoils every lane of the batch (checked by breaking it). */
+static void test_mul_glv_aff_matches_ref(void **state)
+{
+    (void)state;
+    REQUIRE_IFMA();
+    g1_affine_t *p1 = malloc(AFF_N * sizeof *p1);
+    g2_affine_t *p2 = malloc(AFF_N * sizeof *p2);
+    uint64_t(*k)[4] = malloc(AFF_N * sizeof *k);
+    glv_fixed *sf = malloc(AFF_N * sizeof *sf);
+    assert_true(p1 && p2 && k && sf);
+    for (size_t i = 0; i < AFF_N; i++) {
+        rnd_g1(&p1[i]);
+        rnd_g2(&p2[i]);
+        rnd_scalar(k[i]);
+    }
+    memset(&p1[0], 0, sizeof p1[0]);
+    memset(&p2[0], 0, sizeof p2[0]);
+    memset(&p1[AFF_N - 1], 0, sizeof p1[0]);
+    memset(&p2[AFF_N - 1], 0, sizeof p2[0]);
+    memset(k[3], 0, sizeof k[3]);
+    memset(k[1030], 0, sizeof k[1030]);
+    memset(k[4], 0, sizeof k[4]);
+    k[4][0] = 1;
+    memcpy(k[5], FR_MODULUS.l, sizeof k[5]);
+    k[5][0] -= 1;
+    unsigned __int128 x2 = (unsigned __int128)BLS_X_ABS * BLS_X_ABS;
+    memset(k[6], 0, sizeof k[6]);
+    k[6][0] = (uint64_t)x2;
+    k[6][1] = (uint64_t)(x2 >> 64);
+    p1[11] = p1[12];
+    p2[11] = p2[12];
+    const glv_fixed *sp[AFF_N];
+    recode(sf, sp, (const uint64_t(*)[4])k, AFF_N);
+    halves_x2_1(&sf[9], k[9]);
+    uint64_t h0[2], h1[2];
+    glv_split(h0, h1, FR_MODULUS.l);
+    glv_windows4(sf[10].d[0], (unsigned __int128)h0[1] << 64 | h0[0], GLV_WINDOWS);
+    glv_windows4(sf[10].d[1], (unsigned __int128)h1[1] << 64 | h1[0], GLV_WINDOWS);
+    memset(k[10], 0, sizeof k[10]);
+    expect_mul_aff(p1, p2, sf, (const uint64_t(*)[4])k, AFF_N);
+    expect_mul_aff(p1 + 3, p2 + 3, sf + 3, (const uint64_t(*)[4])(k + 3), 13);
+    free(p1);
+    free(p2);
+    free(k);
+    free(sf);
+}
+
 /* ---- the group FFT's butterflies (g*_ifma_butterfly) against the reference's ---- */
 
 /* (u, v) <- (u + t, u - t), t = [k] v, by the lanes and by double-and-add with complete
@@ -1058,6 +1149,7 @@ int main(void)
         cmocka_unit_test(test_ifma_available_honours_g16k_simd),
         cmocka_unit_test(test_mul_glv_matches_ref),
         cmocka_unit_test(test_mul_glv_exact_case),
+        cmocka_unit_test(test_mul_glv_aff_matches_ref),
         cmocka_unit_test(test_butterfly_matches_ref),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -587,6 +587,77 @@ static void test_mul_glv_matches_ref(void **state)
     }
 }
 
+/* Many products, all affine (bn254_g*_ifma_mul_glv_aff), against double-and-add: 1100 points
+ * (past one G1 batch of 1024 and two G2 batches of 512), random points and scalars with the
+ * edge scalars of edge_scalars spread over two batches and points at infinity (the first, one
+ * mid-group, the last), as affine points (unique; (0, 0) for infinity); then a call of 13. */
+#define AFF_N 1100
+static void expect_mul_aff(const bn254_g1_affine_t *p1, const bn254_g2_affine_t *p2,
+                           const bn254_glv_fixed *sf, const uint64_t (*k)[4], size_t n)
+{
+    bn254_g1_affine_t *o1 = malloc(n * sizeof *o1);
+    bn254_g2_affine_t *o2 = malloc(n * sizeof *o2);
+    void *w1 = aligned_alloc(64, bn254_g1_ifma_mul_glv_aff_scratch(n));
+    void *w2 = aligned_alloc(64, bn254_g2_ifma_mul_glv_aff_scratch(n));
+    assert_true(o1 && o2 && w1 && w2);
+    bn254_g1_ifma_mul_glv_aff(o1, p1, sf, n, w1);
+    bn254_g2_ifma_mul_glv_aff(o2, p2, sf, n, w2);
+    for (size_t i = 0; i < n; i++) {
+        bn254_g1_jac_t j1;
+        bn254_g2_jac_t j2;
+        bn254_g1_affine_t a1;
+        bn254_g2_affine_t a2;
+        bn254_g1_jac_from_affine(&j1, &p1[i]);
+        bn254_g2_jac_from_affine(&j2, &p2[i]);
+        bn254_g1_jac_mul(&j1, &j1, k[i], 4);
+        bn254_g2_jac_mul(&j2, &j2, k[i], 4);
+        bn254_g1_jac_to_affine(&a1, &j1);
+        bn254_g2_jac_to_affine(&a2, &j2);
+        assert_memory_equal(&o1[i], &a1, sizeof a1);
+        assert_memory_equal(&o2[i], &a2, sizeof a2);
+    }
+    free(o1);
+    free(o2);
+    free(w1);
+    free(w2);
+}
+
+static void test_mul_glv_aff_matches_ref(void **state)
+{
+    (void)state;
+    REQUIRE_IFMA();
+    bn254_g1_affine_t *p1 = malloc(AFF_N * sizeof *p1);
+    bn254_g2_affine_t *p2 = malloc(AFF_N * sizeof *p2);
+    uint64_t(*k)[4] = malloc(AFF_N * sizeof *k);
+    bn254_glv_fixed *sf = malloc(AFF_N * sizeof *sf);
+    const bn254_glv_fixed **sp = malloc(AFF_N * sizeof *sp);
+    assert_true(p1 && p2 && k && sf && sp);
+    for (size_t i = 0; i < AFF_N; i++) {
+        rnd_g1(&p1[i]);
+        rnd_g2(&p2[i]);
+        rnd_scalar(k[i]);
+    }
+    uint64_t e[L][4];
+    edge_scalars(e);
+    for (unsigned i = 0; i < L; i++) {
+        memcpy(k[2 + 3 * i], e[i], sizeof e[i]);
+        memcpy(k[1020 + i], e[i], sizeof e[i]);
+    }
+    size_t inf[] = { 0, 13, AFF_N - 1 };
+    for (size_t i = 0; i < sizeof inf / sizeof inf[0]; i++) {
+        memset(&p1[inf[i]], 0, sizeof p1[0]);
+        memset(&p2[inf[i]], 0, sizeof p2[0]);
+    }
+    fixed_from(sf, sp, (const uint64_t(*)[4])k, AFF_N);
+    expect_mul_aff(p1, p2, sf, (const uint64_t(*)[4])k, AFF_N);
+    expect_mul_aff(p1 + 1, p2 + 1, sf + 1, (const uint64_t(*)[4])(k + 1), 13);
+    free(p1);
+    free(p2);
+    free(k);
+    free(sf);
+    free(sp);
+}
+
 /* (u, v) <- (u + [k] v, u - [k] v) in the lanes against the reference's complete additions,
  * with the cases the lanes leave to the reference in round 2: v at infinity, u at infinity,
  * u = [k] v (the sum doubles) and u = -[k] v (the sum is infinity). */
@@ -650,13 +721,21 @@ static void test_butterfly_matches_ref(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_fp_matches_ref),        cmocka_unit_test(test_fp_lazy_chain),
-        cmocka_unit_test(test_fp2_matches_ref),       cmocka_unit_test(test_fp2_lazy_chain),
-        cmocka_unit_test(test_reduce_matches_ref),    cmocka_unit_test(test_products_limb_for_limb),
-        cmocka_unit_test(test_g1_ba_run_matches_ref), cmocka_unit_test(test_g2_ba_run_matches_ref),
-        cmocka_unit_test(test_ba_edge_coordinates),   cmocka_unit_test(test_ba_fold_matches_ref),
-        cmocka_unit_test(test_ba_aff_set_constant),   cmocka_unit_test(test_g2_in_subgroup),
-        cmocka_unit_test(test_mul_glv_matches_ref),   cmocka_unit_test(test_butterfly_matches_ref),
+        cmocka_unit_test(test_fp_matches_ref),
+        cmocka_unit_test(test_fp_lazy_chain),
+        cmocka_unit_test(test_fp2_matches_ref),
+        cmocka_unit_test(test_fp2_lazy_chain),
+        cmocka_unit_test(test_reduce_matches_ref),
+        cmocka_unit_test(test_products_limb_for_limb),
+        cmocka_unit_test(test_g1_ba_run_matches_ref),
+        cmocka_unit_test(test_g2_ba_run_matches_ref),
+        cmocka_unit_test(test_ba_edge_coordinates),
+        cmocka_unit_test(test_ba_fold_matches_ref),
+        cmocka_unit_test(test_ba_aff_set_constant),
+        cmocka_unit_test(test_g2_in_subgroup),
+        cmocka_unit_test(test_mul_glv_matches_ref),
+        cmocka_unit_test(test_mul_glv_aff_matches_ref),
+        cmocka_unit_test(test_butterfly_matches_ref),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
