@@ -44,6 +44,7 @@ typedef struct {
     uint64_t *ax, *ay; /* accumulators: ng x GI_NC blocks each */
     uint64_t *px, *py; /* the points, < 2p */
     uint64_t *d, *pre; /* a step's denominators (GI_NC blocks), running products (1 block) */
+    uint64_t *nrm;     /* the denominators' norms (1 block; G1: d itself) */
     uint64_t *tab;     /* ng x GV_DIM x GV_TAB x 8 lanes x GA_TW words */
     int8_t *dig;       /* ng x 8 lanes x GV_DIM x GV_WIN digits */
     uint8_t *sel;      /* a step's entries: ng x 8 lanes (|digit| - 1) */
@@ -56,7 +57,7 @@ typedef struct {
 static size_t ga_layout(ga_batch *b, void *scratch, uint32_t ng)
 {
     size_t blk = (size_t)ng * GI_BLK; /* words of one block for every group */
-    size_t words = blk * (4 * GI_NC + GI_NC + 1) + (size_t)ng * GV_DIM * GV_TAB * 8 * GA_TW;
+    size_t words = blk * (4 * GI_NC + GI_NC + GI_NC) + (size_t)ng * GV_DIM * GV_TAB * 8 * GA_TW;
     size_t bytes = words * 8 + (size_t)ng * IFMA_LANES * (GV_DIM * GV_WIN + 1) + 5 * (size_t)ng;
     if (b) {
         uint64_t *w = scratch;
@@ -65,7 +66,8 @@ static size_t ga_layout(ga_batch *b, void *scratch, uint32_t ng)
         b->px = w += blk * GI_NC;
         b->py = w += blk * GI_NC;
         b->d = w += blk * GI_NC;
-        b->pre = w += blk * GI_NC;
+        b->nrm = GI_NC == 1 ? b->d : w + blk * GI_NC;
+        b->pre = w += blk * (2 * GI_NC - 1);
         b->tab = w += blk;
         w += (size_t)ng * GV_DIM * GV_TAB * 8 * GA_TW;
         b->dig = (int8_t *)w;
@@ -285,8 +287,11 @@ static void ga_step(ga_batch *b, int kind, int j, int w)
         GI_FE onefe;
         fe_one(&onefe);
         GI_BLEND(&d, (r52m)~lanes, &d, &onefe); /* lanes that do not divide: 1 */
-        ga_norm(&nrm, &d);
+        vfp_blend(&nrm, (r52m)~lanes, &nrm, &one);
         fe_store(GA_BLK(b->d, g), &d);
+#if GI_NC == 2
+        vfp_store(b->nrm + (size_t)g * GI_BLK, &nrm);
+#endif
         vfp_mul(&acc, &acc, &nrm);
         vfp_store(b->pre + (size_t)g * GI_BLK, &acc);
     }
@@ -300,7 +305,7 @@ static void ga_step(ga_batch *b, int kind, int j, int w)
             vfp p;
             vfp_load(&p, b->pre + (size_t)(g - 1) * GI_BLK);
             vfp_mul(&itn, &inv, &p); /* 1 / N(d) of this group */
-            ga_norm(&nrm, &d);
+            vfp_load(&nrm, b->nrm + (size_t)g * GI_BLK);
             vfp_mul(&inv, &inv, &nrm);
         } else {
             itn = inv;
@@ -372,12 +377,18 @@ static void ga_load(ga_batch *b, const GI_AFF *p, const glv_fixed *s, size_t n)
                 memset(e, 0, GV_DIM * GV_WIN);
                 continue;
             }
+#if !defined(G16K_IFMA_BN254) && GV_DIM == 2
+            /* G1's parts are the halves, in the windows glv_fixed_set made */
+            memcpy(e, s[i].d[0], GV_WIN);
+            memcpy(e + GV_WIN, s[i].d[1], GV_WIN);
+#else
             unsigned __int128 v[GV_DIM];
             unsigned neg = parts(v, &s[i]);
             for (int j = 0; j < GV_DIM; j++) {
                 glv_windows4(e + j * GV_WIN, v[j], GV_WIN);
                 negate_if(e + j * GV_WIN, GV_WIN, (neg >> j) & 1);
             }
+#endif
         }
         GI_FE x, y;
         fe_load_r52(&x, pc[0], &to);

@@ -480,10 +480,36 @@ static int apply_section(contrib_run *c, uint32_t id, const char *name, const fr
     return rc;
 }
 
+/* Points [b, e) of a block read back: LEM to the uncompressed encoding (on all threads: the
+ * hash alone is serial). */
+typedef struct u_job {
+    int g2;
+    size_t sz;
+    const uint8_t *lem;
+    uint8_t *u;
+} u_job;
+
+static void u_range(void *arg, uint64_t b, uint64_t e, uint32_t worker)
+{
+    (void)worker;
+    const u_job *j = arg;
+    for (uint64_t i = b; i < e; i++) {
+        if (j->g2) {
+            g2_affine_t a;
+            g2_affine_from_bytes_mont(&a, j->lem + i * j->sz);
+            setup_g2_to_u(j->u + i * j->sz, &a);
+        } else {
+            g1_affine_t a;
+            g1_affine_from_bytes_mont(&a, j->lem + i * j->sz);
+            setup_g1_to_u(j->u + i * j->sz, &a);
+        }
+    }
+}
+
 /* BLAKE2b-512(response || the new points of sections 2..6 uncompressed), read back. */
 static int next_challenge(contrib_run *c, const uint8_t response[64], uint8_t out[64])
 {
-    enum { K = 4096 };
+    enum { K = 16384 };
     blake2b_state h;
     blake2b_init(&h, 64);
     blake2b_update(&h, response, 64);
@@ -497,17 +523,8 @@ static int next_challenge(contrib_run *c, const uint8_t response[64], uint8_t ou
             uint64_t m = n - b < K ? n - b : K;
             if ((rc = atomic_stream_read_back(c->out, c->sec_off[id] + b * sz, lem, m * sz)))
                 break;
-            for (uint64_t i = 0; i < m; i++) {
-                if (g2) {
-                    g2_affine_t a;
-                    g2_affine_from_bytes_mont(&a, lem + i * sz);
-                    setup_g2_to_u(u + i * sz, &a);
-                } else {
-                    g1_affine_t a;
-                    g1_affine_from_bytes_mont(&a, lem + i * sz);
-                    setup_g1_to_u(u + i * sz, &a);
-                }
-            }
+            u_job uj = { .g2 = g2, .sz = sz, .lem = lem, .u = u };
+            par_for(pool_threads(c->threads), m, 1024, u_range, &uj);
             blake2b_update(&h, u, m * sz);
         }
     }
