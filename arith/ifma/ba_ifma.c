@@ -108,29 +108,6 @@ R52_INLINE void load_fp(vfp *r, const uint8_t *const *f, unsigned n, size_t off)
 }
 #endif
 
-/* r = 1/a lane by lane (a nonzero mod p, < 2^17 p; r < 3p): the 8 lanes leave for reference
- * fp_t, share one fp_inv by Montgomery's trick (21 products), and come back. */
-static void lanes_inv(vfp *r, const vfp *a)
-{
-    _Alignas(64) uint64_t s[BLK];
-    fp_t x[IFMA_LANES], pre[IFMA_LANES], inv;
-    const uint8_t *xp[IFMA_LANES];
-    vfp_store(s, a);
-    r52_block_to_fp(x, s);
-    pre[0] = x[0];
-    for (int k = 1; k < IFMA_LANES; k++)
-        fp_mul(&pre[k], &pre[k - 1], &x[k]);
-    fp_inv(&inv, &pre[IFMA_LANES - 1]);
-    for (int k = IFMA_LANES - 1; k > 0; k--) {
-        fp_mul(&pre[k], &inv, &pre[k - 1]); /* 1 / x[k] */
-        fp_mul(&inv, &inv, &x[k]);
-    }
-    pre[0] = inv;
-    for (int k = 0; k < IFMA_LANES; k++)
-        xp[k] = (const uint8_t *)&pre[k];
-    load_fp(r, xp, IFMA_LANES, 0);
-}
-
 /* ---- Fp2 pieces for G2 ---- */
 
 R52_INLINE void vfp2_gather(vfp2 *r, const uint64_t *bk, size_t bw, const uint64_t *idx, unsigned n,

@@ -20,7 +20,7 @@
  *                    n = k p for some k < BI_NORM_KMAX (the filter's range)
  *   BI_DINV(o, d, ninv)   o = 1/d given ninv = 1/N(d), o < 2p
  *   BI_ONE(r) BI_ZERO(r)
- * Uses ba_ifma.c's lanes_inv and gather_vfp, and r52_block_to_fp.
+ * Uses ba_ifma.c's gather_vfp, and r52_block.h's r52_block_to_fp and r52_lanes_inv.
  */
 #define BI_CAT_(a, b) a##_##b
 #define BI_CAT(a, b) BI_CAT_(a, b)
@@ -112,7 +112,7 @@ void BI_FN(ifma_ba_run)(BI_R52 *buckets, const uint64_t *idx, const uint8_t *con
 
     /* acc = lane k's product of all its norms: one inversion for the 8 lanes. */
     vfp inv, itn;
-    lanes_inv(&inv, &acc);
+    r52_lanes_inv(&inv, &acc);
 
     /* Pass 2, last group to first: inv = 1 / (product of the norms of groups 0..g). */
     for (uint32_t g = ng; g-- > 0;) {

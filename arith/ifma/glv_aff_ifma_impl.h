@@ -88,31 +88,6 @@ size_t GI_FN(ifma_mul_glv_aff_scratch)(size_t n)
     return ga_layout(NULL, NULL, (uint32_t)(ng < GA_GROUPS ? ng : GA_GROUPS));
 }
 
-/* r = 1 / a in each lane (a != 0 mod p in every lane): one reference inversion for the eight
- * lanes (Montgomery's trick across them). Output < 2p. */
-static void ga_lanes_inv(vfp *r, const vfp *a)
-{
-    _Alignas(64) uint64_t s[GI_BLK];
-    fp_t x[IFMA_LANES], pre[IFMA_LANES], w;
-    vfp_store(s, a);
-    r52_block_to_fp(x, s);
-    pre[0] = x[0];
-    for (int k = 1; k < IFMA_LANES; k++)
-        fp_mul(&pre[k], &pre[k - 1], &x[k]);
-    fp_inv(&w, &pre[IFMA_LANES - 1]);
-    for (int k = IFMA_LANES - 1; k > 0; k--) {
-        fp_mul(&pre[k], &w, &pre[k - 1]); /* 1 / x[k] */
-        fp_mul(&w, &w, &x[k]);
-    }
-    pre[0] = w;
-    vfp to;
-    vfp_set_const(&to, VFP_TO_R52);
-    for (int k = 0; k < IFMA_LANES; k++)
-        r52_radix_put(s, k, &pre[k]);
-    vfp_load(r, s);
-    vfp_mul(r, r, &to);
-}
-
 /* The denominator's norm to Fp (G1: d itself) and 1/d from 1/N(d): conj(d) / N(d) on G2.
  * d < 8p per part; n < 4p; o < M. */
 R52_INLINE void ga_norm(vfp *n, const GI_FE *d)
@@ -295,7 +270,7 @@ static void ga_step(ga_batch *b, int kind, int j, int w)
         vfp_mul(&acc, &acc, &nrm);
         vfp_store(b->pre + (size_t)g * GI_BLK, &acc);
     }
-    ga_lanes_inv(&inv, &acc);
+    r52_lanes_inv(&inv, &acc);
     /* backward: inv = 1 / (product of the norms of groups 0..g) */
     for (uint32_t g = b->ng; g-- > 0;) {
         if (kind == GA_ADD && g >= GA_AHEAD)
@@ -404,33 +379,13 @@ static void ga_load(ga_batch *b, const GI_AFF *p, const glv_fixed *s, size_t n)
 }
 
 /* Entry m of part 0 is the accumulator; store it with its images in the other parts. */
-static void ga_table_entry(ga_batch *b, int m, const vfp *cx, const vfp *cy, const GI_FE *px,
-                           const GI_FE *py)
+static void ga_table_entry(ga_batch *b, int m, const gv_images *im)
 {
-    (void)cx;
-    (void)cy;
-    (void)px;
-    (void)py;
     for (uint32_t g = 0; g < b->ng; g++) {
         GI_FE tx[GV_DIM], ty[GV_DIM];
         fe_load(&tx[0], GA_BLK(b->ax, g));
         fe_load(&ty[0], GA_BLK(b->ay, g));
-#ifdef GV_SCALED
-        fe_mul_fp(&tx[GV_SCALED], &tx[0], cx);
-        fe_mul_fp(&ty[GV_SCALED], &ty[0], cy);
-#endif
-#if GI_NC == 2
-        GI_FE zero, t;
-        fe_zero(&zero);
-        for (int j = 1; j < GV_DIM; j += 2) {
-            t = tx[j - 1];
-            vfp_sub(GI_PART(&t, 1), GI_PART(&zero, 0), GI_PART(&t, 1), GI_MB); /* conj */
-            GI_MUL(&tx[j], &t, px);
-            t = ty[j - 1];
-            vfp_sub(GI_PART(&t, 1), GI_PART(&zero, 0), GI_PART(&t, 1), GI_MB);
-            GI_MUL(&ty[j], &t, py);
-        }
-#endif
+        images_entry(tx, ty, im);
         for (int j = 0; j < GV_DIM; j++)
             ga_scatter(b, g, j, m, &tx[j], &ty[j]);
     }
@@ -467,30 +422,10 @@ static void ga_store(const ga_batch *b, GI_AFF *out, const GI_AFF *p, const glv_
 void GI_FN(ifma_mul_glv_aff)(GI_AFF *out, const GI_AFF *p, const glv_fixed *s, size_t n,
                              void *scratch)
 {
-    vfp to, cx, cy;
+    vfp to;
     vfp_set_const(&to, VFP_TO_R52);
-    vfp_zero(&cx);
-    vfp_zero(&cy);
-#ifdef GV_SCALED
-    image_consts(&cx, &cy, &to);
-#endif
-    GI_FE px, py;
-    fe_zero(&px);
-    fe_zero(&py);
-#if GI_NC == 2
-    {
-        GI_JAC inf;
-        GI_AFF one, c;
-        GI_FN(jac_set_inf)(&inf); /* X = Y = 1 */
-        one.x = inf.x;
-        one.y = inf.y;
-        GI_ENDO(&c, &one); /* psi(1, 1) = (cx, cy) */
-        if (GV_PSI_NEG)
-            fp2_neg(&c.y, &c.y);
-        fe_bcast(&px, &c.x, &to);
-        fe_bcast(&py, &c.y, &to);
-    }
-#endif
+    gv_images im;
+    images_setup(&im, &to);
     for (size_t i0 = 0; i0 < n; i0 += (size_t)GA_GROUPS * IFMA_LANES) {
         size_t m =
             n - i0 < (size_t)GA_GROUPS * IFMA_LANES ? n - i0 : (size_t)GA_GROUPS * IFMA_LANES;
@@ -498,10 +433,10 @@ void GI_FN(ifma_mul_glv_aff)(GI_AFF *out, const GI_AFF *p, const glv_fixed *s, s
         ga_layout(&b, scratch, (uint32_t)((m + IFMA_LANES - 1) / IFMA_LANES));
         ga_load(&b, p + i0, s + i0, m);
         /* the table [m + 1] P of part 0 and its images: 2P, then + P */
-        ga_table_entry(&b, 0, &cx, &cy, &px, &py);
+        ga_table_entry(&b, 0, &im);
         for (int e = 1; e < GV_TAB; e++) {
             ga_step(&b, e == 1 ? GA_DBL : GA_ADDP, 0, 0);
-            ga_table_entry(&b, e, &cx, &cy, &px, &py);
+            ga_table_entry(&b, e, &im);
         }
         /* the windows, top first; the accumulator starts at infinity */
         for (uint32_t g = 0; g < b.ng; g++)

@@ -303,18 +303,22 @@ static unsigned parts(unsigned __int128 v[GV_DIM], const glv_fixed *s)
 }
 #endif
 
-/* tx, ty[j] = the table of part j: [m] e^j P. tx, ty[0] built; GV_SCALED's from the Fp
- * constants of the reference image; on G2 part j odd from part j - 1 by psi = (conj(x) cx,
- * conj(y) cy) (-psi: -cy), the constants the reference psi's image of (1, 1). */
-static void images(GI_FE tx[GV_DIM][GV_TAB], GI_FE ty[GV_DIM][GV_TAB], const vfp *to)
-{
-#ifdef GV_SCALED
+/* The constants of the parts' images in the lanes: GV_SCALED's (Fp, read off the reference
+ * image) and psi's on G2 ((conj(x) px, conj(y) py), -py for -psi; the reference psi's image of
+ * (1, 1)); those a group has no use for are zero. */
+typedef struct {
     vfp cx, cy;
-    image_consts(&cx, &cy, to);
-    for (int m = 0; m < GV_TAB; m++) {
-        fe_mul_fp(&tx[GV_SCALED][m], &tx[0][m], &cx);
-        fe_mul_fp(&ty[GV_SCALED][m], &ty[0][m], &cy);
-    }
+    GI_FE px, py;
+} gv_images;
+
+static void images_setup(gv_images *im, const vfp *to)
+{
+    vfp_zero(&im->cx);
+    vfp_zero(&im->cy);
+    fe_zero(&im->px);
+    fe_zero(&im->py);
+#ifdef GV_SCALED
+    image_consts(&im->cx, &im->cy, to);
 #endif
 #if GI_NC == 2
     GI_JAC inf;
@@ -323,22 +327,52 @@ static void images(GI_FE tx[GV_DIM][GV_TAB], GI_FE ty[GV_DIM][GV_TAB], const vfp
     one.x = inf.x;
     one.y = inf.y;
     GI_ENDO(&c, &one); /* psi(1, 1) = (cx, cy) */
-    GI_FE px, py, zero, t;
     if (GV_PSI_NEG)
         fp2_neg(&c.y, &c.y);
-    fe_bcast(&px, &c.x, to);
-    fe_bcast(&py, &c.y, to);
-    fe_zero(&zero);
-    for (int j = 1; j < GV_DIM; j += 2)
-        for (int m = 0; m < GV_TAB; m++) {
-            t = tx[j - 1][m];
-            vfp_sub(GI_PART(&t, 1), GI_PART(&zero, 0), GI_PART(&t, 1), GI_MB); /* conj */
-            GI_MUL(&tx[j][m], &t, &px);
-            t = ty[j - 1][m];
-            vfp_sub(GI_PART(&t, 1), GI_PART(&zero, 0), GI_PART(&t, 1), GI_MB);
-            GI_MUL(&ty[j][m], &t, &py);
-        }
+    fe_bcast(&im->px, &c.x, to);
+    fe_bcast(&im->py, &c.y, to);
 #endif
+    (void)to;
+}
+
+/* x[j], y[j] for j >= 1: the images of one table entry (x[0], y[0], < M a part) in the other
+ * parts: GV_SCALED's from part 0, on G2 part j odd by psi from part j - 1. Outputs < 3p. */
+static void images_entry(GI_FE x[GV_DIM], GI_FE y[GV_DIM], const gv_images *im)
+{
+    (void)im;
+#ifdef GV_SCALED
+    fe_mul_fp(&x[GV_SCALED], &x[0], &im->cx);
+    fe_mul_fp(&y[GV_SCALED], &y[0], &im->cy);
+#endif
+#if GI_NC == 2
+    GI_FE zero, t;
+    fe_zero(&zero);
+    for (int j = 1; j < GV_DIM; j += 2) {
+        t = x[j - 1];
+        vfp_sub(GI_PART(&t, 1), GI_PART(&zero, 0), GI_PART(&t, 1), GI_MB); /* conj */
+        GI_MUL(&x[j], &t, &im->px);
+        t = y[j - 1];
+        vfp_sub(GI_PART(&t, 1), GI_PART(&zero, 0), GI_PART(&t, 1), GI_MB);
+        GI_MUL(&y[j], &t, &im->py);
+    }
+#endif
+}
+
+/* tx, ty[j] = the table of part j: [m] e^j P, from tx, ty[0]. */
+static void images(GI_FE tx[GV_DIM][GV_TAB], GI_FE ty[GV_DIM][GV_TAB], const vfp *to)
+{
+    gv_images im;
+    images_setup(&im, to);
+    for (int m = 0; m < GV_TAB; m++) {
+        GI_FE x[GV_DIM], y[GV_DIM];
+        x[0] = tx[0][m];
+        y[0] = ty[0][m];
+        images_entry(x, y, &im);
+        for (int j = 1; j < GV_DIM; j++) {
+            tx[j][m] = x[j];
+            ty[j][m] = y[j];
+        }
+    }
 }
 
 /* d[0..count) = -d[0..count) if neg: the digits of a part the split gave with a minus sign. */

@@ -36,4 +36,29 @@ static inline void r52_block_from_fp(uint64_t *blk, const fp_t *const in[8])
     vfp_store(blk, &a);
 }
 
+/* r = 1 / a lane by lane (a != 0 mod p in every lane, any a < 2^17 p; r < 2p): the eight lanes
+ * leave for the reference fp_t, share one fp_inv by Montgomery's trick (21 products) and come
+ * back. The batch-affine kernels' one inversion a batch (ba_ifma_impl.h, glv_aff_ifma_impl.h). */
+static inline void r52_lanes_inv(vfp *r, const vfp *a)
+{
+    _Alignas(64) uint64_t s[R52_LIMBS * 8];
+    fp_t x[8], pre[8], w;
+    const fp_t *in[8];
+    vfp_store(s, a);
+    r52_block_to_fp(x, s);
+    pre[0] = x[0];
+    for (int k = 1; k < 8; k++)
+        fp_mul(&pre[k], &pre[k - 1], &x[k]);
+    fp_inv(&w, &pre[7]);
+    for (int k = 7; k > 0; k--) {
+        fp_mul(&pre[k], &w, &pre[k - 1]); /* 1 / x[k] */
+        fp_mul(&w, &w, &x[k]);
+    }
+    pre[0] = w;
+    for (int k = 0; k < 8; k++)
+        in[k] = &pre[k];
+    r52_block_from_fp(s, in);
+    vfp_load(r, s);
+}
+
 #endif

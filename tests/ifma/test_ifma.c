@@ -870,6 +870,18 @@ static void halves_x2_1(glv_fixed *sf, uint64_t k[4])
     k[3] = 0;
 }
 
+/* The halves of r itself (1 and r div x^2, whose last signed digit is -1): the last addition
+ * cancels; k = r = 0 as a scalar (see test_mul_glv_exact_case). */
+static void halves_of_r(glv_fixed *sf, uint64_t k[4])
+{
+    uint64_t h0[2], h1[2];
+    glv_split(h0, h1, FR_MODULUS.l);
+    glv_windows4(sf->d[0], (unsigned __int128)h0[1] << 64 | h0[0], GLV_WINDOWS);
+    glv_windows4(sf->d[1], (unsigned __int128)h1[1] << 64 | h1[0], GLV_WINDOWS);
+    assert_int_equal(sf->d[1][0], -1);
+    memset(k, 0, 4 * sizeof k[0]);
+}
+
 static void test_mul_glv_matches_ref(void **state)
 {
     (void)state;
@@ -933,14 +945,8 @@ static void test_mul_glv_exact_case(void **state)
         glv_fixed_set(&sf[i], &m);
         if (i == 2)
             halves_x2_1(&sf[i], k[i]);
-        if (i == 5) {
-            uint64_t h0[2], h1[2];
-            glv_split(h0, h1, FR_MODULUS.l);
-            glv_windows4(sf[i].d[0], (unsigned __int128)h0[1] << 64 | h0[0], GLV_WINDOWS);
-            glv_windows4(sf[i].d[1], (unsigned __int128)h1[1] << 64 | h1[0], GLV_WINDOWS);
-            assert_int_equal(sf[i].d[1][0], -1);
-            memset(k[i], 0, sizeof k[i]);
-        }
+        if (i == 5)
+            halves_of_r(&sf[i], k[i]);
         sp[i] = &sf[i];
     }
     expect_mul(p1, p2, sp, (const uint64_t(*)[4])k, 0, L);
@@ -1033,11 +1039,7 @@ static void test_mul_glv_aff_matches_ref(void **state)
     const glv_fixed *sp[AFF_N];
     recode(sf, sp, (const uint64_t(*)[4])k, AFF_N);
     halves_x2_1(&sf[9], k[9]);
-    uint64_t h0[2], h1[2];
-    glv_split(h0, h1, FR_MODULUS.l);
-    glv_windows4(sf[10].d[0], (unsigned __int128)h0[1] << 64 | h0[0], GLV_WINDOWS);
-    glv_windows4(sf[10].d[1], (unsigned __int128)h1[1] << 64 | h1[0], GLV_WINDOWS);
-    memset(k[10], 0, sizeof k[10]);
+    halves_of_r(&sf[10], k[10]);
     expect_mul_aff(p1, p2, sf, (const uint64_t(*)[4])k, AFF_N);
     expect_mul_aff(p1 + 3, p2 + 3, sf + 3, (const uint64_t(*)[4])(k + 3), 13);
     free(p1);
