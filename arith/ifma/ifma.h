@@ -150,7 +150,7 @@ void g2_ifma_mul_glv(g2_jac_t *out, const g2_jac_t *p, const struct glv_fixed *c
                      unsigned n);
 /* out[i] = [s[i]] p[i] for i < n, affine points in and out ((0, 0) is infinity): the same
  * split and digits as g*_ifma_mul_glv, but every step of every product (a doubling, an addition
- * of a table entry, the tables' chain) done affine for a batch of up to 1024 (G1) or 512 (G2)
+ * of a table entry, the tables' chain) done affine for a batch of up to 2048 (G1) or 1024 (G2)
  * points at once, their denominators inverted together by Montgomery's trick, one reference
  * inversion a step (glv_aff_ifma_impl.h). p[i] in the prime-order group or infinity; a zero
  * denominator is found exactly and that point recomputed by the reference. The same points as

@@ -16,6 +16,7 @@
  * points are all the generator (a ceremony's first contribution: `ptau new` writes nothing
  * else), where k G comes from fixed-base tables (fixed_base.c) at a fraction of the cost.
  */
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -139,12 +140,8 @@ typedef struct apply_job {
     int g2;
     const ptau *pt;
     uint32_t id;
-    uint64_t base; /* section index of the chunk's first point */
-    void *pts;     /* decoded: affine on the lanes, Jacobian (then multiplied) on the reference;
-                      NULL on the fixed path */
-    void *aff;     /* the results, affine */
-    fr_t first;    /* scalar of point 0 of the chunk */
-    fr_t inc;      /* tau */
+    fr_t first; /* scalar of the section's point 0 */
+    fr_t inc;   /* tau */
     int simd;
     const void *fixed; /* the generator's fixed_base_g1/g2 table when every point of the section
                           is the generator (see fixed_section), else NULL */
@@ -154,18 +151,28 @@ typedef struct apply_job {
     size_t scratch_size;      /* bytes of each: the recoded scalars, then the lanes' */
 } apply_job;
 
-/* *k = the scalar of the chunk's point b: first * inc^b (either path). */
-static void point_scalar(fr_t *k, const apply_job *j, uint64_t b)
+/* One chunk's buffers: its points decoded (affine on the lanes, Jacobian then multiplied on the
+ * reference; none on the fixed path, which writes the affine results directly), the results
+ * affine, and their two encodings. Three of them in turn, so that chunks are finished
+ * (encoded, hashed, written) while the next ones' products run. */
+typedef struct chunk_buf {
+    void *pts, *aff;
+    uint8_t *lem, *cmp;
+    uint64_t b, m; /* the chunk's first section index and its points */
+} chunk_buf;
+
+/* *k = the scalar of the section's point i: first * inc^i (either path). */
+static void point_scalar(fr_t *k, const apply_job *j, uint64_t i)
 {
-    uint64_t eb = b;
-    fr_pow(k, &j->inc, &eb, 1);
+    uint64_t e = i;
+    fr_pow(k, &j->inc, &e, 1);
     fr_mul(k, k, &j->first);
 }
 
-/* Points b..e-1 of the chunk of a section whose points are all the generator: k * G by the
+/* Points b..e-1 of chunk u of a section whose points are all the generator: k * G by the
  * fixed-base table (fixed_base.c), affine results straight into aff; the same points as the
  * products below (affine coordinates are unique). */
-static void apply_fixed(apply_job *j, uint64_t b, uint64_t e)
+static void apply_fixed(apply_job *j, const chunk_buf *u, uint64_t b, uint64_t e)
 {
     uint64_t n = e - b;
     fr_t *k = malloc(sizeof(fr_t) * n);
@@ -173,11 +180,11 @@ static void apply_fixed(apply_job *j, uint64_t b, uint64_t e)
         atomic_store(&j->oom, 1);
         return;
     }
-    point_scalar(&k[0], j, b);
+    point_scalar(&k[0], j, u->b + b);
     for (uint64_t i = 1; i < n; i++)
         fr_mul(&k[i], &k[i - 1], &j->inc);
-    int rc = j->g2 ? fixed_base_g2_run((g2_affine_t *)j->aff + b, j->fixed, k, n)
-                   : fixed_base_g1_run((g1_affine_t *)j->aff + b, j->fixed, k, n);
+    int rc = j->g2 ? fixed_base_g2_run((g2_affine_t *)u->aff + b, j->fixed, k, n)
+                   : fixed_base_g1_run((g1_affine_t *)u->aff + b, j->fixed, k, n);
     if (rc)
         atomic_store(&j->oom, 1);
     sodium_memzero(k, sizeof(fr_t) * n);
@@ -186,14 +193,14 @@ static void apply_fixed(apply_job *j, uint64_t b, uint64_t e)
 
 /* Points per batch of the lanes' products (g*_ifma_mul_glv_aff's batch: its steps share an
  * inversion), the most a task takes. */
-#define LANES_BATCH(g2) ((g2) ? 512u : 1024u)
+#define LANES_BATCH(g2) ((g2) ? 1024u : 2048u)
 /* the recoded scalars of a task, at the start of a worker's scratch */
 #define LANES_FIXED_BYTES (((size_t)LANES_BATCH(0) * sizeof(glv_fixed) + 63) & ~(size_t)63)
 
-/* Points b..e-1 of the chunk on the IFMA lanes: decoded affine into pts, their scalars split
- * and recoded, then multiplied all affine (one batch), the results straight into aff. The
- * worker's scratch holds the recoded scalars (wiped here) and the lanes' work space. */
-static void apply_lanes(apply_job *j, uint64_t b, uint64_t e, uint32_t worker)
+/* Points b..e-1 of chunk u on the IFMA lanes: decoded affine into pts, their scalars split and
+ * recoded, then multiplied all affine (one batch), the results straight into aff. The worker's
+ * scratch holds the recoded scalars (wiped here) and the lanes' work space. */
+static void apply_lanes(apply_job *j, const chunk_buf *u, uint64_t b, uint64_t e, uint32_t worker)
 {
     uint64_t n = e - b;
     size_t fsz = LANES_FIXED_BYTES;
@@ -206,54 +213,54 @@ static void apply_lanes(apply_job *j, uint64_t b, uint64_t e, uint32_t worker)
     glv_fixed *f = j->scratch[worker];
     void *work = (uint8_t *)j->scratch[worker] + fsz;
     fr_t k;
-    point_scalar(&k, j, b);
+    point_scalar(&k, j, u->b + b);
     for (uint64_t i = b; i < e; i++) {
-        void *a = j->g2 ? (void *)((g2_affine_t *)j->pts + i) : (void *)((g1_affine_t *)j->pts + i);
-        if (ptau_point(j->pt, j->id, j->base + i, a, 0))
-            ptau_note_lowest(&j->bad, j->base + i);
+        void *a = j->g2 ? (void *)((g2_affine_t *)u->pts + i) : (void *)((g1_affine_t *)u->pts + i);
+        if (ptau_point(j->pt, j->id, u->b + i, a, 0))
+            ptau_note_lowest(&j->bad, u->b + i);
         glv_fixed_set(&f[i - b], &k);
         fr_mul(&k, &k, &j->inc);
     }
     if (j->g2)
-        g2_ifma_mul_glv_aff((g2_affine_t *)j->aff + b, (const g2_affine_t *)j->pts + b, f, n, work);
+        g2_ifma_mul_glv_aff((g2_affine_t *)u->aff + b, (const g2_affine_t *)u->pts + b, f, n, work);
     else
-        g1_ifma_mul_glv_aff((g1_affine_t *)j->aff + b, (const g1_affine_t *)j->pts + b, f, n, work);
+        g1_ifma_mul_glv_aff((g1_affine_t *)u->aff + b, (const g1_affine_t *)u->pts + b, f, n, work);
     sodium_memzero(f, n * sizeof *f);
     sodium_memzero(&k, sizeof k);
 }
 
-static void apply_range(void *arg, uint64_t b, uint64_t e, uint32_t worker)
+/* Points b..e-1 of chunk u (chunk indices): the products by the section's scalars. */
+static void apply_range(apply_job *j, const chunk_buf *u, uint64_t b, uint64_t e, uint32_t worker)
 {
-    apply_job *j = arg;
     if (j->fixed) {
-        apply_fixed(j, b, e);
+        apply_fixed(j, u, b, e);
         return;
     }
     if (j->simd) {
-        apply_lanes(j, b, e, worker);
+        apply_lanes(j, u, b, e, worker);
         return;
     }
     fr_t k;
     glv_scalar w;
-    point_scalar(&k, j, b);
+    point_scalar(&k, j, u->b + b);
     for (uint64_t i = b; i < e; i++) {
         g2_affine_t a; /* large enough for either group */
-        if (ptau_point(j->pt, j->id, j->base + i, &a, 0))
-            ptau_note_lowest(&j->bad, j->base + i);
+        if (ptau_point(j->pt, j->id, u->b + i, &a, 0))
+            ptau_note_lowest(&j->bad, u->b + i);
         glv_scalar_set(&w, &k);
         if (j->g2) {
-            g2_jac_from_affine((g2_jac_t *)j->pts + i, &a);
-            g2_jac_mul_glv((g2_jac_t *)j->pts + i, (g2_jac_t *)j->pts + i, &w);
+            g2_jac_from_affine((g2_jac_t *)u->pts + i, &a);
+            g2_jac_mul_glv((g2_jac_t *)u->pts + i, (g2_jac_t *)u->pts + i, &w);
         } else {
-            g1_jac_from_affine((g1_jac_t *)j->pts + i, (const g1_affine_t *)&a);
-            g1_jac_mul_glv((g1_jac_t *)j->pts + i, (g1_jac_t *)j->pts + i, &w);
+            g1_jac_from_affine((g1_jac_t *)u->pts + i, (const g1_affine_t *)&a);
+            g1_jac_mul_glv((g1_jac_t *)u->pts + i, (g1_jac_t *)u->pts + i, &w);
         }
         fr_mul(&k, &k, &j->inc);
     }
     if (j->g2)
-        g2_jac_batch_to_affine((g2_affine_t *)j->aff + b, (g2_jac_t *)j->pts + b, e - b);
+        g2_jac_batch_to_affine((g2_affine_t *)u->aff + b, (g2_jac_t *)u->pts + b, e - b);
     else
-        g1_jac_batch_to_affine((g1_affine_t *)j->aff + b, (g1_jac_t *)j->pts + b, e - b);
+        g1_jac_batch_to_affine((g1_affine_t *)u->aff + b, (g1_jac_t *)u->pts + b, e - b);
     sodium_memzero(&w, sizeof w);
     sodium_memzero(&k, sizeof k);
 }
@@ -310,31 +317,13 @@ static const void *fixed_section(contrib_run *c, uint32_t id, uint64_t n)
     return &c->fb1;
 }
 
-/* One chunk's buffers: its points in Jacobian (decoded, then multiplied; none on the fixed
- * path, which writes the affine results directly) and affine form, and their two encodings.
- * Two of them alternate, so that one chunk is finished (encoded, hashed, written) while the
- * next one's products run. */
-typedef struct chunk_buf {
-    void *pts, *aff;
-    uint8_t *lem, *cmp;
-    uint64_t b, m; /* the chunk's first section index and its points; m = 0: none */
-} chunk_buf;
-
-/* What the finishing task of a chunk needs. */
-typedef struct finish_job {
-    contrib_run *c;
-    int g2, record_index, record_slot;
-    chunk_buf *buf;
-    int rc;
-} finish_job;
-
-/* Encode the chunk's results, hash them compressed into the response, write them LEM. */
-static void finish_chunk(finish_job *f)
+/* Encode chunk u's results, hash them compressed into the response, write them LEM. */
+static int finish_chunk(contrib_run *c, int g2, int record_index, int record_slot,
+                        const chunk_buf *u)
 {
-    chunk_buf *u = f->buf;
-    size_t sz = f->g2 ? G2_BYTES : G1_BYTES, csz = sz / 2;
+    size_t sz = g2 ? G2_BYTES : G1_BYTES, csz = sz / 2;
     for (uint64_t i = 0; i < u->m; i++) {
-        if (f->g2) {
+        if (g2) {
             setup_g2_to_lem(u->lem + i * sz, (const g2_affine_t *)u->aff + i);
             ptau_g2_to_c(u->cmp + i * csz, (const g2_affine_t *)u->aff + i);
         } else {
@@ -343,27 +332,17 @@ static void finish_chunk(finish_job *f)
         }
     }
     if (u->b == 0)
-        memcpy(f->c->first_pts[f->record_slot], u->lem + (size_t)f->record_index * sz, sz);
-    b2p_update(&f->c->response, u->cmp, u->m * csz);
-    f->rc = atomic_stream_write(f->c->out, u->lem, u->m * sz);
+        memcpy(c->first_pts[record_slot], u->lem + (size_t)record_index * sz, sz);
+    b2p_update(&c->response, u->cmp, u->m * csz);
+    return atomic_stream_write(c->out, u->lem, u->m * sz);
 }
-
-/* One step of the pipeline as par_for tasks: task 0 finishes the previous chunk (when there is
- * one: handed out first, so one thread takes it while the others start the products), the
- * other tasks are `grain` points each of the current chunk's products. */
-typedef struct step_job {
-    apply_job *apply; /* the current chunk, or m = 0 */
-    uint64_t m;
-    uint64_t grain;  /* points per task of the products */
-    finish_job *fin; /* the previous chunk, or NULL */
-} step_job;
 
 /* Points per task of the products. The reference's: 128 G1 points take about 1.5 ms, G2 3 ms
  * on one thread, so that the last task of a chunk leaves the other thread idle for little
  * (512 points, before: about 5% of the wall time at power 16 on 2 cores). Fixed-base tasks
  * take 1024 points (a task is one batch of additions per window, sharing an inversion;
  * fixed_base.c's CHUNK). The lanes' tasks are batches (LANES_BATCH at most), so the chunk is
- * cut into a multiple of the thread count of equal tasks: none is left to run alone. */
+ * cut into a multiple of the thread count of equal tasks. */
 #define APPLY_GRAIN 128
 #define FIXED_GRAIN 1024
 
@@ -373,25 +352,70 @@ static uint64_t apply_grain(const apply_job *j, uint64_t m, unsigned threads)
         return FIXED_GRAIN;
     if (!j->simd)
         return APPLY_GRAIN;
-    if (m == 0)
-        return LANES_BATCH(j->g2);
     uint64_t per = (uint64_t)LANES_BATCH(j->g2) * threads;
     uint64_t tasks = (m + per - 1) / per * threads;
     uint64_t g = (m + tasks - 1) / tasks;
     return (g + IFMA_LANES - 1) / IFMA_LANES * IFMA_LANES; /* whole groups of eight */
 }
 
-static void step_range(void *arg, uint64_t b, uint64_t e, uint32_t worker)
+/* A section as one par_for, its tasks handed out in this order: the products of chunk 0, of
+ * chunk 1, the finishing of chunk 0, the products of chunk 2, the finishing of chunk 1, ...,
+ * the finishing of the last chunk. No thread waits at a chunk's end for the other's last
+ * task: the next chunk's tasks are there to take. A task waits (rarely: the order makes it so)
+ * for what it needs: a finishing for its chunk's products and for the finishing before it (the
+ * response hash takes the chunks in order); the products of chunk k for the finishing of chunk
+ * k - 3, whose buffers they reuse. */
+#define SEC_BUFS 3
+
+typedef struct sec_task {
+    uint64_t chunk;
+    uint64_t lo, hi; /* points of the chunk; lo == hi: the chunk's finishing */
+} sec_task;
+
+typedef struct sec_run {
+    contrib_run *c;
+    apply_job *j;
+    int record_index, record_slot;
+    const char *name;
+    uint64_t n, chunk; /* the section's points, points a chunk */
+    chunk_buf buf[SEC_BUFS];
+    const sec_task *tasks;
+    atomic_uint_fast64_t *left;    /* per chunk: product tasks not done */
+    atomic_uint_fast64_t finished; /* chunks finished, in order */
+    atomic_int rc;                 /* a finishing's error */
+} sec_run;
+
+static void sec_wait(atomic_uint_fast64_t *v, uint64_t want_at_least)
 {
-    step_job *s = arg;
+    while (atomic_load(v) < want_at_least)
+        sched_yield();
+}
+
+static void sec_range(void *arg, uint64_t b, uint64_t e, uint32_t worker)
+{
+    sec_run *r = arg;
     for (uint64_t t = b; t < e; t++) {
-        if (s->fin && t == 0) {
-            finish_chunk(s->fin);
+        const sec_task *k = &r->tasks[t];
+        chunk_buf u = r->buf[k->chunk % SEC_BUFS]; /* the buffers; the chunk's own b and m: */
+        u.b = k->chunk * r->chunk;
+        u.m = r->n - u.b < r->chunk ? r->n - u.b : r->chunk;
+        if (k->lo < k->hi) {
+            if (k->chunk >= SEC_BUFS)
+                sec_wait(&r->finished, k->chunk - SEC_BUFS + 1);
+            apply_range(r->j, &u, k->lo, k->hi, worker);
+            atomic_fetch_sub(&r->left[k->chunk], 1);
             continue;
         }
-        uint64_t k = t - (s->fin != NULL), grain = s->grain, lo = k * grain;
-        uint64_t hi = s->m - lo < grain ? s->m : lo + grain;
-        apply_range(s->apply, lo, hi, worker);
+        while (atomic_load(&r->left[k->chunk]) != 0)
+            sched_yield();
+        sec_wait(&r->finished, k->chunk);
+        if (atomic_load(&r->rc) == G16K_OK) {
+            int rc = finish_chunk(r->c, r->j->g2, r->record_index, r->record_slot, &u);
+            if (rc)
+                atomic_store(&r->rc, rc);
+            progress_update(r->c->pg, r->name, u.b + u.m, r->n);
+        }
+        atomic_fetch_add(&r->finished, 1);
     }
 }
 
@@ -403,7 +427,7 @@ static int apply_section(contrib_run *c, uint32_t id, const char *name, const fr
     int g2 = ptau_section_is_g2(id);
     size_t sz = g2 ? G2_BYTES : G1_BYTES, csz = sz / 2;
     uint64_t n = ptau_section_points(c->pt, id);
-    uint64_t chunk = (1u << 20) / sz; /* snarkjs's chunks: the response hash sees them */
+    uint64_t chunk = (1u << 20) / sz; /* snarkjs's chunks (the hash is the same for any) */
     int rc = ptau_check_section(c->pt, id, name);
     if (rc || (rc = binfile_put_section_head(c->out, id, n * sz)))
         return rc;
@@ -418,65 +442,72 @@ static int apply_section(contrib_run *c, uint32_t id, const char *name, const fr
     j.scratch = c->scratch;
     j.scratch_size = c->scratch_size;
     atomic_init(&j.oom, 0);
+    atomic_init(&j.bad, ~(uint64_t)0);
     size_t jsz = g2 ? sizeof(g2_jac_t) : sizeof(g1_jac_t);
     size_t asz = g2 ? sizeof(g2_affine_t) : sizeof(g1_affine_t);
-    chunk_buf buf[2];
-    memset(buf, 0, sizeof buf);
-    for (int h = 0; h < 2 && rc == G16K_OK; h++) {
-        buf[h].pts = j.fixed ? NULL : malloc(chunk * jsz); /* the fixed path needs none */
-        buf[h].aff = malloc(chunk * asz);
-        buf[h].lem = malloc(chunk * sz);
-        buf[h].cmp = malloc(chunk * csz);
-        if ((!j.fixed && !buf[h].pts) || !buf[h].aff || !buf[h].lem || !buf[h].cmp)
+    uint64_t chunks = (n + chunk - 1) / chunk;
+    sec_run r = { .c = c,
+                  .j = &j,
+                  .record_index = record_index,
+                  .record_slot = record_slot,
+                  .name = name,
+                  .n = n,
+                  .chunk = chunk };
+    atomic_init(&r.finished, 0);
+    atomic_init(&r.rc, G16K_OK);
+    /* the tasks: a chunk's products, then (after the next chunk's) its finishing */
+    uint64_t nt = 0;
+    for (uint64_t k = 0; k < chunks; k++) {
+        uint64_t m = n - k * chunk < chunk ? n - k * chunk : chunk, g = apply_grain(&j, m, threads);
+        nt += (m + g - 1) / g + 1;
+    }
+    sec_task *tasks = malloc(sizeof *tasks * nt);
+    r.left = malloc(sizeof *r.left * chunks);
+    if (!tasks || !r.left)
+        rc = err_set(G16K_ENOMEM, "ptau: no memory for %s", name);
+    nt = 0;
+    for (uint64_t k = 0; k <= chunks && rc == G16K_OK; k++) {
+        if (k < chunks) {
+            uint64_t m = n - k * chunk < chunk ? n - k * chunk : chunk;
+            uint64_t g = apply_grain(&j, m, threads);
+            atomic_init(&r.left[k], (m + g - 1) / g);
+            for (uint64_t lo = 0; lo < m; lo += g)
+                tasks[nt++] = (sec_task){ k, lo, m - lo < g ? m : lo + g };
+        }
+        if (k >= 1)
+            tasks[nt++] = (sec_task){ k - 1, 0, 0 };
+    }
+    for (int h = 0; h < SEC_BUFS && rc == G16K_OK; h++) {
+        r.buf[h].pts = j.fixed ? NULL : malloc(chunk * jsz); /* the fixed path needs none */
+        r.buf[h].aff = malloc(chunk * asz);
+        r.buf[h].lem = malloc(chunk * sz);
+        r.buf[h].cmp = malloc(chunk * csz);
+        if ((!j.fixed && !r.buf[h].pts) || !r.buf[h].aff || !r.buf[h].lem || !r.buf[h].cmp)
             rc = err_set(G16K_ENOMEM, "ptau: no memory for a chunk of %s", name);
     }
-    finish_job fin = { .c = c, .g2 = g2, .record_index = record_index, .record_slot = record_slot };
-    /* step k: the products of chunk k (while k < chunks) and the finishing of chunk k - 1 */
-    uint64_t chunks = (n + chunk - 1) / chunk;
-    for (uint64_t k = 0; k <= chunks && rc == G16K_OK; k++) {
-        chunk_buf *cur = &buf[k % 2], *prev = k > 0 ? &buf[(k - 1) % 2] : NULL;
-        cur->b = k * chunk;
-        cur->m = k < chunks ? (n - cur->b < chunk ? n - cur->b : chunk) : 0;
-        uint64_t grain = apply_grain(&j, cur->m, threads);
-        step_job st = { .apply = &j, .m = cur->m, .grain = grain, .fin = prev ? &fin : NULL };
-        fin.buf = prev;
-        fin.rc = G16K_OK;
-        j.base = cur->b;
-        j.pts = cur->pts;
-        j.aff = cur->aff;
-        atomic_init(&j.bad, ~(uint64_t)0);
-        uint64_t tasks = (cur->m + grain - 1) / grain + (prev != NULL);
-        par_for(threads, tasks, 1, step_range, &st);
-        if (atomic_load(&j.oom)) {
-            rc = err_set(G16K_ENOMEM, "ptau: no memory for the products of %s", name);
-            break;
-        }
+    if (rc == G16K_OK) {
+        r.tasks = tasks;
+        par_for(threads, nt, 1, sec_range, &r);
         uint64_t bad = atomic_load(&j.bad);
-        if (bad != ~(uint64_t)0) {
+        if (atomic_load(&j.oom))
+            rc = err_set(G16K_ENOMEM, "ptau: no memory for the products of %s", name);
+        else if (bad != ~(uint64_t)0)
             rc = ptau_point_error(c->pt, id, name, bad, 0);
-            break;
-        }
-        if ((rc = fin.rc))
-            break;
-        if (prev)
-            progress_update(c->pg, name, prev->b + prev->m, n);
-        /* the next chunk starts at first * inc^(b + m) */
-        uint64_t e = cur->m;
-        fr_t t;
-        fr_pow(&t, inc, &e, 1);
-        fr_mul(&j.first, &j.first, &t);
-        sodium_memzero(&t, sizeof t); /* tau^m: toxic waste too */
+        else
+            rc = atomic_load(&r.rc);
     }
     if (rc == G16K_OK)
         progress_done(c->pg, name);
     sodium_memzero(&j.first, sizeof j.first);
     sodium_memzero(&j.inc, sizeof j.inc);
-    for (int h = 0; h < 2; h++) {
-        free(buf[h].pts);
-        free(buf[h].aff);
-        free(buf[h].lem);
-        free(buf[h].cmp);
+    for (int h = 0; h < SEC_BUFS; h++) {
+        free(r.buf[h].pts);
+        free(r.buf[h].aff);
+        free(r.buf[h].lem);
+        free(r.buf[h].cmp);
     }
+    free(tasks);
+    free(r.left);
     return rc;
 }
 

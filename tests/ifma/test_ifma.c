@@ -963,8 +963,8 @@ static void test_mul_glv_exact_case(void **state)
 
 /* ---- many products, all affine (g*_ifma_mul_glv_aff) against double-and-add ---- */
 
-/* Points past one G1 batch (1024) and two G2 batches (512), so that batches end mid-call. */
-#define AFF_N 1100
+/* Points past one G1 batch (2048) and two G2 batches (1024), so that batches end mid-call. */
+#define AFF_N 2100
 
 /* [k[i]] p[i] for i < n by the lanes' affine batches, each against the reference's
  * double-and-add on the canonical k[i], as affine points (unique; (0, 0) for infinity). */
@@ -1025,7 +1025,7 @@ static void test_mul_glv_aff_matches_ref(void **state)
     memset(&p1[AFF_N - 1], 0, sizeof p1[0]);
     memset(&p2[AFF_N - 1], 0, sizeof p2[0]);
     memset(k[3], 0, sizeof k[3]);
-    memset(k[1030], 0, sizeof k[1030]);
+    memset(k[2060], 0, sizeof k[2060]);
     memset(k[4], 0, sizeof k[4]);
     k[4][0] = 1;
     memcpy(k[5], FR_MODULUS.l, sizeof k[5]);

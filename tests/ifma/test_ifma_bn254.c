@@ -587,11 +587,11 @@ static void test_mul_glv_matches_ref(void **state)
     }
 }
 
-/* Many products, all affine (bn254_g*_ifma_mul_glv_aff), against double-and-add: 1100 points
- * (past one G1 batch of 1024 and two G2 batches of 512), random points and scalars with the
+/* Many products, all affine (bn254_g*_ifma_mul_glv_aff), against double-and-add: 2100 points
+ * (past one G1 batch of 2048 and two G2 batches of 1024), random points and scalars with the
  * edge scalars of edge_scalars spread over two batches and points at infinity (the first, one
  * mid-group, the last), as affine points (unique; (0, 0) for infinity); then a call of 13. */
-#define AFF_N 1100
+#define AFF_N 2100
 static void expect_mul_aff(const bn254_g1_affine_t *p1, const bn254_g2_affine_t *p2,
                            const bn254_glv_fixed *sf, const uint64_t (*k)[4], size_t n)
 {
@@ -641,7 +641,7 @@ static void test_mul_glv_aff_matches_ref(void **state)
     edge_scalars(e);
     for (unsigned i = 0; i < L; i++) {
         memcpy(k[2 + 3 * i], e[i], sizeof e[i]);
-        memcpy(k[1020 + i], e[i], sizeof e[i]);
+        memcpy(k[2050 + i], e[i], sizeof e[i]);
     }
     size_t inf[] = { 0, 13, AFF_N - 1 };
     for (size_t i = 0; i < sizeof inf / sizeof inf[0]; i++) {
