@@ -30,8 +30,9 @@
 
 /* Groups of eight points in a batch: its steps share one inversion (about 4 us), so a batch
  * must be large, while its tables (16 KB a group on G1, 64 KB on G2) are read at random every
- * addition. Measured on `g16k ptau contribute` at power 16 (2 threads, alternating): 256 / 128
- * groups a little faster than 128 / 64 (2.31-2.41 against 2.36-2.47 s in the same runs). */
+ * addition. Measured on `g16k ptau contribute` at power 16 (2 threads, 4 alternating rounds of
+ * a noisy VM): 256 / 128 groups against 128 / 64, 2.31-2.63 against 2.36-2.61 s, faster in
+ * three rounds of four; about even. */
 #define GA_GROUPS (GI_NC == 1 ? 256 : 128)
 #define GA_TW (2 * GI_NC * R52_LIMBS) /* words of a lane's table entry: x, y */
 #define GA_AHEAD 2 /* groups between a step's prefetch of table rows and their use */
@@ -91,7 +92,7 @@ size_t GI_FN(ifma_mul_glv_aff_scratch)(size_t n)
 }
 
 /* The denominator's norm to Fp (G1: d itself) and 1/d from 1/N(d): conj(d) / N(d) on G2.
- * d < 8p per part; n < 4p; o < M. */
+ * d < 8p per part; n < 4p on G2 (d itself on G1); o < M. */
 R52_INLINE void ga_norm(vfp *n, const GI_FE *d)
 {
 #if GI_NC == 1
@@ -406,13 +407,15 @@ static void ga_store(const ga_batch *b, GI_AFF *out, const GI_AFF *p, const glv_
             if (i >= n)
                 break;
             GI_AFF *o = &out[i];
-            if (((b->skip[g] | b->inf[g]) >> k) & 1) {
-                memset(o, 0, sizeof *o); /* (0, 0): infinity */
-            } else if ((b->slow[g] >> k) & 1) {
+            if ((b->skip[g] >> k) & 1) {
+                memset(o, 0, sizeof *o);        /* (0, 0): infinity */
+            } else if ((b->slow[g] >> k) & 1) { /* whatever its other masks say */
                 GI_JAC pj, r;
                 GI_FN(jac_from_affine)(&pj, &p[i]);
                 mul_ref(&r, &pj, &s[i]);
                 GI_FN(jac_to_affine)(o, &r);
+            } else if ((b->inf[g] >> k) & 1) {
+                memset(o, 0, sizeof *o);
             } else {
                 for (int c = 0; c < 2 * GI_NC; c++)
                     *GI_ACOORD(o, c) = t[c][k];
@@ -442,7 +445,7 @@ void GI_FN(ifma_mul_glv_aff)(GI_AFF *out, const GI_AFF *p, const glv_fixed *s, s
         }
         /* the windows, top first; the accumulator starts at infinity */
         for (uint32_t g = 0; g < b.ng; g++)
-            b.inf[g] = (r52m)~b.skip[g];
+            b.inf[g] = (r52m) ~(b.skip[g] | b.slow[g]); /* slow ones: the table met H = 0 */
         for (int w = GV_WIN - 1; w >= 0; w--) {
             for (int d = 0; d < 4 && w != GV_WIN - 1; d++)
                 ga_step(&b, GA_DBL, 0, 0);

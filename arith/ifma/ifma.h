@@ -154,7 +154,8 @@ void g2_ifma_mul_glv(g2_jac_t *out, const g2_jac_t *p, const struct glv_fixed *c
  * points at once, their denominators inverted together by Montgomery's trick, one reference
  * inversion a step (glv_aff_ifma_impl.h). p[i] in the prime-order group or infinity; a zero
  * denominator is found exactly and that point recomputed by the reference. The same points as
- * g*_jac_mul_glv. scratch: g*_ifma_mul_glv_aff_scratch(n) bytes, 64-byte aligned, the caller's
+ * g*_jac_mul_glv (also for a point on the curve outside the group, where that GLV product is
+ * not [s] p: tested with a point of order 3). scratch: g*_ifma_mul_glv_aff_scratch(n) bytes, 64-byte aligned, the caller's
  * (one per thread); out and p do not overlap. Thread-safe on disjoint outputs and scratch.
  * For `g16k ptau contribute` onto a file that is not all generators. */
 size_t g1_ifma_mul_glv_aff_scratch(size_t n);

@@ -341,8 +341,9 @@ static int finish_chunk(contrib_run *c, int g2, int record_index, int record_slo
  * on one thread, so that the last task of a chunk leaves the other thread idle for little
  * (512 points, before: about 5% of the wall time at power 16 on 2 cores). Fixed-base tasks
  * take 1024 points (a task is one batch of additions per window, sharing an inversion;
- * fixed_base.c's CHUNK). The lanes' tasks are batches (LANES_BATCH at most), so the chunk is
- * cut into a multiple of the thread count of equal tasks. */
+ * fixed_base.c's CHUNK). The lanes' tasks are batches (LANES_BATCH at most) of whole groups
+ * of eight: a large chunk is cut into a multiple of the thread count of equal tasks (a small
+ * one, into fewer). */
 #define APPLY_GRAIN 128
 #define FIXED_GRAIN 1024
 
@@ -399,17 +400,21 @@ static void sec_range(void *arg, uint64_t b, uint64_t e, uint32_t worker)
         chunk_buf u = r->buf[k->chunk % SEC_BUFS]; /* the buffers; the chunk's own b and m: */
         u.b = k->chunk * r->chunk;
         u.m = r->n - u.b < r->chunk ? r->n - u.b : r->chunk;
+        /* after a bad point or no memory the section fails: the rest only counts down */
+        int failed = atomic_load(&r->j->oom) || atomic_load(&r->j->bad) != ~(uint64_t)0;
         if (k->lo < k->hi) {
             if (k->chunk >= SEC_BUFS)
                 sec_wait(&r->finished, k->chunk - SEC_BUFS + 1);
-            apply_range(r->j, &u, k->lo, k->hi, worker);
+            if (!failed)
+                apply_range(r->j, &u, k->lo, k->hi, worker);
             atomic_fetch_sub(&r->left[k->chunk], 1);
             continue;
         }
         while (atomic_load(&r->left[k->chunk]) != 0)
             sched_yield();
         sec_wait(&r->finished, k->chunk);
-        if (atomic_load(&r->rc) == G16K_OK) {
+        failed = atomic_load(&r->j->oom) || atomic_load(&r->j->bad) != ~(uint64_t)0;
+        if (!failed && atomic_load(&r->rc) == G16K_OK) {
             int rc = finish_chunk(r->c, r->j->g2, r->record_index, r->record_slot, &u);
             if (rc)
                 atomic_store(&r->rc, rc);

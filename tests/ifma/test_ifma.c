@@ -977,6 +977,7 @@ static void expect_mul_aff(const g1_affine_t *p1, const g2_affine_t *p2, const g
     void *w1 = aligned_alloc(64, sz1), *w2 = aligned_alloc(64, sz2);
     assert_true(o1 && o2 && w1 && w2);
     assert_int_equal(sz1 % 64, 0);
+    assert_int_equal(sz2 % 64, 0);
     g1_ifma_mul_glv_aff(o1, p1, sf, n, w1);
     g2_ifma_mul_glv_aff(o2, p2, sf, n, w2);
     for (size_t i = 0; i < n; i++) {
@@ -1042,6 +1043,34 @@ static void test_mul_glv_aff_matches_ref(void **state)
     halves_of_r(&sf[10], k[10]);
     expect_mul_aff(p1, p2, sf, (const uint64_t(*)[4])k, AFF_N);
     expect_mul_aff(p1 + 3, p2 + 3, sf + 3, (const uint64_t(*)[4])(k + 3), 13);
+    /* On the curve but off the subgroup (contribute checks the curve only): (0, 2), of order 3.
+     * Its table meets H = 0 at 3P, so the lane takes the reference, whose GLV product is the
+     * Jacobian lanes' too (a review found it came out as infinity: the lane was also marked
+     * "accumulator at infinity" after the tables). */
+    g1_affine_t q[3], o[3];
+    q[0] = p1[1];
+    memset(&q[1], 0, sizeof q[1]);
+    fp_add(&q[1].y, &FP_ONE, &FP_ONE);
+    assert_true(g1_affine_is_on_curve(&q[1]));
+    q[2] = p1[2];
+    void *w = aligned_alloc(64, g1_ifma_mul_glv_aff_scratch(3));
+    assert_non_null(w);
+    g1_ifma_mul_glv_aff(o, q, sf + 1, 3, w);
+    for (int i = 0; i < 3; i++) {
+        fr_t c, m;
+        glv_scalar gs;
+        g1_jac_t j;
+        g1_affine_t a;
+        memcpy(c.l, k[1 + i], sizeof c.l);
+        assert_int_equal(fr_from_canon(&m, &c), 0);
+        glv_scalar_set(&gs, &m);
+        g1_jac_from_affine(&j, &q[i]);
+        g1_jac_mul_glv(&j, &j, &gs);
+        g1_jac_to_affine(&a, &j);
+        assert_memory_equal(&o[i], &a, sizeof a);
+    }
+    assert_false(g1_affine_is_inf(&o[1])); /* with these scalars: so infinity would fail */
+    free(w);
     free(p1);
     free(p2);
     free(k);
