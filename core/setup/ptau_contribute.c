@@ -392,6 +392,12 @@ static void sec_wait(atomic_uint_fast64_t *v, uint64_t want_at_least)
         sched_yield();
 }
 
+/* After a bad point or no memory the section fails: its remaining tasks only count down. */
+static int sec_failed(const sec_run *r)
+{
+    return atomic_load(&r->j->oom) || atomic_load(&r->j->bad) != ~(uint64_t)0;
+}
+
 static void sec_range(void *arg, uint64_t b, uint64_t e, uint32_t worker)
 {
     sec_run *r = arg;
@@ -400,12 +406,10 @@ static void sec_range(void *arg, uint64_t b, uint64_t e, uint32_t worker)
         chunk_buf u = r->buf[k->chunk % SEC_BUFS]; /* the buffers; the chunk's own b and m: */
         u.b = k->chunk * r->chunk;
         u.m = r->n - u.b < r->chunk ? r->n - u.b : r->chunk;
-        /* after a bad point or no memory the section fails: the rest only counts down */
-        int failed = atomic_load(&r->j->oom) || atomic_load(&r->j->bad) != ~(uint64_t)0;
         if (k->lo < k->hi) {
             if (k->chunk >= SEC_BUFS)
                 sec_wait(&r->finished, k->chunk - SEC_BUFS + 1);
-            if (!failed)
+            if (!sec_failed(r))
                 apply_range(r->j, &u, k->lo, k->hi, worker);
             atomic_fetch_sub(&r->left[k->chunk], 1);
             continue;
@@ -413,8 +417,7 @@ static void sec_range(void *arg, uint64_t b, uint64_t e, uint32_t worker)
         while (atomic_load(&r->left[k->chunk]) != 0)
             sched_yield();
         sec_wait(&r->finished, k->chunk);
-        failed = atomic_load(&r->j->oom) || atomic_load(&r->j->bad) != ~(uint64_t)0;
-        if (!failed && atomic_load(&r->rc) == G16K_OK) {
+        if (!sec_failed(r) && atomic_load(&r->rc) == G16K_OK) {
             int rc = finish_chunk(r->c, r->j->g2, r->record_index, r->record_slot, &u);
             if (rc)
                 atomic_store(&r->rc, rc);
