@@ -42,12 +42,15 @@ void glv_scalar_set(glv_scalar *s, const fr_t *k)
 
 void glv_windows4(int8_t *d, unsigned __int128 v, int count)
 {
-    int carry = 0;
+    /* Without a branch: the carry of a window steered one (GCC 12 kept it a branch), which the
+     * digits of a secret scalar (a ceremony's toxic waste) must not do, and which mispredicted
+     * about half the windows (~300 ns a scalar, 2% of `ptau contribute`'s time). */
+    unsigned carry = 0;
     for (int i = 0; i < count; i++) {
-        int w = (int)(v & 15) + carry;
+        unsigned w = (unsigned)(v & 15) + carry; /* 0..16 */
         v >>= 4;
-        carry = w > 8;
-        d[i] = (int8_t)(carry ? w - 16 : w);
+        carry = (8u - w) >> 31; /* w > 8 */
+        d[i] = (int8_t)((int)w - (int)(carry << 4));
     }
 }
 

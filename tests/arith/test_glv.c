@@ -130,11 +130,40 @@ static void test_mul(void **state)
     check_scalar(k, &p1, &p2);
 }
 
+/* glv_windows4's signed digits: each in -8..8 and sum d[i] 16^i = v (evaluated from the top,
+ * in 128-bit arithmetic that wraps the same way for both sides), for random values of every
+ * size below 2^(4 GLV_WINDOWS - 1) and the values whose windows are all 8 or all 9 (carries
+ * that chain through every window). */
+static void test_windows4(void **state)
+{
+    (void)state;
+    for (int t = 0; t < 4000; t++) {
+        u128 v = (u128)rnd() << 64 | rnd();
+        int bits = t % 129;
+        if (bits < 128)
+            v &= ((u128)1 << bits) - 1;
+        if (t == 1 || t == 2) { /* 0x88..8 and 0x99..9 (127 bits at most) */
+            v = 0;
+            for (int i = 0; i < 31; i++)
+                v = v << 4 | (t == 1 ? 8 : 9);
+        }
+        int8_t d[GLV_WINDOWS];
+        glv_windows4(d, v, GLV_WINDOWS);
+        u128 back = 0;
+        for (int i = GLV_WINDOWS - 1; i >= 0; i--) {
+            assert_true(d[i] >= -8 && d[i] <= 8);
+            back = (back << 4) + (u128)(int64_t)d[i];
+        }
+        assert_true(back == v);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_split),
         cmocka_unit_test(test_mul),
+        cmocka_unit_test(test_windows4),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
