@@ -122,6 +122,15 @@ int atomic_stream_read_back(atomic_stream *s, uint64_t off, void *buf, size_t le
     return G16K_OK;
 }
 
+void atomic_stream_writeback(atomic_stream *s)
+{
+    if (fflush(s->out) != 0)
+        return;
+#ifdef __linux__
+    (void)sync_file_range(fileno(s->out), 0, 0, SYNC_FILE_RANGE_WRITE);
+#endif
+}
+
 int atomic_stream_commit(atomic_stream *s)
 {
     const char *what = NULL;
