@@ -28,6 +28,7 @@
 #include "g16k/plugin.h"
 #include "ifma.h"
 #include "internal.h"
+#include "platform/big_alloc.h"
 #include "platform/parallel.h"
 #include "setup.h"
 #include "util/error.h"
@@ -204,8 +205,8 @@ static void apply_lanes(apply_job *j, const chunk_buf *u, uint64_t b, uint64_t e
 {
     uint64_t n = e - b;
     size_t fsz = LANES_FIXED_BYTES;
-    if (!j->scratch[worker])
-        j->scratch[worker] = aligned_alloc(64, j->scratch_size);
+    if (!j->scratch[worker]) /* on huge pages: its tables are read at random */
+        j->scratch[worker] = big_alloc(j->scratch_size);
     if (!j->scratch[worker]) {
         atomic_store(&j->oom, 1);
         return;
@@ -275,6 +276,8 @@ typedef struct contrib_run {
     uint8_t first_pts[5][G2_BYTES]; /* the record's points, LEM */
     void **scratch;      /* the lanes' work space, one per worker, kept across sections */
     size_t scratch_size; /* bytes of each: the larger of G1's and G2's need */
+    uint8_t *bufs;       /* the sections' chunk buffers (chunk_bufs), one allocation kept across
+                          * sections: fresh ones each section cost page faults */
     fixed_base_g1 fb1;   /* the generators' tables, built on first use (t != NULL) */
     fixed_base_g2 fb2;
 } contrib_run;
@@ -427,15 +430,54 @@ static void sec_range(void *arg, uint64_t b, uint64_t e, uint32_t worker)
     }
 }
 
+/* Encoded bytes of a section's chunk: snarkjs's chunks (the hashes are the same for any). */
+#define CHUNK_BYTES (1u << 20)
+
+/* The bytes of each of a chunk's buffers (chunk_buf: pts, aff, lem, cmp), the larger of a G1
+ * and a G2 section's (a chunk is 1 MiB of encoded points), rounded up to 64 bytes. */
+static void chunk_buf_sizes(size_t sz[4])
+{
+    for (int g2 = 0; g2 < 2; g2++) {
+        size_t e = g2 ? G2_BYTES : G1_BYTES, chunk = CHUNK_BYTES / e;
+        size_t v[4] = { chunk * (g2 ? sizeof(g2_jac_t) : sizeof(g1_jac_t)),
+                        chunk * (g2 ? sizeof(g2_affine_t) : sizeof(g1_affine_t)), chunk * e,
+                        chunk * (e / 2) };
+        for (int i = 0; i < 4; i++) {
+            v[i] = (v[i] + 63) & ~(size_t)63;
+            sz[i] = g2 == 0 || v[i] > sz[i] ? v[i] : sz[i];
+        }
+    }
+}
+
+/* r->buf[0..SEC_BUFS) in c's chunk buffers, allocated on first use (on huge pages). */
+static int chunk_bufs_get(contrib_run *c, sec_run *r)
+{
+    size_t sz[4];
+    chunk_buf_sizes(sz);
+    size_t one = sz[0] + sz[1] + sz[2] + sz[3];
+    if (!c->bufs)
+        c->bufs = big_alloc(one * SEC_BUFS);
+    if (!c->bufs)
+        return -1;
+    for (int h = 0; h < SEC_BUFS; h++) {
+        uint8_t *p = c->bufs + (size_t)h * one;
+        r->buf[h].pts = p;
+        r->buf[h].aff = p + sz[0];
+        r->buf[h].lem = p + sz[0] + sz[1];
+        r->buf[h].cmp = p + sz[0] + sz[1] + sz[2];
+    }
+    return 0;
+}
+
 /* Section id: point i times first * inc^i; writes it, hashes it compressed into the response. */
 static int apply_section(contrib_run *c, uint32_t id, const char *name, const fr_t *first,
                          const fr_t *inc, int record_index /* which point goes in the record */,
                          int record_slot)
 {
     int g2 = ptau_section_is_g2(id);
-    size_t sz = g2 ? G2_BYTES : G1_BYTES, csz = sz / 2;
+    size_t sz = g2 ? G2_BYTES : G1_BYTES;
     uint64_t n = ptau_section_points(c->pt, id);
-    uint64_t chunk = (1u << 20) / sz; /* snarkjs's chunks (the hash is the same for any) */
+    uint64_t chunk = CHUNK_BYTES / sz;
     int rc = ptau_check_section(c->pt, id, name);
     if (rc || (rc = binfile_put_section_head(c->out, id, n * sz)))
         return rc;
@@ -451,8 +493,6 @@ static int apply_section(contrib_run *c, uint32_t id, const char *name, const fr
     j.scratch_size = c->scratch_size;
     atomic_init(&j.oom, 0);
     atomic_init(&j.bad, ~(uint64_t)0);
-    size_t jsz = g2 ? sizeof(g2_jac_t) : sizeof(g1_jac_t);
-    size_t asz = g2 ? sizeof(g2_affine_t) : sizeof(g1_affine_t);
     uint64_t chunks = (n + chunk - 1) / chunk;
     sec_run r = { .c = c,
                   .j = &j,
@@ -485,14 +525,8 @@ static int apply_section(contrib_run *c, uint32_t id, const char *name, const fr
         if (k >= 1)
             tasks[nt++] = (sec_task){ k - 1, 0, 0 };
     }
-    for (int h = 0; h < SEC_BUFS && rc == G16K_OK; h++) {
-        r.buf[h].pts = j.fixed ? NULL : malloc(chunk * jsz); /* the fixed path needs none */
-        r.buf[h].aff = malloc(chunk * asz);
-        r.buf[h].lem = malloc(chunk * sz);
-        r.buf[h].cmp = malloc(chunk * csz);
-        if ((!j.fixed && !r.buf[h].pts) || !r.buf[h].aff || !r.buf[h].lem || !r.buf[h].cmp)
-            rc = err_set(G16K_ENOMEM, "ptau: no memory for a chunk of %s", name);
-    }
+    if (rc == G16K_OK && chunk_bufs_get(c, &r))
+        rc = err_set(G16K_ENOMEM, "ptau: no memory for a chunk of %s", name);
     if (rc == G16K_OK) {
         r.tasks = tasks;
         par_for(threads, nt, 1, sec_range, &r);
@@ -512,12 +546,6 @@ static int apply_section(contrib_run *c, uint32_t id, const char *name, const fr
     }
     sodium_memzero(&j.first, sizeof j.first);
     sodium_memzero(&j.inc, sizeof j.inc);
-    for (int h = 0; h < SEC_BUFS; h++) {
-        free(r.buf[h].pts);
-        free(r.buf[h].aff);
-        free(r.buf[h].lem);
-        free(r.buf[h].cmp);
-    }
     free(tasks);
     free(r.left);
     return rc;
@@ -556,7 +584,7 @@ static int next_challenge(contrib_run *c, const uint8_t response[64], uint8_t ou
     blake2b_state h;
     blake2b_init(&h, 64);
     blake2b_update(&h, response, 64);
-    uint8_t *lem = malloc(K * G2_BYTES), *u = malloc(K * G2_BYTES);
+    uint8_t *lem = big_alloc(K * G2_BYTES), *u = big_alloc(K * G2_BYTES);
     int rc = lem && u ? G16K_OK : err_set(G16K_ENOMEM, "ptau: out of memory");
     for (uint32_t id = PTAU_TAU_G1; id <= PTAU_BETA_G2 && rc == G16K_OK; id++) {
         int g2 = ptau_section_is_g2(id);
@@ -726,6 +754,7 @@ out:
         free(c.scratch[w]);
     }
     free(c.scratch);
+    free(c.bufs);
     fixed_base_g1_free(&c.fb1);
     fixed_base_g2_free(&c.fb2);
     ptau_key_wipe(&key);
