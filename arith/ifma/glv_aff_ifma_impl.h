@@ -181,9 +181,11 @@ static void ga_scatter(ga_batch *b, uint32_t g, int j, int m, const GI_FE *x, co
  * digits pick, -entry for a negative digit), GA_ADDP (acc += P: the table's chain). */
 enum { GA_DBL, GA_ADD, GA_ADDP };
 
-/* The entries, the adding lanes and the negated ones of a GA_ADD step, for every group. */
-static void ga_select(ga_batch *b, int j, int w)
+/* The entries, the adding lanes and the negated ones of a GA_ADD step, for every group; returns
+ * 0 when no lane adds to an accumulator away from infinity (the first window's first part). */
+static r52m ga_select(ga_batch *b, int j, int w)
 {
+    r52m sum = 0;
     for (uint32_t g = 0; g < b->ng; g++) {
         unsigned add = 0, neg = 0;
         for (unsigned k = 0; k < IFMA_LANES; k++) {
@@ -195,7 +197,9 @@ static void ga_select(ga_batch *b, int j, int w)
         }
         b->add[g] = (r52m)(add & ~b->skip[g]);
         b->neg[g] = (r52m)neg;
+        sum |= (r52m)(b->add[g] & ~b->inf[g] & ~b->slow[g]);
     }
+    return sum;
 }
 
 /* Asks for the table rows of group g's step ahead of their use (blocks > 0: the first blocks,
@@ -242,8 +246,23 @@ static void ga_step(ga_batch *b, int kind, int j, int w)
     vfp nrm, acc, inv, itn, one;
     vfp_set_const(&one, VFP_ONE);
     acc = one;
-    if (kind == GA_ADD)
-        ga_select(b, j, w);
+    if (kind == GA_ADD && !ga_select(b, j, w)) {
+        /* every adding lane takes its entry: no division (the first window's first part) */
+        for (uint32_t g = 0; g < b->ng; g++) {
+            r52m take = (r52m)(b->add[g] & b->inf[g] & ~b->slow[g]);
+            if (!take)
+                continue;
+            ga_operand(&x2, &y2, b, g, kind, j);
+            fe_load(&ax, GA_BLK(b->ax, g));
+            fe_load(&ay, GA_BLK(b->ay, g));
+            GI_BLEND(&ax, take, &ax, &x2);
+            GI_BLEND(&ay, take, &ay, &y2);
+            fe_store(GA_BLK(b->ax, g), &ax);
+            fe_store(GA_BLK(b->ay, g), &ay);
+            b->inf[g] &= (r52m)~take;
+        }
+        return;
+    }
     /* forward: the denominators, checked for zero, into the running products */
     for (uint32_t g = 0; g < b->ng; g++) {
         if (kind == GA_ADD && g + GA_AHEAD < b->ng)
