@@ -26,34 +26,26 @@
 static const fp_t FP_R52_ONE = FP_R52_ONE_INIT;
 
 /* r = block blk (R52_LIMBS words, 64-byte aligned, the first VFP_N the limbs) of buckets idx[k]
- * (bw words each), lane k < n; other lanes 0. One 64-byte load per bucket and an 8 x 8
- * transpose. */
+ * (bw words each), lane k < n; other lanes 0 (r52_rows_gather). */
 R52_INLINE void gather_vfp(vfp *r, const uint64_t *bk, size_t bw, const uint64_t *idx, unsigned n,
                            int blk)
 {
-    r52v t[IFMA_LANES];
+    const uint64_t *row[IFMA_LANES];
     R52_UNROLL
     for (unsigned k = 0; k < IFMA_LANES; k++)
-        t[k] = k < n ? r52v_load(bk + idx[k] * bw + (size_t)blk * R52_LIMBS) : r52v_zero();
-    r52v_transpose8(t);
-    R52_UNROLL
-    for (int j = 0; j < VFP_N; j++)
-        r->l[j] = t[j];
+        row[k] = k < n ? bk + idx[k] * bw + (size_t)blk * R52_LIMBS : r52_zero_row;
+    r52_rows_gather(r, row);
 }
 
 /* The inverse of gather_vfp, lanes in mask only (words VFP_N and up written as 0). */
 R52_INLINE void scatter_vfp(uint64_t *bk, size_t bw, const uint64_t *idx, r52m mask, const vfp *a,
                             int blk)
 {
-    r52v t[IFMA_LANES];
-    R52_UNROLL
-    for (int j = 0; j < IFMA_LANES; j++)
-        t[j] = j < VFP_N ? a->l[j] : r52v_zero();
-    r52v_transpose8(t);
+    uint64_t *row[IFMA_LANES];
     R52_UNROLL
     for (unsigned k = 0; k < IFMA_LANES; k++)
-        if ((mask >> k) & 1)
-            r52v_store(bk + idx[k] * bw + (size_t)blk * R52_LIMBS, t[k]);
+        row[k] = (mask >> k) & 1 ? bk + idx[k] * bw + (size_t)blk * R52_LIMBS : NULL;
+    r52_rows_scatter(row, mask, a);
 }
 
 #ifndef G16K_IFMA_BN254

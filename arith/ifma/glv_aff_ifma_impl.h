@@ -147,15 +147,11 @@ static void ga_gather(GI_FE *x, GI_FE *y, const ga_batch *b, uint32_t g, int j,
                       const uint8_t m[IFMA_LANES])
 {
     for (int c = x ? 0 : GI_NC; c < (y ? 2 : 1) * GI_NC; c++) {
-        r52v t[IFMA_LANES];
+        const uint64_t *row[IFMA_LANES];
         R52_UNROLL
         for (unsigned k = 0; k < IFMA_LANES; k++)
-            t[k] = r52v_load(ga_row(b, g, j, m[k], k) + c * R52_LIMBS);
-        r52v_transpose8(t);
-        vfp *v = GI_PART(c < GI_NC ? x : y, c % GI_NC);
-        R52_UNROLL
-        for (int l = 0; l < VFP_N; l++)
-            v->l[l] = t[l];
+            row[k] = ga_row(b, g, j, m[k], k) + c * R52_LIMBS;
+        r52_rows_gather(GI_PART(c < GI_NC ? x : y, c % GI_NC), row);
     }
 }
 
@@ -163,15 +159,11 @@ static void ga_gather(GI_FE *x, GI_FE *y, const ga_batch *b, uint32_t g, int j,
 static void ga_scatter(ga_batch *b, uint32_t g, int j, int m, const GI_FE *x, const GI_FE *y)
 {
     for (int c = 0; c < 2 * GI_NC; c++) {
-        const vfp *v = GI_PART(c < GI_NC ? x : y, c % GI_NC);
-        r52v t[IFMA_LANES];
-        R52_UNROLL
-        for (int l = 0; l < IFMA_LANES; l++)
-            t[l] = l < VFP_N ? v->l[l] : r52v_zero();
-        r52v_transpose8(t);
+        uint64_t *row[IFMA_LANES];
         R52_UNROLL
         for (unsigned k = 0; k < IFMA_LANES; k++)
-            r52v_store(ga_row(b, g, j, m, k) + c * R52_LIMBS, t[k]);
+            row[k] = ga_row(b, g, j, m, k) + c * R52_LIMBS;
+        r52_rows_scatter(row, (r52m)0xff, GI_PART(c < GI_NC ? x : y, c % GI_NC));
     }
 }
 

@@ -36,6 +36,40 @@ static inline void r52_block_from_fp(uint64_t *blk, const fp_t *const in[8])
     vfp_store(blk, &a);
 }
 
+/* A row of zeros for r52_rows_gather's lanes that have no row. */
+static const _Alignas(64) uint64_t r52_zero_row[R52_LIMBS] __attribute__((unused));
+
+/* r = the first VFP_N words of row[k] in lane k (each row R52_LIMBS words, 64-byte aligned;
+ * r52_zero_row for a lane of zeros): one 64-byte load a row and an 8 x 8 transpose. The
+ * batch-affine kernels' lane-major rows (buckets: ba_ifma.c; table entries:
+ * glv_aff_ifma_impl.h) into a structure-of-arrays value. */
+R52_INLINE void r52_rows_gather(vfp *r, const uint64_t *const row[IFMA_LANES])
+{
+    r52v t[IFMA_LANES];
+    R52_UNROLL
+    for (unsigned k = 0; k < IFMA_LANES; k++)
+        t[k] = r52v_load(row[k]);
+    r52v_transpose8(t);
+    R52_UNROLL
+    for (int j = 0; j < VFP_N; j++)
+        r->l[j] = t[j];
+}
+
+/* The inverse of r52_rows_gather: row[k] = lane k of a (its words VFP_N and up 0) for the lanes
+ * k in mask (the others' rows are not read and may be NULL). */
+R52_INLINE void r52_rows_scatter(uint64_t *const row[IFMA_LANES], r52m mask, const vfp *a)
+{
+    r52v t[IFMA_LANES];
+    R52_UNROLL
+    for (int j = 0; j < IFMA_LANES; j++)
+        t[j] = j < VFP_N ? a->l[j] : r52v_zero();
+    r52v_transpose8(t);
+    R52_UNROLL
+    for (unsigned k = 0; k < IFMA_LANES; k++)
+        if ((mask >> k) & 1)
+            r52v_store(row[k], t[k]);
+}
+
 /* r = 1 / a lane by lane (a != 0 mod p in every lane, any a < 2^17 p; r < 2p): the eight lanes
  * leave for the reference fp_t, share one fp_inv by Montgomery's trick (21 products) and come
  * back. The batch-affine kernels' one inversion a batch (ba_ifma_impl.h, glv_aff_ifma_impl.h). */
