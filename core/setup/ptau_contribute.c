@@ -542,7 +542,7 @@ static int apply_section(contrib_run *c, uint32_t id, const char *name, const fr
         progress_done(c->pg, name);
         /* the disk writes the section while the next is computed: the final fsync waited 34 ms
          * for all of them (power 16) */
-        atomic_stream_writeback(c->out);
+        rc = atomic_stream_writeback(c->out);
     }
     sodium_memzero(&j.first, sizeof j.first);
     sodium_memzero(&j.inc, sizeof j.inc);

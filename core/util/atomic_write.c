@@ -122,20 +122,22 @@ int atomic_stream_read_back(atomic_stream *s, uint64_t off, void *buf, size_t le
     return G16K_OK;
 }
 
-void atomic_stream_writeback(atomic_stream *s)
+int atomic_stream_writeback(atomic_stream *s)
 {
+    /* a failed flush loses the buffered bytes and later writes succeed: report it here */
     if (fflush(s->out) != 0)
-        return;
+        return err_set(G16K_EIO, "%s: write failed: %s", s->f.path, strerror(errno));
 #ifdef __linux__
-    (void)sync_file_range(fileno(s->out), 0, 0, SYNC_FILE_RANGE_WRITE);
+    (void)sync_file_range(fileno(s->out), 0, 0, SYNC_FILE_RANGE_WRITE); /* a hint */
 #endif
+    return G16K_OK;
 }
 
 int atomic_stream_commit(atomic_stream *s)
 {
     const char *what = NULL;
     int e = 0;
-    if (fflush(s->out) != 0)
+    if (ferror(s->out) || fflush(s->out) != 0)
         what = "write";
     else if (fsync(fileno(s->out)) != 0)
         what = "fsync";

@@ -44,10 +44,12 @@ int atomic_stream_open(atomic_stream *s /* OUT */, const char *path);
 int atomic_stream_write(atomic_stream *s, const void *data, size_t len);
 int atomic_stream_commit(atomic_stream *s);
 void atomic_stream_discard(atomic_stream *s);
-/* Starts the kernel writing to disk what was written so far, without waiting for it (Linux
- * sync_file_range; elsewhere only the flush), so that the fsync of commit has less left to wait
- * for: for a writer with more work before its commit. Errors are left to commit's fsync. */
-void atomic_stream_writeback(atomic_stream *s);
+/* Flushes what was written so far and starts the kernel writing it to disk without waiting
+ * (Linux sync_file_range; elsewhere only the flush), so that the fsync of commit has less left
+ * to wait for: for a writer with more work before its commit. G16K_OK, or G16K_EIO naming the
+ * path when the flush fails (the stream is then to be discarded); errors of the disk's own
+ * writing are left to commit's fsync. */
+int atomic_stream_writeback(atomic_stream *s);
 /* Read back len bytes written at offset off (after flushing): for a writer that hashes what it
  * wrote. G16K_EIO naming the path. */
 int atomic_stream_read_back(atomic_stream *s, uint64_t off, void *buf, size_t len);

@@ -130,10 +130,11 @@ static void test_mul(void **state)
     check_scalar(k, &p1, &p2);
 }
 
-/* glv_windows4's signed digits: each in -8..8 and sum d[i] 16^i = v (evaluated from the top,
- * in 128-bit arithmetic that wraps the same way for both sides), for random values of every
- * size below 2^(4 GLV_WINDOWS - 1) and the values whose windows are all 8 or all 9 (carries
- * that chain through every window). */
+/* glv_windows4's signed digits: each in -8..8 and sum d[i] 16^i = v exactly, the top digit
+ * (weight 2^128, the last carry) included: the sum is taken in two halves, digits 0..15 (low)
+ * and 16..32 (high, weight 2^64), and v = high 2^64 + low checked in 128-bit signed parts. For
+ * random values of every size up to 2^128 - 1, and 0x88..8 (no carry), 0x99..9 (a carry chained
+ * through every window into the top digit) and 2^128 - 1. */
 static void test_windows4(void **state)
 {
     (void)state;
@@ -142,19 +143,29 @@ static void test_windows4(void **state)
         int bits = t % 129;
         if (bits < 128)
             v &= ((u128)1 << bits) - 1;
-        if (t == 1 || t == 2) { /* 0x88..8 and 0x99..9 (127 bits at most) */
+        if (t == 1 || t == 2) { /* 32 windows of 8, or of 9 */
             v = 0;
-            for (int i = 0; i < 31; i++)
+            for (int i = 0; i < 32; i++)
                 v = v << 4 | (t == 1 ? 8 : 9);
         }
+        if (t == 3)
+            v = ~(u128)0;
         int8_t d[GLV_WINDOWS];
         glv_windows4(d, v, GLV_WINDOWS);
-        u128 back = 0;
+        __int128 low = 0, high = 0;
         for (int i = GLV_WINDOWS - 1; i >= 0; i--) {
             assert_true(d[i] >= -8 && d[i] <= 8);
-            back = (back << 4) + (u128)(int64_t)d[i];
+            if (i >= 16)
+                high = high * 16 + d[i];
+            else
+                low = low * 16 + d[i];
         }
-        assert_true(back == v);
+        /* v - low = high 2^64: v - low is (v >> 64) 2^64 + (v mod 2^64 - low) */
+        __int128 rest = (__int128)(uint64_t)v - low;
+        assert_true((rest & (__int128)UINT64_MAX) == 0);
+        assert_true(high == (__int128)(uint64_t)(v >> 64) + (rest >> 64));
+        if (t == 2 || t == 3)
+            assert_int_equal(d[GLV_WINDOWS - 1], 1); /* the carry out of the top window */
     }
 }
 

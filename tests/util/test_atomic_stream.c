@@ -4,7 +4,7 @@
  * writing the first pieces to disk while more are appended, as `ptau contribute` does after each
  * section) and a read back of an early piece, commits to exactly the bytes written and replaces
  * the old file; a discarded stream, also after a writeback, leaves the old file as it was and no
- * temporary beside it.
+ * temporary beside it; a write that fails in a writeback's flush is reported by the writeback.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -12,7 +12,9 @@
 #include <cmocka.h>
 
 #include <dirent.h>
+#include <signal.h>
 #include <stdio.h>
+#include <sys/resource.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -25,6 +27,16 @@ static char dir[256];
 static void path_in(char *out, size_t cap, const char *name)
 {
     snprintf(out, cap, "%s/%s", dir, name);
+}
+
+/* path = name in the folder, a file holding "the old file" (the target a stream replaces). */
+static void old_file(char *path, size_t cap, const char *name)
+{
+    path_in(path, cap, name);
+    FILE *old = fopen(path, "w");
+    assert_non_null(old);
+    fputs("the old file", old);
+    assert_int_equal(fclose(old), 0);
 }
 
 /* The whole file at path into a malloc'ed buffer, its size in *len. */
@@ -71,11 +83,7 @@ static void test_commit_after_writeback(void **state)
 {
     (void)state;
     char path[512];
-    path_in(path, sizeof path, "out.bin");
-    FILE *old = fopen(path, "w");
-    assert_non_null(old);
-    fputs("the old file", old);
-    assert_int_equal(fclose(old), 0);
+    old_file(path, sizeof path, "out.bin");
 
     unsigned char *want = malloc((size_t)PIECE * PIECES), back[4096];
     assert_non_null(want);
@@ -84,7 +92,7 @@ static void test_commit_after_writeback(void **state)
     assert_int_equal(atomic_stream_open(&s, path), G16K_OK);
     for (unsigned k = 0; k < PIECES; k++) {
         assert_int_equal(atomic_stream_write(&s, want + (size_t)k * PIECE, PIECE), G16K_OK);
-        atomic_stream_writeback(&s);
+        assert_int_equal(atomic_stream_writeback(&s), G16K_OK);
     }
     assert_int_equal(s.size, (uint64_t)PIECE * PIECES);
     /* an early piece read back after the writebacks is what was written */
@@ -108,11 +116,7 @@ static void test_discard_after_writeback(void **state)
 {
     (void)state;
     char path[512];
-    path_in(path, sizeof path, "kept.bin");
-    FILE *old = fopen(path, "w");
-    assert_non_null(old);
-    fputs("the old file", old);
-    assert_int_equal(fclose(old), 0);
+    old_file(path, sizeof path, "kept.bin");
 
     unsigned char *piece = malloc(PIECE);
     assert_non_null(piece);
@@ -120,7 +124,7 @@ static void test_discard_after_writeback(void **state)
     atomic_stream s;
     assert_int_equal(atomic_stream_open(&s, path), G16K_OK);
     assert_int_equal(atomic_stream_write(&s, piece, PIECE), G16K_OK);
-    atomic_stream_writeback(&s);
+    assert_int_equal(atomic_stream_writeback(&s), G16K_OK);
     assert_int_equal(entries(), 2); /* the old file and the temporary */
     atomic_stream_discard(&s);
 
@@ -131,6 +135,41 @@ static void test_discard_after_writeback(void **state)
     assert_int_equal(entries(), 1);
     free(got);
     free(piece);
+    unlink(path);
+}
+
+/* A write that fails inside the flush of a writeback (the file-size limit reached: EFBIG, as
+ * a full disk gives ENOSPC) is reported by the writeback itself: stdio drops the bytes it could
+ * not write, and the later writes and commit would otherwise succeed on a file with a hole. */
+static void test_writeback_reports_failed_write(void **state)
+{
+    (void)state;
+    char path[512];
+    old_file(path, sizeof path, "full.bin");
+    unsigned char piece[100];
+    fill(piece, 0, sizeof piece);
+    struct rlimit was, lim;
+    assert_int_equal(getrlimit(RLIMIT_FSIZE, &was), 0);
+    void (*sig)(int) = signal(SIGXFSZ, SIG_IGN);
+    atomic_stream s;
+    assert_int_equal(atomic_stream_open(&s, path), G16K_OK);
+    assert_int_equal(atomic_stream_write(&s, piece, sizeof piece), G16K_OK);
+    assert_int_equal(atomic_stream_writeback(&s), G16K_OK);
+    lim = was;
+    lim.rlim_cur = sizeof piece; /* the file may not grow past what it holds */
+    assert_int_equal(setrlimit(RLIMIT_FSIZE, &lim), 0);
+    assert_int_equal(atomic_stream_write(&s, piece, sizeof piece), G16K_OK); /* buffered */
+    int rc = atomic_stream_writeback(&s);
+    assert_int_equal(setrlimit(RLIMIT_FSIZE, &was), 0);
+    signal(SIGXFSZ, sig);
+    assert_int_equal(rc, G16K_EIO);
+    atomic_stream_discard(&s);
+    size_t len;
+    unsigned char *got = slurp(path, &len);
+    assert_int_equal(len, strlen("the old file"));
+    assert_memory_equal(got, "the old file", len);
+    assert_int_equal(entries(), 1);
+    free(got);
     unlink(path);
 }
 
@@ -145,6 +184,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_commit_after_writeback),
         cmocka_unit_test(test_discard_after_writeback),
+        cmocka_unit_test(test_writeback_reports_failed_write),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     rmdir(dir);
