@@ -69,6 +69,17 @@ static int entries(void)
     return n;
 }
 
+/* path still holds "the old file" and is the folder's only entry (no temporary left). */
+static void expect_old_file(const char *path)
+{
+    size_t len;
+    unsigned char *got = slurp(path, &len);
+    assert_int_equal(len, strlen("the old file"));
+    assert_memory_equal(got, "the old file", len);
+    assert_int_equal(entries(), 1);
+    free(got);
+}
+
 /* Pieces of 3 MB (past stdio's buffer and many pages) of a pattern that differs by offset. */
 #define PIECE (3u << 20)
 #define PIECES 4
@@ -128,12 +139,7 @@ static void test_discard_after_writeback(void **state)
     assert_int_equal(entries(), 2); /* the old file and the temporary */
     atomic_stream_discard(&s);
 
-    size_t len;
-    unsigned char *got = slurp(path, &len);
-    assert_int_equal(len, strlen("the old file"));
-    assert_memory_equal(got, "the old file", len);
-    assert_int_equal(entries(), 1);
-    free(got);
+    expect_old_file(path);
     free(piece);
     unlink(path);
 }
@@ -164,12 +170,7 @@ static void test_writeback_reports_failed_write(void **state)
     signal(SIGXFSZ, sig);
     assert_int_equal(rc, G16K_EIO);
     atomic_stream_discard(&s);
-    size_t len;
-    unsigned char *got = slurp(path, &len);
-    assert_int_equal(len, strlen("the old file"));
-    assert_memory_equal(got, "the old file", len);
-    assert_int_equal(entries(), 1);
-    free(got);
+    expect_old_file(path);
     unlink(path);
 }
 
