@@ -15,6 +15,8 @@
 #define GI_SQR vfp_sqr
 #define GI_ADD vfp_add
 #define GI_SUB vfp_sub
+#define GI_TRIPLE vfp_triple
+#define GI_SUB_2B_C vfp_sub_2b_c
 #define GI_BLEND vfp_blend
 #define GI_MB 2 /* vfp_mul: < 2p */
 #define GI_AFF_IS_INF g1_affine_is_inf

@@ -14,6 +14,8 @@
 #define GI_SQR vfp2_sqr
 #define GI_ADD vfp2_add
 #define GI_SUB vfp2_sub
+#define GI_TRIPLE vfp2_triple
+#define GI_SUB_2B_C vfp2_sub_2b_c
 #define GI_BLEND vfp2_blend
 #define GI_MB 8 /* vfp2_mul < 3p, vfp2_sqr < 4p */
 #define GI_AFF_IS_INF g2_affine_is_inf

@@ -11,7 +11,8 @@
  *                   fp2_t) element a, given as a pointer
  *   GI_AFF, GI_JAC, GI_R52   reference affine and Jacobian point types, the r52 bucket type
  *   GI_AFF_R52      the batch-affine r52 bucket type (ifma.h g1_aff_r52 / g2_aff_r52)
- *   GI_MUL GI_SQR GI_ADD GI_SUB GI_BLEND   vfp.h arithmetic with its bounds
+ *   GI_MUL GI_SQR GI_ADD GI_SUB GI_TRIPLE GI_SUB_2B_C GI_BLEND   vfp.h arithmetic with its
+ *                   bounds
  *   GI_MB           a bound of every GI_MUL and GI_SQR output, in multiples of p: 2 for Fp,
  *                   8 for Fp2 (above vfp2_mul's 3p and vfp2_sqr's 4p). The subtraction
  *                   constants below are multiples of it; another value would change the r52
@@ -770,6 +771,8 @@ void GI_FN(ifma_ba_fold)(GI_JAC *out, const GI_AFF_R52 *bk, const uint8_t *state
 #undef GI_SQR
 #undef GI_ADD
 #undef GI_SUB
+#undef GI_TRIPLE
+#undef GI_SUB_2B_C
 #undef GI_BLEND
 #undef GI_MB
 #undef GI_AFF_IS_INF

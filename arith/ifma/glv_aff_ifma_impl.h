@@ -4,8 +4,9 @@
  * g1_/g2_ifma_mul_glv_aff, many scalar multiplications, each point with its own scalar, in
  * affine coordinates throughout with one inversion a step for the whole batch.
  *
- * The same digits as g*_ifma_mul_glv (the split and signed 4-bit windows of glv_ifma_impl.h),
- * but the accumulators and the tables stay affine: every step of every product (a doubling, or
+ * The split of g*_ifma_mul_glv (glv_ifma_impl.h) in 4-bit windows: signed digits -8..8 on the
+ * table [m] P, m = 1..8, but on BLS12-381's G1 odd digits -15..15 on the table of odd
+ * multiples (GA_ELM, below). Unlike there, the accumulators and the tables stay affine: every step of every product (a doubling, or
  * the addition of a table entry) is done for all the batch's points at once, with the
  * denominators (2y, or x2 - x1) inverted together by Montgomery's trick (Montgomery, "Speeding
  * the Pollard and elliptic curve methods of factorization", Math. Comp. 1987): a pass forward
@@ -25,7 +26,8 @@
  * accumulator at +-entry, or y = 0: never for points of prime order and scalars of the split's
  * range, but checked) is found exactly before it enters the running product, takes 1 instead,
  * and the lane is recomputed by the reference (mul_ref); the accumulator at infinity (leading
- * zero digits) takes the entry itself.
+ * zero digits) takes the entry itself (GA_ELM: only in the top window; a lane found there later
+ * goes to the reference).
  */
 
 /* Groups of eight points in a batch: its steps share one inversion (about 4 us), so a batch
@@ -35,6 +37,19 @@
  * three rounds of four; about even. */
 #define GA_GROUPS (GI_NC == 1 ? 256 : 128)
 #define GA_TW (2 * GI_NC * R52_LIMBS) /* words of a lane's table entry: x, y */
+/* BLS12-381's G1 takes the windows' first addition together with the doubling before it:
+ * 2 acc + e as (acc + e) + acc (Eisentraeger, Lauter and Montgomery, "Fast elliptic curve
+ * arithmetic and improved Weil pairing evaluation", CT-RSA 2003: the y of acc + e is never
+ * formed, and the second slope follows from the first), 9M + 2S against a doubling and an
+ * addition's 10M + 3S, in the same two steps (two inversions). It needs every digit non-zero:
+ * its halves are recoded into odd digits (ga_recode_odd) on the table of odd multiples. G2
+ * (four parts, a fourth of the additions, Fp2) gained nothing measurable the same way (power
+ * 16 contributions, 5 alternating pairs): it keeps the digits -8..8. */
+#if !defined(G16K_IFMA_BN254) && GI_NC == 1
+#define GA_ELM 1
+#else
+#define GA_ELM 0
+#endif
 #define GA_AHEAD 2 /* groups between a step's prefetch of table rows and their use */
 /* GCC 12 drops __builtin_prefetch here (after inlining); the instruction itself stays */
 #if defined(__x86_64__)
@@ -48,6 +63,7 @@ typedef struct {
     uint64_t *px, *py; /* the points, < 2p */
     uint64_t *d, *pre; /* a step's denominators (GI_NC blocks), running products (1 block) */
     uint64_t *nrm;     /* the denominators' norms (1 block; G1: d itself) */
+    uint64_t *el, *ex; /* GA_ELM: the first slope and x of acc + e (GI_NC blocks each) */
     uint64_t *tab;     /* ng x GV_DIM x GV_TAB x 8 lanes x GA_TW words */
     int8_t *dig;       /* ng x 8 lanes x GV_DIM x GV_WIN digits */
     uint8_t *sel;      /* a step's entries: ng x 8 lanes (|digit| - 1) */
@@ -60,7 +76,8 @@ typedef struct {
 static size_t ga_layout(ga_batch *b, void *scratch, uint32_t ng)
 {
     size_t blk = (size_t)ng * GI_BLK; /* words of one block for every group */
-    size_t words = blk * (4 * GI_NC + GI_NC + GI_NC) + (size_t)ng * GV_DIM * GV_TAB * 8 * GA_TW;
+    size_t words = blk * (4 * GI_NC + GI_NC + GI_NC + 2 * GI_NC * GA_ELM) +
+                   (size_t)ng * GV_DIM * GV_TAB * 8 * GA_TW;
     size_t bytes = words * 8 + (size_t)ng * IFMA_LANES * (GV_DIM * GV_WIN + 1) + 5 * (size_t)ng;
     if (b) {
         uint64_t *w = scratch;
@@ -73,6 +90,9 @@ static size_t ga_layout(ga_batch *b, void *scratch, uint32_t ng)
         b->pre = w += blk * (2 * GI_NC - 1);
         b->tab = w += blk;
         w += (size_t)ng * GV_DIM * GV_TAB * 8 * GA_TW;
+        b->el = w;
+        b->ex = w += blk * GI_NC * GA_ELM;
+        w += blk * GI_NC * GA_ELM;
         b->dig = (int8_t *)w;
         b->sel = (uint8_t *)(b->dig + (size_t)ng * IFMA_LANES * GV_DIM * GV_WIN);
         b->inf = (r52m *)(b->sel + (size_t)ng * IFMA_LANES);
@@ -170,8 +190,10 @@ static void ga_scatter(ga_batch *b, uint32_t g, int j, int m, const GI_FE *x, co
 #define GA_BLK(base, g) ((base) + (size_t)(g)*GI_NC * GI_BLK)
 
 /* Kinds of step: GA_DBL (acc = 2 acc), GA_ADD (acc += the entries of part j that window w's
- * digits pick, -entry for a negative digit), GA_ADDP (acc += P: the table's chain). */
-enum { GA_DBL, GA_ADD, GA_ADDP };
+ * digits pick, -entry for a negative digit), GA_ADDP (acc += P: the table's chain); GA_ELM,
+ * acc = 2 acc + entry in two steps: GA_ELM1 (the slope of acc + entry and its x, kept in el and
+ * ex; acc unchanged), GA_ELM2 (acc = (acc + entry) + acc from them). */
+enum { GA_DBL, GA_ADD, GA_ADDP, GA_ELM1, GA_ELM2 };
 
 /* The entries, the adding lanes and the negated ones of a GA_ADD step, for every group; returns
  * 0 when no lane adds to an accumulator away from infinity (the first window's first part). */
@@ -183,7 +205,8 @@ static r52m ga_select(ga_batch *b, int j, int w)
         for (unsigned k = 0; k < IFMA_LANES; k++) {
             int d =
                 b->dig[(((size_t)g * IFMA_LANES + k) * GV_DIM + (size_t)j) * GV_WIN + (size_t)w];
-            b->sel[(size_t)g * IFMA_LANES + k] = (uint8_t)((d < 0 ? -d : d) - (d != 0));
+            /* entry |d| - 1, or (|d| - 1) / 2 on the table of odd multiples */
+            b->sel[(size_t)g * IFMA_LANES + k] = (uint8_t)(((d < 0 ? -d : d) - (d != 0)) >> GA_ELM);
             add |= (unsigned)(d != 0) << k;
             neg |= (unsigned)(d < 0) << k;
         }
@@ -238,7 +261,9 @@ static void ga_step(ga_batch *b, int kind, int j, int w)
     vfp nrm, acc, inv, itn, one;
     vfp_set_const(&one, VFP_ONE);
     acc = one;
-    if (kind == GA_ADD && !ga_select(b, j, w)) {
+    if (kind == GA_ELM1)
+        ga_select(b, j, w);
+    else if (kind == GA_ADD && !ga_select(b, j, w)) {
         /* every adding lane takes its entry: no division (the first window's first part) */
         for (uint32_t g = 0; g < b->ng; g++) {
             r52m take = (r52m)(b->add[g] & b->inf[g] & ~b->slow[g]);
@@ -257,16 +282,24 @@ static void ga_step(ga_batch *b, int kind, int j, int w)
     }
     /* forward: the denominators, checked for zero, into the running products */
     for (uint32_t g = 0; g < b->ng; g++) {
-        if (kind == GA_ADD && g + GA_AHEAD < b->ng)
+        if ((kind == GA_ADD || kind == GA_ELM1) && g + GA_AHEAD < b->ng)
             ga_prefetch(b, g + GA_AHEAD, j, GI_NC);
         r52m lanes, live = (r52m) ~(b->skip[g] | b->slow[g]);
         if (kind == GA_DBL) {
             fe_load(&ay, GA_BLK(b->ay, g));
             GI_ADD(&d, &ay, &ay); /* 2y, < 6p */
             lanes = (r52m)(live & ~b->inf[g]);
+        } else if (kind == GA_ELM2) {
+            fe_load(&ax, GA_BLK(b->ax, g));
+            fe_load(&x2, GA_BLK(b->ex, g)); /* x of acc + entry, < 3p */
+            lanes = (r52m)(b->add[g] & live & ~b->inf[g]);
+            GI_SUB(&d, &x2, &ax, 3); /* < 6p */
         } else {
             fe_load(&ax, GA_BLK(b->ax, g));
             lanes = (r52m)(ga_operand(&x2, NULL, b, g, kind, j) & live & ~b->inf[g]);
+            if (kind == GA_ELM1) { /* acc at infinity: only before the top window, never here */
+                b->slow[g] |= (r52m)(b->add[g] & live & b->inf[g]);
+            }
             GI_SUB(&d, &x2, &ax, 3); /* < 6p */
         }
         ga_norm(&nrm, &d);
@@ -287,7 +320,7 @@ static void ga_step(ga_batch *b, int kind, int j, int w)
     r52_lanes_inv(&inv, &acc);
     /* backward: inv = 1 / (product of the norms of groups 0..g) */
     for (uint32_t g = b->ng; g-- > 0;) {
-        if (kind == GA_ADD && g >= GA_AHEAD)
+        if ((kind == GA_ADD || kind == GA_ELM1) && g >= GA_AHEAD)
             ga_prefetch(b, g - GA_AHEAD, j, -GI_NC);
         fe_load(&d, GA_BLK(b->d, g));
         if (g > 0) {
@@ -303,14 +336,32 @@ static void ga_step(ga_batch *b, int kind, int j, int w)
         fe_load(&ax, GA_BLK(b->ax, g));
         fe_load(&ay, GA_BLK(b->ay, g));
         ga_dinv(&t, &d, &itn); /* 1 / d, < M */
-        GI_FE sx;              /* x1 + x2: the sum of the chord's x, < 6p */
+        GI_FE x3, y3;
         if (kind == GA_DBL) {
             lanes = (r52m)(live & ~b->inf[g]);
             GI_SQR(&u, &ax);
-            GI_ADD(&l, &u, &u);
-            GI_ADD(&u, &l, &u); /* 3 x^2, < 3M */
+            GI_TRIPLE(&u, &u);  /* 3 x^2, < 3M */
             GI_MUL(&l, &u, &t); /* lambda, < M */
-            GI_ADD(&sx, &ax, &ax);
+        } else if (kind == GA_ELM1) {
+            /* the slope of acc + entry and its x: kept for GA_ELM2, acc stays */
+            ga_operand(NULL, &y2, b, g, kind, j);
+            GI_SUB(&u, &y2, &ay, 3); /* < 6p */
+            GI_MUL(&l, &u, &t);      /* lambda1, < M */
+            GI_SQR(&u, &l);
+            GI_SUB_2B_C(&x3, &u, &ax, &d, 12); /* x1 + x2 = 2 x1 + d, as below */
+            ga_reduce(&x3, &x3);
+            fe_store(GA_BLK(b->el, g), &l);
+            fe_store(GA_BLK(b->ex, g), &x3);
+            continue;
+        } else if (kind == GA_ELM2) {
+            /* (acc + entry) + acc, whose y was never formed: lambda2 = -lambda1 - 2 y1 / (x3 -
+             * x1), with d = x3 - x1 + 3p */
+            GI_FE l1, zero;
+            lanes = (r52m)(b->add[g] & live & ~b->inf[g]);
+            fe_load(&l1, GA_BLK(b->el, g));
+            fe_zero(&zero);
+            GI_MUL(&u, &ay, &t);                        /* y1 / (x3 - x1), < M */
+            GI_SUB_2B_C(&l, &zero, &u, &l1, 3 * GI_MB); /* lambda2, < 3M */
         } else {
             r52m add = (r52m)((kind == GA_ADDP ? (r52m)~b->skip[g] : b->add[g]) & live);
             take = (r52m)(add & b->inf[g]); /* acc at infinity: the entry */
@@ -318,14 +369,15 @@ static void ga_step(ga_batch *b, int kind, int j, int w)
             ga_operand(take ? &x2 : NULL, &y2, b, g, kind, j);
             GI_SUB(&u, &y2, &ay, 3); /* < 6p */
             GI_MUL(&l, &u, &t);      /* lambda, < M */
-            /* x1 + x2 = d + 2 x1 mod p where the lane divides (d = x2 - x1 + 3p): no second
-             * read of x2 */
-            GI_ADD(&sx, &ax, &ax);
-            GI_ADD(&sx, &sx, &d); /* < 12p */
         }
-        GI_FE x3, y3;
         GI_SQR(&u, &l);
-        GI_SUB(&x3, &u, &sx, 12);         /* lambda^2 - x1 - x2, < M + 12p */
+        /* x3 = lambda^2 - x1 - x2 + 12p, < M + 12p: x1 + x2 is 2 x1 (doubling) or, where the
+         * lane divides, 2 x1 + d (d = x2 - x1 + 3p: no second read of x2); 2 x1 + d < 12p.
+         * GA_ELM2's x2 is GA_ELM1's x3. */
+        if (kind == GA_DBL)
+            GI_SUB_2B_C(&x3, &u, &ax, NULL, 12);
+        else
+            GI_SUB_2B_C(&x3, &u, &ax, &d, 12);
         GI_SUB(&u, &ax, &x3, GI_MB + 12); /* x1 - x3 */
         GI_MUL(&u, &l, &u);
         GI_SUB(&y3, &u, &ay, 3); /* lambda (x1 - x3) - y1, < M + 3p */
@@ -343,6 +395,85 @@ static void ga_step(ga_batch *b, int kind, int j, int w)
         fe_store(GA_BLK(b->ay, g), &ay);
     }
 }
+
+#if GA_ELM
+/* Digits of v (odd, below 2^(4 count - 3)), every one odd in -15..15: digit (v mod 32) - 16,
+ * then v = (v - digit) / 16, which is odd again (a regular recoding, as in constant-time
+ * scalar multiplication; Joye and Tunstall, "Exponent recoding and regular exponentiation
+ * algorithms", AFRICACRYPT 2009). The top digit is what is left, 1 here. */
+static void ga_windows_odd(int8_t *d, unsigned __int128 v, int count)
+{
+    for (int i = 0; i < count - 1; i++) {
+        int dig = (int)(v & 31) - 16;
+        d[i] = (int8_t)dig;
+        v = (v - (unsigned __int128)(__int128)dig) >> 4;
+    }
+    d[count - 1] = (int8_t)v;
+}
+
+/* GA_ELM's digits of s into e (two halves of GV_WIN): the halves k1, k2 of glv_fixed_set (k =
+ * k1 + k2 x^2, each in [0, x^2)) made odd by vectors of the GLV lattice (a + b x^2 = 0 mod r),
+ * which leave [k1] P + [k2] [x^2] P unchanged for P of order r: k1 even takes (-1, 1 - x^2)
+ * (1 + (x^2 - 1) x^2 = r), then k2 even takes (-x^2, 1). Each half ends within x^2 + 1 <
+ * 2^127.5 in absolute value (it does not fit an __int128), kept as a magnitude and a sign; the
+ * sign negates its digits. */
+static void ga_recode_odd(int8_t *e, const glv_fixed *s)
+{
+    const unsigned __int128 x2 = (unsigned __int128)BLS_X_ABS * BLS_X_ABS;
+    unsigned __int128 m[2] = { fixed_value(s->d[0]), fixed_value(s->d[1]) };
+    unsigned neg = 0; /* bit h: half h is -m[h] */
+    if (!(m[0] & 1)) {
+        if (m[0] == 0) { /* k1 - 1 */
+            m[0] = 1;
+            neg |= 1;
+        } else {
+            m[0] -= 1;
+        }
+        if (m[1] >= x2 - 1) { /* k2 - (x^2 - 1), k2 < x^2 */
+            m[1] -= x2 - 1;
+        } else {
+            m[1] = x2 - 1 - m[1];
+            neg |= 2;
+        }
+    }
+    if (!(m[1] & 1)) {
+        if (neg & 1) { /* k1 - x^2, k1 in [-1, x^2) */
+            m[0] += x2;
+        } else {
+            m[0] = x2 - m[0];
+            neg |= 1;
+        }
+        if (!(neg & 2)) { /* k2 + 1 */
+            m[1] += 1;
+        } else if (m[1] == 0) {
+            m[1] = 1;
+            neg &= ~2u;
+        } else {
+            m[1] -= 1;
+        }
+    }
+    for (int h = 0; h < 2; h++) {
+        ga_windows_odd(e + h * GV_WIN, m[h], GV_WIN);
+        negate_if(e + h * GV_WIN, GV_WIN, (neg >> h) & 1);
+    }
+}
+
+/* The table's chain of odd multiples adds 2P: acc (2P) and the points (P) trade places. */
+static void ga_chain_step(ga_batch *b)
+{
+    for (uint32_t g = 0; g < b->ng; g++) {
+        GI_FE x, y, px, py;
+        fe_load(&x, GA_BLK(b->ax, g));
+        fe_load(&y, GA_BLK(b->ay, g));
+        fe_load(&px, GA_BLK(b->px, g));
+        fe_load(&py, GA_BLK(b->py, g));
+        fe_store(GA_BLK(b->px, g), &x);
+        fe_store(GA_BLK(b->py, g), &y);
+        fe_store(GA_BLK(b->ax, g), &px);
+        fe_store(GA_BLK(b->ay, g), &py);
+    }
+}
+#endif
 
 /* Loads points p[g*8 .. g*8 + 7] (< n) of the batch into group g: P and its skip lanes; the
  * accumulator starts as P (the table's chain starts there); digits from the scalars. */
@@ -366,10 +497,8 @@ static void ga_load(ga_batch *b, const GI_AFF *p, const glv_fixed *s, size_t n)
                 memset(e, 0, GV_DIM * GV_WIN);
                 continue;
             }
-#if !defined(G16K_IFMA_BN254) && GV_DIM == 2
-            /* G1's parts are the halves, in the windows glv_fixed_set made */
-            memcpy(e, s[i].d[0], GV_WIN);
-            memcpy(e + GV_WIN, s[i].d[1], GV_WIN);
+#if GA_ELM
+            ga_recode_odd(e, &s[i]);
 #else
             unsigned __int128 v[GV_DIM];
             unsigned neg = parts(v, &s[i]);
@@ -448,16 +577,37 @@ void GI_FN(ifma_mul_glv_aff)(GI_AFF *out, const GI_AFF *p, const glv_fixed *s, s
         ga_batch b;
         ga_layout(&b, scratch, (uint32_t)((m + IFMA_LANES - 1) / IFMA_LANES));
         ga_load(&b, p + i0, s + i0, m);
-        /* the table [m + 1] P of part 0 and its images: 2P, then + P */
+        /* the table [m + 1] P of part 0 and its images: 2P, then + P (GA_ELM: the odd
+         * [2m + 1] P: 2P, then P + 2P, + 2P, ...) */
         ga_table_entry(&b, 0, &im);
+#if GA_ELM
+        ga_step(&b, GA_DBL, 0, 0);
+        ga_chain_step(&b);
+        for (int e = 1; e < GV_TAB; e++) {
+            ga_step(&b, GA_ADDP, 0, 0);
+            ga_table_entry(&b, e, &im);
+        }
+#else
         for (int e = 1; e < GV_TAB; e++) {
             ga_step(&b, e == 1 ? GA_DBL : GA_ADDP, 0, 0);
             ga_table_entry(&b, e, &im);
         }
+#endif
         /* the windows, top first; the accumulator starts at infinity */
         for (uint32_t g = 0; g < b.ng; g++)
             b.inf[g] = (r52m) ~(b.skip[g] | b.slow[g]); /* slow ones: the table met H = 0 */
         for (int w = GV_WIN - 1; w >= 0; w--) {
+#if GA_ELM
+            if (w != GV_WIN - 1) { /* 16 acc + e0 + e1 + ... = 2 (8 acc) + e0, + e1, ... */
+                for (int d = 0; d < 3; d++)
+                    ga_step(&b, GA_DBL, 0, 0);
+                ga_step(&b, GA_ELM1, 0, w);
+                ga_step(&b, GA_ELM2, 0, w);
+                for (int j = 1; j < GV_DIM; j++)
+                    ga_step(&b, GA_ADD, j, w);
+                continue;
+            }
+#endif
             for (int d = 0; d < 4 && w != GV_WIN - 1; d++)
                 ga_step(&b, GA_DBL, 0, 0);
             for (int j = 0; j < GV_DIM; j++)
@@ -472,3 +622,4 @@ void GI_FN(ifma_mul_glv_aff)(GI_AFF *out, const GI_AFF *p, const glv_fixed *s, s
 #undef GA_AHEAD
 #undef GA_PREFETCH
 #undef GA_GROUPS
+#undef GA_ELM

@@ -321,6 +321,31 @@ R52_INLINE void vfp_sub(vfp *r, const vfp *a, const vfp *b, uint64_t m)
     vfp_normalize(r, t);
 }
 
+/* r = 3a, one carry pass (instead of the two of a + a + a). */
+R52_INLINE void vfp_triple(vfp *r, const vfp *a)
+{
+    r52v t[VFP_N];
+    R52_UNROLL
+    for (int j = 0; j < VFP_N; j++)
+        t[j] = r52v_add(r52v_add(a->l[j], a->l[j]), a->l[j]);
+    vfp_normalize(r, t);
+}
+
+/* r = a + m p - 2b - c (c NULL: 0), one carry pass; needs 2b + c <= m p (m a constant
+ * <= 1024). The affine steps' x3 = lambda^2 - x1 - x2, with x2 = x1 (doubling) or x2 =
+ * (x2 - x1) + x1. */
+R52_INLINE void vfp_sub_2b_c(vfp *r, const vfp *a, const vfp *b, const vfp *c, uint64_t m)
+{
+    r52v t[VFP_N];
+    R52_UNROLL
+    for (int j = 0; j < VFP_N; j++) {
+        t[j] = r52v_sub(r52v_add(a->l[j], r52v_set1(m * VFP_P[j])), r52v_add(b->l[j], b->l[j]));
+        if (c)
+            t[j] = r52v_sub(t[j], c->l[j]);
+    }
+    vfp_normalize(r, t);
+}
+
 /* Per lane: blend lanes of b (bit set) into a. */
 R52_INLINE void vfp_blend(vfp *r, r52m m, const vfp *a, const vfp *b)
 {
@@ -404,6 +429,18 @@ R52_INLINE void vfp2_sub(vfp2 *r, const vfp2 *a, const vfp2 *b, uint64_t m)
 {
     vfp_sub(&r->c0, &a->c0, &b->c0, m);
     vfp_sub(&r->c1, &a->c1, &b->c1, m);
+}
+
+R52_INLINE void vfp2_triple(vfp2 *r, const vfp2 *a)
+{
+    vfp_triple(&r->c0, &a->c0);
+    vfp_triple(&r->c1, &a->c1);
+}
+
+R52_INLINE void vfp2_sub_2b_c(vfp2 *r, const vfp2 *a, const vfp2 *b, const vfp2 *c, uint64_t m)
+{
+    vfp_sub_2b_c(&r->c0, &a->c0, &b->c0, c ? &c->c0 : NULL, m);
+    vfp_sub_2b_c(&r->c1, &a->c1, &b->c1, c ? &c->c1 : NULL, m);
 }
 
 /* Karatsuba with lazy reduction: the three products stay 2 VFP_N limbs wide and only

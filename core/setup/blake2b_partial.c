@@ -3,7 +3,8 @@
  * ptau contribution record keeps the response hash "partial" (snarkjs misc.js toPartialHash, the
  * state of @noble/hashes 1.8's BLAKE2b after the contribution's points, before its public key)
  * so that a verifier can finish the hash from the key alone. libsodium (blake2b.c) hides its
- * state, hence this second implementation, used only for that hash. Written from RFC 7693;
+ * state, hence this second implementation, used for that hash (and, being faster here than
+ * libsodium's, for ptau contribute's next challenge too). Written from RFC 7693;
  * update() buffers exactly as noble's does (the last block is never compressed until more data
  * arrives; whole blocks of an input that leave at least one byte after them are compressed in
  * place without passing through the buffer), because the bytes left in the 128-byte buffer are
