@@ -42,7 +42,8 @@
  * arithmetic and improved Weil pairing evaluation", CT-RSA 2003: the y of acc + e is never
  * formed, and the second slope follows from the first), 9M + 2S against a doubling and an
  * addition's 10M + 3S, in the same two steps (two inversions). It needs every digit non-zero:
- * its halves are recoded into odd digits (ga_recode_odd) on the table of odd multiples. G2
+ * its halves are recoded into odd digits (ga_recode_odd) on the table of odd multiples, an even
+ * half as half + 1 with -1 in a last digit (one more addition a half, where needed). G2
  * (four parts, a fourth of the additions, Fp2) gained nothing measurable the same way (power
  * 16 contributions, 5 alternating pairs): it keeps the digits -8..8. */
 #if !defined(G16K_IFMA_BN254) && GI_NC == 1
@@ -50,7 +51,8 @@
 #else
 #define GA_ELM 0
 #endif
-#define GA_AHEAD 2 /* groups between a step's prefetch of table rows and their use */
+#define GA_WIN (GV_WIN + GA_ELM) /* digits of a part: the windows, and GA_ELM's correction */
+#define GA_AHEAD 2               /* groups between a step's prefetch of table rows and their use */
 /* GCC 12 drops __builtin_prefetch here (after inlining); the instruction itself stays */
 #if defined(__x86_64__)
 #define GA_PREFETCH(p) __asm__ volatile("prefetcht0 %0" : : "m"(*(const uint64_t *)(p)))
@@ -65,7 +67,7 @@ typedef struct {
     uint64_t *nrm;     /* the denominators' norms (1 block; G1: d itself) */
     uint64_t *el, *ex; /* GA_ELM: the first slope and x of acc + e (GI_NC blocks each) */
     uint64_t *tab;     /* ng x GV_DIM x GV_TAB x 8 lanes x GA_TW words */
-    int8_t *dig;       /* ng x 8 lanes x GV_DIM x GV_WIN digits */
+    int8_t *dig;       /* ng x 8 lanes x GV_DIM x GA_WIN digits */
     uint8_t *sel;      /* a step's entries: ng x 8 lanes (|digit| - 1) */
     r52m *inf, *slow;  /* per group: accumulator at infinity; lanes for the reference */
     r52m *skip;        /* per group: no product (beyond n, P at infinity) */
@@ -78,7 +80,7 @@ static size_t ga_layout(ga_batch *b, void *scratch, uint32_t ng)
     size_t blk = (size_t)ng * GI_BLK; /* words of one block for every group */
     size_t words = blk * (4 * GI_NC + GI_NC + GI_NC + 2 * GI_NC * GA_ELM) +
                    (size_t)ng * GV_DIM * GV_TAB * 8 * GA_TW;
-    size_t bytes = words * 8 + (size_t)ng * IFMA_LANES * (GV_DIM * GV_WIN + 1) + 5 * (size_t)ng;
+    size_t bytes = words * 8 + (size_t)ng * IFMA_LANES * (GV_DIM * GA_WIN + 1) + 5 * (size_t)ng;
     if (b) {
         uint64_t *w = scratch;
         b->ax = w;
@@ -94,7 +96,7 @@ static size_t ga_layout(ga_batch *b, void *scratch, uint32_t ng)
         b->ex = w += blk * GI_NC * GA_ELM;
         w += blk * GI_NC * GA_ELM;
         b->dig = (int8_t *)w;
-        b->sel = (uint8_t *)(b->dig + (size_t)ng * IFMA_LANES * GV_DIM * GV_WIN);
+        b->sel = (uint8_t *)(b->dig + (size_t)ng * IFMA_LANES * GV_DIM * GA_WIN);
         b->inf = (r52m *)(b->sel + (size_t)ng * IFMA_LANES);
         b->slow = b->inf + ng;
         b->skip = b->slow + ng;
@@ -204,7 +206,7 @@ static r52m ga_select(ga_batch *b, int j, int w)
         unsigned add = 0, neg = 0;
         for (unsigned k = 0; k < IFMA_LANES; k++) {
             int d =
-                b->dig[(((size_t)g * IFMA_LANES + k) * GV_DIM + (size_t)j) * GV_WIN + (size_t)w];
+                b->dig[(((size_t)g * IFMA_LANES + k) * GV_DIM + (size_t)j) * GA_WIN + (size_t)w];
             /* entry |d| - 1, or (|d| - 1) / 2 on the table of odd multiples */
             b->sel[(size_t)g * IFMA_LANES + k] = (uint8_t)(((d < 0 ? -d : d) - (d != 0)) >> GA_ELM);
             add |= (unsigned)(d != 0) << k;
@@ -411,50 +413,19 @@ static void ga_windows_odd(int8_t *d, unsigned __int128 v, int count)
     d[count - 1] = (int8_t)v;
 }
 
-/* GA_ELM's digits of s into e (two halves of GV_WIN): the halves k1, k2 of glv_fixed_set (k =
- * k1 + k2 x^2, each in [0, x^2)) made odd by vectors of the GLV lattice (a + b x^2 = 0 mod r),
- * which leave [k1] P + [k2] [x^2] P unchanged for P of order r: k1 even takes (-1, 1 - x^2)
- * (1 + (x^2 - 1) x^2 = r), then k2 even takes (-x^2, 1). Each half ends within x^2 + 1 <
- * 2^127.5 in absolute value (it does not fit an __int128), kept as a magnitude and a sign; the
- * sign negates its digits. */
+/* GA_ELM's digits of s into e (two halves of GA_WIN): each half k of glv_fixed_set (in [0,
+ * x^2), below 2^128), made odd as k + 1 when even, in odd digits (ga_windows_odd), then the
+ * correction digit: -1 where 1 was added, else 0 (no addition). Exact for any point: the sum
+ * of a half's digits is k itself. (Lattice vectors of the split would make the halves odd for
+ * free, but only for points of order r: a point off the group would then differ from the
+ * reference's product.) */
 static void ga_recode_odd(int8_t *e, const glv_fixed *s)
 {
-    const unsigned __int128 x2 = (unsigned __int128)BLS_X_ABS * BLS_X_ABS;
-    unsigned __int128 m[2] = { fixed_value(s->d[0]), fixed_value(s->d[1]) };
-    unsigned neg = 0; /* bit h: half h is -m[h] */
-    if (!(m[0] & 1)) {
-        if (m[0] == 0) { /* k1 - 1 */
-            m[0] = 1;
-            neg |= 1;
-        } else {
-            m[0] -= 1;
-        }
-        if (m[1] >= x2 - 1) { /* k2 - (x^2 - 1), k2 < x^2 */
-            m[1] -= x2 - 1;
-        } else {
-            m[1] = x2 - 1 - m[1];
-            neg |= 2;
-        }
-    }
-    if (!(m[1] & 1)) {
-        if (neg & 1) { /* k1 - x^2, k1 in [-1, x^2) */
-            m[0] += x2;
-        } else {
-            m[0] = x2 - m[0];
-            neg |= 1;
-        }
-        if (!(neg & 2)) { /* k2 + 1 */
-            m[1] += 1;
-        } else if (m[1] == 0) {
-            m[1] = 1;
-            neg &= ~2u;
-        } else {
-            m[1] -= 1;
-        }
-    }
     for (int h = 0; h < 2; h++) {
-        ga_windows_odd(e + h * GV_WIN, m[h], GV_WIN);
-        negate_if(e + h * GV_WIN, GV_WIN, (neg >> h) & 1);
+        unsigned __int128 m = fixed_value(s->d[h]);
+        int even = !(m & 1);
+        ga_windows_odd(e + h * GA_WIN, m + (unsigned)even, GV_WIN);
+        e[h * GA_WIN + GV_WIN] = (int8_t)-even;
     }
 }
 
@@ -492,9 +463,9 @@ static void ga_load(ga_batch *b, const GI_AFF *p, const glv_fixed *s, size_t n)
                 skip |= (r52m)(1u << k);
             for (int c = 0; c < 2 * GI_NC; c++)
                 r52_radix_put(pc[c], (int)k, q ? GI_ACOORD(q, c) : &zero);
-            int8_t *e = b->dig + ((size_t)g * IFMA_LANES + k) * GV_DIM * GV_WIN;
+            int8_t *e = b->dig + ((size_t)g * IFMA_LANES + k) * GV_DIM * GA_WIN;
             if (!q) {
-                memset(e, 0, GV_DIM * GV_WIN);
+                memset(e, 0, GV_DIM * GA_WIN);
                 continue;
             }
 #if GA_ELM
@@ -503,8 +474,8 @@ static void ga_load(ga_batch *b, const GI_AFF *p, const glv_fixed *s, size_t n)
             unsigned __int128 v[GV_DIM];
             unsigned neg = parts(v, &s[i]);
             for (int j = 0; j < GV_DIM; j++) {
-                glv_windows4(e + j * GV_WIN, v[j], GV_WIN);
-                negate_if(e + j * GV_WIN, GV_WIN, (neg >> j) & 1);
+                glv_windows4(e + j * GA_WIN, v[j], GV_WIN);
+                negate_if(e + j * GA_WIN, GV_WIN, (neg >> j) & 1);
             }
 #endif
         }
@@ -613,6 +584,10 @@ void GI_FN(ifma_mul_glv_aff)(GI_AFF *out, const GI_AFF *p, const glv_fixed *s, s
             for (int j = 0; j < GV_DIM; j++)
                 ga_step(&b, GA_ADD, j, w);
         }
+#if GA_ELM
+        for (int j = 0; j < GV_DIM; j++) /* - the half's base where the half was even */
+            ga_step(&b, GA_ADD, j, GV_WIN);
+#endif
         ga_store(&b, out + i0, p + i0, s + i0, m);
     }
 }
@@ -623,3 +598,4 @@ void GI_FN(ifma_mul_glv_aff)(GI_AFF *out, const GI_AFF *p, const glv_fixed *s, s
 #undef GA_PREFETCH
 #undef GA_GROUPS
 #undef GA_ELM
+#undef GA_WIN

@@ -1000,6 +1000,67 @@ static void expect_mul_aff(const g1_affine_t *p1, const g2_affine_t *p2, const g
     free(w2);
 }
 
+/* Points of the group plus T, of order 10177 or 10177^2 (10177 is a prime of the cofactor h:
+ * no addition of the lanes meets a zero denominator, unlike with the order-3 point), multiplied by the lanes'
+ * affine batches and by the reference's GLV product (which is not [k] P off the group): the
+ * same points. The halves' odd digits must stay an exact rewrite of the halves for any point
+ * (made odd by GLV lattice vectors, they differed here: checked). T = [r (h / 10177^2)] R for a
+ * point R of the curve (the first x = 1, 2, ... where T is not infinity), h the cofactor; sf
+ * and k: AFF_N scalars. */
+static void expect_off_group_g1(const glv_fixed *sf, const uint64_t (*k)[4])
+{
+    enum { N = 64 };
+    static const uint64_t h_10177_2[2] = { 0x630149c028dca02bULL, 0x94d4c6a74ULL };
+    static const uint64_t ell2[1] = { 10177ULL * 10177 };
+    g1_affine_t r, q[N], o[N];
+    fp_t x, rhs, four;
+    g1_jac_t t, j;
+    memset(&r, 0, sizeof r);
+    fp_add(&four, &FP_ONE, &FP_ONE);
+    fp_add(&four, &four, &four);
+    int tries = 0;
+    for (x = FP_ONE;; fp_add(&x, &x, &FP_ONE)) { /* the first x giving such a T */
+        assert_true(++tries < 1000);
+        fp_sqr(&rhs, &x);
+        fp_mul(&rhs, &rhs, &x);
+        fp_add(&rhs, &rhs, &four);
+        if (!fp_sqrt(&r.y, &rhs))
+            continue;
+        r.x = x;
+        assert_true(g1_affine_is_on_curve(&r));
+        g1_jac_from_affine(&t, &r);
+        g1_jac_mul(&t, &t, FR_MODULUS.l, 4);
+        g1_jac_mul(&t, &t, h_10177_2, 2);
+        if (!g1_jac_is_inf(&t))
+            break;
+    }
+    g1_jac_mul(&j, &t, ell2, 1);
+    assert_true(g1_jac_is_inf(&j));
+    for (int i = 0; i < N; i++) {
+        g1_affine_t g;
+        rnd_g1(&g);
+        g1_jac_from_affine(&j, &g);
+        g1_jac_add(&j, &j, &t);
+        g1_jac_to_affine(&q[i], &j);
+    }
+    void *w = aligned_alloc(64, g1_ifma_mul_glv_aff_scratch(N));
+    assert_non_null(w);
+    g1_ifma_mul_glv_aff(o, q, sf + 20, N, w);
+    for (int i = 0; i < N; i++) {
+        fr_t c, m;
+        glv_scalar gs;
+        g1_affine_t a;
+        memcpy(c.l, k[20 + i], sizeof c.l);
+        assert_int_equal(fr_from_canon(&m, &c), 0);
+        glv_scalar_set(&gs, &m);
+        g1_jac_from_affine(&j, &q[i]);
+        g1_jac_mul_glv(&j, &j, &gs);
+        g1_jac_to_affine(&a, &j);
+        assert_memory_equal(&o[i], &a, sizeof a);
+    }
+    free(w);
+}
+
 /* Random points and scalars, with the edges spread over the groups: points at infinity (the
  * first and the last), scalars 0 (in two batches), 1, r - 1 and x^2 (the split's boundary), the
  * same point twice, and the crafted exact cases of test_mul_glv_exact_case in one group: halves
@@ -1071,6 +1132,7 @@ static void test_mul_glv_aff_matches_ref(void **state)
     }
     assert_false(g1_affine_is_inf(&o[1])); /* with these scalars: so infinity would fail */
     free(w);
+    expect_off_group_g1(sf, (const uint64_t(*)[4])k);
     free(p1);
     free(p2);
     free(k);
