@@ -362,6 +362,40 @@ static uint64_t apply_grain(const apply_job *j, uint64_t m, unsigned threads)
     return (g + IFMA_LANES - 1) / IFMA_LANES * IFMA_LANES; /* whole groups of eight */
 }
 
+/* The first error of tasks that run on par_for's threads: err_set's message is per thread, so
+ * the failing task keeps a copy and the caller sets it again on its own thread after the
+ * par_for (whose join orders the copy before the read). */
+typedef struct task_error {
+    atomic_int rc;          /* G16K_OK, or the first failure's status */
+    char msg[G16K_ERR_MAX]; /* its message, written once by the task that set rc */
+} task_error;
+
+static void task_error_init(task_error *e)
+{
+    atomic_init(&e->rc, G16K_OK);
+    e->msg[0] = '\0';
+}
+
+/* Records rc (< 0) and the calling thread's message, unless an error came first. */
+static void task_error_note(task_error *e, int rc)
+{
+    int ok = G16K_OK;
+    if (atomic_compare_exchange_strong(&e->rc, &ok, rc))
+        snprintf(e->msg, sizeof e->msg, "%s", err_get());
+}
+
+static int task_error_failed(task_error *e)
+{
+    return atomic_load(&e->rc) != G16K_OK;
+}
+
+/* After the par_for: G16K_OK, or the first error with its message set on this thread. */
+static int task_error_take(task_error *e)
+{
+    int rc = atomic_load(&e->rc);
+    return rc == G16K_OK ? G16K_OK : err_set(rc, "%s", e->msg);
+}
+
 /* A section as one par_for, its tasks handed out in this order: the products of chunk 0, of
  * chunk 1, the finishing of chunk 0, the products of chunk 2, the finishing of chunk 1, ...,
  * the finishing of the last chunk. No thread waits at a chunk's end for the other's last
@@ -386,7 +420,7 @@ typedef struct sec_run {
     const sec_task *tasks;
     atomic_uint_fast64_t *left;    /* per chunk: product tasks not done */
     atomic_uint_fast64_t finished; /* chunks finished, in order */
-    atomic_int rc;                 /* a finishing's error */
+    task_error err;                /* a finishing's error */
 } sec_run;
 
 static void sec_wait(atomic_uint_fast64_t *v, uint64_t want_at_least)
@@ -420,10 +454,10 @@ static void sec_range(void *arg, uint64_t b, uint64_t e, uint32_t worker)
         while (atomic_load(&r->left[k->chunk]) != 0)
             sched_yield();
         sec_wait(&r->finished, k->chunk);
-        if (!sec_failed(r) && atomic_load(&r->rc) == G16K_OK) {
+        if (!sec_failed(r) && !task_error_failed(&r->err)) {
             int rc = finish_chunk(r->c, r->j->g2, r->record_index, r->record_slot, &u);
             if (rc)
-                atomic_store(&r->rc, rc);
+                task_error_note(&r->err, rc);
             progress_update(r->c->pg, r->name, u.b + u.m, r->n);
         }
         atomic_fetch_add(&r->finished, 1);
@@ -502,7 +536,7 @@ static int apply_section(contrib_run *c, uint32_t id, const char *name, const fr
                   .n = n,
                   .chunk = chunk };
     atomic_init(&r.finished, 0);
-    atomic_init(&r.rc, G16K_OK);
+    task_error_init(&r.err);
     /* the tasks: a chunk's products, then (after the next chunk's) its finishing */
     uint64_t nt = 0;
     for (uint64_t k = 0; k < chunks; k++) {
@@ -536,7 +570,7 @@ static int apply_section(contrib_run *c, uint32_t id, const char *name, const fr
         else if (bad != ~(uint64_t)0)
             rc = ptau_point_error(c->pt, id, name, bad, 0);
         else
-            rc = atomic_load(&r.rc);
+            rc = task_error_take(&r.err);
     }
     if (rc == G16K_OK) {
         progress_done(c->pg, name);
@@ -577,7 +611,7 @@ typedef struct nc_run {
     atomic_uchar *converted;     /* per block: its slot holds it */
     atomic_uint_fast64_t hashed; /* blocks hashed, in order */
     atomic_flag hashing;         /* a thread is hashing */
-    atomic_int rc;               /* a read back's error: the run stops */
+    task_error err;              /* a read back's error: the run stops */
     b2p_state h;
 } nc_run;
 
@@ -617,14 +651,14 @@ static void nc_range(void *arg, uint64_t b, uint64_t e, uint32_t worker)
         uint8_t *lem = r->lem + (size_t)worker * NC_BLOCK * G2_BYTES, *u = nc_slot(r, t);
         /* the slot is free once block t - NC_SLOTS is hashed */
         while (t >= NC_SLOTS && atomic_load(&r->hashed) < t - NC_SLOTS + 1 &&
-               atomic_load(&r->rc) == G16K_OK)
+               !task_error_failed(&r->err))
             sched_yield();
-        if (atomic_load(&r->rc) != G16K_OK)
+        if (task_error_failed(&r->err))
             return;
         int rc = atomic_stream_read_back(r->c->out, r->c->sec_off[k->id] + k->first * sz, lem,
                                          k->m * sz);
         if (rc) {
-            atomic_store(&r->rc, rc);
+            task_error_note(&r->err, rc);
             return;
         }
         for (uint64_t i = 0; i < k->m; i++) {
@@ -648,11 +682,13 @@ static int next_challenge(contrib_run *c, const uint8_t response[64], uint8_t ou
 {
     nc_run r = { .c = c };
     atomic_init(&r.hashed, 0);
-    atomic_init(&r.rc, G16K_OK);
+    task_error_init(&r.err);
     atomic_flag_clear(&r.hashing);
     for (uint32_t id = PTAU_TAU_G1; id <= PTAU_BETA_G2; id++)
         r.nblocks += (ptau_section_points(c->pt, id) + NC_BLOCK - 1) / NC_BLOCK;
     unsigned threads = pool_threads(c->threads);
+    if (threads > NC_SLOTS) /* one hashes, the others convert ahead of it within the slots */
+        threads = NC_SLOTS;
     uint32_t workers = par_workers(threads, r.nblocks, 1);
     nc_block *blocks = malloc(sizeof *blocks * r.nblocks);
     r.converted = malloc(sizeof *r.converted * r.nblocks);
@@ -673,7 +709,7 @@ static int next_challenge(contrib_run *c, const uint8_t response[64], uint8_t ou
         b2p_init(&r.h);
         b2p_update(&r.h, response, 64);
         par_for(threads, r.nblocks, 1, nc_range, &r);
-        rc = atomic_load(&r.rc);
+        rc = task_error_take(&r.err);
         if (rc == G16K_OK && atomic_load(&r.hashed) != r.nblocks) /* cannot happen */
             rc = err_set(G16K_EINTERNAL, "ptau: next challenge: %llu of %llu blocks hashed",
                          (unsigned long long)atomic_load(&r.hashed), (unsigned long long)r.nblocks);
