@@ -1000,6 +1000,26 @@ static void expect_mul_aff(const g1_affine_t *p1, const g2_affine_t *p2, const g
     free(w2);
 }
 
+/* o[i] equals the reference's GLV product [k[i]] q[i] (g1_jac_mul_glv), i < n, as affine
+ * points: for points off the group, where that product is not [k] q. */
+static void expect_glv_ref_g1(const g1_affine_t *o, const g1_affine_t *q, const uint64_t (*k)[4],
+                              int n)
+{
+    for (int i = 0; i < n; i++) {
+        fr_t c, m;
+        glv_scalar gs;
+        g1_jac_t j;
+        g1_affine_t a;
+        memcpy(c.l, k[i], sizeof c.l);
+        assert_int_equal(fr_from_canon(&m, &c), 0);
+        glv_scalar_set(&gs, &m);
+        g1_jac_from_affine(&j, &q[i]);
+        g1_jac_mul_glv(&j, &j, &gs);
+        g1_jac_to_affine(&a, &j);
+        assert_memory_equal(&o[i], &a, sizeof a);
+    }
+}
+
 /* Points of the group plus T, of order 10177 or 10177^2 (10177 is a prime of the cofactor h:
  * no addition of the lanes meets a zero denominator, unlike with the order-3 point), multiplied by the lanes'
  * affine batches and by the reference's GLV product (which is not [k] P off the group): the
@@ -1046,18 +1066,7 @@ static void expect_off_group_g1(const glv_fixed *sf, const uint64_t (*k)[4])
     void *w = aligned_alloc(64, g1_ifma_mul_glv_aff_scratch(N));
     assert_non_null(w);
     g1_ifma_mul_glv_aff(o, q, sf + 20, N, w);
-    for (int i = 0; i < N; i++) {
-        fr_t c, m;
-        glv_scalar gs;
-        g1_affine_t a;
-        memcpy(c.l, k[20 + i], sizeof c.l);
-        assert_int_equal(fr_from_canon(&m, &c), 0);
-        glv_scalar_set(&gs, &m);
-        g1_jac_from_affine(&j, &q[i]);
-        g1_jac_mul_glv(&j, &j, &gs);
-        g1_jac_to_affine(&a, &j);
-        assert_memory_equal(&o[i], &a, sizeof a);
-    }
+    expect_glv_ref_g1(o, q, k + 20, N);
     free(w);
 }
 
@@ -1117,19 +1126,7 @@ static void test_mul_glv_aff_matches_ref(void **state)
     void *w = aligned_alloc(64, g1_ifma_mul_glv_aff_scratch(3));
     assert_non_null(w);
     g1_ifma_mul_glv_aff(o, q, sf + 1, 3, w);
-    for (int i = 0; i < 3; i++) {
-        fr_t c, m;
-        glv_scalar gs;
-        g1_jac_t j;
-        g1_affine_t a;
-        memcpy(c.l, k[1 + i], sizeof c.l);
-        assert_int_equal(fr_from_canon(&m, &c), 0);
-        glv_scalar_set(&gs, &m);
-        g1_jac_from_affine(&j, &q[i]);
-        g1_jac_mul_glv(&j, &j, &gs);
-        g1_jac_to_affine(&a, &j);
-        assert_memory_equal(&o[i], &a, sizeof a);
-    }
+    expect_glv_ref_g1(o, q, (const uint64_t(*)[4])(k + 1), 3);
     assert_false(g1_affine_is_inf(&o[1])); /* with these scalars: so infinity would fail */
     free(w);
     expect_off_group_g1(sf, (const uint64_t(*)[4])k);
