@@ -6,10 +6,11 @@
  *
  * The split of g*_ifma_mul_glv (glv_ifma_impl.h) in 4-bit windows: signed digits -8..8 on the
  * table [m] P, m = 1..8, but on BLS12-381's G1 odd digits -15..15 on the table of odd
- * multiples (GA_ELM, below). Unlike there, the accumulators and the tables stay affine: every step of every product (a doubling, or
- * the addition of a table entry) is done for all the batch's points at once, with the
- * denominators (2y, or x2 - x1) inverted together by Montgomery's trick (Montgomery, "Speeding
- * the Pollard and elliptic curve methods of factorization", Math. Comp. 1987): a pass forward
+ * multiples (GA_ELM, below). Unlike there, the accumulators and the tables stay affine: every
+ * step of every product (a doubling, or the addition of a table entry) is done for all the
+ * batch's points at once, with the denominators (2y, or x2 - x1) inverted together by
+ * Montgomery's trick (Montgomery, "Speeding the Pollard and elliptic curve methods of
+ * factorization", Math. Comp. 1987): a pass forward
  * multiplies them into running products, the reference inverts the last one (one inversion for
  * the eight lanes), a pass backward peels each denominator's inverse off. On G2 the running
  * products are of the denominators' norms to Fp (1/d = conj(d) / N(d)). An affine addition then
@@ -68,7 +69,7 @@ typedef struct {
     uint64_t *el, *ex; /* GA_ELM: the first slope and x of acc + e (GI_NC blocks each) */
     uint64_t *tab;     /* ng x GV_DIM x GV_TAB x 8 lanes x GA_TW words */
     int8_t *dig;       /* ng x 8 lanes x GV_DIM x GA_WIN digits */
-    uint8_t *sel;      /* a step's entries: ng x 8 lanes (|digit| - 1) */
+    uint8_t *sel;      /* a step's entries: ng x 8 lanes (|digit| - 1, GA_ELM: halved) */
     r52m *inf, *slow;  /* per group: accumulator at infinity; lanes for the reference */
     r52m *skip;        /* per group: no product (beyond n, P at infinity) */
     r52m *add, *neg;   /* per group, a step's lanes that add, and that add -entry */
@@ -291,16 +292,15 @@ static void ga_step(ga_batch *b, int kind, int j, int w)
             fe_load(&ay, GA_BLK(b->ay, g));
             GI_ADD(&d, &ay, &ay); /* 2y, < 6p */
             lanes = (r52m)(live & ~b->inf[g]);
-        } else if (kind == GA_ELM2) {
-            fe_load(&ax, GA_BLK(b->ax, g));
-            fe_load(&x2, GA_BLK(b->ex, g)); /* x of acc + entry, < 3p */
-            lanes = (r52m)(b->add[g] & live & ~b->inf[g]);
-            GI_SUB(&d, &x2, &ax, 3); /* < 6p */
         } else {
             fe_load(&ax, GA_BLK(b->ax, g));
-            lanes = (r52m)(ga_operand(&x2, NULL, b, g, kind, j) & live & ~b->inf[g]);
-            if (kind == GA_ELM1) { /* acc at infinity: only before the top window, never here */
-                b->slow[g] |= (r52m)(b->add[g] & live & b->inf[g]);
+            if (kind == GA_ELM2) {
+                fe_load(&x2, GA_BLK(b->ex, g)); /* x of acc + entry, < 3p */
+                lanes = (r52m)(b->add[g] & live & ~b->inf[g]);
+            } else {
+                lanes = (r52m)(ga_operand(&x2, NULL, b, g, kind, j) & live & ~b->inf[g]);
+                if (kind == GA_ELM1) /* acc at infinity: only before the top window, not here */
+                    b->slow[g] |= (r52m)(b->add[g] & live & b->inf[g]);
             }
             GI_SUB(&d, &x2, &ax, 3); /* < 6p */
         }

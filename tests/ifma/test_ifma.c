@@ -1021,12 +1021,12 @@ static void expect_glv_ref_g1(const g1_affine_t *o, const g1_affine_t *q, const 
 }
 
 /* Points of the group plus T, of order 10177 or 10177^2 (10177 is a prime of the cofactor h:
- * no addition of the lanes meets a zero denominator, unlike with the order-3 point), multiplied by the lanes'
- * affine batches and by the reference's GLV product (which is not [k] P off the group): the
- * same points. The halves' odd digits must stay an exact rewrite of the halves for any point
- * (made odd by GLV lattice vectors, they differed here: checked). T = [r (h / 10177^2)] R for a
- * point R of the curve (the first x = 1, 2, ... where T is not infinity), h the cofactor; sf
- * and k: AFF_N scalars. */
+ * no addition of the lanes meets a zero denominator, unlike with the order-3 point),
+ * multiplied by the lanes' affine batches and by the reference's GLV product (which is not
+ * [k] P off the group): the same points. The halves' odd digits must stay an exact rewrite of
+ * the halves for any point (made odd by GLV lattice vectors, they differed here: checked).
+ * T = [r (h / 10177^2)] R for a point R of the curve (the first x = 1, 2, ... where T is not
+ * infinity), h the cofactor; sf and k: AFF_N scalars. */
 static void expect_off_group_g1(const glv_fixed *sf, const uint64_t (*k)[4])
 {
     enum { N = 64 };
