@@ -46,14 +46,14 @@ static int parse_hex(const char *s, uint8_t *out, size_t *n)
 
 static int cmd_ptau(int argc, char **argv)
 {
-    const char *threads = NULL, *name = NULL, *entropy = NULL, *pos[4];
+    const char *threads = NULL, *name = NULL, *entropy = NULL, *beacon_max = NULL, *pos[4];
     int progress = 0, quiet = 0;
     size_t n_pos;
-    const cli_opt opts[] = { { "--threads", &threads, NULL },
-                             { "--name", &name, NULL },
-                             { "--entropy", &entropy, NULL },
-                             { "--progress", NULL, &progress },
-                             { "--quiet", NULL, &quiet } };
+    const cli_opt opts[] = {
+        { "--threads", &threads, NULL },   { "--name", &name, NULL },
+        { "--entropy", &entropy, NULL },   { "--beacon-max-exp", &beacon_max, NULL },
+        { "--progress", NULL, &progress }, { "--quiet", NULL, &quiet }
+    };
     if (argc >= 3 && (strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "-h") == 0)) {
         cli_print_help(stdout, &cli_cmd_ptau);
         return 0;
@@ -73,6 +73,17 @@ static int cmd_ptau(int argc, char **argv)
     if ((rc = cli_threads_value(threads, &o.threads)))
         return rc;
     o.progress = !quiet && (progress || isatty(STDERR_FILENO));
+    if (beacon_max) {
+        char *end;
+        unsigned long e = strtoul(beacon_max, &end, 10);
+        if (strcmp(step, "verify") != 0)
+            return cli_usage_error("ptau %s: --beacon-max-exp is for verify", step);
+        if (!*beacon_max || *end || e < 1 || e > 63)
+            return cli_usage_error("ptau verify: --beacon-max-exp '%s' is not 1..63 (the most "
+                                   "SHA-256 iterations of a beacon to compute, as a power of 2)",
+                                   beacon_max);
+        o.beacon_max_exp = (unsigned)e;
+    }
     if (strcmp(step, "new") == 0) {
         if (n_pos == 3) { /* snarkjs's order: `powersoftau new CURVE POWER OUT` */
             const curve *cv = curve_by_snarkjs(pos[0]);
@@ -193,7 +204,8 @@ const cli_command cli_cmd_ptau = {
     "ptau",
     cmd_ptau,
     "ptau     (new [CURVE] POWER OUT | contribute IN OUT [--name N] [--entropy TEXT]\n"
-    "         | beacon IN OUT HEX ITERATIONS_EXP [--name N] | prepare IN OUT | verify FILE)\n"
+    "         | beacon IN OUT HEX ITERATIONS_EXP [--name N] | prepare IN OUT\n"
+    "         | verify FILE [--beacon-max-exp E])\n"
     "         [--threads N] [--progress | --quiet]\n"
     "         Powers of tau (phase 1 of the trusted setup), snarkjs's .ptau format, on\n"
     "         BLS12-381 or BN254 (the input file's curve). new: an empty ceremony of 2^POWER\n"
@@ -205,6 +217,8 @@ const cli_command cli_cmd_ptau = {
     "         beacon`. prepare: the Lagrange sections `g16k setup` needs, the bytes of\n"
     "         `snarkjs powersoftau prepare phase2`. verify: every contribution, point and hash\n"
     "         of the transcript (the Lagrange sections by a random combination); prints OK\n"
-    "         (exit 0) or INVALID: why (exit 1). All cores; outputs appear only when complete;\n"
+    "         (exit 0) or INVALID: why (exit 1); a beacon of over 2^E SHA-256 iterations is\n"
+    "         refused unless E is raised (default 32: about 14 minutes; at most 63).\n"
+    "         All cores; outputs appear only when complete;\n"
     "         progress on stderr when it is a terminal, or with --progress.\n",
 };

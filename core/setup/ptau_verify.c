@@ -66,8 +66,19 @@ static int get_point(void *out, int g2, const uint8_t *p, const uint8_t *base, u
     return G16K_OK;
 }
 
+/* A contributor's name is any bytes: the ones a terminal would act on (C0 and C1 controls,
+ * the latter as UTF-8's C2 80..9F) become '?' before it is printed or put in a message. */
+static void name_printable(char *name)
+{
+    for (unsigned char *b = (unsigned char *)name; *b; b++)
+        if (*b < 0x20 || *b == 0x7f)
+            *b = '?';
+        else if (*b == 0xc2 && b[1] >= 0x80 && b[1] <= 0x9f)
+            b[0] = b[1] = '?';
+}
+
 /* The records of section 7 (already checked for shape by ptau_contributions_read). */
-static int read_records(const ptau *pt, const ptau_contribs *cs, record *r)
+static int read_records(const ptau *pt, const ptau_contribs *cs, record *r, unsigned max_exp)
 {
     const binfile_section *s = &pt->bf.sec[PTAU_CONTRIBUTIONS];
     const uint8_t *base = pt->bf.data + s->offset, *p = cs->records;
@@ -109,6 +120,7 @@ static int read_records(const ptau *pt, const ptau_contribs *cs, record *r)
         for (uint32_t x = 0; x < plen;) {
             if (q[x] == 1) {
                 memcpy(c->name, q + x + 2, q[x + 1] < 64 ? q[x + 1] : 64);
+                name_printable(c->name);
                 x += 2u + q[x + 1];
             } else if (q[x] == 2) {
                 c->exp = q[x + 1];
@@ -124,6 +136,13 @@ static int read_records(const ptau *pt, const ptau_contribs *cs, record *r)
                            "%s: section 7 (contributions) at byte %llu: contribution %u is a "
                            "beacon without its hash or iteration count",
                            path, (unsigned long long)c->offset, i + 1);
+        if (c->type == 1 && c->exp > max_exp)
+            return err_set(G16K_EFORMAT,
+                           "%s: section 7 (contributions) at byte %llu: contribution %u is a "
+                           "beacon of 2^%u SHA-256 iterations, more than the 2^%u verify "
+                           "computes unless told (2^32 take about 14 minutes on one core); "
+                           "pass --beacon-max-exp %u to check it",
+                           path, (unsigned long long)c->offset, i + 1, c->exp, max_exp, c->exp);
         /* the response hash: the stored partial state finished with the public key */
         b2p_state h;
         uint8_t pub[PTAU_PUBKEY_BYTES];
@@ -164,7 +183,8 @@ typedef struct link {
     const uint8_t *next; /* 64 bytes */
 } link;
 
-static int verify_contribution(const record *c, const link *prev, uint32_t id, const char *path)
+static int verify_contribution(const record *c, const link *prev, uint32_t id, const char *path,
+                               progress *pg)
 {
     static const char *names[3] = { "tau", "alpha", "beta" };
     const char *who = c->name[0] ? c->name : "(no name)";
@@ -172,7 +192,7 @@ static int verify_contribution(const record *c, const link *prev, uint32_t id, c
         ptau_rng r;
         ptau_key k;
         uint8_t h[32];
-        ptau_beacon_seed(h, c->beacon, c->beacon_len, c->exp, NULL);
+        ptau_beacon_seed(h, c->beacon, c->beacon_len, c->exp, pg);
         ptau_rng_seed_be(&r, h);
         ptau_key_create(&k, prev->next, &r);
         ptau_key_wipe(&k);
@@ -269,6 +289,31 @@ out:
     return rc;
 }
 
+/* Sections 8..11 are in no snarkjs file, and 12..15 come together (`prepare phase2` writes all
+ * four): a file with some of them would pass unchecked, so verify refuses it. */
+static int check_section_set(const ptau *pt)
+{
+    const binfile *bf = &pt->bf;
+    for (uint32_t id = 8; id <= 11; id++)
+        if (bf->sec[id].present)
+            return err_set(G16K_EFORMAT,
+                           "%s: section %u at byte %llu: not a section of a .ptau file (snarkjs "
+                           "writes 1..7, and 12..15 when prepared)",
+                           bf->path, id, (unsigned long long)bf->sec[id].offset);
+    static const char *lagr[4] = { "tauG1", "tauG2", "alphaTauG1", "betaTauG1" };
+    int n = 0;
+    for (uint32_t id = PTAU_LAGR_TAU_G1; id <= PTAU_LAGR_BETA_TAU_G1; id++)
+        n += bf->sec[id].present;
+    for (uint32_t id = PTAU_LAGR_TAU_G1; n > 0 && n < 4 && id <= PTAU_LAGR_BETA_TAU_G1; id++)
+        if (!bf->sec[id].present)
+            return err_set(G16K_EFORMAT,
+                           "%s: section %u (Lagrange %s) is missing, while %d of the four "
+                           "Lagrange sections 12..15 are there (a prepared file has all four: "
+                           "run `g16k ptau prepare` on the file before it)",
+                           bf->path, id, lagr[id - PTAU_LAGR_TAU_G1], n);
+    return G16K_OK;
+}
+
 int ptau_cmd_verify(const ptau_opts *o, ptau_verify_report *rep)
 {
     memset(rep, 0, sizeof *rep);
@@ -285,9 +330,12 @@ int ptau_cmd_verify(const ptau_opts *o, ptau_verify_report *rep)
     rep->ceremony_power = pt.ceremony_power;
     if (rep->ceremony_power < pt.power || rep->ceremony_power > SETUP_MAX_POWER) {
         rc = err_set(G16K_EFORMAT, "%s: section 1 at byte %llu: ceremony power %u (power %u)", path,
-                     (unsigned long long)(pt.bf.sec[1].offset + 56), rep->ceremony_power, pt.power);
+                     (unsigned long long)(pt.bf.sec[1].offset + 8 + FP_BYTES), rep->ceremony_power,
+                     pt.power);
         goto out;
     }
+    if ((rc = check_section_set(&pt)))
+        goto out;
     if ((rc = ptau_contributions_read(&pt, &cs)))
         goto out;
     rep->count = cs.count;
@@ -301,7 +349,8 @@ int ptau_cmd_verify(const ptau_opts *o, ptau_verify_report *rep)
         rc = err_set(G16K_ENOMEM, "ptau verify: out of memory");
         goto out;
     }
-    if ((rc = read_records(&pt, &cs, recs)))
+    if ((rc = read_records(&pt, &cs, recs,
+                           o->beacon_max_exp ? o->beacon_max_exp : PTAU_BEACON_MAX_EXP)))
         goto out;
     /* the chain of contributions, from the empty ceremony on */
     uint8_t first_challenge[64];
@@ -312,7 +361,7 @@ int ptau_cmd_verify(const ptau_opts *o, ptau_verify_report *rep)
         if (i > 0)
             prev = (link){ &recs[i - 1].tau_g1, &recs[i - 1].alpha_g1, &recs[i - 1].beta_g1,
                            &recs[i - 1].tau_g2, &recs[i - 1].beta_g2,  recs[i - 1].next };
-        if ((rc = verify_contribution(&recs[i], &prev, i + 1, path)))
+        if ((rc = verify_contribution(&recs[i], &prev, i + 1, path, &pg)))
             goto out;
         ptau_contribution_info *ci = &rep->contribs[i];
         memcpy(ci->name, recs[i].name, sizeof ci->name);

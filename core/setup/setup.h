@@ -67,9 +67,18 @@ typedef struct ptau_opts {
     const char *entropy;  /* contribute: text mixed into the OS randomness, or NULL */
     const uint8_t *beacon_hash; /* beacon: the beacon's bytes (1..255), else NULL */
     size_t beacon_hash_len;
-    unsigned beacon_exp; /* beacon: SHA-256 iterated 2^beacon_exp times (10..63) */
-    ptau_hashes *hashes; /* contribute, beacon: filled on success if not NULL */
+    unsigned beacon_exp;     /* beacon: SHA-256 iterated 2^beacon_exp times (10..63) */
+    unsigned beacon_max_exp; /* verify: a beacon record of more than 2^beacon_max_exp SHA-256
+                                iterations is refused (G16K_EFORMAT) before any is computed, as
+                                such a count, which no hash covers, can make verify run for years;
+                                0: PTAU_BEACON_MAX_EXP; at most 63 */
+    ptau_hashes *hashes;     /* contribute, beacon: filled on success if not NULL */
 } ptau_opts;
+
+/* The default of ptau_opts.beacon_max_exp: 2^32 SHA-256 iterations, about 14 minutes on one
+ * core here (libsodium, 190 ns a hash); beacons in practice take 2^10 (snarkjs's examples) to
+ * 2^42 (Zcash's powers of tau: days). */
+#define PTAU_BEACON_MAX_EXP 32
 
 /* `snarkjs powersoftau new bls12381|bn128 POWER` (src/powersoftau_new.js), the same bytes: header,
  * sections 2..6 all generators, section 7 with 0 contributions. G16K_EINVAL (power out of
@@ -103,7 +112,7 @@ int ptau_contribute(const ptau_opts *o);
  * (G16K_EFORMAT naming file, section and offset, G16K_EIO, G16K_ENOMEM). rep->contribs is
  * allocated (free it, also on failure). Thread-safe. */
 typedef struct ptau_contribution_info {
-    char name[65];
+    char name[65]; /* as recorded (up to 64 bytes), terminal controls shown as '?' */
     int beacon;
     unsigned beacon_exp;
     uint8_t response[64]; /* the contribution's response hash */

@@ -102,6 +102,11 @@ rc=0; "$G16K" ptau prepare "$T/t3.ptau" "$T/out/x.ptau" --quiet > "$T/v.log" 2>&
 [ $rc = 4 ] && grep -q "t3.ptau: section 2 (tauG1) at byte $off" "$T/v.log" && [ -z "$(ls -A "$T/out")" ] ||
   fail "prepare of a coordinate >= p: exit $rc: $(cat "$T/v.log")"
 echo "ok: prepare refuses a coordinate >= p (exit 4), naming section and byte, writing nothing"
+off=$(tamper "$T/c2.ptau" "$T/t4.ptau" ceremony_low)
+rc=0; "$G16K" ptau verify "$T/t4.ptau" --quiet > "$T/v.log" 2>&1 || rc=$?
+[ $rc = 4 ] && grep -q "t4.ptau: section 1 at byte $off: ceremony power" "$T/v.log" ||
+  fail "verify of a ceremony power below the power: exit $rc: $(cat "$T/v.log")"
+echo "ok: verify refuses a ceremony power below the power (exit 4), naming the field's byte ($off)"
 
 # 5. setup from g16k's prepared file = snarkjs groth16 setup; the keys prove, snarkjs verifies
 for c in mult nopub poseidon2 manypub; do

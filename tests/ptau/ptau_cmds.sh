@@ -202,4 +202,25 @@ expect 4 "reduced" "contribute to a reduced file" ptau contribute "$T/red.ptau" 
 # a contribution record whose parameter length runs past section 7
 tamper "$T/b1_3.ptau" "$T/badc.ptau" record_params
 expect 4 "section 7 (contributions)" "damaged contribution record" ptau contribute "$T/badc.ptau" "$T/out/x.ptau"
+# What no hash covers. A beacon's iteration count: 2^63 SHA-256 would run for ages, so verify
+# refuses counts above --beacon-max-exp (default 32) before computing any (snarkjs would hang).
+off=$(tamper "$T/gb_3.ptau" "$T/be.ptau" beacon_exp)
+expect 4 "section 7 (contributions) at byte $off: contribution 3 is a beacon of 2^63 SHA-256 iterations.*--beacon-max-exp 63" "verify of a beacon of 2^63 iterations" ptau verify "$T/be.ptau"
+expect 4 "contribution 3 is a beacon of 2^10 SHA-256 iterations, more than the 2^9.*--beacon-max-exp 10" "verify --beacon-max-exp 9 of a 2^10 beacon" ptau verify "$T/gb_3.ptau" --beacon-max-exp 9
+"$G16K" ptau verify "$T/gb_3.ptau" --beacon-max-exp 10 --quiet > "$T/v.log" && tail -1 "$T/v.log" | grep -qx OK ||
+  fail "verify --beacon-max-exp 10 of a 2^10 beacon: $(cat "$T/v.log")"
+expect 2 "--beacon-max-exp '64' is not 1..63" "verify --beacon-max-exp 64" ptau verify "$T/gb_3.ptau" --beacon-max-exp 64
+expect 2 "--beacon-max-exp is for verify" "prepare --beacon-max-exp" ptau prepare "$T/gb_3.ptau" "$T/out/x.ptau" --beacon-max-exp 10
+echo "ok: verify computes a beacon of up to 2^--beacon-max-exp iterations and refuses more, first"
+# A contributor's name: any bytes; a terminal control is shown as '?'.
+tamper "$T/b2_3.ptau" "$T/nm.ptau" control_name
+"$G16K" ptau verify "$T/nm.ptau" --quiet > "$T/v.log" || fail "verify of a name with ESC: $(cat "$T/v.log")"
+grep -q "^Contribution #1: ?narkjs$" "$T/v.log" && ! grep -q "$(printf '\033')" "$T/v.log" ||
+  fail "verify prints a name with ESC as is: $(cat -v "$T/v.log")"
+echo "ok: verify shows a terminal control in a contributor's name as '?'"
+# Sections that would pass unchecked: some Lagrange sections without the others, an unknown one.
+tamper "$T/vp.ptau" "$T/nl.ptau" no_lagrange_g1
+expect 4 "section 12 (Lagrange tauG1) is missing, while 3 of the four" "verify of a prepared file without section 12" ptau verify "$T/nl.ptau"
+off=$(tamper "$T/b2_3.ptau" "$T/xs.ptau" extra_section)
+expect 4 "section 9 at byte $off: not a section of a .ptau file" "verify of a file with a section 9" ptau verify "$T/xs.ptau"
 echo "PASS"

@@ -17,6 +17,12 @@ the cases whose message names it. WHAT:
                  sum, and so any test that adds the block's points with equal weights, unchanged
   lagrange_torsion  section 12, point 6 plus a point of order 3 (BLS12-381 only): outside G1,
                  and invisible to a random combination whose weight for it is a multiple of 3
+  beacon_exp     the first beacon record's iteration exponent set to 63 (2^63 SHA-256: no hash
+                 covers it); prints the record's offset
+  control_name   record 1's name starts with ESC (0x1b), a terminal control (no hash covers it)
+  no_lagrange_g1 section 12 removed (the other Lagrange sections kept)
+  extra_section  a section 9 of 8 bytes appended (no snarkjs file has one); prints its offset
+  ceremony_low   ceremonyPower = power - 1; prints the field's offset
 """
 import random
 import struct
@@ -162,6 +168,38 @@ elif what == 'lagrange_pair':
         o = sec[14][0] + i * G1
         q = g1_add(g1_at(o), d)
         b[o:o + G1] = lem(q[0]) + lem(q[1])
+elif what in ('beacon_exp', 'control_name'):
+    o = sec[7][0] + 4
+    for _ in range(struct.unpack_from('<I', b, sec[7][0])[0]):
+        q = o + record_fixed + 64  # type, parameter length, parameters
+        typ, plen = struct.unpack_from('<II', b, q)
+        x = q + 8
+        while x < q + 8 + plen:  # (id, len, bytes) for 1 (name) and 3 (beacon hash), (2, exp)
+            if b[x] == 1 and what == 'control_name':
+                b[x + 2] = 0x1b
+                break
+            if b[x] == 2 and typ == 1 and what == 'beacon_exp':
+                b[x + 1] = 63
+                out = o
+                break
+            x += 2 if b[x] == 2 else 2 + b[x + 1]
+        if x < q + 8 + plen:
+            break
+        o = q + 8 + plen
+    else:
+        sys.exit('tamper.py: no record to edit for ' + what)
+elif what == 'no_lagrange_g1':
+    o, sz = sec[12]
+    b[o - 12:o + sz] = b''
+    struct.pack_into('<I', b, 8, n - 1)
+elif what == 'extra_section':
+    struct.pack_into('<I', b, 8, n + 1)
+    b += struct.pack('<IQ', 9, 8) + bytes(8)
+    out = len(b) - 8
+elif what == 'ceremony_low':
+    o = sec[1][0] + 4 + n8 + 4
+    struct.pack_into('<I', b, o, struct.unpack_from('<I', b, o - 4)[0] - 1)
+    out = o
 else:
     sys.exit('tamper.py: unknown edit ' + what)
 open(dst, 'wb').write(b)
