@@ -2,7 +2,8 @@
  * `g16k ptau verify`: is a .ptau a valid powers-of-tau transcript? The checks of snarkjs 0.7.6
  * (src/powersoftau_verify.js), some made stronger:
  *   - every contribution record: its points decode, lie on their curve and in their subgroup;
- *     a beacon's key is the one its beacon parameters give (ptau_key.c); each secret's proof of
+ *     a beacon's key is the one its beacon parameters give (ptau_key.c; their iteration count,
+ *     which no hash covers, at most 2^beacon_max_exp, checked before any); each secret's proof of
  *     knowledge e(g1_s, g2_spx) = e(g1_sx, g2_sp), g2_sp = hashToG2 of the previous challenge
  *     and (g1_s, g1_sx); the contribution moved tauG1, tauG2, alphaG1, betaG1, betaG2 of the one
  *     before by the same secrets (pairing ratios, `sameRatio`); each is chained to the one
