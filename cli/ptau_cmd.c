@@ -15,6 +15,7 @@
 #include "curve/curve.h"
 #include "g16k/g16k.h"
 #include "setup/setup.h"
+#include "util/error.h"
 
 static int printable_ascii(const char *s)
 {
@@ -137,7 +138,6 @@ static int cmd_ptau(int argc, char **argv)
         o.in_path = pos[0];
         o.out_path = pos[1];
         o.name = name;
-        o.entropy = entropy;
         o.hashes = &h;
         if (beacon) {
             size_t n = 0;
@@ -155,7 +155,21 @@ static int cmd_ptau(int argc, char **argv)
             o.beacon_hash_len = n;
             o.beacon_exp = (unsigned)e;
         }
+        /* the entropy leaves argv, which other users read in /proc/PID/cmdline while we run;
+         * our copy is wiped after use like the secrets it seeds */
+        char *ent = NULL;
+        size_t ent_len = entropy ? strlen(entropy) : 0;
+        if (entropy) {
+            if (!(ent = strdup(entropy)))
+                return cli_fail(err_set(G16K_ENOMEM, "ptau contribute: out of memory"));
+            explicit_bzero((char *)entropy, ent_len);
+            o.entropy = ent;
+        }
         rc = ptau_contribute(&o);
+        if (ent) {
+            explicit_bzero(ent, ent_len);
+            free(ent);
+        }
         if (rc == G16K_OK) {
             char t[PTAU_HASH_TEXT];
             ptau_format_hash(t, h.response);

@@ -38,6 +38,9 @@ void glv_scalar_set(glv_scalar *s, const fr_t *k)
     int n1 = glv_wnaf(s->d[0], (u128)k1[1] << 64 | k1[0], 5);
     int n2 = glv_wnaf(s->d[1], (u128)k2[1] << 64 | k2[0], 5);
     s->len = n1 > n2 ? n1 : n2;
+    explicit_bzero(&c, sizeof c); /* the scalar may be a secret (ptau contribute's tau^i) */
+    explicit_bzero(k1, sizeof k1);
+    explicit_bzero(k2, sizeof k2);
 }
 
 void glv_windows4(int8_t *d, unsigned __int128 v, int count)
@@ -63,6 +66,9 @@ void glv_fixed_set(glv_fixed *s, const fr_t *k)
     glv_split(k1, k2, c.l);
     glv_windows4(s->d[0], (u128)k1[1] << 64 | k1[0], GLV_WINDOWS);
     glv_windows4(s->d[1], (u128)k2[1] << 64 | k2[0], GLV_WINDOWS);
+    explicit_bzero(&c, sizeof c); /* the scalar may be a secret (ptau contribute's tau^i) */
+    explicit_bzero(k1, sizeof k1);
+    explicit_bzero(k2, sizeof k2);
 }
 
 /* [x^2] P on G1: -sigma(P) = (beta X, -Y, Z) in Jacobian coordinates (sigma scales x only). */

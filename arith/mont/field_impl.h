@@ -98,6 +98,10 @@ void FIELD_FN(pow)(FIELD_T *out, const FIELD_T *a, const uint64_t *e, size_t e_l
                 FIELD_FN(mul)(&acc, &acc, &base);
         }
         *out = acc;
+        /* the base may be a secret (ptau contribute's tau): no copy of it or its powers is
+         * left on a stack that the next task reuses */
+        explicit_bzero(&base, sizeof base);
+        explicit_bzero(&acc, sizeof acc);
         return;
     }
     FIELD_T tab[16], acc = FIELD_CONST(ONE);
@@ -123,6 +127,8 @@ void FIELD_FN(pow)(FIELD_T *out, const FIELD_T *a, const uint64_t *e, size_t e_l
         }
     }
     *out = acc;
+    explicit_bzero(tab, sizeof tab); /* as above: powers of a secret base */
+    explicit_bzero(&acc, sizeof acc);
 }
 
 void FIELD_FN(inv_fermat)(FIELD_T *out, const FIELD_T *a)

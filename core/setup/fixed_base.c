@@ -169,6 +169,12 @@ static unsigned digit(const fr_t *c, int j)
             if (!live[t])                                                                            \
                 memset(&job->out[b + t], 0, sizeof(AFF)); /* (0, 0): infinity */                     \
         explicit_bzero(c, sizeof(fr_t) * n);              /* scalars of the toxic waste */           \
+        /* and their digits: which table entry each addition took (pts, idx, the batch's        \
+         * scratch), which are zero (live) */    \
+        explicit_bzero(pts, sizeof(*pts) * n);                                                       \
+        explicit_bzero(idx, sizeof(uint64_t) * n);                                                   \
+        explicit_bzero(flags, 3 * (size_t)n);                                                        \
+        explicit_bzero(scratch, ssz);                                                                \
         rc = 0;                                                                                      \
     out:                                                                                             \
         free(acc);                                                                                   \

@@ -198,6 +198,29 @@ static void apply_fixed(apply_job *j, const chunk_buf *u, uint64_t b, uint64_t e
 /* the recoded scalars of a task, at the start of a worker's scratch */
 #define LANES_FIXED_BYTES (((size_t)LANES_BATCH(0) * sizeof(glv_fixed) + 63) & ~(size_t)63)
 
+/* Points i0..i0+m-1 (m <= 8) of chunk u, decoded in pts: each one off its prime-order subgroup
+ * is noted bad. Such a point on the curve would come out unlike snarkjs's [k] P (the GLV split
+ * holds on the group only), and its small-order part would publish k modulo that order, so
+ * bits of tau^i to whoever made the input (a fresh review found that both went unchecked). Eight
+ * at a time in the IFMA lanes when all are finite; a lane they do not accept by the reference,
+ * which decides (without IFMA, apply_range's ptau_point tests each point). */
+static void check_subgroup(apply_job *j, const chunk_buf *u, uint64_t i0, unsigned m)
+{
+    unsigned ok = 0, fin = 0;
+    for (unsigned l = 0; l < m; l++)
+        fin |= (unsigned)!(j->g2 ? g2_affine_is_inf((const g2_affine_t *)u->pts + i0 + l)
+                                 : g1_affine_is_inf((const g1_affine_t *)u->pts + i0 + l))
+               << l;
+    if (fin == (1u << m) - 1)
+        ok = j->g2 ? g2_ifma_in_subgroup((const g2_affine_t *)u->pts + i0, m)
+                   : g1_ifma_in_subgroup((const g1_affine_t *)u->pts + i0, m);
+    for (unsigned l = 0; l < m; l++)
+        if (!(ok >> l & 1) &&
+            !(j->g2 ? g2_affine_in_subgroup((const g2_affine_t *)u->pts + i0 + l)
+                    : g1_affine_in_subgroup((const g1_affine_t *)u->pts + i0 + l)))
+            ptau_note_lowest(&j->bad, u->b + i0 + l);
+}
+
 /* Points b..e-1 of chunk u on the IFMA lanes: decoded affine into pts, their scalars split and
  * recoded, then multiplied all affine (one batch), the results straight into aff. The worker's
  * scratch holds the recoded scalars (wiped here) and the lanes' work space. */
@@ -222,6 +245,8 @@ static void apply_lanes(apply_job *j, const chunk_buf *u, uint64_t b, uint64_t e
         glv_fixed_set(&f[i - b], &k);
         fr_mul(&k, &k, &j->inc);
     }
+    for (uint64_t i0 = b; i0 < e; i0 += IFMA_LANES)
+        check_subgroup(j, u, i0, e - i0 < IFMA_LANES ? (unsigned)(e - i0) : IFMA_LANES);
     if (j->g2)
         g2_ifma_mul_glv_aff((g2_affine_t *)u->aff + b, (const g2_affine_t *)u->pts + b, f, n, work);
     else
@@ -245,8 +270,8 @@ static void apply_range(apply_job *j, const chunk_buf *u, uint64_t b, uint64_t e
     glv_scalar w;
     point_scalar(&k, j, u->b + b);
     for (uint64_t i = b; i < e; i++) {
-        g2_affine_t a; /* large enough for either group */
-        if (ptau_point(j->pt, j->id, u->b + i, &a, 0))
+        g2_affine_t a; /* large enough for either group; in its subgroup: check_subgroup */
+        if (ptau_point(j->pt, j->id, u->b + i, &a, 1))
             ptau_note_lowest(&j->bad, u->b + i);
         glv_scalar_set(&w, &k);
         if (j->g2) {
@@ -568,7 +593,7 @@ static int apply_section(contrib_run *c, uint32_t id, const char *name, const fr
         if (atomic_load(&j.oom))
             rc = err_set(G16K_ENOMEM, "ptau: no memory for the products of %s", name);
         else if (bad != ~(uint64_t)0)
-            rc = ptau_point_error(c->pt, id, name, bad, 0);
+            rc = ptau_point_error(c->pt, id, name, bad, 1);
         else
             rc = task_error_take(&r.err);
     }
@@ -746,12 +771,18 @@ int ptau_cmd_contribute(const ptau_opts *o)
         rc = err_set(G16K_EFORMAT,
                      "%s: section 1 at byte %llu: power %u of a ceremony of power %u: a reduced "
                      "file takes no contribution (contribute to the full file)",
-                     o->in_path, (unsigned long long)pt.bf.sec[1].offset, pt.power,
+                     o->in_path, (unsigned long long)(pt.bf.sec[1].offset + 8 + FP_BYTES), pt.power,
                      pt.ceremony_power);
         goto out;
     }
     if ((rc = ptau_contributions_read(&pt, &cs)))
         goto out;
+    /* every section's size before the slow work (the first challenge hashes up to ~150 GB,
+     * a beacon up to 2^63 SHA-256): a file cut short fails at once */
+    static const char *const names[5] = { "tauG1", "tauG2", "alphaTauG1", "betaTauG1", "betaG2" };
+    for (uint32_t id = PTAU_TAU_G1; id <= PTAU_BETA_G2; id++)
+        if ((rc = ptau_check_section(&pt, id, names[id - PTAU_TAU_G1])))
+            goto out;
     if (pt.bf.sec[PTAU_LAGR_TAU_G1].present)
         log_msg(G16K_LOG_WARN,
                 "%s is prepared for phase 2: the new file is not (run `g16k ptau prepare` on it "
@@ -780,6 +811,7 @@ int ptau_cmd_contribute(const ptau_opts *o)
             blake2b_update(&h, o->entropy, strlen(o->entropy));
         blake2b_final(&h, seed);
         sodium_memzero(os, sizeof os);
+        sodium_memzero(&h, sizeof h); /* its buffer holds os, its chaining value the seed */
     }
     ptau_rng_seed_be(&rng, seed);
     sodium_memzero(seed, sizeof seed);

@@ -88,6 +88,14 @@ rc=0; "$G16K" ptau verify "$T/t2.ptau" --quiet > "$T/v.log" 2>&1 || rc=$?
 [ $rc = 4 ] && grep -q "section 3 (tauG2) at byte $off: point 2 is not a point of G2: point not in the prime-order subgroup" "$T/v.log" ||
   fail "verify of a twist point outside G2: exit $rc: $(cat "$T/v.log")"
 echo "ok: verify refuses a tauG2 point outside G2 (exit 4), naming section, byte and index"
+mkdir "$T/out"
+for w in contribute "beacon 1234 10"; do
+  set -- $w
+  rc=0; "$G16K" ptau $1 "$T/t2.ptau" "$T/out/x.ptau" ${2:-} ${3:-} --quiet > "$T/v.log" 2>&1 || rc=$?
+  [ $rc = 4 ] && grep -q "section 3 (tauG2) at byte $off: point 2 is not a point of G2: point not in the prime-order subgroup" "$T/v.log" && [ -z "$(ls -A "$T/out")" ] ||
+    fail "$1 onto a twist point outside G2: exit $rc: $(cat "$T/v.log")"
+  echo "ok: $1 refuses a tauG2 point outside G2 (exit 4), naming section, byte and index, writing nothing"
+done
 for w in "lagrange_g2 13 tauG2 2" "lagrange_pair 14 alphaTauG1 1"; do
   set -- $w
   tamper "$T/gp.ptau" "$T/t_$1.ptau" "$1"
@@ -97,7 +105,6 @@ for w in "lagrange_g2 13 tauG2 2" "lagrange_pair 14 alphaTauG1 1"; do
   echo "ok: verify refuses $1 (tamper.py) in the prepared file (exit 1), naming section $2's point $4"
 done
 off=$(tamper "$T/c2.ptau" "$T/t3.ptau" g1_coord)
-mkdir "$T/out"
 rc=0; "$G16K" ptau prepare "$T/t3.ptau" "$T/out/x.ptau" --quiet > "$T/v.log" 2>&1 || rc=$?
 [ $rc = 4 ] && grep -q "t3.ptau: section 2 (tauG1) at byte $off" "$T/v.log" && [ -z "$(ls -A "$T/out")" ] ||
   fail "prepare of a coordinate >= p: exit $rc: $(cat "$T/v.log")"
