@@ -154,6 +154,7 @@ static inline unsigned setup_g1_lanes_in_subgroup_bn254(const bn254_g1_affine_t 
 #define ptau_pubkey_encode SETUP_SYM(ptau_pubkey_encode)
 #define ptau_prepare_check SETUP_SYM(ptau_prepare_check)
 #define ptau_decode_checked SETUP_SYM(ptau_decode_checked)
+#define ptau_subgroup_note SETUP_SYM(ptau_subgroup_note)
 #define ptau_sum64 SETUP_SYM(ptau_sum64)
 #define ptau_sum_full SETUP_SYM(ptau_sum_full)
 #define ptau_ba_sum SETUP_SYM(ptau_ba_sum)

@@ -142,6 +142,14 @@ static inline void ptau_note_lowest(atomic_uint_fast64_t *lowest, uint64_t i)
     while (i < cur && !atomic_compare_exchange_weak(lowest, &cur, i))
         ;
 }
+/* The points pts[0..n) (g1_affine_t, or g2_affine_t with g2), section indices first..: the
+ * lowest index of one outside its prime-order subgroup goes to *bad (ptau_note_lowest). Eight
+ * at a time in the IFMA lanes when simd and all eight are finite; a point they do not accept,
+ * and every one without simd, by the reference test, which decides (ptau_sums.c). Used before
+ * the points enter a GLV product (contribute, prepare: the split is [k] P on the group only)
+ * and by verify. Thread-safe for disjoint calls. */
+void ptau_subgroup_note(int g2, const void *pts, uint64_t n, uint64_t first, int simd,
+                        atomic_uint_fast64_t *bad);
 /* Decode `count` points starting at point index `first` of section id (G1 or G2 by id) into
  * out (g1_affine_t or g2_affine_t array). Checks bounds and that coordinates are < p. */
 int ptau_read_points(const ptau *p, uint32_t id, uint64_t first, uint64_t count, void *out);

@@ -198,29 +198,6 @@ static void apply_fixed(apply_job *j, const chunk_buf *u, uint64_t b, uint64_t e
 /* the recoded scalars of a task, at the start of a worker's scratch */
 #define LANES_FIXED_BYTES (((size_t)LANES_BATCH(0) * sizeof(glv_fixed) + 63) & ~(size_t)63)
 
-/* Points i0..i0+m-1 (m <= 8) of chunk u, decoded in pts: each one off its prime-order subgroup
- * is noted bad. Such a point on the curve would come out unlike snarkjs's [k] P (the GLV split
- * holds on the group only), and its small-order part would publish k modulo that order, so
- * bits of tau^i to whoever made the input (a fresh review found that both went unchecked). Eight
- * at a time in the IFMA lanes when all are finite; a lane they do not accept by the reference,
- * which decides (without IFMA, apply_range's ptau_point tests each point). */
-static void check_subgroup(apply_job *j, const chunk_buf *u, uint64_t i0, unsigned m)
-{
-    unsigned ok = 0, fin = 0;
-    for (unsigned l = 0; l < m; l++)
-        fin |= (unsigned)!(j->g2 ? g2_affine_is_inf((const g2_affine_t *)u->pts + i0 + l)
-                                 : g1_affine_is_inf((const g1_affine_t *)u->pts + i0 + l))
-               << l;
-    if (fin == (1u << m) - 1)
-        ok = j->g2 ? g2_ifma_in_subgroup((const g2_affine_t *)u->pts + i0, m)
-                   : g1_ifma_in_subgroup((const g1_affine_t *)u->pts + i0, m);
-    for (unsigned l = 0; l < m; l++)
-        if (!(ok >> l & 1) &&
-            !(j->g2 ? g2_affine_in_subgroup((const g2_affine_t *)u->pts + i0 + l)
-                    : g1_affine_in_subgroup((const g1_affine_t *)u->pts + i0 + l)))
-            ptau_note_lowest(&j->bad, u->b + i0 + l);
-}
-
 /* Points b..e-1 of chunk u on the IFMA lanes: decoded affine into pts, their scalars split and
  * recoded, then multiplied all affine (one batch), the results straight into aff. The worker's
  * scratch holds the recoded scalars (wiped here) and the lanes' work space. */
@@ -245,8 +222,12 @@ static void apply_lanes(apply_job *j, const chunk_buf *u, uint64_t b, uint64_t e
         glv_fixed_set(&f[i - b], &k);
         fr_mul(&k, &k, &j->inc);
     }
-    for (uint64_t i0 = b; i0 < e; i0 += IFMA_LANES)
-        check_subgroup(j, u, i0, e - i0 < IFMA_LANES ? (unsigned)(e - i0) : IFMA_LANES);
+    /* A point on the curve off its subgroup would come out unlike snarkjs's [k] P (the GLV split
+     * holds on the group only), and its small-order part would publish k modulo that order, so
+     * bits of tau^i, to whoever made the input: refused (a fresh review found it unchecked). */
+    ptau_subgroup_note(
+        j->g2, (const uint8_t *)u->pts + b * (j->g2 ? sizeof(g2_affine_t) : sizeof(g1_affine_t)), n,
+        u->b + b, 1, &j->bad);
     if (j->g2)
         g2_ifma_mul_glv_aff((g2_affine_t *)u->aff + b, (const g2_affine_t *)u->pts + b, f, n, work);
     else
@@ -270,7 +251,7 @@ static void apply_range(apply_job *j, const chunk_buf *u, uint64_t b, uint64_t e
     glv_scalar w;
     point_scalar(&k, j, u->b + b);
     for (uint64_t i = b; i < e; i++) {
-        g2_affine_t a; /* large enough for either group; in its subgroup: check_subgroup */
+        g2_affine_t a; /* large enough for either group; tested in its subgroup as in apply_lanes */
         if (ptau_point(j->pt, j->id, u->b + i, &a, 1))
             ptau_note_lowest(&j->bad, u->b + i);
         glv_scalar_set(&w, &k);

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "g16k/plugin.h"
+#include "ifma.h"
 #include "internal.h"
 #include "platform/parallel.h"
 #include "setup.h"
@@ -29,7 +30,7 @@ typedef struct sec_job {
     void *jac;                /* the block being transformed */
     uint64_t n;               /* points in the current block */
     unsigned dbl;             /* doublings of each input of the block (to_jac_range) */
-    atomic_uint_fast64_t bad; /* lowest index of a point that failed to decode, or ~0 */
+    atomic_uint_fast64_t bad; /* lowest index of a point refused (decoding, subgroup), or ~0 */
 } sec_job;
 
 static void decode_range(void *arg, uint64_t b, uint64_t e, uint32_t worker)
@@ -38,8 +39,13 @@ static void decode_range(void *arg, uint64_t b, uint64_t e, uint32_t worker)
     sec_job *j = arg;
     size_t asz = j->g2 ? sizeof(g2_affine_t) : sizeof(g1_affine_t);
     for (uint64_t i = b; i < e; i++)
-        if (ptau_point(j->pt, j->id, i, (uint8_t *)j->aff + i * asz, 0))
+        if (ptau_point(j->pt, j->id, i, (uint8_t *)j->aff + i * asz, 0)) {
             ptau_note_lowest(&j->bad, i);
+            memset((uint8_t *)j->aff + i * asz, 0, asz); /* infinity: no subgroup test */
+        }
+    /* the group FFT's products are GLV: [k] P, snarkjs's bytes, for points of the group only */
+    ptau_subgroup_note(j->g2, (const uint8_t *)j->aff + b * asz, e - b, b, ifma_available(),
+                       &j->bad);
 }
 
 static void to_jac_range(void *arg, uint64_t b, uint64_t e, uint32_t worker)
@@ -117,7 +123,7 @@ static int prepare_section(const ptau *pt, atomic_stream *s, uint32_t in_id, uin
     par_for(th, n_in, GRAIN, decode_range, &j);
     uint64_t bad = atomic_load(&j.bad);
     if (bad != ~(uint64_t)0) {
-        rc = ptau_point_error(pt, in_id, name, bad, 0);
+        rc = ptau_point_error(pt, in_id, name, bad, 1);
         goto out;
     }
     if (n_in < n_max) /* tauG1 at power + 1: snarkjs sets the missing last power to zero */

@@ -30,15 +30,37 @@ typedef struct sec_pass {
     atomic_uint_fast64_t bad; /* lowest failing section index, or ~0 */
 } sec_pass;
 
+static size_t sz_aff(int g2)
+{
+    return g2 ? sizeof(g2_affine_t) : sizeof(g1_affine_t);
+}
+
+void ptau_subgroup_note(int g2, const void *pts, uint64_t n, uint64_t first, int simd,
+                        atomic_uint_fast64_t *bad)
+{
+    for (uint64_t i0 = 0; i0 < n; i0 += IFMA_LANES) {
+        unsigned m = n - i0 < IFMA_LANES ? (unsigned)(n - i0) : IFMA_LANES, fin = 0, ok = 0;
+        const g1_affine_t *p1 = (const g1_affine_t *)pts + i0;
+        const g2_affine_t *p2 = (const g2_affine_t *)pts + i0;
+        for (unsigned l = 0; l < m; l++)
+            fin |= (unsigned)!(g2 ? g2_affine_is_inf(p2 + l) : g1_affine_is_inf(p1 + l)) << l;
+        if (simd && fin == (1u << m) - 1) /* the lanes take finite points only */
+            ok = g2 ? g2_ifma_in_subgroup(p2, m) : g1_ifma_in_subgroup(p1, m);
+        for (unsigned l = 0; l < m; l++)
+            if (!(ok >> l & 1) &&
+                !(g2 ? g2_affine_in_subgroup(p2 + l) : g1_affine_in_subgroup(p1 + l)))
+                ptau_note_lowest(bad, first + i0 + l);
+    }
+}
+
 static void decode_range(void *arg, uint64_t b, uint64_t e, uint32_t worker)
 {
     (void)worker;
     sec_pass *s = arg;
     size_t sz = s->g2 ? G2_BYTES : G1_BYTES;
-    for (uint64_t i0 = b; i0 < e; i0 += IFMA_LANES) {
-        unsigned m = e - i0 < IFMA_LANES ? (unsigned)(e - i0) : IFMA_LANES, want = 0, fin = 0;
-        for (unsigned l = 0; l < m; l++) {
-            uint64_t i = i0 + l;
+    for (uint64_t i0 = b; i0 < e; i0 += IFMA_LANES) { /* eight decoded, then tested while hot */
+        unsigned m = e - i0 < IFMA_LANES ? (unsigned)(e - i0) : IFMA_LANES;
+        for (uint64_t i = i0; i < i0 + m; i++) {
             if (s->g2) {
                 g2_affine_t *a = (g2_affine_t *)s->pts + s->first + i;
                 if (ptau_point(s->pt, s->id, s->first + i, a, 0)) {
@@ -47,7 +69,6 @@ static void decode_range(void *arg, uint64_t b, uint64_t e, uint32_t worker)
                 }
                 if (s->u)
                     setup_g2_to_u(s->u + i * sz, a);
-                fin |= (unsigned)!g2_affine_is_inf(a) << l;
             } else {
                 g1_affine_t *a = (g1_affine_t *)s->pts + s->first + i;
                 if (ptau_point(s->pt, s->id, s->first + i, a, 0)) {
@@ -56,26 +77,11 @@ static void decode_range(void *arg, uint64_t b, uint64_t e, uint32_t worker)
                 }
                 if (s->u)
                     setup_g1_to_u(s->u + i * sz, a);
-                fin |= (unsigned)!g1_affine_is_inf(a) << l;
             }
-            want |= 1u << l;
         }
-        /* subgroup: 8 lanes at once where IFMA runs (finite points only), else the reference */
-        if (!s->subgroup)
-            continue;
-        unsigned ok = 0;
-        if (s->simd && fin == want)
-            ok = s->g2 ? g2_ifma_in_subgroup((g2_affine_t *)s->pts + s->first + i0, m)
-                       : g1_ifma_in_subgroup((g1_affine_t *)s->pts + s->first + i0, m);
-        for (unsigned l = 0; l < m; l++) {
-            if (ok >> l & 1)
-                continue;
-            uint64_t i = s->first + i0 + l;
-            int in = s->g2 ? g2_affine_in_subgroup((g2_affine_t *)s->pts + i)
-                           : g1_affine_in_subgroup((g1_affine_t *)s->pts + i);
-            if (!in)
-                ptau_note_lowest(&s->bad, i);
-        }
+        if (s->subgroup)
+            ptau_subgroup_note(s->g2, (const uint8_t *)s->pts + (s->first + i0) * sz_aff(s->g2), m,
+                               s->first + i0, s->simd, &s->bad);
     }
 }
 

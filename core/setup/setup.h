@@ -89,8 +89,8 @@ int ptau_new(const ptau_opts *o);
  * sections 1..7 copied, then 12..15, for each p = 0..power (and power + 1 for tauG1) the
  * inverse FFT over the group of the first 2^p points of sections 2..5 (core/setup/group_fft.c;
  * for tauG1 at power + 1 the missing last power taken as infinity, as snarkjs does). Every point
- * read is checked: coordinates below p and on its curve (not the subgroup: `g16k ptau verify`
- * does that). Memory: about 340 bytes per point of the largest block (2^(power+1) G1 points:
+ * read is checked: coordinates below p, on its curve and in its subgroup (the products are GLV,
+ * [k] P on the group only; the rest of the transcript is `g16k ptau verify`'s). Memory: about 340 bytes per point of the largest block (2^(power+1) G1 points:
  * 2.9 GB at power 22). G16K_EFORMAT (naming file, section, offset), G16K_EIO, G16K_ENOMEM; no
  * output on error. Thread-safe. */
 int ptau_prepare(const ptau_opts *o);

@@ -89,7 +89,7 @@ rc=0; "$G16K" ptau verify "$T/t2.ptau" --quiet > "$T/v.log" 2>&1 || rc=$?
   fail "verify of a twist point outside G2: exit $rc: $(cat "$T/v.log")"
 echo "ok: verify refuses a tauG2 point outside G2 (exit 4), naming section, byte and index"
 mkdir "$T/out"
-for w in contribute "beacon 1234 10"; do
+for w in contribute "beacon 1234 10" prepare; do
   set -- $w
   rc=0; "$G16K" ptau $1 "$T/t2.ptau" "$T/out/x.ptau" ${2:-} ${3:-} --quiet > "$T/v.log" 2>&1 || rc=$?
   [ $rc = 4 ] && grep -q "section 3 (tauG2) at byte $off: point 2 is not a point of G2: point not in the prime-order subgroup" "$T/v.log" && [ -z "$(ls -A "$T/out")" ] ||

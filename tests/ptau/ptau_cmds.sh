@@ -202,13 +202,15 @@ expect 4 "reduced" "contribute to a reduced file" ptau contribute "$T/red.ptau" 
 # a contribution record whose parameter length runs past section 7
 tamper "$T/b1_3.ptau" "$T/badc.ptau" record_params
 expect 4 "section 7 (contributions)" "damaged contribution record" ptau contribute "$T/badc.ptau" "$T/out/x.ptau"
-# A point on the curve but off G1 (t4.ptau: tauG1[3]): contribute and beacon refuse it, naming it.
-# The products would come out unlike snarkjs's [k] P, and a small-order part would publish the
-# secret modulo its order.
+# A point on the curve but off G1 (t4.ptau: tauG1[3]): contribute, beacon and prepare refuse it,
+# naming it. Their GLV products would come out unlike snarkjs's [k] P, and in a contribution a
+# small-order part would publish the secret modulo its order.
 expect 4 "section 2 (tauG1) at byte .*: point 3 is not a point of G1: point not in the prime-order subgroup" "contribute onto a point outside G1" ptau contribute "$T/t4.ptau" "$T/out/x.ptau"
 expect 4 "section 2 (tauG1) at byte .*: point 3 is not a point of G1: point not in the prime-order subgroup" "beacon onto a point outside G1" ptau beacon "$T/t4.ptau" "$T/out/x.ptau" 1234 10
 expect 4 "section 2 (tauG1) at byte .*: point 3 is not a point of G1: point not in the prime-order subgroup" "contribute --threads 1 onto a point outside G1" ptau contribute "$T/t4.ptau" "$T/out/x.ptau" --threads 1
 G16K_SIMD=portable expect 4 "section 2 (tauG1) at byte .*: point 3 is not a point of G1: point not in the prime-order subgroup" "contribute without IFMA onto a point outside G1" ptau contribute "$T/t4.ptau" "$T/out/x.ptau"
+expect 4 "section 2 (tauG1) at byte .*: point 3 is not a point of G1: point not in the prime-order subgroup" "prepare of a point outside G1" ptau prepare "$T/t4.ptau" "$T/out/x.ptau"
+G16K_SIMD=portable expect 4 "section 2 (tauG1) at byte .*: point 3 is not a point of G1: point not in the prime-order subgroup" "prepare without IFMA of a point outside G1" ptau prepare "$T/t4.ptau" "$T/out/x.ptau"
 # What no hash covers. A beacon's iteration count: 2^63 SHA-256 would run for ages, so verify
 # refuses counts above --beacon-max-exp (default 32) before computing any (snarkjs would hang).
 off=$(tamper "$T/gb_3.ptau" "$T/be.ptau" beacon_exp)
