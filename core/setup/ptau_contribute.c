@@ -804,12 +804,13 @@ int ptau_cmd_contribute(const ptau_opts *o)
         goto out;
     c.pt = &pt;
     c.out = &out;
-    c.threads = o->threads;
+    c.threads = pool_threads(o->threads); /* once: the scratch array below has one per worker,
+                                              and the online CPUs may change while we run */
     c.pg = &pg;
     size_t s1 = g1_ifma_mul_glv_aff_scratch(LANES_BATCH(0));
     size_t s2 = g2_ifma_mul_glv_aff_scratch(LANES_BATCH(1));
     c.scratch_size = LANES_FIXED_BYTES + (s1 > s2 ? s1 : s2);
-    c.scratch = calloc(pool_threads(c.threads), sizeof *c.scratch);
+    c.scratch = calloc(c.threads, sizeof *c.scratch);
     if (!c.scratch) {
         rc = err_set(G16K_ENOMEM, "ptau: out of memory");
         goto discard;
@@ -879,7 +880,7 @@ int ptau_cmd_contribute(const ptau_opts *o)
 discard:
     atomic_stream_discard(&out);
 out:
-    for (unsigned w = 0; c.scratch && w < pool_threads(c.threads); w++) {
+    for (unsigned w = 0; c.scratch && w < c.threads; w++) {
         if (c.scratch[w]) /* the recoded scalars and their digits were in it: toxic waste */
             sodium_memzero(c.scratch[w], c.scratch_size);
         free(c.scratch[w]);
