@@ -217,8 +217,10 @@ static void apply_lanes(apply_job *j, const chunk_buf *u, uint64_t b, uint64_t e
     point_scalar(&k, j, u->b + b);
     for (uint64_t i = b; i < e; i++) {
         void *a = j->g2 ? (void *)((g2_affine_t *)u->pts + i) : (void *)((g1_affine_t *)u->pts + i);
-        if (ptau_point(j->pt, j->id, u->b + i, a, 0))
+        if (ptau_point(j->pt, j->id, u->b + i, a, 0)) {
             ptau_note_lowest(&j->bad, u->b + i);
+            memset(a, 0, j->g2 ? sizeof(g2_affine_t) : sizeof(g1_affine_t)); /* infinity */
+        }
         glv_fixed_set(&f[i - b], &k);
         fr_mul(&k, &k, &j->inc);
     }
