@@ -98,8 +98,10 @@ int ptau_prepare(const ptau_opts *o);
 /* `snarkjs powersoftau contribute` (random secrets from the OS mixed with o->entropy) or, with
  * o->beacon_hash set, `snarkjs powersoftau beacon` (secrets from the beacon: the same bytes as
  * snarkjs): sections 2..6 multiplied by the new secrets, section 7 extended by the
- * contribution's record (core/setup/ptau_contribute.c). A prepared input loses its sections
- * 12..15 (prepare again). The secrets are wiped from memory after use and never written.
+ * contribution's record (core/setup/ptau_contribute.c). Every input point is checked as in
+ * ptau_prepare, its subgroup included: a point off it would publish the secrets modulo its
+ * small order. A prepared input loses its sections 12..15 (prepare again). The secrets (and the
+ * OS bytes and entropy that seed them) are wiped from memory after use and never written.
  * Errors as ptau_prepare; also G16K_EFORMAT for a reduced file (power below the ceremony's).
  * Thread-safe. */
 int ptau_contribute(const ptau_opts *o);
