@@ -346,12 +346,17 @@ int zkey_cache_stamp_get(const char *dir, const zkey_stamp *s, uint8_t digest[ZK
     return 1;
 }
 
+int zkey_stamp_racy(const zkey_stamp *s, int64_t now_s, int64_t now_ns)
+{
+    /* changed less than ZKEY_STAMP_QUIET_S before the load began (or in the future) */
+    return s->ctime_s > now_s - ZKEY_STAMP_QUIET_S ||
+           (s->ctime_s == now_s - ZKEY_STAMP_QUIET_S && s->ctime_ns >= now_ns);
+}
+
 int zkey_cache_stamp_put(const char *dir, const zkey_stamp *s,
                          const uint8_t digest[ZKEY_DIGEST_BYTES], int64_t now_s, int64_t now_ns)
 {
-    /* racy: changed less than ZKEY_STAMP_QUIET_S before the load began (or in the future) */
-    if (s->ctime_s > now_s - ZKEY_STAMP_QUIET_S ||
-        (s->ctime_s == now_s - ZKEY_STAMP_QUIET_S && s->ctime_ns >= now_ns))
+    if (zkey_stamp_racy(s, now_s, now_ns))
         return 1;
     char path[PATH_MAX], body[1024], hexd[2 * ZKEY_DIGEST_BYTES + 1];
     hex(hexd, digest);

@@ -96,6 +96,8 @@ int zkey_cache_stamp_get(const char *dir, const zkey_stamp *s, uint8_t digest[ZK
  * move the times (git's "racy" index entries, the same answer). 0 recorded, -1 (a warning, not
  * fatal). */
 #define ZKEY_STAMP_QUIET_S 2
+/* 1 if the file of stamp s is racy at the time now (see zkey_cache_stamp_put), else 0. */
+int zkey_stamp_racy(const zkey_stamp *s, int64_t now_s, int64_t now_ns);
 int zkey_cache_stamp_put(const char *dir, const zkey_stamp *s,
                          const uint8_t digest[ZKEY_DIGEST_BYTES], int64_t now_s, int64_t now_ns);
 

@@ -634,8 +634,8 @@ static int open_file(zkey_loading *ld, const char *path)
     ld->fd = input_open(path, &st);
     if (ld->fd < 0)
         return G16K_EIO;
+    zkey_stamp_from(&st, &ld->stamp);
     if (ld->cache_dir[0]) {
-        zkey_stamp_from(&st, &ld->stamp);
         if (zkey_cache_stamp_get(ld->cache_dir, &ld->stamp, ld->digest) &&
             zkey_cache_has(ld->cache_dir, ld->digest, ld->stamp.size)) {
             ld->by_stamp = 1;
@@ -646,8 +646,13 @@ static int open_file(zkey_loading *ld, const char *path)
                     path, ld->cache_dir);
         }
     }
-    if (zkey_file_stamp_of(ld->fd, &ld->k->file_stamp) != 0)
-        return err_set(G16K_EIO, "%s: cannot stat: %s", path, strerror(errno));
+    /* the guard of a mapped key (zkey_check_unchanged) from the same fstat as the stamp the
+     * cache was asked about: a write between two fstats must not become its baseline */
+    ld->k->file_stamp = (zkey_file_stamp){ .dev = ld->stamp.dev,
+                                           .ino = ld->stamp.ino,
+                                           .size = ld->stamp.size,
+                                           .mtime_s = ld->stamp.mtime_s,
+                                           .mtime_ns = ld->stamp.mtime_ns };
     (void)posix_fadvise(ld->fd, 0, 0, POSIX_FADV_SEQUENTIAL);
     int rc = binfile_read_table(&ld->bf, ld->fd, (uint64_t)st.st_size, path, ZKEY_MAGIC,
                                 ZKEY_VERSION, ZKEY_MAX_ID);
@@ -730,15 +735,23 @@ static int cancel_error(const zkey_loading *ld)
 
 /* A file whose digest has a verdict in the cache, and whose stamp is still the one it had when
  * opened (so the digested bytes are that version's): its stamp entry, for the next load. */
-static void record_stamp(const zkey_loading *ld)
+/* 1 if the file still has the stamp of its open (or the key came from memory), else 0. */
+static int stamp_held(const zkey_loading *ld)
 {
     int fd = ld->mapped ? ld->k->file_fd : ld->fd;
     struct stat st;
     zkey_stamp now;
-    if (fd < 0 || fstat(fd, &st) != 0)
-        return;
+    if (fd < 0)
+        return 1; /* a key in memory: no file (a file load holds fd or file_fd to the end) */
+    if (fstat(fd, &st) != 0)
+        return 0;
     zkey_stamp_from(&st, &now);
-    if (memcmp(&now, &ld->stamp, sizeof now) != 0)
+    return memcmp(&now, &ld->stamp, sizeof now) == 0;
+}
+
+static void record_stamp(const zkey_loading *ld)
+{
+    if ((ld->mapped ? ld->k->file_fd : ld->fd) < 0 || !stamp_held(ld))
         return;
     (void)zkey_cache_stamp_put(ld->cache_dir, &ld->stamp, ld->digest, (int64_t)ld->began.tv_sec,
                                (int64_t)ld->began.tv_nsec);
@@ -773,12 +786,25 @@ static int load(zkey_loading *ld)
         return err_set(G16K_EIO, "%s: the file changed while it was read", ld->bf.path);
     if (ld->mapped && zkey_check_unchanged(ld->k) != G16K_OK)
         return err_set(G16K_EIO, "%s: the file changed while it was read", ld->bf.path);
+    /* The whole stamp again (the change time too, which no one can set back). A load found by
+     * its stamp used bytes that no digest or test of this load saw: they are the cached ones
+     * only if the file kept that stamp through every read. A mapped file's digest and tests
+     * read the live file at different times, so its verdict is recorded only if the stamp held
+     * and the file was not racy (a write in the tick of the stamp might not move its times). */
+    int same = stamp_held(ld);
+    if (ld->by_stamp && !same)
+        return err_set(G16K_EIO,
+                       "%s: the file changed while it was read (a write in place, or a rename "
+                       "over it): load it again",
+                       ld->bf.path);
+    int vouch = !ld->mapped || (same && !zkey_stamp_racy(&ld->stamp, (int64_t)ld->began.tv_sec,
+                                                         (int64_t)ld->began.tv_nsec));
     if ((rc = final_verdict(ld)) != G16K_OK)
         return rc;
     if (report(ld, 1)) /* a cancelled load leaves no entry either */
         return cancel_error(ld);
     int known = atomic_load(&ld->verdict) == VERDICT_CACHED && ld->cache_dir[0];
-    if (atomic_load(&ld->verdict) == VERDICT_TEST && ld->cache_dir[0] &&
+    if (atomic_load(&ld->verdict) == VERDICT_TEST && ld->cache_dir[0] && vouch &&
         zkey_cache_put(ld->cache_dir, ld->digest, ld->bf.size, ld->bf.path) == 0) {
         log_msg(G16K_LOG_INFO, "%s: every point tested; recorded in the key cache %s", ld->bf.path,
                 ld->cache_dir);
