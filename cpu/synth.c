@@ -150,7 +150,15 @@ typedef struct sorted_job {
     atomic_uint_fast64_t first_bad; /* first coefficient out of range, UINT64_MAX = none */
     atomic_int unsorted;            /* not sorted by (matrix, row) */
     atomic_int unsorted_rows;       /* not sorted by row */
+    atomic_int changed;             /* fill_range met an entry out of range: the bytes changed */
 } sorted_job;
+
+/* The checks of scan_range but the value's: matrix, row and signal within the circuit. */
+static int entry_in_range(const g16k_constraints *cs, const uint8_t *e)
+{
+    return cv_u32(e, CV_MATRIX) <= 1 && cv_u32(e, CV_ROW) < cs->domain_size &&
+           cv_u32(e, CV_SIGNAL) < cs->n_vars;
+}
 
 static uint64_t coef_key(const uint8_t *e)
 {
@@ -200,6 +208,14 @@ static void fill_range(void *arg, uint64_t begin, uint64_t end, uint32_t worker)
         const uint8_t *e = cv_at(cv, k);
         uint32_t row = cv_u32(e, CV_ROW);
         uint32_t mi = j->rows ? 0 : cv_u32(e, CV_MATRIX);
+        /* scan_range checked these bytes, but lent records are the key file's: one rewritten in
+         * place since must not send the writes below out of bounds (refused after, via changed) */
+        uint64_t prev_row = k > 0 ? cv_u32(cv_at(cv, k - 1), CV_ROW) : 0;
+        if (!entry_in_range(cs, e) || prev_row >= cs->domain_size ||
+            (!j->rows && (k >= j->b_begin) != (mi == 1))) {
+            atomic_store(&j->changed, 1);
+            continue;
+        }
         uint64_t first = mi ? j->b_begin : 0, at = k - first;
         csr *m = &j->c->m[mi];
         if (!m->lent.p) {
@@ -213,7 +229,7 @@ static void fill_range(void *arg, uint64_t begin, uint64_t end, uint32_t worker)
         }
         /* Rows (previous entry's row, this row] start here; after a matrix's last entry, the
          * rows after it start at its end. */
-        uint64_t from = k == first ? 0 : (uint64_t)cv_u32(cv_at(cv, k - 1), CV_ROW) + 1;
+        uint64_t from = k == first ? 0 : prev_row + 1;
         for (uint64_t r = from; r <= row; r++)
             m->row_start[r] = at;
         uint64_t last = mi ? cs->n_coefs - 1 : j->b_begin - 1;
@@ -227,6 +243,15 @@ static void fill_range(void *arg, uint64_t begin, uint64_t end, uint32_t worker)
  * lend: the list cv is lent (circuit_borrow or circuit_borrow_records), so Montgomery input
  * sorted by row or by (matrix, row) is kept, not copied; else only (matrix, row) order is built
  * here. */
+/* The records met an entry out of range on a second read (fill_range, circuit_make's copy). */
+static int changed_error(const char *fn)
+{
+    return cpu_error(G16K_EIO,
+                     "%s: the constraint records changed while the circuit was built (a key file "
+                     "rewritten in place? replace a key by renaming a new file over it)",
+                     fn);
+}
+
 static int build_sorted(g16k_plugin_ctx *ctx, const g16k_constraints *cs, const coef_view *cv,
                         g16k_circuit *c, int lend, const char *fn)
 {
@@ -234,6 +259,7 @@ static int build_sorted(g16k_plugin_ctx *ctx, const g16k_constraints *cs, const 
     atomic_init(&j.first_bad, UINT64_MAX);
     atomic_init(&j.unsorted, 0);
     atomic_init(&j.unsorted_rows, 0);
+    atomic_init(&j.changed, 0);
     uint32_t threads = cpu_threads(ctx, 0);
     uint64_t grain = par_grain(cs->n_coefs, threads, 16384);
     par_for(threads, cs->n_coefs, grain, scan_range, &j);
@@ -249,7 +275,7 @@ static int build_sorted(g16k_plugin_ctx *ctx, const g16k_constraints *cs, const 
         free(c->m[1].row_start);
         c->m[1].row_start = NULL;
         par_for(threads, cs->n_coefs, grain, fill_range, &j);
-        return 1;
+        return atomic_load(&j.changed) ? changed_error(fn) : 1;
     }
     if (atomic_load(&j.unsorted))
         return 0;
@@ -276,7 +302,7 @@ static int build_sorted(g16k_plugin_ctx *ctx, const g16k_constraints *cs, const 
                              (unsigned long long)nnz[m]);
     }
     par_for(threads, cs->n_coefs, grain, fill_range, &j); /* row starts: big_calloc'd 0 */
-    return 1;
+    return atomic_load(&j.changed) ? changed_error(fn) : 1;
 }
 
 /* circuit_create, circuit_borrow (lend = 1) and circuit_borrow_records (lend = 1, records not
@@ -344,11 +370,17 @@ static int circuit_make(g16k_plugin_ctx *ctx, const g16k_constraints *cs, const 
         }
         memcpy(fill[m], rs, n * sizeof(uint64_t));
     }
-    for (uint64_t k = 0; k < cs->n_coefs; k++) {
+    int changed = 0;
+    for (uint64_t k = 0; k < cs->n_coefs && !changed; k++) {
         const uint8_t *e = cv_at(&cv, k);
-        uint32_t mi = cv_u32(e, CV_MATRIX);
+        uint32_t mi = cv_u32(e, CV_MATRIX), row = cv_u32(e, CV_ROW);
+        /* counted above; lent records can change since (see fill_range) */
+        if (!entry_in_range(cs, e) || fill[mi][row] >= c->m[mi].row_start[row + 1]) {
+            changed = 1;
+            break;
+        }
         csr *m = &c->m[mi];
-        uint64_t at = fill[mi][cv_u32(e, CV_ROW)]++;
+        uint64_t at = fill[mi][row]++;
         m->signal[at] = cv_u32(e, CV_SIGNAL);
         fr_t v;
         cv_value(&cv, e, &v);
@@ -359,6 +391,10 @@ static int circuit_make(g16k_plugin_ctx *ctx, const g16k_constraints *cs, const 
     }
     free(fill[0]);
     free(fill[1]);
+    if (changed) {
+        circuit_free(c);
+        return changed_error(fn);
+    }
     *out = c;
     return G16K_OK;
 }
@@ -413,15 +449,20 @@ static void row_dot(fr_t *out, const csr *m, uint64_t row, const fr_t *w)
     *out = acc;
 }
 
-/* acc[matrix] += value * w[signal] over row `row` of a lent block. */
-static void lent_dot(fr_t acc[2], const csr *m, uint64_t row, const fr_t *w)
+/* acc[matrix] += value * w[signal] over row `row` of a lent block (n_vars signals). The entries
+ * are read where the caller lent them, on every proof: for a mapped key, the key file, which
+ * scan_range checked once. A file rewritten in place since (the prover refuses the proof after
+ * its MSMs: zkey_check_unchanged) must give wrong values here, never wrong addresses, so the
+ * matrix and signal are clamped (a fresh review found an out-of-bounds stack write). */
+static void lent_dot(fr_t acc[2], const csr *m, uint64_t row, const fr_t *w, uint64_t n_vars)
 {
     for (uint64_t k = m->row_start[row]; k < m->row_start[row + 1]; k++) {
         const uint8_t *e = cv_at(&m->lent, k);
         fr_t v, t;
+        uint32_t mx = cv_u32(e, CV_MATRIX) & 1, sg = cv_u32(e, CV_SIGNAL);
         cv_value(&m->lent, e, &v);
-        fr_mul(&t, &v, &w[cv_u32(e, CV_SIGNAL)]);
-        fr_add(&acc[cv_u32(e, CV_MATRIX)], &acc[cv_u32(e, CV_MATRIX)], &t);
+        fr_mul(&t, &v, &w[sg < n_vars ? sg : 0]);
+        fr_add(&acc[mx], &acc[mx], &t);
     }
 }
 
@@ -444,9 +485,9 @@ static void synth_rows(void *arg, uint64_t begin, uint64_t end, uint32_t worker)
         fr_t a, b, c;
         if (m[0].lent.p) {
             fr_t acc[2] = { { { 0 } }, { { 0 } } };
-            lent_dot(acc, &m[0], i, j->w);
+            lent_dot(acc, &m[0], i, j->w, j->c->n_vars);
             if (m[1].lent.p)
-                lent_dot(acc, &m[1], i, j->w);
+                lent_dot(acc, &m[1], i, j->w, j->c->n_vars);
             a = acc[0];
             b = acc[1];
         } else {
