@@ -346,6 +346,23 @@ int zkey_cache_stamp_get(const char *dir, const zkey_stamp *s, uint8_t digest[ZK
     return 1;
 }
 
+int zkey_cache_dir_trusted(const char *dir)
+{
+    struct stat st;
+    if (lstat(dir, &st) != 0)
+        return 1; /* missing: the first verdict makes it 0700 (make_dirs, which says why not) */
+    const char *why = !S_ISDIR(st.st_mode)      ? "not a folder (a symbolic link?)"
+                      : st.st_uid != geteuid()  ? "not the user's own"
+                      : (st.st_mode & 022) != 0 ? "writable by others"
+                                                : NULL;
+    if (why)
+        log_msg(G16K_LOG_WARN,
+                "key_cache %s: %s, so its verdicts could be anyone's: not used (every point of "
+                "the key is tested)",
+                dir, why);
+    return why == NULL;
+}
+
 int zkey_stamp_racy(const zkey_stamp *s, int64_t now_s, int64_t now_ns)
 {
     /* changed less than ZKEY_STAMP_QUIET_S before the load began (or in the future) */

@@ -64,6 +64,10 @@ int zkey_digest(uint8_t out[ZKEY_DIGEST_BYTES], const uint8_t *data, uint64_t si
  * $HOME/.cache/g16k (XDG Base Directory spec). 0, or -1 (buf = "") when neither is set or the
  * path does not fit in cap bytes. */
 int zkey_cache_default_dir(char *buf, size_t cap);
+/* 1 if the folder dir may be trusted with verdicts: it does not exist yet (the first verdict
+ * makes it 0700), or it is a folder (not a symbolic link) of the effective user that no one else
+ * may write. Else 0, with a warning: whoever can write it could make g16k skip the tests. */
+int zkey_cache_dir_trusted(const char *dir);
 /* 1 if dir holds a valid verdict for (digest, size), else 0 (missing entry: silently; unreadable,
  * corrupt or foreign entry: with a warning). */
 int zkey_cache_has(const char *dir, const uint8_t digest[ZKEY_DIGEST_BYTES], uint64_t size);

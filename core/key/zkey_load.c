@@ -832,8 +832,9 @@ int zkey_load_from(const zkey_load_args *args, zkey **out)
     atomic_init(&ld->fail_ord, UINT64_MAX);
     pthread_mutex_init(&ld->lock, NULL);
     if (!args->no_tests && args->cache_dir && args->cache_dir[0] &&
-        snprintf(ld->cache_dir, sizeof ld->cache_dir, "%s", args->cache_dir) >=
-            (int)sizeof ld->cache_dir)
+        (snprintf(ld->cache_dir, sizeof ld->cache_dir, "%s", args->cache_dir) >=
+             (int)sizeof ld->cache_dir ||
+         !zkey_cache_dir_trusted(ld->cache_dir)))
         ld->cache_dir[0] = '\0';
     atomic_init(&ld->verdict, args->no_tests     ? VERDICT_CACHED
                               : ld->cache_dir[0] ? VERDICT_PENDING

@@ -15,6 +15,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -238,6 +240,32 @@ static void test_entries(void **state)
     assert_string_equal(def, "");
 }
 
+/* A folder is trusted with verdicts when it is missing (made 0700 later) or the user's own
+ * folder that no one else may write; a symbolic link to one, or one writable by others, is not
+ * (README: "Whoever can write the folder can make g16k skip the tests"; a fresh review found no
+ * check). */
+static void test_dir_trusted(void **state)
+{
+    (void)state;
+    char dir[4096], link[4096];
+    snprintf(dir, sizeof dir, "%s", scratch_path("trust"));
+    snprintf(link, sizeof link, "%s", scratch_path("trust-link"));
+    assert_int_equal(zkey_cache_dir_trusted(dir), 1); /* missing */
+    assert_int_equal(mkdir(dir, 0700), 0);
+    assert_int_equal(zkey_cache_dir_trusted(dir), 1);
+    assert_int_equal(chmod(dir, 0755), 0);
+    assert_int_equal(zkey_cache_dir_trusted(dir), 1);
+    assert_int_equal(chmod(dir, 0775), 0);
+    assert_int_equal(zkey_cache_dir_trusted(dir), 0);
+    assert_int_equal(chmod(dir, 0777), 0);
+    assert_int_equal(zkey_cache_dir_trusted(dir), 0);
+    assert_int_equal(chmod(dir, 0700), 0);
+    assert_int_equal(symlink(dir, link), 0);
+    assert_int_equal(zkey_cache_dir_trusted(link), 0);
+    unlink(link);
+    rmdir(dir);
+}
+
 /* Stamp entries: recorded for a quiet file, found for exactly that stamp (every field), never
  * recorded for a racy one (changed within ZKEY_STAMP_QUIET_S of the load's start), ignored when
  * corrupt. */
@@ -309,6 +337,7 @@ int main(void)
         cmocka_unit_test_teardown(test_digest_matches_b3sum, teardown),
         cmocka_unit_test_teardown(test_entries, teardown),
         cmocka_unit_test_teardown(test_stamp_entries, teardown),
+        cmocka_unit_test_teardown(test_dir_trusted, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
