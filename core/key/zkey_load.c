@@ -733,8 +733,6 @@ static int cancel_error(const zkey_loading *ld)
     return err_set(G16K_ECANCELED, "%s: key load cancelled while checking points", ld->bf.path);
 }
 
-/* A file whose digest has a verdict in the cache, and whose stamp is still the one it had when
- * opened (so the digested bytes are that version's): its stamp entry, for the next load. */
 /* 1 if the file still has the stamp of its open (or the key came from memory), else 0. */
 static int stamp_held(const zkey_loading *ld)
 {
@@ -747,14 +745,6 @@ static int stamp_held(const zkey_loading *ld)
         return 0;
     zkey_stamp_from(&st, &now);
     return memcmp(&now, &ld->stamp, sizeof now) == 0;
-}
-
-static void record_stamp(const zkey_loading *ld)
-{
-    if ((ld->mapped ? ld->k->file_fd : ld->fd) < 0 || !stamp_held(ld))
-        return;
-    (void)zkey_cache_stamp_put(ld->cache_dir, &ld->stamp, ld->digest, (int64_t)ld->began.tv_sec,
-                               (int64_t)ld->began.tv_nsec);
 }
 
 /* The load on ld (opened): headers, the pool's run, then the verdict. */
@@ -810,8 +800,11 @@ static int load(zkey_loading *ld)
                 ld->cache_dir);
         known = 1;
     }
-    if (known && !ld->by_stamp)
-        record_stamp(ld);
+    /* a file whose digest has a verdict, and whose stamp held through the load (so the digested
+     * bytes are that version's): its stamp entry, for the next load */
+    if (known && !ld->by_stamp && same && (ld->mapped ? ld->k->file_fd : ld->fd) >= 0)
+        (void)zkey_cache_stamp_put(ld->cache_dir, &ld->stamp, ld->digest, (int64_t)ld->began.tv_sec,
+                                   (int64_t)ld->began.tv_nsec);
     release_unused(ld);
     return G16K_OK;
 }
