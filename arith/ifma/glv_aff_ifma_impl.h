@@ -592,6 +592,10 @@ void GI_FN(ifma_mul_glv_aff)(GI_AFF *out, const GI_AFF *p, const glv_fixed *s, s
     }
 }
 
+#if !defined(G16K_IFMA_BN254) && GI_NC == 1
+#include "glv_rtl_ifma_impl.h" /* g1_ifma_mul_glv_aff_tested: the products with the tests */
+#endif
+
 #undef GA_BLK
 #undef GA_TW
 #undef GA_AHEAD

@@ -226,7 +226,19 @@ static void apply_lanes(apply_job *j, const chunk_buf *u, uint64_t b, uint64_t e
     }
     /* A point on the curve off its subgroup would come out unlike snarkjs's [k] P (the GLV split
      * holds on the group only), and its small-order part would publish k modulo that order, so
-     * bits of tau^i, to whoever made the input: refused (a fresh review found it unchecked). */
+     * bits of tau^i, to whoever made the input: refused (a fresh review found it unchecked).
+     * BLS12-381's G1 tests its points in the products' own doublings. */
+#ifndef SETUP_CURVE_BN254
+    if (!j->g2) {
+        uint64_t bad = g1_ifma_mul_glv_aff_tested((g1_affine_t *)u->aff + b,
+                                                  (const g1_affine_t *)u->pts + b, f, n, work);
+        if (bad < n)
+            ptau_note_lowest(&j->bad, u->b + b + bad);
+        sodium_memzero(f, n * sizeof *f);
+        sodium_memzero(&k, sizeof k);
+        return;
+    }
+#endif
     ptau_subgroup_note(
         j->g2, (const uint8_t *)u->pts + b * (j->g2 ? sizeof(g2_affine_t) : sizeof(g1_affine_t)), n,
         u->b + b, 1, &j->bad);
@@ -810,6 +822,10 @@ int ptau_cmd_contribute(const ptau_opts *o)
                                               and the online CPUs may change while we run */
     c.pg = &pg;
     size_t s1 = g1_ifma_mul_glv_aff_scratch(LANES_BATCH(0));
+#ifndef SETUP_CURVE_BN254
+    size_t s1t = g1_ifma_mul_glv_aff_tested_scratch(LANES_BATCH(0));
+    s1 = s1t > s1 ? s1t : s1;
+#endif
     size_t s2 = g2_ifma_mul_glv_aff_scratch(LANES_BATCH(1));
     c.scratch_size = LANES_FIXED_BYTES + (s1 > s2 ? s1 : s2);
     c.scratch = calloc(c.threads, sizeof *c.scratch);

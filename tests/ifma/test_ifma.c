@@ -1136,6 +1136,99 @@ static void test_mul_glv_aff_matches_ref(void **state)
     free(sf);
 }
 
+/* ---- the products with the subgroup tests in one pass (g1_ifma_mul_glv_aff_tested) ---- */
+
+/* g1_ifma_mul_glv_aff_tested on p[0..n-1]: returns its verdict, o[i] its products. */
+static size_t mul_tested(g1_affine_t *o, const g1_affine_t *p, const glv_fixed *sf, size_t n)
+{
+    size_t sz = g1_ifma_mul_glv_aff_tested_scratch(n);
+    assert_int_equal(sz % 64, 0);
+    void *w = aligned_alloc(64, sz);
+    assert_non_null(w);
+    size_t bad = g1_ifma_mul_glv_aff_tested(o, p, sf, n, w);
+    free(w);
+    return bad;
+}
+
+/* The products of random members and scalars with test_mul_glv_aff_matches_ref's edges (points
+ * at infinity, scalars 0, 1, r - 1, x^2, halves x^2 and 1, r's halves, a point twice), past one
+ * batch, against double-and-add on the canonical scalars; every point found in G1. Then
+ * crafted points outside G1 (torsion of each small prime of the cofactor, P + T, random curve
+ * points off the group, (0, 2) of order 3) in every lane of a group of members, alone and two
+ * at once, and each against the reference test: the verdict is the lowest such index, and the
+ * members' products stay right. Before this function the two calls (in_subgroup, mul_glv_aff)
+ * did this work; their results are the reference here. */
+static void test_mul_glv_aff_tested(void **state)
+{
+    (void)state;
+    REQUIRE_IFMA();
+    g1_affine_t *p = malloc(AFF_N * sizeof *p), *o = malloc(AFF_N * sizeof *o);
+    uint64_t(*k)[4] = malloc(AFF_N * sizeof *k);
+    glv_fixed *sf = malloc(AFF_N * sizeof *sf);
+    assert_true(p && o && k && sf);
+    for (size_t i = 0; i < AFF_N; i++) {
+        rnd_g1(&p[i]);
+        rnd_scalar(k[i]);
+    }
+    memset(&p[0], 0, sizeof p[0]);
+    memset(&p[AFF_N - 1], 0, sizeof p[0]);
+    memset(k[3], 0, sizeof k[3]);
+    memset(k[2060], 0, sizeof k[2060]);
+    memset(k[4], 0, sizeof k[4]);
+    k[4][0] = 1;
+    memcpy(k[5], FR_MODULUS.l, sizeof k[5]);
+    k[5][0] -= 1;
+    unsigned __int128 x2 = (unsigned __int128)BLS_X_ABS * BLS_X_ABS;
+    memset(k[6], 0, sizeof k[6]);
+    k[6][0] = (uint64_t)x2;
+    k[6][1] = (uint64_t)(x2 >> 64);
+    p[11] = p[12];
+    const glv_fixed *sp[AFF_N];
+    recode(sf, sp, (const uint64_t(*)[4])k, AFF_N);
+    halves_x2_1(&sf[9], k[9]);
+    halves_of_r(&sf[10], k[10]);
+    assert_int_equal(mul_tested(o, p, sf, AFF_N), AFF_N);
+    for (size_t i = 0; i < AFF_N; i++) {
+        g1_jac_t j;
+        g1_affine_t a;
+        g1_jac_from_affine(&j, &p[i]);
+        g1_jac_mul(&j, &j, k[i], 4);
+        g1_jac_to_affine(&a, &j);
+        assert_memory_equal(&o[i], &a, sizeof a);
+    }
+    assert_int_equal(mul_tested(o, p + 3, sf + 3, 13), 13);
+
+    crafted c = { .n1 = 0, .n2 = 0 };
+    vec_for_each("torsion.txt", crafted_case, &c);
+    vec_for_each("g1.txt", raw_g1_case, &c);
+    assert_true(c.n1 >= 24);
+    g1_affine_t off[49];
+    int n_off = c.n1 + 1;
+    memcpy(off, c.g1, (size_t)c.n1 * sizeof off[0]);
+    memset(&off[c.n1], 0, sizeof off[0]);
+    fp_add(&off[c.n1].y, &FP_ONE, &FP_ONE); /* (0, 2), of order 3 */
+    assert_true(g1_affine_is_on_curve(&off[c.n1]));
+    enum { N = 3 * L };
+    g1_affine_t q[N], oq[N];
+    for (int i = 0; i < n_off; i++) {
+        assert_false(g1_affine_in_subgroup(&off[i]));
+        for (unsigned at = 0; at < N; at += 5) {
+            memcpy(q, p + 20, sizeof q);
+            q[at] = off[i];
+            if (at + 7 < N)
+                q[at + 7] = off[(i + 1) % n_off];
+            assert_int_equal(mul_tested(oq, q, sf + 20, N), at);
+            for (unsigned m = 0; m < N; m++) /* the members' products: as above */
+                if (m != at && m != at + 7)
+                    assert_memory_equal(&oq[m], &o[20 + m], sizeof oq[m]);
+        }
+    }
+    free(p);
+    free(o);
+    free(k);
+    free(sf);
+}
+
 /* ---- the group FFT's butterflies (g*_ifma_butterfly) against the reference's ---- */
 
 /* (u, v) <- (u + t, u - t), t = [k] v, by the lanes and by double-and-add with complete
@@ -1240,6 +1333,7 @@ int main(void)
         cmocka_unit_test(test_mul_glv_matches_ref),
         cmocka_unit_test(test_mul_glv_exact_case),
         cmocka_unit_test(test_mul_glv_aff_matches_ref),
+        cmocka_unit_test(test_mul_glv_aff_tested),
         cmocka_unit_test(test_butterfly_matches_ref),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
