@@ -16,10 +16,18 @@
  *     end the buckets are combined as B1 + 3 B3 + 5 B5 + 7 B7;
  *   - the test's S = [x^2] P: T_j added to S for each of the 17 set bits j of x^2, then S is
  *     compared with image(P), exactly.
- * Additions, about 2 x 129 / 5 + 17 + 7 a point, are done in blocks of GR_J positions: the
- * block's T_j are kept (lane-major rows), then every lane works through its own list of the
- * block's additions, one a step, all lanes of the batch sharing each step's inversion
- * (Montgomery's trick, as ga_step). The doublings are ga_step's, on T.
+ * The doublings are ga_step's, on T. The additions, about 2 x 129 / 5 + 17 + 9 a point, go by
+ * blocks of GR_J positions: the block's T_j are kept (lane-major rows, a ring of two blocks),
+ * then every lane works through its own list of additions (made once, in order of j), one a
+ * step, all lanes of the batch sharing each step's inversion (Montgomery's trick, as
+ * ga_step). A lane may lag a block behind: a block takes GR_STEPS steps, or more where a lane
+ * still has additions of the block before (whose rows the next block overwrites), about 75
+ * steps in all against 83 when every block finished its own.
+ * image(x, y) = (beta x, -y) (g1_jac_x2_image): one multiplication, its y a negation.
+ * Measured (perf, `ptau contribute` onto a contribution at power 16): an addition step costs
+ * about 1.5 doubling steps (its rows are gathered and scattered, lane by lane), so the pass
+ * takes about 6% less than the product and the test apart, not the 35% their counts promise;
+ * the way on is fewer gathers (SoA buckets picked by blends), not fewer steps.
  *
  * Exact in every case: a zero denominator (a bucket at +-its addend) sends the lane to the
  * reference (mul_ref, then g1_affine_in_subgroup); a bucket at infinity takes its addend. The
@@ -27,48 +35,52 @@
  * g1_ifma_mul_glv_aff's for every point on the curve.
  */
 
-#define GR_J 8      /* chain positions a block: the block's T_j rows are kept */
-#define GR_POS 136  /* positions, a multiple of GR_J above the 129 of a half's NAF */
+#define GR_J 8      /* chain positions a block */
+#define GR_RING 16  /* rows of T kept: this block's and the one before */
 #define GR_LAST 128 /* the last position with a digit: T is doubled up to [2^128] P */
+#define GR_NBL 17   /* blocks: GR_LAST / GR_J + 1 */
+#define GR_STEPS 3  /* addition steps a block at least (a lane averages 4) */
 #define GR_NB 7     /* buckets of a lane: B1, B3, B5, B7, then S, and W, V of the combination */
 #define GR_S 4
 #define GR_W 5
 #define GR_V 6
-/* a lane's additions in a block: 2 a half (NAF digits of width 4 are 4 apart) and the test's
- * bits of x^2 in the block (4 at most, in 120..127) */
-#define GR_OPS 8
+/* a lane's additions: at most 33 non-zero NAF digits a half (4 apart in 129 positions) and
+ * the 17 bits of x^2 */
+#define GR_MAXOPS 84
 
 /* x^2 for BLS12-381 (x = -0xd201000000010000): bits 127..64 and 63..0 */
 #define GR_X2_HI 0xac45a4010001a402ull
 #define GR_X2_LO 0x0000000100000000ull
 
+/* An addition: j (bits 0..7), bucket (8..10), the addend's image (11), negated (12). */
+#define GR_OP(j, bucket, image, neg) ((uint16_t)((j) | (bucket) << 8 | (image) << 11 | (neg) << 12))
+
 typedef struct {
-    uint8_t pos, bucket, src; /* T_pos (src = 0xff) or bucket src; into bucket */
-    uint8_t image, neg;       /* the addend: image(T_pos); negated */
+    uint8_t bucket, src;     /* into bucket; the addend: T (src = 0xff) or bucket src */
+    uint8_t row, image, neg; /* T's ring row; image(T); negated */
 } gr_op;
 
 typedef struct {
     ga_batch t;            /* ga_step's view: ax, ay are T; d, pre; skip, slow; inf = 0 */
     uint64_t *px, *py;     /* P, for the test (SoA blocks) */
-    uint64_t *trow, *brow; /* lane-major rows: ng x GR_J x 8 x GA_TW, ng x GR_NB x 8 x GA_TW */
+    uint64_t *trow, *brow; /* lane-major rows: ng x GR_RING x 8 x GA_TW, ng x GR_NB x 8 x GA_TW */
     uint64_t *sx, *sy;     /* a step's accumulators, gathered (SoA blocks) */
     uint64_t *ox, *oy;     /* a step's addends, gathered */
-    int8_t *naf;           /* ng x 8 lanes x 2 halves x GR_POS digits */
-    gr_op *ops;            /* ng x 8 lanes x GR_OPS: the block's additions */
-    uint8_t *nops;         /* ng x 8 lanes */
+    uint16_t *ops;         /* ng x 8 lanes x GR_MAXOPS additions, in order of j */
+    uint8_t *nops, *cur;   /* ng x 8 lanes: additions, those done */
+    uint8_t *upto;         /* ng x 8 lanes x GR_NBL: additions of the blocks before block b */
+    gr_op *sel;            /* ng x 8 lanes: this step's */
     uint8_t *binf;         /* ng x GR_NB: lanes whose bucket is at infinity */
     r52m *zero_inf, *act;  /* ng each: no lane at infinity (T); a step's lanes */
 } gr_batch;
 
 static size_t gr_layout(gr_batch *b, void *scratch, uint32_t ng)
 {
-    size_t blk = (size_t)ng * GI_BLK;
-    size_t rows = (size_t)ng * (GR_J + GR_NB) * 8 * GA_TW;
-    size_t words = blk * 9 + rows; /* tx ty d pre px py sx sy ox oy: d is nrm, 10 - 1 */
-    words += blk;
-    size_t bytes = words * 8 + (size_t)ng * IFMA_LANES * 2 * GR_POS +
-                   (size_t)ng * IFMA_LANES * GR_OPS * sizeof(gr_op) + (size_t)ng * IFMA_LANES +
-                   (size_t)ng * GR_NB + 4 * (size_t)ng * sizeof(r52m);
+    size_t blk = (size_t)ng * GI_BLK, lanes = (size_t)ng * IFMA_LANES;
+    size_t rows = (size_t)ng * (GR_RING + GR_NB) * 8 * GA_TW;
+    size_t words = blk * 10 + rows; /* tx ty d pre px py sx sy ox oy */
+    size_t bytes = words * 8 + lanes * GR_MAXOPS * sizeof(uint16_t) + lanes * (2 + GR_NBL) +
+                   lanes * sizeof(gr_op) + (size_t)ng * GR_NB + 4 * (size_t)ng * sizeof(r52m);
     if (b) {
         uint64_t *w = scratch;
         memset(&b->t, 0, sizeof b->t);
@@ -84,12 +96,14 @@ static size_t gr_layout(gr_batch *b, void *scratch, uint32_t ng)
         b->ox = w += blk;
         b->oy = w += blk;
         b->trow = w += blk;
-        b->brow = w += (size_t)ng * GR_J * 8 * GA_TW;
+        b->brow = w += (size_t)ng * GR_RING * 8 * GA_TW;
         w += (size_t)ng * GR_NB * 8 * GA_TW;
-        b->naf = (int8_t *)w;
-        b->ops = (gr_op *)(b->naf + (size_t)ng * IFMA_LANES * 2 * GR_POS);
-        b->nops = (uint8_t *)(b->ops + (size_t)ng * IFMA_LANES * GR_OPS);
-        b->binf = b->nops + (size_t)ng * IFMA_LANES;
+        b->ops = (uint16_t *)w;
+        b->nops = (uint8_t *)(b->ops + lanes * GR_MAXOPS);
+        b->cur = b->nops + lanes;
+        b->upto = b->cur + lanes;
+        b->sel = (gr_op *)(b->upto + lanes * GR_NBL);
+        b->binf = (uint8_t *)(b->sel + lanes);
         r52m *m = (r52m *)(b->binf + (size_t)ng * GR_NB);
         b->t.skip = m;
         b->t.slow = m + ng;
@@ -106,9 +120,9 @@ size_t GI_FN(ifma_mul_glv_aff_tested_scratch)(size_t n)
     return gr_layout(NULL, NULL, (uint32_t)(ng < GA_GROUPS ? ng : GA_GROUPS));
 }
 
-static uint64_t *gr_trow(const gr_batch *b, uint32_t g, unsigned pos, unsigned k)
+static uint64_t *gr_trow(const gr_batch *b, uint32_t g, unsigned row, unsigned k)
 {
-    return b->trow + (((size_t)g * GR_J + pos) * 8 + k) * GA_TW;
+    return b->trow + (((size_t)g * GR_RING + row) * 8 + k) * GA_TW;
 }
 
 static uint64_t *gr_brow(const gr_batch *b, uint32_t g, unsigned bucket, unsigned k)
@@ -116,32 +130,43 @@ static uint64_t *gr_brow(const gr_batch *b, uint32_t g, unsigned bucket, unsigne
     return b->brow + (((size_t)g * GR_NB + bucket) * 8 + k) * GA_TW;
 }
 
-/* Width-4 NAF of v < 2^128 - 7 (a half is below x^2 < 2^127.5): GR_POS digits, each 0 or odd
- * in -7..7, any two non-zero ones at least 4 apart, sum d[i] 2^i = v. */
-static void gr_naf(int8_t *d, unsigned __int128 v)
+/* The width-4 NAF of v < 2^128 - 7 (a half is below x^2 < 2^127.5) as additions of half h into
+ * o[0..], in order of j: digit d (odd, -7..7) at j adds +-T_j to bucket (|d| - 1) / 2; any two
+ * non-zero digits at least 4 apart, sum d 2^j = v. Returns the count (at most 33). */
+static unsigned gr_naf(uint16_t *o, unsigned __int128 v, unsigned h)
 {
-    for (int i = 0; i < GR_POS; i++) {
-        int x = 0;
-        if (v & 1) {
-            x = (int)(v & 15);
-            if (x > 8)
-                x -= 16;
-            v -= (unsigned __int128)(__int128)x;
-        }
-        d[i] = (int8_t)x;
+    unsigned c = 0, j = 0;
+    while (v) {
+        uint64_t lo = (uint64_t)v;
+        unsigned z = lo ? (unsigned)__builtin_ctzll(lo)
+                        : 64 + (unsigned)__builtin_ctzll((uint64_t)(v >> 64));
+        v >>= z;
+        j += z;
+        int x = (int)(v & 15);
+        if (x > 8)
+            x -= 16;
+        v -= (unsigned __int128)(__int128)x;
+        o[c++] = GR_OP(j, (unsigned)((x < 0 ? -x : x) - 1) >> 1, h, (unsigned)(x < 0));
         v >>= 1;
+        j++;
     }
+    return c;
 }
 
-static int gr_x2_bit(unsigned j)
-{
-    return j < 64 ? (int)(GR_X2_LO >> j & 1) : j < 128 ? (int)(GR_X2_HI >> (j - 64) & 1) : 0;
-}
-
-/* Group g: P into T (ga_step's accumulator) and px, py; the skip lanes; NAF digits; every
- * bucket at infinity. */
+/* Group g: P into T (ga_step's accumulator) and px, py; the skip lanes; each lane's additions
+ * (both halves' digits and the test's bits of x^2, merged in order of j) and how many come
+ * before each block; every bucket at infinity. */
 static void gr_load(gr_batch *b, const GI_AFF *p, const glv_fixed *s, size_t n)
 {
+    static uint16_t test[17];
+    static unsigned ntest;
+    if (!ntest) { /* racy but idempotent: the same values from every thread */
+        unsigned c = 0;
+        for (unsigned j = 0; j < 128; j++)
+            if ((j < 64 ? GR_X2_LO >> j : GR_X2_HI >> (j - 64)) & 1)
+                test[c++] = GR_OP(j, GR_S, 0u, 0u);
+        ntest = c;
+    }
     vfp to;
     vfp_set_const(&to, VFP_TO_R52);
     for (uint32_t g = 0; g < b->t.ng; g++) {
@@ -149,18 +174,46 @@ static void gr_load(gr_batch *b, const GI_AFF *p, const glv_fixed *s, size_t n)
         static const fp_t zero;
         r52m skip = 0;
         for (unsigned k = 0; k < IFMA_LANES; k++) {
-            size_t i = (size_t)g * IFMA_LANES + k;
+            size_t i = (size_t)g * IFMA_LANES + k, l = i;
             const GI_AFF *q = i < n ? &p[i] : NULL;
             if (!q || GI_AFF_IS_INF(q))
                 skip |= (r52m)(1u << k);
             for (int c = 0; c < 2; c++)
                 r52_radix_put(pc[c], (int)k, q ? GI_ACOORD(q, c) : &zero);
-            int8_t *e = b->naf + ((size_t)g * IFMA_LANES + k) * 2 * GR_POS;
-            unsigned __int128 v[GV_DIM] = { 0, 0 };
-            if (q)
-                parts(v, &s[i]);
-            gr_naf(e, v[0]);
-            gr_naf(e + GR_POS, v[1]);
+            b->cur[l] = 0;
+            if ((skip >> k) & 1) {
+                b->nops[l] = 0;
+                memset(b->upto + l * GR_NBL, 0, GR_NBL);
+                continue;
+            }
+            unsigned __int128 v[GV_DIM];
+            uint16_t h[2][34];
+            unsigned nh[2], at[3] = { 0, 0, 0 };
+            parts(v, &s[i]);
+            nh[0] = gr_naf(h[0], v[0], 0);
+            nh[1] = gr_naf(h[1], v[1], 1);
+            uint16_t *o = b->ops + l * GR_MAXOPS;
+            unsigned c = 0;
+            for (;;) { /* merge by j */
+                unsigned best = 3, bj = 256;
+                const uint16_t *src[3] = { h[0], h[1], test };
+                const unsigned cnt[3] = { nh[0], nh[1], ntest };
+                for (unsigned t = 0; t < 3; t++)
+                    if (at[t] < cnt[t] && (src[t][at[t]] & 0xffu) < bj)
+                        bj = src[t][at[t]] & 0xffu, best = t;
+                if (best == 3)
+                    break;
+                o[c++] = src[best][at[best]++];
+            }
+            b->nops[l] = (uint8_t)c;
+            uint8_t *u = b->upto + l * GR_NBL;
+            for (unsigned bl = 0, e = 0; bl < GR_NBL; bl++) {
+                while (e < c && (o[e] & 0xffu) / GR_J < bl)
+                    e++;
+                u[bl] = (uint8_t)e;
+            }
+            explicit_bzero(h, sizeof h); /* digits of the secret scalar */
+            explicit_bzero(v, sizeof v);
         }
         GI_FE x, y;
         fe_load_r52(&x, pc[0], &to);
@@ -176,8 +229,8 @@ static void gr_load(gr_batch *b, const GI_AFF *p, const glv_fixed *s, size_t n)
     }
 }
 
-/* T (every lane) into the block's row pos. */
-static void gr_keep_t(gr_batch *b, unsigned pos)
+/* T (every lane) into ring row j mod GR_RING. */
+static void gr_keep_t(gr_batch *b, unsigned j)
 {
     for (uint32_t g = 0; g < b->t.ng; g++) {
         GI_FE x, y;
@@ -185,7 +238,7 @@ static void gr_keep_t(gr_batch *b, unsigned pos)
         fe_load(&x, GA_BLK(b->t.ax, g));
         fe_load(&y, GA_BLK(b->t.ay, g));
         for (unsigned k = 0; k < IFMA_LANES; k++)
-            row[k] = gr_trow(b, g, pos, k);
+            row[k] = gr_trow(b, g, j % GR_RING, k);
         r52_rows_scatter(row, (r52m)0xff, &x);
         for (unsigned k = 0; k < IFMA_LANES; k++)
             row[k] += R52_LIMBS;
@@ -193,44 +246,26 @@ static void gr_keep_t(gr_batch *b, unsigned pos)
     }
 }
 
-/* The additions of block bl into each lane's list; returns the most a lane has. */
-static unsigned gr_block_ops(gr_batch *b, unsigned bl)
+/* Lanes that still have additions of the blocks before bl; the most any has. */
+static unsigned gr_behind(const gr_batch *b, unsigned bl)
 {
     unsigned most = 0;
-    for (uint32_t g = 0; g < b->t.ng; g++)
-        for (unsigned k = 0; k < IFMA_LANES; k++) {
-            size_t l = (size_t)g * IFMA_LANES + k;
-            const int8_t *e = b->naf + l * 2 * GR_POS;
-            gr_op *o = b->ops + l * GR_OPS;
-            unsigned c = 0;
-            if ((b->t.skip[g] | b->t.slow[g]) >> k & 1) {
-                b->nops[l] = 0;
-                continue;
-            }
-            for (unsigned pos = 0; pos < GR_J; pos++) {
-                unsigned j = bl * GR_J + pos;
-                for (int h = 0; h < 2; h++) {
-                    int d = e[h * GR_POS + j];
-                    if (d)
-                        o[c++] = (gr_op){ .pos = (uint8_t)pos,
-                                          .bucket = (uint8_t)(((d < 0 ? -d : d) - 1) >> 1),
-                                          .src = 0xff,
-                                          .image = (uint8_t)h,
-                                          .neg = (uint8_t)(d < 0) };
-                }
-                if (gr_x2_bit(j))
-                    o[c++] = (gr_op){ .pos = (uint8_t)pos, .bucket = GR_S, .src = 0xff };
-            }
-            b->nops[l] = (uint8_t)c;
-            most = c > most ? c : most;
-        }
+    for (size_t l = 0; l < (size_t)b->t.ng * IFMA_LANES; l++) {
+        unsigned u = b->upto[l * GR_NBL + (bl < GR_NBL ? bl : GR_NBL - 1)];
+        if (bl >= GR_NBL)
+            u = b->nops[l];
+        unsigned left = u > b->cur[l] ? u - b->cur[l] : 0;
+        most = left > most ? left : most;
+    }
     return most;
 }
 
-/* One addition step: lane k of group g does its op number st (bucket += addend). */
-static void gr_add_step(gr_batch *b, unsigned st, const gv_images *im)
+/* One addition step: each live lane adds its next addition of the blocks up to bl (bl =
+ * GR_NBL: any), or, with src < GR_NB, bucket dst += bucket src (nothing where src is at
+ * infinity). */
+static void gr_add_step(gr_batch *b, unsigned bl, unsigned dst, unsigned src, const gv_images *im)
 {
-    GI_FE ax, ay, ox, oy, d, t, u, l, x3, y3, zero, onefe;
+    GI_FE ax, ay, ox, oy, d, u, l, x3, y3, zero, onefe;
     vfp acc, inv, itn, one;
     vfp_set_const(&one, VFP_ONE);
     fe_zero(&zero);
@@ -240,25 +275,45 @@ static void gr_add_step(gr_batch *b, unsigned st, const gv_images *im)
     for (uint32_t g = 0; g < b->t.ng; g++) {
         const uint64_t *ar[IFMA_LANES], *orow[IFMA_LANES];
         r52m act = 0, img = 0, neg = 0, ainf = 0, oinf = 0;
+        r52m live = (r52m) ~(b->t.slow[g] | b->t.skip[g]);
         for (unsigned k = 0; k < IFMA_LANES; k++) {
-            size_t l = (size_t)g * IFMA_LANES + k;
-            const gr_op *o = b->ops + l * GR_OPS + st;
-            if (st >= b->nops[l]) { /* idle: any rows of its own */
-                ar[k] = gr_brow(b, g, 0, k);
-                orow[k] = gr_trow(b, g, 0, k);
+            size_t li = (size_t)g * IFMA_LANES + k;
+            gr_op *o = &b->sel[li];
+            ar[k] = gr_brow(b, g, 0, k); /* idle lanes: any rows of their own */
+            orow[k] = gr_trow(b, g, 0, k);
+            if (!((live >> k) & 1))
                 continue;
+            if (src < GR_NB) {
+                *o = (gr_op){ .bucket = (uint8_t)dst, .src = (uint8_t)src };
+                oinf |= (r52m)((b->binf[(size_t)g * GR_NB + src] >> k & 1u) << k);
+                orow[k] = gr_brow(b, g, src, k);
+            } else {
+                unsigned c = b->cur[li];
+                if (c >= b->nops[li])
+                    continue;
+                unsigned op = b->ops[li * GR_MAXOPS + c], j = op & 0xffu;
+                if (j / GR_J > bl)
+                    continue;
+                /* image(T) = (beta x, -y): its y is a negation */
+                *o = (gr_op){ .bucket = (uint8_t)(op >> 8 & 7u),
+                              .src = 0xff,
+                              .row = (uint8_t)(j % GR_RING),
+                              .image = (uint8_t)(op >> 11 & 1u),
+                              .neg = (uint8_t)((op >> 11 ^ op >> 12) & 1u) };
+                orow[k] = gr_trow(b, g, o->row, k);
             }
             act |= (r52m)(1u << k);
             img |= (r52m)((unsigned)o->image << k);
             neg |= (r52m)((unsigned)o->neg << k);
             ainf |= (r52m)((b->binf[(size_t)g * GR_NB + o->bucket] >> k & 1u) << k);
-            if (o->src != 0xff)
-                oinf |= (r52m)((b->binf[(size_t)g * GR_NB + o->src] >> k & 1u) << k);
             ar[k] = gr_brow(b, g, o->bucket, k);
-            orow[k] = o->src == 0xff ? gr_trow(b, g, o->pos, k) : gr_brow(b, g, o->src, k);
         }
-        act &= (r52m) ~(oinf | b->t.slow[g] | b->t.skip[g]); /* an addend at infinity: nothing */
+        act &= (r52m)~oinf; /* an addend at infinity: nothing */
         b->act[g] = act;
+        if (!act) { /* no running product of its own: the one so far */
+            vfp_store(b->t.pre + (size_t)g * GI_BLK, &acc);
+            continue;
+        }
         r52_rows_gather(&ax, ar);
         r52_rows_gather(&ox, orow);
         for (unsigned k = 0; k < IFMA_LANES; k++) {
@@ -268,11 +323,9 @@ static void gr_add_step(gr_batch *b, unsigned st, const gv_images *im)
         r52_rows_gather(&ay, ar);
         r52_rows_gather(&oy, orow);
         if (img) {
-            GI_FE ix, iy;
+            GI_FE ix;
             fe_mul_fp(&ix, &ox, &im->cx);
-            fe_mul_fp(&iy, &oy, &im->cy);
             GI_BLEND(&ox, img, &ox, &ix);
-            GI_BLEND(&oy, img, &oy, &iy);
         }
         if (neg) {
             GI_FE ny;
@@ -299,15 +352,16 @@ static void gr_add_step(gr_batch *b, unsigned st, const gv_images *im)
         r52_lanes_inv(&inv, &acc);
     else
         inv = one;
+    /* backward: groups without a lane (act = 0) leave inv as it is */
     for (uint32_t g = b->t.ng; g-- > 0;) {
         r52m act = b->act[g];
-        if (!act) /* its d is 1 in every lane: inv stays */
+        if (!act)
             continue;
         fe_load(&d, GA_BLK(b->t.d, g));
         if (g > 0) {
-            vfp p;
-            vfp_load(&p, b->t.pre + (size_t)(g - 1) * GI_BLK);
-            vfp_mul(&itn, &inv, &p);
+            vfp pr;
+            vfp_load(&pr, b->t.pre + (size_t)(g - 1) * GI_BLK);
+            vfp_mul(&itn, &inv, &pr);
             vfp_mul(&inv, &inv, &d);
         } else {
             itn = inv;
@@ -315,8 +369,8 @@ static void gr_add_step(gr_batch *b, unsigned st, const gv_images *im)
         r52m ainf = 0;
         uint64_t *ar[IFMA_LANES];
         for (unsigned k = 0; k < IFMA_LANES; k++) {
-            size_t l = (size_t)g * IFMA_LANES + k;
-            const gr_op *o = b->ops + l * GR_OPS + st;
+            size_t li = (size_t)g * IFMA_LANES + k;
+            const gr_op *o = &b->sel[li];
             if (!(act >> k & 1)) {
                 ar[k] = NULL;
                 continue;
@@ -325,14 +379,15 @@ static void gr_add_step(gr_batch *b, unsigned st, const gv_images *im)
             ainf |= (r52m)((*bi >> k & 1u) << k);
             *bi &= (uint8_t) ~(1u << k); /* no longer at infinity: it takes or adds */
             ar[k] = gr_brow(b, g, o->bucket, k);
+            if (src >= GR_NB)
+                b->cur[li]++;
         }
         fe_load(&ax, GA_BLK(b->sx, g));
         fe_load(&ay, GA_BLK(b->sy, g));
         fe_load(&ox, GA_BLK(b->ox, g));
         fe_load(&oy, GA_BLK(b->oy, g));
-        t = itn; /* 1 / d */
         GI_SUB(&u, &oy, &ay, 3);
-        GI_MUL(&l, &u, &t);
+        GI_MUL(&l, &u, &itn); /* lambda */
         GI_SQR(&u, &l);
         GI_SUB_2B_C(&x3, &u, &ax, &d, 12); /* lambda^2 - x1 - x2 (x1 + x2 = 2 x1 + d) */
         GI_SUB(&u, &ax, &x3, GI_MB + 12);
@@ -348,18 +403,6 @@ static void gr_add_step(gr_batch *b, unsigned st, const gv_images *im)
                 ar[k] += R52_LIMBS;
         r52_rows_scatter(ar, act, &y3);
     }
-}
-
-/* Every live lane: bucket dst += bucket src (nothing where src is at infinity). */
-static void gr_combine(gr_batch *b, unsigned dst, unsigned src, const gv_images *im)
-{
-    for (uint32_t g = 0; g < b->t.ng; g++)
-        for (unsigned k = 0; k < IFMA_LANES; k++) {
-            size_t l = (size_t)g * IFMA_LANES + k;
-            b->ops[l * GR_OPS] = (gr_op){ .bucket = (uint8_t)dst, .src = (uint8_t)src };
-            b->nops[l] = !((b->t.skip[g] | b->t.slow[g]) >> k & 1);
-        }
-    gr_add_step(b, 0, im);
 }
 
 /* Lanes of group g whose S (bucket GR_S) is image(P), exactly: the test passed. */
@@ -444,39 +487,42 @@ size_t GI_FN(ifma_mul_glv_aff_tested)(GI_AFF *out, const GI_AFF *p, const glv_fi
         gr_batch b;
         gr_layout(&b, scratch, (uint32_t)((m + IFMA_LANES - 1) / IFMA_LANES));
         gr_load(&b, p + i0, s + i0, m);
-        for (unsigned bl = 0; bl < GR_POS / GR_J; bl++) {
-            for (unsigned pos = 0; pos < GR_J && bl * GR_J + pos <= GR_LAST; pos++) {
-                if (bl || pos)
+        for (unsigned bl = 0; bl < GR_NBL; bl++) {
+            for (unsigned j = bl * GR_J; j < (bl + 1) * GR_J && j <= GR_LAST; j++) {
+                if (j)
                     ga_step(&b.t, GA_DBL, 0, 0); /* T = [2^j] P */
-                gr_keep_t(&b, pos);
+                gr_keep_t(&b, j);
             }
-            unsigned most = gr_block_ops(&b, bl);
-            for (unsigned st = 0; st < most; st++)
-                gr_add_step(&b, st, &im);
+            /* the block before must be done: the next block overwrites its rows */
+            unsigned steps = gr_behind(&b, bl);
+            steps = steps > GR_STEPS ? steps : GR_STEPS;
+            for (unsigned st = 0; st < steps; st++)
+                gr_add_step(&b, bl, 0, GR_NB, &im);
         }
+        for (unsigned st = gr_behind(&b, GR_NBL); st > 0; st--)
+            gr_add_step(&b, GR_NBL, 0, GR_NB, &im);
         /* W = 7 B7 + 5 B5 + 3 B3 + B1: U (in B7's place) the running sum B7, B7 + B5, ...,
          * W the sum of the U, V its value before the last U */
-        gr_combine(&b, GR_W, 3, &im);
-        gr_combine(&b, 3, 2, &im);
-        gr_combine(&b, GR_W, 3, &im);
-        gr_combine(&b, 3, 1, &im);
-        gr_combine(&b, GR_W, 3, &im);
-        gr_combine(&b, GR_V, GR_W, &im);
-        gr_combine(&b, 3, 0, &im);
-        gr_combine(&b, GR_W, 3, &im);
-        gr_combine(&b, GR_W, GR_V, &im);
+        static const uint8_t comb[9][2] = { { GR_W, 3 }, { 3, 2 },    { GR_W, 3 },
+                                            { 3, 1 },    { GR_W, 3 }, { GR_V, GR_W },
+                                            { 3, 0 },    { GR_W, 3 }, { GR_W, GR_V } };
+        for (int c = 0; c < 9; c++)
+            gr_add_step(&b, 0, comb[c][0], comb[c][1], &im);
         gr_store(&b, out + i0, p + i0, s + i0, m, i0, &im, &bad);
     }
     return bad;
 }
 
 #undef GR_J
-#undef GR_POS
+#undef GR_RING
+#undef GR_NBL
+#undef GR_STEPS
+#undef GR_MAXOPS
+#undef GR_OP
 #undef GR_LAST
 #undef GR_NB
 #undef GR_S
 #undef GR_W
 #undef GR_V
-#undef GR_OPS
 #undef GR_X2_HI
 #undef GR_X2_LO
