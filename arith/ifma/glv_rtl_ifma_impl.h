@@ -18,7 +18,7 @@
  *     compared with image(P), exactly.
  * The doublings are ga_step's, on T. The additions, about 2 x 129 / 5 + 17 + 9 a point, go by
  * blocks of GR_J positions: the block's T_j are kept (lane-major rows, a ring of two blocks),
- * then every lane works through its own list of additions (made once, in order of j), one a
+ * then every lane works through its own list of additions (made once, block by block), one a
  * step, all lanes of the batch sharing each step's inversion (Montgomery's trick, as
  * ga_step). A lane may lag a block behind: a block takes GR_STEPS steps, or more where a lane
  * still has additions of the block before (whose rows the next block overwrites), about 75
@@ -72,6 +72,7 @@ typedef struct {
     gr_op *sel;            /* ng x 8 lanes: this step's */
     uint8_t *binf;         /* ng x GR_NB: lanes whose bucket is at infinity */
     r52m *zero_inf, *act;  /* ng each: no lane at infinity (T); a step's lanes */
+    r52m *img, *neg, *ainf; /* ng each: a step's lanes adding image(T), -addend; bucket at O */
 } gr_batch;
 
 static size_t gr_layout(gr_batch *b, void *scratch, uint32_t ng)
@@ -80,7 +81,7 @@ static size_t gr_layout(gr_batch *b, void *scratch, uint32_t ng)
     size_t rows = (size_t)ng * (GR_RING + GR_NB) * 8 * GA_TW;
     size_t words = blk * 10 + rows; /* tx ty d pre px py sx sy ox oy */
     size_t bytes = words * 8 + lanes * GR_MAXOPS * sizeof(uint16_t) + lanes * (2 + GR_NBL) +
-                   lanes * sizeof(gr_op) + (size_t)ng * GR_NB + 4 * (size_t)ng * sizeof(r52m);
+                   lanes * sizeof(gr_op) + (size_t)ng * GR_NB + 7 * (size_t)ng * sizeof(r52m);
     if (b) {
         uint64_t *w = scratch;
         memset(&b->t, 0, sizeof b->t);
@@ -109,6 +110,9 @@ static size_t gr_layout(gr_batch *b, void *scratch, uint32_t ng)
         b->t.slow = m + ng;
         b->t.inf = b->zero_inf = m + 2 * (size_t)ng;
         b->act = m + 3 * (size_t)ng;
+        b->img = m + 4 * (size_t)ng;
+        b->neg = m + 5 * (size_t)ng;
+        b->ainf = m + 6 * (size_t)ng;
         b->t.ng = ng;
     }
     return (bytes + 63) & ~(size_t)63;
@@ -154,8 +158,8 @@ static unsigned gr_naf(uint16_t *o, unsigned __int128 v, unsigned h)
 }
 
 /* Group g: P into T (ga_step's accumulator) and px, py; the skip lanes; each lane's additions
- * (both halves' digits and the test's bits of x^2, merged in order of j) and how many come
- * before each block; every bucket at infinity. */
+ * (both halves' digits and the test's bits of x^2, block by block) and how many come before
+ * each block; every bucket at infinity. */
 static void gr_load(gr_batch *b, const GI_AFF *p, const glv_fixed *s, size_t n)
 {
     static uint16_t test[17];
@@ -193,25 +197,18 @@ static void gr_load(gr_batch *b, const GI_AFF *p, const glv_fixed *s, size_t n)
             nh[0] = gr_naf(h[0], v[0], 0);
             nh[1] = gr_naf(h[1], v[1], 1);
             uint16_t *o = b->ops + l * GR_MAXOPS;
+            uint8_t *u = b->upto + l * GR_NBL;
             unsigned c = 0;
-            for (;;) { /* merge by j */
-                unsigned best = 3, bj = 256;
-                const uint16_t *src[3] = { h[0], h[1], test };
-                const unsigned cnt[3] = { nh[0], nh[1], ntest };
-                for (unsigned t = 0; t < 3; t++)
-                    if (at[t] < cnt[t] && (src[t][at[t]] & 0xffu) < bj)
-                        bj = src[t][at[t]] & 0xffu, best = t;
-                if (best == 3)
-                    break;
-                o[c++] = src[best][at[best]++];
+            for (unsigned bl = 0; bl < GR_NBL; bl++) { /* by block; any order within one */
+                u[bl] = (uint8_t)c;
+                for (unsigned t = 0; t < 3; t++) {
+                    const uint16_t *src = t < 2 ? h[t] : test;
+                    unsigned cnt = t < 2 ? nh[t] : ntest;
+                    while (at[t] < cnt && (src[at[t]] & 0xffu) / GR_J == bl)
+                        o[c++] = src[at[t]++];
+                }
             }
             b->nops[l] = (uint8_t)c;
-            uint8_t *u = b->upto + l * GR_NBL;
-            for (unsigned bl = 0, e = 0; bl < GR_NBL; bl++) {
-                while (e < c && (o[e] & 0xffu) / GR_J < bl)
-                    e++;
-                u[bl] = (uint8_t)e;
-            }
             explicit_bzero(h, sizeof h); /* digits of the secret scalar */
             explicit_bzero(v, sizeof v);
         }
@@ -260,6 +257,81 @@ static unsigned gr_behind(const gr_batch *b, unsigned bl)
     return most;
 }
 
+/* Group g's lanes for an addition step (as gr_add_step): their additions into sel, the masks
+ * of the step (act: the lanes that add) into act, img, neg, ainf. */
+static void gr_pick(gr_batch *b, uint32_t g, unsigned bl, unsigned dst, unsigned src)
+{
+    r52m act = 0, img = 0, neg = 0, ainf = 0, oinf = 0;
+    r52m live = (r52m) ~(b->t.slow[g] | b->t.skip[g]);
+    const uint8_t *binf = b->binf + (size_t)g * GR_NB;
+    for (unsigned k = 0; k < IFMA_LANES; k++) {
+        size_t li = (size_t)g * IFMA_LANES + k;
+        gr_op *o = &b->sel[li];
+        if (!((live >> k) & 1))
+            continue;
+        if (src < GR_NB) {
+            *o = (gr_op){ .bucket = (uint8_t)dst, .src = (uint8_t)src };
+            oinf |= (r52m)((binf[src] >> k & 1u) << k);
+        } else {
+            unsigned c = b->cur[li];
+            if (c >= b->nops[li])
+                continue;
+            unsigned op = b->ops[li * GR_MAXOPS + c], j = op & 0xffu;
+            if (j / GR_J > bl)
+                continue;
+            /* image(T) = (beta x, -y): its y is a negation */
+            *o = (gr_op){ .bucket = (uint8_t)(op >> 8 & 7u),
+                          .src = 0xff,
+                          .row = (uint8_t)(j % GR_RING),
+                          .image = (uint8_t)(op >> 11 & 1u),
+                          .neg = (uint8_t)((op >> 11 ^ op >> 12) & 1u) };
+        }
+        act |= (r52m)(1u << k);
+        img |= (r52m)((unsigned)o->image << k);
+        neg |= (r52m)((unsigned)o->neg << k);
+        ainf |= (r52m)((binf[o->bucket] >> k & 1u) << k);
+    }
+    b->act[g] = (r52m)(act & ~oinf); /* an addend at infinity: nothing */
+    b->img[g] = img;
+    b->neg[g] = neg;
+    b->ainf[g] = ainf;
+}
+
+/* The rows of group g's lanes in this step: their buckets and addends (idle lanes: rows of their
+ * own, not written). */
+static void gr_rows(const gr_batch *b, uint32_t g, uint64_t *ar[IFMA_LANES],
+                    uint64_t *orow[IFMA_LANES])
+{
+    for (unsigned k = 0; k < IFMA_LANES; k++) {
+        const gr_op *o = &b->sel[(size_t)g * IFMA_LANES + k];
+        if (!((b->act[g] >> k) & 1)) {
+            ar[k] = gr_brow(b, g, 0, k);
+            orow[k] = gr_trow(b, g, 0, k);
+            continue;
+        }
+        ar[k] = gr_brow(b, g, o->bucket, k);
+        orow[k] = o->src == 0xff ? gr_trow(b, g, o->row, k) : gr_brow(b, g, o->src, k);
+    }
+}
+
+/* Asks for group g's rows ahead of their use (the batch's rows live in the outer caches):
+ * both lines (x, y) of each lane's bucket, and of its addend unless only the bucket. */
+static void gr_prefetch(const gr_batch *b, uint32_t g, int addends)
+{
+    uint64_t *ar[IFMA_LANES], *orow[IFMA_LANES];
+    if (!b->act[g])
+        return;
+    gr_rows(b, g, ar, orow);
+    for (unsigned k = 0; k < IFMA_LANES; k++) {
+        GA_PREFETCH(ar[k]);
+        GA_PREFETCH(ar[k] + R52_LIMBS);
+        if (addends) {
+            GA_PREFETCH(orow[k]);
+            GA_PREFETCH(orow[k] + R52_LIMBS);
+        }
+    }
+}
+
 /* One addition step: each live lane adds its next addition of the blocks up to bl (bl =
  * GR_NBL: any), or, with src < GR_NB, bucket dst += bucket src (nothing where src is at
  * infinity). */
@@ -272,56 +344,26 @@ static void gr_add_step(gr_batch *b, unsigned bl, unsigned dst, unsigned src, co
     fe_one(&onefe);
     acc = one;
     int divides = 0;
+    for (uint32_t g = 0; g < b->t.ng; g++)
+        gr_pick(b, g, bl, dst, src);
     for (uint32_t g = 0; g < b->t.ng; g++) {
-        const uint64_t *ar[IFMA_LANES], *orow[IFMA_LANES];
-        r52m act = 0, img = 0, neg = 0, ainf = 0, oinf = 0;
-        r52m live = (r52m) ~(b->t.slow[g] | b->t.skip[g]);
-        for (unsigned k = 0; k < IFMA_LANES; k++) {
-            size_t li = (size_t)g * IFMA_LANES + k;
-            gr_op *o = &b->sel[li];
-            ar[k] = gr_brow(b, g, 0, k); /* idle lanes: any rows of their own */
-            orow[k] = gr_trow(b, g, 0, k);
-            if (!((live >> k) & 1))
-                continue;
-            if (src < GR_NB) {
-                *o = (gr_op){ .bucket = (uint8_t)dst, .src = (uint8_t)src };
-                oinf |= (r52m)((b->binf[(size_t)g * GR_NB + src] >> k & 1u) << k);
-                orow[k] = gr_brow(b, g, src, k);
-            } else {
-                unsigned c = b->cur[li];
-                if (c >= b->nops[li])
-                    continue;
-                unsigned op = b->ops[li * GR_MAXOPS + c], j = op & 0xffu;
-                if (j / GR_J > bl)
-                    continue;
-                /* image(T) = (beta x, -y): its y is a negation */
-                *o = (gr_op){ .bucket = (uint8_t)(op >> 8 & 7u),
-                              .src = 0xff,
-                              .row = (uint8_t)(j % GR_RING),
-                              .image = (uint8_t)(op >> 11 & 1u),
-                              .neg = (uint8_t)((op >> 11 ^ op >> 12) & 1u) };
-                orow[k] = gr_trow(b, g, o->row, k);
-            }
-            act |= (r52m)(1u << k);
-            img |= (r52m)((unsigned)o->image << k);
-            neg |= (r52m)((unsigned)o->neg << k);
-            ainf |= (r52m)((b->binf[(size_t)g * GR_NB + o->bucket] >> k & 1u) << k);
-            ar[k] = gr_brow(b, g, o->bucket, k);
-        }
-        act &= (r52m)~oinf; /* an addend at infinity: nothing */
-        b->act[g] = act;
+        uint64_t *ar[IFMA_LANES], *orow[IFMA_LANES];
+        if (g + GA_AHEAD < b->t.ng)
+            gr_prefetch(b, g + GA_AHEAD, 1);
+        r52m act = b->act[g], img = b->img[g], neg = b->neg[g], ainf = b->ainf[g];
         if (!act) { /* no running product of its own: the one so far */
             vfp_store(b->t.pre + (size_t)g * GI_BLK, &acc);
             continue;
         }
-        r52_rows_gather(&ax, ar);
-        r52_rows_gather(&ox, orow);
+        gr_rows(b, g, ar, orow);
+        r52_rows_gather(&ax, (const uint64_t *const *)ar);
+        r52_rows_gather(&ox, (const uint64_t *const *)orow);
         for (unsigned k = 0; k < IFMA_LANES; k++) {
             ar[k] += R52_LIMBS;
             orow[k] += R52_LIMBS;
         }
-        r52_rows_gather(&ay, ar);
-        r52_rows_gather(&oy, orow);
+        r52_rows_gather(&ay, (const uint64_t *const *)ar);
+        r52_rows_gather(&oy, (const uint64_t *const *)orow);
         if (img) {
             GI_FE ix;
             fe_mul_fp(&ix, &ox, &im->cx);
@@ -366,19 +408,17 @@ static void gr_add_step(gr_batch *b, unsigned bl, unsigned dst, unsigned src, co
         } else {
             itn = inv;
         }
-        r52m ainf = 0;
-        uint64_t *ar[IFMA_LANES];
+        if (g >= GA_AHEAD)
+            gr_prefetch(b, g - GA_AHEAD, 0);
+        r52m ainf = b->ainf[g];
+        uint64_t *ar[IFMA_LANES], *orow[IFMA_LANES];
+        gr_rows(b, g, ar, orow);
         for (unsigned k = 0; k < IFMA_LANES; k++) {
             size_t li = (size_t)g * IFMA_LANES + k;
-            const gr_op *o = &b->sel[li];
-            if (!(act >> k & 1)) {
-                ar[k] = NULL;
+            if (!(act >> k & 1))
                 continue;
-            }
-            uint8_t *bi = &b->binf[(size_t)g * GR_NB + o->bucket];
-            ainf |= (r52m)((*bi >> k & 1u) << k);
-            *bi &= (uint8_t) ~(1u << k); /* no longer at infinity: it takes or adds */
-            ar[k] = gr_brow(b, g, o->bucket, k);
+            /* no longer at infinity: it takes or adds */
+            b->binf[(size_t)g * GR_NB + b->sel[li].bucket] &= (uint8_t) ~(1u << k);
             if (src >= GR_NB)
                 b->cur[li]++;
         }
@@ -399,8 +439,7 @@ static void gr_add_step(gr_batch *b, unsigned bl, unsigned dst, unsigned src, co
         GI_BLEND(&y3, ainf, &y3, &oy);
         r52_rows_scatter(ar, act, &x3);
         for (unsigned k = 0; k < IFMA_LANES; k++)
-            if (ar[k])
-                ar[k] += R52_LIMBS;
+            ar[k] += R52_LIMBS;
         r52_rows_scatter(ar, act, &y3);
     }
 }
