@@ -30,9 +30,11 @@
  * the way on is fewer gathers (SoA buckets picked by blends), not fewer steps.
  *
  * Exact in every case: a zero denominator (a bucket at +-its addend) sends the lane to the
- * reference (mul_ref, then g1_affine_in_subgroup); a bucket at infinity takes its addend. The
+ * reference (g1_affine_in_subgroup, then mul_ref); a bucket at infinity takes its addend. The
  * chain never meets y = 0: E(Fp) has odd order. Products are the same points as
- * g1_ifma_mul_glv_aff's for every point on the curve.
+ * g1_ifma_mul_glv_aff's for every point of G1 (ifma.h: infinity for the others, which are
+ * refused). Not constant time: the steps a block takes and the lanes' work follow the digits
+ * (as the rest of `ptau contribute`, which guards against a remote reader, not a local one).
  */
 
 #define GR_J 8      /* chain positions a block */
@@ -48,9 +50,8 @@
  * the 17 bits of x^2 */
 #define GR_MAXOPS 84
 
-/* x^2 for BLS12-381 (x = -0xd201000000010000): bits 127..64 and 63..0 */
-#define GR_X2_HI 0xac45a4010001a402ull
-#define GR_X2_LO 0x0000000100000000ull
+#define GR_X2 ((unsigned __int128)BLS_X_ABS * BLS_X_ABS) /* 17 bits set, below 2^128 */
+_Static_assert(GR_J == 8, "a block's bits of x^2 are a byte");
 
 /* An addition: j (bits 0..7), bucket (8..10), the addend's image (11), negated (12). */
 #define GR_OP(j, bucket, image, neg) ((uint16_t)((j) | (bucket) << 8 | (image) << 11 | (neg) << 12))
@@ -61,17 +62,17 @@ typedef struct {
 } gr_op;
 
 typedef struct {
-    ga_batch t;            /* ga_step's view: ax, ay are T; d, pre; skip, slow; inf = 0 */
-    uint64_t *px, *py;     /* P, for the test (SoA blocks) */
-    uint64_t *trow, *brow; /* lane-major rows: ng x GR_RING x 8 x GA_TW, ng x GR_NB x 8 x GA_TW */
-    uint64_t *sx, *sy;     /* a step's accumulators, gathered (SoA blocks) */
-    uint64_t *ox, *oy;     /* a step's addends, gathered */
-    uint16_t *ops;         /* ng x 8 lanes x GR_MAXOPS additions, in order of j */
-    uint8_t *nops, *cur;   /* ng x 8 lanes: additions, those done */
-    uint8_t *upto;         /* ng x 8 lanes x GR_NBL: additions of the blocks before block b */
-    gr_op *sel;            /* ng x 8 lanes: this step's */
-    uint8_t *binf;         /* ng x GR_NB: lanes whose bucket is at infinity */
-    r52m *zero_inf, *act;  /* ng each: no lane at infinity (T); a step's lanes */
+    ga_batch t;             /* ga_step's view: ax, ay are T; d, pre; skip, slow; inf = 0 */
+    uint64_t *px, *py;      /* P, for the test (SoA blocks) */
+    uint64_t *trow, *brow;  /* lane-major rows: ng x GR_RING x 8 x GA_TW, ng x GR_NB x 8 x GA_TW */
+    uint64_t *sx, *sy;      /* a step's accumulators, gathered (SoA blocks) */
+    uint64_t *ox, *oy;      /* a step's addends, gathered */
+    uint16_t *ops;          /* ng x 8 lanes x GR_MAXOPS additions, block by block */
+    uint8_t *nops, *cur;    /* ng x 8 lanes: additions, those done */
+    uint8_t *upto;          /* ng x 8 lanes x GR_NBL: additions of the blocks before block b */
+    gr_op *sel;             /* ng x 8 lanes: this step's */
+    uint8_t *binf;          /* ng x GR_NB: lanes whose bucket is at infinity */
+    r52m *zero_inf, *act;   /* ng each: no lane at infinity (T); a step's lanes */
     r52m *img, *neg, *ainf; /* ng each: a step's lanes adding image(T), -addend; bucket at O */
 } gr_batch;
 
@@ -162,15 +163,6 @@ static unsigned gr_naf(uint16_t *o, unsigned __int128 v, unsigned h)
  * each block; every bucket at infinity. */
 static void gr_load(gr_batch *b, const GI_AFF *p, const glv_fixed *s, size_t n)
 {
-    static uint16_t test[17];
-    static unsigned ntest;
-    if (!ntest) { /* racy but idempotent: the same values from every thread */
-        unsigned c = 0;
-        for (unsigned j = 0; j < 128; j++)
-            if ((j < 64 ? GR_X2_LO >> j : GR_X2_HI >> (j - 64)) & 1)
-                test[c++] = GR_OP(j, GR_S, 0u, 0u);
-        ntest = c;
-    }
     vfp to;
     vfp_set_const(&to, VFP_TO_R52);
     for (uint32_t g = 0; g < b->t.ng; g++) {
@@ -192,7 +184,7 @@ static void gr_load(gr_batch *b, const GI_AFF *p, const glv_fixed *s, size_t n)
             }
             unsigned __int128 v[GV_DIM];
             uint16_t h[2][34];
-            unsigned nh[2], at[3] = { 0, 0, 0 };
+            unsigned nh[2], at[2] = { 0, 0 };
             parts(v, &s[i]);
             nh[0] = gr_naf(h[0], v[0], 0);
             nh[1] = gr_naf(h[1], v[1], 1);
@@ -201,12 +193,12 @@ static void gr_load(gr_batch *b, const GI_AFF *p, const glv_fixed *s, size_t n)
             unsigned c = 0;
             for (unsigned bl = 0; bl < GR_NBL; bl++) { /* by block; any order within one */
                 u[bl] = (uint8_t)c;
-                for (unsigned t = 0; t < 3; t++) {
-                    const uint16_t *src = t < 2 ? h[t] : test;
-                    unsigned cnt = t < 2 ? nh[t] : ntest;
-                    while (at[t] < cnt && (src[at[t]] & 0xffu) / GR_J == bl)
-                        o[c++] = src[at[t]++];
-                }
+                for (unsigned t = 0; t < 2; t++)
+                    while (at[t] < nh[t] && (h[t][at[t]] & 0xffu) / GR_J == bl)
+                        o[c++] = h[t][at[t]++];
+                unsigned m = bl * GR_J < 128 ? (unsigned)(GR_X2 >> (bl * GR_J)) & 0xffu : 0;
+                for (; m; m &= m - 1) /* the test's bits of x^2 in the block */
+                    o[c++] = GR_OP(bl * GR_J + (unsigned)__builtin_ctz(m), GR_S, 0u, 0u);
             }
             b->nops[l] = (uint8_t)c;
             explicit_bzero(h, sizeof h); /* digits of the secret scalar */
@@ -224,6 +216,8 @@ static void gr_load(gr_batch *b, const GI_AFF *p, const glv_fixed *s, size_t n)
         b->zero_inf[g] = 0;
         memset(b->binf + (size_t)g * GR_NB, 0xff, GR_NB);
     }
+    /* defined values in the rows of buckets at infinity, which are read, then not used */
+    memset(b->brow, 0, (size_t)b->t.ng * GR_NB * 8 * GA_TW * sizeof(uint64_t));
 }
 
 /* T (every lane) into ring row j mod GR_RING. */
@@ -243,11 +237,13 @@ static void gr_keep_t(gr_batch *b, unsigned j)
     }
 }
 
-/* Lanes that still have additions of the blocks before bl; the most any has. */
+/* The most additions of the blocks before bl that a live lane has still to do. */
 static unsigned gr_behind(const gr_batch *b, unsigned bl)
 {
     unsigned most = 0;
     for (size_t l = 0; l < (size_t)b->t.ng * IFMA_LANES; l++) {
+        if ((b->t.slow[l / IFMA_LANES] | b->t.skip[l / IFMA_LANES]) >> (l % IFMA_LANES) & 1)
+            continue; /* adds nothing more: its product is the reference's */
         unsigned u = b->upto[l * GR_NBL + (bl < GR_NBL ? bl : GR_NBL - 1)];
         if (bl >= GR_NBL)
             u = b->nops[l];
@@ -548,6 +544,8 @@ size_t GI_FN(ifma_mul_glv_aff_tested)(GI_AFF *out, const GI_AFF *p, const glv_fi
         for (int c = 0; c < 9; c++)
             gr_add_step(&b, 0, comb[c][0], comb[c][1], &im);
         gr_store(&b, out + i0, p + i0, s + i0, m, i0, &im, &bad);
+        /* the additions spell the scalars' digits (secret: tau^i in a contribution) */
+        explicit_bzero(b.ops, (size_t)((uint8_t *)b.binf - (uint8_t *)b.ops));
     }
     return bad;
 }
@@ -563,5 +561,4 @@ size_t GI_FN(ifma_mul_glv_aff_tested)(GI_AFF *out, const GI_AFF *p, const glv_fi
 #undef GR_S
 #undef GR_W
 #undef GR_V
-#undef GR_X2_HI
-#undef GR_X2_LO
+#undef GR_X2

@@ -1151,7 +1151,7 @@ static size_t mul_tested(g1_affine_t *o, const g1_affine_t *p, const glv_fixed *
 }
 
 /* The products of random members and scalars with test_mul_glv_aff_matches_ref's edges (points
- * at infinity, scalars 0, 1, r - 1, x^2, halves x^2 and 1, r's halves, a point twice), past one
+ * at infinity, scalars 0, 1, 3, 7, r - 1, x^2, halves x^2 and 1, r's halves, a point twice), past one
  * batch, against double-and-add on the canonical scalars; every point found in G1. Then
  * crafted points outside G1 (torsion of each small prime of the cofactor, P + T, random curve
  * points off the group, (0, 2) of order 3) in every lane of a group of members, alone and two
@@ -1183,6 +1183,12 @@ static void test_mul_glv_aff_tested(void **state)
     k[6][0] = (uint64_t)x2;
     k[6][1] = (uint64_t)(x2 >> 64);
     p[11] = p[12];
+    /* 3 and 7: one bucket holds P, and the combination doubles it (W + U, both P): a zero
+     * denominator, a point of G1 whose product takes the reference (a review found it untested) */
+    memset(k[7], 0, sizeof k[7]);
+    k[7][0] = 3;
+    memset(k[8], 0, sizeof k[8]);
+    k[8][0] = 7;
     const glv_fixed *sp[AFF_N];
     recode(sf, sp, (const uint64_t(*)[4])k, AFF_N);
     halves_x2_1(&sf[9], k[9]);
