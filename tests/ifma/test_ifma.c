@@ -1070,6 +1070,31 @@ static void expect_off_group_g1(const glv_fixed *sf, const uint64_t (*k)[4])
     free(w);
 }
 
+/* The edges of the affine products' tests among AFF_N random inputs: points at infinity (the
+ * first and the last), scalars 0 (in two batches), 1, r - 1 and x^2, the same point twice (11
+ * and 12); p2 may be NULL. */
+static void aff_edges(g1_affine_t *p1, g2_affine_t *p2, uint64_t (*k)[4])
+{
+    memset(&p1[0], 0, sizeof p1[0]);
+    memset(&p1[AFF_N - 1], 0, sizeof p1[0]);
+    p1[11] = p1[12];
+    if (p2) {
+        memset(&p2[0], 0, sizeof p2[0]);
+        memset(&p2[AFF_N - 1], 0, sizeof p2[0]);
+        p2[11] = p2[12];
+    }
+    memset(k[3], 0, sizeof k[3]);
+    memset(k[2060], 0, sizeof k[2060]);
+    memset(k[4], 0, sizeof k[4]);
+    k[4][0] = 1;
+    memcpy(k[5], FR_MODULUS.l, sizeof k[5]);
+    k[5][0] -= 1;
+    unsigned __int128 x2 = (unsigned __int128)BLS_X_ABS * BLS_X_ABS;
+    memset(k[6], 0, sizeof k[6]);
+    k[6][0] = (uint64_t)x2;
+    k[6][1] = (uint64_t)(x2 >> 64);
+}
+
 /* Random points and scalars, with the edges spread over the groups: points at infinity (the
  * first and the last), scalars 0 (in two batches), 1, r - 1 and x^2 (the split's boundary), the
  * same point twice, and the crafted exact cases of test_mul_glv_exact_case in one group: halves
@@ -1091,22 +1116,7 @@ static void test_mul_glv_aff_matches_ref(void **state)
         rnd_g2(&p2[i]);
         rnd_scalar(k[i]);
     }
-    memset(&p1[0], 0, sizeof p1[0]);
-    memset(&p2[0], 0, sizeof p2[0]);
-    memset(&p1[AFF_N - 1], 0, sizeof p1[0]);
-    memset(&p2[AFF_N - 1], 0, sizeof p2[0]);
-    memset(k[3], 0, sizeof k[3]);
-    memset(k[2060], 0, sizeof k[2060]);
-    memset(k[4], 0, sizeof k[4]);
-    k[4][0] = 1;
-    memcpy(k[5], FR_MODULUS.l, sizeof k[5]);
-    k[5][0] -= 1;
-    unsigned __int128 x2 = (unsigned __int128)BLS_X_ABS * BLS_X_ABS;
-    memset(k[6], 0, sizeof k[6]);
-    k[6][0] = (uint64_t)x2;
-    k[6][1] = (uint64_t)(x2 >> 64);
-    p1[11] = p1[12];
-    p2[11] = p2[12];
+    aff_edges(p1, p2, k);
     const glv_fixed *sp[AFF_N];
     recode(sf, sp, (const uint64_t(*)[4])k, AFF_N);
     halves_x2_1(&sf[9], k[9]);
@@ -1170,19 +1180,7 @@ static void test_mul_glv_aff_tested(void **state)
         rnd_g1(&p[i]);
         rnd_scalar(k[i]);
     }
-    memset(&p[0], 0, sizeof p[0]);
-    memset(&p[AFF_N - 1], 0, sizeof p[0]);
-    memset(k[3], 0, sizeof k[3]);
-    memset(k[2060], 0, sizeof k[2060]);
-    memset(k[4], 0, sizeof k[4]);
-    k[4][0] = 1;
-    memcpy(k[5], FR_MODULUS.l, sizeof k[5]);
-    k[5][0] -= 1;
-    unsigned __int128 x2 = (unsigned __int128)BLS_X_ABS * BLS_X_ABS;
-    memset(k[6], 0, sizeof k[6]);
-    k[6][0] = (uint64_t)x2;
-    k[6][1] = (uint64_t)(x2 >> 64);
-    p[11] = p[12];
+    aff_edges(p, NULL, k);
     /* 3 and 7: one bucket holds P, and the combination doubles it (W + U, both P): a zero
      * denominator, a point of G1 whose product takes the reference (a review found it untested) */
     memset(k[7], 0, sizeof k[7]);
