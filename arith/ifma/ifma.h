@@ -167,14 +167,14 @@ void g2_ifma_mul_glv_aff(g2_affine_t *out, const g2_affine_t *p, const struct gl
 /* g1_ifma_mul_glv_aff and a subgroup test of every p[i] (Scott's, as g1_ifma_in_subgroup) in
  * one pass (glv_rtl_ifma_impl.h): the doublings of each p[i], [2^j] p[i] for j = 0..128, serve
  * the product's digits (width-4 NAF of each GLV half, right to left into buckets) and the
- * test's [x^2] p[i] alike; about 129 doublings and 75 additions a point against the two
- * calls' 254 doublings and 80 additions. p[i] any point on the curve or infinity (infinity is
- * in G1); s[i] from glv_fixed_set (halves below x^2, as the recoding needs). Returns the lowest i whose p[i] is not in G1 (decided by g1_affine_in_subgroup where
- * the lanes' test did not prove membership), or n when every point is; out[i] is [s[i]] p[i]
- * as g1_ifma_mul_glv_aff makes it for every point of G1, infinity for the others. scratch:
- * g1_ifma_mul_glv_aff_tested_scratch(n) bytes, 64-byte aligned, the caller's; out and p do
- * not overlap. Thread-safe on disjoint outputs and scratch. For `g16k ptau contribute`,
- * `beacon` onto a file of others. */
+ * test's [x^2] p[i] alike; about 129 doublings and 85 addition steps against the two calls'
+ * 254 doublings and 80 additions. p[i] any point on the curve or infinity (infinity is in G1);
+ * s[i] from glv_fixed_set (halves below x^2, as the recoding needs). Returns the lowest i whose
+ * p[i] is not in G1 (decided by g1_affine_in_subgroup where the lanes' test did not prove
+ * membership), or n when every point is; out[i] is [s[i]] p[i] as g1_ifma_mul_glv_aff makes it
+ * for every point of G1, infinity for the others. scratch: g1_ifma_mul_glv_aff_tested_scratch(n)
+ * bytes, 64-byte aligned, the caller's; out and p do not overlap. Thread-safe on disjoint
+ * outputs and scratch. For `g16k ptau contribute`, `beacon` onto a file of others. */
 size_t g1_ifma_mul_glv_aff_tested_scratch(size_t n);
 size_t g1_ifma_mul_glv_aff_tested(g1_affine_t *out, const g1_affine_t *p, const struct glv_fixed *s,
                                   size_t n, void *scratch);
