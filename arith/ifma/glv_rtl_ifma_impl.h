@@ -244,9 +244,7 @@ static unsigned gr_behind(const gr_batch *b, unsigned bl)
     for (size_t l = 0; l < (size_t)b->t.ng * IFMA_LANES; l++) {
         if ((b->t.slow[l / IFMA_LANES] | b->t.skip[l / IFMA_LANES]) >> (l % IFMA_LANES) & 1)
             continue; /* adds nothing more: its product is the reference's */
-        unsigned u = b->upto[l * GR_NBL + (bl < GR_NBL ? bl : GR_NBL - 1)];
-        if (bl >= GR_NBL)
-            u = b->nops[l];
+        unsigned u = bl < GR_NBL ? b->upto[l * GR_NBL + bl] : b->nops[l];
         unsigned left = u > b->cur[l] ? u - b->cur[l] : 0;
         most = left > most ? left : most;
     }

@@ -870,6 +870,19 @@ static void halves_x2_1(glv_fixed *sf, uint64_t k[4])
     k[3] = 0;
 }
 
+/* k[0..3] = 0, 1, r - 1 and x^2 (the GLV split's boundary): the products' edge scalars. */
+static void edge_scalars(uint64_t (*k)[4])
+{
+    memset(k[0], 0, sizeof k[0]);
+    memset(k[1], 0, sizeof k[1]);
+    k[1][0] = 1;
+    memcpy(k[2], FR_MODULUS.l, sizeof k[2]);
+    k[2][0] -= 1;
+    unsigned __int128 x2 = (unsigned __int128)BLS_X_ABS * BLS_X_ABS;
+    memset(k[3], 0, sizeof k[3]);
+    k[3][0] = (uint64_t)x2;
+    k[3][1] = (uint64_t)(x2 >> 64);
+}
 /* The halves of r itself (1 and r div x^2, whose last signed digit is -1): the last addition
  * cancels; k = r = 0 as a scalar (see test_mul_glv_exact_case). */
 static void halves_of_r(glv_fixed *sf, uint64_t k[4])
@@ -902,15 +915,7 @@ static void test_mul_glv_matches_ref(void **state)
             g2_jac_set_inf(&p2[0]);
             p1[1] = p1[2];
             p2[1] = p2[2];
-            memset(k[0], 0, sizeof k[0]);
-            memset(k[1], 0, sizeof k[1]);
-            k[1][0] = 1;
-            memcpy(k[2], FR_MODULUS.l, sizeof k[2]);
-            k[2][0] -= 1;
-            unsigned __int128 x2 = (unsigned __int128)BLS_X_ABS * BLS_X_ABS;
-            memset(k[3], 0, sizeof k[3]);
-            k[3][0] = (uint64_t)x2;
-            k[3][1] = (uint64_t)(x2 >> 64);
+            edge_scalars(k);
         }
         if (round % 3 == 1) /* one scalar in every lane: the kernel's NAF path */
             for (unsigned i = 1; i < n; i++)
@@ -1083,16 +1088,8 @@ static void aff_edges(g1_affine_t *p1, g2_affine_t *p2, uint64_t (*k)[4])
         memset(&p2[AFF_N - 1], 0, sizeof p2[0]);
         p2[11] = p2[12];
     }
-    memset(k[3], 0, sizeof k[3]);
+    edge_scalars(k + 3);
     memset(k[2060], 0, sizeof k[2060]);
-    memset(k[4], 0, sizeof k[4]);
-    k[4][0] = 1;
-    memcpy(k[5], FR_MODULUS.l, sizeof k[5]);
-    k[5][0] -= 1;
-    unsigned __int128 x2 = (unsigned __int128)BLS_X_ABS * BLS_X_ABS;
-    memset(k[6], 0, sizeof k[6]);
-    k[6][0] = (uint64_t)x2;
-    k[6][1] = (uint64_t)(x2 >> 64);
 }
 
 /* Random points and scalars, with the edges spread over the groups: points at infinity (the
